@@ -1,0 +1,370 @@
+import { redact } from '../internal/redact.js';
+import { type RateLimitInfo, readRateLimit } from './rate-limit.js';
+
+/**
+ * The base of every error inr-payouts throws, so one `instanceof PayoutError` catches them all.
+ *
+ * @example
+ * ```ts
+ * import { PayoutError } from 'inr-payouts';
+ * const failure: unknown = new PayoutError('something went wrong');
+ * if (failure instanceof PayoutError) console.log(failure.name); // 'PayoutError'
+ * ```
+ */
+export class PayoutError extends Error {
+  override name = 'PayoutError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(redact(message), options);
+  }
+}
+
+/**
+ * The client was configured in a way that cannot work (no key, a live key with the sandbox, a browser without
+ * opt-in). Thrown by the constructor, before any request.
+ *
+ * @example
+ * ```ts
+ * import { ConfigurationError, PayoutClient } from 'inr-payouts';
+ * try {
+ *   new PayoutClient({ apiKey: 'pk_live_abc', environment: 'sandbox', baseUrl: 'https://api.test' });
+ * } catch (err) {
+ *   console.log(err instanceof ConfigurationError); // true
+ * }
+ * ```
+ */
+export class ConfigurationError extends PayoutError {
+  override name = 'ConfigurationError';
+}
+
+/** One problem with one field of a request. */
+export interface ValidationIssue {
+  /** Dotted path of the field, e.g. `amount` or `allocations.0.rate`; empty for the whole value. */
+  path: string;
+  message: string;
+}
+
+function describeIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+}
+
+/**
+ * A request broke a field rule of the partner interface. Thrown before anything is sent; `issues` names each bad
+ * field and the rule it broke.
+ *
+ * @example
+ * ```ts
+ * import { ValidationError } from 'inr-payouts';
+ * const err = new ValidationError('transactions.create', [{ path: 'amount', message: 'must be at least 10 USD' }]);
+ * console.log(err.message); // 'Invalid request for transactions.create: amount: must be at least 10 USD. Nothing was sent.'
+ * ```
+ */
+export class ValidationError extends PayoutError {
+  override name = 'ValidationError';
+  readonly issues: readonly ValidationIssue[];
+  readonly operation: string;
+  constructor(operation: string, issues: readonly ValidationIssue[]) {
+    super(`Invalid request for ${operation}: ${describeIssues(issues)}. Nothing was sent.`);
+    this.operation = operation;
+    this.issues = issues;
+  }
+}
+
+/**
+ * The service answered with a body that does not have the documented shape. `issues` names the paths that did not
+ * match; `body` keeps what was received.
+ *
+ * @example
+ * ```ts
+ * import { ResponseValidationError } from 'inr-payouts';
+ * const err = new ResponseValidationError('GET /v2/account', 200, [{ path: 'data.id', message: 'expected string' }], {});
+ * console.log(err.status); // 200
+ * ```
+ */
+export class ResponseValidationError extends PayoutError {
+  override name = 'ResponseValidationError';
+  readonly issues: readonly ValidationIssue[];
+  readonly status: number;
+  readonly body: unknown;
+  constructor(endpoint: string, status: number, issues: readonly ValidationIssue[], body: unknown) {
+    super(
+      `Unexpected response shape from ${endpoint} (status ${status}): ${describeIssues(issues)}. ` +
+        'If the service changed, client.request() reads the raw body while the SDK catches up.',
+    );
+    this.issues = issues;
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
+ * Normalises an error identifier to one spelling: the spec lists some as codes (`NAME_MISMATCH`) and some as
+ * words (`Name Mismatch`); both become `NAME_MISMATCH`.
+ *
+ * @example
+ * ```ts
+ * import { normalizeErrorCode } from 'inr-payouts';
+ * console.log(normalizeErrorCode('Name Mismatch')); // 'NAME_MISMATCH'
+ * console.log(normalizeErrorCode('No OTP Found')); // 'NO_OTP_FOUND'
+ * ```
+ */
+export function normalizeErrorCode(identifier: string): string {
+  return identifier
+    .trim()
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toUpperCase();
+}
+
+type Json = Record<string, unknown>;
+
+const asRecord = (value: unknown): Json | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+function redactDeep(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  try {
+    return JSON.parse(redact(JSON.stringify(value)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the transport knows about an error answer. */
+export interface APIErrorInit {
+  status: number;
+  body: unknown;
+  headers: Headers;
+  endpoint: string;
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * The service answered with an error. Both body shapes of the spec (shape A: `error`, `message`, `code`; shape B:
+ * `success: false`, `error`, `message`, `data`) are read into the same fields. A body with `success: false` is an
+ * error even on a 2xx status.
+ *
+ * @example
+ * ```ts
+ * import { APIError } from 'inr-payouts';
+ * const err = APIError.from({
+ *   status: 422,
+ *   body: { success: false, error: 'Name Mismatch', message: 'Names differ', data: { expected: 'A', found: 'B', matchScore: 41 } },
+ *   headers: new Headers(),
+ *   endpoint: 'POST /v2/users/u1/kyc/bank/verify',
+ * });
+ * console.log(err.code, err.matchScore); // 'NAME_MISMATCH' 41
+ * ```
+ */
+export class APIError extends PayoutError {
+  override name = 'APIError';
+  /** HTTP status of the answer. */
+  readonly status: number;
+  /** Machine-readable identifier in one spelling (see {@link normalizeErrorCode}), e.g. `KYC_INCOMPLETE`. */
+  readonly code: string;
+  /** The service's short category, e.g. `Bad Request`, `Conflict`, `Name Mismatch`. */
+  readonly error: string;
+  /** Response headers (rate-limit headers included). */
+  readonly headers: Headers;
+  /** OTP errors: attempts left for this OTP. */
+  readonly attemptsRemaining?: number;
+  /** Name-mismatch errors: the similarity score the service computed. */
+  readonly matchScore?: number;
+  /** 429: seconds to wait, as the service said. */
+  readonly retryAfter?: number;
+  /** The body's `data`, when the error carried one (shape B). */
+  readonly data?: unknown;
+  /** The whole error body as received. */
+  readonly body: unknown;
+  /** `METHOD path` of the call that failed. */
+  readonly endpoint: string;
+  /** The idempotency key the call carried, so a caller can retry the same logical call. */
+  readonly idempotencyKey?: string;
+
+  constructor(init: APIErrorInit, message: string) {
+    super(message);
+    const body = asRecord(init.body) ?? {};
+    const data = asRecord(body.data);
+    this.status = init.status;
+    this.error = asString(body.error) ?? `HTTP ${init.status}`;
+    this.code = normalizeErrorCode(asString(body.code) ?? asString(body.error) ?? `HTTP_${init.status}`);
+    this.headers = init.headers;
+    this.endpoint = init.endpoint;
+    this.body = redactDeep(init.body);
+    if (init.idempotencyKey !== undefined) this.idempotencyKey = init.idempotencyKey;
+    const attemptsRemaining = asNumber(body.attemptsRemaining) ?? asNumber(data?.attemptsRemaining);
+    if (attemptsRemaining !== undefined) this.attemptsRemaining = attemptsRemaining;
+    const matchScore = asNumber(body.matchScore) ?? asNumber(data?.matchScore);
+    if (matchScore !== undefined) this.matchScore = matchScore;
+    const retryAfter = asNumber(body.retryAfter);
+    if (retryAfter !== undefined) this.retryAfter = retryAfter;
+    if (body.data !== undefined) this.data = redactDeep(body.data);
+  }
+
+  /** Builds the subclass that fits the status. */
+  static from(init: APIErrorInit): APIError {
+    const body = asRecord(init.body);
+    const detail = asString(body?.message) ?? asString(body?.error) ?? 'no error message in the response';
+    const message = `${init.endpoint} failed with ${init.status}: ${detail}`;
+    const Class = errorClassFor(init.status);
+    return new Class(init, message);
+  }
+
+  /** A plain rendering for logs and `JSON.stringify`, without the request's credentials. */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      message: this.message,
+      status: this.status,
+      code: this.code,
+      error: this.error,
+      endpoint: this.endpoint,
+      attemptsRemaining: this.attemptsRemaining,
+      matchScore: this.matchScore,
+      retryAfter: this.retryAfter,
+      data: this.data,
+    };
+  }
+}
+
+/** 400: invalid parameters, a wrong OTP, an out-of-range developer fee. Not retried. @example `err instanceof BadRequestError` */
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+}
+/** 401: missing or invalid API key. Check the key and its environment. Not retried. @example `err instanceof AuthenticationError` */
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+/** 403: the calling address is not on the account's IP allow-list (or the action is not enabled). Not retried. @example `err instanceof PermissionDeniedError` */
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+}
+/** 404: the user, transaction, session or event does not exist. Not retried. @example `err instanceof NotFoundError` */
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+/** 409: already exists, or an idempotency key reused with a different body. Not retried. @example `err instanceof ConflictError` */
+export class ConflictError extends APIError {
+  override name = 'ConflictError';
+}
+/** 422: the request was well formed but a rule refused it (KYC incomplete, name mismatch...). Not retried. @example `err instanceof UnprocessableEntityError` */
+export class UnprocessableEntityError extends APIError {
+  override name = 'UnprocessableEntityError';
+}
+/**
+ * 429: rate limited. Carries `retryAfter` (seconds) and the `X-RateLimit-*` figures; the client already waited and
+ * retried as the service asked before throwing this.
+ *
+ * @example
+ * ```ts
+ * import { RateLimitError } from 'inr-payouts';
+ * const err: unknown = undefined;
+ * if (err instanceof RateLimitError) console.log(err.retryAfter, err.rateLimit?.reset);
+ * ```
+ */
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+  /** `X-RateLimit-Limit`, `-Remaining` and `-Reset` as numbers, when the answer had them. */
+  readonly rateLimit?: RateLimitInfo;
+  constructor(init: APIErrorInit, message: string) {
+    super(init, message);
+    const rateLimit = readRateLimit(init.headers);
+    if (rateLimit) this.rateLimit = rateLimit;
+  }
+}
+/** 5xx: the service failed. Retried with backoff (POST only with an idempotency key). @example `err instanceof InternalServerError` */
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+
+function errorClassFor(status: number): new (init: APIErrorInit, message: string) => APIError {
+  switch (status) {
+    case 400:
+      return BadRequestError;
+    case 401:
+      return AuthenticationError;
+    case 403:
+      return PermissionDeniedError;
+    case 404:
+      return NotFoundError;
+    case 409:
+      return ConflictError;
+    case 422:
+      return UnprocessableEntityError;
+    case 429:
+      return RateLimitError;
+    default:
+      return status >= 500 ? InternalServerError : APIError;
+  }
+}
+
+/**
+ * The request never got an answer (DNS, refused or dropped connection). Retried with backoff when safe.
+ *
+ * @example
+ * ```ts
+ * import { APIConnectionError } from 'inr-payouts';
+ * console.log(new APIConnectionError('GET /v2/account').message);
+ * ```
+ */
+export class APIConnectionError extends PayoutError {
+  override name = 'APIConnectionError';
+  readonly endpoint: string;
+  readonly idempotencyKey?: string;
+  constructor(
+    endpoint: string,
+    options?: { cause?: unknown; idempotencyKey?: string | undefined; message?: string },
+  ) {
+    super(
+      options?.message ??
+        `${endpoint} got no answer from the service (connection failed or was dropped). ` +
+          'Check the base URL and the network; a mutating call can be retried safely with the same idempotency key.',
+      { cause: options?.cause },
+    );
+    this.endpoint = endpoint;
+    if (options?.idempotencyKey !== undefined) this.idempotencyKey = options.idempotencyKey;
+  }
+}
+
+/**
+ * An attempt ran past its timeout, or the call ran past its overall deadline.
+ *
+ * @example
+ * ```ts
+ * import { APITimeoutError } from 'inr-payouts';
+ * console.log(new APITimeoutError('GET /v2/account', 30_000).message);
+ * ```
+ */
+export class APITimeoutError extends APIConnectionError {
+  override name = 'APITimeoutError';
+  constructor(
+    endpoint: string,
+    ms: number,
+    options?: { idempotencyKey?: string | undefined; deadline?: boolean },
+  ) {
+    super(endpoint, {
+      idempotencyKey: options?.idempotencyKey,
+      message: options?.deadline
+        ? `${endpoint} did not finish within its ${ms} ms deadline. Raise \`deadline\`, or look the result up ` +
+          '(a transaction by its partnerReference) before sending again.'
+        : `${endpoint} timed out after ${ms} ms. Raise \`timeout\` if the service is slow; mutating calls keep their idempotency key across retries.`,
+    });
+  }
+}
+
+/**
+ * The caller's `AbortSignal` fired. `cause` holds the signal's reason.
+ *
+ * @example
+ * ```ts
+ * import { APIUserAbortError } from 'inr-payouts';
+ * console.log(new APIUserAbortError('GET /v2/account').name); // 'APIUserAbortError'
+ * ```
+ */
+export class APIUserAbortError extends PayoutError {
+  override name = 'APIUserAbortError';
+  constructor(endpoint: string, options?: { cause?: unknown }) {
+    super(`${endpoint} was aborted by the caller.`, options);
+  }
+}

@@ -1,0 +1,162 @@
+import { isBrowser, readEnv } from '../internal/runtime.js';
+import { ConfigurationError } from './errors.js';
+import type { Logger } from './types.js';
+
+/** The two environments of spec section 5 and the key prefix each accepts. */
+export const environments = {
+  production: { keyPrefix: 'pk_live_' },
+  sandbox: { keyPrefix: 'pk_sandbox_' },
+} as const;
+
+/** `production` or `sandbox`. */
+export type Environment = keyof typeof environments;
+
+/**
+ * Options of {@link PayoutClient}. Only the key and the base URL are needed; both may come from the environment
+ * variables `INR_PAYOUTS_API_KEY` and `INR_PAYOUTS_BASE_URL`.
+ *
+ * @example
+ * ```ts
+ * import type { ClientOptions } from 'inr-payouts';
+ * const options: ClientOptions = {
+ *   apiKey: 'pk_sandbox_123',
+ *   baseUrl: 'https://sandbox.inr-payouts.test',
+ *   timeout: 10_000,
+ *   maxRetries: 3,
+ * };
+ * ```
+ */
+export interface ClientOptions {
+  /** `pk_live_...` or `pk_sandbox_...`. Defaults to `INR_PAYOUTS_API_KEY`. */
+  apiKey?: string;
+  /** Checked against the key's prefix. Defaults to the environment the key belongs to. */
+  environment?: Environment;
+  /**
+   * The service's address for your environment (the service issues each partner its production and sandbox
+   * addresses). Defaults to `INR_PAYOUTS_BASE_URL`.
+   */
+  baseUrl?: string;
+  /** Milliseconds one attempt may take. Default 30,000. */
+  timeout?: number;
+  /** Milliseconds one call may take, retries included. Default 120,000. */
+  deadline?: number;
+  /** Retries after the first attempt. Default 2. */
+  maxRetries?: number;
+  /** Longest wait a 429 may ask for before the client gives up instead of waiting. Default 60,000 ms. */
+  maxRetryAfter?: number;
+  /** A `fetch` to use instead of the global one (a proxy agent, a test double). */
+  fetch?: typeof fetch;
+  /** Receives debug and warning lines; the API key is never in them. */
+  logger?: Logger;
+  /** Headers sent on every request. */
+  defaultHeaders?: Record<string, string>;
+  /**
+   * Run in a browser page anyway. Off by default: an API key in a page ships to every visitor (spec 5.6). Only for
+   * internal tools whose users may hold the key.
+   */
+  dangerouslyAllowBrowser?: boolean;
+}
+
+/** {@link ClientOptions} with every default applied and every rule checked. */
+export interface ResolvedClientOptions {
+  apiKey: string;
+  environment: Environment;
+  baseUrl: string;
+  timeout: number;
+  deadline: number;
+  maxRetries: number;
+  maxRetryAfter: number;
+  fetch: typeof fetch | undefined;
+  logger: Logger | undefined;
+  defaultHeaders: Record<string, string>;
+}
+
+/** Defaults in one place. */
+export const defaults = {
+  timeout: 30_000,
+  deadline: 120_000,
+  maxRetries: 2,
+  maxRetryAfter: 60_000,
+} as const;
+
+function environmentOfKey(apiKey: string): Environment | undefined {
+  if (apiKey.startsWith(environments.production.keyPrefix)) return 'production';
+  if (apiKey.startsWith(environments.sandbox.keyPrefix)) return 'sandbox';
+  return undefined;
+}
+
+function checkNonNegative(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isFinite(value) && value >= 0)) {
+    throw new ConfigurationError(
+      `${name} must be a non-negative number of milliseconds or retries; got ${value}.`,
+    );
+  }
+}
+
+/**
+ * Applies defaults and refuses configurations that cannot work, before any request is made.
+ *
+ * @example
+ * ```ts
+ * import { resolveClientOptions } from 'inr-payouts';
+ * const resolved = resolveClientOptions({ apiKey: 'pk_sandbox_1', baseUrl: 'https://sandbox.inr-payouts.test' });
+ * console.log(resolved.environment, resolved.maxRetries); // 'sandbox' 2
+ * ```
+ */
+export function resolveClientOptions(options: ClientOptions = {}): ResolvedClientOptions {
+  if (isBrowser() && !options.dangerouslyAllowBrowser) {
+    throw new ConfigurationError(
+      'PayoutClient refuses to run in a browser: the API key would ship to every visitor. Call the service from ' +
+        'your backend, or pass dangerouslyAllowBrowser: true for an internal tool whose users may hold the key.',
+    );
+  }
+  const apiKey = (options.apiKey ?? readEnv('INR_PAYOUTS_API_KEY'))?.trim();
+  if (!apiKey) {
+    throw new ConfigurationError(
+      'No API key: pass apiKey or set INR_PAYOUTS_API_KEY to the pk_live_ or pk_sandbox_ key from your dashboard.',
+    );
+  }
+  const keyEnvironment = environmentOfKey(apiKey);
+  if (!keyEnvironment) {
+    throw new ConfigurationError(
+      'The API key must start with pk_live_ (production) or pk_sandbox_ (sandbox); check that the whole key was copied.',
+    );
+  }
+  const environment = options.environment ?? keyEnvironment;
+  if (environment !== keyEnvironment) {
+    throw new ConfigurationError(
+      `A ${environments[keyEnvironment].keyPrefix} key cannot be used with the ${environment} environment: ` +
+        `use a ${environments[environment].keyPrefix} key, or set environment: '${keyEnvironment}'.`,
+    );
+  }
+  const baseUrl = options.baseUrl ?? readEnv('INR_PAYOUTS_BASE_URL');
+  if (!baseUrl) {
+    throw new ConfigurationError(
+      `No base URL: pass baseUrl (or set INR_PAYOUTS_BASE_URL) to the ${environment} address the service gave you.`,
+    );
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(baseUrl);
+  } catch {
+    throw new ConfigurationError(
+      `baseUrl must be an absolute URL such as https://sandbox.example.com; got "${baseUrl}".`,
+    );
+  }
+  checkNonNegative('timeout', options.timeout);
+  checkNonNegative('deadline', options.deadline);
+  checkNonNegative('maxRetries', options.maxRetries);
+  checkNonNegative('maxRetryAfter', options.maxRetryAfter);
+  return {
+    apiKey,
+    environment,
+    baseUrl: parsed.href.replace(/\/+$/, ''),
+    timeout: options.timeout ?? defaults.timeout,
+    deadline: options.deadline ?? defaults.deadline,
+    maxRetries: options.maxRetries ?? defaults.maxRetries,
+    maxRetryAfter: options.maxRetryAfter ?? defaults.maxRetryAfter,
+    fetch: options.fetch,
+    logger: options.logger,
+    defaultHeaders: options.defaultHeaders ?? {},
+  };
+}

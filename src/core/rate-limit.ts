@@ -1,0 +1,35 @@
+/** The `X-RateLimit-*` figures of an answer. `reset` is a Unix time in seconds. */
+export interface RateLimitInfo {
+  limit?: number;
+  remaining?: number;
+  reset?: number;
+}
+
+function headerNumber(headers: Headers, name: string): number | undefined {
+  const raw = headers.get(name);
+  if (raw === null || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * Reads the rate-limit headers of spec section 8; undefined when the answer has none.
+ *
+ * @example
+ * ```ts
+ * import { readRateLimit } from 'inr-payouts';
+ * const info = readRateLimit(new Headers({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '1767225600' }));
+ * console.log(info); // { limit: 60, remaining: 0, reset: 1767225600 }
+ * ```
+ */
+export function readRateLimit(headers: Headers): RateLimitInfo | undefined {
+  const limit = headerNumber(headers, 'x-ratelimit-limit');
+  const remaining = headerNumber(headers, 'x-ratelimit-remaining');
+  const reset = headerNumber(headers, 'x-ratelimit-reset');
+  if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
+  const info: RateLimitInfo = {};
+  if (limit !== undefined) info.limit = limit;
+  if (remaining !== undefined) info.remaining = remaining;
+  if (reset !== undefined) info.reset = reset;
+  return info;
+}

@@ -1,0 +1,243 @@
+import ky, { type KyInstance } from 'ky';
+import { v4 as uuidv4 } from 'uuid';
+import type * as z from 'zod/mini';
+import { redact } from '../internal/redact.js';
+import { sleep } from '../internal/sleep.js';
+import { ApiPromise, type WithResponse } from './api-promise.js';
+import {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  APIUserAbortError,
+  ResponseValidationError,
+  ValidationError,
+} from './errors.js';
+import type { ResolvedClientOptions } from './options.js';
+import { readRateLimit } from './rate-limit.js';
+import { retryDelay } from './retry.js';
+import type { HttpMethod, RequestOptions, ResponseInfo } from './types.js';
+import { parseRequest, parseResponse } from './validate.js';
+
+/** One call to the service, as a resource method describes it. */
+export interface Call<T> {
+  method: HttpMethod;
+  /** `/v2/...`, path parameters already encoded with {@link pathParam}. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** The caller's input; validated against `bodySchema` before anything is sent, and the parsed value is sent. */
+  body?: unknown;
+  bodySchema?: z.ZodMiniType;
+  querySchema?: z.ZodMiniType<Record<string, unknown>>;
+  /** Validates the envelope's `data`. Without it `data` is returned as received. */
+  dataSchema?: z.ZodMiniType<T>;
+  /** Sends an `Idempotency-Key`. Default: true for POST, PUT, PATCH and DELETE. */
+  idempotent?: boolean;
+}
+
+/**
+ * Encodes one path parameter after checking that it is a non-empty string, so a missing ID fails here with a clear
+ * message instead of reaching a different endpoint.
+ *
+ * @example
+ * ```ts
+ * import { pathParam } from 'inr-payouts';
+ * console.log(`/v2/users/${pathParam('userId', 'usr 1')}/kyc/status`); // '/v2/users/usr%201/kyc/status'
+ * ```
+ */
+export function pathParam(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new ValidationError(`path parameter ${name}`, [
+      { path: name, message: 'is required (a non-empty string)' },
+    ]);
+  }
+  return encodeURIComponent(value);
+}
+
+const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface Attempt {
+  response: Response;
+  body: unknown;
+}
+
+/** An attempt's own timeout signal rejects fetch with `TimeoutError` (or `AbortError` in older runtimes). */
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function headerValue(headers: Record<string, string>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+}
+
+/**
+ * The one pipeline every endpoint rides on: validation, headers, idempotency keys, per-attempt timeouts, the
+ * overall deadline, retries with backoff or the service's own wait, abort, and error mapping. Built on ky, with
+ * ky's own retry off so that the retry rules of the partner interface apply exactly.
+ */
+export class Transport {
+  readonly #options: ResolvedClientOptions;
+  readonly #ky: KyInstance;
+
+  constructor(options: ResolvedClientOptions) {
+    this.#options = options;
+    this.#ky = ky.create({
+      retry: 0,
+      throwHttpErrors: false,
+      timeout: false,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  /** Sends one logical call (with its retries) and resolves to the envelope's `data`. */
+  request<T>(call: Call<T>, options: RequestOptions = {}): ApiPromise<T> {
+    return new ApiPromise(this.#run(call, options));
+  }
+
+  async #run<T>(call: Call<T>, options: RequestOptions): Promise<WithResponse<T>> {
+    const endpoint = `${call.method} ${call.path}`;
+    const body = call.bodySchema ? parseRequest(call.bodySchema, call.body ?? {}, endpoint) : call.body;
+    const query = call.querySchema ? parseRequest(call.querySchema, call.query ?? {}, endpoint) : call.query;
+
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...this.#options.defaultHeaders,
+      ...options.headers,
+      Authorization: `Bearer ${this.#options.apiKey}`,
+    };
+    const idempotent = call.idempotent ?? MUTATING.has(call.method);
+    let idempotencyKey = headerValue(headers, 'Idempotency-Key');
+    if (idempotencyKey === undefined && idempotent && options.idempotencyKey !== false) {
+      idempotencyKey = options.idempotencyKey ?? uuidv4();
+      headers['Idempotency-Key'] = idempotencyKey;
+    }
+    // A mutating call without a key could take effect twice, so only reads and keyed writes are retried.
+    const retryable = !MUTATING.has(call.method) || idempotencyKey !== undefined;
+    const maxRetries = retryable ? (options.maxRetries ?? this.#options.maxRetries) : 0;
+    const timeout = options.timeout ?? this.#options.timeout;
+    const deadlineMs = options.deadline ?? this.#options.deadline;
+    const deadlineAt = Date.now() + deadlineMs;
+
+    const url = new URL(this.#options.baseUrl + call.path);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+
+    for (let attempt = 1; ; attempt++) {
+      const remaining = deadlineAt - Date.now();
+      if (remaining <= 0) throw new APITimeoutError(endpoint, deadlineMs, { idempotencyKey, deadline: true });
+      const attemptTimeout = Math.min(timeout, remaining);
+      let outcome: Attempt | Error;
+      try {
+        outcome = await this.#attempt(url, call.method, headers, body, attemptTimeout, options.signal);
+      } catch (error) {
+        if (options.signal?.aborted) throw new APIUserAbortError(endpoint, { cause: options.signal.reason });
+        outcome = isTimeout(error)
+          ? attemptTimeout < timeout
+            ? new APITimeoutError(endpoint, deadlineMs, { idempotencyKey, deadline: true })
+            : new APITimeoutError(endpoint, timeout, { idempotencyKey })
+          : new APIConnectionError(endpoint, { cause: error, idempotencyKey });
+      }
+
+      if (!(outcome instanceof Error) && outcome.response.ok && !isFailureBody(outcome.body)) {
+        return this.#success(call, outcome, endpoint, attempt, idempotencyKey);
+      }
+      const failure =
+        outcome instanceof Error
+          ? outcome
+          : APIError.from({
+              status: outcome.response.status,
+              body: outcome.body,
+              headers: outcome.response.headers,
+              endpoint,
+              idempotencyKey,
+            });
+
+      const wait =
+        attempt <= maxRetries ? retryDelay(failure, attempt - 1, this.#options.maxRetryAfter) : undefined;
+      if (wait === undefined || Date.now() + wait >= deadlineAt) throw failure;
+      this.#options.logger?.debug?.(
+        redact(`inr-payouts: ${endpoint} failed (${failure.message}); retry in ${Math.round(wait)} ms`),
+        {
+          attempt,
+          idempotencyKey,
+        },
+      );
+      try {
+        await sleep(wait, options.signal);
+      } catch (reason) {
+        throw new APIUserAbortError(endpoint, { cause: reason });
+      }
+    }
+  }
+
+  async #attempt(
+    url: URL,
+    method: HttpMethod,
+    headers: Record<string, string>,
+    body: unknown,
+    timeout: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Attempt> {
+    const timeoutSignal = AbortSignal.timeout(timeout);
+    const response = await this.#ky(url, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { json: body }),
+      signal: signal ? AbortSignal.any([signal, timeoutSignal]) : timeoutSignal,
+    });
+    return { response, body: await readBody(response) };
+  }
+
+  #success<T>(
+    call: Call<T>,
+    outcome: Attempt,
+    endpoint: string,
+    attempts: number,
+    idempotencyKey: string | undefined,
+  ): WithResponse<T> {
+    const { response, body } = outcome;
+    const envelope =
+      typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+    if (!envelope || !('data' in envelope)) {
+      throw new ResponseValidationError(
+        endpoint,
+        response.status,
+        [{ path: 'data', message: 'is missing' }],
+        body,
+      );
+    }
+    const data = call.dataSchema
+      ? parseResponse(call.dataSchema, envelope.data, endpoint, response.status, body)
+      : (envelope.data as T);
+    const info: ResponseInfo = {
+      status: response.status,
+      headers: response.headers,
+      idempotentReplayed: response.headers.get('idempotent-replayed') === 'true',
+      attempts,
+    };
+    if (idempotencyKey !== undefined) info.idempotencyKey = idempotencyKey;
+    const rateLimit = readRateLimit(response.headers);
+    if (rateLimit) info.rateLimit = rateLimit;
+    const result: WithResponse<T> = { data, response: info };
+    if (typeof envelope.message === 'string') result.message = envelope.message;
+    this.#options.logger?.debug?.(`inr-payouts: ${endpoint} -> ${response.status}`, { attempts });
+    return result;
+  }
+}
+
+/** Shape B answers `success: false`; the spec does not promise an error status with it, so the body decides. */
+function isFailureBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false;
+}

@@ -1,0 +1,69 @@
+import type { RateLimitInfo } from './rate-limit.js';
+
+/** HTTP methods the partner interface uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Per-call options, accepted as the last argument of every method.
+ *
+ * @example
+ * ```ts
+ * import type { RequestOptions } from 'inr-payouts';
+ * const options: RequestOptions = { timeout: 5_000, maxRetries: 4, signal: AbortSignal.timeout(60_000) };
+ * ```
+ */
+export interface RequestOptions {
+  /** Aborts the call, including any retry wait in progress. */
+  signal?: AbortSignal;
+  /** Milliseconds one attempt may take before it is abandoned (and retried when safe). */
+  timeout?: number;
+  /** Milliseconds the whole call may take, retries and waits included. */
+  deadline?: number;
+  /** Retries after the first attempt. */
+  maxRetries?: number;
+  /**
+   * The `Idempotency-Key` of a mutating call. Defaults to a fresh UUID per logical call, reused on every retry of
+   * it. Pass your own to make a call safe to repeat across processes; pass `false` to send none (the call is then
+   * never retried).
+   */
+  idempotencyKey?: string | false;
+  /** Extra headers. An `Idempotency-Key` given here is used as is. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * What the raw answer said, for callers who need more than `data`.
+ *
+ * @example
+ * ```ts
+ * import type { ResponseInfo } from 'inr-payouts';
+ * const show = (info: ResponseInfo) => `${info.status} replayed=${info.idempotentReplayed} left=${info.rateLimit?.remaining}`;
+ * ```
+ */
+export interface ResponseInfo {
+  status: number;
+  headers: Headers;
+  /** The `Idempotency-Key` the call carried, if any. */
+  idempotencyKey?: string;
+  /** True when the service answered with a stored result for a repeated idempotency key. */
+  idempotentReplayed: boolean;
+  rateLimit?: RateLimitInfo;
+  /** Attempts made, 1 when the first one succeeded. */
+  attempts: number;
+}
+
+/**
+ * Receives the client's log lines. Messages never contain the API key.
+ *
+ * @example
+ * ```ts
+ * import type { Logger } from 'inr-payouts';
+ * const logger: Logger = { debug: (m) => console.debug(m), warn: (m) => console.warn(m) };
+ * ```
+ */
+export interface Logger {
+  debug?(message: string, details?: Record<string, unknown>): void;
+  info?(message: string, details?: Record<string, unknown>): void;
+  warn?(message: string, details?: Record<string, unknown>): void;
+  error?(message: string, details?: Record<string, unknown>): void;
+}

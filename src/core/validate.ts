@@ -1,0 +1,74 @@
+import type * as z from 'zod/mini';
+import { ResponseValidationError, ValidationError, type ValidationIssue } from './errors.js';
+
+type ZodIssue = z.core.$ZodIssue;
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current: unknown = root;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** zod/mini ships no message locale (bundle size), so generic issues are described here in plain words. */
+function describe(issue: ZodIssue, root: unknown): string {
+  if (issue.message && issue.message !== 'Invalid input') return issue.message;
+  const received = valueAt(root, issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return received === undefined ? 'is required' : `must be ${issue.expected}, got ${kindOf(received)}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'unrecognized_keys':
+      return `has unknown field(s) ${issue.keys.join(', ')}`;
+    case 'too_small':
+      return `must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}`;
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`;
+    default:
+      return 'is invalid';
+  }
+}
+
+function toIssues(issues: readonly ZodIssue[], root: unknown, prefix: string): ValidationIssue[] {
+  return issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+    message: describe(issue, root),
+  }));
+}
+
+/**
+ * Validates a request part against its schema and returns the parsed value, or throws a {@link ValidationError}
+ * naming every bad field, before anything is sent.
+ */
+export function parseRequest<T>(schema: z.ZodMiniType<T>, value: unknown, operation: string, prefix = ''): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ValidationError(operation, toIssues(result.error.issues, value, prefix));
+}
+
+/**
+ * Validates a response's `data` against its schema, or throws a {@link ResponseValidationError} naming the paths
+ * that did not match.
+ */
+export function parseResponse<T>(
+  schema: z.ZodMiniType<T>,
+  value: unknown,
+  endpoint: string,
+  status: number,
+  body: unknown,
+): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ResponseValidationError(endpoint, status, toIssues(result.error.issues, value, 'data'), body);
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      'inr-payouts/webhooks': here('./src/webhooks/index.ts'),
+      'inr-payouts/mock': here('./mock/index.ts'),
+      'inr-payouts': here('./src/index.ts'),
+    },
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/browser/**', 'node_modules/**'],
+    testTimeout: 20_000,
+    benchmark: { include: ['test/**/*.bench.ts'] },
+  },
+});
