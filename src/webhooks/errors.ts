@@ -1,0 +1,55 @@
+/**
+ * Why a webhook was rejected, machine-readable. Answer 401 for every one of them (spec 6.3.5); log the error's
+ * `message`, which says what to fix.
+ *
+ * - `missing_secret`: no secret was given (an unset environment variable, an empty string or list).
+ * - `body_not_raw`: the body is not the raw request body (a parsed object, `undefined`, a number...).
+ * - `missing_header`: no `X-Service-Signature` header.
+ * - `malformed_header`: the header is not `t=<unix seconds>,v1=<64 hex digits>`.
+ * - `timestamp_out_of_tolerance`: `t` is further from now than the tolerance (300 s by default), either way.
+ * - `no_matching_signature`: no `v1` value matches the body under any of the secrets.
+ * - `invalid_json`: the signature holds but the body is not a JSON webhook envelope.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookVerificationReason } from 'inr-payouts/webhooks';
+ *
+ * const retryable: WebhookVerificationReason[] = ['timestamp_out_of_tolerance'];
+ * ```
+ */
+export type WebhookVerificationReason =
+  | 'missing_secret'
+  | 'body_not_raw'
+  | 'missing_header'
+  | 'malformed_header'
+  | 'timestamp_out_of_tolerance'
+  | 'no_matching_signature'
+  | 'invalid_json';
+
+/**
+ * The one error `verifyWebhook` and `verifyWebhookAsync` throw for a message they reject. `reason` is for code,
+ * `message` is for the developer reading the log; neither ever contains the secret.
+ *
+ * @example
+ * ```ts
+ * import { verifyWebhook, WebhookVerificationError } from 'inr-payouts/webhooks';
+ *
+ * try {
+ *   verifyWebhook('{"event":"user.created"}', undefined, 'whsec_example');
+ * } catch (error) {
+ *   if (error instanceof WebhookVerificationError) {
+ *     console.log(error.reason); // 'missing_header': answer 401
+ *   }
+ * }
+ * ```
+ */
+export class WebhookVerificationError extends Error {
+  override readonly name = 'WebhookVerificationError';
+  /** What failed; stable across versions, safe to branch on and to put in metrics. */
+  readonly reason: WebhookVerificationReason;
+
+  constructor(reason: WebhookVerificationReason, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
