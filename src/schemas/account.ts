@@ -1,0 +1,123 @@
+/**
+ * Account wire objects (spec 2.1, 2.2, 2.5, 2.6, 4.1): the account, the developer fee, the activity list
+ * and the prefunded credit (assumed `GET /v2/account/credit`, docs/assumptions.md).
+ */
+import * as z from 'zod/mini';
+import {
+  Asset,
+  DecimalString,
+  environments,
+  MAX_ACTIVITY_LIMIT,
+  MAX_DEVELOPER_FEE_PERCENT,
+  MIN_DEVELOPER_FEE_PERCENT,
+  Network,
+  openEnum,
+  Timestamp,
+} from './common.js';
+import { PayoutStatus, TransactionStatus } from './transactions.js';
+
+/**
+ * `GET /v2/account` data (spec 2.1).
+ * @example Account.parse({ id: '6f1c...', name: 'Acme', email: 'ops@acme.test', environment: 'sandbox', status: 'active', apiKeyPrefix: 'pk_sandbox_ab', webhookUrl: 'https://acme.test/hooks', volume: { monthlyUsd: 0, totalUsd: 0 }, limits: { rateLimit: 100 } })
+ */
+export const Account = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  environment: openEnum(environments),
+  /** Allowed values not shown by the spec. */
+  status: z.string(),
+  apiKeyPrefix: z.string(),
+  /** Absent when no webhook URL is configured. */
+  webhookUrl: z.optional(z.nullable(z.string())),
+  volume: z.looseObject({ monthlyUsd: z.number(), totalUsd: z.number() }),
+  limits: z.looseObject({ rateLimit: z.number() }),
+});
+/** The partner's account. @example const name = (await client.account.retrieve()).name; */
+export type Account = z.infer<typeof Account>;
+
+const FEE_RULE = 'percent must be a number from 0 to 0.05 inclusive (0% to 5%)';
+
+/**
+ * `PUT /v2/account/developer-fee` body (spec 2.2): `enabled` and `percent`, a fraction from 0 to 0.05.
+ * @example DeveloperFeeRequest.parse({ enabled: true, percent: 0.01 })
+ */
+export const DeveloperFeeRequest = z.object({
+  enabled: z.boolean({ error: 'enabled is required and must be a boolean' }),
+  percent: z
+    .number({ error: FEE_RULE })
+    .check(
+      z.gte(MIN_DEVELOPER_FEE_PERCENT, { error: FEE_RULE }),
+      z.lte(MAX_DEVELOPER_FEE_PERCENT, { error: FEE_RULE }),
+    ),
+});
+/** Developer fee update. @example const p: DeveloperFeeRequest = { enabled: true, percent: 0.015 }; */
+export type DeveloperFeeRequest = z.infer<typeof DeveloperFeeRequest>;
+
+/**
+ * `PUT /v2/account/developer-fee` data: the new setting.
+ * @example DeveloperFee.parse({ enabled: true, percent: 0.01 })
+ */
+export const DeveloperFee = z.looseObject({ enabled: z.boolean(), percent: z.number() });
+/** The developer fee setting. @example const fee: DeveloperFee = { enabled: false, percent: 0 }; */
+export type DeveloperFee = z.infer<typeof DeveloperFee>;
+
+const LIMIT_RULE = `limit must be an integer from 1 to ${MAX_ACTIVITY_LIMIT}`;
+
+/**
+ * `GET /v2/account/activity` query: `limit` (default 10, 1 to 50).
+ * @example ActivityQuery.parse({ limit: 25 })
+ */
+export const ActivityQuery = z.object({
+  limit: z.optional(
+    z
+      .number({ error: LIMIT_RULE })
+      .check(
+        z.int({ error: LIMIT_RULE }),
+        z.gte(1, { error: LIMIT_RULE }),
+        z.lte(MAX_ACTIVITY_LIMIT, { error: LIMIT_RULE }),
+      ),
+  ),
+});
+/** Activity list query. @example const q: ActivityQuery = { limit: 50 }; */
+export type ActivityQuery = z.infer<typeof ActivityQuery>;
+
+/**
+ * One activity item (spec 2.6). `payoutAmountInr` is an explicit `null` until the payout is processed.
+ * @example ActivityItem.parse({ id: 'txn_1', status: 'created', depositAmount: '100', depositAsset: 'USDC', depositNetwork: 'polygon', payoutAmountInr: null, payoutStatus: 'pending', user: { id: 'usr_1', name: 'Asha Rao' }, createdAt: '2024-01-15T10:30:00Z', updatedAt: '2024-01-15T10:30:00Z' })
+ */
+export const ActivityItem = z.looseObject({
+  id: z.string(),
+  status: TransactionStatus,
+  depositAmount: DecimalString,
+  depositAsset: Asset,
+  depositNetwork: Network,
+  payoutAmountInr: z.nullable(DecimalString),
+  payoutStatus: z.optional(z.nullable(PayoutStatus)),
+  user: z.looseObject({ id: z.string(), name: z.optional(z.nullable(z.string())) }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+/** One recent transaction in the activity list. @example const first: ActivityItem | undefined = (await client.account.listActivity())[0]; */
+export type ActivityItem = z.infer<typeof ActivityItem>;
+
+/**
+ * `GET /v2/account/activity` data: the most recent transactions first.
+ * @example ActivityList.parse([])
+ */
+export const ActivityList = z.array(ActivityItem);
+/** The activity list. @example const items: ActivityList = []; */
+export type ActivityList = z.infer<typeof ActivityList>;
+
+/**
+ * `GET /v2/account/credit` data (assumed, docs/assumptions.md; fields from spec 2.5).
+ * @example Credit.parse({ prefundedEnabled: true, creditLimitUsd: '10000', outstandingUsd: '2500', availableUsd: '7500' })
+ */
+export const Credit = z.looseObject({
+  prefundedEnabled: z.boolean(),
+  creditLimitUsd: DecimalString,
+  outstandingUsd: DecimalString,
+  availableUsd: DecimalString,
+});
+/** The prefunded credit of the account. @example const { availableUsd } = await client.account.retrieveCredit(); */
+export type Credit = z.infer<typeof Credit>;

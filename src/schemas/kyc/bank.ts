@@ -1,0 +1,57 @@
+/**
+ * Bank account verification by penny drop (spec 4.7).
+ */
+import * as z from 'zod/mini';
+import { DeviceId, requiredString } from '../common.js';
+
+/** An Indian account number: 9 to 18 digits. */
+export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
+/** An IFSC: 11 characters, 4 capital letters, `0`, then 6 capital letters or digits (`HDFC0001234`). */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+
+const ACCOUNT_RULE = 'accountNumber must be 9 to 18 digits';
+const IFSC_RULE =
+  'ifsc must be 11 characters: 4 capital letters, 0, then 6 capital letters or digits (for example HDFC0001234)';
+
+/**
+ * `POST /v2/users/{userId}/kyc/bank/verify` body.
+ * @example BankVerifyRequest.parse({ accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' })
+ */
+export const BankVerifyRequest = z.object({
+  accountNumber: z
+    .string({ error: ACCOUNT_RULE })
+    .check(z.regex(ACCOUNT_NUMBER_PATTERN, { error: ACCOUNT_RULE })),
+  ifsc: z.string({ error: IFSC_RULE }).check(z.regex(IFSC_PATTERN, { error: IFSC_RULE })),
+  accountHolderName: requiredString('accountHolderName'),
+  deviceId: z.optional(DeviceId),
+});
+/** Bank verify body. @example const p: BankVerifyRequest = { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' }; */
+export type BankVerifyRequest = z.infer<typeof BankVerifyRequest>;
+
+/**
+ * `POST /v2/users/{userId}/kyc/bank/verify` data. `branch` is omitted when the bank returns none.
+ * @example BankVerification.parse({ verified: true, bankName: 'HDFC Bank', branch: 'MG Road', accountHolderName: 'ASHA RAO', maskedAccountNumber: 'XXXXXXXX9012', ifsc: 'HDFC0001234' })
+ */
+export const BankVerification = z.looseObject({
+  verified: z.boolean(),
+  bankName: z.optional(z.string()),
+  branch: z.optional(z.string()),
+  accountHolderName: z.optional(z.string()),
+  maskedAccountNumber: z.optional(z.string()),
+  ifsc: z.optional(z.string()),
+});
+/** A verified bank account. @example const { bankName } = await client.kyc.bank.verify('usr_1', p); */
+export type BankVerification = z.infer<typeof BankVerification>;
+
+/**
+ * The `data` of a bank name mismatch (`success: false`, `error: Name Mismatch`): the Aadhaar name
+ * expected, the name the bank returned, and their similarity (under 70).
+ * @example BankNameMismatch.parse({ expected: 'Asha Rao', found: 'A K Sharma', matchScore: 31 })
+ */
+export const BankNameMismatch = z.looseObject({
+  expected: z.string(),
+  found: z.string(),
+  matchScore: z.number(),
+});
+/** A bank name mismatch. @example const m = bankNameMismatch(err); if (m) console.log(m.matchScore); */
+export type BankNameMismatch = z.infer<typeof BankNameMismatch>;

@@ -1,0 +1,108 @@
+/**
+ * The declaration (spec 2.10, 4.11): occupation, income range and PEP status. A PEP declaration rejects
+ * KYC at once (spec 3.3).
+ */
+import * as z from 'zod/mini';
+import {
+  DeviceId,
+  MAX_OCCUPATION_OTHER_LENGTH,
+  MAX_PEP_DETAILS_LENGTH,
+  openEnum,
+  Timestamp,
+} from '../common.js';
+
+/** Occupations (spec 4.11). @example occupations.includes('student') // true */
+export const occupations = [
+  'salaried',
+  'self_employed',
+  'business',
+  'professional',
+  'student',
+  'retired',
+  'homemaker',
+  'unemployed',
+  'other',
+] as const;
+/** Annual INR income ranges (spec 4.11). @example incomeRanges[0] // 'below_5l' */
+export const incomeRanges = [
+  'below_5l',
+  '5l_to_10l',
+  '10l_to_25l',
+  '25l_to_50l',
+  '50l_to_1cr',
+  'above_1cr',
+] as const;
+
+const OCCUPATION_RULE = `occupation must be one of ${occupations.join(', ')}`;
+const INCOME_RULE = `incomeRange must be one of ${incomeRanges.join(', ')}`;
+const OTHER_RULE = `occupationOther must be a string of at most ${MAX_OCCUPATION_OTHER_LENGTH} characters`;
+const OTHER_REQUIRED_RULE =
+  'occupationOther is required when occupation is other: say what the occupation is';
+const PEP_RULE = `pepDetails must be a string of at most ${MAX_PEP_DETAILS_LENGTH} characters`;
+const ACCEPTED_RULE = 'declarationAccepted must be true: the user has to accept the declaration';
+
+/**
+ * `POST /v2/users/{userId}/kyc/declaration` body. `occupationOther` (at most 100 characters) is required
+ * when `occupation` is `other`; `pepDetails` (name assumed; at most 500 characters) adds detail when
+ * `isPep` is true; `declarationAccepted` must be `true`.
+ * @example DeclarationRequest.parse({ occupation: 'salaried', incomeRange: '10l_to_25l', isPep: false, declarationAccepted: true })
+ */
+export const DeclarationRequest = z
+  .object({
+    occupation: z.enum(occupations, { error: OCCUPATION_RULE }),
+    occupationOther: z.optional(
+      z.string({ error: OTHER_RULE }).check(z.maxLength(MAX_OCCUPATION_OTHER_LENGTH, { error: OTHER_RULE })),
+    ),
+    incomeRange: z.enum(incomeRanges, { error: INCOME_RULE }),
+    isPep: z.boolean({ error: 'isPep is required and must be a boolean' }),
+    pepDetails: z.optional(
+      z.string({ error: PEP_RULE }).check(z.maxLength(MAX_PEP_DETAILS_LENGTH, { error: PEP_RULE })),
+    ),
+    declarationAccepted: z.literal(true, { error: ACCEPTED_RULE }),
+    deviceId: z.optional(DeviceId),
+  })
+  .check(
+    z.refine((d) => d.occupation !== 'other' || (d.occupationOther ?? '').trim().length > 0, {
+      error: OTHER_REQUIRED_RULE,
+      path: ['occupationOther'],
+      when: (payload) =>
+        !payload.issues.some((i) => i.path?.[0] === 'occupation' || i.path?.[0] === 'occupationOther'),
+    }),
+  );
+/** Declaration body. @example const p: DeclarationRequest = { occupation: 'student', incomeRange: 'below_5l', isPep: false, declarationAccepted: true }; */
+export type DeclarationRequest = z.infer<typeof DeclarationRequest>;
+
+/**
+ * `POST /v2/users/{userId}/kyc/declaration` data on success: the declaration record (spec 2.10).
+ * @example Declaration.parse({ declarationId: 'dec_1', occupation: 'salaried', incomeRange: '10l_to_25l', isPep: false, submittedAt: '2024-01-15T10:45:00Z' })
+ */
+export const Declaration = z.looseObject({
+  declarationId: z.string(),
+  occupation: openEnum(occupations),
+  incomeRange: openEnum(incomeRanges),
+  isPep: z.boolean(),
+  submittedAt: Timestamp,
+});
+/** An accepted declaration. @example const { declarationId } = await client.kyc.declaration.submit('usr_1', p); */
+export type Declaration = z.infer<typeof Declaration>;
+
+/**
+ * The `data` of a PEP rejection (`success: false`, `error: KYC Rejected`): `declarationId`, `isPep`,
+ * `kycStatus: rejected`. The client returns it as a result, not an error (see `isDeclarationRejected`).
+ * @example DeclarationRejected.parse({ declarationId: 'dec_2', isPep: true, kycStatus: 'rejected' })
+ */
+export const DeclarationRejected = z.looseObject({
+  declarationId: z.string(),
+  isPep: z.boolean(),
+  kycStatus: z.literal('rejected'),
+});
+/** A declaration that rejected KYC (PEP). @example if (isDeclarationRejected(r)) console.log(r.kycStatus); */
+export type DeclarationRejected = z.infer<typeof DeclarationRejected>;
+
+/**
+ * What a declaration submission gives: the record, or the PEP rejection.
+ * @example const r = DeclarationResult.parse({ declarationId: 'dec_2', isPep: true, kycStatus: 'rejected' });
+ */
+export const DeclarationResult = z.union([DeclarationRejected, Declaration]);
+/** A declaration outcome. @example const r: DeclarationResult = await client.kyc.declaration.submit('usr_1', p); */
+export type DeclarationResult = z.infer<typeof DeclarationResult>;

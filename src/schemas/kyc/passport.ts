@@ -1,0 +1,36 @@
+/**
+ * Passport verification (spec 4.6): a base64 PDF or photo.
+ */
+import * as z from 'zod/mini';
+import { DeviceId } from '../common.js';
+
+const FILE_RULE = 'file is required and must be the passport PDF or photo, base64-encoded';
+const FILE_NAME_RULE = 'fileName must be a non-empty file name, for example passport.pdf';
+
+/**
+ * `POST /v2/users/{userId}/kyc/passport/verify` body: `file` (base64), `fileName?`, `deviceId?`.
+ * @example PassportVerifyRequest.parse({ file: 'JVBERi0xLjQK', fileName: 'passport.pdf' })
+ */
+export const PassportVerifyRequest = z.object({
+  file: z
+    .string({ error: FILE_RULE })
+    .check(z.minLength(1, { error: FILE_RULE }), z.regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: FILE_RULE })),
+  fileName: z.optional(z.string({ error: FILE_NAME_RULE }).check(z.minLength(1, { error: FILE_NAME_RULE }))),
+  deviceId: z.optional(DeviceId),
+});
+/** Passport verify body. @example const p: PassportVerifyRequest = { file: base64, fileName: 'passport.pdf' }; */
+export type PassportVerifyRequest = z.infer<typeof PassportVerifyRequest>;
+
+/**
+ * `POST /v2/users/{userId}/kyc/passport/verify` data.
+ * @example PassportVerification.parse({ verified: true, givenName: 'ASHA', surname: 'RAO', nationality: 'IND', dob: '1990-01-01' })
+ */
+export const PassportVerification = z.looseObject({
+  verified: z.boolean(),
+  givenName: z.optional(z.string()),
+  surname: z.optional(z.string()),
+  nationality: z.optional(z.string()),
+  dob: z.optional(z.string()),
+});
+/** A passport check. @example const { verified } = await client.kyc.passport.verify('usr_1', { file }); */
+export type PassportVerification = z.infer<typeof PassportVerification>;

@@ -1,0 +1,146 @@
+/**
+ * KYC status (spec 2.7, 2.8, 3.3, 4.5): the status record, refresh and the extended status.
+ */
+import * as z from 'zod/mini';
+import { openEnum, Timestamp } from '../common.js';
+
+/** KYC levels (spec 2.7). @example kycLevels // ['none', 'basic', 'enhanced'] */
+export const kycLevels = ['none', 'basic', 'enhanced'] as const;
+/** KYC aggregate statuses (spec 2.7, 3.3). @example kycStatuses.includes('rejected') // true */
+export const kycStatuses = ['pending', 'in_progress', 'verified', 'rejected'] as const;
+
+/** Response field: a KYC level (open). @example KycLevel.parse('basic') */
+export const KycLevel = openEnum(kycLevels);
+/** A KYC level. @example const l: KycLevel = 'basic'; */
+export type KycLevel = z.infer<typeof KycLevel>;
+/** Response field: a KYC aggregate status (open). @example KycAggregateStatus.parse('in_progress') */
+export const KycAggregateStatus = openEnum(kycStatuses);
+/** A KYC aggregate status. @example const s: KycAggregateStatus = 'verified'; */
+export type KycAggregateStatus = z.infer<typeof KycAggregateStatus>;
+
+const verified = z.optional(z.boolean());
+
+/**
+ * A block of the KYC status record. Spec 2.7 rules 1 and 2: an unverified block may be just
+ * `{ verified: false }`, and a missing `verified` reads as false (use `isVerified`).
+ * @example KycBlock.parse({ verified: true })
+ */
+export const KycBlock = z.looseObject({ verified });
+/** A block of the KYC status record. @example const b: KycBlock = {}; */
+export type KycBlock = z.infer<typeof KycBlock>;
+
+/**
+ * The KYC status record (spec 2.7). Every block is optional and every field inside is optional: the
+ * service omits what has no value.
+ * @example KycStatus.parse({ level: 'none', status: 'pending', digilocker: { status: 'pending' } })
+ */
+export const KycStatus = z.looseObject({
+  level: KycLevel,
+  status: KycAggregateStatus,
+  digilocker: z.optional(
+    z.looseObject({ verified, status: z.optional(z.string()), completedAt: z.optional(Timestamp) }),
+  ),
+  aadhaar: z.optional(
+    z.looseObject({
+      verified,
+      maskedNumber: z.optional(z.string()),
+      nameOnAadhaar: z.optional(z.string()),
+      verifiedAt: z.optional(Timestamp),
+    }),
+  ),
+  pan: z.optional(
+    z.looseObject({
+      verified,
+      maskedNumber: z.optional(z.string()),
+      nameOnPan: z.optional(z.string()),
+      nameMatchScore: z.optional(z.number()),
+      verifiedAt: z.optional(Timestamp),
+    }),
+  ),
+  passport: z.optional(KycBlock),
+  attestation: z.optional(
+    z.looseObject({
+      verified,
+      docType: z.optional(z.string()),
+      country: z.optional(z.string()),
+      issuingCountry: z.optional(z.string()),
+      legalName: z.optional(z.string()),
+      verifiedAt: z.optional(Timestamp),
+    }),
+  ),
+  face: z.optional(KycBlock),
+  upi: z.optional(KycBlock),
+  bank: z.optional(
+    z.looseObject({
+      verified,
+      maskedAccountNumber: z.optional(z.string()),
+      bankName: z.optional(z.string()),
+      ifsc: z.optional(z.string()),
+      verifiedAt: z.optional(Timestamp),
+    }),
+  ),
+});
+/** The KYC status record. @example const { status, level } = await client.kyc.status('usr_1'); */
+export type KycStatus = z.infer<typeof KycStatus>;
+
+/**
+ * A `{ level, status }` pair, as refresh reports it.
+ * @example KycLevelStatus.parse({ level: 'basic', status: 'verified' })
+ */
+export const KycLevelStatus = z.looseObject({ level: KycLevel, status: KycAggregateStatus });
+/** A level and status pair. @example const p: KycLevelStatus = { level: 'none', status: 'in_progress' }; */
+export type KycLevelStatus = z.infer<typeof KycLevelStatus>;
+
+/**
+ * `POST /v2/users/{userId}/kyc/refresh` data: `previous` and `current`.
+ * @example KycRefresh.parse({ previous: { level: 'none', status: 'in_progress' }, current: { level: 'basic', status: 'verified' } })
+ */
+export const KycRefresh = z.looseObject({ previous: KycLevelStatus, current: KycLevelStatus });
+/** The result of a KYC refresh. @example const { current } = await client.kyc.refresh('usr_1'); */
+export type KycRefresh = z.infer<typeof KycRefresh>;
+
+/**
+ * `GET /v2/users/{userId}/kyc/extended-status` data (spec 2.8). `missing` entries are not shown by the spec
+ * (the mock uses `profile`, `document`, `declaration`).
+ * @example ExtendedStatus.parse({ complete: false, missing: ['document'], isPepRejected: false, profile: { submitted: true }, document: { submitted: false }, declaration: { submitted: false } })
+ */
+export const ExtendedStatus = z.looseObject({
+  complete: z.boolean(),
+  missing: z.array(z.string()),
+  isPepRejected: z.boolean(),
+  profile: z.optional(
+    z.looseObject({
+      submitted: z.boolean(),
+      dateOfBirth: z.optional(z.string()),
+      nationality: z.optional(z.string()),
+      city: z.optional(z.string()),
+      submittedAt: z.optional(Timestamp),
+    }),
+  ),
+  document: z.optional(
+    z.looseObject({
+      submitted: z.boolean(),
+      documentType: z.optional(z.string()),
+      fileName: z.optional(z.string()),
+      verified: z.optional(z.boolean()),
+      uploadedAt: z.optional(Timestamp),
+    }),
+  ),
+  declaration: z.optional(
+    z.looseObject({
+      submitted: z.boolean(),
+      occupation: z.optional(z.string()),
+      incomeRange: z.optional(z.string()),
+      isPep: z.optional(z.boolean()),
+      submittedAt: z.optional(Timestamp),
+    }),
+  ),
+});
+/** The extended KYC status. @example const { complete, missing } = await client.kyc.extendedStatus('usr_1'); */
+export type ExtendedStatus = z.infer<typeof ExtendedStatus>;
+
+/**
+ * The extended steps the mock lists in `missing` (entries not shown by the spec; docs/assumptions.md).
+ * @example extendedSteps // ['profile', 'document', 'declaration']
+ */
+export const extendedSteps = ['profile', 'document', 'declaration'] as const;

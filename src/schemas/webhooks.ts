@@ -1,0 +1,117 @@
+/**
+ * Webhook event records (spec 2.11, 3.4, 4.12): the list with its pagination, and the retry. The payload
+ * the service delivers to the partner lives in `inr-payouts/webhooks`, not here.
+ */
+import * as z from 'zod/mini';
+import { MAX_WEBHOOK_LIMIT, openEnum, Timestamp } from './common.js';
+
+/** Delivery statuses of an event (spec 3.4). @example webhookEventStatuses // ['pending', 'delivered', 'failed'] */
+export const webhookEventStatuses = ['pending', 'delivered', 'failed'] as const;
+
+/** Event types (spec 6.2). @example webhookEventTypes.includes('transaction.payout_completed') // true */
+export const webhookEventTypes = [
+  'user.created',
+  'user.kyc_updated',
+  'transaction.created',
+  'transaction.deposit_detected',
+  'transaction.deposit_confirmed',
+  'transaction.sweep_confirmed',
+  'transaction.sweep_failed',
+  'transaction.payout_initiated',
+  'transaction.payout_completed',
+  'transaction.payout_failed',
+] as const;
+
+const PAGE_RULE = 'page must be a whole number from 1';
+const LIMIT_RULE = `limit must be a whole number from 1 to ${MAX_WEBHOOK_LIMIT}`;
+const STATUS_RULE = 'status must be one of pending, delivered, failed';
+
+/**
+ * `GET /v2/webhooks` query (names `page` and `limit` assumed, docs/assumptions.md): `page` (default 1),
+ * `limit` (default 20, 1 to 100), `status` filter.
+ * @example WebhookEventListQuery.parse({ page: 1, limit: 20, status: 'failed' })
+ */
+export const WebhookEventListQuery = z.object({
+  page: z.optional(
+    z.number({ error: PAGE_RULE }).check(z.int({ error: PAGE_RULE }), z.gte(1, { error: PAGE_RULE })),
+  ),
+  limit: z.optional(
+    z
+      .number({ error: LIMIT_RULE })
+      .check(
+        z.int({ error: LIMIT_RULE }),
+        z.gte(1, { error: LIMIT_RULE }),
+        z.lte(MAX_WEBHOOK_LIMIT, { error: LIMIT_RULE }),
+      ),
+  ),
+  status: z.optional(z.enum(webhookEventStatuses, { error: STATUS_RULE })),
+});
+/** Webhook list query. @example const q: WebhookEventListQuery = { status: 'failed', limit: 20 }; */
+export type WebhookEventListQuery = z.infer<typeof WebhookEventListQuery>;
+
+/** Response field: a delivery status (open). @example WebhookEventStatus.parse('delivered') */
+export const WebhookEventStatus = openEnum(webhookEventStatuses);
+/** A delivery status. @example const s: WebhookEventStatus = 'failed'; */
+export type WebhookEventStatus = z.infer<typeof WebhookEventStatus>;
+/** Response field: an event type (open). @example WebhookEventType.parse('user.created') */
+export const WebhookEventType = openEnum(webhookEventTypes);
+/** An event type. @example const t: WebhookEventType = 'transaction.created'; */
+export type WebhookEventType = z.infer<typeof WebhookEventType>;
+
+/**
+ * One webhook event record (spec 2.11). `transactionId` is absent on user events; `deliveredAt` until delivered.
+ * @example WebhookEvent.parse({ id: 'evt_1', eventType: 'transaction.created', status: 'delivered', attempts: 1, transactionId: 'txn_1', deliveredAt: '2024-01-15T10:30:01Z', createdAt: '2024-01-15T10:30:00Z' })
+ */
+export const WebhookEvent = z.looseObject({
+  id: z.string(),
+  eventType: WebhookEventType,
+  status: WebhookEventStatus,
+  attempts: z.number(),
+  transactionId: z.optional(z.nullable(z.string())),
+  deliveredAt: z.optional(z.nullable(Timestamp)),
+  createdAt: Timestamp,
+});
+/** A webhook event record. @example for await (const e of client.webhooks.listAutoPaging({ status: 'failed' })) console.log(e.id); */
+export type WebhookEvent = z.infer<typeof WebhookEvent>;
+
+/**
+ * `GET /v2/webhooks` `data`: the page of event records.
+ * @example WebhookEventList.parse([])
+ */
+export const WebhookEventList = z.array(WebhookEvent);
+/** A page of event records. @example const events: WebhookEventList = []; */
+export type WebhookEventList = z.infer<typeof WebhookEventList>;
+
+/**
+ * The `pagination` object next to `data` in the list answer (spec 2.11).
+ * @example Pagination.parse({ page: 1, limit: 20, total: 45, totalPages: 3 })
+ */
+export const Pagination = z.looseObject({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+});
+/** Pagination of a list. @example const p: Pagination = { page: 1, limit: 20, total: 0, totalPages: 0 }; */
+export type Pagination = z.infer<typeof Pagination>;
+
+/**
+ * The whole `GET /v2/webhooks` body: `success`, `data` (event records) and `pagination`.
+ * @example WebhookEventListBody.parse({ success: true, data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } })
+ */
+export const WebhookEventListBody = z.looseObject({
+  success: z.literal(true),
+  data: WebhookEventList,
+  pagination: Pagination,
+  message: z.optional(z.string()),
+});
+/** The whole list body. @example const body: WebhookEventListBody = { success: true, data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } }; */
+export type WebhookEventListBody = z.infer<typeof WebhookEventListBody>;
+
+/**
+ * `POST /v2/webhooks/{eventId}/retry` data (assumed, docs/assumptions.md): the event record, `status: pending`.
+ * @example WebhookRetry.parse({ id: 'evt_1', eventType: 'transaction.created', status: 'pending', attempts: 5, createdAt: '2024-01-15T10:30:00Z' })
+ */
+export const WebhookRetry = WebhookEvent;
+/** A retried event. @example const { status, attempts } = await client.webhooks.retry('evt_1'); */
+export type WebhookRetry = z.infer<typeof WebhookRetry>;
