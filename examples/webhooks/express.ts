@@ -1,0 +1,69 @@
+// A webhook receiver on Express 5. The one rule: this route gets the raw body. express.raw() leaves req.body a
+// Buffer of the exact bytes; a global express.json() mounted before it would parse the body and the signature
+// could no longer be checked (verifyWebhook then fails with reason body_not_raw and says so).
+//
+//   const app = createWebhookApp({ secret: process.env.WEBHOOK_SECRET ?? '', onEvent: (e) => queue.push(e) });
+//   app.use(express.json()); // the rest of the app may parse JSON: this is mounted after the webhook route
+//   app.listen(3000);
+
+import express, { type Express } from 'express';
+import {
+  createDeduplicator,
+  type Deduplicator,
+  SIGNATURE_HEADER,
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookSecret,
+  WebhookVerificationError,
+} from 'inr-payouts/webhooks';
+
+export interface WebhookAppOptions {
+  /** The signing secret from the dashboard, or [new, old] while rotating. */
+  secret: WebhookSecret;
+  /** Hand the event off quickly (enqueue it); the service times out after 30 s and retries on non-2xx. */
+  onEvent: (event: WebhookEvent) => void | Promise<void>;
+  path?: string;
+  deduplicator?: Deduplicator;
+  /** Where rejected deliveries are reported; the error message says what to fix. Default: console.warn. */
+  onRejected?: (error: WebhookVerificationError) => void;
+  /** Mount the raw-body parser (default). Turn off only to see what a body parser in front of it does. */
+  rawBody?: boolean;
+}
+
+export function createWebhookApp(options: WebhookAppOptions): Express {
+  const {
+    secret,
+    onEvent,
+    path = '/webhooks',
+    onRejected = (error) => console.warn(error.message),
+  } = options;
+  const dedupe = options.deduplicator ?? createDeduplicator();
+  const app = express();
+  const bodyParser =
+    options.rawBody === false ? express.json() : express.raw({ type: 'application/json', limit: '1mb' });
+
+  app.post(path, bodyParser, async (req, res) => {
+    let event: WebhookEvent;
+    try {
+      event = verifyWebhook(req.body, req.get(SIGNATURE_HEADER), secret);
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+      onRejected(error);
+      res.status(401).json({ error: error.reason }); // spec 6.3.5
+      return;
+    }
+
+    if (await dedupe.seen(event)) {
+      res.json({ received: true, duplicate: true });
+      return;
+    }
+    try {
+      await onEvent(event);
+    } catch (error) {
+      await dedupe.forget(event); // so the service's retry is processed, not dropped as a duplicate
+      throw error; // Express 5 answers 500 for a rejected handler
+    }
+    res.json({ received: true });
+  });
+  return app;
+}
