@@ -110,7 +110,9 @@ export function secretsOf(secret: WebhookSecret): readonly string[] {
 /** The body as a string or bytes, or a `body_not_raw` error that says how to get the raw body. */
 export function rawBodyOf(body: unknown): string | Uint8Array {
   if (typeof body === 'string' || body instanceof Uint8Array) return body;
-  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  // toString rather than instanceof, so bytes from another realm (vm, worker, iframe) are recognised too.
+  if (Object.prototype.toString.call(body) === '[object ArrayBuffer]')
+    return new Uint8Array(body as ArrayBuffer);
   if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   const parsed = typeof body === 'object' && body !== null;
   throw fail(
