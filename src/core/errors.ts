@@ -228,27 +228,81 @@ export class APIError extends PayoutError {
   }
 }
 
-/** 400: invalid parameters, a wrong OTP, an out-of-range developer fee. Not retried. @example `err instanceof BadRequestError` */
+/**
+ * 400: invalid parameters, a wrong OTP, an out-of-range developer fee. Not retried.
+ *
+ * @example
+ * ```ts
+ * import { APIError, BadRequestError } from 'inr-payouts';
+ * const err: unknown = APIError.from({ status: 400, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * console.log(err instanceof BadRequestError); // true
+ * ```
+ */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
 }
-/** 401: missing or invalid API key. Check the key and its environment. Not retried. @example `err instanceof AuthenticationError` */
+/**
+ * 401: missing or invalid API key. Check the key and its environment. Not retried.
+ *
+ * @example
+ * ```ts
+ * import { APIError, AuthenticationError } from 'inr-payouts';
+ * const err: unknown = APIError.from({ status: 401, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * console.log(err instanceof AuthenticationError); // true
+ * ```
+ */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
 }
-/** 403: the calling address is not on the account's IP allow-list (or the action is not enabled). Not retried. @example `err instanceof PermissionDeniedError` */
+/**
+ * 403: the calling address is not on the account's IP allow-list (or the action is not enabled). Not retried.
+ *
+ * @example
+ * ```ts
+ * import { APIError, PermissionDeniedError } from 'inr-payouts';
+ * const err: unknown = APIError.from({ status: 403, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * console.log(err instanceof PermissionDeniedError); // true
+ * ```
+ */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
 }
-/** 404: the user, transaction, session or event does not exist. Not retried. @example `err instanceof NotFoundError` */
+/**
+ * 404: the user, transaction, session or event does not exist. Not retried.
+ *
+ * @example
+ * ```ts
+ * import { APIError, NotFoundError } from 'inr-payouts';
+ * const err: unknown = APIError.from({ status: 404, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * console.log(err instanceof NotFoundError); // true
+ * ```
+ */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
 }
-/** 409: already exists, or an idempotency key reused with a different body. Not retried. @example `err instanceof ConflictError` */
+/**
+ * 409: already exists, or an idempotency key reused with a different body. Not retried.
+ *
+ * @example
+ * ```ts
+ * import { APIError, ConflictError } from 'inr-payouts';
+ * const err: unknown = APIError.from({ status: 409, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * console.log(err instanceof ConflictError); // true
+ * ```
+ */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
 }
-/** 422: the request was well formed but a rule refused it (KYC incomplete, name mismatch...). Not retried. @example `err instanceof UnprocessableEntityError` */
+/**
+ * 422: the request was well formed but a rule refused it (KYC incomplete, name mismatch...). Not retried.
+ *
+ * @example
+ * ```ts
+ * import { APIError, UnprocessableEntityError } from 'inr-payouts';
+ * const err: unknown = APIError.from({ status: 422, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * console.log(err instanceof UnprocessableEntityError); // true
+ * ```
+ */
 export class UnprocessableEntityError extends APIError {
   override name = 'UnprocessableEntityError';
 }
@@ -273,7 +327,16 @@ export class RateLimitError extends APIError {
     if (rateLimit) this.rateLimit = rateLimit;
   }
 }
-/** 5xx: the service failed. Retried with backoff (POST only with an idempotency key). @example `err instanceof InternalServerError` */
+/**
+ * 5xx: the service failed. Retried with backoff (POST only with an idempotency key).
+ *
+ * @example
+ * ```ts
+ * import { APIError, InternalServerError } from 'inr-payouts';
+ * const err: unknown = APIError.from({ status: 503, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * console.log(err instanceof InternalServerError); // true
+ * ```
+ */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 }
