@@ -2,14 +2,30 @@ import { isBrowser, readEnv } from '../internal/runtime.js';
 import { ConfigurationError } from './errors.js';
 import type { Logger } from './types.js';
 
-/** The two environments of spec section 5 and the key prefix each accepts. */
-export const environments = {
-  production: { keyPrefix: 'pk_live_' },
-  sandbox: { keyPrefix: 'pk_sandbox_' },
+/**
+ * The key prefix each environment of spec section 5 accepts.
+ *
+ * @example
+ * ```ts
+ * import { environmentKeyPrefixes } from 'inr-payouts';
+ * console.log(environmentKeyPrefixes.sandbox); // 'pk_sandbox_'
+ * ```
+ */
+export const environmentKeyPrefixes = {
+  production: 'pk_live_',
+  sandbox: 'pk_sandbox_',
 } as const;
 
-/** `production` or `sandbox`. */
-export type Environment = keyof typeof environments;
+/**
+ * `production` or `sandbox`.
+ *
+ * @example
+ * ```ts
+ * import type { Environment } from 'inr-payouts';
+ * const environment: Environment = 'sandbox';
+ * ```
+ */
+export type Environment = keyof typeof environmentKeyPrefixes;
 
 /**
  * Options of {@link PayoutClient}. Only the key and the base URL are needed; both may come from the environment
@@ -80,8 +96,8 @@ export const defaults = {
 } as const;
 
 function environmentOfKey(apiKey: string): Environment | undefined {
-  if (apiKey.startsWith(environments.production.keyPrefix)) return 'production';
-  if (apiKey.startsWith(environments.sandbox.keyPrefix)) return 'sandbox';
+  if (apiKey.startsWith(environmentKeyPrefixes.production)) return 'production';
+  if (apiKey.startsWith(environmentKeyPrefixes.sandbox)) return 'sandbox';
   return undefined;
 }
 
@@ -125,8 +141,8 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
   const environment = options.environment ?? keyEnvironment;
   if (environment !== keyEnvironment) {
     throw new ConfigurationError(
-      `A ${environments[keyEnvironment].keyPrefix} key cannot be used with the ${environment} environment: ` +
-        `use a ${environments[environment].keyPrefix} key, or set environment: '${keyEnvironment}'.`,
+      `A ${environmentKeyPrefixes[keyEnvironment]} key cannot be used with the ${environment} environment: ` +
+        `use a ${environmentKeyPrefixes[environment]} key, or set environment: '${keyEnvironment}'.`,
     );
   }
   const baseUrl = options.baseUrl ?? readEnv('INR_PAYOUTS_BASE_URL');
