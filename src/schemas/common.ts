@@ -210,11 +210,11 @@ export function successEnvelope<T extends z.ZodMiniType>(data: T) {
 
 /**
  * One failed field of a request, as the mock reports it in `details` (docs/assumptions.md).
- * @example ValidationIssue.parse({ field: 'amount', message: 'amount must be at least 10 USD' })
+ * @example ValidationErrorDetail.parse({ field: 'amount', message: 'amount must be at least 10 USD' })
  */
-export const ValidationIssue = z.looseObject({ field: z.string(), message: z.string() });
-/** One failed field of a request. @example const i: ValidationIssue = { field: 'otp', message: 'otp must be exactly 6 digits' }; */
-export type ValidationIssue = z.infer<typeof ValidationIssue>;
+export const ValidationErrorDetail = z.looseObject({ field: z.string(), message: z.string() });
+/** One failed field of a request. @example const i: ValidationErrorDetail = { field: 'otp', message: 'otp must be exactly 6 digits' }; */
+export type ValidationErrorDetail = z.infer<typeof ValidationErrorDetail>;
 
 /**
  * Error body shape A (spec 7.1): `error` (category), `message`, `code` (identifier), plus context fields
@@ -228,7 +228,7 @@ export const ErrorBodyA = z.looseObject({
   attemptsRemaining: z.optional(z.number()),
   matchScore: z.optional(z.number()),
   retryAfter: z.optional(z.number()),
-  details: z.optional(z.array(ValidationIssue)),
+  details: z.optional(z.array(ValidationErrorDetail)),
 });
 /** Error body shape A. @example const e: ErrorBodyA = { error: 'Not Found', message: 'No such user', code: 'USER_NOT_FOUND' }; */
 export type ErrorBodyA = z.infer<typeof ErrorBodyA>;
@@ -243,7 +243,7 @@ export const ErrorBodyB = z.looseObject({
   message: z.string(),
   data: z.optional(z.unknown()),
   attemptsRemaining: z.optional(z.number()),
-  details: z.optional(z.array(ValidationIssue)),
+  details: z.optional(z.array(ValidationErrorDetail)),
 });
 /** Error body shape B. @example const e: ErrorBodyB = { success: false, error: 'Invalid OTP', message: 'Incorrect OTP', attemptsRemaining: 2 }; */
 export type ErrorBodyB = z.infer<typeof ErrorBodyB>;
