@@ -1,0 +1,127 @@
+import { APIUserAbortError, PayoutError } from '../core/errors.js';
+import { sleep } from './sleep.js';
+
+/**
+ * How a `waitFor...` helper polls: how often, for how long, and what stops it.
+ *
+ * @example
+ * ```ts
+ * import type { PollOptions } from 'inr-payouts';
+ * const options: PollOptions = { interval: 2_000, deadline: 120_000, signal: AbortSignal.timeout(300_000) };
+ * ```
+ */
+export interface PollOptions {
+  /** Milliseconds between two reads (never less than {@link MIN_POLL_INTERVAL_MS}). */
+  interval?: number;
+  /** Milliseconds the whole wait may take before it fails with {@link PollTimeoutError}. */
+  deadline?: number;
+  /** Stops the wait (and the read in flight) with `APIUserAbortError`. */
+  signal?: AbortSignal;
+}
+
+/** The shortest wait between two reads, so a poll is never a tight loop. */
+export const MIN_POLL_INTERVAL_MS = 50;
+
+/**
+ * A `waitFor...` helper reached its deadline before the state it waits for. `lastValue` is the last read, so the
+ * caller can see where things stood; wait again or look the resource up later.
+ *
+ * @example
+ * ```ts
+ * import { PollTimeoutError } from 'inr-payouts';
+ * const error = new PollTimeoutError('transaction txn_1 to reach completed', 60_000, { status: 'payout_processing' });
+ * console.log(error instanceof PollTimeoutError, error.deadline); // true 60000
+ * ```
+ */
+export class PollTimeoutError extends PayoutError {
+  override name = 'PollTimeoutError';
+  /** The deadline that passed, in milliseconds. */
+  readonly deadline: number;
+  /** The last value read before the deadline, if any read succeeded. */
+  readonly lastValue: unknown;
+  constructor(what: string, deadline: number, lastValue: unknown) {
+    super(
+      `Gave up waiting for ${what} after ${deadline} ms. It may still get there: wait again with a longer ` +
+        '`deadline`, or read it later.',
+    );
+    this.deadline = deadline;
+    this.lastValue = lastValue;
+  }
+}
+
+/** The caller's poll settings over the helper's defaults (an `undefined` setting keeps the default). */
+export function pollSettings(
+  defaults: { interval: number; deadline: number },
+  options: PollOptions = {},
+): PollOptions & { interval: number; deadline: number } {
+  const settings: PollOptions & { interval: number; deadline: number } = {
+    interval: options.interval ?? defaults.interval,
+    deadline: options.deadline ?? defaults.deadline,
+  };
+  if (options.signal) settings.signal = options.signal;
+  return settings;
+}
+
+/** A read's options with the poll's signal joined to any signal the caller gave for reads. */
+export function withSignal<O extends { signal?: AbortSignal }>(
+  options: O | undefined,
+  signal: AbortSignal,
+): O {
+  const own = options?.signal;
+  return { ...options, signal: own ? AbortSignal.any([own, signal]) : signal } as O;
+}
+
+/** What one read of a poll decides. */
+export type PollStep<R> = { done: true; value: R } | { done: false };
+
+/**
+ * Reads with `read` until `decide` says done (or throws a terminal error), waiting `interval` between reads, up to
+ * `deadline`, stopping at once when `signal` aborts. Each read gets a signal that fires at the deadline or on
+ * abort, so a slow read cannot outlive the wait.
+ */
+export async function poll<T, R>(
+  what: string,
+  read: (signal: AbortSignal) => Promise<T>,
+  decide: (value: T) => PollStep<R>,
+  options: PollOptions & { interval: number; deadline: number },
+): Promise<R> {
+  const interval = Math.max(MIN_POLL_INTERVAL_MS, options.interval);
+  const { deadline, signal } = options;
+  const deadlineAt = Date.now() + deadline;
+  let lastValue: unknown;
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => stop.abort(new PollTimeoutError(what, deadline, lastValue)), deadline);
+  const ended = () => {
+    if (signal?.aborted) return new APIUserAbortError(`waiting for ${what}`, { cause: signal.reason });
+    if (stop.signal.aborted || Date.now() >= deadlineAt)
+      return new PollTimeoutError(what, deadline, lastValue);
+    return undefined;
+  };
+  try {
+    for (;;) {
+      const before = ended();
+      if (before) throw before;
+      let value: T;
+      try {
+        value = await read(stop.signal);
+      } catch (error) {
+        throw ended() ?? error;
+      }
+      lastValue = value;
+      const step = decide(value);
+      if (step.done) return step.value;
+      const wait = Math.min(interval, deadlineAt - Date.now());
+      if (wait <= 0) throw new PollTimeoutError(what, deadline, lastValue);
+      try {
+        await sleep(wait, stop.signal);
+      } catch {
+        throw ended() ?? new PollTimeoutError(what, deadline, lastValue);
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Readers of KYC answers that apply the spec's rules (2.7, 3.3, 4.7, 4.8, 4.11).
+ */
+import { APIError } from './core/errors.js';
+import { BankNameMismatch } from './schemas/kyc/bank.js';
+import type { DeclarationRejected, DeclarationResult } from './schemas/kyc/declaration.js';
+import type { KycStatus } from './schemas/kyc/status.js';
+import type { UpiVerification } from './schemas/kyc/upi.js';
+
+/**
+ * Whether a block of the KYC status record is verified. Spec 2.7 rule 2: a missing `verified` (or a missing block)
+ * reads as false; only `verified: true` counts.
+ *
+ * @example
+ * ```ts
+ * import { isVerified } from 'inr-payouts';
+ * console.log(isVerified({ status: 'pending' }), isVerified({ verified: true })); // false true
+ * ```
+ */
+export function isVerified(block: { verified?: unknown } | null | undefined): boolean {
+  return block?.verified === true;
+}
+
+/** A step spec 2.7 rule 4 requires. */
+export type KycRequirement = 'aadhaar' | 'pan' | 'bank';
+
+/**
+ * What `kycRequirements` reports.
+ *
+ * @example
+ * ```ts
+ * import type { KycRequirements } from 'inr-payouts';
+ * const show = (r: KycRequirements) => (r.complete ? 'ready' : `missing ${r.missing.join(', ')}`);
+ * ```
+ */
+export interface KycRequirements {
+  /** Every required step is verified. */
+  complete: boolean;
+  /** Required steps not verified yet, in the order a user usually does them. */
+  missing: KycRequirement[];
+  /** The optional steps (face, UPI) and whether each is verified. */
+  optional: { face: boolean; upi: boolean };
+}
+
+/**
+ * Applies spec 2.7 rule 4 to a KYC status record: Aadhaar and PAN are required for Indian users, a verified bank
+ * account for everyone; face and UPI are optional. `indian` defaults to true. (The spec names no other
+ * requirement for users who are not Indian.)
+ *
+ * @example
+ * ```ts
+ * import { kycRequirements } from 'inr-payouts';
+ * const r = kycRequirements({ level: 'none', status: 'in_progress', aadhaar: { verified: true }, pan: { verified: true } }, { indian: true });
+ * console.log(r.complete, r.missing); // false ['bank']
+ * ```
+ */
+export function kycRequirements(status: KycStatus, options: { indian?: boolean } = {}): KycRequirements {
+  const required: KycRequirement[] = options.indian === false ? ['bank'] : ['aadhaar', 'pan', 'bank'];
+  const missing = required.filter((step) => !isVerified(status[step]));
+  return {
+    complete: missing.length === 0,
+    missing,
+    optional: { face: isVerified(status.face), upi: isVerified(status.upi) },
+  };
+}
+
+/**
+ * Whether the aggregate status should be settled with `kyc.refresh`: every requirement is met but the status is
+ * not `verified` yet (spec 3.3: it can stay `in_progress` until refresh is called). Never true once `rejected`.
+ *
+ * @example
+ * ```ts
+ * import { needsRefresh } from 'inr-payouts';
+ * const status = { level: 'none', status: 'in_progress', aadhaar: { verified: true }, pan: { verified: true }, bank: { verified: true } };
+ * console.log(needsRefresh(status)); // true
+ * ```
+ */
+export function needsRefresh(status: KycStatus, options: { indian?: boolean } = {}): boolean {
+  if (status.status === 'verified' || status.status === 'rejected') return false;
+  return kycRequirements(status, options).complete;
+}
+
+/**
+ * Names the outcome of a UPI verification (spec 4.8): `verified` (score 70 or more), `name_mismatch` (the VPA
+ * exists but its name scores under 70), or `invalid_vpa` (`name`, `bankName`, `nameMatchScore` all null).
+ *
+ * @example
+ * ```ts
+ * import { upiOutcome } from 'inr-payouts';
+ * console.log(upiOutcome({ verified: false, name: null, bankName: null, nameMatchScore: null })); // 'invalid_vpa'
+ * ```
+ */
+export function upiOutcome(result: UpiVerification): 'verified' | 'name_mismatch' | 'invalid_vpa' {
+  if (result.verified) return 'verified';
+  return result.nameMatchScore === null ? 'invalid_vpa' : 'name_mismatch';
+}
+
+/**
+ * Whether a declaration submission was the PEP rejection (`kycStatus: 'rejected'`) rather than the record.
+ *
+ * @example
+ * ```ts
+ * import { isDeclarationRejected } from 'inr-payouts';
+ * console.log(isDeclarationRejected({ declarationId: 'dec_1', isPep: true, kycStatus: 'rejected' })); // true
+ * ```
+ */
+export function isDeclarationRejected(result: DeclarationResult): result is DeclarationRejected {
+  return (result as { kycStatus?: unknown }).kycStatus === 'rejected';
+}
+
+/**
+ * The `{ expected, found, matchScore }` of a bank name mismatch (spec 4.7), or `undefined` when `error` is
+ * something else.
+ *
+ * @example
+ * import { bankNameMismatch } from 'inr-payouts';
+ * try {
+ *   await client.kyc.bank.verify(userId, { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' });
+ * } catch (error) {
+ *   const mismatch = bankNameMismatch(error);
+ *   if (mismatch) console.log(`${mismatch.found} is ${mismatch.matchScore}% like ${mismatch.expected}`);
+ * }
+ */
+export function bankNameMismatch(error: unknown): BankNameMismatch | undefined {
+  if (!(error instanceof APIError) || error.code !== 'NAME_MISMATCH') return undefined;
+  const parsed = BankNameMismatch.safeParse(error.data);
+  return parsed.success ? parsed.data : undefined;
+}

@@ -1,0 +1,219 @@
+/**
+ * Money helpers on decimal.js. Money stays a decimal string on the wire; arithmetic happens here, never in
+ * floating point.
+ */
+import { Decimal } from 'decimal.js';
+import { PayoutError } from './core/errors.js';
+import type { Allocation, Payout } from './schemas/transactions.js';
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A decimal string or a decimal.js value. */
+export type DecimalInput = string | Decimal;
+
+/**
+ * Parses a decimal string (`'100'`, `'0.50'`, `'-3.2'`) into decimal.js, refusing numbers, exponents and
+ * anything else that is not a plain decimal string.
+ *
+ * @example
+ * ```ts
+ * import { toDecimal } from 'inr-payouts';
+ * console.log(toDecimal('8342.50').plus('0.5').toFixed()); // '8343'
+ * ```
+ */
+export function toDecimal(value: DecimalInput): Decimal {
+  if (Decimal.isDecimal(value)) return value;
+  if (typeof value !== 'string' || !DECIMAL.test(value)) {
+    throw new TypeError(
+      `Expected a decimal string such as "100.50", got ${JSON.stringify(value)}. Money travels as decimal strings; ` +
+        'pass the string from the response (or format a number with toFixed) instead.',
+    );
+  }
+  return new Decimal(value);
+}
+
+/**
+ * The canonical decimal string of a value: no exponent, no leading zeros, no trailing fractional zeros
+ * (`'0100.50'` becomes `'100.5'`), so equal amounts compare equal as strings.
+ *
+ * @example
+ * ```ts
+ * import { canonicalDecimal } from 'inr-payouts';
+ * console.log(canonicalDecimal('0100.500')); // '100.5'
+ * ```
+ */
+export function canonicalDecimal(value: DecimalInput): string {
+  const decimal = toDecimal(value);
+  return decimal.isZero() ? '0' : decimal.toFixed();
+}
+
+/**
+ * The exact sum of decimal strings, as a canonical decimal string.
+ *
+ * @example
+ * ```ts
+ * import { sum } from 'inr-payouts';
+ * console.log(sum(['0.1', '0.2'])); // '0.3'
+ * ```
+ */
+export function sum(values: readonly DecimalInput[]): string {
+  return canonicalDecimal(values.reduce<Decimal>((total, v) => total.plus(toDecimal(v)), new Decimal(0)));
+}
+
+/**
+ * The blended rate of a payout's allocations: total INR over total USDT, unrounded (or rounded half-up to
+ * `decimals` places).
+ *
+ * @example
+ * ```ts
+ * import { blendedRate } from 'inr-payouts';
+ * const rate = blendedRate([
+ *   { dealId: 'd1', dealNumber: 'D-1', rate: '83', inrAmount: '830', usdtAmount: '10' },
+ *   { dealId: 'd2', dealNumber: 'D-2', rate: '84', inrAmount: '840', usdtAmount: '10' },
+ * ]);
+ * console.log(rate); // '83.5'
+ * ```
+ */
+export function blendedRate(allocations: readonly Allocation[], decimals?: number): string {
+  const usdt = toDecimal(sum(allocations.map((a) => a.usdtAmount)));
+  if (usdt.isZero()) throw new RangeError('blendedRate needs allocations with a non-zero total usdtAmount.');
+  const rate = toDecimal(sum(allocations.map((a) => a.inrAmount))).dividedBy(usdt);
+  return canonicalDecimal(
+    decimals === undefined ? rate : rate.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP),
+  );
+}
+
+function places(value: string): number {
+  const dot = value.indexOf('.');
+  return dot < 0 ? 0 : value.length - dot - 1;
+}
+
+/** Half a unit of the last decimal place of `value`: how far a correctly rounded figure can be from the truth. */
+function halfUnit(value: string): Decimal {
+  return new Decimal(10).pow(-places(value)).dividedBy(2);
+}
+
+function closeTo(reported: string, exact: Decimal): boolean {
+  return toDecimal(reported).minus(exact).abs().lte(halfUnit(reported));
+}
+
+/**
+ * Checks a payout's rate attribution against spec 2.4 and returns the problems found (none when it holds, or
+ * when the payout carries no attribution, which spec 2.4 rule 3 allows):
+ * `usdtEquivalent` equals the sum of the allocations' `usdtAmount`; each allocation's `inrAmount` is its
+ * `usdtAmount` at its `rate` (to the precision given); `rate` is the deal rate of a single tranche, or the blended
+ * rate (total INR over total USDT) across several; the allocations' INR adds up to `amountInr`.
+ *
+ * @example
+ * ```ts
+ * import { checkAttribution } from 'inr-payouts';
+ * const problems = checkAttribution({
+ *   amountInr: '8300', rate: '83', usdtEquivalent: '100',
+ *   allocations: [{ dealId: 'd1', dealNumber: 'D-1', rate: '83', inrAmount: '8300', usdtAmount: '100' }],
+ * });
+ * console.log(problems); // []
+ * ```
+ */
+export function checkAttribution(payout: Payout): string[] {
+  const { rate, usdtEquivalent, allocations } = payout;
+  if (rate === undefined && usdtEquivalent === undefined && allocations === undefined) return [];
+  if (rate === undefined || usdtEquivalent === undefined || allocations === undefined) {
+    return ['the attribution is partial: rate, usdtEquivalent and allocations come together'];
+  }
+  const problems: string[] = [];
+  if (allocations.length === 0) return ['allocations is empty: a payout consumes at least one tranche'];
+  const usdtTotal = sum(allocations.map((a) => a.usdtAmount));
+  if (!toDecimal(usdtEquivalent).eq(usdtTotal)) {
+    problems.push(
+      `usdtEquivalent ${usdtEquivalent} differs from the sum of allocations[].usdtAmount ${usdtTotal}`,
+    );
+  }
+  allocations.forEach((a, i) => {
+    const inrAtRate = toDecimal(a.usdtAmount).times(toDecimal(a.rate));
+    const usdtAtRate = toDecimal(a.inrAmount).dividedBy(toDecimal(a.rate));
+    if (!closeTo(a.inrAmount, inrAtRate) && !closeTo(a.usdtAmount, usdtAtRate)) {
+      problems.push(
+        `allocations[${i}]: inrAmount ${a.inrAmount} is not usdtAmount ${a.usdtAmount} at rate ${a.rate}`,
+      );
+    }
+  });
+  const [only] = allocations;
+  if (allocations.length === 1 && only) {
+    if (!toDecimal(rate).eq(toDecimal(only.rate))) {
+      problems.push(`rate ${rate} differs from the deal rate ${only.rate} of its single tranche`);
+    }
+  } else if (!closeTo(rate, toDecimal(blendedRate(allocations)))) {
+    problems.push(
+      `rate ${rate} is not the blended rate ${blendedRate(allocations, places(rate) + 2)} of its tranches`,
+    );
+  }
+  if (typeof payout.amountInr === 'string') {
+    const inrTotal = sum(allocations.map((a) => a.inrAmount));
+    if (!toDecimal(payout.amountInr).eq(inrTotal)) {
+      problems.push(
+        `amountInr ${payout.amountInr} differs from the sum of allocations[].inrAmount ${inrTotal}`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * A payout's rate attribution breaks an invariant of spec 2.4; `problems` lists each one.
+ *
+ * @example
+ * ```ts
+ * import { AttributionError } from 'inr-payouts';
+ * console.log(new AttributionError(['usdtEquivalent 10 differs from the sum 9']).problems.length); // 1
+ * ```
+ */
+export class AttributionError extends PayoutError {
+  override name = 'AttributionError';
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(
+      `The payout's rate attribution is inconsistent: ${problems.join('; ')}. Report it to the service with the transaction ID.`,
+    );
+    this.problems = problems;
+  }
+}
+
+/**
+ * Throws `AttributionError` when `checkAttribution` finds a problem.
+ *
+ * @example
+ * ```ts
+ * import { assertAttribution } from 'inr-payouts';
+ * assertAttribution({ rate: '83', usdtEquivalent: '10', allocations: [{ dealId: 'd', dealNumber: 'D', rate: '83', inrAmount: '830', usdtAmount: '10' }] });
+ * ```
+ */
+export function assertAttribution(payout: Payout): void {
+  const problems = checkAttribution(payout);
+  if (problems.length > 0) throw new AttributionError(problems);
+}
+
+/**
+ * `true` when `amount` USD fits in the available prefunded credit (`availableUsd`).
+ *
+ * @example
+ * ```ts
+ * import { fitsCredit } from 'inr-payouts';
+ * console.log(fitsCredit({ availableUsd: '7500' }, '7500.00')); // true
+ * ```
+ */
+export function fitsCredit(credit: { availableUsd: string }, amount: DecimalInput): boolean {
+  return toDecimal(amount).lte(toDecimal(credit.availableUsd));
+}
+
+/**
+ * Compares two decimal strings exactly: -1, 0 or 1.
+ *
+ * @example
+ * ```ts
+ * import { compareDecimal } from 'inr-payouts';
+ * console.log(compareDecimal('10.0', '10')); // 0
+ * ```
+ */
+export function compareDecimal(a: DecimalInput, b: DecimalInput): -1 | 0 | 1 {
+  return toDecimal(a).comparedTo(toDecimal(b)) as -1 | 0 | 1;
+}

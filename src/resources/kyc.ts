@@ -1,0 +1,112 @@
+import type { ApiPromise } from '../core/api-promise.js';
+import type { Transport } from '../core/transport.js';
+import type { RequestOptions } from '../core/types.js';
+import {
+  type ExtendedStatus,
+  ExtendedStatus as ExtendedStatusSchema,
+  type KycRefresh,
+  KycRefresh as KycRefreshSchema,
+  type KycStatus,
+  KycStatus as KycStatusSchema,
+} from '../schemas/kyc/status.js';
+import { AadhaarResource } from './kyc/aadhaar.js';
+import { BankResource } from './kyc/bank.js';
+import { DeclarationResource } from './kyc/declaration.js';
+import { DigilockerResource } from './kyc/digilocker.js';
+import { DocumentResource } from './kyc/document.js';
+import { FaceResource } from './kyc/face.js';
+import { PanResource } from './kyc/pan.js';
+import { PassportResource } from './kyc/passport.js';
+import { ProfileResource } from './kyc/profile.js';
+import { UpiResource } from './kyc/upi.js';
+import { send, userPath } from './shared.js';
+
+/**
+ * A user's KYC (spec 2.7, 2.8, 4.4 to 4.11): the status record, refresh, the extended status, and one
+ * sub-resource per step.
+ *
+ * @example
+ * const status = await client.kyc.status(userId);
+ * const { complete, missing } = kycRequirements(status, { indian: true });
+ * if (complete && status.status === 'in_progress') await client.kyc.refresh(userId);
+ */
+export class KycResource {
+  /** Document-locker consent: `init`, `status`, `waitForCompletion`. */
+  readonly digilocker: DigilockerResource;
+  /** Aadhaar OTP (assumed): `sendOtp`, `verifyOtp`. */
+  readonly aadhaar: AadhaarResource;
+  /** PAN (assumed): `verify`. */
+  readonly pan: PanResource;
+  /** Passport: `verify`. */
+  readonly passport: PassportResource;
+  /** Bank account penny drop: `verify`. */
+  readonly bank: BankResource;
+  /** UPI: `verify`. */
+  readonly upi: UpiResource;
+  /** Face liveness: `init`, `verify`, `waitForResult`. */
+  readonly face: FaceResource;
+  /** Document upload: `createUploadUrl`, `confirm`, `upload`. */
+  readonly document: DocumentResource;
+  /** Declaration: `submit`. */
+  readonly declaration: DeclarationResource;
+  /** Extended profile (assumed): `submit`. */
+  readonly profile: ProfileResource;
+
+  constructor(
+    private readonly transport: Transport,
+    fetchImpl?: typeof fetch,
+  ) {
+    this.digilocker = new DigilockerResource(transport);
+    this.aadhaar = new AadhaarResource(transport);
+    this.pan = new PanResource(transport);
+    this.passport = new PassportResource(transport);
+    this.bank = new BankResource(transport);
+    this.upi = new UpiResource(transport);
+    this.face = new FaceResource(transport);
+    this.document = new DocumentResource(transport, fetchImpl);
+    this.declaration = new DeclarationResource(transport);
+    this.profile = new ProfileResource(transport);
+  }
+
+  /**
+   * `GET /v2/users/{userId}/kyc/status`: the KYC status record (spec 2.7). Read blocks with `isVerified` (a
+   * missing `verified` is false) and completeness with `kycRequirements`.
+   * @example const { level, status, bank } = await client.kyc.status(userId);
+   */
+  status(userId: string, options?: RequestOptions): ApiPromise<KycStatus> {
+    return send(
+      this.transport,
+      () => ({ method: 'GET', path: userPath(userId, '/kyc/status'), dataSchema: KycStatusSchema }),
+      options,
+    );
+  }
+
+  /**
+   * `POST /v2/users/{userId}/kyc/refresh`: recomputes the aggregate status (`previous` and `current`). Call it
+   * after the final step: the status can stay `in_progress` until then.
+   * @example const { previous, current } = await client.kyc.refresh(userId);
+   */
+  refresh(userId: string, options?: RequestOptions): ApiPromise<KycRefresh> {
+    return send(
+      this.transport,
+      () => ({ method: 'POST', path: userPath(userId, '/kyc/refresh'), dataSchema: KycRefreshSchema }),
+      options,
+    );
+  }
+
+  /**
+   * `GET /v2/users/{userId}/kyc/extended-status`: profile, document and declaration (spec 2.8).
+   * @example const { complete, missing, isPepRejected } = await client.kyc.extendedStatus(userId);
+   */
+  extendedStatus(userId: string, options?: RequestOptions): ApiPromise<ExtendedStatus> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'GET',
+        path: userPath(userId, '/kyc/extended-status'),
+        dataSchema: ExtendedStatusSchema,
+      }),
+      options,
+    );
+  }
+}

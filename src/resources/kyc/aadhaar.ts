@@ -1,0 +1,70 @@
+import type { ApiPromise } from '../../core/api-promise.js';
+import type { Transport } from '../../core/transport.js';
+import type { RequestOptions } from '../../core/types.js';
+import {
+  type AadhaarOtpSendRequest,
+  AadhaarOtpSendRequest as AadhaarOtpSendRequestSchema,
+  type AadhaarOtpSent,
+  AadhaarOtpSent as AadhaarOtpSentSchema,
+  type AadhaarOtpVerifyRequest,
+  AadhaarOtpVerifyRequest as AadhaarOtpVerifyRequestSchema,
+  type AadhaarVerification,
+  AadhaarVerification as AadhaarVerificationSchema,
+} from '../../schemas/kyc/aadhaar.js';
+import { send, userPath } from '../shared.js';
+
+/**
+ * Aadhaar OTP verification (assumed endpoints, docs/assumptions.md): send an OTP for an Aadhaar number, then
+ * verify it with the `referenceId` within 600 s (`AADHAAR_OTP_EXPIRED` after).
+ *
+ * @example
+ * const { referenceId } = await client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412341234' });
+ * const { nameOnAadhaar } = await client.kyc.aadhaar.verifyOtp(userId, { referenceId, otp: '123456' });
+ */
+export class AadhaarResource {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * `POST /v2/users/{userId}/kyc/aadhaar/otp/send` (assumed): sends an OTP to the mobile linked to the Aadhaar.
+   * @example const { referenceId } = await client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412341234' });
+   */
+  sendOtp(
+    userId: string,
+    params: AadhaarOtpSendRequest,
+    options?: RequestOptions,
+  ): ApiPromise<AadhaarOtpSent> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/kyc/aadhaar/otp/send'),
+        body: params,
+        bodySchema: AadhaarOtpSendRequestSchema,
+        dataSchema: AadhaarOtpSentSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * `POST /v2/users/{userId}/kyc/aadhaar/otp/verify` (assumed): verifies the OTP (6 digits) for `referenceId`.
+   * @example const { verified } = await client.kyc.aadhaar.verifyOtp(userId, { referenceId, otp: '123456' });
+   */
+  verifyOtp(
+    userId: string,
+    params: AadhaarOtpVerifyRequest,
+    options?: RequestOptions,
+  ): ApiPromise<AadhaarVerification> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/kyc/aadhaar/otp/verify'),
+        body: params,
+        bodySchema: AadhaarOtpVerifyRequestSchema,
+        dataSchema: AadhaarVerificationSchema,
+      }),
+      options,
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import type { ApiPromise } from '../../core/api-promise.js';
+import type { Transport } from '../../core/transport.js';
+import type { RequestOptions } from '../../core/types.js';
+import {
+  type BankVerification,
+  BankVerification as BankVerificationSchema,
+  type BankVerifyRequest,
+  BankVerifyRequest as BankVerifyRequestSchema,
+} from '../../schemas/kyc/bank.js';
+import { send, userPath } from '../shared.js';
+
+/**
+ * Bank account verification by a 1-rupee penny drop (spec 4.7); required for KYC completion.
+ *
+ * @example
+ * const bank = await client.kyc.bank.verify(userId, { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' });
+ */
+export class BankResource {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * `POST /v2/users/{userId}/kyc/bank/verify`. The account holder's name must be at least 70% similar to the Aadhaar name; otherwise it throws with code `NAME_MISMATCH` and `data` `{ expected, found, matchScore }` (read it with `bankNameMismatch(error)`).
+   * @example const bank = await client.kyc.bank.verify(userId, { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' });
+   */
+  verify(userId: string, params: BankVerifyRequest, options?: RequestOptions): ApiPromise<BankVerification> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/kyc/bank/verify'),
+        body: params,
+        bodySchema: BankVerifyRequestSchema,
+        dataSchema: BankVerificationSchema,
+      }),
+      options,
+    );
+  }
+}

@@ -1,0 +1,53 @@
+import type { ApiPromise } from '../../core/api-promise.js';
+import type { Transport } from '../../core/transport.js';
+import type { RequestOptions } from '../../core/types.js';
+import {
+  DeclarationRejected as DeclarationRejectedSchema,
+  type DeclarationRequest,
+  DeclarationRequest as DeclarationRequestSchema,
+  type DeclarationResult,
+  Declaration as DeclarationSchema,
+} from '../../schemas/kyc/declaration.js';
+import { recoverAs, send, userPath } from '../shared.js';
+
+/**
+ * The declaration (spec 4.11): occupation, income range, PEP status. Declaring PEP rejects KYC at once.
+ *
+ * @example
+ * const result = await client.kyc.declaration.submit(userId, { occupation: 'salaried', incomeRange: '10l_to_25l', isPep: false, declarationAccepted: true });
+ */
+export class DeclarationResource {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * `POST /v2/users/{userId}/kyc/declaration`. Returns the declaration record, or, when `isPep` is true, the
+   * rejection the service answers (`declarationId`, `isPep`, `kycStatus: 'rejected'`) as a result rather than an
+   * error: tell them apart with `isDeclarationRejected(result)`. Submitting does not recompute the KYC status;
+   * call `kyc.refresh` afterwards.
+   * @example
+   * const result = await client.kyc.declaration.submit(userId, { occupation: 'other', occupationOther: 'Artist', incomeRange: 'below_5l', isPep: false, declarationAccepted: true });
+   * if (isDeclarationRejected(result)) console.log('KYC rejected');
+   */
+  submit(
+    userId: string,
+    params: DeclarationRequest,
+    options?: RequestOptions,
+  ): ApiPromise<DeclarationResult> {
+    const answer = send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/kyc/declaration'),
+        body: params,
+        bodySchema: DeclarationRequestSchema,
+        dataSchema: DeclarationSchema,
+      }),
+      options,
+    );
+    // The rejection comes as `success: false` (`KYC Rejected`); its data, with `kycStatus: rejected`, is the outcome.
+    return recoverAs(answer, (error) => {
+      const rejected = DeclarationRejectedSchema.safeParse(error.data);
+      return rejected.success ? rejected.data : undefined;
+    });
+  }
+}

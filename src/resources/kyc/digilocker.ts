@@ -1,0 +1,139 @@
+import type { ApiPromise } from '../../core/api-promise.js';
+import { PayoutError } from '../../core/errors.js';
+import type { Transport } from '../../core/transport.js';
+import type { RequestOptions } from '../../core/types.js';
+import { type PollOptions, poll, pollSettings, withSignal } from '../../internal/poll.js';
+import {
+  type DigilockerEnded,
+  DigilockerEnded as DigilockerEndedSchema,
+  type DigilockerInitRequest,
+  DigilockerInitRequest as DigilockerInitRequestSchema,
+  type DigilockerSession,
+  DigilockerSession as DigilockerSessionSchema,
+  type DigilockerStatus,
+  DigilockerStatusQuery as DigilockerStatusQuerySchema,
+  DigilockerStatus as DigilockerStatusSchema,
+  type DigilockerVerified,
+} from '../../schemas/kyc/digilocker.js';
+import { recoverAs, send, userPath } from '../shared.js';
+
+/**
+ * A document-locker session ended without verification: `status` is `FAILED` (the user cancelled or the check
+ * failed) or `EXPIRED` (600 s passed). Start a new session with `kyc.digilocker.init`.
+ *
+ * @example
+ * ```ts
+ * import { DigilockerSessionError } from 'inr-payouts';
+ * const error = new DigilockerSessionError('dl_1', { status: 'EXPIRED', verified: false, error: 'Session expired' });
+ * console.log(error.status); // 'EXPIRED'
+ * ```
+ */
+export class DigilockerSessionError extends PayoutError {
+  override name = 'DigilockerSessionError';
+  /** `FAILED` or `EXPIRED`. */
+  readonly status: DigilockerEnded['status'];
+  /** The session's last answer. */
+  readonly result: DigilockerEnded;
+  constructor(clientId: string, result: DigilockerEnded) {
+    super(
+      `Document-locker session ${clientId} ended as ${result.status}` +
+        `${result.error ? ` (${result.error})` : ''}: start a new session with kyc.digilocker.init().`,
+    );
+    this.status = result.status;
+    this.result = result;
+  }
+}
+
+/** Default poll of a document-locker session: every 3 s, up to its 600 s life plus a margin. */
+export const DIGILOCKER_POLL = { interval: 3_000, deadline: 630_000 } as const;
+
+/**
+ * The government document-locker consent flow (spec 4.4): init a session, send the user to `url`, then read the
+ * session until it is verified.
+ *
+ * @example
+ * const { clientId, url } = await client.kyc.digilocker.init(userId, { redirectUrl: 'https://partner.test/kyc' });
+ * // send the user to url, then:
+ * const verified = await client.kyc.digilocker.waitForCompletion(userId, clientId);
+ * console.log(verified.aadhaar.name);
+ */
+export class DigilockerResource {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * `POST /v2/users/{userId}/kyc/digilocker/init`: starts a consent session (600 s); the user opens `url`.
+   * @example const { clientId, url } = await client.kyc.digilocker.init(userId, { redirectUrl, deviceId });
+   */
+  init(
+    userId: string,
+    params: DigilockerInitRequest = {},
+    options?: RequestOptions,
+  ): ApiPromise<DigilockerSession> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/kyc/digilocker/init'),
+        body: params,
+        bodySchema: DigilockerInitRequestSchema,
+        dataSchema: DigilockerSessionSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * `GET /v2/users/{userId}/kyc/digilocker/status?clientId=`: the session's state. Returns the Verified, Pending,
+   * Expired or Failed body (narrow on `status`); the Expired body, which the service sends with `success: false`,
+   * is returned as a result rather than thrown.
+   * @example
+   * const s = await client.kyc.digilocker.status(userId, { clientId });
+   * if (s.status === 'VERIFIED') console.log(s.aadhaar.name);
+   */
+  status(
+    userId: string,
+    query: { clientId: string },
+    options?: RequestOptions,
+  ): ApiPromise<DigilockerStatus> {
+    const answer = send(
+      this.transport,
+      () => ({
+        method: 'GET',
+        path: userPath(userId, '/kyc/digilocker/status'),
+        query,
+        querySchema: DigilockerStatusQuerySchema,
+        dataSchema: DigilockerStatusSchema,
+      }),
+      options,
+    );
+    return recoverAs(answer, (error) => {
+      const ended = DigilockerEndedSchema.safeParse(error.data);
+      return ended.success ? ended.data : undefined;
+    });
+  }
+
+  /**
+   * Polls the session until it is `VERIFIED` and returns that body. `FAILED` or `EXPIRED` throws
+   * `DigilockerSessionError`; the deadline (default 630 s) throws `PollTimeoutError`; `signal` aborts.
+   * @example const { aadhaar, pan } = await client.kyc.digilocker.waitForCompletion(userId, clientId, { interval: 2_000 });
+   */
+  waitForCompletion(
+    userId: string,
+    clientId: string,
+    options: PollOptions & { requestOptions?: RequestOptions } = {},
+  ): Promise<DigilockerVerified> {
+    return poll<DigilockerStatus, DigilockerVerified>(
+      `document-locker session ${clientId} to complete`,
+      (signal) =>
+        Promise.resolve(this.status(userId, { clientId }, withSignal(options.requestOptions, signal))),
+      (result) => {
+        if (result.status === 'VERIFIED') return { done: true, value: result };
+        if (result.status === 'FAILED' || result.status === 'EXPIRED') {
+          throw new DigilockerSessionError(clientId, result);
+        }
+        return { done: false };
+      },
+      pollSettings(DIGILOCKER_POLL, options),
+    );
+  }
+}

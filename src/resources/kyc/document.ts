@@ -1,0 +1,189 @@
+import type { ApiPromise } from '../../core/api-promise.js';
+import { APIUserAbortError, PayoutError, ValidationError } from '../../core/errors.js';
+import type { Transport } from '../../core/transport.js';
+import type { RequestOptions } from '../../core/types.js';
+import {
+  type DocumentConfirmRequest,
+  DocumentConfirmRequest as DocumentConfirmRequestSchema,
+  type DocumentRecord,
+  DocumentRecord as DocumentRecordSchema,
+  type DocumentUploadUrl,
+  type DocumentUploadUrlRequest,
+  DocumentUploadUrlRequest as DocumentUploadUrlRequestSchema,
+  DocumentUploadUrl as DocumentUploadUrlSchema,
+} from '../../schemas/kyc/document.js';
+import { send, userPath } from '../shared.js';
+
+/**
+ * The PUT of the file to the presigned URL failed, or the URL's 300 s life ran out first. Nothing was confirmed;
+ * call `kyc.document.upload` again (it asks for a fresh URL).
+ *
+ * @example
+ * ```ts
+ * import { DocumentUploadError } from 'inr-payouts';
+ * const error = new DocumentUploadError('the storage answered 403', 403);
+ * console.log(error.status); // 403
+ * ```
+ */
+export class DocumentUploadError extends PayoutError {
+  override name = 'DocumentUploadError';
+  /** The storage's HTTP status, when it answered. */
+  readonly status?: number;
+  constructor(reason: string, status?: number, options?: { cause?: unknown }) {
+    super(`Document upload failed: ${reason}. Nothing was confirmed; upload again for a fresh URL.`, options);
+    if (status !== undefined) this.status = status;
+  }
+}
+
+/**
+ * What `kyc.document.upload` needs: the document's description and its bytes (the size is taken from them).
+ *
+ * @example
+ * ```ts
+ * import type { DocumentUploadParams } from 'inr-payouts';
+ * const params: DocumentUploadParams = { documentType: 'passport', fileName: 'passport.pdf', mimeType: 'application/pdf', deviceId: 'device-fp-1', file: new Uint8Array([37, 80, 68, 70]) };
+ * ```
+ */
+export interface DocumentUploadParams extends Omit<DocumentUploadUrlRequest, 'fileSize'> {
+  /** The raw file. */
+  file: Blob | ArrayBuffer | Uint8Array;
+}
+
+/** The file's size in bytes, or `undefined` when it is not bytes. */
+function sizeOf(file: unknown): number | undefined {
+  if (typeof Blob !== 'undefined' && file instanceof Blob) return file.size;
+  if (file instanceof ArrayBuffer || file instanceof Uint8Array) return file.byteLength;
+  return undefined;
+}
+
+/**
+ * Document upload (spec 4.10): a presigned URL (step 1), the PUT of the bytes, and the confirmation (step 2);
+ * `upload` does all three.
+ *
+ * @example
+ * const record = await client.kyc.document.upload(userId, { documentType: 'passport', fileName: 'passport.pdf', mimeType: 'application/pdf', deviceId, file: bytes });
+ */
+export class DocumentResource {
+  constructor(
+    private readonly transport: Transport,
+    private readonly fetchImpl?: typeof fetch,
+  ) {}
+
+  /**
+   * `POST /v2/users/{userId}/kyc/document/upload-url`: step 1, a presigned URL valid 300 s. Type, MIME type and
+   * size (at most 10,485,760 bytes) are checked before sending.
+   * @example const { uploadUrl, method, headers, s3Key } = await client.kyc.document.createUploadUrl(userId, { documentType: 'passport', fileName: 'p.pdf', mimeType: 'application/pdf', fileSize: 2048, deviceId });
+   */
+  createUploadUrl(
+    userId: string,
+    params: DocumentUploadUrlRequest,
+    options?: RequestOptions,
+  ): ApiPromise<DocumentUploadUrl> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/kyc/document/upload-url'),
+        body: params,
+        bodySchema: DocumentUploadUrlRequestSchema,
+        dataSchema: DocumentUploadUrlSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * `POST /v2/users/{userId}/kyc/document`: step 2, confirms the upload with the `s3Key` of step 1.
+   * @example const { documentId } = await client.kyc.document.confirm(userId, { documentType: 'passport', s3Key, fileName: 'p.pdf', fileSize: 2048, mimeType: 'application/pdf', deviceId });
+   */
+  confirm(
+    userId: string,
+    params: DocumentConfirmRequest,
+    options?: RequestOptions,
+  ): ApiPromise<DocumentRecord> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/kyc/document'),
+        body: params,
+        bodySchema: DocumentConfirmRequestSchema,
+        dataSchema: DocumentRecordSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * The whole upload in one call: asks for a presigned URL, PUTs the bytes with the returned `method` and
+   * `headers` (never the API key) within the URL's life, then confirms. A failed or late PUT throws
+   * `DocumentUploadError` and nothing is confirmed.
+   * @example const { documentId } = await client.kyc.document.upload(userId, { documentType: 'aadhaar', fileName: 'front.jpg', mimeType: 'image/jpeg', deviceId, file: jpegBytes });
+   */
+  async upload(
+    userId: string,
+    params: DocumentUploadParams,
+    options: RequestOptions = {},
+  ): Promise<DocumentRecord> {
+    const { file, ...described } = params;
+    const fileSize = sizeOf(file);
+    if (fileSize === undefined) {
+      throw new ValidationError('kyc.document.upload', [
+        { path: 'file', message: 'is required: the document bytes as a Blob, ArrayBuffer or Uint8Array' },
+      ]);
+    }
+    const request = { ...described, fileSize };
+    const askedAt = Date.now();
+    const target = await this.createUploadUrl(userId, request, options);
+    // The URL's life counts from before the request, so a slow answer never makes us overstay it.
+    const expiresAt = askedAt + target.expiresIn * 1000;
+    await this.#put(target, file, expiresAt, options);
+    return this.confirm(
+      userId,
+      {
+        documentType: request.documentType,
+        s3Key: target.s3Key,
+        fileName: request.fileName,
+        fileSize,
+        mimeType: request.mimeType,
+        deviceId: request.deviceId,
+      },
+      options,
+    );
+  }
+
+  async #put(
+    target: DocumentUploadUrl,
+    file: Blob | ArrayBuffer | Uint8Array,
+    expiresAt: number,
+    options: RequestOptions,
+  ): Promise<void> {
+    const remaining = expiresAt - Date.now();
+    if (remaining <= 0) throw new DocumentUploadError('the presigned URL expired before the upload started');
+    const timeout = Math.min(remaining, options.timeout ?? remaining);
+    const timer = AbortSignal.timeout(timeout);
+    const signal = options.signal ? AbortSignal.any([options.signal, timer]) : timer;
+    const doFetch = this.fetchImpl ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(target.uploadUrl, {
+        method: target.method,
+        headers: target.headers,
+        body: file as BodyInit,
+        signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) {
+        throw new APIUserAbortError('PUT to the presigned upload URL', { cause: options.signal.reason });
+      }
+      const reason = timer.aborted
+        ? `the PUT did not finish within ${timeout} ms (the URL's life or the timeout)`
+        : 'the storage could not be reached';
+      throw new DocumentUploadError(reason, undefined, { cause: error });
+    }
+    // Drain the storage's answer so the connection is released.
+    await response.arrayBuffer().catch(() => undefined);
+    if (!response.ok)
+      throw new DocumentUploadError(`the storage answered ${response.status}`, response.status);
+  }
+}

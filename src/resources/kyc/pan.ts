@@ -1,0 +1,38 @@
+import type { ApiPromise } from '../../core/api-promise.js';
+import type { Transport } from '../../core/transport.js';
+import type { RequestOptions } from '../../core/types.js';
+import {
+  type PanVerification,
+  PanVerification as PanVerificationSchema,
+  type PanVerifyRequest,
+  PanVerifyRequest as PanVerifyRequestSchema,
+} from '../../schemas/kyc/pan.js';
+import { send, userPath } from '../shared.js';
+
+/**
+ * PAN verification (assumed endpoint, docs/assumptions.md; fields from spec 2.7).
+ *
+ * @example
+ * const { verified, nameMatchScore } = await client.kyc.pan.verify(userId, { pan: 'ABCDE1234F' });
+ */
+export class PanResource {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * `POST /v2/users/{userId}/kyc/pan/verify`. Checks the PAN (`ABCDE1234F` shape) and matches its name to the Aadhaar name: `PAN_INVALID`, `PAN_NOT_FOUND`, or `NAME_MISMATCH` (with `matchScore`) are thrown.
+   * @example const { verified, nameMatchScore } = await client.kyc.pan.verify(userId, { pan: 'ABCDE1234F' });
+   */
+  verify(userId: string, params: PanVerifyRequest, options?: RequestOptions): ApiPromise<PanVerification> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/kyc/pan/verify'),
+        body: params,
+        bodySchema: PanVerifyRequestSchema,
+        dataSchema: PanVerificationSchema,
+      }),
+      options,
+    );
+  }
+}

@@ -1,0 +1,42 @@
+import type { ApiPromise } from '../../core/api-promise.js';
+import type { Transport } from '../../core/transport.js';
+import type { RequestOptions } from '../../core/types.js';
+import {
+  type PassportVerification,
+  PassportVerification as PassportVerificationSchema,
+  type PassportVerifyRequest,
+  PassportVerifyRequest as PassportVerifyRequestSchema,
+} from '../../schemas/kyc/passport.js';
+import { send, userPath } from '../shared.js';
+
+/**
+ * Passport verification (spec 4.6): a base64 PDF or photo; when verified, the KYC status updates by itself.
+ *
+ * @example
+ * const { verified, givenName } = await client.kyc.passport.verify(userId, { file: pdf.toString('base64'), fileName: 'passport.pdf' });
+ */
+export class PassportResource {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * `POST /v2/users/{userId}/kyc/passport/verify`. Sends the passport (`file`, base64). `Verification Failed` (422) when data could not be extracted.
+   * @example const { verified, givenName } = await client.kyc.passport.verify(userId, { file: pdf.toString('base64'), fileName: 'passport.pdf' });
+   */
+  verify(
+    userId: string,
+    params: PassportVerifyRequest,
+    options?: RequestOptions,
+  ): ApiPromise<PassportVerification> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/kyc/passport/verify'),
+        body: params,
+        bodySchema: PassportVerifyRequestSchema,
+        dataSchema: PassportVerificationSchema,
+      }),
+      options,
+    );
+  }
+}

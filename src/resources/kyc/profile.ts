@@ -1,0 +1,38 @@
+import type { ApiPromise } from '../../core/api-promise.js';
+import type { Transport } from '../../core/transport.js';
+import type { RequestOptions } from '../../core/types.js';
+import {
+  type Profile,
+  Profile as ProfileSchema,
+  type ProfileSubmitRequest,
+  ProfileSubmitRequest as ProfileSubmitRequestSchema,
+} from '../../schemas/kyc/profile.js';
+import { send, userPath } from '../shared.js';
+
+/**
+ * Extended profile submission (assumed endpoint, docs/assumptions.md; fields from spec 2.8).
+ *
+ * @example
+ * const { profileId } = await client.kyc.profile.submit(userId, { dateOfBirth: '1990-01-01', nationality: 'IN', city: 'Bengaluru' });
+ */
+export class ProfileResource {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * `POST /v2/users/{userId}/kyc/profile`. Submits date of birth (`YYYY-MM-DD`), nationality (ISO alpha-2), city, and optional address fields.
+   * @example const { profileId } = await client.kyc.profile.submit(userId, { dateOfBirth: '1990-01-01', nationality: 'IN', city: 'Bengaluru' });
+   */
+  submit(userId: string, params: ProfileSubmitRequest, options?: RequestOptions): ApiPromise<Profile> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/kyc/profile'),
+        body: params,
+        bodySchema: ProfileSubmitRequestSchema,
+        dataSchema: ProfileSchema,
+      }),
+      options,
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import type { ApiPromise } from '../../core/api-promise.js';
+import type { Transport } from '../../core/transport.js';
+import type { RequestOptions } from '../../core/types.js';
+import {
+  type UpiVerification,
+  UpiVerification as UpiVerificationSchema,
+  type UpiVerifyRequest,
+  UpiVerifyRequest as UpiVerifyRequestSchema,
+} from '../../schemas/kyc/upi.js';
+import { send, userPath } from '../shared.js';
+
+/**
+ * UPI verification (spec 4.8, optional).
+ *
+ * @example
+ * const result = await client.kyc.upi.verify(userId, { upiId: 'asha@okhdfcbank' });
+ */
+export class UpiResource {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * `POST /v2/users/{userId}/kyc/upi/verify`. Three outcomes, all successful answers: verified (score >= 70), a name mismatch (`verified: false`, a score under 70) and an invalid VPA (`verified: false`, `name`/`bankName`/`nameMatchScore` null). `upiOutcome(result)` names them.
+   * @example const result = await client.kyc.upi.verify(userId, { upiId: 'asha@okhdfcbank' });
+   */
+  verify(userId: string, params: UpiVerifyRequest, options?: RequestOptions): ApiPromise<UpiVerification> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/kyc/upi/verify'),
+        body: params,
+        bodySchema: UpiVerifyRequestSchema,
+        dataSchema: UpiVerificationSchema,
+      }),
+      options,
+    );
+  }
+}

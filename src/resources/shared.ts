@@ -1,0 +1,51 @@
+import { ApiPromise } from '../core/api-promise.js';
+import { APIError } from '../core/errors.js';
+import { type Call, pathParam, type Transport } from '../core/transport.js';
+import type { RequestOptions, ResponseInfo } from '../core/types.js';
+
+/** `/v2/users/{userId}` followed by `rest`, with `userId` checked and encoded. */
+export function userPath(userId: string, rest: string): string {
+  return `/v2/users/${pathParam('userId', userId)}${rest}`;
+}
+
+/**
+ * Builds the call and sends it. A bad path parameter becomes a rejected promise (with nothing sent) rather
+ * than a synchronous throw, so every method fails the same way.
+ */
+export function send<T>(transport: Transport, build: () => Call<T>, options?: RequestOptions): ApiPromise<T> {
+  let call: Call<T>;
+  try {
+    call = build();
+  } catch (error) {
+    return new ApiPromise(Promise.reject(error));
+  }
+  return transport.request(call, options);
+}
+
+/**
+ * Turns an error answer that is really an outcome (a `success: false` body the spec lists as a variant, such as
+ * an expired document-locker session or a PEP rejection) into a result. `recover` returns the result for errors it
+ * recognises and `undefined` for the rest, which stay errors.
+ */
+export function recoverAs<T, R>(
+  promise: ApiPromise<T>,
+  recover: (error: APIError) => R | undefined,
+): ApiPromise<T | R> {
+  return new ApiPromise<T | R>(
+    promise.withResponse().catch((error: unknown) => {
+      const data = error instanceof APIError ? recover(error) : undefined;
+      if (!(error instanceof APIError) || data === undefined) throw error;
+      const response: ResponseInfo = {
+        status: error.status,
+        headers: error.headers,
+        idempotentReplayed: error.headers.get('idempotent-replayed') === 'true',
+        attempts: 1,
+      };
+      if (error.idempotencyKey !== undefined) response.idempotencyKey = error.idempotencyKey;
+      const body = error.body as { message?: unknown } | undefined;
+      return typeof body?.message === 'string'
+        ? { data, response, message: body.message }
+        : { data, response };
+    }),
+  );
+}

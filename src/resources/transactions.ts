@@ -1,0 +1,136 @@
+import type { ApiPromise } from '../core/api-promise.js';
+import { pathParam, type Transport } from '../core/transport.js';
+import type { RequestOptions } from '../core/types.js';
+import type { PollOptions } from '../internal/poll.js';
+import {
+  type CreatedTransaction,
+  CreatedTransaction as CreatedTransactionSchema,
+  type PrefundedTransaction,
+  type PrefundedTransactionCreateRequest,
+  PrefundedTransactionCreateRequest as PrefundedTransactionCreateRequestSchema,
+  PrefundedTransaction as PrefundedTransactionSchema,
+  type Transaction,
+  type TransactionCreateRequest,
+  TransactionCreateRequest as TransactionCreateRequestSchema,
+  Transaction as TransactionSchema,
+} from '../schemas/transactions.js';
+import { send } from './shared.js';
+import {
+  type CreateWithRecoveryOptions,
+  type CreateWithRecoveryResult,
+  createWithRecovery,
+} from './transactions/recovery.js';
+import {
+  type AttributedTransaction,
+  type WaitForStatusOptions,
+  waitForAttribution,
+  waitForStatus,
+} from './transactions/wait.js';
+
+/**
+ * Transactions (spec 2.4, 4.2): create (standard or prefunded), read by ID or `partnerReference`, and the helpers
+ * that wait for a status or for the payout's rate attribution, and that recover a create that timed out.
+ *
+ * @example
+ * const created = await client.transactions.create({ userId, amount: '100.00', asset: 'USDC', network: 'polygon', partnerReference: 'order-42' });
+ * const done = await client.transactions.waitForStatus(created.transactionId);
+ */
+export class TransactionsResource {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * `POST /v2/transactions` (request and response shape assumed, docs/assumptions.md): a standard transaction.
+   * Send `expectedAmount` of `depositAsset` on `depositNetwork` to `depositAddress` before `expiresAt`. Always
+   * carries an `Idempotency-Key`. `amount` is a USD decimal string from 10 to 50,000.
+   * @example const { transactionId, depositAddress } = await client.transactions.create({ userId, amount: '100', asset: 'USDT', network: 'base' });
+   */
+  create(params: TransactionCreateRequest, options?: RequestOptions): ApiPromise<CreatedTransaction> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: '/v2/transactions',
+        body: params,
+        bodySchema: TransactionCreateRequestSchema,
+        dataSchema: CreatedTransactionSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * `POST /v2/transactions/prefunded` (approved partners only): pays the INR at once and adds `amount` to the
+   * outstanding credit; send the stablecoin to `depositAddress` within 24 hours.
+   * @example const prefunded = await client.transactions.createPrefunded({ userId, amount: '500', asset: 'USDT', network: 'polygon' });
+   */
+  createPrefunded(
+    params: PrefundedTransactionCreateRequest,
+    options?: RequestOptions,
+  ): ApiPromise<PrefundedTransaction> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: '/v2/transactions/prefunded',
+        body: params,
+        bodySchema: PrefundedTransactionCreateRequestSchema,
+        dataSchema: PrefundedTransactionSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * `GET /v2/transactions/{transactionId}`: the transaction, read by its ID or by your `partnerReference`.
+   * @example const { transaction, deposit, quote, payout } = await client.transactions.retrieve('order-42');
+   */
+  retrieve(idOrPartnerReference: string, options?: RequestOptions): ApiPromise<Transaction> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'GET',
+        path: `/v2/transactions/${pathParam('transactionId', idOrPartnerReference)}`,
+        dataSchema: TransactionSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * Creates a transaction so that a timeout never makes two: when the create gets no answer, it looks the
+   * transaction up by `partnerReference` (required here) before sending anything again, and a resend reuses the
+   * same `Idempotency-Key`.
+   * @example
+   * const result = await client.transactions.createWithRecovery({ userId, amount: '100', asset: 'USDC', network: 'polygon', partnerReference: 'order-42' });
+   * console.log(result.transactionId, result.recovered);
+   */
+  createWithRecovery(
+    params: TransactionCreateRequest,
+    options?: CreateWithRecoveryOptions,
+  ): Promise<CreateWithRecoveryResult> {
+    return createWithRecovery(this, params, options);
+  }
+
+  /**
+   * Polls the transaction until its status is one of `statuses` (default: `completed`, `failed`, `cancelled`).
+   * Reaching another end state first throws `TransactionStatusError`; the deadline throws `PollTimeoutError`.
+   * @example const tx = await client.transactions.waitForStatus('order-42', { statuses: ['completed'], interval: 5_000 });
+   */
+  waitForStatus(idOrPartnerReference: string, options?: WaitForStatusOptions): Promise<Transaction> {
+    return waitForStatus(this, idOrPartnerReference, options);
+  }
+
+  /**
+   * Polls until the payout's rate attribution (`rate`, `usdtEquivalent`, `allocations`) is there: it is computed
+   * just after the payout is submitted and is absent from the create answer (spec 2.4 rule 4). A failed or
+   * cancelled transaction throws `TransactionStatusError`; the deadline throws `PollTimeoutError` (attribution is
+   * absent for good on flows not funded from an INR escrow pool).
+   * @example const { payout } = await client.transactions.waitForAttribution(transactionId);
+   */
+  waitForAttribution(
+    idOrPartnerReference: string,
+    options?: PollOptions & { requestOptions?: RequestOptions },
+  ): Promise<AttributedTransaction> {
+    return waitForAttribution(this, idOrPartnerReference, options);
+  }
+}

@@ -1,0 +1,133 @@
+import { PayoutError } from '../../core/errors.js';
+import type { RequestOptions } from '../../core/types.js';
+import { type PollOptions, poll, pollSettings, withSignal } from '../../internal/poll.js';
+import {
+  type Allocation,
+  type Payout,
+  type Transaction,
+  terminalTransactionStatuses,
+} from '../../schemas/transactions.js';
+
+/** Reads a transaction; the part of the resource the helpers need. */
+export interface TransactionReader {
+  retrieve(idOrPartnerReference: string, options?: RequestOptions): PromiseLike<Transaction>;
+}
+
+/**
+ * A transaction reached an end state other than the one waited for (for example `failed` while waiting for
+ * `completed`). `transaction` is the last read.
+ *
+ * @example
+ * ```ts
+ * import { TransactionStatusError } from 'inr-payouts';
+ * const failed = { transaction: { id: 'txn_1', status: 'failed', createdAt: '2024-01-15T10:30:00Z' }, deposit: { network: 'polygon', asset: 'USDC', address: '0xabc', expectedAmount: '100' }, quote: { exchangeRate: 83.2, grossInr: '8320', netInr: '8320' } };
+ * const error = new TransactionStatusError(failed, ['completed']);
+ * console.log(error.status); // 'failed'
+ * ```
+ */
+export class TransactionStatusError extends PayoutError {
+  override name = 'TransactionStatusError';
+  /** The end state it reached. */
+  readonly status: string;
+  /** The transaction as last read. */
+  readonly transaction: Transaction;
+  constructor(transaction: Transaction, waitedFor: readonly string[]) {
+    super(
+      `Transaction ${transaction.transaction.id} ended as ${transaction.transaction.status} while waiting for ` +
+        `${waitedFor.join(' or ')}. It will not move again; read it for details or create a new one.`,
+    );
+    this.status = transaction.transaction.status;
+    this.transaction = transaction;
+  }
+}
+
+/**
+ * Options of `transactions.waitForStatus`.
+ *
+ * @example
+ * ```ts
+ * import type { WaitForStatusOptions } from 'inr-payouts';
+ * const options: WaitForStatusOptions = { statuses: ['payout_completed', 'completed'], interval: 5_000, deadline: 900_000 };
+ * ```
+ */
+export interface WaitForStatusOptions extends PollOptions {
+  /** Statuses that end the wait. Default: `completed`, `failed`, `cancelled`. */
+  statuses?: readonly string[];
+  /** Options for each read (timeout, retries, headers). */
+  requestOptions?: RequestOptions;
+}
+
+/** Default poll of a transaction status: every 3 s, up to 15 minutes (deposits take confirmations). */
+export const TRANSACTION_POLL = { interval: 3_000, deadline: 900_000 } as const;
+/** Default poll of a payout's attribution: every 2 s, up to 2 minutes (computed just after submission). */
+export const ATTRIBUTION_POLL = { interval: 2_000, deadline: 120_000 } as const;
+
+const TERMINAL: ReadonlySet<string> = new Set(terminalTransactionStatuses);
+
+export function waitForStatus(
+  reader: TransactionReader,
+  id: string,
+  options: WaitForStatusOptions = {},
+): Promise<Transaction> {
+  const statuses: readonly string[] = options.statuses ?? terminalTransactionStatuses;
+  return poll<Transaction, Transaction>(
+    `transaction ${id} to reach ${statuses.join(' or ')}`,
+    (signal) => Promise.resolve(reader.retrieve(id, withSignal(options.requestOptions, signal))),
+    (tx) => {
+      const status = tx.transaction.status;
+      if (statuses.includes(status)) return { done: true, value: tx };
+      if (TERMINAL.has(status)) throw new TransactionStatusError(tx, statuses);
+      return { done: false };
+    },
+    pollSettings(TRANSACTION_POLL, options),
+  );
+}
+
+/**
+ * A transaction whose payout carries its rate attribution.
+ *
+ * @example
+ * ```ts
+ * import type { AttributedTransaction } from 'inr-payouts';
+ * const show = (tx: AttributedTransaction) => `${tx.payout.rate} INR/USDT over ${tx.payout.allocations.length} tranche(s)`;
+ * ```
+ */
+export type AttributedTransaction = Transaction & {
+  payout: Payout & { rate: string; usdtEquivalent: string; allocations: Allocation[] };
+};
+
+/**
+ * `true` when the payout carries `rate`, `usdtEquivalent` and `allocations`.
+ *
+ * @example
+ * ```ts
+ * import { hasAttribution } from 'inr-payouts';
+ * console.log(hasAttribution({ transaction: { id: 't', status: 'completed', createdAt: '' }, deposit: { network: 'polygon', asset: 'USDT', address: '0x', expectedAmount: '10' }, quote: { exchangeRate: 83, grossInr: '830', netInr: '830' } })); // false
+ * ```
+ */
+export function hasAttribution(tx: Transaction): tx is AttributedTransaction {
+  const payout = tx.payout;
+  return (
+    typeof payout?.rate === 'string' &&
+    typeof payout.usdtEquivalent === 'string' &&
+    Array.isArray(payout.allocations)
+  );
+}
+
+export function waitForAttribution(
+  reader: TransactionReader,
+  id: string,
+  options: PollOptions & { requestOptions?: RequestOptions } = {},
+): Promise<AttributedTransaction> {
+  return poll<Transaction, AttributedTransaction>(
+    `the rate attribution of transaction ${id}`,
+    (signal) => Promise.resolve(reader.retrieve(id, withSignal(options.requestOptions, signal))),
+    (tx) => {
+      if (hasAttribution(tx)) return { done: true, value: tx };
+      const status = tx.transaction.status;
+      if (status === 'failed' || status === 'cancelled') throw new TransactionStatusError(tx, ['a payout']);
+      return { done: false };
+    },
+    pollSettings(ATTRIBUTION_POLL, options),
+  );
+}

@@ -1,0 +1,50 @@
+import type { ApiPromise } from '../core/api-promise.js';
+import type { Transport } from '../core/transport.js';
+import type { RequestOptions } from '../core/types.js';
+import {
+  type User,
+  type UserCreateRequest,
+  UserCreateRequest as UserCreateRequestSchema,
+  User as UserSchema,
+} from '../schemas/users.js';
+import { send } from './shared.js';
+import { EmailVerificationResource } from './verification/email.js';
+import { MobileVerificationResource } from './verification/mobile.js';
+
+/**
+ * Users (assumed `POST /v2/users`, docs/assumptions.md) and their mobile and email OTP verification.
+ *
+ * @example
+ * const { userId } = await client.users.create({ mobile: '+919876543210', email: 'asha@example.com' });
+ * await client.users.mobile.sendOtp(userId);
+ */
+export class UsersResource {
+  /** Mobile OTP: `sendOtp`, `confirm`. */
+  readonly mobile: MobileVerificationResource;
+  /** Email OTP: `sendOtp`, `confirm`. */
+  readonly email: EmailVerificationResource;
+
+  constructor(private readonly transport: Transport) {
+    this.mobile = new MobileVerificationResource(transport);
+    this.email = new EmailVerificationResource(transport);
+  }
+
+  /**
+   * `POST /v2/users` (assumed): creates a user identified by an Indian mobile number (`+91` optional). A mobile
+   * already registered throws `ConflictError` with code `USER_EXISTS`.
+   * @example const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   */
+  create(params: UserCreateRequest, options?: RequestOptions): ApiPromise<User> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: '/v2/users',
+        body: params,
+        bodySchema: UserCreateRequestSchema,
+        dataSchema: UserSchema,
+      }),
+      options,
+    );
+  }
+}

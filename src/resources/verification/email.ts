@@ -1,0 +1,62 @@
+import type { ApiPromise } from '../../core/api-promise.js';
+import type { Transport } from '../../core/transport.js';
+import type { RequestOptions } from '../../core/types.js';
+import {
+  type EmailConfirmRequest,
+  EmailConfirmRequest as EmailConfirmRequestSchema,
+  type EmailOtpSent,
+  EmailOtpSent as EmailOtpSentSchema,
+  type EmailVerification,
+  EmailVerification as EmailVerificationSchema,
+} from '../../schemas/verification/email.js';
+import { send, userPath } from '../shared.js';
+
+/**
+ * Email OTP verification (spec 4.3; confirm assumed, docs/assumptions.md): the user needs an email on file
+ * (`No Email` otherwise); the same limits as mobile.
+ *
+ * @example
+ * await client.users.email.sendOtp(userId);
+ * const { emailVerified } = await client.users.email.confirm(userId, { otp: '654321' });
+ */
+export class EmailVerificationResource {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * `POST /v2/users/{userId}/verify/email/send`: sends a 6-digit OTP to the user's email address.
+   * @example const { maskedEmail, expiresIn } = await client.users.email.sendOtp(userId);
+   */
+  sendOtp(userId: string, options?: RequestOptions): ApiPromise<EmailOtpSent> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/verify/email/send'),
+        dataSchema: EmailOtpSentSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * `POST /v2/users/{userId}/verify/email/confirm`: (assumed path) confirms the OTP (exactly 6 digits).
+   * @example await client.users.email.confirm(userId, { otp: '654321' });
+   */
+  confirm(
+    userId: string,
+    params: EmailConfirmRequest,
+    options?: RequestOptions,
+  ): ApiPromise<EmailVerification> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/verify/email/confirm'),
+        body: params,
+        bodySchema: EmailConfirmRequestSchema,
+        dataSchema: EmailVerificationSchema,
+      }),
+      options,
+    );
+  }
+}

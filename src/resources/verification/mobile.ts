@@ -1,0 +1,62 @@
+import type { ApiPromise } from '../../core/api-promise.js';
+import type { Transport } from '../../core/transport.js';
+import type { RequestOptions } from '../../core/types.js';
+import {
+  type MobileConfirmRequest,
+  MobileConfirmRequest as MobileConfirmRequestSchema,
+  type MobileOtpSent,
+  MobileOtpSent as MobileOtpSentSchema,
+  type MobileVerification,
+  MobileVerification as MobileVerificationSchema,
+} from '../../schemas/verification/mobile.js';
+import { send, userPath } from '../shared.js';
+
+/**
+ * Mobile OTP verification (spec 4.3): at most 3 sends per 10 minutes, 3 attempts per OTP, each OTP valid 600 s;
+ * a new OTP invalidates earlier ones. A wrong OTP throws with `attemptsRemaining`.
+ *
+ * @example
+ * await client.users.mobile.sendOtp(userId);
+ * const { mobileVerified } = await client.users.mobile.confirm(userId, { otp: '123456' });
+ */
+export class MobileVerificationResource {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * `POST /v2/users/{userId}/verify/mobile/send`: sends a 6-digit OTP to the user's mobile.
+   * @example const { maskedMobile, expiresIn } = await client.users.mobile.sendOtp(userId);
+   */
+  sendOtp(userId: string, options?: RequestOptions): ApiPromise<MobileOtpSent> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/verify/mobile/send'),
+        dataSchema: MobileOtpSentSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * `POST /v2/users/{userId}/verify/mobile/confirm`: confirms the OTP (exactly 6 digits).
+   * @example await client.users.mobile.confirm(userId, { otp: '123456' });
+   */
+  confirm(
+    userId: string,
+    params: MobileConfirmRequest,
+    options?: RequestOptions,
+  ): ApiPromise<MobileVerification> {
+    return send(
+      this.transport,
+      () => ({
+        method: 'POST',
+        path: userPath(userId, '/verify/mobile/confirm'),
+        body: params,
+        bodySchema: MobileConfirmRequestSchema,
+        dataSchema: MobileVerificationSchema,
+      }),
+      options,
+    );
+  }
+}
