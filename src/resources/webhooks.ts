@@ -42,9 +42,11 @@ export function foldPagination(base?: typeof fetch): typeof fetch {
     } catch {
       body = undefined;
     }
-    const headers = new Headers(response.headers);
-    headers.delete('content-length');
-    headers.delete('content-encoding');
+    // Plain pairs rather than a Headers object: a Headers from another realm (an interceptor's) would be read as empty.
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length' && name !== 'content-encoding') headers.push([name, value]);
+    });
     const init2 = { status: response.status, statusText: response.statusText, headers };
     if (
       typeof body !== 'object' ||

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { APIUserAbortError, BadRequestError, PollTimeoutError } from '../../../src/index.js';
+import { fail, makeClient, ok, only, route, useServer } from '../../helpers/msw.js';
+
+useServer();
+const client = makeClient();
+const notYet = {
+  verified: false,
+  livenessScore: 0,
+  faceMatchScore: 0,
+  isLive: false,
+  faceMatched: false,
+  message: 'Check pending',
+};
+const passed = {
+  verified: true,
+  livenessScore: 0.93,
+  faceMatchScore: 0.88,
+  isLive: true,
+  faceMatched: true,
+  message: 'Face verified',
+};
+const fast = { interval: 50, deadline: 5_000 };
+
+describe('kyc.face.init', () => {
+  it('POSTs redirectUrl and deviceId, reads the session', async () => {
+    const session = { sessionId: 'fs_1', sdkToken: 'tok_1', url: 'https://face.test/fs_1', expiresIn: 600 };
+    const seen = route('post', '/v2/users/:id/kyc/face/init', ok(session));
+    const result = await client.kyc.face.init('usr_1', {
+      redirectUrl: 'https://partner.test/face',
+      deviceId: 'fp-1',
+    });
+    expect(only(seen, true)).toMatchObject({
+      path: '/v2/users/usr_1/kyc/face/init',
+      body: { redirectUrl: 'https://partner.test/face', deviceId: 'fp-1' },
+    });
+    expect(result).toEqual(session);
+  });
+});
+
+describe('kyc.face.verify', () => {
+  it('passed: POSTs sessionId and reads the scores', async () => {
+    const seen = route('post', '/v2/users/:id/kyc/face/verify', ok(passed));
+    const result = await client.kyc.face.verify('usr_1', { sessionId: 'fs_1' });
+    expect(only(seen, true)).toMatchObject({
+      path: '/v2/users/usr_1/kyc/face/verify',
+      body: { sessionId: 'fs_1' },
+    });
+    expect(result).toEqual(passed);
+  });
+
+  it('pending or failed: success with verified false, scores 0, booleans false', async () => {
+    route('post', '/v2/users/:id/kyc/face/verify', ok(notYet));
+    expect(await client.kyc.face.verify('usr_1', { sessionId: 'fs_1' })).toEqual(notYet);
+  });
+
+  it('sessionId is optional when the service holds the session', async () => {
+    const seen = route('post', '/v2/users/:id/kyc/face/verify', ok(passed));
+    await client.kyc.face.verify('usr_1');
+    expect(seen[0]?.body).toEqual({});
+  });
+
+  it('SESSION_EXPIRED is an error', async () => {
+    route(
+      'post',
+      '/v2/users/:id/kyc/face/verify',
+      fail(400, { error: 'Bad Request', message: 'Initialize again', code: 'SESSION_EXPIRED' }),
+    );
+    await expect(client.kyc.face.verify('usr_1', { sessionId: 'fs_1' })).rejects.toBeInstanceOf(
+      BadRequestError,
+    );
+  });
+});
+
+describe('kyc.face.waitForResult', () => {
+  it('polls until verified', async () => {
+    const seen = route('post', '/v2/users/:id/kyc/face/verify', ok(notYet), ok(notYet), ok(passed));
+    const result = await client.kyc.face.waitForResult('usr_1', { sessionId: 'fs_1' }, fast);
+    expect(result.livenessScore).toBe(0.93);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('an expired session ends the wait with its error', async () => {
+    route(
+      'post',
+      '/v2/users/:id/kyc/face/verify',
+      ok(notYet),
+      fail(400, { error: 'Bad Request', message: 'Initialize again', code: 'SESSION_EXPIRED' }),
+    );
+    await expect(client.kyc.face.waitForResult('usr_1', { sessionId: 'fs_1' }, fast)).rejects.toMatchObject({
+      code: 'SESSION_EXPIRED',
+    });
+  });
+
+  it('the deadline throws PollTimeoutError with the last scores', async () => {
+    route('post', '/v2/users/:id/kyc/face/verify', ok(notYet));
+    const error = await client.kyc.face
+      .waitForResult('usr_1', { sessionId: 'fs_1' }, { interval: 50, deadline: 200 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect((error as PollTimeoutError).lastValue).toEqual(notYet);
+  });
+
+  it('abort stops the wait', async () => {
+    route('post', '/v2/users/:id/kyc/face/verify', ok(notYet));
+    const controller = new AbortController();
+    const waiting = client.kyc.face.waitForResult(
+      'usr_1',
+      {},
+      { interval: 5_000, signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(), 50);
+    await expect(waiting).rejects.toBeInstanceOf(APIUserAbortError);
+  });
+});

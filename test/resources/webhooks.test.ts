@@ -1,0 +1,143 @@
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { NotFoundError, type WebhookEvent } from '../../src/index.js';
+import { webhookEvent } from '../helpers/fixtures.js';
+import { fail, makeClient, ok, only, route, useServer } from '../helpers/msw.js';
+
+useServer();
+const client = makeClient();
+
+const pagination = (page: number, limit: number, total: number) => ({
+  page,
+  limit,
+  total,
+  totalPages: Math.ceil(total / limit),
+});
+
+describe('webhooks.list', () => {
+  it('GETs page, limit and status in the query and reads the events and the pagination beside them', async () => {
+    const events = [webhookEvent('evt_1'), webhookEvent('evt_2')];
+    const seen = route('get', '/v2/webhooks', ok(events, { pagination: pagination(2, 2, 5) }));
+    const { data, response } = await client.webhooks
+      .list({ page: 2, limit: 2, status: 'failed' })
+      .withResponse();
+    expect(only(seen, false)).toMatchObject({
+      method: 'GET',
+      path: '/v2/webhooks',
+      query: { page: '2', limit: '2', status: 'failed' },
+      body: undefined,
+    });
+    expect(data).toEqual({ data: events, pagination: { page: 2, limit: 2, total: 5, totalPages: 3 } });
+    expect(response.status).toBe(200);
+  });
+
+  it('sends no query by default (the service uses page 1, 20 per page)', async () => {
+    const seen = route('get', '/v2/webhooks', ok([], { pagination: pagination(1, 20, 0) }));
+    const page = await client.webhooks.list();
+    expect(seen[0]?.query).toEqual({});
+    expect(page.data).toEqual([]);
+  });
+
+  it('reads a list without pagination', async () => {
+    route('get', '/v2/webhooks', ok([webhookEvent('evt_1', 'delivered')]));
+    expect(await client.webhooks.list()).toEqual({ data: [webhookEvent('evt_1', 'delivered')] });
+  });
+
+  it('errors pass through with their body', async () => {
+    route('get', '/v2/webhooks', fail(401, { error: 'Unauthorized', message: 'Invalid or missing API key' }));
+    await expect(client.webhooks.list()).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+  });
+
+  it('keeps the rate-limit headers of the answer', async () => {
+    route(
+      'get',
+      '/v2/webhooks',
+      HttpResponse.json(
+        { success: true, data: [], pagination: pagination(1, 20, 0) },
+        {
+          headers: {
+            'X-RateLimit-Limit': '100',
+            'X-RateLimit-Remaining': '99',
+            'X-RateLimit-Reset': '1705314660',
+          },
+        },
+      ),
+    );
+    const { response } = await client.webhooks.list().withResponse();
+    expect(response.rateLimit).toEqual({ limit: 100, remaining: 99, reset: 1705314660 });
+  });
+});
+
+describe('webhooks.listAutoPaging', () => {
+  it('walks every page with for await, following pagination', async () => {
+    const all = Array.from({ length: 5 }, (_, i) => webhookEvent(`evt_${i + 1}`));
+    const seen = route('get', '/v2/webhooks', (request) => {
+      const page = Number(request.query.page);
+      return ok(all.slice((page - 1) * 2, page * 2), { pagination: pagination(page, 2, all.length) });
+    });
+    const ids: string[] = [];
+    for await (const event of client.webhooks.listAutoPaging({ limit: 2, status: 'failed' }))
+      ids.push(event.id);
+    expect(ids).toEqual(['evt_1', 'evt_2', 'evt_3', 'evt_4', 'evt_5']);
+    expect(seen.map((s) => s.query)).toEqual([
+      { page: '1', limit: '2', status: 'failed' },
+      { page: '2', limit: '2', status: 'failed' },
+      { page: '3', limit: '2', status: 'failed' },
+    ]);
+  });
+
+  it('stops at a short page when there is no pagination', async () => {
+    const seen = route(
+      'get',
+      '/v2/webhooks',
+      ok([webhookEvent('a'), webhookEvent('b')]),
+      ok([webhookEvent('c')]),
+    );
+    const events: WebhookEvent[] = [];
+    for await (const event of client.webhooks.listAutoPaging({ limit: 2 })) events.push(event);
+    expect(events.map((e) => e.id)).toEqual(['a', 'b', 'c']);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('stops early when the caller breaks', async () => {
+    const seen = route(
+      'get',
+      '/v2/webhooks',
+      ok([webhookEvent('a'), webhookEvent('b')], { pagination: pagination(1, 2, 10) }),
+    );
+    for await (const event of client.webhooks.listAutoPaging({ limit: 2 })) {
+      if (event.id === 'a') break;
+    }
+    expect(seen).toHaveLength(1);
+  });
+
+  it('makes one request for an empty list', async () => {
+    const seen = route('get', '/v2/webhooks', ok([], { pagination: pagination(1, 20, 0) }));
+    for await (const _ of client.webhooks.listAutoPaging()) throw new Error('no events expected');
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('webhooks.retry', () => {
+  it('POSTs with no body and reads the event record with status pending', async () => {
+    const record = { ...webhookEvent('evt_1', 'pending'), attempts: 5 };
+    const seen = route('post', '/v2/webhooks/:id/retry', ok(record, { message: 'Retry scheduled' }));
+    const { data, message } = await client.webhooks.retry('evt_1').withResponse();
+    expect(only(seen, true)).toMatchObject({
+      method: 'POST',
+      path: '/v2/webhooks/evt_1/retry',
+      body: undefined,
+    });
+    expect(data).toEqual(record);
+    expect(message).toBe('Retry scheduled');
+  });
+
+  it('reads EVENT_NOT_FOUND as a NotFoundError', async () => {
+    route(
+      'post',
+      '/v2/webhooks/:id/retry',
+      fail(404, { error: 'Not Found', message: 'No such event', code: 'EVENT_NOT_FOUND' }),
+    );
+    await expect(client.webhooks.retry('evt_x')).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
