@@ -38,7 +38,7 @@ describe('kyc.declaration.submit', () => {
   it('PEP rejection: the success:false body is returned with kycStatus rejected', async () => {
     const pep = {
       ...params,
-      occupation: 'business',
+      occupation: 'business' as const,
       occupationOther: undefined,
       isPep: true,
       pepDetails: 'Member of a state legislature',
