@@ -1,0 +1,35 @@
+/**
+ * What the core itself serves: the timer tasks of the shared rules, and a catch-all that answers an
+ * unknown `/v2` path with 404 (after auth, like any endpoint) rather than letting it through.
+ */
+import { MockApiError } from './errors.js';
+import { webhookDeliverPlaceholder } from './events.js';
+import { idempotencyExpire } from './idempotency.js';
+import { defineModule } from './module.js';
+import { route } from './route.js';
+
+/**
+ * The catch-all route; served after every module.
+ * @example
+ * const handlers = [...moduleRoutes, notFoundRoute];
+ */
+export const notFoundRoute = route(
+  'ALL',
+  '/v2/*',
+  ({ request }) => {
+    const { pathname } = new URL(request.url);
+    throw new MockApiError(404, {
+      error: 'Not Found',
+      message: `No endpoint ${request.method} ${pathname}`,
+      code: 'NOT_FOUND',
+    });
+  },
+  { idempotent: false },
+);
+
+/** The core's tasks (its catch-all is appended separately, after every other route). */
+export const coreModule = defineModule({
+  name: 'core',
+  routes: [],
+  tasks: [idempotencyExpire, webhookDeliverPlaceholder],
+});

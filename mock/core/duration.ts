@@ -1,0 +1,42 @@
+/**
+ * Durations for the clock and the helpers: milliseconds, or text such as `'10m'`, `'24h'`, `'1h30m'`.
+ */
+
+/**
+ * A duration: milliseconds, or a string of `<number><unit>` parts with units `ms`, `s`, `m`, `h`, `d`.
+ * @example
+ * const d: Duration = '10m';
+ */
+export type Duration = number | string;
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
+
+/**
+ * Milliseconds in `duration`; throws on a negative number or unreadable text.
+ * @example
+ * parseDuration('1h30m'); // 5400000
+ * parseDuration(250); // 250
+ */
+export function parseDuration(duration: Duration): number {
+  if (typeof duration === 'number') {
+    if (!Number.isFinite(duration) || duration < 0) {
+      throw new RangeError(`A duration must be a non-negative number of ms, got ${duration}`);
+    }
+    return duration;
+  }
+  const text = duration.trim();
+  let total = 0;
+  let consumed = 0;
+  PART.lastIndex = 0;
+  for (let match = PART.exec(text); match; match = PART.exec(text)) {
+    total += Number(match[1]) * (UNIT_MS[match[2] ?? ''] ?? Number.NaN);
+    consumed = PART.lastIndex;
+  }
+  if (text === '' || consumed !== text.length || !Number.isFinite(total)) {
+    throw new RangeError(
+      `Cannot read the duration '${duration}': use ms or text like '500ms', '10m', '24h', '1h30m'`,
+    );
+  }
+  return total;
+}

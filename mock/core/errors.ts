@@ -1,0 +1,91 @@
+/**
+ * Errors of the mock: `MockApiError` becomes an HTTP answer in the route's error shape; the helper errors
+ * are thrown to the test that called a helper.
+ */
+
+/**
+ * The two error body shapes of spec 7.1 (docs/assumptions.md says which endpoint uses which): A is
+ * `{ error, message, code, ...context }`, B is `{ success: false, error, message, data?, ...context }`.
+ * @example
+ * const shape: ErrorShape = 'B';
+ */
+export type ErrorShape = 'A' | 'B';
+
+/**
+ * An error body before it is put in a shape: `code` is dropped in shape B, derived from `error` in shape A
+ * when absent; any other field (`attemptsRemaining`, `retryAfter`, `data`, `details`) rides along.
+ * @example
+ * const body: ApiErrorBody = { error: 'Conflict', message: 'Mobile already registered', code: 'USER_EXISTS' };
+ */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  code?: string;
+  [extra: string]: unknown;
+}
+
+/**
+ * Thrown by a resolver to answer an error. State changes made before the throw are kept (the mock has no
+ * rollback), so a resolver checks before it writes, unless the spec wants the write (an OTP attempt counts).
+ * @example
+ * throw new MockApiError(409, { error: 'Conflict', message: 'Mobile number already registered', code: 'USER_EXISTS' });
+ */
+export class MockApiError extends Error {
+  override readonly name = 'MockApiError';
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+    /** Overrides the route's shape; normally left out. */
+    readonly shape?: ErrorShape,
+  ) {
+    super(body.message);
+  }
+}
+
+/**
+ * A helper was called with something that does not exist (an unknown user or account).
+ * @example
+ * throw new MockHelperError(`No user usr_x in this mock`);
+ */
+export class MockHelperError extends Error {
+  override readonly name: string = 'MockHelperError';
+}
+
+/**
+ * What a refused transition was about.
+ * @example
+ * new MockTransitionError({ subject: 'mobile of usr_1', action: 'complete verification', state: 'verified', allowed: ['unverified'] });
+ */
+export interface TransitionRefusal {
+  /** What was asked to move, for example `document-locker session dls_1`. */
+  subject: string;
+  /** What was asked, for example `approve`. */
+  action: string;
+  /** The state it is in. */
+  state: string;
+  /** The states the action is allowed from. */
+  allowed: string[];
+  /** What to do instead. */
+  hint?: string;
+}
+
+/**
+ * A test helper asked for a transition the current state does not allow (Stripe test-helper style).
+ * @example
+ * try { service.helpers.verification.complete({ userId, channel: 'mobile' }); }
+ * catch (e) { if (e instanceof MockTransitionError) console.log(e.state, e.allowed); }
+ */
+export class MockTransitionError extends MockHelperError {
+  override readonly name = 'MockTransitionError';
+  readonly state: string;
+  readonly allowed: string[];
+  constructor(refusal: TransitionRefusal) {
+    const allowed = refusal.allowed.length ? refusal.allowed.join(', ') : 'no state';
+    super(
+      `Cannot ${refusal.action} ${refusal.subject}: it is ${refusal.state}, and this is allowed only from ${allowed}.` +
+        (refusal.hint ? ` ${refusal.hint}` : ''),
+    );
+    this.state = refusal.state;
+    this.allowed = refusal.allowed;
+  }
+}

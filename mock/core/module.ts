@@ -1,0 +1,26 @@
+/**
+ * A module is one handler file's contribution: its routes and the timer tasks they schedule. Listing a
+ * module in `mock/handlers/index.ts` is all it takes to add it to every service.
+ */
+import type { RouteDefinition } from './route.js';
+import type { TaskDefinition } from './tasks.js';
+
+/**
+ * Routes and tasks of one area.
+ * @example
+ * export const users = defineModule({ name: 'users', routes: [createUser] });
+ */
+export interface MockModule {
+  name: string;
+  routes: RouteDefinition[];
+  tasks?: TaskDefinition[];
+}
+
+/**
+ * Declares a module (an identity function, for the types and the reader).
+ * @example
+ * export const account = defineModule({ name: 'account', routes: [getAccount, putDeveloperFee], tasks: [] });
+ */
+export function defineModule(module: MockModule): MockModule {
+  return module;
+}

@@ -1,0 +1,51 @@
+/**
+ * Options of `createMockService` and their defaults, in one place.
+ */
+import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
+import type { CreateAccountInput } from './accounts.js';
+
+/**
+ * Options of `createMockService`.
+ * @example
+ * createMockService({ seed: 'checkout-tests', startTime: '2025-03-01T09:00:00Z', account: { limits: { rateLimit: 5 } } });
+ */
+export interface MockServiceOptions {
+  /** Base URL the handlers answer under; default `https://sandbox.inr-payouts.test`. */
+  baseUrl?: string;
+  /** Seed of every generated ID, key, OTP and address; default `inr-payouts`. */
+  seed?: string | number;
+  /** Start of the virtual clock (ISO string, Date or epoch ms); default 2025-01-01T00:00:00Z. */
+  startTime?: string | number | Date;
+  /** Settings of the default account (keys may be fixed too). */
+  account?: CreateAccountInput;
+}
+
+/**
+ * Options with every default applied.
+ * @example
+ * const { baseUrl } = resolveOptions({});
+ */
+export interface ResolvedOptions {
+  baseUrl: string;
+  seed: string;
+  startMs: number;
+  account: CreateAccountInput;
+}
+
+/**
+ * Applies the defaults and checks the start time.
+ * @example
+ * resolveOptions({ seed: 1 }).seed; // '1'
+ */
+export function resolveOptions(options: MockServiceOptions = {}): ResolvedOptions {
+  const start = options.startTime ?? SANDBOX_DEFAULTS.startTime;
+  const startMs =
+    start instanceof Date ? start.getTime() : typeof start === 'number' ? start : Date.parse(start);
+  if (!Number.isFinite(startMs)) throw new RangeError(`startTime is not a valid time: ${String(start)}`);
+  return {
+    baseUrl: (options.baseUrl ?? SANDBOX_DEFAULTS.baseUrl).replace(/\/+$/, ''),
+    seed: String(options.seed ?? SANDBOX_DEFAULTS.seed),
+    startMs,
+    account: options.account ?? {},
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The wire forms of spec 1 and 7.1: the success envelope and the two error shapes. Bodies go through
+ * `JSON.stringify`, so a field left `undefined` is omitted, which is the spec's convention (spec 1.3);
+ * the few fields the spec sends as explicit null are set to `null` by their resolvers.
+ */
+import { HttpResponse } from 'msw';
+import type { ApiErrorBody, ErrorShape } from './errors.js';
+
+/**
+ * What a resolver returns on success.
+ * @example
+ * return { status: 201, data: { userId }, message: 'User created' };
+ */
+export interface MockResult<T = unknown> {
+  /** Default 200. */
+  status?: number;
+  data: T;
+  message?: string;
+  /** Top-level fields beside `data`, for example the webhook list's `pagination`. */
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * `{ success: true, data, message? }` plus `extra`.
+ * @example
+ * successBody({ data: { enabled: true }, message: 'Fee enabled' });
+ */
+export function successBody(result: MockResult): Record<string, unknown> {
+  return { success: true, data: result.data, message: result.message, ...result.extra };
+}
+
+/**
+ * `Not Found` → `NOT_FOUND`: the code shape A carries when a resolver gave none.
+ * @example
+ * codeFromError('Bad Request'); // 'BAD_REQUEST'
+ */
+export function codeFromError(error: string): string {
+  return error
+    .trim()
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toUpperCase();
+}
+
+/**
+ * An error body in `shape`.
+ * @example
+ * errorBody('B', { error: 'Invalid OTP', message: 'Incorrect or expired OTP', attemptsRemaining: 2 });
+ */
+export function errorBody(shape: ErrorShape, body: ApiErrorBody): Record<string, unknown> {
+  const { error, message, code, ...extra } = body;
+  if (shape === 'B') return { success: false, error, message, ...extra };
+  return { error, message, code: code ?? codeFromError(error), ...extra };
+}
+
+/**
+ * A JSON response.
+ * @example
+ * return json(404, errorBody('A', { error: 'Not Found', message: 'No route' }));
+ */
+export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
+  // JSON round trip drops undefined fields exactly as the wire will.
+  return HttpResponse.json(body as Record<string, unknown>, { status, headers });
+}
+
+/**
+ * The body of an unexpected failure, in the route's shape; the service stays usable after it.
+ * @example
+ * internalErrorBody('A', 'boom');
+ */
+export function internalErrorBody(shape: ErrorShape, detail: string): Record<string, unknown> {
+  return errorBody(shape, {
+    error: 'Internal Server Error',
+    message: `The mock failed while handling this request: ${detail}`,
+    code: 'INTERNAL_ERROR',
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * The live parts of one service instance: the state (replaced on reset and restore, so everything reads
+ * `runtime.state` afresh), its options, its tasks and clock, and the idempotency keys in flight.
+ */
+import { createAccount } from './accounts.js';
+import { type Clock, createClock } from './clock.js';
+import type { ResolvedOptions } from './options.js';
+import { createEmptyState, type MockState } from './state.js';
+import { createTaskRegistry, type TaskRegistry } from './tasks.js';
+
+/**
+ * One service's runtime.
+ * @example
+ * const state = runtime.state;
+ */
+export interface MockRuntime {
+  state: MockState;
+  readonly options: ResolvedOptions;
+  readonly tasks: TaskRegistry;
+  readonly clock: Clock;
+  /** Idempotency keys whose request is executing; never persisted, it does not outlive a request. */
+  readonly inflight: Map<string, Promise<unknown>>;
+}
+
+/**
+ * The state a service starts from (and `reset` returns to): empty, plus the default account.
+ * @example
+ * runtime.state = initialState(runtime.options);
+ */
+export function initialState(options: ResolvedOptions): MockState {
+  const state = createEmptyState(options.seed, options.startMs);
+  state.accounts.defaultId = createAccount(state, options.account).id;
+  return state;
+}
+
+/**
+ * A runtime with its initial state and an empty task registry.
+ * @example
+ * const runtime = createRuntime(resolveOptions({ seed: 'a' }));
+ */
+export function createRuntime(options: ResolvedOptions): MockRuntime {
+  const partial = {
+    state: initialState(options),
+    options,
+    tasks: createTaskRegistry(),
+    inflight: new Map<string, Promise<unknown>>(),
+  };
+  const runtime = partial as MockRuntime;
+  // The clock needs the runtime it belongs to.
+  Object.assign(runtime, { clock: createClock(runtime) });
+  return runtime;
+}

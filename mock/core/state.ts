@@ -1,0 +1,70 @@
+/**
+ * The whole simulation as one plain JSON-serialisable object: snapshot is `structuredClone`, the standalone
+ * server's persistence is `JSON.stringify`. Each domain owns a slice in `mock/state/*.ts`; a domain adds a
+ * collection inside its own slice without touching this file.
+ */
+import { type AccountsSlice, emptyAccounts } from '../state/accounts.js';
+import { emptyHttp, type HttpSlice } from '../state/http.js';
+import { emptyKyc, type KycSlice } from '../state/kyc.js';
+import type { Timer } from '../state/timers.js';
+import { emptyTransactions, type TransactionsSlice } from '../state/transactions.js';
+import { emptyUsers, type UsersSlice } from '../state/users.js';
+import { emptyVerification, type VerificationSlice } from '../state/verification.js';
+import { emptyWebhooks, type WebhooksSlice } from '../state/webhooks.js';
+import { seedToInt } from './ids.js';
+
+/**
+ * The complete state of one mock service.
+ * @example
+ * const copy: MockState = structuredClone(service.state);
+ */
+export interface MockState {
+  /** Bumped when the layout changes, so a stale state file is refused rather than misread. */
+  version: 1;
+  seed: string;
+  /** The seeded PRNG's state; restoring it continues the same ID sequence. */
+  rng: number;
+  clock: { now: number; timerSeq: number };
+  /** Pending timers, sorted by `at`, then by scheduling order. */
+  timers: Timer[];
+  accounts: AccountsSlice;
+  users: UsersSlice;
+  verification: VerificationSlice;
+  kyc: KycSlice;
+  transactions: TransactionsSlice;
+  webhooks: WebhooksSlice;
+  http: HttpSlice;
+}
+
+/**
+ * A read-only view of a value, for `service.state`.
+ * @example
+ * const users: DeepReadonly<MockState>['users'] = service.state.users;
+ */
+export type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/**
+ * A fresh state with no accounts, at `startMs` on the virtual clock.
+ * @example
+ * const state = createEmptyState('my-seed', Date.parse('2025-01-01T00:00:00Z'));
+ */
+export function createEmptyState(seed: string, startMs: number): MockState {
+  return {
+    version: 1,
+    seed,
+    rng: seedToInt(seed),
+    clock: { now: startMs, timerSeq: 0 },
+    timers: [],
+    accounts: emptyAccounts(),
+    users: emptyUsers(),
+    verification: emptyVerification(),
+    kyc: emptyKyc(),
+    transactions: emptyTransactions(),
+    webhooks: emptyWebhooks(),
+    http: emptyHttp(),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Scheduling on the virtual clock, as plain edits of `state.timers`, so resolvers and tasks need only the
+ * state to schedule work.
+ */
+import type { Timer } from '../state/timers.js';
+import { type Duration, parseDuration } from './duration.js';
+import type { MockState } from './state.js';
+import type { TaskDefinition } from './tasks.js';
+
+/**
+ * Epoch ms on the virtual clock.
+ * @example
+ * const ms = nowMs(state);
+ */
+export function nowMs(state: MockState): number {
+  return state.clock.now;
+}
+
+/**
+ * The virtual clock's time as an ISO 8601 UTC string (the wire format of every timestamp).
+ * @example
+ * record.createdAt = nowIso(state);
+ */
+export function nowIso(state: MockState): string {
+  return new Date(state.clock.now).toISOString();
+}
+
+/**
+ * When a timer runs: after a delay from now, or at an absolute epoch ms.
+ * @example
+ * const when: When = { at: Date.parse(expiresAt) };
+ */
+export type When = Duration | { at: number };
+
+/**
+ * Schedules `task` with `payload` (plain data) and returns the timer id. Timers due at the same moment run
+ * in the order they were scheduled.
+ * @example
+ * schedule(state, idempotencyExpire, '24h', { id });
+ * schedule(state, 'webhook.deliver', 0, { eventId });
+ */
+export function schedule<P>(
+  state: MockState,
+  task: TaskDefinition<P> | string,
+  when: When,
+  payload: P,
+): string {
+  const at = typeof when === 'object' ? when.at : state.clock.now + parseDuration(when);
+  state.clock.timerSeq += 1;
+  const timer: Timer = {
+    id: `tmr_${state.clock.timerSeq}`,
+    at,
+    kind: typeof task === 'string' ? task : task.kind,
+    payload,
+  };
+  // Binary search for the first timer strictly later, so equal times keep scheduling order.
+  let lo = 0;
+  let hi = state.timers.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((state.timers[mid]?.at ?? 0) <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  state.timers.splice(lo, 0, timer);
+  return timer.id;
+}
+
+/**
+ * Removes a pending timer; returns whether it was pending.
+ * @example
+ * cancelTimer(state, session.expiryTimerId);
+ */
+export function cancelTimer(state: MockState, timerId: string): boolean {
+  const index = state.timers.findIndex((t) => t.id === timerId);
+  if (index < 0) return false;
+  state.timers.splice(index, 1);
+  return true;
+}

@@ -1,0 +1,54 @@
+/**
+ * Helpers the handler files share: finding the caller's user, masking contact details.
+ */
+import { MockApiError } from '../core/errors.js';
+import type { RouteContext } from '../core/route.js';
+import type { UserRecord } from '../state/users.js';
+
+/**
+ * The user `userId` of the calling account, or a 404 in the route's shape: `USER_NOT_FOUND` in shape A,
+ * `Not Found` in shape B (docs/assumptions.md). Another account's user is not found either.
+ * @example
+ * const user = requireUser(ctx, ctx.params.userId);
+ */
+export function requireUser(
+  ctx: Pick<RouteContext, 'state' | 'account' | 'shape'>,
+  userId: string,
+): UserRecord {
+  const user = ctx.state.users.byId[userId];
+  if (user && user.accountId === ctx.account.id) return user;
+  // Shape B drops the code when the body is rendered.
+  throw new MockApiError(404, {
+    error: 'Not Found',
+    message: `User ${userId} not found`,
+    code: 'USER_NOT_FOUND',
+  });
+}
+
+/**
+ * `+919876543210` → `+91******3210`.
+ * @example
+ * maskMobile('+919876543210'); // '+91******3210'
+ */
+export function maskMobile(mobile: string): string {
+  return `${mobile.slice(0, 3)}${'*'.repeat(Math.max(0, mobile.length - 7))}${mobile.slice(-4)}`;
+}
+
+/**
+ * `asha.rao@example.com` → `a***@example.com`.
+ * @example
+ * maskEmail('asha.rao@example.com'); // 'a***@example.com'
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? '***' : `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/**
+ * An Indian mobile as stored: `+91` and the 10 digits (the schema already checked the form).
+ * @example
+ * normalizeMobile('9876543210'); // '+919876543210'
+ */
+export function normalizeMobile(mobile: string): string {
+  return `+91${mobile.replace(/\D/g, '').slice(-10)}`;
+}

@@ -1,0 +1,108 @@
+/**
+ * Send and confirm for one OTP channel (spec 4.3, 7.4, 8; email confirm assumed). Both channels answer
+ * errors in shape B (docs/assumptions.md) with the statuses listed there.
+ */
+import type { ZodMiniType } from 'zod/mini';
+import { OTP_LENGTH } from '../../../src/schemas/common.js';
+import { MockApiError } from '../../core/errors.js';
+import { randomDigits } from '../../core/ids.js';
+import type { MockResult } from '../../core/respond.js';
+import { type RouteContext, type RouteDefinition, route } from '../../core/route.js';
+import { otpTransition } from '../../machines/otp.js';
+import type { UserRecord } from '../../state/users.js';
+import { type OtpChannel, otpKey } from '../../state/verification.js';
+import { requireUser } from '../shared.js';
+
+/**
+ * What differs between the mobile and the email channel.
+ * @example
+ * otpRoutes({ channel: 'email', label: 'Email', target: (u) => u.email, mask: maskEmail, confirmSchema: EmailConfirmRequest, ... });
+ */
+export interface OtpChannelConfig {
+  channel: OtpChannel;
+  /** For messages: `Mobile number`, `Email`. */
+  label: string;
+  /** Where the OTP goes; undefined means the user has none (`No Email`). */
+  target(user: UserRecord): string | undefined;
+  sentData(target: string, expiresIn: number): Record<string, unknown>;
+  isVerified(user: UserRecord): boolean;
+  /** Marks the channel verified and returns the confirm answer's `data`. */
+  markVerified(user: UserRecord, at: string): Record<string, unknown>;
+  confirmSchema: ZodMiniType<{ otp: string }>;
+}
+
+type Ctx = RouteContext<{ userId: string }, unknown>;
+
+const fail = (status: number, error: string, message: string, extra: Record<string, unknown> = {}) =>
+  new MockApiError(status, { error, message, ...extra });
+
+function requireChannel(ctx: Ctx, config: OtpChannelConfig): { user: UserRecord; target: string } {
+  const user = requireUser(ctx, ctx.params.userId);
+  const target = config.target(user);
+  if (!target) throw fail(400, 'No Email', `User ${user.id} has no email address on file`);
+  if (config.isVerified(user)) {
+    throw fail(400, 'Already Verified', `${config.label} of user ${user.id} is already verified`);
+  }
+  return { user, target };
+}
+
+function send(ctx: Ctx, config: OtpChannelConfig): MockResult {
+  const { user, target } = requireChannel(ctx, config);
+  const key = otpKey(user.id, config.channel);
+  const channel = ctx.state.verification.otps[key] ?? { sends: [] };
+  const code = randomDigits(ctx.state, OTP_LENGTH);
+  const { next, outcome } = otpTransition(channel, { type: 'send', code }, ctx.now);
+  ctx.state.verification.otps[key] = next;
+  if (outcome.result === 'too_many_sends') {
+    const retryAfter = Math.ceil(outcome.retryAfterMs / 1000);
+    throw fail(
+      429,
+      'Too Many Requests',
+      `At most 3 OTPs per 10 minutes; try again in ${retryAfter} seconds`,
+      {
+        retryAfter,
+      },
+    );
+  }
+  const expiresIn = outcome.result === 'sent' ? outcome.expiresIn : 0;
+  return { data: config.sentData(target, expiresIn), message: `OTP sent to ${config.label.toLowerCase()}` };
+}
+
+function confirm(ctx: Ctx, config: OtpChannelConfig, otp: string): MockResult {
+  const { user } = requireChannel(ctx, config);
+  const key = otpKey(user.id, config.channel);
+  const { next, outcome } = otpTransition(
+    ctx.state.verification.otps[key] ?? { sends: [] },
+    { type: 'confirm', code: otp },
+    ctx.now,
+  );
+  ctx.state.verification.otps[key] = next;
+  switch (outcome.result) {
+    case 'no_otp':
+      throw fail(400, 'No OTP Found', 'No active OTP for this user; request a new one');
+    case 'max_attempts':
+      throw fail(400, 'Max Attempts', 'This OTP has had 3 failed attempts; request a new OTP');
+    case 'invalid':
+      throw fail(400, 'Invalid OTP', 'The OTP is incorrect or expired', {
+        attemptsRemaining: outcome.attemptsRemaining,
+      });
+    default:
+      return { data: config.markVerified(user, ctx.nowIso), message: `${config.label} verified` };
+  }
+}
+
+/**
+ * The send and confirm routes of a channel under `/v2/users/:userId/verify/<channel>/`.
+ * @example
+ * export const mobile = defineModule({ name: 'verification.mobile', routes: otpRoutes(mobileConfig) });
+ */
+export function otpRoutes(config: OtpChannelConfig): RouteDefinition[] {
+  const base = `/v2/users/:userId/verify/${config.channel}` as const;
+  return [
+    route('POST', `${base}/send`, (ctx) => send(ctx, config), { shape: 'B' }),
+    route('POST', `${base}/confirm`, (ctx) => confirm(ctx, config, ctx.body.otp), {
+      shape: 'B',
+      bodySchema: config.confirmSchema,
+    }),
+  ];
+}

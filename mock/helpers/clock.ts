@@ -1,0 +1,42 @@
+/**
+ * The clock as plain data in and out (durations as ms or text, times as ISO strings), so the standalone
+ * server can serve it over HTTP unchanged.
+ */
+import type { AdvanceResult } from '../core/clock.js';
+import type { Duration } from '../core/duration.js';
+import type { MockRuntime } from '../core/runtime.js';
+import type { Timer } from '../state/timers.js';
+
+/**
+ * Clock helpers.
+ * @example
+ * const clock = clockHelpers(runtime);
+ */
+export function clockHelpers(rt: MockRuntime) {
+  return {
+    /**
+     * The virtual time, ISO 8601 UTC.
+     * @example
+     * service.helpers.clock.now(); // '2025-01-01T00:00:00.000Z'
+     */
+    now: (): string => rt.clock.nowIso(),
+    /**
+     * Moves time forward, running every timer that falls due, in order; resolves when their tasks settled.
+     * @example
+     * await service.helpers.clock.advance('10m');
+     */
+    advance: (duration: Duration): Promise<AdvanceResult> => rt.clock.advance(duration),
+    /**
+     * Runs the timers due now.
+     * @example
+     * await service.helpers.clock.runDue();
+     */
+    runDue: (): Promise<AdvanceResult> => rt.clock.runDue(),
+    /**
+     * The pending timers, earliest first (a copy).
+     * @example
+     * service.helpers.clock.pending().map((t) => t.kind);
+     */
+    pending: (): Timer[] => structuredClone(rt.state.timers),
+  };
+}

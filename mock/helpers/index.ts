@@ -1,0 +1,34 @@
+/**
+ * Every test helper group of a service. Adding a group is a file exporting `xxxHelpers(runtime)` and one
+ * line here. Helpers take and return plain data so the standalone server can serve them over HTTP.
+ */
+import type { MockRuntime } from '../core/runtime.js';
+import { accountHelpers } from './accounts.js';
+import { clockHelpers } from './clock.js';
+import { faultHelpers } from './faults.js';
+import { lifecycleHelpers } from './lifecycle.js';
+import { otpHelpers } from './otp.js';
+import { verificationHelpers } from './verification.js';
+
+/**
+ * The helpers of one service.
+ * @example
+ * const helpers = createHelpers(runtime);
+ */
+export function createHelpers(rt: MockRuntime) {
+  return {
+    accounts: accountHelpers(rt),
+    clock: clockHelpers(rt),
+    faults: faultHelpers(rt),
+    otp: otpHelpers(rt),
+    verification: verificationHelpers(rt),
+    ...lifecycleHelpers(rt),
+  };
+}
+
+/**
+ * The type of `service.helpers`.
+ * @example
+ * function signUp(helpers: MockHelpers) {}
+ */
+export type MockHelpers = ReturnType<typeof createHelpers>;

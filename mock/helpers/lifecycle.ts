@@ -1,0 +1,75 @@
+/**
+ * Reset, seed fixtures, snapshot and restore. Snapshots are plain JSON data, so they can be written to a
+ * file and read back (the standalone server's persistence).
+ */
+
+import type { User } from '../../src/schemas/users.js';
+import { MockHelperError } from '../core/errors.js';
+import { initialState, type MockRuntime } from '../core/runtime.js';
+import type { MockState } from '../core/state.js';
+import { type NewUser, registerUser, userData } from '../handlers/users.js';
+
+/**
+ * Fixtures to load.
+ * @example
+ * service.helpers.seed({ users: [{ mobile: '9876543210', email: 'asha@example.com', mobileVerified: true }] });
+ */
+export interface SeedData {
+  /** The account they belong to; default the service's account. */
+  accountId?: string;
+  users?: NewUser[];
+}
+
+/**
+ * Lifecycle helpers.
+ * @example
+ * const lifecycle = lifecycleHelpers(runtime);
+ */
+export function lifecycleHelpers(rt: MockRuntime) {
+  return {
+    /**
+     * Back to the initial state (same seed, start time and default account, so keys stay valid), or to a
+     * fresh start with another seed.
+     * @example
+     * service.helpers.reset();
+     */
+    reset({ seed }: { seed?: string | number } = {}): void {
+      rt.state = initialState(seed === undefined ? rt.options : { ...rt.options, seed: String(seed) });
+    },
+    /**
+     * Loads fixtures directly into state (no webhook events, no rate limit); returns what was created.
+     * @example
+     * const { users: [asha] } = service.helpers.seed({ users: [{ mobile: '9876543210' }] });
+     */
+    seed({ accountId = rt.state.accounts.defaultId, users = [] }: SeedData): { users: User[] } {
+      if (!rt.state.accounts.byId[accountId])
+        throw new MockHelperError(`No account ${accountId} in this mock`);
+      const created = users.map((input) => {
+        const user = registerUser(rt.state, accountId, input);
+        if (!user)
+          throw new MockHelperError(`Mobile ${input.mobile} is already registered on account ${accountId}`);
+        return userData(user);
+      });
+      return { users: structuredClone(created) };
+    },
+    /**
+     * A deep copy of the whole state.
+     * @example
+     * const before = service.helpers.snapshot();
+     */
+    snapshot: (): MockState => structuredClone(rt.state),
+    /**
+     * Replaces the state with a snapshot (copied, so the snapshot can be restored again).
+     * @example
+     * service.helpers.restore(before);
+     */
+    restore(snapshot: MockState): void {
+      if (snapshot?.version !== 1) {
+        throw new MockHelperError(
+          `Cannot restore: expected a mock state of version 1, got ${String(snapshot?.version)}`,
+        );
+      }
+      rt.state = structuredClone(snapshot);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Reading the OTP that was "sent" (the mock sends no SMS or email).
+ */
+import { MockHelperError } from '../core/errors.js';
+import type { MockRuntime } from '../core/runtime.js';
+import { MAX_OTP_ATTEMPTS } from '../machines/otp.js';
+import { type OtpChannel, type OtpRecord, otpKey } from '../state/verification.js';
+
+/**
+ * The last OTP sent to a user on a channel.
+ * @example
+ * const { otp } = service.helpers.otp.read({ userId, channel: 'mobile' });
+ */
+export interface OtpReading extends Omit<OtpRecord, 'code'> {
+  userId: string;
+  channel: OtpChannel;
+  /** The 6 digits. */
+  otp: string;
+  /** Whether the 10 minutes are over (on the virtual clock). */
+  expired: boolean;
+  attemptsRemaining: number;
+}
+
+/**
+ * OTP helpers.
+ * @example
+ * const otp = otpHelpers(runtime);
+ */
+export function otpHelpers(rt: MockRuntime) {
+  return {
+    /**
+     * The last OTP sent to `userId` on `channel`; throws when none was sent.
+     * @example
+     * const { otp } = service.helpers.otp.read({ userId, channel: 'email' });
+     */
+    read({ userId, channel }: { userId: string; channel: OtpChannel }): OtpReading {
+      if (!rt.state.users.byId[userId]) throw new MockHelperError(`No user ${userId} in this mock`);
+      const current = rt.state.verification.otps[otpKey(userId, channel)]?.current;
+      if (!current) {
+        throw new MockHelperError(
+          `No ${channel} OTP has been sent to ${userId}; send one with POST /v2/users/${userId}/verify/${channel}/send`,
+        );
+      }
+      const { code, ...rest } = current;
+      return {
+        ...rest,
+        userId,
+        channel,
+        otp: code,
+        expired: rt.state.clock.now >= Date.parse(current.expiresAt),
+        attemptsRemaining: Math.max(0, MAX_OTP_ATTEMPTS - current.attempts),
+      };
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Completing a mobile or email verification without an OTP, for tests that start further along.
+ */
+import { MockHelperError, MockTransitionError } from '../core/errors.js';
+import type { MockRuntime } from '../core/runtime.js';
+import { nowIso } from '../core/timers.js';
+import type { OtpChannel } from '../state/verification.js';
+
+/**
+ * Verification helpers.
+ * @example
+ * const verification = verificationHelpers(runtime);
+ */
+export function verificationHelpers(rt: MockRuntime) {
+  return {
+    /**
+     * Marks the channel verified as a confirmed OTP would; refused when it already is, or (email) when the
+     * user has no email.
+     * @example
+     * service.helpers.verification.complete({ userId, channel: 'mobile' });
+     */
+    complete({ userId, channel }: { userId: string; channel: OtpChannel }): { verifiedAt: string } {
+      const user = rt.state.users.byId[userId];
+      if (!user) throw new MockHelperError(`No user ${userId} in this mock`);
+      const subject = `the ${channel} verification of ${userId}`;
+      if (channel === 'email' && !user.email) {
+        throw new MockTransitionError({
+          subject,
+          action: 'complete',
+          state: 'impossible (the user has no email address)',
+          allowed: ['unverified with an email on file'],
+        });
+      }
+      const verified = channel === 'mobile' ? user.mobileVerified : user.emailVerified;
+      if (verified)
+        throw new MockTransitionError({
+          subject,
+          action: 'complete',
+          state: 'verified',
+          allowed: ['unverified'],
+        });
+      const verifiedAt = nowIso(rt.state);
+      if (channel === 'mobile') Object.assign(user, { mobileVerified: true, mobileVerifiedAt: verifiedAt });
+      else Object.assign(user, { emailVerified: true, emailVerifiedAt: verifiedAt });
+      return { verifiedAt };
+    },
+  };
+}

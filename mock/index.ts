@@ -1,0 +1,20 @@
+/**
+ * `inr-payouts/mock`: a stateful simulation of the whole payout service, in-process over MSW, on a
+ * virtual clock. msw is an optional peer dependency, needed only for this entry.
+ */
+
+export type { CreateAccountInput } from './core/accounts.js';
+export type { AdvanceResult, Clock, RealtimeOptions } from './core/clock.js';
+export type { Duration } from './core/duration.js';
+export { parseDuration } from './core/duration.js';
+export type { ApiErrorBody, ErrorShape, TransitionRefusal } from './core/errors.js';
+export { MockApiError, MockHelperError, MockTransitionError } from './core/errors.js';
+export type { FaultSpec } from './core/faults.js';
+export type { MockServiceOptions } from './core/options.js';
+export type { DeepReadonly, MockState } from './core/state.js';
+export type { MockHelpers } from './helpers/index.js';
+export type { SeedData } from './helpers/lifecycle.js';
+export type { OtpReading } from './helpers/otp.js';
+export { SANDBOX_DEFAULTS } from './sandbox-values.js';
+export { createMockService, type MockService } from './service.js';
+export type { AccountRecord, AccountSettings } from './state/accounts.js';

@@ -1,0 +1,88 @@
+/**
+ * `createMockService`: one independent simulation of the whole service. Several can live in one process;
+ * each has its own state, clock, handlers and helpers.
+ */
+import type { HttpHandler } from 'msw';
+import type { Clock } from './core/clock.js';
+import { coreModule, notFoundRoute } from './core/core-module.js';
+import { type MockServiceOptions, resolveOptions } from './core/options.js';
+import { toMswHandler } from './core/pipeline.js';
+import { createRuntime } from './core/runtime.js';
+import type { DeepReadonly, MockState } from './core/state.js';
+import { modules } from './handlers/index.js';
+import { createHelpers, type MockHelpers } from './helpers/index.js';
+import type { AccountRecord } from './state/accounts.js';
+
+/**
+ * A running mock service.
+ * @example
+ * const mock = createMockService();
+ * const server = setupServer(...mock.handlers);
+ */
+export interface MockService {
+  /** Where the handlers answer. */
+  readonly baseUrl: string;
+  /** MSW handlers: `setupServer(...mock.handlers)`, or `getResponse(mock.handlers, request)`. */
+  readonly handlers: HttpHandler[];
+  readonly clock: Clock;
+  readonly helpers: MockHelpers;
+  /** Same as `helpers.accounts`. */
+  readonly accounts: MockHelpers['accounts'];
+  /** The live state, read-only (change it through the API or the helpers). */
+  readonly state: DeepReadonly<MockState>;
+  /** The default account's id, sandbox key, live key and webhook secret. */
+  readonly accountId: string;
+  readonly sandboxKey: string;
+  readonly liveKey: string;
+  readonly webhookSecret: string;
+}
+
+/**
+ * Creates a mock service with one default account.
+ * @example
+ * import { setupServer } from 'msw/node';
+ * import { createMockService } from 'inr-payouts/mock';
+ *
+ * const mock = createMockService({ seed: 'my-tests' });
+ * const server = setupServer(...mock.handlers);
+ * server.listen();
+ * const res = await fetch(`${mock.baseUrl}/v2/users`, {
+ *   method: 'POST',
+ *   headers: { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' },
+ *   body: JSON.stringify({ mobile: '9876543210' }),
+ * });
+ */
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const rt = createRuntime(resolveOptions(options));
+  const all = [coreModule, ...modules];
+  for (const module of all) for (const task of module.tasks ?? []) rt.tasks.register(task);
+  const handlers = [...all.flatMap((m) => m.routes), notFoundRoute].map((def) => toMswHandler(def, rt));
+  const helpers = createHelpers(rt);
+  const account = (): AccountRecord => {
+    const found = rt.state.accounts.byId[rt.state.accounts.defaultId];
+    if (!found) throw new Error('The mock state has no default account (was a foreign snapshot restored?)');
+    return found;
+  };
+  return {
+    baseUrl: rt.options.baseUrl,
+    handlers,
+    clock: rt.clock,
+    helpers,
+    accounts: helpers.accounts,
+    get state() {
+      return rt.state;
+    },
+    get accountId() {
+      return account().id;
+    },
+    get sandboxKey() {
+      return account().keys.sandbox;
+    },
+    get liveKey() {
+      return account().keys.live;
+    },
+    get webhookSecret() {
+      return account().webhookSecret;
+    },
+  };
+}

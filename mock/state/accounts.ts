@@ -1,0 +1,56 @@
+/**
+ * Partner accounts (spec 2.1, 2.2, 2.5, 5): keys, webhook settings, developer fee, limits, allow-list and
+ * prefunded approval. Plain data so snapshots and the standalone server's state file are JSON.
+ */
+
+/**
+ * What a test may set on an account; everything else (id, keys) is generated from the seed.
+ * @example
+ * const settings: Partial<AccountSettings> = { limits: { rateLimit: 5 } };
+ */
+export interface AccountSettings {
+  name: string;
+  email: string;
+  /** Account status; the spec does not list the values, the mock uses `active`. */
+  status: string;
+  /** Where webhooks go; absent means events are recorded but not delivered. */
+  webhookUrl?: string;
+  webhookSecret: string;
+  developerFee: { enabled: boolean; percent: number };
+  limits: { rateLimit: number };
+  ipAllowList: { enabled: boolean; addresses: string[] };
+  /** `creditLimitUsd` is a decimal string, like all money. */
+  prefunded: { approved: boolean; creditLimitUsd: string };
+}
+
+/**
+ * A partner account as the mock stores it.
+ * @example
+ * const key = service.helpers.accounts.get().keys.sandbox; // 'pk_sandbox_…'
+ */
+export interface AccountRecord extends AccountSettings {
+  /** UUID, as spec 2.1 says. */
+  id: string;
+  keys: { sandbox: string; live: string };
+  createdAt: string;
+}
+
+/**
+ * The accounts collection.
+ * @example
+ * const account = state.accounts.byId[state.accounts.defaultId];
+ */
+export interface AccountsSlice {
+  byId: Record<string, AccountRecord>;
+  /** The account `createMockService` made; `service.sandboxKey` belongs to it. */
+  defaultId: string;
+}
+
+/**
+ * An empty accounts collection.
+ * @example
+ * const slice = emptyAccounts();
+ */
+export function emptyAccounts(): AccountsSlice {
+  return { byId: {}, defaultId: '' };
+}

@@ -1,0 +1,53 @@
+/**
+ * End users of a partner (spec 2.3; creation assumed, docs/assumptions.md). A user belongs to one account,
+ * and a mobile number is unique within that account (`USER_EXISTS`).
+ */
+
+/**
+ * A user as the mock stores it. Optional fields stay absent (never null), so responses omit them (spec 1).
+ * @example
+ * const user = service.state.users.byId['usr_…'];
+ */
+export interface UserRecord {
+  id: string;
+  accountId: string;
+  /** Normalised to `+91XXXXXXXXXX`. */
+  mobile: string;
+  email?: string;
+  name?: string;
+  deviceId?: string;
+  mobileVerified: boolean;
+  emailVerified: boolean;
+  mobileVerifiedAt?: string;
+  emailVerifiedAt?: string;
+  createdAt: string;
+}
+
+/**
+ * The users collection with its mobile index.
+ * @example
+ * const userId = state.users.idByMobile[mobileKey(accountId, '+919876543210')];
+ */
+export interface UsersSlice {
+  byId: Record<string, UserRecord>;
+  /** `${accountId}:${mobile}` → user id. */
+  idByMobile: Record<string, string>;
+}
+
+/**
+ * An empty users collection.
+ * @example
+ * const slice = emptyUsers();
+ */
+export function emptyUsers(): UsersSlice {
+  return { byId: {}, idByMobile: {} };
+}
+
+/**
+ * The key of the mobile index: mobiles are unique per account, not across accounts.
+ * @example
+ * mobileKey('7b0c…', '+919876543210'); // '7b0c…:+919876543210'
+ */
+export function mobileKey(accountId: string, mobile: string): string {
+  return `${accountId}:${mobile}`;
+}

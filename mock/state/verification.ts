@@ -1,0 +1,65 @@
+/**
+ * Mobile and email OTPs (spec 4.3, 8). One channel state per user and channel: the current OTP (a new one
+ * replaces, and so invalidates, the old) and the send times still inside the 10-minute window.
+ */
+
+/**
+ * The two OTP channels.
+ * @example
+ * const channel: OtpChannel = 'email';
+ */
+export type OtpChannel = 'mobile' | 'email';
+
+/**
+ * One OTP that was "sent".
+ * @example
+ * const { code } = service.helpers.otp.read({ userId, channel: 'mobile' });
+ */
+export interface OtpRecord {
+  code: string;
+  sentAt: string;
+  expiresAt: string;
+  /** Failed confirmations so far (at most 3 per OTP). */
+  attempts: number;
+  /** `used` once it verified the channel. */
+  status: 'active' | 'used';
+}
+
+/**
+ * The OTP state of one user and channel.
+ * @example
+ * const channel = state.verification.otps[otpKey(userId, 'mobile')];
+ */
+export interface OtpChannelState {
+  current?: OtpRecord;
+  /** Times of recent sends, oldest first; only those inside the window are kept. */
+  sends: string[];
+}
+
+/**
+ * The verification collection.
+ * @example
+ * const slice = emptyVerification();
+ */
+export interface VerificationSlice {
+  /** `${userId}:${channel}` → channel state. */
+  otps: Record<string, OtpChannelState>;
+}
+
+/**
+ * An empty verification collection.
+ * @example
+ * const slice = emptyVerification();
+ */
+export function emptyVerification(): VerificationSlice {
+  return { otps: {} };
+}
+
+/**
+ * The key of a user's channel in `otps`.
+ * @example
+ * otpKey('usr_1', 'email'); // 'usr_1:email'
+ */
+export function otpKey(userId: string, channel: OtpChannel): string {
+  return `${userId}:${channel}`;
+}

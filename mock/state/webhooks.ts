@@ -1,0 +1,83 @@
+/**
+ * Webhook events (spec 2.11, 3.4, 6). `emitEvent` records them; the delivery module delivers them on the
+ * clock and records each attempt.
+ */
+
+/**
+ * The ten event types (spec 6.2).
+ * @example
+ * const type: WebhookEventType = 'user.created';
+ */
+export type WebhookEventType =
+  | 'user.created'
+  | 'user.kyc_updated'
+  | 'transaction.created'
+  | 'transaction.deposit_detected'
+  | 'transaction.deposit_confirmed'
+  | 'transaction.sweep_confirmed'
+  | 'transaction.sweep_failed'
+  | 'transaction.payout_initiated'
+  | 'transaction.payout_completed'
+  | 'transaction.payout_failed';
+
+/**
+ * The delivered envelope (spec 6.1, with `id` the event ID as decided).
+ * @example
+ * const body = JSON.stringify(record.envelope);
+ */
+export interface WebhookEnvelope {
+  id: string;
+  event: WebhookEventType;
+  timestamp: string;
+  partnerId: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * One delivery attempt.
+ * @example
+ * const last = record.deliveries.at(-1);
+ */
+export interface DeliveryAttempt {
+  attempt: number;
+  at: string;
+  /** HTTP status of the answer, absent on a network error or time-out. */
+  status?: number;
+  error?: string;
+}
+
+/**
+ * A webhook event record (spec 2.11) plus what delivery needs.
+ * @example
+ * const pending = Object.values(state.webhooks.byId).filter((e) => e.status === 'pending');
+ */
+export interface WebhookEventRecord {
+  id: string;
+  accountId: string;
+  eventType: WebhookEventType;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  transactionId?: string;
+  deliveredAt?: string;
+  createdAt: string;
+  envelope: WebhookEnvelope;
+  deliveries: DeliveryAttempt[];
+}
+
+/**
+ * The webhook events collection.
+ * @example
+ * const slice = emptyWebhooks();
+ */
+export interface WebhooksSlice {
+  byId: Record<string, WebhookEventRecord>;
+}
+
+/**
+ * An empty webhook events collection.
+ * @example
+ * const slice = emptyWebhooks();
+ */
+export function emptyWebhooks(): WebhooksSlice {
+  return { byId: {} };
+}

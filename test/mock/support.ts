@@ -1,0 +1,65 @@
+/**
+ * Drives mock services with plain `fetch` through one MSW server per test file.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createMockService, type MockService, type MockServiceOptions } from '../../mock/index.js';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  key?: string | null;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+}
+
+/** A `fetch` against one service with its sandbox key unless told otherwise. */
+export function caller(service: MockService) {
+  return async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
+    const key = options.key === undefined ? service.sandboxKey : options.key;
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers };
+    if (key !== null) headers.Authorization = `Bearer ${key}`;
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+    const response = await fetch(`${service.baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
+  };
+}
+
+/**
+ * One MSW server for the file; `use(options)` creates a service and puts its handlers in front. Services
+ * are dropped after each test.
+ */
+export function mockServer() {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return {
+    use(options: MockServiceOptions = {}) {
+      const service = createMockService(options);
+      server.use(...service.handlers);
+      return { service, call: caller(service) };
+    },
+  };
+}
+
+/** A user created through the API. */
+export async function createUser(
+  call: ReturnType<typeof caller>,
+  body: Record<string, unknown> = { mobile: '9876543210', email: 'asha@example.com', name: 'Asha Rao' },
+): Promise<string> {
+  const answer = await call('POST', '/v2/users', { body });
+  if (answer.status !== 201) throw new Error(`user create failed: ${JSON.stringify(answer.body)}`);
+  const data = answer.body.data as { userId: string };
+  return data.userId;
+}
