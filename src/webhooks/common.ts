@@ -85,6 +85,7 @@ export const EVENT_ID_HEADER = 'x-service-event-id';
 const DEFAULT_TOLERANCE_SECONDS = 300;
 const HEX_SIGNATURE = /^[0-9a-fA-F]{64}$/;
 const DIGITS = /^\d+$/;
+const CANONICAL = /^t=(\d+),v1=([0-9a-fA-F]{64})$/;
 const decoder = new TextDecoder();
 
 const fail = (reason: WebhookVerificationError['reason'], message: string) =>
@@ -100,8 +101,8 @@ export function secretsOf(secret: WebhookSecret): readonly string[] {
   ) {
     throw fail(
       'missing_secret',
-      `No webhook secret: got ${describe(secret)}. Pass the endpoint's signing secret from the dashboard ` +
-        '(is the environment variable set?), or a non-empty array of non-empty secrets while rotating.',
+      `No webhook secret (got ${describe(secret)}): pass the signing secret from the dashboard (is the ` +
+        'environment variable set?), or a non-empty list of them while rotating.',
     );
   }
   return list;
@@ -118,12 +119,10 @@ export function rawBodyOf(body: unknown): string | Uint8Array {
   throw fail(
     'body_not_raw',
     (parsed
-      ? 'The body is a parsed object, not the raw request body. The signature covers the exact bytes sent, ' +
-        'which re-serialising cannot reproduce. '
-      : `The body is ${describe(body)}, not the raw request body. `) +
-      'Pass the body as received: in Express mount express.raw({ type: "application/json" }) on this route ' +
-      '(before any express.json()) and pass req.body; in a fetch handler pass await request.arrayBuffer() or ' +
-      'await request.text(); in node:http collect the request chunks into one Buffer.',
+      ? 'The body is a parsed object; the signature covers the raw bytes, which re-serialising cannot reproduce. '
+      : `The body is ${describe(body)}. `) +
+      'Pass the raw body: express.raw({ type: "application/json" }) before any express.json(), ' +
+      'await request.arrayBuffer() in a fetch handler, the joined chunks in node:http.',
   );
 }
 
@@ -136,29 +135,16 @@ export function parseSignatureHeader(
   if (value === undefined || value.trim() === '') {
     throw fail(
       'missing_header',
-      'No X-Service-Signature header. Pass its value: req.headers["x-service-signature"] in node:http and ' +
-        'Express, request.headers.get("X-Service-Signature") in a fetch handler. A proxy may be stripping it.',
+      'No X-Service-Signature header: pass req.headers["x-service-signature"] or ' +
+        'request.headers.get("x-service-signature"). Is a proxy stripping it?',
     );
   }
-  let t: string | undefined;
-  const signatures: string[] = [];
-  let v1Count = 0;
-  for (const part of value.split(',')) {
-    const eq = part.indexOf('=');
-    const key = (eq === -1 ? part : part.slice(0, eq)).trim();
-    const val = eq === -1 ? '' : part.slice(eq + 1).trim();
-    if (key === 't') {
-      if (t !== undefined) throw malformed('it has more than one t= element');
-      if (!DIGITS.test(val)) throw malformed('t= must be a Unix time in whole seconds');
-      t = val;
-    } else if (key === 'v1') {
-      v1Count++;
-      if (HEX_SIGNATURE.test(val)) signatures.push(val);
-    }
-  }
-  if (t === undefined) throw malformed('it has no t= element');
-  if (v1Count === 0) throw malformed('it has no v1= signature');
-  if (signatures.length === 0) throw malformed('no v1= value is 64 hex digits (an HMAC-SHA256)');
+  // The form the service sends takes one regex; anything else goes through the general element parser.
+  const canonical = CANONICAL.exec(value);
+  const { t, signatures } =
+    canonical?.[1] !== undefined && canonical[2] !== undefined
+      ? { t: canonical[1], signatures: [canonical[2]] }
+      : parseElements(value);
 
   const tolerance = options?.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const nowInput = options?.now ?? Date.now();
@@ -168,12 +154,34 @@ export function parseSignatureHeader(
   if (!(Math.abs(skew) <= tolerance)) {
     throw fail(
       'timestamp_out_of_tolerance',
-      `The signature timestamp t=${t} is ${Math.abs(skew)} s ${skew >= 0 ? 'in the past' : 'in the future'} ` +
-        `(tolerance ${tolerance} s). A replayed or long-delayed message is rejected; if deliveries are fresh, ` +
-        `sync this server's clock (NTP).` +
-        (t.length >= 12 ? ' t looks like milliseconds; the header carries seconds.' : ''),
+      `t=${t} is ${Math.abs(skew)} s ${skew >= 0 ? 'in the past' : 'in the future'} (tolerance ${tolerance} s): ` +
+        'a replay, a long delay, or a skewed clock here (sync it with NTP).' +
+        (t.length >= 12 ? ' t looks like milliseconds; it must be seconds.' : ''),
     );
   }
+  return { t, signatures };
+}
+
+function parseElements(value: string): { t: string; signatures: string[] } {
+  let t: string | undefined;
+  const signatures: string[] = [];
+  let v1Count = 0;
+  for (const part of value.split(',')) {
+    const eq = part.indexOf('=');
+    const key = (eq === -1 ? part : part.slice(0, eq)).trim();
+    const val = eq === -1 ? '' : part.slice(eq + 1).trim();
+    if (key === 't') {
+      if (t !== undefined) throw malformed('more than one t=');
+      if (!DIGITS.test(val)) throw malformed('t= must be whole seconds');
+      t = val;
+    } else if (key === 'v1') {
+      v1Count++;
+      if (HEX_SIGNATURE.test(val)) signatures.push(val);
+    }
+  }
+  if (t === undefined) throw malformed('no t=');
+  if (v1Count === 0) throw malformed('no v1=');
+  if (signatures.length === 0) throw malformed('no v1= is 64 hex digits');
   return { t, signatures };
 }
 
@@ -182,13 +190,12 @@ export function noMatchingSignature(secrets: readonly string[]): WebhookVerifica
   const padded = secrets.some((s) => s !== s.trim());
   return fail(
     'no_matching_signature',
-    'No v1 signature matches the body. ' +
+    'No v1 signature matches. ' +
       (padded
-        ? 'The secret has leading or trailing whitespace (often a newline copied with it); it is used exactly as ' +
-          'given, so trim it where you load it if the dashboard value has none. '
+        ? 'The secret has leading or trailing whitespace (a copied newline?) and is used as given: trim it ' +
+          'where you load it. '
         : '') +
-      'Check that the secret is this endpoint’s signing secret and that the body is the raw body, unmodified ' +
-      '(no JSON.parse/JSON.stringify round trip, no re-encoding).',
+      "Check the secret is this endpoint's and the body is the raw body, unmodified (no parse/stringify).",
   );
 }
 
@@ -200,31 +207,16 @@ export function parseEvent(raw: string | Uint8Array): WebhookEvent {
   } catch {
     throw fail('invalid_json', 'The signature is valid but the body is not JSON.');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('event' in value)) {
-    throw fail('invalid_json', 'The signature is valid but the body is not a webhook envelope (no "event").');
-  }
-  if (typeof value.event !== 'string') {
-    throw fail('invalid_json', 'The signature is valid but the envelope\'s "event" is not a string.');
+  if (typeof value !== 'object' || value === null || !('event' in value) || typeof value.event !== 'string') {
+    throw fail('invalid_json', 'The signature is valid but the body is not a webhook envelope.');
   }
   return value as WebhookEvent;
 }
 
-/** Decodes hex already checked by parseSignatureHeader (no Buffer, so it runs on any runtime). */
-export function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(hex.length >> 1);
-  for (let i = 0; i < out.length; i++)
-    out[i] = (nibble(hex.charCodeAt(2 * i)) << 4) | nibble(hex.charCodeAt(2 * i + 1));
-  return out;
-}
-
-// '0'-'9' -> 0-9, 'a'-'f' and 'A'-'F' -> 10-15: the low nibble, plus 9 for the letters (bit 6 set).
-const nibble = (code: number) => (code & 0xf) + (code >> 6) * 9;
-
 function malformed(problem: string): WebhookVerificationError {
   return fail(
     'malformed_header',
-    `X-Service-Signature must look like t=<unix seconds>,v1=<hex HMAC-SHA256>, but ${problem}. ` +
-      'Pass the header value unchanged.',
+    `X-Service-Signature must be t=<unix seconds>,v1=<hex>, unchanged; here ${problem}.`,
   );
 }
 

@@ -1,20 +1,28 @@
-// node:crypto, fetched on first use instead of imported, so that importing `inr-payouts/webhooks` works on runtimes
-// without it (edge workers) and no bundler is made to include or polyfill it. `process.getBuiltinModule` exists
-// on Node >= 20.16 (engines asks for 20.19), Deno, Bun and Cloudflare's nodejs_compat.
+// node:crypto (and node:buffer), fetched on first use instead of imported, so that importing
+// `inr-payouts/webhooks` works on runtimes without them (edge workers) and no bundler is made to include or
+// polyfill them. `process.getBuiltinModule` exists on Node >= 20.16 (engines asks for 20.19), Deno, Bun and
+// Cloudflare's nodejs_compat.
+import type * as NodeBuffer from 'node:buffer';
 import type * as NodeCrypto from 'node:crypto';
 
-let cached: typeof NodeCrypto | undefined;
+export interface NodeApis {
+  crypto: typeof NodeCrypto;
+  Buffer: typeof NodeBuffer.Buffer;
+}
 
-export function nodeCrypto(caller: string): typeof NodeCrypto {
+let cached: NodeApis | undefined;
+
+export function nodeApis(caller: string): NodeApis {
   if (cached === undefined) {
-    const mod = globalThis.process?.getBuiltinModule?.('node:crypto');
-    if (mod === undefined) {
+    const process = globalThis.process;
+    const crypto = process?.getBuiltinModule?.('node:crypto');
+    const buffer = process?.getBuiltinModule?.('node:buffer');
+    if (crypto === undefined || buffer === undefined) {
       throw new Error(
-        `${caller} needs node:crypto, which this runtime does not provide. Use verifyWebhookAsync, which runs on ` +
-          'WebCrypto (globalThis.crypto.subtle), from the same inr-payouts/webhooks entry.',
+        `${caller} needs node:crypto, which this runtime lacks: use verifyWebhookAsync (WebCrypto).`,
       );
     }
-    cached = mod;
+    cached = { crypto, Buffer: buffer.Buffer };
   }
   return cached;
 }

@@ -1,4 +1,4 @@
-import { nodeCrypto } from './node-crypto.js';
+import { nodeApis } from './node-crypto.js';
 
 /**
  * Input of {@link signWebhook}.
@@ -67,8 +67,8 @@ export function signWebhook(input: SignWebhookInput): SignedWebhook {
         (typeof ts === 'number' && ts >= 1e11 ? ', which looks like milliseconds.' : '.'),
     );
   }
-  const v1 = nodeCrypto('signWebhook')
-    .createHmac('sha256', secret)
+  const v1 = nodeApis('signWebhook')
+    .crypto.createHmac('sha256', secret)
     .update(`${timestamp}.`)
     .update(body)
     .digest('hex');

@@ -1,7 +1,6 @@
 // The sync verifier: one header parse, one HMAC per secret, one constant-time compare per v1, one JSON parse.
 
 import {
-  hexBytes,
   noMatchingSignature,
   parseEvent,
   parseSignatureHeader,
@@ -13,7 +12,14 @@ import {
   type WebhookSecret,
 } from './common.js';
 import type { WebhookEvent } from './events.js';
-import { nodeCrypto } from './node-crypto.js';
+import { nodeApis } from './node-crypto.js';
+
+type KeyObject = ReturnType<typeof import('node:crypto').createSecretKey>;
+
+// An HMAC keyed with a ready KeyObject is about a quarter faster than one keyed with the string each time.
+// Secrets rotate, they do not multiply, so a small map suffices.
+const MAX_KEYS = 32;
+const keys = new Map<string, KeyObject>();
 
 /**
  * Verifies a webhook (spec 6.3) and returns its event. Checks, in order: the secret is set, the body is raw, the
@@ -51,12 +57,23 @@ export function verifyWebhook(
   const secrets = secretsOf(secret);
   const raw = rawBodyOf(body);
   const { t, signatures } = parseSignatureHeader(signatureHeader, options);
-  const { createHmac, timingSafeEqual } = nodeCrypto('verifyWebhook');
+  const { crypto, Buffer } = nodeApis('verifyWebhook');
+  const { createHmac, createSecretKey, timingSafeEqual } = crypto;
   const prefix = `${t}.`;
   // Both sides are 32 bytes: parseSignatureHeader keeps only 64-hex-digit values.
-  const candidates = signatures.map(hexBytes);
-  for (const key of secrets) {
-    const expected = createHmac('sha256', key).update(prefix).update(raw).digest();
+  const candidates = signatures.map((hex) => Buffer.from(hex, 'hex'));
+  for (const secretValue of secrets) {
+    let key = keys.get(secretValue);
+    if (key === undefined) {
+      if (keys.size >= MAX_KEYS) keys.clear();
+      key = createSecretKey(secretValue, 'utf8');
+      keys.set(secretValue, key);
+    }
+    // One update per call into C++: concatenating a string body is cheaper than a second update.
+    const hmac = createHmac('sha256', key);
+    const expected = (
+      typeof raw === 'string' ? hmac.update(prefix + raw) : hmac.update(prefix).update(raw)
+    ).digest();
     for (const candidate of candidates) {
       if (timingSafeEqual(expected, candidate)) return parseEvent(raw);
     }
