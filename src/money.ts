@@ -88,14 +88,21 @@ function places(value: string): number {
   return dot < 0 ? 0 : value.length - dot - 1;
 }
 
-/** Half a unit of the last decimal place of `value`: how far a correctly rounded figure can be from the truth. */
-function halfUnit(value: string): Decimal {
-  return new Decimal(10).pow(-places(value)).dividedBy(2);
+/**
+ * Half a unit of the last decimal place of `value` (at least `minPlaces` places): how far a correctly rounded
+ * figure can be from the exact one. INR is counted to the paisa (2 places) and USDT to its 6 places, so a
+ * figure written with fewer places is taken as exact to those.
+ */
+function halfUnit(value: string, minPlaces: number): Decimal {
+  return new Decimal(10).pow(-Math.max(places(value), minPlaces)).dividedBy(2);
 }
 
-function closeTo(reported: string, exact: Decimal): boolean {
-  return toDecimal(reported).minus(exact).abs().lte(halfUnit(reported));
+function closeTo(reported: string, exact: Decimal, minPlaces = 0): boolean {
+  return toDecimal(reported).minus(exact).abs().lte(halfUnit(reported, minPlaces));
 }
+
+const INR_PLACES = 2;
+const USDT_PLACES = 6;
 
 /**
  * Checks a payout's rate attribution against spec 2.4 and returns the problems found (none when it holds, or
@@ -131,7 +138,7 @@ export function checkAttribution(payout: Payout): string[] {
   allocations.forEach((a, i) => {
     const inrAtRate = toDecimal(a.usdtAmount).times(toDecimal(a.rate));
     const usdtAtRate = toDecimal(a.inrAmount).dividedBy(toDecimal(a.rate));
-    if (!closeTo(a.inrAmount, inrAtRate) && !closeTo(a.usdtAmount, usdtAtRate)) {
+    if (!closeTo(a.inrAmount, inrAtRate, INR_PLACES) && !closeTo(a.usdtAmount, usdtAtRate, USDT_PLACES)) {
       problems.push(
         `allocations[${i}]: inrAmount ${a.inrAmount} is not usdtAmount ${a.usdtAmount} at rate ${a.rate}`,
       );
