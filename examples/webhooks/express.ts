@@ -1,12 +1,13 @@
 // A webhook receiver on Express 5. The one rule: this route gets the raw body. express.raw() leaves req.body a
-// Buffer of the exact bytes; a global express.json() mounted before it would parse the body and the signature
-// could no longer be checked (verifyWebhook then fails with reason body_not_raw and says so).
+// Buffer of the exact bytes; an express.json() that runs first would parse the body and the signature could no
+// longer be checked (verifyWebhook then fails with reason body_not_raw and says so).
 //
-//   const app = createWebhookApp({ secret: process.env.WEBHOOK_SECRET ?? '', onEvent: (e) => queue.push(e) });
-//   app.use(express.json()); // the rest of the app may parse JSON: this is mounted after the webhook route
+//   const app = express();
+//   app.post('/webhooks', express.raw({ type: 'application/json' }), webhookHandler({ secret, onEvent }));
+//   app.use(express.json()); // the rest of the app may parse JSON: it is mounted after the webhook route
 //   app.listen(3000);
 
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import {
   createDeduplicator,
   type Deduplicator,
@@ -17,32 +18,22 @@ import {
   WebhookVerificationError,
 } from 'inr-payouts/webhooks';
 
-export interface WebhookAppOptions {
+export interface WebhookHandlerOptions {
   /** The signing secret from the dashboard, or [new, old] while rotating. */
   secret: WebhookSecret;
   /** Hand the event off quickly (enqueue it); the service times out after 30 s and retries on non-2xx. */
   onEvent: (event: WebhookEvent) => void | Promise<void>;
-  path?: string;
   deduplicator?: Deduplicator;
   /** Where rejected deliveries are reported; the error message says what to fix. Default: console.warn. */
   onRejected?: (error: WebhookVerificationError) => void;
-  /** Mount the raw-body parser (default). Turn off only to see what a body parser in front of it does. */
-  rawBody?: boolean;
 }
 
-export function createWebhookApp(options: WebhookAppOptions): Express {
-  const {
-    secret,
-    onEvent,
-    path = '/webhooks',
-    onRejected = (error) => console.warn(error.message),
-  } = options;
+/** The route handler; mount it after `express.raw({ type: 'application/json' })`. */
+export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {
+  const { secret, onEvent, onRejected = (error) => console.warn(error.message) } = options;
   const dedupe = options.deduplicator ?? createDeduplicator();
-  const app = express();
-  const bodyParser =
-    options.rawBody === false ? express.json() : express.raw({ type: 'application/json', limit: '1mb' });
 
-  app.post(path, bodyParser, async (req, res) => {
+  return async (req, res) => {
     let event: WebhookEvent;
     try {
       event = verifyWebhook(req.body, req.get(SIGNATURE_HEADER), secret);
@@ -64,6 +55,16 @@ export function createWebhookApp(options: WebhookAppOptions): Express {
       throw error; // Express 5 answers 500 for a rejected handler
     }
     res.json({ received: true });
-  });
+  };
+}
+
+/** An app with the webhook route at `path` (default `/webhooks`), raw body included. */
+export function createWebhookApp(options: WebhookHandlerOptions & { path?: string }): Express {
+  const app = express();
+  app.post(
+    options.path ?? '/webhooks',
+    express.raw({ type: 'application/json', limit: '1mb' }),
+    webhookHandler(options),
+  );
   return app;
 }
