@@ -14,14 +14,15 @@ import type { UpiVerification } from './schemas/kyc/upi.js';
  * @example
  * ```ts
  * import { isVerified } from 'inr-payouts';
- * console.log(isVerified({ status: 'pending' }), isVerified({ verified: true })); // false true
+ * const digilocker: { status?: string; verified?: boolean } = { status: 'pending' };
+ * console.log(isVerified(digilocker), isVerified({ verified: true })); // false true
  * ```
  */
 export function isVerified(block: { verified?: unknown } | null | undefined): boolean {
   return block?.verified === true;
 }
 
-/** A step spec 2.7 rule 4 requires. */
+/** A step spec 2.7 rule 4 requires. @example const step: KycRequirement = 'bank'; */
 export type KycRequirement = 'aadhaar' | 'pan' | 'bank';
 
 /**

@@ -8,7 +8,7 @@ import type { Allocation, Payout } from './schemas/transactions.js';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-/** A decimal string or a decimal.js value. */
+/** A decimal string or a decimal.js value. @example const amount: DecimalInput = '100.50'; */
 export type DecimalInput = string | Decimal;
 
 /**

@@ -19,7 +19,7 @@ export interface PollOptions {
   signal?: AbortSignal;
 }
 
-/** The shortest wait between two reads, so a poll is never a tight loop. */
+/** The shortest wait between two reads, so a poll is never a tight loop. @example MIN_POLL_INTERVAL_MS // 50 */
 export const MIN_POLL_INTERVAL_MS = 50;
 
 /**

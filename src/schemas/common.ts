@@ -85,7 +85,7 @@ export const NetworkInput = z.enum(networks, {
 /** A deposit network in a request. @example const n: NetworkInput = 'polygon'; */
 export type NetworkInput = z.infer<typeof NetworkInput>;
 
-/** The value type of an open enum: a known value, or any other string the service may add later. */
+/** The value type of an open enum: a known value, or any other string the service may add later. @example const s: OpenEnum<readonly ['a', 'b']> = 'c'; */
 export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});
 
 /**
@@ -113,7 +113,7 @@ export type Network = z.infer<typeof Network>;
 // Decimal strings, amounts, timestamps
 // ---------------------------------------------------------------------------------------------------------
 
-/** A non-negative decimal string with no sign, exponent or leading `.` (`'100'`, `'100.50'`). */
+/** A non-negative decimal string with no sign, exponent or leading `.` (`'100'`, `'100.50'`). @example DECIMAL_STRING_PATTERN.test('100.50') // true */
 export const DECIMAL_STRING_PATTERN = /^\d+(\.\d+)?$/;
 
 /**

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { DeviceId, Timestamp } from './common.js';
 
-/** An Indian mobile number: 10 digits starting 6 to 9, `+91` optional. */
+/** An Indian mobile number: 10 digits starting 6 to 9, `+91` optional. @example INDIAN_MOBILE_PATTERN.test('+919876543210') // true */
 export const INDIAN_MOBILE_PATTERN = /^(\+91)?[6-9]\d{9}$/;
 
 const MOBILE_RULE = 'mobile must be an Indian mobile number: 10 digits starting with 6 to 9, +91 optional';

@@ -44,7 +44,7 @@ export class DigilockerSessionError extends PayoutError {
   }
 }
 
-/** Default poll of a document-locker session: every 3 s, up to its 600 s life plus a margin. */
+/** Default poll of a document-locker session: every 3 s, up to its 600 s life plus a margin. @example DIGILOCKER_POLL.interval // 3000 */
 export const DIGILOCKER_POLL = { interval: 3_000, deadline: 630_000 } as const;
 
 /**

@@ -15,7 +15,7 @@ import {
 } from '../../schemas/kyc/face.js';
 import { send, userPath } from '../shared.js';
 
-/** Default poll of a face check: every 3 s, up to the session's 600 s life plus a margin. */
+/** Default poll of a face check: every 3 s, up to the session's 600 s life plus a margin. @example FACE_POLL.deadline // 630000 */
 export const FACE_POLL = { interval: 3_000, deadline: 630_000 } as const;
 
 /**

@@ -4,9 +4,9 @@
 import * as z from 'zod/mini';
 import { DeviceId, requiredString } from '../common.js';
 
-/** An Indian account number: 9 to 18 digits. */
+/** An Indian account number: 9 to 18 digits. @example ACCOUNT_NUMBER_PATTERN.test('123456789012') // true */
 export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
-/** An IFSC: 11 characters, 4 capital letters, `0`, then 6 capital letters or digits (`HDFC0001234`). */
+/** An IFSC: 11 characters, 4 capital letters, `0`, then 6 capital letters or digits (`HDFC0001234`). @example IFSC_PATTERN.test('HDFC0001234') // true */
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
 const ACCOUNT_RULE = 'accountNumber must be 9 to 18 digits';

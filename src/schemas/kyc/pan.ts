@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { DeviceId, Timestamp } from '../common.js';
 
-/** A PAN: five letters, four digits, one letter (`ABCDE1234F`). */
+/** A PAN: five letters, four digits, one letter (`ABCDE1234F`). @example PAN_PATTERN.test('ABCDE1234F') // true */
 export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
 const PAN_RULE = 'pan must be a PAN in the form ABCDE1234F (5 capital letters, 4 digits, 1 capital letter)';
 

@@ -8,6 +8,7 @@ import { DeviceId } from '../common.js';
  * A UPI ID (VPA): `username@handle`. The username is 2 to 256 of letters, digits, `.`, `_`, `-` (so a
  * mobile number fits); the handle starts with a letter and has 2 to 65 letters, digits or `.`
  * (`upi`, `okhdfcbank`, `ybl`). Roughly what NPCI accepts; the service has the final word.
+ * @example UPI_ID_PATTERN.test('9876543210@ybl') // true
  */
 export const UPI_ID_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.]{1,64}$/;
 const UPI_RULE =
