@@ -14,9 +14,9 @@ let cached: NodeApis | undefined;
 
 export function nodeApis(caller: string): NodeApis {
   if (cached === undefined) {
-    const process = globalThis.process;
-    const crypto = process?.getBuiltinModule?.('node:crypto');
-    const buffer = process?.getBuiltinModule?.('node:buffer');
+    const proc = globalThis.process;
+    const crypto = proc?.getBuiltinModule?.('node:crypto');
+    const buffer = proc?.getBuiltinModule?.('node:buffer');
     if (crypto === undefined || buffer === undefined) {
       throw new Error(
         `${caller} needs node:crypto, which this runtime lacks: use verifyWebhookAsync (WebCrypto).`,

@@ -1,5 +1,6 @@
 // The sync verifier: one header parse, one HMAC per secret, one constant-time compare per v1, one JSON parse.
 
+import type { KeyObject } from 'node:crypto';
 import {
   noMatchingSignature,
   parseEvent,
@@ -13,8 +14,6 @@ import {
 } from './common.js';
 import type { WebhookEvent } from './events.js';
 import { nodeApis } from './node-crypto.js';
-
-type KeyObject = ReturnType<typeof import('node:crypto').createSecretKey>;
 
 // An HMAC keyed with a ready KeyObject is about a quarter faster than one keyed with the string each time.
 // Secrets rotate, they do not multiply, so a small map suffices.
