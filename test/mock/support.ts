@@ -45,6 +45,7 @@ export function mockServer() {
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return {
+    server,
     use(options: MockServiceOptions = {}) {
       const service = createMockService(options);
       server.use(...service.handlers);

@@ -1,0 +1,210 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MockApiError } from '../../../mock/core/errors.js';
+import { resolveOptions } from '../../../mock/core/options.js';
+import { toMswHandler } from '../../../mock/core/pipeline.js';
+import { route } from '../../../mock/core/route.js';
+import { createRuntime } from '../../../mock/core/runtime.js';
+import { createMockService, type MockState } from '../../../mock/index.js';
+import { createUser, mockServer } from '../support.js';
+
+const mock = mockServer();
+
+describe('createMockService', () => {
+  it('exposes the base URL, keys, secret and a default account with the documented defaults', () => {
+    const service = createMockService();
+    expect(service.baseUrl).toBe('https://sandbox.inr-payouts.test');
+    const account = service.helpers.accounts.get();
+    expect(account).toMatchObject({
+      id: service.accountId,
+      status: 'active',
+      keys: { sandbox: service.sandboxKey, live: service.liveKey },
+      webhookSecret: service.webhookSecret,
+      developerFee: { enabled: false, percent: 0 },
+      limits: { rateLimit: 600 },
+      ipAllowList: { enabled: false, addresses: [] },
+      prefunded: { approved: false, creditLimitUsd: '0' },
+    });
+    expect(account.webhookUrl).toBeUndefined();
+    expect(service.accounts).toBe(service.helpers.accounts);
+  });
+
+  it('takes account settings and fixed keys', () => {
+    const service = createMockService({
+      account: {
+        webhookUrl: 'https://partner.test/hooks',
+        sandboxKey: 'pk_sandbox_fixed',
+        prefunded: { approved: true, creditLimitUsd: '5000' },
+      },
+    });
+    expect(service.sandboxKey).toBe('pk_sandbox_fixed');
+    expect(service.helpers.accounts.get()).toMatchObject({
+      webhookUrl: 'https://partner.test/hooks',
+      prefunded: { approved: true },
+    });
+    expect(() => service.helpers.accounts.create({ sandboxKey: 'pk_sandbox_fixed' })).toThrow(
+      /already uses that API key/,
+    );
+  });
+
+  it('serves several independent instances in one process', async () => {
+    const a = mock.use({ baseUrl: 'https://a.test', seed: 'same' });
+    const b = mock.use({ baseUrl: 'https://b.test', seed: 'same' });
+    const userA = await createUser(a.call);
+    expect(Object.keys(b.service.state.users.byId)).toHaveLength(0);
+    const userB = await createUser(b.call);
+    expect(userB).toBe(userA);
+    await a.service.clock.advance('1h');
+    expect(b.service.clock.nowIso()).toBe('2025-01-01T00:00:00.000Z');
+  });
+
+  it('serves under a base URL with a path prefix', async () => {
+    const { service, call } = mock.use({ baseUrl: 'https://gw.test/payouts/' });
+    expect(service.baseUrl).toBe('https://gw.test/payouts');
+    expect(await createUser(call)).toMatch(/^usr_/);
+  });
+});
+
+describe('snapshot, restore, reset, seed', () => {
+  it('restores a snapshot: records, clock, pending timers and the ID sequence', async () => {
+    const { service, call } = mock.use();
+    await createUser(call);
+    const snapshot = service.helpers.snapshot();
+    await service.clock.advance('2h');
+    const second = await createUser(call, { mobile: '9876543211' });
+    service.helpers.restore(snapshot);
+    expect(Object.keys(service.state.users.byId)).toHaveLength(1);
+    expect(service.clock.nowIso()).toBe('2025-01-01T00:00:00.000Z');
+    expect(service.helpers.clock.pending().map((t) => t.kind)).toEqual(['webhook.deliver']);
+    expect(await createUser(call, { mobile: '9876543211' })).toBe(second);
+  });
+
+  it('a snapshot survives JSON (the standalone server persists it to a file)', async () => {
+    const { service, call } = mock.use();
+    await call('POST', '/v2/users', { body: { mobile: '9876543210' }, idempotencyKey: 'k1' });
+    const text = JSON.stringify(service.helpers.snapshot());
+    service.helpers.reset();
+    service.helpers.restore(JSON.parse(text) as MockState);
+    expect(
+      (await call('POST', '/v2/users', { body: { mobile: '9876543210' }, idempotencyKey: 'k1' })).status,
+    ).toBe(200);
+    expect(() => service.helpers.restore({ version: 2 } as unknown as MockState)).toThrow(/version 1/);
+  });
+
+  it('reset returns to the initial state with the same keys; another seed gives other IDs', async () => {
+    const { service, call } = mock.use();
+    const key = service.sandboxKey;
+    const first = await createUser(call);
+    await service.clock.advance('1d');
+    service.helpers.reset();
+    expect(service.sandboxKey).toBe(key);
+    expect(Object.keys(service.state.users.byId)).toHaveLength(0);
+    expect(service.clock.nowIso()).toBe('2025-01-01T00:00:00.000Z');
+    expect(await createUser(call)).toBe(first);
+    service.helpers.reset({ seed: 'other' });
+    expect(service.sandboxKey).not.toBe(key);
+  });
+
+  it('seed loads users directly, with verified channels if asked, into any account', () => {
+    const service = createMockService();
+    const { users } = service.helpers.seed({
+      users: [{ mobile: '9876543210', email: 'a@example.com', mobileVerified: true }],
+    });
+    expect(users[0]).toMatchObject({ mobile: '+919876543210', mobileVerified: true, emailVerified: false });
+    expect(Object.keys(service.state.webhooks.byId)).toHaveLength(0);
+    expect(() => service.helpers.seed({ users: [{ mobile: '+919876543210' }] })).toThrow(
+      /already registered/,
+    );
+    const other = service.helpers.accounts.create();
+    expect(
+      service.helpers.seed({ accountId: other.id, users: [{ mobile: '9876543210' }] }).users,
+    ).toHaveLength(1);
+    expect(() => service.helpers.seed({ accountId: 'nope', users: [] })).toThrow(/No account nope/);
+  });
+});
+
+describe('the pipeline for new routes', () => {
+  const runtime = createRuntime(resolveOptions({ baseUrl: 'https://ext.test' }));
+  let calls = 0;
+  const key = runtime.state.accounts.byId[runtime.state.accounts.defaultId]?.keys.sandbox ?? '';
+  const handlers = [
+    toMswHandler(
+      route('GET', '/v2/things/:thingId', ({ params, query }) => {
+        if (params.thingId === 'boom') throw new Error('database on fire');
+        if (params.thingId === 'gone')
+          throw new MockApiError(404, { error: 'Not Found', message: 'No thing', code: 'THING_NOT_FOUND' });
+        return {
+          data: { id: params.thingId, filter: query.filter, absent: undefined },
+          extra: { pagination: { page: 1 } },
+        };
+      }),
+      runtime,
+    ),
+    toMswHandler(
+      route(
+        'POST',
+        '/v2/b/:id',
+        () => {
+          throw new Error('oops');
+        },
+        { shape: 'B' },
+      ),
+      runtime,
+    ),
+    toMswHandler(
+      route('POST', '/v2/slow', async () => {
+        calls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return { status: 201, data: { call: calls } };
+      }),
+      runtime,
+    ),
+  ];
+  // One MSW server per process: a second one would intercept the same requests.
+  beforeEach(() => mock.server.use(...handlers));
+  const get = async (path: string, method = 'GET') => {
+    const res = await fetch(`https://ext.test${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('1: wraps data in the success envelope, omits absent fields, adds extra top-level fields', async () => {
+    expect(await get('/v2/things/t1?filter=new&filter=old')).toEqual({
+      status: 200,
+      body: { success: true, data: { id: 't1', filter: 'new' }, pagination: { page: 1 } },
+    });
+  });
+
+  it('7.1: a MockApiError answers in shape A; a thrown bug answers 500 in the route shape and the service stays usable', async () => {
+    expect(await get('/v2/things/gone')).toEqual({
+      status: 404,
+      body: { error: 'Not Found', message: 'No thing', code: 'THING_NOT_FOUND' },
+    });
+    const bug = await get('/v2/things/boom');
+    expect(bug.status).toBe(500);
+    expect(bug.body).toEqual({
+      error: 'Internal Server Error',
+      message: 'The mock failed while handling this request: database on fire',
+      code: 'INTERNAL_ERROR',
+    });
+    expect((await get('/v2/b/1', 'POST')).body).toMatchObject({
+      success: false,
+      error: 'Internal Server Error',
+    });
+    expect((await get('/v2/things/t2')).status).toBe(200);
+  });
+
+  it('8: a request with a key that is still executing is waited for, then replayed (async resolver)', async () => {
+    const post = () =>
+      fetch('https://ext.test/v2/slow', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Idempotency-Key': 'slow-1' },
+        body: '{}',
+      });
+    const answers = await Promise.all([post(), post(), post()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    expect(calls).toBe(1);
+    expect(runtime.inflight.size).toBe(0);
+  });
+});
