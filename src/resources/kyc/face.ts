@@ -84,8 +84,15 @@ export class FaceResource {
   ): Promise<FaceVerified> {
     return poll<FaceVerification, FaceVerified>(
       `the face check${params.sessionId ? ` of session ${params.sessionId}` : ''} to pass`,
-      // Each read is a separate logical call with its own idempotency key, so the read is fresh.
-      (signal) => Promise.resolve(this.verify(userId, params, withSignal(options.requestOptions, signal))),
+      // Each read is its own logical call with a fresh idempotency key: a repeated key would replay the first answer.
+      (signal) =>
+        Promise.resolve(
+          this.verify(
+            userId,
+            params,
+            withSignal({ ...options.requestOptions, idempotencyKey: undefined }, signal),
+          ),
+        ),
       (result) => (result.verified ? { done: true, value: result } : { done: false }),
       pollSettings(FACE_POLL, options),
     );

@@ -80,6 +80,18 @@ describe('kyc.face.waitForResult', () => {
     expect(seen).toHaveLength(3);
   });
 
+  it('gives every read its own Idempotency-Key, even when the caller set one, so no read is a replay', async () => {
+    const seen = route('post', '/v2/users/:id/kyc/face/verify', ok(notYet), ok(passed));
+    await client.kyc.face.waitForResult(
+      'usr_1',
+      { sessionId: 'fs_1' },
+      { ...fast, requestOptions: { idempotencyKey: 'fixed' } },
+    );
+    const keys = seen.map((s) => s.headers.get('idempotency-key'));
+    expect(new Set(keys).size).toBe(2);
+    expect(keys).not.toContain('fixed');
+  });
+
   it('an expired session ends the wait with its error', async () => {
     route(
       'post',
