@@ -7,8 +7,13 @@
 /**
  * Defaults of `createMockService`.
  * @example
- * const service = createMockService();
- * service.baseUrl === SANDBOX_DEFAULTS.baseUrl; // true
+ * ```ts
+ * import { createMockService, SANDBOX_DEFAULTS } from 'inr-payouts/mock';
+ *
+ * const mock = createMockService();
+ * if (mock.baseUrl !== SANDBOX_DEFAULTS.baseUrl) throw new Error('the default base URL');
+ * if (mock.clock.nowIso() !== SANDBOX_DEFAULTS.startTime) throw new Error('the default start time');
+ * ```
  */
 export const SANDBOX_DEFAULTS = {
   /** Where the handlers answer when no `baseUrl` is given. */

@@ -16,8 +16,31 @@ import type { AccountRecord } from './state/accounts.js';
 /**
  * A running mock service.
  * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createMockService } from 'inr-payouts/mock';
+ *
  * const mock = createMockService();
  * const server = setupServer(...mock.handlers);
+ * server.listen();
+ * const post = () =>
+ *   fetch(`${mock.baseUrl}/v2/users`, {
+ *     method: 'POST',
+ *     headers: { Authorization: `Bearer ${mock.sandboxKey}`, 'Idempotency-Key': 'create-asha' },
+ *     body: JSON.stringify({ mobile: '9876543210' }),
+ *   });
+ *
+ * // The user is created, but the answer is lost on the way back.
+ * mock.helpers.faults.inject({ match: { path: '/v2/users' }, kind: 'drop-after-commit' });
+ * await post().catch(() => 'network error');
+ * const retry = await post(); // 200 with Idempotent-Replayed: true, the same user
+ * if (retry.headers.get('Idempotent-Replayed') !== 'true') throw new Error('expected a replay');
+ *
+ * const before = mock.helpers.snapshot();
+ * mock.helpers.reset();
+ * mock.helpers.restore(before);
+ * server.close();
+ * ```
  */
 export interface MockService {
   /** Where the handlers answer. */
@@ -40,17 +63,34 @@ export interface MockService {
 /**
  * Creates a mock service with one default account.
  * @example
+ * ```ts
  * import { setupServer } from 'msw/node';
  * import { createMockService } from 'inr-payouts/mock';
  *
  * const mock = createMockService({ seed: 'my-tests' });
  * const server = setupServer(...mock.handlers);
  * server.listen();
- * const res = await fetch(`${mock.baseUrl}/v2/users`, {
+ *
+ * const headers = { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' };
+ * const created = await fetch(`${mock.baseUrl}/v2/users`, {
  *   method: 'POST',
- *   headers: { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' },
+ *   headers,
  *   body: JSON.stringify({ mobile: '9876543210' }),
  * });
+ * const { data: user } = await created.json(); // 201
+ *
+ * await fetch(`${mock.baseUrl}/v2/users/${user.userId}/verify/mobile/send`, { method: 'POST', headers });
+ * const { otp } = mock.helpers.otp.read({ userId: user.userId, channel: 'mobile' });
+ * const confirmed = await fetch(`${mock.baseUrl}/v2/users/${user.userId}/verify/mobile/confirm`, {
+ *   method: 'POST',
+ *   headers,
+ *   body: JSON.stringify({ otp }),
+ * });
+ * if (confirmed.status !== 200) throw new Error('the OTP should verify the mobile');
+ *
+ * await mock.clock.advance('24h'); // idempotency keys made today are forgotten now
+ * server.close();
+ * ```
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const rt = createRuntime(resolveOptions(options));

@@ -15,8 +15,12 @@ const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
 /**
  * Milliseconds in `duration`; throws on a negative number or unreadable text.
  * @example
- * parseDuration('1h30m'); // 5400000
- * parseDuration(250); // 250
+ * ```ts
+ * import { parseDuration } from 'inr-payouts/mock';
+ *
+ * if (parseDuration('1h30m') !== 5_400_000) throw new Error('1h30m is 5,400,000 ms');
+ * if (parseDuration(250) !== 250) throw new Error('numbers are ms');
+ * ```
  */
 export function parseDuration(duration: Duration): number {
   if (typeof duration === 'number') {

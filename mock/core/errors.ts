@@ -72,8 +72,19 @@ export interface TransitionRefusal {
 /**
  * A test helper asked for a transition the current state does not allow (Stripe test-helper style).
  * @example
- * try { service.helpers.verification.complete({ userId, channel: 'mobile' }); }
- * catch (e) { if (e instanceof MockTransitionError) console.log(e.state, e.allowed); }
+ * ```ts
+ * import { createMockService, MockTransitionError } from 'inr-payouts/mock';
+ *
+ * const mock = createMockService();
+ * const [user] = mock.helpers.seed({ users: [{ mobile: '9876543210', mobileVerified: true }] }).users;
+ * try {
+ *   mock.helpers.verification.complete({ userId: user?.userId ?? '', channel: 'mobile' });
+ *   throw new Error('unreachable');
+ * } catch (error) {
+ *   if (!(error instanceof MockTransitionError)) throw error;
+ *   // error.state === 'verified', error.allowed → ['unverified']
+ * }
+ * ```
  */
 export class MockTransitionError extends MockHelperError {
   override readonly name = 'MockTransitionError';

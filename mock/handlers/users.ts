@@ -74,7 +74,13 @@ const createUser = route(
         code: 'USER_EXISTS',
       });
     }
-    emitEvent(state, account.id, 'user.created', { ...userData(user) });
+    // Payload as docs/webhook-events.md decides.
+    emitEvent(state, account.id, 'user.created', {
+      userId: user.id,
+      mobile: user.mobile,
+      email: user.email,
+      createdAt: user.createdAt,
+    });
     return { status: 201, data: userData(user), message: 'User created' };
   },
   { bodySchema: UserCreateRequest },

@@ -93,7 +93,7 @@ describe('2.3, 4 (assumed POST /v2/users): user creation', () => {
     expect(empty.status).toBe(400);
   });
 
-  it('6.2: user.created is recorded as a pending webhook event with the envelope, and its delivery scheduled', async () => {
+  it('6.1, 6.2, 2.11: user.created is recorded as a pending webhook event with the envelope, and its delivery scheduled', async () => {
     const { service, call } = mock.use();
     const answer = await call('POST', '/v2/users', { body: { mobile: '9876543210' } });
     const events = Object.values(service.state.webhooks.byId);
@@ -107,8 +107,13 @@ describe('2.3, 4 (assumed POST /v2/users): user creation', () => {
       envelope: {
         id: event?.id,
         event: 'user.created',
+        timestamp: '2025-01-01T00:00:00.000Z',
         partnerId: service.accountId,
-        data: answer.body.data,
+        data: {
+          userId: (answer.body.data as { userId: string }).userId,
+          mobile: '+919876543210',
+          createdAt: '2025-01-01T00:00:00.000Z',
+        },
       },
     });
     expect(event?.id).toMatch(/^evt_/);
