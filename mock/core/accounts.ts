@@ -6,7 +6,7 @@ import { randomString, uuid } from './ids.js';
 import type { MockState } from './state.js';
 import { nowIso } from './timers.js';
 
-/** Default API requests per minute: high enough that ordinary tests never meet the limit. */
+/** Default API requests per minute: high enough that ordinary tests never meet the limit. @example DEFAULT_RATE_LIMIT // 600 */
 export const DEFAULT_RATE_LIMIT = 600;
 
 /**

@@ -27,7 +27,11 @@ export const notFoundRoute = route(
   { idempotent: false },
 );
 
-/** The core's tasks (its catch-all is appended separately, after every other route). */
+/**
+ * The core's tasks (its catch-all is appended separately, after every other route).
+ * @example
+ * const all = [coreModule, ...modules];
+ */
 export const coreModule = defineModule({
   name: 'core',
   routes: [],

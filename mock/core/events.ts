@@ -8,7 +8,7 @@ import type { MockState } from './state.js';
 import { defineTask } from './tasks.js';
 import { nowIso, schedule } from './timers.js';
 
-/** The timer kind of a delivery attempt; its payload is `{ eventId }`. */
+/** The timer kind of a delivery attempt; its payload is `{ eventId }`. @example schedule(state, WEBHOOK_DELIVER, '1s', { eventId }) */
 export const WEBHOOK_DELIVER = 'webhook.deliver';
 
 /**

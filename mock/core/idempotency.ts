@@ -8,7 +8,7 @@ import type { MockState } from './state.js';
 import { defineTask } from './tasks.js';
 import { nowIso, schedule } from './timers.js';
 
-/** How long a key is remembered (spec 8). */
+/** How long a key is remembered (spec 8). @example IDEMPOTENCY_TTL_MS // 86400000 */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -63,7 +63,11 @@ export function findIdempotency(state: MockState, id: string): IdempotencyRecord
   return record && record.expiresAt > state.clock.now ? record : undefined;
 }
 
-/** Purges a key when its 24 hours are up. */
+/**
+ * Purges a key when its 24 hours are up.
+ * @example
+ * schedule(state, idempotencyExpire, { at: record.expiresAt }, { id });
+ */
 export const idempotencyExpire = defineTask<{ id: string }>(
   'idempotency.expire',
   ({ id }, { state, now }) => {

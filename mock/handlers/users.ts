@@ -86,5 +86,5 @@ const createUser = route(
   { bodySchema: UserCreateRequest },
 );
 
-/** The users routes. */
+/** The users routes. @example modules.push(users) */
 export const users = defineModule({ name: 'users', routes: [createUser] });

@@ -6,7 +6,7 @@ import { defineModule } from '../../core/module.js';
 import { maskMobile } from '../shared.js';
 import { otpRoutes } from './otp-routes.js';
 
-/** The mobile OTP routes. */
+/** The mobile OTP routes. @example modules.push(mobile) */
 export const mobile = defineModule({
   name: 'verification.mobile',
   routes: otpRoutes({

@@ -1,3 +1,4 @@
+import { getResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MockApiError } from '../../../mock/core/errors.js';
 import { resolveOptions } from '../../../mock/core/options.js';
@@ -61,6 +62,19 @@ describe('createMockService', () => {
     const { service, call } = mock.use({ baseUrl: 'https://gw.test/payouts/' });
     expect(service.baseUrl).toBe('https://gw.test/payouts');
     expect(await createUser(call)).toMatch(/^usr_/);
+  });
+  it('serves the same handler list through msw getResponse, as the standalone server will', async () => {
+    const service = createMockService({ baseUrl: 'http://127.0.0.1:4010' });
+    const request = new Request('http://127.0.0.1:4010/v2/users', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${service.sandboxKey}`, 'x-mock-client-ip': '10.0.0.2' },
+      body: JSON.stringify({ mobile: '9876543210' }),
+    });
+    const response = await getResponse(service.handlers, request);
+    expect(response?.status).toBe(201);
+    expect(
+      await getResponse(service.handlers, new Request('http://127.0.0.1:4010/elsewhere')),
+    ).toBeUndefined();
   });
 });
 

@@ -1,0 +1,129 @@
+/**
+ * The test helpers over HTTP, `/__mock/...`: a generic mapping onto `service.helpers`, so a helper group
+ * added to the mock is served without a change here.
+ *
+ * - `GET /__mock` lists what exists.
+ * - `POST /__mock/<group>/<action>` calls `helpers[group][action](body)`; `POST /__mock/<action>` calls a
+ *   top-level helper (`reset`, `seed`, `snapshot`, `restore`). `GET` does the same with the query string as
+ *   the argument object (or no argument).
+ * - The JSON body is the one argument; `{ "args": [...] }` spreads several.
+ * - Answers `{ success: true, data: <result> }`; a refused transition is 409, an unknown thing 404, an
+ *   argument the helper rejects 400, all in the spec's shape A.
+ */
+import { MockHelperError, MockTransitionError } from '../core/errors.js';
+import { errorBody } from '../core/respond.js';
+import type { MockService } from '../service.js';
+
+/** The path prefix of the helpers. */
+export const HELPERS_PREFIX = '/__mock';
+
+type Callable = (...args: unknown[]) => unknown;
+
+const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function ownFunction(holder: unknown, name: string): Callable | undefined {
+  if (!isRecord(holder) || !NAME.test(name) || !Object.hasOwn(holder, name)) return undefined;
+  const value = holder[name];
+  return typeof value === 'function' ? (value as Callable) : undefined;
+}
+
+/**
+ * Every helper the service has: group name → action names, and the top-level helpers under `''`.
+ * @example
+ * listHelpers(service); // { '': ['reset', 'seed', ...], clock: ['now', 'advance', ...], ... }
+ */
+export function listHelpers(service: MockService): Record<string, string[]> {
+  const out: Record<string, string[]> = { '': [] };
+  for (const [name, value] of Object.entries(service.helpers)) {
+    if (typeof value === 'function') out['']?.push(name);
+    else if (isRecord(value)) {
+      out[name] = Object.entries(value)
+        .filter(([, fn]) => typeof fn === 'function')
+        .map(([action]) => action);
+    }
+  }
+  return out;
+}
+
+function answer(status: number, body: unknown): Response {
+  return Response.json(body, { status });
+}
+
+function refusal(status: number, error: string, message: string, extra: Record<string, unknown> = {}) {
+  return answer(status, errorBody('A', { error, message, ...extra }));
+}
+
+async function argumentsOf(request: Request): Promise<unknown[] | Response> {
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    return Object.keys(query).length ? [query] : [];
+  }
+  const text = await request.text();
+  if (!text.trim()) return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return refusal(400, 'Bad Request', 'The helper body is not JSON: send the argument as JSON text');
+  }
+  if (isRecord(body) && !Array.isArray(body) && Object.keys(body).length === 1 && Array.isArray(body.args)) {
+    return body.args;
+  }
+  return [body];
+}
+
+function errorAnswer(error: unknown, name: string): Response {
+  if (error instanceof MockTransitionError) {
+    return refusal(409, 'Conflict', error.message, {
+      code: 'TRANSITION_REFUSED',
+      state: error.state,
+      allowed: error.allowed,
+    });
+  }
+  if (error instanceof MockHelperError) return refusal(404, 'Not Found', error.message);
+  const message = error instanceof Error ? error.message : String(error);
+  return refusal(400, 'Bad Request', `The helper ${name} refused its argument: ${message}`, {
+    code: 'HELPER_REJECTED',
+  });
+}
+
+/**
+ * Answers one `/__mock/...` request.
+ * @example
+ * if (path.startsWith(HELPERS_PREFIX)) return serveHelper(service, request, path);
+ */
+export async function serveHelper(service: MockService, request: Request, path: string): Promise<Response> {
+  const parts = path
+    .slice(HELPERS_PREFIX.length)
+    .split('/')
+    .filter(Boolean)
+    .map((part) => decodeURIComponent(part));
+  if (parts.length === 0) {
+    return answer(200, { success: true, data: { helpers: listHelpers(service) } });
+  }
+  if (request.method !== 'GET' && request.method !== 'POST') {
+    return refusal(405, 'Method Not Allowed', `Use GET or POST on ${path}`);
+  }
+  const [first = '', second] = parts;
+  const helpers: Record<string, unknown> = service.helpers;
+  const group: unknown =
+    second === undefined ? helpers : NAME.test(first) && Object.hasOwn(helpers, first) ? helpers[first] : undefined;
+  const action = second ?? first;
+  const fn = parts.length <= 2 ? ownFunction(group, action) : undefined;
+  const name = parts.join('.');
+  if (!fn) {
+    return refusal(404, 'Not Found', `No helper ${name}: GET ${HELPERS_PREFIX} lists the helpers there are`);
+  }
+  const args = await argumentsOf(request);
+  if (args instanceof Response) return args;
+  try {
+    const result = await fn.apply(group, args);
+    return answer(200, { success: true, data: result ?? null });
+  } catch (error) {
+    return errorAnswer(error, name);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The bridge between `node:http` and fetch: an `IncomingMessage` becomes a `Request` (binary body, repeated
+ * headers kept), a `Response` is written back (repeated `set-cookie` kept, binary body), and a network-error
+ * `Response` becomes a destroyed socket, which is what a dropped connection looks like to a client.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
+
+/** Larger than any body the spec allows (a 10 MB document, or its base64 in a passport JSON body). */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Thrown when a request body is larger than {@link MAX_BODY_BYTES}.
+ * @example
+ * if (error instanceof BodyTooLargeError) respond(413);
+ */
+export class BodyTooLargeError extends Error {
+  override readonly name = 'BodyTooLargeError';
+}
+
+/**
+ * The whole body of a request as bytes.
+ * @example
+ * const bytes = await readBody(req);
+ */
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > limit) throw new BodyTooLargeError(`The request body is over ${limit} bytes`);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The caller's address as the allow-list compares it (IPv4-mapped IPv6 unwrapped).
+ * @example
+ * socketAddress(req); // '127.0.0.1'
+ */
+export function socketAddress(req: IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? '';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+/**
+ * A fetch `Request` for `url` from a node request: every raw header appended (so repeated ones are joined
+ * the fetch way), the client-IP header set from the socket (a client cannot choose its own address), and
+ * the body as bytes.
+ * @example
+ * const request = toRequest(req, `${baseUrl}${req.url}`, await readBody(req));
+ */
+export function toRequest(req: IncomingMessage, url: string, body: Buffer): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] ?? '';
+    // Hop-by-hop and the IP header are the server's business, not the handler's.
+    if (/^(host|connection|keep-alive|transfer-encoding)$/i.test(name)) continue;
+    if (name.toLowerCase() === SANDBOX_DEFAULTS.clientIpHeader) continue;
+    headers.append(name, raw[i + 1] ?? '');
+  }
+  headers.set(SANDBOX_DEFAULTS.clientIpHeader, socketAddress(req));
+  const method = (req.method ?? 'GET').toUpperCase();
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, { method, headers, body: hasBody ? new Uint8Array(body) : undefined });
+}
+
+/**
+ * Writes a fetch `Response` to a node response; a network-error response (`Response.error()`, an injected
+ * drop) destroys the socket instead.
+ * @example
+ * await writeResponse(res, response);
+ */
+export async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  if (response.type === 'error') {
+    res.socket?.destroy();
+    return;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  const cookies = response.headers.getSetCookie();
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') res.setHeader(name, value);
+  });
+  if (cookies.length) res.setHeader('set-cookie', cookies);
+  res.setHeader('content-length', body.length);
+  res.writeHead(response.status);
+  res.end(body);
+}
