@@ -111,7 +111,11 @@ export async function serveHelper(service: MockService, request: Request, path: 
   const [first = '', second] = parts;
   const helpers: Record<string, unknown> = service.helpers;
   const group: unknown =
-    second === undefined ? helpers : NAME.test(first) && Object.hasOwn(helpers, first) ? helpers[first] : undefined;
+    second === undefined
+      ? helpers
+      : NAME.test(first) && Object.hasOwn(helpers, first)
+        ? helpers[first]
+        : undefined;
   const action = second ?? first;
   const fn = parts.length <= 2 ? ownFunction(group, action) : undefined;
   const name = parts.join('.');

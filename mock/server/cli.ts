@@ -1,0 +1,156 @@
+/**
+ * `npx inr-payouts-mock`: parses the options, starts the server, prints what a caller needs (base URL,
+ * sandbox API key, webhook secret), keeps the state file, and shuts down cleanly on SIGINT and SIGTERM.
+ */
+import { parseArgs } from 'node:util';
+import { createSaver, loadState } from './persistence.js';
+import { startMockServer } from './server.js';
+
+const USAGE = `Usage: inr-payouts-mock [options]
+
+Serves the inr-payouts mock (the whole payout service, simulated) over HTTP.
+
+Options:
+  --port <n>          Port to listen on (default 4010; 0 picks a free one)
+  --host <addr>       Address to bind (default 127.0.0.1, local only)
+  --speed <s>         Clock: "realtime" (default), a factor ("60" = a virtual minute per second),
+                      or "manual" (time moves only through POST /__mock/clock/advance)
+  --start-time <iso>  Virtual time at start (default: now)
+  --seed <text>       Seed of every generated ID, key, OTP and address (default inr-payouts)
+  --webhook-url <url> Where the account's webhooks are POSTed
+  --state-file <path> Load the state from this file at start if present; save it after changes and on exit
+  --help              Show this help
+
+Test helpers: GET /__mock lists them (see docs/mock-server.md).`;
+
+/**
+ * Parsed command-line options.
+ * @example
+ * const options = parseCli(['--port', '0', '--speed', 'manual']);
+ */
+export interface CliOptions {
+  port: number;
+  host: string;
+  /** Virtual ms per real ms, or `manual` for a clock that only moves when told. */
+  speed: number | 'manual';
+  startTime?: string;
+  seed?: string;
+  webhookUrl?: string;
+  stateFile?: string;
+  help: boolean;
+}
+
+function fail(message: string): never {
+  throw new Error(`${message}\n\n${USAGE}`);
+}
+
+/**
+ * Parses and checks the arguments; throws with the usage text on a bad one.
+ * @example
+ * parseCli(['--speed', '60']).speed; // 60
+ */
+export function parseCli(argv: string[]): CliOptions {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const port = Number(values.port ?? '4010');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be 0 to 65535, got ${values.port}`);
+  const speedText = values.speed ?? 'realtime';
+  const speed = speedText === 'realtime' ? 1 : speedText === 'manual' ? 'manual' : Number(speedText);
+  if (speed !== 'manual' && !(Number.isFinite(speed) && speed > 0)) {
+    fail(`--speed must be realtime, manual or a positive factor, got ${speedText}`);
+  }
+  if (values['start-time'] !== undefined && !Number.isFinite(Date.parse(values['start-time']))) {
+    fail(`--start-time must be an ISO 8601 time, got ${values['start-time']}`);
+  }
+  const webhookUrl = values['webhook-url'];
+  if (webhookUrl !== undefined && !URL.canParse(webhookUrl))
+    fail(`--webhook-url is not a URL: ${webhookUrl}`);
+  return {
+    port,
+    host: values.host ?? '127.0.0.1',
+    speed,
+    startTime: values['start-time'],
+    seed: values.seed,
+    webhookUrl,
+    stateFile: values['state-file'],
+    help: values.help ?? false,
+  };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      speed: { type: 'string' },
+      'start-time': { type: 'string' },
+      seed: { type: 'string' },
+      'webhook-url': { type: 'string' },
+      'state-file': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+}
+
+/**
+ * Runs the server until SIGINT or SIGTERM.
+ * @example
+ * await runCli(process.argv.slice(2));
+ */
+export async function runCli(argv: string[]): Promise<void> {
+  const options = parseCli(argv);
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  let onRequest = (): void => {};
+  const running = await startMockServer({
+    port: options.port,
+    host: options.host,
+    // A real-time clock starts at the wall clock, so webhook signatures pass receivers' 300 s tolerance.
+    service: { seed: options.seed, startTime: options.startTime ?? Date.now() },
+    onRequest: () => onRequest(),
+  });
+  const { service } = running;
+  const saver = options.stateFile ? createSaver(service, options.stateFile) : undefined;
+  const loaded = options.stateFile ? await loadState(service, options.stateFile) : false;
+  const behind = Date.now() - service.clock.now();
+  // At real speed, virtual time is wall time: the time the sandbox was down has passed (sessions expired...).
+  if (loaded && options.speed === 1 && !options.startTime && behind > 0) await service.clock.advance(behind);
+  if (options.webhookUrl) service.helpers.accounts.update({ webhookUrl: options.webhookUrl });
+  if (saver) onRequest = () => saver.changed();
+  if (options.speed !== 'manual') service.clock.startRealtime({ speed: options.speed });
+
+  const speed =
+    options.speed === 'manual' ? 'manual' : options.speed === 1 ? 'real time' : `${options.speed}x`;
+  console.log(`inr-payouts mock listening on ${running.url}`);
+  console.log(`  sandbox API key: ${service.sandboxKey}`);
+  console.log(`  webhook secret:  ${service.webhookSecret}`);
+  console.log(`  clock:           ${service.clock.nowIso()} (${speed})`);
+  if (options.webhookUrl) console.log(`  webhooks to:     ${options.webhookUrl}`);
+  if (options.stateFile)
+    console.log(`  state file:      ${options.stateFile} (${loaded ? 'loaded' : 'new'})`);
+  console.log(`  test helpers:    ${running.url}/__mock`);
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      service.clock.stop();
+      Promise.all([running.close(), saver?.flush()])
+        .then(() => console.log(`inr-payouts mock stopped (${signal})`))
+        .catch((error: unknown) => console.error('inr-payouts mock: error while stopping:', error))
+        .finally(resolve);
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}

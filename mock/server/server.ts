@@ -1,0 +1,138 @@
+/**
+ * The standalone mock server: the same handlers as `createMockService`, served by `node:http` through msw's
+ * `getResponse`, plus the test helpers over HTTP (`/__mock/...`) and the end-user pages (`/__pages/...`).
+ * The service is created once the port is known, because the `url`s it hands out (pages, uploads) must
+ * point at this server.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getResponse } from 'msw';
+import type { MockServiceOptions } from '../core/options.js';
+import { errorBody } from '../core/respond.js';
+import { createMockService, type MockService } from '../service.js';
+import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
+import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
+import { PAGES_PREFIX, servePage } from './pages.js';
+
+/**
+ * Options of {@link startMockServer}.
+ * @example
+ * await startMockServer({ port: 0, host: '127.0.0.1', service: { seed: 'team' } });
+ */
+export interface MockServerOptions {
+  /** Default 4010; 0 picks a free port. */
+  port?: number;
+  /** Default `127.0.0.1` (local only). */
+  host?: string;
+  /** Options of the service; its `baseUrl` is always this server's address. */
+  service?: Omit<MockServiceOptions, 'baseUrl'>;
+  /** Called after every answered request (the state may have changed), for persistence. */
+  onRequest?: () => void;
+}
+
+/**
+ * A running server.
+ * @example
+ * const running = await startMockServer({ port: 0 });
+ * await running.close();
+ */
+export interface RunningMockServer {
+  readonly url: string;
+  readonly service: MockService;
+  readonly server: Server;
+  /** Stops accepting, drops idle connections and resolves when closed. */
+  close(): Promise<void>;
+}
+
+function errorResponse(status: number, error: string, message: string, code?: string): Response {
+  return Response.json(errorBody('A', { error, message, code }), { status });
+}
+
+async function route(service: MockService, req: IncomingMessage): Promise<Response> {
+  let body: Buffer;
+  try {
+    body = await readBody(req);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return errorResponse(413, 'Payload Too Large', error.message);
+    throw error;
+  }
+  const target = new URL(req.url ?? '/', 'http://mock.invalid');
+  // Whatever Host the client used (localhost, 127.0.0.1, a LAN name), the handlers answer under baseUrl.
+  const request = toRequest(req, `${service.baseUrl}${target.pathname}${target.search}`, body);
+  const path = target.pathname;
+  if (path === HELPERS_PREFIX || path.startsWith(`${HELPERS_PREFIX}/`)) {
+    return serveHelper(service, request, path);
+  }
+  if (path.startsWith(`${PAGES_PREFIX}/`)) return servePage(service, request, path);
+  const response = await getResponse(service.handlers, request, { baseUrl: service.baseUrl });
+  return (
+    response ??
+    errorResponse(
+      404,
+      'Not Found',
+      `No endpoint ${request.method} ${path}: the API is under /v2, the test helpers under ${HELPERS_PREFIX}`,
+    )
+  );
+}
+
+async function handle(service: MockService, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let response: Response;
+  try {
+    response = await route(service, req);
+  } catch (error) {
+    // Anything a handler throws is this request's 500; the server keeps serving the rest.
+    const detail = error instanceof Error ? error.message : String(error);
+    response = errorResponse(
+      500,
+      'Internal Server Error',
+      `The mock failed while handling this request: ${detail}`,
+      'INTERNAL_ERROR',
+    );
+  }
+  await writeResponse(res, response);
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Starts a server and its service.
+ * @example
+ * const { url, service } = await startMockServer({ port: 0 });
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
+  const host = options.host ?? '127.0.0.1';
+  let service: MockService | undefined;
+  const server = createServer((req, res) => {
+    if (!service) {
+      res.writeHead(503).end();
+      return;
+    }
+    handle(service, req, res)
+      .catch(() => res.socket?.destroy())
+      .finally(() => options.onRequest?.());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${displayHost(host)}:${port}`;
+  const created = createMockService({ ...options.service, baseUrl: url });
+  service = created;
+  return {
+    url,
+    service: created,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
