@@ -1,0 +1,115 @@
+/**
+ * The standalone server as a separate process, driven with plain `fetch` (no SDK): start-up, the API over
+ * HTTP, the 404 and 500 shapes, dropped connections, the allow-list from the socket, clean shutdown.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type RunningServer, startServer } from './support.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer(['--seed', 'server-tests']);
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('inr-payouts-mock over HTTP', () => {
+  it('5.1: prints the base URL, a sandbox key (pk_sandbox_) and the webhook secret, and the key authenticates', async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.key).toMatch(/^pk_sandbox_/);
+    expect(server.secret.length).toBeGreaterThan(10);
+    const unauthenticated = await server.call(
+      'POST',
+      '/v2/users',
+      { mobile: '9876500000' },
+      { Authorization: '' },
+    );
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.body).toEqual({ error: 'Unauthorized', message: 'Invalid or missing API key' });
+  });
+
+  it('4.3: a user is created, sent a mobile OTP, and verified with the OTP read through /__mock', async () => {
+    const userId = await createUser(server);
+    const sent = await server.call('POST', `/v2/users/${userId}/verify/mobile/send`);
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toMatchObject({ expiresIn: 600 });
+    const reading = await server.helper('otp/read', { userId, channel: 'mobile' });
+    const { otp } = reading.body.data as { otp: string };
+    expect(otp).toMatch(/^\d{6}$/);
+    const confirmed = await server.call('POST', `/v2/users/${userId}/verify/mobile/confirm`, { otp });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data).toMatchObject({ mobileVerified: true });
+  });
+
+  it('7.2: an unknown path answers 404 in shape A, inside /v2 (after auth) and outside it', async () => {
+    const outside = await fetch(`${server.url}/nothing/here`);
+    expect(outside.status).toBe(404);
+    expect(await outside.json()).toMatchObject({ error: 'Not Found', code: 'NOT_FOUND' });
+    const inside = await server.call('GET', '/v2/no-such-endpoint');
+    expect(inside.status).toBe(404);
+    expect(inside.body).toMatchObject({ error: 'Not Found', code: 'NOT_FOUND' });
+    expect(inside.body.message).toContain('/v2/no-such-endpoint');
+  });
+
+  it('7.2: a handler that throws answers 500 in shape A and the server keeps serving', async () => {
+    const saved = await fetch(`${server.url}/__mock/snapshot`).then((r) => r.json());
+    // A state with nothing in it makes every handler throw while reading it.
+    expect((await server.helper('restore', { version: 1 })).status).toBe(200);
+    const broken = await server.call('POST', '/v2/users', { mobile: '9876500001' });
+    expect(broken.status).toBe(500);
+    expect(broken.body).toMatchObject({ error: 'Internal Server Error', code: 'INTERNAL_ERROR' });
+    expect(String(broken.body.message)).toMatch(/failed while handling/);
+    expect((await server.helper('restore', saved.data)).status).toBe(200);
+    expect((await server.call('POST', '/v2/users', { mobile: '9876500001' })).status).toBe(201);
+  });
+
+  it('8: a drop fault closes the connection without an answer; the next request is served', async () => {
+    await server.helper('faults/inject', { kind: 'drop', match: { method: 'POST', path: '/v2/users' } });
+    await expect(server.call('POST', '/v2/users', { mobile: '9876500002' })).rejects.toThrow();
+    expect((await server.call('POST', '/v2/users', { mobile: '9876500002' })).status).toBe(201);
+  });
+
+  it('8: a drop after commit keeps the work, and the same Idempotency-Key replays it', async () => {
+    await server.helper('faults/inject', { kind: 'drop-after-commit', match: { path: '/v2/users' } });
+    const headers = { 'Idempotency-Key': '4f7c1c1e-5a43-4c1e-9d84-0a4e1b6f7a21' };
+    const body = { mobile: '9876500003' };
+    await expect(server.call('POST', '/v2/users', body, headers)).rejects.toThrow();
+    const replay = await server.call('POST', '/v2/users', body, headers);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('5.5: the allow-list sees the socket address, and a client cannot claim another one', async () => {
+    await server.helper('accounts/update', { ipAllowList: { enabled: true, addresses: ['203.0.113.7'] } });
+    const refused = await server.call(
+      'POST',
+      '/v2/users',
+      { mobile: '9876500004' },
+      { 'x-mock-client-ip': '203.0.113.7' },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('127.0.0.1');
+    await server.helper('accounts/update', { ipAllowList: { enabled: true, addresses: ['127.0.0.1'] } });
+    expect((await server.call('POST', '/v2/users', { mobile: '9876500004' })).status).toBe(201);
+    await server.helper('accounts/update', { ipAllowList: { enabled: false, addresses: [] } });
+  });
+
+  it('a request body over 32 MB answers 413 in shape A', async () => {
+    const answer = await fetch(`${server.url}/v2/users`, {
+      method: 'POST',
+      body: new Uint8Array(33 * 1024 * 1024),
+    });
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toMatchObject({ error: 'Payload Too Large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
+describe('shutdown', () => {
+  it('stops cleanly on SIGINT and on SIGTERM (exit code 0)', async () => {
+    const a = await startServer();
+    const b = await startServer();
+    expect(await a.stop('SIGINT')).toBe(0);
+    expect(await b.stop('SIGTERM')).toBe(0);
+    expect(a.output()).toContain('stopped (SIGINT)');
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Starts the real `inr-payouts-mock` process from source (tsx) on a free port and talks to it with plain
+ * `fetch`, as a partner in another language would.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  key: string;
+  secret: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Sends `signal` and resolves with the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  /** A JSON call with the sandbox key. */
+  call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>;
+  /** A `/__mock` helper call. */
+  helper: (path: string, body?: unknown) => Promise<Answer>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+async function parsed(response: Response): Promise<Answer> {
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
+}
+
+/** Starts the server with `args` (plus `--port 0`, and `--speed manual` unless a speed is given). */
+export async function startServer(args: string[] = []): Promise<RunningServer> {
+  const extra = args.includes('--speed') ? [] : ['--speed', 'manual'];
+  const child = spawn(
+    `${root}node_modules/.bin/tsx`,
+    ['mock/bin/mock-server.ts', '--port', '0', ...extra, ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const started = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const check = () => {
+      const match = /listening on (http:\S+)\n\s+sandbox API key: (\S+)\n\s+webhook secret:\s+(\S+)/.exec(
+        out,
+      );
+      // The helpers line is printed last: everything above it is there by then.
+      if (match && /test helpers:.*\n/.test(out)) resolve(match);
+    };
+    child.stdout?.on('data', check);
+    exited.then((code) => reject(new Error(`the server exited (${code}) before starting:\n${out}`)));
+    setTimeout(() => reject(new Error(`the server did not start in 15 s:\n${out}`)), 15_000);
+  });
+  const [, url = '', key = '', secret = ''] = started;
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    parsed(
+      await fetch(`${url}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  const helper = async (path: string, body?: unknown) =>
+    parsed(
+      await fetch(`${url}/__mock/${path}`, {
+        method: 'POST',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  return {
+    url,
+    key,
+    secret,
+    child,
+    output: () => out,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+    call,
+    helper,
+  };
+}
+
+/** Creates a user over HTTP and returns its ID. */
+export async function createUser(server: RunningServer, mobile = '9876543210'): Promise<string> {
+  const answer = await server.call('POST', '/v2/users', {
+    mobile,
+    email: 'asha@example.com',
+    name: 'Asha Rao',
+  });
+  if (answer.status !== 201) throw new Error(`user create failed: ${JSON.stringify(answer.body)}`);
+  return (answer.body.data as { userId: string }).userId;
+}
