@@ -9,7 +9,7 @@ import { KycResource } from './resources/kyc.js';
 import { send } from './resources/shared.js';
 import { TransactionsResource } from './resources/transactions.js';
 import { UsersResource } from './resources/users.js';
-import { foldPagination, WebhooksResource } from './resources/webhooks.js';
+import { WebhooksResource } from './resources/webhooks.js';
 
 /**
  * A raw request for `client.request()`: any path under the service, with the client's authentication,
@@ -66,10 +66,7 @@ export class PayoutClient {
     this.transactions = new TransactionsResource(transport);
     this.users = new UsersResource(transport);
     this.kyc = new KycResource(transport, resolved.fetch);
-    this.webhooks = new WebhooksResource(
-      transport,
-      new Transport({ ...resolved, fetch: foldPagination(resolved.fetch) }),
-    );
+    this.webhooks = new WebhooksResource(transport);
   }
 
   /**

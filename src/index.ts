@@ -89,5 +89,5 @@ export { TransactionsResource } from './resources/transactions.js';
 export { UsersResource } from './resources/users.js';
 export { EmailVerificationResource } from './resources/verification/email.js';
 export { MobileVerificationResource } from './resources/verification/mobile.js';
-export { WebhookEventPage, WebhooksResource } from './resources/webhooks.js';
+export { WebhooksResource } from './resources/webhooks.js';
 export * from './schemas/index.js';

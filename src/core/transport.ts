@@ -30,6 +30,11 @@ export interface Call<T> {
   querySchema?: z.ZodMiniType<Record<string, unknown>>;
   /** Validates the envelope's `data`. Without it `data` is returned as received. */
   dataSchema?: z.ZodMiniType<T>;
+  /**
+   * Validates and returns the whole envelope instead of its `data`, for answers with siblings of `data` (the
+   * webhook list's `pagination`).
+   */
+  envelopeSchema?: z.ZodMiniType<T>;
   /** Sends an `Idempotency-Key`. Default: true for POST, PUT, PATCH and DELETE. */
   idempotent?: boolean;
 }
@@ -218,9 +223,11 @@ export class Transport {
         body,
       );
     }
-    const data = call.dataSchema
-      ? parseResponse(call.dataSchema, envelope.data, endpoint, response.status, body)
-      : (envelope.data as T);
+    const data = call.envelopeSchema
+      ? parseResponse(call.envelopeSchema, withoutSuccess(envelope), endpoint, response.status, body, '')
+      : call.dataSchema
+        ? parseResponse(call.dataSchema, envelope.data, endpoint, response.status, body)
+        : (envelope.data as T);
     const info: ResponseInfo = {
       status: response.status,
       headers: response.headers,
@@ -235,6 +242,12 @@ export class Transport {
     this.#options.logger?.debug?.(`inr-payouts: ${endpoint} -> ${response.status}`, { attempts });
     return result;
   }
+}
+
+/** The envelope's siblings of `data`, without the `success` flag every answer has. */
+function withoutSuccess(envelope: Record<string, unknown>): Record<string, unknown> {
+  const { success: _success, ...rest } = envelope;
+  return rest;
 }
 
 /** Shape B answers `success: false`; the spec does not promise an error status with it, so the body decides. */

@@ -67,8 +67,9 @@ export function parseResponse<T>(
   endpoint: string,
   status: number,
   body: unknown,
+  prefix = 'data',
 ): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new ResponseValidationError(endpoint, status, toIssues(result.error.issues, value, 'data'), body);
+  throw new ResponseValidationError(endpoint, status, toIssues(result.error.issues, value, prefix), body);
 }

@@ -115,3 +115,16 @@ export type WebhookEventListBody = z.infer<typeof WebhookEventListBody>;
 export const WebhookRetry = WebhookEvent;
 /** A retried event. @example const { status, attempts } = await client.webhooks.retry('evt_1'); */
 export type WebhookRetry = z.infer<typeof WebhookRetry>;
+
+/**
+ * One page of `GET /v2/webhooks`: the event records and the `pagination` the service sends beside them.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookEventPage } from 'inr-payouts';
+ * const pages = (page: WebhookEventPage) => page.pagination?.totalPages ?? 1;
+ * ```
+ */
+export const WebhookEventPage = z.looseObject({ data: WebhookEventList, pagination: z.optional(Pagination) });
+/** One page of webhook event records. @example const { data, pagination } = await client.webhooks.list({ status: 'failed' }); */
+export type WebhookEventPage = z.infer<typeof WebhookEventPage>;

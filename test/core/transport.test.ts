@@ -61,8 +61,9 @@ function script(method: 'get' | 'post', path: string, answers: Array<() => Respo
   return seen;
 }
 
-const ok = (data: unknown, init?: ResponseInit) => () => HttpResponse.json({ success: true, data }, init);
-const fail = (status: number, body: unknown, headers?: Record<string, string>) => () =>
+type Json = Parameters<typeof HttpResponse.json>[0];
+const ok = (data: Json, init?: ResponseInit) => () => HttpResponse.json({ success: true, data }, init);
+const fail = (status: number, body: Json, headers?: Record<string, string>) => () =>
   HttpResponse.json(body, { status, ...(headers ? { headers } : {}) });
 const unavailable = fail(503, {
   error: 'Service Unavailable',
