@@ -84,7 +84,10 @@ function errorAnswer(error: unknown, name: string): Response {
       allowed: error.allowed,
     });
   }
-  if (error instanceof MockHelperError) return refusal(404, 'Not Found', error.message);
+  // Helpers say `No <thing> <id>` for something missing; any other helper error is about the argument.
+  if (error instanceof MockHelperError && /^No /.test(error.message)) {
+    return refusal(404, 'Not Found', error.message);
+  }
   const message = error instanceof Error ? error.message : String(error);
   return refusal(400, 'Bad Request', `The helper ${name} refused its argument: ${message}`, {
     code: 'HELPER_REJECTED',

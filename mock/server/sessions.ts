@@ -109,7 +109,9 @@ export async function completeSession(
     result = await complete.call(group, { [idField]: id, outcome, ...extra });
   } catch (error) {
     if (error instanceof MockTransitionError) return { ok: false, httpStatus: 409, message: error.message };
-    if (error instanceof MockHelperError) return { ok: false, httpStatus: 404, message: error.message };
+    if (error instanceof MockHelperError && !findSession(service, kind, id)) {
+      return { ok: false, httpStatus: 404, message: error.message };
+    }
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, httpStatus: 400, message };
   }

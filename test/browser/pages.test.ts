@@ -1,0 +1,120 @@
+/**
+ * The pages an end user opens, in a real headless Chromium against the real server process: the
+ * document-locker consent page (spec 4.4) and the face liveness page (spec 4.9). Each ends on the partner's
+ * redirect URL (served here on 127.0.0.1) and the status endpoints reflect the outcome.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type RunningServer, startServer } from '../mock/server/support.js';
+
+let server: RunningServer;
+let browser: Browser;
+let partner: Server;
+let partnerUrl: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  partner = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<h1>Back at the partner</h1><p>${req.url}</p>`);
+  });
+  await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+  partnerUrl = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (partner ? partner.close(() => resolve()) : resolve()));
+  await server?.stop();
+});
+
+describe('hosted pages in Chromium', () => {
+  it('4.4: the document-locker page approves, lands on the redirect URL, and the status becomes VERIFIED', async () => {
+    const userId = await createUser(server);
+    const init = await server.call('POST', `/v2/users/${userId}/kyc/digilocker/init`, {
+      redirectUrl: `${partnerUrl}/kyc/done`,
+    });
+    expect(init.status).toBe(200);
+    const { clientId, url } = init.body.data as { clientId: string; url: string };
+    expect(url).toBe(`${server.url}/__pages/digilocker/${clientId}`);
+
+    const page = await browser.newPage();
+    await page.goto(url);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Document locker consent');
+    await expect(page.locator('dd').first().textContent()).resolves.toBe(clientId);
+    await page.screenshot({ path: 'test/browser/.screenshots/digilocker.png' });
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(`${partnerUrl}/**`);
+
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe('/kyc/done');
+    expect(landed.searchParams.get('status')).toBe('VERIFIED');
+    expect(landed.searchParams.get('clientId')).toBe(clientId);
+    await page.close();
+
+    const status = await server.call('GET', `/v2/users/${userId}/kyc/digilocker/status?clientId=${clientId}`);
+    expect(status.body).toMatchObject({ success: true, data: { status: 'VERIFIED', verified: true } });
+  });
+
+  it('4.9: the face page passes, lands on the redirect URL, and face verify answers verified', async () => {
+    const userId = await createUser(server, '9876501234');
+    const init = await server.call('POST', `/v2/users/${userId}/kyc/face/init`, {
+      redirectUrl: `${partnerUrl}/face/done`,
+    });
+    expect(init.status).toBe(200);
+    const { sessionId, url } = init.body.data as { sessionId: string; url: string };
+
+    const page = await browser.newPage();
+    await page.goto(url);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Face liveness check');
+    await page.screenshot({ path: 'test/browser/.screenshots/face.png' });
+    await page.getByRole('button', { name: 'Pass' }).click();
+    await page.waitForURL(`${partnerUrl}/**`);
+
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe('/face/done');
+    expect(landed.searchParams.get('sessionId')).toBe(sessionId);
+    expect(landed.searchParams.get('status')).toBe('PASSED');
+    await page.close();
+
+    const verify = await server.call('POST', `/v2/users/${userId}/kyc/face/verify`, { sessionId });
+    expect(verify.body).toMatchObject({
+      success: true,
+      data: { verified: true, isLive: true, faceMatched: true },
+    });
+  });
+
+  it('4.4: the deny button fails the session and the redirect says FAILED; a second answer is refused', async () => {
+    const userId = await createUser(server, '9876505678');
+    const init = await server.call('POST', `/v2/users/${userId}/kyc/digilocker/init`, {
+      redirectUrl: `${partnerUrl}/kyc/done`,
+    });
+    const { clientId, url } = init.body.data as { clientId: string; url: string };
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.waitForURL(`${partnerUrl}/**`);
+    expect(new URL(page.url()).searchParams.get('status')).toBe('FAILED');
+
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.locator('.error').textContent()).resolves.toMatch(/FAILED/);
+    await page.close();
+    const status = await server.call('GET', `/v2/users/${userId}/kyc/digilocker/status?clientId=${clientId}`);
+    expect((status.body.data as { status: string }).status).toBe('FAILED');
+  });
+});
