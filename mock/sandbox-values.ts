@@ -27,3 +27,86 @@ export const SANDBOX_DEFAULTS = {
   /** Header that carries the caller address to the IP allow-list check. */
   clientIpHeader: 'x-mock-client-ip',
 } as const;
+
+/**
+ * KYC sandbox values: the inputs that make a KYC step take a particular path. Anything else takes the
+ * happy path, with every name on record equal to the user's Aadhaar name (or `defaultName`).
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createMockService, SANDBOX_KYC } from 'inr-payouts/mock';
+ *
+ * const mock = createMockService();
+ * const server = setupServer(...mock.handlers);
+ * server.listen();
+ * const headers = { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' };
+ * const [user] = mock.helpers.seed({ users: [{ mobile: '9876543210', name: 'Asha Rao' }] }).users;
+ * const answer = await fetch(`${mock.baseUrl}/v2/users/${user?.userId}/kyc/upi/verify`, {
+ *   method: 'POST',
+ *   headers,
+ *   body: JSON.stringify({ upiId: SANDBOX_KYC.upi.invalidVpa }),
+ * });
+ * const { data } = await answer.json();
+ * if (data.verified || data.name !== null) throw new Error('an invalid VPA answers verified: false and nulls');
+ * server.close();
+ * ```
+ */
+export const SANDBOX_KYC = {
+  /** The name on records when the user has no Aadhaar name and no `name`. */
+  defaultName: 'Asha Rao',
+  /** A name that scores under 70 against most names, used by the mismatch values below. */
+  otherPersonName: 'Vikram Singh',
+  bank: {
+    /** The penny drop fails: 422 `Verification Failed`. */
+    pennyDropFails: '000000000000',
+    /** The bank's holder name on record is `otherPersonName`: 422 `Name Mismatch`. */
+    otherHolder: '111111111111',
+    /** The bank's service errors: 500 `Internal Server Error`. */
+    providerError: '500500500500',
+  },
+  upi: {
+    /** An invalid VPA: `verified: false` with `name`, `bankName`, `nameMatchScore` null. */
+    invalidVpa: 'invalid@upi',
+    /** The VPA's name is `otherPersonName`: `verified: false` with a score under 70. */
+    otherHolder: 'mismatch@upi',
+    /** The UPI provider errors: 500 `VERIFICATION_FAILED`. */
+    providerError: 'error@upi',
+  },
+  pan: {
+    /** Not in the database: 404 `PAN_NOT_FOUND`. */
+    notFound: 'ZZZZZ9999Z',
+    /** The name on this PAN is `otherPersonName`: 422 `NAME_MISMATCH` with `matchScore`. */
+    otherHolder: 'MISMA1234M',
+  },
+  /** A passport file whose decoded bytes contain this text cannot be read: 422 `Verification Failed`. */
+  unreadablePassportMarker: 'SANDBOX-UNREADABLE',
+  /** A document-locker init with this `deviceId` answers 503 `SERVICE_UNAVAILABLE`. */
+  digilockerUnavailableDeviceId: 'sandbox-digilocker-down',
+  /** PAN the document locker returns unless `helpers.digilocker.complete` is given another. */
+  digilockerPan: 'ABCDE1234F',
+} as const;
+
+/**
+ * Sandbox values of the money flows (docs/sandbox-values.md): the exchange rate new quotes use until
+ * `helpers.transactions.setExchangeRate` changes it, the amount whose payout the provider rejects, the
+ * payout provider's name, and how long a standard quote lasts.
+ * @example
+ * ```ts
+ * import { SANDBOX_TRANSACTIONS } from 'inr-payouts/mock';
+ *
+ * // A transaction of 66.60 USD gets its deposit confirmed, then its payout fails with PAYOUT_FAILED.
+ * if (SANDBOX_TRANSACTIONS.payoutFailureAmount !== '66.60') throw new Error('the failing amount');
+ * ```
+ */
+export const SANDBOX_TRANSACTIONS = {
+  /** INR per USD (USDC and USDT alike) of new quotes. */
+  exchangeRate: '83.25',
+  /** A transaction of exactly this many USD has its payout rejected with `PAYOUT_FAILED`. */
+  payoutFailureAmount: '66.60',
+  /** `provider` in `transaction.payout_completed`. */
+  payoutProvider: 'sandbox-imps',
+  /** How long a standard quote waits for a deposit before the transaction is cancelled (`QUOTE_EXPIRED`). */
+  quoteTtl: '30m',
+  /** Prefunded funding window (spec 2.5, 8). */
+  fundingWindow: '24h',
+} as const;

@@ -3,6 +3,17 @@
  * then the core catch-all.
  */
 import type { MockModule } from '../core/module.js';
+import { aadhaar } from './kyc/aadhaar.js';
+import { bank } from './kyc/bank.js';
+import { declaration } from './kyc/declaration.js';
+import { digilocker } from './kyc/digilocker.js';
+import { document } from './kyc/document.js';
+import { face } from './kyc/face.js';
+import { pan } from './kyc/pan.js';
+import { passport } from './kyc/passport.js';
+import { profile } from './kyc/profile.js';
+import { kycStatus } from './kyc/status.js';
+import { upi } from './kyc/upi.js';
 import { users } from './users.js';
 import { email } from './verification/email.js';
 import { mobile } from './verification/mobile.js';
@@ -12,4 +23,19 @@ import { mobile } from './verification/mobile.js';
  * @example
  * const routes = modules.flatMap((m) => m.routes);
  */
-export const modules: MockModule[] = [users, mobile, email];
+export const modules: MockModule[] = [
+  users,
+  mobile,
+  email,
+  kycStatus,
+  digilocker,
+  aadhaar,
+  pan,
+  passport,
+  bank,
+  upi,
+  face,
+  document,
+  declaration,
+  profile,
+];

@@ -6,6 +6,7 @@ import type { MockRuntime } from '../core/runtime.js';
 import { accountHelpers } from './accounts.js';
 import { clockHelpers } from './clock.js';
 import { faultHelpers } from './faults.js';
+import { kycHelpers } from './kyc.js';
 import { lifecycleHelpers } from './lifecycle.js';
 import { otpHelpers } from './otp.js';
 import { verificationHelpers } from './verification.js';
@@ -22,6 +23,7 @@ export function createHelpers(rt: MockRuntime) {
     faults: faultHelpers(rt),
     otp: otpHelpers(rt),
     verification: verificationHelpers(rt),
+    ...kycHelpers(rt),
     ...lifecycleHelpers(rt),
   };
 }

@@ -1,7 +1,8 @@
 /**
- * KYC records (spec 2.7, 2.8, 3.3). A minimal start: the KYC flows extend `KycRecord` and add their own
- * collections (document-locker sessions, face sessions, documents) to `KycSlice` and `emptyKyc`.
+ * KYC records (spec 2.7, 2.8, 3.2, 3.3, 4.4 to 4.11): one aggregate per user with the result of each step,
+ * and the sessions the steps open (document locker, face, Aadhaar OTP, document uploads). All plain data.
  */
+import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
 
 /**
  * KYC level (spec 2.7).
@@ -17,8 +18,68 @@ export type KycLevel = 'none' | 'basic' | 'enhanced';
  */
 export type KycStatus = 'pending' | 'in_progress' | 'verified' | 'rejected';
 
+/** A verified Aadhaar (from the document locker or the Aadhaar OTP). */
+export interface AadhaarStep {
+  maskedNumber: string;
+  nameOnAadhaar: string;
+  verifiedAt: string;
+  source: 'digilocker' | 'otp';
+}
+
+/** A verified PAN. */
+export interface PanStep {
+  number: string;
+  maskedNumber: string;
+  nameOnPan: string;
+  nameMatchScore?: number;
+  verifiedAt: string;
+}
+
+/** A verified bank account (penny drop passed, name matched). */
+export interface BankStep {
+  accountNumber: string;
+  maskedAccountNumber: string;
+  bankName: string;
+  branch?: string;
+  ifsc: string;
+  accountHolderName: string;
+  verifiedAt: string;
+}
+
+/** The extended profile (assumed endpoint). */
+export interface ProfileStep {
+  profileId: string;
+  dateOfBirth: string;
+  nationality: string;
+  city: string;
+  addressLine?: string;
+  state?: string;
+  pincode?: string;
+  submittedAt: string;
+}
+
+/** A confirmed document (spec 2.9). */
+export interface DocumentStep {
+  documentId: string;
+  documentType: string;
+  fileName: string;
+  s3Key: string;
+  uploadedAt: string;
+}
+
+/** A declaration (spec 2.10). */
+export interface DeclarationStep {
+  declarationId: string;
+  occupation: string;
+  occupationOther?: string;
+  incomeRange: string;
+  isPep: boolean;
+  pepDetails?: string;
+  submittedAt: string;
+}
+
 /**
- * The KYC aggregate of one user.
+ * The KYC aggregate of one user and the result of each step; a step is present once done.
  * @example
  * const kyc = state.kyc.byUserId[userId];
  */
@@ -27,15 +88,117 @@ export interface KycRecord {
   level: KycLevel;
   status: KycStatus;
   updatedAt: string;
+  digilocker?: { verifiedAt: string };
+  aadhaar?: AadhaarStep;
+  pan?: PanStep;
+  passport?: { givenName: string; surname: string; nationality: string; dob: string; verifiedAt: string };
+  face?: { livenessScore: number; faceMatchScore: number; verifiedAt: string };
+  upi?: { upiId: string; name: string; nameMatchScore: number; verifiedAt: string };
+  bank?: BankStep;
+  profile?: ProfileStep;
+  document?: DocumentStep;
+  declaration?: DeclarationStep;
+  /** Set by a PEP declaration (spec 3.3). */
+  isPepRejected: boolean;
 }
 
 /**
- * The KYC collection.
+ * Document-locker session status (spec 3.2).
+ * @example
+ * const status: DigilockerSessionState = 'PENDING';
+ */
+export type DigilockerSessionState = 'PENDING' | 'VERIFIED' | 'FAILED' | 'EXPIRED';
+
+/**
+ * A document-locker consent session (spec 4.4).
+ * @example
+ * const session = state.kyc.digilockerSessions[clientId];
+ */
+export interface DigilockerSessionRecord {
+  clientId: string;
+  userId: string;
+  status: DigilockerSessionState;
+  /** Where the consent page sends the user afterwards. */
+  redirectUrl?: string;
+  deviceId?: string;
+  createdAt: string;
+  expiresAt: string;
+  completedAt?: string;
+  /** Why it FAILED or EXPIRED. */
+  reason?: string;
+  aadhaar?: DigilockerAadhaar;
+  pan?: { number: string; name: string };
+}
+
+/**
+ * Face session status: PENDING until the user finishes, then PASSED or FAILED; EXPIRED after 600 s pending.
+ * @example
+ * const status: FaceSessionState = 'PASSED';
+ */
+export type FaceSessionState = 'PENDING' | 'PASSED' | 'FAILED' | 'EXPIRED';
+
+/**
+ * A face liveness session (spec 4.9).
+ * @example
+ * const session = state.kyc.faceSessions[sessionId];
+ */
+export interface FaceSessionRecord {
+  sessionId: string;
+  userId: string;
+  sdkToken: string;
+  status: FaceSessionState;
+  redirectUrl: string;
+  deviceId?: string;
+  createdAt: string;
+  expiresAt: string;
+  completedAt?: string;
+  livenessScore?: number;
+  faceMatchScore?: number;
+}
+
+/**
+ * An Aadhaar OTP session (assumed endpoint): the code "sent" to the Aadhaar-linked mobile.
+ * @example
+ * const session = state.kyc.aadhaarOtps[referenceId];
+ */
+export interface AadhaarOtpRecord {
+  referenceId: string;
+  userId: string;
+  aadhaarNumber: string;
+  code: string;
+  attempts: number;
+  status: 'active' | 'used';
+  expiresAt: string;
+}
+
+/**
+ * A presigned upload (spec 4.10): issued, then uploaded to the mock's storage, then confirmed.
+ * @example
+ * const upload = state.kyc.uploads[s3Key];
+ */
+export interface UploadRecord {
+  s3Key: string;
+  userId: string;
+  documentType: string;
+  fileName: string;
+  mimeType: string;
+  fileSize: number;
+  status: 'issued' | 'uploaded' | 'confirmed';
+  expiresAt: string;
+  uploadedAt?: string;
+}
+
+/**
+ * The KYC collections.
  * @example
  * const slice = emptyKyc();
  */
 export interface KycSlice {
   byUserId: Record<string, KycRecord>;
+  digilockerSessions: Record<string, DigilockerSessionRecord>;
+  faceSessions: Record<string, FaceSessionRecord>;
+  aadhaarOtps: Record<string, AadhaarOtpRecord>;
+  uploads: Record<string, UploadRecord>;
 }
 
 /**
@@ -44,5 +207,5 @@ export interface KycSlice {
  * const slice = emptyKyc();
  */
 export function emptyKyc(): KycSlice {
-  return { byUserId: {} };
+  return { byUserId: {}, digilockerSessions: {}, faceSessions: {}, aadhaarOtps: {}, uploads: {} };
 }

@@ -1,0 +1,94 @@
+/**
+ * Bank account verification by penny drop (spec 4.7), errors in shape B. The bank's holder name on record
+ * is the `accountHolderName` sent (or the sandbox's other person), and it must score at least 70 against
+ * the Aadhaar name. Sandbox accounts fail the penny drop or make the bank error (docs/sandbox-values.md).
+ */
+import { BankVerifyRequest } from '../../../src/schemas/kyc/bank.js';
+import { MockApiError } from '../../core/errors.js';
+import { defineModule } from '../../core/module.js';
+import { route } from '../../core/route.js';
+import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
+import { SANDBOX_KYC } from '../../sandbox-values.js';
+import { requireUser } from '../shared.js';
+import { applyAggregate, expectedName, kycRecord, maskTail } from './shared.js';
+
+const BANKS: Record<string, string> = {
+  HDFC: 'HDFC Bank',
+  SBIN: 'State Bank of India',
+  ICIC: 'ICICI Bank',
+  UTIB: 'Axis Bank',
+  KKBK: 'Kotak Mahindra Bank',
+  PUNB: 'Punjab National Bank',
+  YESB: 'Yes Bank',
+};
+
+/**
+ * The bank an IFSC belongs to (its first four letters).
+ * @example
+ * bankNameOf('HDFC0001234'); // 'HDFC Bank'
+ */
+export function bankNameOf(ifsc: string): string {
+  const code = ifsc.slice(0, 4);
+  return BANKS[code] ?? `${code} Bank`;
+}
+
+const verify = route(
+  'POST',
+  '/v2/users/:userId/kyc/bank/verify',
+  (ctx) => {
+    const user = requireUser(ctx, ctx.params.userId);
+    const record = kycRecord(ctx.state, user.id);
+    const { accountNumber, ifsc, accountHolderName } = ctx.body;
+    if (accountNumber === SANDBOX_KYC.bank.providerError) {
+      throw new MockApiError(500, {
+        error: 'Internal Server Error',
+        message: 'The bank did not answer the penny drop; try again later (sandbox account)',
+      });
+    }
+    if (accountNumber === SANDBOX_KYC.bank.pennyDropFails) {
+      throw new MockApiError(422, {
+        error: 'Verification Failed',
+        message: `The penny drop to account ${maskTail(accountNumber)} at ${ifsc} failed: the account does not exist or cannot receive credits`,
+      });
+    }
+    const found =
+      accountNumber === SANDBOX_KYC.bank.otherHolder ? SANDBOX_KYC.otherPersonName : accountHolderName;
+    const expected = expectedName(user, record);
+    const matchScore = nameMatchScore(expected, found);
+    if (!namesMatch(matchScore)) {
+      throw new MockApiError(422, {
+        error: 'Name Mismatch',
+        message: `The account holder name at the bank (${found}) does not match the Aadhaar name (${expected}): score ${matchScore}, at least 70 needed`,
+        data: { expected, found, matchScore },
+      });
+    }
+    // The last six characters "000000" stand for a head office: the bank returns no branch.
+    const branch = ifsc.endsWith('000000') ? undefined : `Branch ${ifsc.slice(5)}`;
+    record.bank = {
+      accountNumber,
+      maskedAccountNumber: maskTail(accountNumber),
+      bankName: bankNameOf(ifsc),
+      branch,
+      ifsc,
+      accountHolderName: found.toUpperCase(),
+      verifiedAt: ctx.nowIso,
+    };
+    applyAggregate(ctx.state, user, record, { type: 'recompute' });
+    const { bankName, maskedAccountNumber } = record.bank;
+    return {
+      data: {
+        verified: true,
+        bankName,
+        branch,
+        accountHolderName: found.toUpperCase(),
+        maskedAccountNumber,
+        ifsc,
+      },
+      message: 'Bank account verified',
+    };
+  },
+  { shape: 'B', bodySchema: BankVerifyRequest },
+);
+
+/** The bank route. */
+export const bank = defineModule({ name: 'kyc.bank', routes: [verify] });

@@ -1,0 +1,51 @@
+/**
+ * The declaration (spec 2.10, 3.3, 4.11). A PEP declaration rejects KYC at once: `success: false`,
+ * `error: KYC Rejected` (422, shape B) with `declarationId`, `isPep`, `kycStatus: rejected`. Otherwise the
+ * aggregate is not recomputed (3.3).
+ */
+import { DeclarationRequest } from '../../../src/schemas/kyc/declaration.js';
+import { MockApiError } from '../../core/errors.js';
+import { nextId } from '../../core/ids.js';
+import { defineModule } from '../../core/module.js';
+import { route } from '../../core/route.js';
+import type { DeclarationStep } from '../../state/kyc.js';
+import { requireUser } from '../shared.js';
+import { applyAggregate, kycRecord } from './shared.js';
+
+const submit = route(
+  'POST',
+  '/v2/users/:userId/kyc/declaration',
+  (ctx) => {
+    const user = requireUser(ctx, ctx.params.userId);
+    const record = kycRecord(ctx.state, user.id);
+    const { occupation, occupationOther, incomeRange, isPep, pepDetails } = ctx.body;
+    const declaration: DeclarationStep = {
+      declarationId: nextId(ctx.state, 'dec'),
+      occupation,
+      occupationOther,
+      incomeRange,
+      isPep,
+      pepDetails,
+      submittedAt: ctx.nowIso,
+    };
+    record.declaration = declaration;
+    if (isPep) {
+      record.isPepRejected = true;
+      applyAggregate(ctx.state, user, record, { type: 'pep_declared' });
+      throw new MockApiError(422, {
+        error: 'KYC Rejected',
+        message: 'KYC is rejected automatically for a Politically Exposed Person',
+        data: { declarationId: declaration.declarationId, isPep: true, kycStatus: 'rejected' },
+      });
+    }
+    const { declarationId, submittedAt } = declaration;
+    return {
+      data: { declarationId, occupation, incomeRange, isPep, submittedAt },
+      message: 'Declaration submitted',
+    };
+  },
+  { shape: 'B', bodySchema: DeclarationRequest },
+);
+
+/** The declaration route. */
+export const declaration = defineModule({ name: 'kyc.declaration', routes: [submit] });

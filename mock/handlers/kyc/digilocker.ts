@@ -1,0 +1,123 @@
+/**
+ * Document-locker consent (spec 3.2, 4.4): init opens a 600 s session whose consent page is
+ * `${baseUrl}/__pages/digilocker/:clientId`; the page (or `helpers.digilocker.complete`) approves or denies;
+ * the status endpoint reports it. Errors in shape A: `SESSION_NOT_FOUND` 404, `ALREADY_VERIFIED` 409,
+ * `SERVICE_UNAVAILABLE` 503; an EXPIRED or FAILED session answers `success: false` (400, shape B) with `data`.
+ */
+import { DIGILOCKER_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
+import { DigilockerInitRequest, DigilockerStatusQuery } from '../../../src/schemas/kyc/digilocker.js';
+import { MockApiError } from '../../core/errors.js';
+import { nextId } from '../../core/ids.js';
+import { defineModule } from '../../core/module.js';
+import { route } from '../../core/route.js';
+import { defineTask } from '../../core/tasks.js';
+import { schedule } from '../../core/timers.js';
+import { validateBody } from '../../core/validate.js';
+import { digilockerTransition, effectiveDigilockerStatus } from '../../machines/digilocker-session.js';
+import { SANDBOX_KYC } from '../../sandbox-values.js';
+import type { DigilockerSessionRecord } from '../../state/kyc.js';
+import { requireUser } from '../shared.js';
+import { kycRecord } from './shared.js';
+
+/** Timer kind that expires a session 600 s after init. */
+export const digilockerExpire = defineTask<{ clientId: string }>(
+  'kyc.digilocker.expire',
+  ({ clientId }, { state, now }) => {
+    const session = state.kyc.digilockerSessions[clientId];
+    if (!session) return;
+    const t = digilockerTransition(session, { type: 'expire' }, now);
+    if (t.ok) state.kyc.digilockerSessions[clientId] = t.next;
+  },
+);
+
+const init = route(
+  'POST',
+  '/v2/users/:userId/kyc/digilocker/init',
+  (ctx) => {
+    const user = requireUser(ctx, ctx.params.userId);
+    if (ctx.body.deviceId === SANDBOX_KYC.digilockerUnavailableDeviceId) {
+      throw new MockApiError(503, {
+        error: 'Service Unavailable',
+        message: 'The document locker is not answering; try again in a few minutes (sandbox deviceId)',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    }
+    if (kycRecord(ctx.state, user.id).digilocker) {
+      throw new MockApiError(409, {
+        error: 'Conflict',
+        message: `The document-locker verification of user ${user.id} is already complete; read GET /kyc/status`,
+        code: 'ALREADY_VERIFIED',
+      });
+    }
+    const clientId = nextId(ctx.state, 'dlk');
+    const session: DigilockerSessionRecord = {
+      clientId,
+      userId: user.id,
+      status: 'PENDING',
+      redirectUrl: ctx.body.redirectUrl,
+      deviceId: ctx.body.deviceId,
+      createdAt: ctx.nowIso,
+      expiresAt: new Date(ctx.now + DIGILOCKER_SESSION_TTL_SECONDS * 1000).toISOString(),
+    };
+    ctx.state.kyc.digilockerSessions[clientId] = session;
+    schedule(ctx.state, digilockerExpire, `${DIGILOCKER_SESSION_TTL_SECONDS}s`, { clientId });
+    return {
+      data: {
+        clientId,
+        url: `${ctx.runtime.options.baseUrl}/__pages/digilocker/${clientId}`,
+        expiresIn: DIGILOCKER_SESSION_TTL_SECONDS,
+        message: 'Open the URL to give consent in the document locker',
+      },
+      message: 'Document-locker session created',
+    };
+  },
+  { bodySchema: DigilockerInitRequest },
+);
+
+const status = route('GET', '/v2/users/:userId/kyc/digilocker/status', (ctx) => {
+  const user = requireUser(ctx, ctx.params.userId);
+  const { clientId } = validateBody(DigilockerStatusQuery, JSON.stringify(ctx.query), 'A');
+  const session = ctx.state.kyc.digilockerSessions[clientId];
+  if (!session || session.userId !== user.id) {
+    throw new MockApiError(404, {
+      error: 'Not Found',
+      message: `No document-locker session ${clientId} for user ${user.id}; start one with POST /kyc/digilocker/init`,
+      code: 'SESSION_NOT_FOUND',
+    });
+  }
+  const state = effectiveDigilockerStatus(session, ctx.now);
+  if (state === 'VERIFIED' && session.aadhaar) {
+    return {
+      data: {
+        status: 'VERIFIED',
+        verified: true,
+        aadhaar: session.aadhaar,
+        pan: session.pan,
+        completedAt: session.completedAt,
+      },
+    };
+  }
+  if (state === 'PENDING') {
+    return { data: { status: 'PENDING', verified: false, message: 'Waiting for the user to give consent' } };
+  }
+  const reason =
+    state === 'EXPIRED'
+      ? 'Session expired: start a new one with POST /kyc/digilocker/init'
+      : `${session.reason ?? 'Verification failed'}: start a new session with POST /kyc/digilocker/init`;
+  throw new MockApiError(
+    400,
+    {
+      error: state === 'EXPIRED' ? 'Expired' : 'Failed',
+      message: reason,
+      data: { status: state, verified: false, error: reason },
+    },
+    'B',
+  );
+});
+
+/** The document-locker routes and the expiry task. */
+export const digilocker = defineModule({
+  name: 'kyc.digilocker',
+  routes: [init, status],
+  tasks: [digilockerExpire],
+});

@@ -1,0 +1,27 @@
+/**
+ * The extended profile (assumed, docs/assumptions.md): stored for the extended status (spec 2.8); a
+ * second submission replaces the first. It does not recompute the aggregate.
+ */
+import { ProfileSubmitRequest } from '../../../src/schemas/kyc/profile.js';
+import { nextId } from '../../core/ids.js';
+import { defineModule } from '../../core/module.js';
+import { route } from '../../core/route.js';
+import { requireUser } from '../shared.js';
+import { kycRecord } from './shared.js';
+
+const submit = route(
+  'POST',
+  '/v2/users/:userId/kyc/profile',
+  (ctx) => {
+    const user = requireUser(ctx, ctx.params.userId);
+    const record = kycRecord(ctx.state, user.id);
+    const { deviceId: _deviceId, ...fields } = ctx.body;
+    record.profile = { profileId: nextId(ctx.state, 'prof'), ...fields, submittedAt: ctx.nowIso };
+    const { profileId, dateOfBirth, nationality, city, submittedAt } = record.profile;
+    return { data: { profileId, dateOfBirth, nationality, city, submittedAt }, message: 'Profile submitted' };
+  },
+  { bodySchema: ProfileSubmitRequest },
+);
+
+/** The profile route. */
+export const profile = defineModule({ name: 'kyc.profile', routes: [submit] });

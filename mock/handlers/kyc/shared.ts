@@ -1,0 +1,120 @@
+/**
+ * What the KYC handlers and helpers share: the user's KYC record, the facts the aggregate is computed from,
+ * applying an aggregate event (with its `user.kyc_updated` event), names on records and masking.
+ */
+import { emitEvent } from '../../core/events.js';
+import type { MockState } from '../../core/state.js';
+import { nowIso } from '../../core/timers.js';
+import {
+  type KycAggregateEvent,
+  type KycFacts,
+  type KycLevelStatus,
+  kycAggregate,
+} from '../../machines/kyc-aggregate.js';
+import { SANDBOX_KYC } from '../../sandbox-values.js';
+import type { KycRecord } from '../../state/kyc.js';
+import type { UserRecord } from '../../state/users.js';
+
+/**
+ * The user's KYC record, created (`none`, `pending`) on first use.
+ * @example
+ * const kyc = kycRecord(state, user.id);
+ */
+export function kycRecord(state: MockState, userId: string): KycRecord {
+  const existing = state.kyc.byUserId[userId];
+  if (existing) return existing;
+  const record: KycRecord = {
+    userId,
+    level: 'none',
+    status: 'pending',
+    updatedAt: nowIso(state),
+    isPepRejected: false,
+  };
+  state.kyc.byUserId[userId] = record;
+  return record;
+}
+
+/**
+ * The facts of a record for the aggregate machine.
+ * @example
+ * const facts = kycFacts(record);
+ */
+export function kycFacts(record: KycRecord): KycFacts {
+  const steps = (['digilocker', 'aadhaar', 'pan', 'passport', 'face', 'upi', 'bank'] as const).filter(
+    (step) => record[step] !== undefined,
+  );
+  const declaration = record.declaration;
+  return {
+    steps: [...steps],
+    // Docs/assumptions.md: Indian unless the extended profile names another nationality.
+    indian: (record.profile?.nationality ?? 'IN') === 'IN',
+    aadhaar: record.aadhaar !== undefined,
+    pan: record.pan !== undefined,
+    passport: record.passport !== undefined,
+    bank: record.bank !== undefined,
+    extendedComplete:
+      record.profile !== undefined &&
+      record.document !== undefined &&
+      declaration !== undefined &&
+      !declaration.isPep,
+  };
+}
+
+/**
+ * Runs the aggregate machine on the record; when level or status changes, stores it and emits
+ * `user.kyc_updated` (docs/webhook-events.md). Returns the pair before and after.
+ * @example
+ * const { previous, current } = applyAggregate(state, user, record, { type: 'refresh', facts: kycFacts(record) });
+ */
+export function applyAggregate(
+  state: MockState,
+  user: UserRecord,
+  record: KycRecord,
+  event: KycAggregateEvent | { type: 'recompute' | 'refresh' },
+): { previous: KycLevelStatus; current: KycLevelStatus } {
+  const previous: KycLevelStatus = { level: record.level, status: record.status };
+  const full: KycAggregateEvent =
+    event.type === 'pep_declared' ? event : { type: event.type, facts: kycFacts(record) };
+  const current = kycAggregate(previous, full);
+  if (current.level !== previous.level || current.status !== previous.status) {
+    Object.assign(record, current, { updatedAt: nowIso(state) });
+    emitEvent(state, user.accountId, 'user.kyc_updated', { userId: user.id, previous, current });
+  }
+  return { previous, current };
+}
+
+/**
+ * The name records are compared with: the Aadhaar name, else the user's name, else the sandbox default.
+ * @example
+ * const expected = expectedName(user, record);
+ */
+export function expectedName(user: UserRecord, record: KycRecord): string {
+  return record.aadhaar?.nameOnAadhaar ?? user.name ?? SANDBOX_KYC.defaultName;
+}
+
+/**
+ * `123412341234` → `XXXXXXXX1234` (all but the last four characters masked).
+ * @example
+ * maskTail('123456789012'); // 'XXXXXXXX9012'
+ */
+export function maskTail(value: string, keep = 4): string {
+  return `${'X'.repeat(Math.max(0, value.length - keep))}${value.slice(-keep)}`;
+}
+
+/**
+ * `123412341234` → `XXXX-XXXX-1234`.
+ * @example
+ * maskAadhaar('123412341234'); // 'XXXX-XXXX-1234'
+ */
+export function maskAadhaar(aadhaarNumber: string): string {
+  return `XXXX-XXXX-${aadhaarNumber.slice(-4)}`;
+}
+
+/**
+ * `ABCDE1234F` → `XXXXX1234X`.
+ * @example
+ * maskPan('ABCDE1234F'); // 'XXXXX1234X'
+ */
+export function maskPan(pan: string): string {
+  return `XXXXX${pan.slice(5, 9)}X`;
+}

@@ -1,0 +1,134 @@
+/**
+ * KYC status, refresh and extended status (spec 2.7, 2.8, 3.3, 4.5). Unverified blocks are just
+ * `{ verified: false }` and the document-locker block is `{ status: 'pending' }` until it completes
+ * (2.7 rules 1 and 2); fields with no value are omitted (spec 1.3).
+ */
+import type { ExtendedStatus, KycStatus } from '../../../src/schemas/kyc/status.js';
+import { defineModule } from '../../core/module.js';
+import { route } from '../../core/route.js';
+import type { KycRecord } from '../../state/kyc.js';
+import { requireUser } from '../shared.js';
+import { applyAggregate, kycRecord } from './shared.js';
+
+/**
+ * The KYC status record (spec 2.7) of a stored record.
+ * @example
+ * return { data: kycStatusData(record) };
+ */
+export function kycStatusData(record: KycRecord): KycStatus {
+  const { digilocker, aadhaar, pan, passport, face, upi, bank } = record;
+  return {
+    level: record.level,
+    status: record.status,
+    digilocker: digilocker
+      ? { verified: true, status: 'VERIFIED', completedAt: digilocker.verifiedAt }
+      : { status: 'pending' },
+    aadhaar: aadhaar
+      ? {
+          verified: true,
+          maskedNumber: aadhaar.maskedNumber,
+          nameOnAadhaar: aadhaar.nameOnAadhaar,
+          verifiedAt: aadhaar.verifiedAt,
+        }
+      : { verified: false },
+    pan: pan
+      ? {
+          verified: true,
+          maskedNumber: pan.maskedNumber,
+          nameOnPan: pan.nameOnPan,
+          nameMatchScore: pan.nameMatchScore,
+          verifiedAt: pan.verifiedAt,
+        }
+      : { verified: false },
+    passport: { verified: passport !== undefined },
+    // Docs/assumptions.md: the attestation is the verified passport's identity.
+    attestation: passport
+      ? {
+          verified: true,
+          docType: 'passport',
+          country: passport.nationality,
+          issuingCountry: passport.nationality,
+          legalName: `${passport.givenName} ${passport.surname}`,
+          verifiedAt: passport.verifiedAt,
+        }
+      : { verified: false },
+    face: { verified: face !== undefined },
+    upi: { verified: upi !== undefined },
+    bank: bank
+      ? {
+          verified: true,
+          maskedAccountNumber: bank.maskedAccountNumber,
+          bankName: bank.bankName,
+          ifsc: bank.ifsc,
+          verifiedAt: bank.verifiedAt,
+        }
+      : { verified: false },
+  };
+}
+
+/**
+ * The extended status (spec 2.8); `missing` lists `profile`, `document`, `declaration` not yet submitted.
+ * @example
+ * return { data: extendedStatusData(record) };
+ */
+export function extendedStatusData(record: KycRecord): ExtendedStatus {
+  const { profile, document, declaration } = record;
+  const missing = (['profile', 'document', 'declaration'] as const).filter((step) => !record[step]);
+  return {
+    complete: missing.length === 0,
+    missing: [...missing],
+    isPepRejected: record.isPepRejected,
+    profile: profile
+      ? {
+          submitted: true,
+          dateOfBirth: profile.dateOfBirth,
+          nationality: profile.nationality,
+          city: profile.city,
+          submittedAt: profile.submittedAt,
+        }
+      : { submitted: false },
+    document: document
+      ? {
+          submitted: true,
+          documentType: document.documentType,
+          fileName: document.fileName,
+          verified: true,
+          uploadedAt: document.uploadedAt,
+        }
+      : { submitted: false },
+    declaration: declaration
+      ? {
+          submitted: true,
+          occupation: declaration.occupation,
+          incomeRange: declaration.incomeRange,
+          isPep: declaration.isPep,
+          submittedAt: declaration.submittedAt,
+        }
+      : { submitted: false },
+  };
+}
+
+const getStatus = route('GET', '/v2/users/:userId/kyc/status', (ctx) => {
+  const user = requireUser(ctx, ctx.params.userId);
+  return { data: kycStatusData(kycRecord(ctx.state, user.id)) };
+});
+
+const refresh = route('POST', '/v2/users/:userId/kyc/refresh', (ctx) => {
+  const user = requireUser(ctx, ctx.params.userId);
+  const { previous, current } = applyAggregate(ctx.state, user, kycRecord(ctx.state, user.id), {
+    type: 'refresh',
+  });
+  const moved = previous.status !== current.status || previous.level !== current.level;
+  return { data: { previous, current }, message: moved ? 'KYC status updated' : 'KYC status unchanged' };
+});
+
+const getExtendedStatus = route('GET', '/v2/users/:userId/kyc/extended-status', (ctx) => {
+  const user = requireUser(ctx, ctx.params.userId);
+  return { data: extendedStatusData(kycRecord(ctx.state, user.id)) };
+});
+
+/** The KYC status routes. */
+export const kycStatus = defineModule({
+  name: 'kyc.status',
+  routes: [getStatus, refresh, getExtendedStatus],
+});

@@ -1,0 +1,62 @@
+/**
+ * The mock's object storage: the presigned upload URL of spec 4.10, served outside `/v2` with no API key
+ * (as object storage is). It enforces PUT, the signed `Content-Type`, the declared size (at most 10 MB)
+ * and the 300 s life on the virtual clock, answering in the plain XML-free text such stores use.
+ */
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import type { MockState } from '../../core/state.js';
+import { acceptUpload, type UploadAttempt } from '../../machines/document-upload.js';
+import { UPLOADS_PATH } from './document.js';
+
+/**
+ * What the storage needs of a service: its live state and base URL (a `MockRuntime` is one).
+ * @example
+ * const host: StorageHost = runtime;
+ */
+export interface StorageHost {
+  readonly state: MockState;
+  readonly options: { readonly baseUrl: string };
+}
+
+/**
+ * Stores an upload attempt for `s3Key` (shared by the HTTP route and `helpers.kyc.upload`).
+ * @example
+ * const r = storeUpload(runtime, s3Key, { method: 'PUT', contentType: 'application/pdf', size: 1024 });
+ */
+export function storeUpload(
+  rt: StorageHost,
+  s3Key: string,
+  put: UploadAttempt,
+): { ok: true } | { ok: false; status: number; reason: string } {
+  const upload = rt.state.kyc.uploads[s3Key];
+  if (!upload) return { ok: false, status: 404, reason: `No upload URL was issued for key ${s3Key}` };
+  const outcome = acceptUpload(upload, put, rt.state.clock.now);
+  if (!outcome.ok) return outcome;
+  rt.state.kyc.uploads[s3Key] = outcome.next;
+  return { ok: true };
+}
+
+/**
+ * The storage's MSW handlers for one service (every method, so a wrong one is refused with 405).
+ * @example
+ * const handlers = [...apiHandlers, ...storageHandlers(runtime)];
+ */
+export function storageHandlers(rt: StorageHost): HttpHandler[] {
+  return [
+    http.all(`${rt.options.baseUrl}${UPLOADS_PATH}/:s3Key`, async ({ request, params }) => {
+      const s3Key = typeof params.s3Key === 'string' ? params.s3Key : '';
+      const bytes =
+        request.method === 'GET' || request.method === 'HEAD' ? 0 : (await request.arrayBuffer()).byteLength;
+      const result = storeUpload(rt, s3Key, {
+        method: request.method,
+        contentType: request.headers.get('content-type') ?? undefined,
+        size: bytes,
+      });
+      if (result.ok) return new HttpResponse(null, { status: 200, headers: { ETag: `"${s3Key}"` } });
+      return new HttpResponse(result.reason, {
+        status: result.status,
+        headers: { 'Content-Type': 'text/plain' },
+      });
+    }),
+  ];
+}

@@ -1,0 +1,86 @@
+/**
+ * UPI verification (spec 4.8), shape A errors. Three `success: true` outcomes: a score of 70 or more
+ * verifies; under 70 answers `verified: false`; an invalid VPA answers `verified: false` with explicit nulls.
+ * `VALIDATION_ERROR` 400 (schema), `ALREADY_VERIFIED` 409, `VERIFICATION_FAILED` 500 (sandbox provider error).
+ */
+import { UpiVerifyRequest } from '../../../src/schemas/kyc/upi.js';
+import { MockApiError } from '../../core/errors.js';
+import { defineModule } from '../../core/module.js';
+import { route } from '../../core/route.js';
+import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
+import { SANDBOX_KYC } from '../../sandbox-values.js';
+import { requireUser } from '../shared.js';
+import { applyAggregate, expectedName, kycRecord } from './shared.js';
+
+const HANDLES: Record<string, string> = {
+  okhdfcbank: 'HDFC Bank',
+  hdfcbank: 'HDFC Bank',
+  oksbi: 'State Bank of India',
+  sbi: 'State Bank of India',
+  okicici: 'ICICI Bank',
+  icici: 'ICICI Bank',
+  okaxis: 'Axis Bank',
+  axl: 'Axis Bank',
+  ybl: 'Yes Bank',
+  paytm: 'Paytm Payments Bank',
+};
+
+const verify = route(
+  'POST',
+  '/v2/users/:userId/kyc/upi/verify',
+  (ctx) => {
+    const user = requireUser(ctx, ctx.params.userId);
+    const record = kycRecord(ctx.state, user.id);
+    const upiId = ctx.body.upiId.toLowerCase();
+    if (record.upi) {
+      throw new MockApiError(409, {
+        error: 'Conflict',
+        message: `User ${user.id} already has a verified UPI ID`,
+        code: 'ALREADY_VERIFIED',
+      });
+    }
+    if (upiId === SANDBOX_KYC.upi.providerError) {
+      throw new MockApiError(500, {
+        error: 'Internal Server Error',
+        message: 'The UPI verification service failed; try again later (sandbox UPI ID)',
+        code: 'VERIFICATION_FAILED',
+      });
+    }
+    if (upiId === SANDBOX_KYC.upi.invalidVpa) {
+      return {
+        data: {
+          verified: false,
+          name: null,
+          bankName: null,
+          nameMatchScore: null,
+          message: 'Invalid VPA: no account has this UPI ID',
+        },
+      };
+    }
+    const handle = upiId.slice(upiId.indexOf('@') + 1);
+    const bankName = HANDLES[handle] ?? null;
+    const expected = expectedName(user, record);
+    const name = (
+      upiId === SANDBOX_KYC.upi.otherHolder ? SANDBOX_KYC.otherPersonName : expected
+    ).toUpperCase();
+    const score = nameMatchScore(expected, name);
+    if (!namesMatch(score)) {
+      return {
+        data: {
+          verified: false,
+          name,
+          bankName,
+          nameMatchScore: score,
+          message: `The UPI account holder (${name}) does not match the Aadhaar name (${expected}): score ${score}, at least 70 needed`,
+        },
+      };
+    }
+    record.upi = { upiId, name, nameMatchScore: score, verifiedAt: ctx.nowIso };
+    applyAggregate(ctx.state, user, record, { type: 'recompute' });
+    return { data: { verified: true, name, bankName, nameMatchScore: score, message: 'UPI ID verified' } };
+  },
+  { bodySchema: UpiVerifyRequest },
+);
+
+/** The UPI route. */
+export const upi = defineModule({ name: 'kyc.upi', routes: [verify] });

@@ -1,0 +1,74 @@
+/**
+ * The document-locker session (spec 3.2) as a pure function: PENDING until the user approves (VERIFIED,
+ * with the Aadhaar and PAN data) or denies (FAILED), or 600 s pass (EXPIRED). Every end state is final.
+ */
+import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
+import type { DigilockerSessionRecord, DigilockerSessionState } from '../state/kyc.js';
+
+/**
+ * What can happen to a session.
+ * @example
+ * const event: DigilockerEvent = { type: 'deny', reason: 'The user cancelled consent' };
+ */
+export type DigilockerEvent =
+  | { type: 'approve'; aadhaar: DigilockerAadhaar; pan: { number: string; name: string } }
+  | { type: 'deny'; reason: string }
+  | { type: 'expire' };
+
+/**
+ * The next session, or a refusal naming the states the event is allowed from.
+ * @example
+ * const t = digilockerTransition(session, { type: 'expire' }, now);
+ */
+export type DigilockerTransition =
+  | { ok: true; next: DigilockerSessionRecord }
+  | { ok: false; state: DigilockerSessionState; allowed: DigilockerSessionState[] };
+
+/**
+ * Applies `event` at `now` (epoch ms). A PENDING session past its `expiresAt` only expires: consent given
+ * after the 600 s is refused, as the real service would.
+ * @example
+ * const t = digilockerTransition(session, { type: 'deny', reason: 'cancelled' }, Date.now());
+ */
+export function digilockerTransition(
+  session: DigilockerSessionRecord,
+  event: DigilockerEvent,
+  now: number,
+): DigilockerTransition {
+  const at = new Date(now).toISOString();
+  const lapsed = now >= Date.parse(session.expiresAt);
+  if (session.status !== 'PENDING' || (lapsed && event.type !== 'expire')) {
+    return {
+      ok: false,
+      state: lapsed && session.status === 'PENDING' ? 'EXPIRED' : session.status,
+      allowed: ['PENDING'],
+    };
+  }
+  switch (event.type) {
+    case 'approve':
+      return {
+        ok: true,
+        next: { ...session, status: 'VERIFIED', completedAt: at, aadhaar: event.aadhaar, pan: event.pan },
+      };
+    case 'deny':
+      return { ok: true, next: { ...session, status: 'FAILED', completedAt: at, reason: event.reason } };
+    default:
+      return {
+        ok: true,
+        next: { ...session, status: 'EXPIRED', reason: 'The session expired before consent was completed' },
+      };
+  }
+}
+
+/**
+ * The status a session shows at `now`: a PENDING session past its life reads EXPIRED even before its
+ * expiry timer ran.
+ * @example
+ * effectiveDigilockerStatus(session, now); // 'EXPIRED'
+ */
+export function effectiveDigilockerStatus(
+  session: DigilockerSessionRecord,
+  now: number,
+): DigilockerSessionState {
+  return session.status === 'PENDING' && now >= Date.parse(session.expiresAt) ? 'EXPIRED' : session.status;
+}

@@ -1,0 +1,66 @@
+/**
+ * The face liveness session (spec 4.9) as a pure function: PENDING until the check runs, then PASSED
+ * (liveness >= 0.8 and face match >= 0.7) or FAILED; a PENDING session expires after 600 s.
+ */
+import { FACE_MATCH_THRESHOLD, LIVENESS_THRESHOLD } from '../../src/schemas/common.js';
+import type { FaceSessionRecord, FaceSessionState } from '../state/kyc.js';
+
+/**
+ * What can happen to a session: the check ran with these scores, or time ran out.
+ * @example
+ * const event: FaceEvent = { type: 'checked', livenessScore: 0.93, faceMatchScore: 0.88 };
+ */
+export type FaceEvent =
+  | { type: 'checked'; livenessScore: number; faceMatchScore: number }
+  | { type: 'expire' };
+
+/**
+ * The next session, or a refusal.
+ * @example
+ * const t = faceTransition(session, { type: 'expire' }, now);
+ */
+export type FaceTransition =
+  | { ok: true; next: FaceSessionRecord }
+  | { ok: false; state: FaceSessionState; allowed: FaceSessionState[] };
+
+/**
+ * Whether scores pass the thresholds of spec 8.
+ * @example
+ * facePasses(0.8, 0.7); // true
+ */
+export function facePasses(livenessScore: number, faceMatchScore: number): boolean {
+  return livenessScore >= LIVENESS_THRESHOLD && faceMatchScore >= FACE_MATCH_THRESHOLD;
+}
+
+/**
+ * The status a session shows at `now` (a lapsed PENDING session reads EXPIRED before its timer ran).
+ * @example
+ * effectiveFaceStatus(session, now);
+ */
+export function effectiveFaceStatus(session: FaceSessionRecord, now: number): FaceSessionState {
+  return session.status === 'PENDING' && now >= Date.parse(session.expiresAt) ? 'EXPIRED' : session.status;
+}
+
+/**
+ * Applies `event` at `now` (epoch ms).
+ * @example
+ * const t = faceTransition(session, { type: 'checked', livenessScore: 0.5, faceMatchScore: 0.9 }, now); // FAILED
+ */
+export function faceTransition(session: FaceSessionRecord, event: FaceEvent, now: number): FaceTransition {
+  const state = effectiveFaceStatus(session, now);
+  if (state !== 'PENDING' && !(event.type === 'expire' && session.status === 'PENDING')) {
+    return { ok: false, state, allowed: ['PENDING'] };
+  }
+  if (event.type === 'expire') return { ok: true, next: { ...session, status: 'EXPIRED' } };
+  const { livenessScore, faceMatchScore } = event;
+  return {
+    ok: true,
+    next: {
+      ...session,
+      status: facePasses(livenessScore, faceMatchScore) ? 'PASSED' : 'FAILED',
+      completedAt: new Date(now).toISOString(),
+      livenessScore,
+      faceMatchScore,
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Drives the real `PayoutClient` against a fresh mock per test, with every error body checked against the
+ * shared error schemas.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { storageHandlers } from '../../../mock/handlers/kyc/storage.js';
+import { createMockService, type MockService, type MockState } from '../../../mock/index.js';
+import { APIError, PayoutClient } from '../../../src/index.js';
+import { ErrorBodyA, ErrorBodyB } from '../../../src/schemas/common.js';
+
+export const ASHA = { mobile: '9876543210', email: 'asha@example.com', name: 'Asha Rao' } as const;
+export const DEVICE = 'device-fp-1';
+
+/** One MSW server per file; `use()` gives a fresh service, a client on it and a created user. */
+export function kycServer() {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return {
+    server,
+    async use(user: { mobile: string; email?: string; name?: string } = ASHA) {
+      const service = createMockService();
+      // The storage is served by the service once the core serves module handlers; until then, here.
+      const host = {
+        get state() {
+          return service.state as MockState;
+        },
+        options: { baseUrl: service.baseUrl },
+      };
+      server.use(...service.handlers, ...storageHandlers(host));
+      const client = new PayoutClient({
+        apiKey: service.sandboxKey,
+        baseUrl: service.baseUrl,
+        maxRetries: 0,
+      });
+      const { userId } = await client.users.create(user);
+      return { service, client, userId };
+    },
+  };
+}
+
+/** The APIError a call failed with, its body checked against shape A or B. */
+export async function failure(
+  call: PromiseLike<unknown>,
+  expected: { status: number; shape: 'A' | 'B'; error: string; code?: string },
+): Promise<APIError> {
+  let caught: unknown;
+  try {
+    await call;
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(APIError);
+  const error = caught as APIError;
+  expect(error.status).toBe(expected.status);
+  const schema = expected.shape === 'A' ? ErrorBodyA : ErrorBodyB;
+  const parsed = schema.safeParse(error.body);
+  expect(parsed.success, JSON.stringify(error.body)).toBe(true);
+  expect(error.error).toBe(expected.error);
+  if (expected.shape === 'A') expect((error.body as { code: string }).code).toBe(expected.code);
+  else expect(error.body).not.toHaveProperty('code');
+  return error;
+}
+
+/** The `user.kyc_updated` events recorded for a user, oldest first. */
+export function kycEvents(service: MockService, userId: string) {
+  return Object.values(service.state.webhooks.byId)
+    .filter((e) => e.eventType === 'user.kyc_updated' && e.envelope.data.userId === userId)
+    .map((e) => e.envelope.data);
+}
+
+/** A tiny valid PDF, base64. */
+export const PDF_BASE64 = Buffer.from('%PDF-1.4\n% passport scan\n').toString('base64');
