@@ -3,24 +3,22 @@
  * the service delivers to the partner lives in `inr-payouts/webhooks`, not here.
  */
 import * as z from 'zod/mini';
+import { WEBHOOK_EVENT_TYPES } from '../webhooks/events.js';
 import { MAX_WEBHOOK_LIMIT, openEnum, Timestamp } from './common.js';
 
 /** Delivery statuses of an event (spec 3.4). @example webhookEventStatuses // ['pending', 'delivered', 'failed'] */
 export const webhookEventStatuses = ['pending', 'delivered', 'failed'] as const;
 
-/** Event types (spec 6.2). @example webhookEventTypes.includes('transaction.payout_completed') // true */
-export const webhookEventTypes = [
-  'user.created',
-  'user.kyc_updated',
-  'transaction.created',
-  'transaction.deposit_detected',
-  'transaction.deposit_confirmed',
-  'transaction.sweep_confirmed',
-  'transaction.sweep_failed',
-  'transaction.payout_initiated',
-  'transaction.payout_completed',
-  'transaction.payout_failed',
-] as const;
+/**
+ * Event types (spec 6.2): the list the webhooks entry types its events with, so the two never drift.
+ *
+ * @example
+ * ```ts
+ * import { webhookEventTypes } from 'inr-payouts';
+ * console.log(webhookEventTypes.includes('transaction.payout_completed')); // true
+ * ```
+ */
+export const webhookEventTypes = WEBHOOK_EVENT_TYPES;
 
 const PAGE_RULE = 'page must be a whole number from 1';
 const LIMIT_RULE = `limit must be a whole number from 1 to ${MAX_WEBHOOK_LIMIT}`;
