@@ -125,7 +125,13 @@ export async function runCli(argv: string[]): Promise<void> {
   // At real speed, virtual time is wall time: the time the sandbox was down has passed (sessions expired...).
   if (loaded && options.speed === 1 && !options.startTime && behind > 0) await service.clock.advance(behind);
   if (options.webhookUrl) service.helpers.accounts.update({ webhookUrl: options.webhookUrl });
-  if (saver) onRequest = () => saver.changed();
+  onRequest = () => {
+    // Work a request scheduled for "now" (attempt 1 of a webhook is immediate) runs now, even on a manual clock.
+    service.clock
+      .runDue()
+      .catch((error: unknown) => console.error('inr-payouts mock: a timer task failed:', error));
+    saver?.changed();
+  };
   if (options.speed !== 'manual') service.clock.startRealtime({ speed: options.speed });
 
   const speed =
