@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     webhooks: 'src/webhooks/index.ts',
+    money: 'src/money.ts',
     mock: 'mock/index.ts',
   },
   format: ['esm', 'cjs'],

@@ -8,6 +8,7 @@ export default defineConfig({
     alias: {
       'inr-payouts/webhooks': here('./src/webhooks/index.ts'),
       'inr-payouts/mock': here('./mock/index.ts'),
+      'inr-payouts/money': here('./src/money.ts'),
       'inr-payouts': here('./src/index.ts'),
     },
   },

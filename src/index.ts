@@ -4,7 +4,7 @@
  * - `PayoutClient`, one property per resource, and `client.request()` for any path;
  * - the wire schemas (zod/mini) and their types, shared with the mock;
  * - the error classes of the transport and of the helpers;
- * - money helpers (decimal.js) and KYC readers.
+ * - KYC readers. Money helpers (decimal.js) live in `inr-payouts/money`, so this entry stays small.
  */
 
 export { PayoutClient, type RawRequest } from './client.js';
@@ -45,18 +45,6 @@ export {
   needsRefresh,
   upiOutcome,
 } from './kyc-readers.js';
-export {
-  AttributionError,
-  assertAttribution,
-  blendedRate,
-  canonicalDecimal,
-  checkAttribution,
-  compareDecimal,
-  type DecimalInput,
-  fitsCredit,
-  sum,
-  toDecimal,
-} from './money.js';
 export { AccountResource } from './resources/account.js';
 export { AadhaarResource } from './resources/kyc/aadhaar.js';
 export { BankResource } from './resources/kyc/bank.js';

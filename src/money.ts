@@ -1,6 +1,7 @@
 /**
- * Money helpers on decimal.js. Money stays a decimal string on the wire; arithmetic happens here, never in
- * floating point.
+ * `inr-payouts/money`: money helpers on decimal.js. Money stays a decimal string on the wire; arithmetic
+ * happens here, never in floating point. A separate entry so the client (`inr-payouts`) does not carry
+ * decimal.js (about 13 KB min+gzip) for partners who never do arithmetic on amounts.
  */
 import { Decimal } from 'decimal.js';
 import { PayoutError } from './core/errors.js';
@@ -17,7 +18,7 @@ export type DecimalInput = string | Decimal;
  *
  * @example
  * ```ts
- * import { toDecimal } from 'inr-payouts';
+ * import { toDecimal } from 'inr-payouts/money';
  * console.log(toDecimal('8342.50').plus('0.5').toFixed()); // '8343'
  * ```
  */
@@ -38,7 +39,7 @@ export function toDecimal(value: DecimalInput): Decimal {
  *
  * @example
  * ```ts
- * import { canonicalDecimal } from 'inr-payouts';
+ * import { canonicalDecimal } from 'inr-payouts/money';
  * console.log(canonicalDecimal('0100.500')); // '100.5'
  * ```
  */
@@ -52,7 +53,7 @@ export function canonicalDecimal(value: DecimalInput): string {
  *
  * @example
  * ```ts
- * import { sum } from 'inr-payouts';
+ * import { sum } from 'inr-payouts/money';
  * console.log(sum(['0.1', '0.2'])); // '0.3'
  * ```
  */
@@ -66,7 +67,7 @@ export function sum(values: readonly DecimalInput[]): string {
  *
  * @example
  * ```ts
- * import { blendedRate } from 'inr-payouts';
+ * import { blendedRate } from 'inr-payouts/money';
  * const rate = blendedRate([
  *   { dealId: 'd1', dealNumber: 'D-1', rate: '83', inrAmount: '830', usdtAmount: '10' },
  *   { dealId: 'd2', dealNumber: 'D-2', rate: '84', inrAmount: '840', usdtAmount: '10' },
@@ -113,7 +114,7 @@ const USDT_PLACES = 6;
  *
  * @example
  * ```ts
- * import { checkAttribution } from 'inr-payouts';
+ * import { checkAttribution } from 'inr-payouts/money';
  * const problems = checkAttribution({
  *   amountInr: '8300', rate: '83', usdtEquivalent: '100',
  *   allocations: [{ dealId: 'd1', dealNumber: 'D-1', rate: '83', inrAmount: '8300', usdtAmount: '100' }],
@@ -170,7 +171,7 @@ export function checkAttribution(payout: Payout): string[] {
  *
  * @example
  * ```ts
- * import { AttributionError } from 'inr-payouts';
+ * import { AttributionError } from 'inr-payouts/money';
  * console.log(new AttributionError(['usdtEquivalent 10 differs from the sum 9']).problems.length); // 1
  * ```
  */
@@ -190,7 +191,7 @@ export class AttributionError extends PayoutError {
  *
  * @example
  * ```ts
- * import { assertAttribution } from 'inr-payouts';
+ * import { assertAttribution } from 'inr-payouts/money';
  * assertAttribution({ rate: '83', usdtEquivalent: '10', allocations: [{ dealId: 'd', dealNumber: 'D', rate: '83', inrAmount: '830', usdtAmount: '10' }] });
  * ```
  */
@@ -204,7 +205,7 @@ export function assertAttribution(payout: Payout): void {
  *
  * @example
  * ```ts
- * import { fitsCredit } from 'inr-payouts';
+ * import { fitsCredit } from 'inr-payouts/money';
  * console.log(fitsCredit({ availableUsd: '7500' }, '7500.00')); // true
  * ```
  */
@@ -217,7 +218,7 @@ export function fitsCredit(credit: { availableUsd: string }, amount: DecimalInpu
  *
  * @example
  * ```ts
- * import { compareDecimal } from 'inr-payouts';
+ * import { compareDecimal } from 'inr-payouts/money';
  * console.log(compareDecimal('10.0', '10')); // 0
  * ```
  */

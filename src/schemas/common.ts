@@ -3,8 +3,8 @@
  * body shapes (spec 1, 7.1, 8). Request pieces are strict and name the spec's rule in their messages;
  * response pieces are forgiving (open enums, plain strings).
  */
-import { Decimal } from 'decimal.js';
 import * as z from 'zod/mini';
+import { compareDecimalStrings } from '../internal/decimal-compare.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Limits (spec 8)
@@ -137,17 +137,17 @@ const AMOUNT_RULE = 'amount must be a decimal string from 10 to 50,000 USD';
 
 /**
  * Request field: a transaction `amount` in USD, a decimal string from 10 to 50,000 inclusive, compared
- * exactly with decimal.js. Issues carry `params.code` (`AMOUNT_TOO_LOW`, `AMOUNT_TOO_HIGH`) so the mock can
+ * exactly as decimal strings (no floating point). Issues carry `params.code` (`AMOUNT_TOO_LOW`, `AMOUNT_TOO_HIGH`) so the mock can
  * answer with the spec's identifiers.
  * @example AmountUsd.parse('250.00')
  */
 export const AmountUsd = z.string({ error: `${AMOUNT_RULE}, for example "100.50"` }).check(
   z.regex(DECIMAL_STRING_PATTERN, { error: `${AMOUNT_RULE}, for example "100.50" (no sign, no exponent)` }),
-  z.refine((v) => !DECIMAL_STRING_PATTERN.test(v) || new Decimal(v).gte(MIN_AMOUNT_USD), {
+  z.refine((v) => !DECIMAL_STRING_PATTERN.test(v) || compareDecimalStrings(v, MIN_AMOUNT_USD) >= 0, {
     error: `${AMOUNT_RULE}: it is below the minimum of 10 USD`,
     params: { code: 'AMOUNT_TOO_LOW' },
   }),
-  z.refine((v) => !DECIMAL_STRING_PATTERN.test(v) || new Decimal(v).lte(MAX_AMOUNT_USD), {
+  z.refine((v) => !DECIMAL_STRING_PATTERN.test(v) || compareDecimalStrings(v, MAX_AMOUNT_USD) <= 0, {
     error: `${AMOUNT_RULE}: it is above the maximum of 50,000 USD`,
     params: { code: 'AMOUNT_TOO_HIGH' },
   }),

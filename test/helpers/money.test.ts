@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   AttributionError,
   assertAttribution,
@@ -9,7 +8,8 @@ import {
   fitsCredit,
   sum,
   toDecimal,
-} from '../../src/index.js';
+} from 'inr-payouts/money';
+import { describe, expect, it } from 'vitest';
 import { allocations, completedPayout } from './fixtures.js';
 
 describe('decimal strings', () => {

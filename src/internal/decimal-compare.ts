@@ -1,0 +1,22 @@
+/**
+ * Exact comparison of two non-negative decimal strings (`/^\d+(\.\d+)?$/`), without decimal.js and without
+ * floating point: the request rules of the client entry need only this, and decimal.js would add about 13 KB
+ * min+gzip to every partner's bundle.
+ */
+export function compareDecimalStrings(a: string, b: string): -1 | 0 | 1 {
+  const [ai, af] = split(a);
+  const [bi, bf] = split(b);
+  // Without leading zeros, a longer integer part is a larger number; equal lengths compare digit by digit.
+  if (ai.length !== bi.length) return ai.length < bi.length ? -1 : 1;
+  if (ai !== bi) return ai < bi ? -1 : 1;
+  // Without trailing zeros, fractions compare as strings: '05' < '5' < '51'.
+  if (af !== bf) return af < bf ? -1 : 1;
+  return 0;
+}
+
+function split(value: string): [string, string] {
+  const dot = value.indexOf('.');
+  const int = (dot < 0 ? value : value.slice(0, dot)).replace(/^0+/, '');
+  const frac = dot < 0 ? '' : value.slice(dot + 1).replace(/0+$/, '');
+  return [int, frac];
+}
