@@ -3,7 +3,6 @@
  * unknown `/v2` path with 404 (after auth, like any endpoint) rather than letting it through.
  */
 import { MockApiError } from './errors.js';
-import { webhookDeliverPlaceholder } from './events.js';
 import { idempotencyExpire } from './idempotency.js';
 import { defineModule } from './module.js';
 import { route } from './route.js';
@@ -35,5 +34,6 @@ export const notFoundRoute = route(
 export const coreModule = defineModule({
   name: 'core',
   routes: [],
-  tasks: [idempotencyExpire, webhookDeliverPlaceholder],
+  // `webhook.deliver` is registered by the webhooks module (mock/handlers/webhooks.ts).
+  tasks: [idempotencyExpire],
 });

@@ -3,6 +3,7 @@
  * then the core catch-all.
  */
 import type { MockModule } from '../core/module.js';
+import { account } from './account.js';
 import { aadhaar } from './kyc/aadhaar.js';
 import { bank } from './kyc/bank.js';
 import { declaration } from './kyc/declaration.js';
@@ -14,9 +15,11 @@ import { passport } from './kyc/passport.js';
 import { profile } from './kyc/profile.js';
 import { kycStatus } from './kyc/status.js';
 import { upi } from './kyc/upi.js';
+import { transactions } from './transactions.js';
 import { users } from './users.js';
 import { email } from './verification/email.js';
 import { mobile } from './verification/mobile.js';
+import { webhooks } from './webhooks.js';
 
 /**
  * The modules every service serves.
@@ -38,4 +41,7 @@ export const modules: MockModule[] = [
   document,
   declaration,
   profile,
+  account,
+  transactions,
+  webhooks,
 ];

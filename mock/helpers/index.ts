@@ -9,7 +9,11 @@ import { faultHelpers } from './faults.js';
 import { kycHelpers } from './kyc.js';
 import { lifecycleHelpers } from './lifecycle.js';
 import { otpHelpers } from './otp.js';
+import { userSeedHelpers } from './seed.js';
+import { trancheHelpers } from './tranches.js';
+import { transactionHelpers } from './transactions.js';
 import { verificationHelpers } from './verification.js';
+import { webhookHelpers } from './webhooks.js';
 
 /**
  * The helpers of one service.
@@ -23,6 +27,10 @@ export function createHelpers(rt: MockRuntime) {
     faults: faultHelpers(rt),
     otp: otpHelpers(rt),
     verification: verificationHelpers(rt),
+    users: userSeedHelpers(rt),
+    transactions: transactionHelpers(rt),
+    tranches: trancheHelpers(rt),
+    webhooks: webhookHelpers(rt),
     ...kycHelpers(rt),
     ...lifecycleHelpers(rt),
   };

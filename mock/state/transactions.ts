@@ -1,8 +1,10 @@
 /**
- * Transactions (spec 2.4, 3.1). A minimal start: the money flows extend `TransactionRecord` (both legs,
- * quote, payout, attribution) and add collections (deal tranches, indices) to `TransactionsSlice`.
+ * Transactions (spec 2.4, 3.1), deal-rate tranches (2.4) and prefunded credit (2.5), as plain data. The
+ * pure transitions live in `mock/machines/transaction.ts` and `prefunded.ts`; the flow that applies them,
+ * emits events and schedules timers lives in `mock/handlers/transaction-flow.ts`.
  */
 import type { AssetInput, NetworkInput } from '../../src/schemas/common.js';
+import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 
 /**
  * Transaction status values (spec 3.1, including the prefunded ones).
@@ -22,6 +24,81 @@ export type TransactionStatus =
   | 'cancelled';
 
 /**
+ * The quote fixed at creation (spec 2.4, 4.2). `exchangeRate` is a number on the wire; it is kept as the
+ * decimal string it was set from so the INR figures are computed exactly.
+ * @example
+ * const quote: QuoteRecord = { exchangeRate: '83.25', feePercent: 0, feeInr: '0.00', grossInr: '8325.00', netInr: '8325.00' };
+ */
+export interface QuoteRecord {
+  exchangeRate: string;
+  feePercent: number;
+  feeInr: string;
+  grossInr: string;
+  netInr: string;
+}
+
+/**
+ * The deposit leg; what is not known before the deposit is seen stays absent.
+ * @example
+ * const deposit: DepositRecord = { expectedAmount: '100', requiredConfirmations: 128 };
+ */
+export interface DepositRecord {
+  expectedAmount: string;
+  requiredConfirmations: number;
+  status?: 'pending' | 'detected' | 'confirmed' | 'failed';
+  receivedAmount?: string;
+  txHash?: string;
+  confirmations?: number;
+  confirmedAt?: string;
+}
+
+/**
+ * One allocation of a payout's rate attribution (spec 2.4).
+ * @example
+ * const a: AllocationRecord = { dealId: 'deal_1', dealNumber: 'D-0001', rate: '83.10', inrAmount: '831.00', usdtAmount: '10.000000' };
+ */
+export interface AllocationRecord {
+  dealId: string;
+  dealNumber: string;
+  rate: string;
+  inrAmount: string;
+  usdtAmount: string;
+}
+
+/**
+ * A payout's rate attribution (spec 2.4).
+ * @example
+ * const { rate, usdtEquivalent, allocations } = payout.attribution ?? {};
+ */
+export interface AttributionRecord {
+  rate: string;
+  usdtEquivalent: string;
+  allocations: AllocationRecord[];
+}
+
+/**
+ * The payout leg; absent until it starts.
+ * @example
+ * const payout: PayoutRecord = { payoutId: 'pay_1', rail: 'imps', amountInr: '8325.00', status: 'processing', initiatedAt: '…' };
+ */
+export interface PayoutRecord {
+  payoutId: string;
+  rail: 'imps';
+  amountInr: string;
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  initiatedAt: string;
+  utr?: string;
+  completedAt?: string;
+  /** Set when the payout failed (spec 7.3 payout identifiers). */
+  failureCode?: string;
+  failureReason?: string;
+  /** Pool-funded payouts only (spec 2.4 rule 1); set just after submission. */
+  attribution?: AttributionRecord;
+  /** The payout's completion timer, so a helper can settle it early. */
+  timerId?: string;
+}
+
+/**
  * A transaction as the mock stores it. Money is decimal strings.
  * @example
  * const txn = state.transactions.byId['txn_…'];
@@ -38,8 +115,35 @@ export interface TransactionRecord {
   partnerReference?: string;
   metadata?: Record<string, unknown>;
   depositAddress: string;
+  quote: QuoteRecord;
+  /** Standard: the quote's expiry. Prefunded: the end of the 24-hour funding window. */
+  expiresAt: string;
+  deposit: DepositRecord;
+  payout?: PayoutRecord;
+  /** Why the transaction ended `failed` or `cancelled` (e.g. `QUOTE_EXPIRED`, `PAYOUT_FAILED`). */
+  failureCode?: string;
+  failureReason?: string;
+  /** Prefunded: the amount still counted in `outstandingUsd` (spec 2.5). */
+  creditHeld?: boolean;
+  /** Timers that move the transaction on their own (quote expiry, funding window, blocks). */
+  timerIds: string[];
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * A settled deal-rate tranche of an account's INR escrow pool (spec 2.4). `remainingInr` is what later
+ * payouts may still consume, oldest first.
+ * @example
+ * const tranche: TrancheRecord = { dealId: 'deal_1', dealNumber: 'D-0001', rate: '83.10', inrAmount: '83100.00', remainingInr: '83100.00', settledAt: '…' };
+ */
+export interface TrancheRecord {
+  dealId: string;
+  dealNumber: string;
+  rate: string;
+  inrAmount: string;
+  remainingInr: string;
+  settledAt: string;
 }
 
 /**
@@ -51,7 +155,22 @@ export interface TransactionsSlice {
   byId: Record<string, TransactionRecord>;
   /** `${accountId}:${partnerReference}` → transaction id (spec 4.2 lookup by reference). */
   idByPartnerReference: Record<string, string>;
+  /** Account id → transaction ids in creation order, so the activity feed reads only its last items. */
+  idsByAccount: Record<string, string[]>;
+  /** User id → the id of its active (not terminal) transaction (`PENDING_TRANSACTION_EXISTS`). */
+  activeByUser: Record<string, string>;
+  /** Account id → settled tranches, oldest first. */
+  tranchesByAccount: Record<string, TrancheRecord[]>;
+  /** Account id → prefunded amount paid out and not yet funded (spec 2.5), decimal string. */
+  outstandingUsdByAccount: Record<string, string>;
+  /** The sandbox exchange rate (INR per USD) new quotes use; a helper sets it. */
+  exchangeRate: string;
+  /** Counter behind `D-0001`-style deal numbers. */
+  dealSeq: number;
 }
+
+/** The sandbox exchange rate new quotes use until a test sets another. */
+export const DEFAULT_EXCHANGE_RATE = SANDBOX_TRANSACTIONS.exchangeRate;
 
 /**
  * An empty transactions collection.
@@ -59,5 +178,23 @@ export interface TransactionsSlice {
  * const slice = emptyTransactions();
  */
 export function emptyTransactions(): TransactionsSlice {
-  return { byId: {}, idByPartnerReference: {} };
+  return {
+    byId: {},
+    idByPartnerReference: {},
+    idsByAccount: {},
+    activeByUser: {},
+    tranchesByAccount: {},
+    outstandingUsdByAccount: {},
+    exchangeRate: DEFAULT_EXCHANGE_RATE,
+    dealSeq: 0,
+  };
+}
+
+/**
+ * The key of the partner-reference index: references are unique per account.
+ * @example
+ * referenceKey(account.id, 'order-42');
+ */
+export function referenceKey(accountId: string, partnerReference: string): string {
+  return `${accountId}:${partnerReference}`;
 }

@@ -41,9 +41,20 @@ export interface WebhookEnvelope {
 export interface DeliveryAttempt {
   attempt: number;
   at: string;
+  /** Where it was sent. */
+  url: string;
+  /** The exact signed text sent, so a test can verify it as a receiver would. */
+  body: string;
+  /** The request headers sent (lower-case names). */
+  headers: Record<string, string>;
   /** HTTP status of the answer, absent on a network error or time-out. */
   status?: number;
+  /** `timeout` after 30 s without an answer, or the network error's message. */
   error?: string;
+  /** Whether the answer was a 2xx. */
+  ok: boolean;
+  /** `manual` for a `POST /v2/webhooks/{eventId}/retry`. */
+  trigger: 'automatic' | 'manual';
 }
 
 /**
@@ -62,6 +73,8 @@ export interface WebhookEventRecord {
   createdAt: string;
   envelope: WebhookEnvelope;
   deliveries: DeliveryAttempt[];
+  /** Attempt number and timer of the delivery waiting on the clock, if any. */
+  nextAttempt?: { attempt: number; at: string; timerId: string; trigger: 'automatic' | 'manual' };
 }
 
 /**
@@ -70,6 +83,7 @@ export interface WebhookEventRecord {
  * const slice = emptyWebhooks();
  */
 export interface WebhooksSlice {
+  /** In creation order (insertion order of the keys). */
   byId: Record<string, WebhookEventRecord>;
 }
 

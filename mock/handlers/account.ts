@@ -1,0 +1,134 @@
+/**
+ * `GET /v2/account`, `PUT /v2/account/developer-fee`, `GET /v2/account/activity` (spec 2.1, 2.2, 2.6, 4.1)
+ * and `GET /v2/account/credit` (assumed, docs/assumptions.md; spec 2.5).
+ */
+import { Decimal } from 'decimal.js';
+import {
+  type Account,
+  type ActivityItem,
+  ActivityQuery,
+  type Credit,
+  DeveloperFeeRequest,
+} from '../../src/schemas/account.js';
+import { DEFAULT_ACTIVITY_LIMIT } from '../../src/schemas/common.js';
+import { defineModule } from '../core/module.js';
+import { route } from '../core/route.js';
+import type { MockState } from '../core/state.js';
+import { validateBody } from '../core/validate.js';
+import { creditFigures } from '../machines/prefunded.js';
+import type { AccountRecord } from '../state/accounts.js';
+import type { TransactionRecord } from '../state/transactions.js';
+
+/** Characters of the API key shown as `apiKeyPrefix` (the environment prefix and four more). */
+const KEY_PREFIX_EXTRA = 4;
+
+/**
+ * Volume in USD from completed transactions (spec 2.1): this calendar month (UTC, virtual clock) and all time.
+ * @example
+ * const { monthlyUsd, totalUsd } = volume(state, account.id);
+ */
+export function volume(state: MockState, accountId: string): { monthlyUsd: number; totalUsd: number } {
+  const month = new Date(state.clock.now).toISOString().slice(0, 7);
+  let total = new Decimal(0);
+  let monthly = new Decimal(0);
+  for (const id of state.transactions.idsByAccount[accountId] ?? []) {
+    const txn = state.transactions.byId[id];
+    if (txn?.status !== 'completed') continue;
+    total = total.plus(txn.amount);
+    if (txn.updatedAt.startsWith(month)) monthly = monthly.plus(txn.amount);
+  }
+  return { monthlyUsd: monthly.toNumber(), totalUsd: total.toNumber() };
+}
+
+/**
+ * The prefunded credit of an account (spec 2.5).
+ * @example
+ * const { availableUsd } = creditOf(state, account);
+ */
+export function creditOf(state: MockState, account: AccountRecord): Credit {
+  const outstanding = state.transactions.outstandingUsdByAccount[account.id] ?? '0';
+  return {
+    prefundedEnabled: account.prefunded.approved,
+    ...creditFigures(account.prefunded.creditLimitUsd, outstanding),
+  };
+}
+
+const getAccount = route('GET', '/v2/account', ({ account, environment, state }) => {
+  const key = environment === 'production' ? account.keys.live : account.keys.sandbox;
+  const prefix = environment === 'production' ? 'pk_live_' : 'pk_sandbox_';
+  const data: Account = {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    environment,
+    status: account.status,
+    apiKeyPrefix: key.slice(0, prefix.length + KEY_PREFIX_EXTRA),
+    webhookUrl: account.webhookUrl,
+    volume: volume(state, account.id),
+    limits: { rateLimit: account.limits.rateLimit },
+  };
+  return { data };
+});
+
+const putDeveloperFee = route(
+  'PUT',
+  '/v2/account/developer-fee',
+  ({ account, body }) => {
+    account.developerFee = { enabled: body.enabled, percent: body.percent };
+    const percent = new Decimal(String(body.percent)).times(100).toFixed();
+    return {
+      data: { ...account.developerFee },
+      message: body.enabled
+        ? `Developer fee enabled at ${percent}%; it applies to new transactions`
+        : 'Developer fee disabled; new transactions carry no developer fee',
+    };
+  },
+  { bodySchema: DeveloperFeeRequest },
+);
+
+/**
+ * One activity item (spec 2.6): `payoutAmountInr` is null until the payout is processed.
+ * @example
+ * const item = activityItem(state, txn);
+ */
+export function activityItem(state: MockState, txn: TransactionRecord): ActivityItem {
+  const processed = txn.payout?.status === 'completed';
+  return {
+    id: txn.id,
+    status: txn.status,
+    depositAmount: txn.amount,
+    depositAsset: txn.asset,
+    depositNetwork: txn.network,
+    payoutAmountInr: processed ? (txn.payout?.amountInr ?? null) : null,
+    payoutStatus: txn.payout?.status ?? 'pending',
+    user: { id: txn.userId, name: state.users.byId[txn.userId]?.name ?? null },
+    createdAt: txn.createdAt,
+    updatedAt: txn.updatedAt,
+  };
+}
+
+const listActivity = route('GET', '/v2/account/activity', ({ query, state, account }) => {
+  const limitText = query.limit;
+  const limitValue =
+    limitText !== undefined && /^-?\d+(\.\d+)?$/.test(limitText) ? Number(limitText) : limitText;
+  const parsed = validateBody(ActivityQuery, JSON.stringify({ limit: limitValue }), 'A');
+  const limit = parsed.limit ?? DEFAULT_ACTIVITY_LIMIT;
+  // Ids are kept in creation order, so the most recent are the last ones: the cost does not grow with the store.
+  const ids = state.transactions.idsByAccount[account.id] ?? [];
+  const data: ActivityItem[] = [];
+  for (let i = ids.length - 1; i >= 0 && data.length < limit; i--) {
+    const txn = state.transactions.byId[ids[i] ?? ''];
+    if (txn) data.push(activityItem(state, txn));
+  }
+  return { data };
+});
+
+const getCredit = route('GET', '/v2/account/credit', ({ state, account }) => ({
+  data: creditOf(state, account),
+}));
+
+/** The account routes. */
+export const account = defineModule({
+  name: 'account',
+  routes: [getAccount, putDeveloperFee, listActivity, getCredit],
+});

@@ -1,0 +1,52 @@
+/**
+ * The money flow's timer tasks: each finds its transaction and, when the move still fits (a helper may have
+ * moved it first), applies it through `transaction-flow.ts`.
+ */
+import { defineTask } from '../core/tasks.js';
+import { canApply } from '../machines/transaction.js';
+import {
+  attribute,
+  depositBlock,
+  findTransaction,
+  move,
+  settlePayout,
+  TXN_TIMERS,
+  type TxnTimerPayload,
+} from './transaction-flow.js';
+
+const quoteExpire = defineTask<TxnTimerPayload>(TXN_TIMERS.quoteExpire, ({ transactionId }, { state }) => {
+  const txn = findTransaction(state, transactionId);
+  if (txn && canApply(txn, { type: 'quote.expire' })) move(state, txn, { type: 'quote.expire' });
+});
+
+const block = defineTask<TxnTimerPayload>(TXN_TIMERS.block, ({ transactionId }, { state }) => {
+  const txn = findTransaction(state, transactionId);
+  if (txn && canApply(txn, { type: 'deposit.block' })) depositBlock(state, txn);
+});
+
+const attributeTask = defineTask<TxnTimerPayload>(TXN_TIMERS.attribute, ({ transactionId }, { state }) => {
+  const txn = findTransaction(state, transactionId);
+  if (txn) attribute(state, txn);
+});
+
+const payoutSettle = defineTask<TxnTimerPayload>(TXN_TIMERS.payoutSettle, ({ transactionId }, { state }) => {
+  const txn = findTransaction(state, transactionId);
+  if (txn && canApply(txn, { type: 'payout.complete', utr: '' })) settlePayout(state, txn);
+});
+
+const awaitFunds = defineTask<TxnTimerPayload>(TXN_TIMERS.awaitFunds, ({ transactionId }, { state }) => {
+  const txn = findTransaction(state, transactionId);
+  if (txn && canApply(txn, { type: 'funds.await' })) move(state, txn, { type: 'funds.await' });
+});
+
+const fundingExpire = defineTask<TxnTimerPayload>(
+  TXN_TIMERS.fundingExpire,
+  ({ transactionId }, { state }) => {
+    const txn = findTransaction(state, transactionId);
+    // The amount stays in outstandingUsd: the INR went out and only received funds restore credit (2.5).
+    if (txn && canApply(txn, { type: 'funding.expire' })) move(state, txn, { type: 'funding.expire' });
+  },
+);
+
+/** Every money-flow task, for the transactions module. */
+export const transactionTasks = [quoteExpire, block, attributeTask, payoutSettle, awaitFunds, fundingExpire];

@@ -1,0 +1,286 @@
+/**
+ * `POST /v2/transactions`, `POST /v2/transactions/prefunded` and `GET /v2/transactions/{transactionId}`
+ * (spec 2.4, 2.5, 3.1, 4.2, 7.3, 7.4). Creation checks here; the lifecycle runs in `transaction-flow.ts`.
+ */
+import { Decimal } from 'decimal.js';
+import {
+  type CreatedTransaction,
+  PrefundedTransactionCreateRequest,
+  type Transaction,
+  TransactionCreateRequest,
+} from '../../src/schemas/transactions.js';
+import { parseDuration } from '../core/duration.js';
+import { MockApiError } from '../core/errors.js';
+import { emitEvent } from '../core/events.js';
+import { nextId } from '../core/ids.js';
+import { defineModule } from '../core/module.js';
+import { type RouteContext, route } from '../core/route.js';
+import { schedule } from '../core/timers.js';
+import { depositAddress } from '../machines/deposit-address.js';
+import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
+import { creditFigures, fitsAvailable, holdCredit } from '../machines/prefunded.js';
+import { quote } from '../machines/quote.js';
+import { readEligibility } from '../machines/transaction-eligibility.js';
+import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
+import { referenceKey, type TransactionRecord } from '../state/transactions.js';
+import { requireUser } from './shared.js';
+import { startPayout, TXN_TIMERS } from './transaction-flow.js';
+import { transactionTasks } from './transaction-tasks.js';
+
+type CreateBody = TransactionCreateRequest;
+
+/**
+ * The wire form of a read (spec 2.4). `payout` is absent until the payout leg starts; the attribution only
+ * once it is computed; a failure's identifier rides on `transaction` and `payout` as `failureCode`.
+ * @example
+ * return { data: transactionData(txn) };
+ */
+export function transactionData(txn: TransactionRecord): Transaction {
+  const { deposit, payout } = txn;
+  return {
+    transaction: {
+      id: txn.id,
+      status: txn.status,
+      partnerReference: txn.partnerReference,
+      createdAt: txn.createdAt,
+      updatedAt: txn.updatedAt,
+      failureCode: txn.failureCode,
+      failureReason: txn.failureReason,
+    },
+    deposit: {
+      network: txn.network,
+      asset: txn.asset,
+      address: txn.depositAddress,
+      expectedAmount: deposit.expectedAmount,
+      receivedAmount: deposit.receivedAmount,
+      txHash: deposit.txHash,
+      status: deposit.status,
+      confirmations: deposit.confirmations,
+      requiredConfirmations: deposit.requiredConfirmations,
+      confirmedAt: deposit.confirmedAt,
+    },
+    quote: { ...txn.quote, exchangeRate: Number(txn.quote.exchangeRate) },
+    payout: payout && {
+      rail: payout.rail,
+      amountInr: payout.amountInr,
+      status: payout.status,
+      utr: payout.utr,
+      completedAt: payout.completedAt,
+      failureCode: payout.failureCode,
+      failureReason: payout.failureReason,
+      rate: payout.attribution?.rate,
+      usdtEquivalent: payout.attribution?.usdtEquivalent,
+      allocations: payout.attribution?.allocations.map((a) => ({ ...a })),
+    },
+  };
+}
+
+/**
+ * The wire form of a create answer (spec 4.2; standard shape assumed).
+ * @example
+ * return { status: 201, data: createdData(txn) };
+ */
+export function createdData(txn: TransactionRecord): CreatedTransaction {
+  return {
+    transactionId: txn.id,
+    status: txn.status,
+    partnerReference: txn.partnerReference,
+    depositAddress: txn.depositAddress,
+    depositNetwork: txn.network,
+    depositAsset: txn.asset,
+    expectedAmount: txn.amount,
+    quote: { ...txn.quote, exchangeRate: Number(txn.quote.exchangeRate) },
+    expiresAt: txn.expiresAt,
+  };
+}
+
+function refuse(status: number, error: string, code: string, message: string): MockApiError {
+  return new MockApiError(status, { error, message, code });
+}
+
+/** The creation checks both kinds share (7.3, 7.4), in the order a partner would fix them. */
+function checkUser(ctx: RouteContext<unknown, CreateBody>): void {
+  const user = requireUser(ctx, ctx.body.userId);
+  const eligibility = readEligibility(ctx.state, user.id);
+  if (!eligibility.kycVerified)
+    throw refuse(
+      422,
+      'Unprocessable Entity',
+      'KYC_INCOMPLETE',
+      `User ${user.id} has not completed KYC (status ${eligibility.kycStatus}); finish KYC and refresh it before transacting`,
+    );
+  if (!eligibility.bank)
+    throw refuse(
+      422,
+      'Unprocessable Entity',
+      'NO_BANK_ACCOUNT',
+      `User ${user.id} has no verified bank account; verify one with POST /v2/users/${user.id}/kyc/bank/verify`,
+    );
+  const active = ctx.state.transactions.activeByUser[user.id];
+  if (active)
+    throw refuse(
+      409,
+      'Conflict',
+      'PENDING_TRANSACTION_EXISTS',
+      `User ${user.id} already has an active transaction ${active}; wait for it to finish or expire`,
+    );
+  const reference = ctx.body.partnerReference;
+  if (reference && ctx.state.transactions.idByPartnerReference[referenceKey(ctx.account.id, reference)])
+    throw refuse(
+      409,
+      'Conflict',
+      'PARTNER_REFERENCE_EXISTS',
+      `partnerReference ${reference} is already used; read that transaction with GET /v2/transactions/${reference}`,
+    );
+}
+
+/** Builds and stores a new transaction (both kinds) and emits `transaction.created`. */
+function store(
+  ctx: RouteContext<unknown, CreateBody>,
+  kind: TransactionRecord['kind'],
+  status: TransactionRecord['status'],
+  ttl: string,
+): TransactionRecord {
+  const { body, state, account, now, nowIso } = ctx;
+  const fee = account.developerFee.enabled ? account.developerFee.percent : 0;
+  const txn: TransactionRecord = {
+    id: nextId(state, 'txn'),
+    accountId: account.id,
+    userId: body.userId,
+    kind,
+    status,
+    amount: new Decimal(body.amount).toFixed(),
+    asset: body.asset,
+    network: body.network,
+    partnerReference: body.partnerReference,
+    metadata: body.metadata,
+    depositAddress: depositAddress(state.seed, body.userId, body.network),
+    quote: quote(body.amount, state.transactions.exchangeRate, fee),
+    expiresAt: new Date(now + parseDuration(ttl)).toISOString(),
+    deposit: {
+      expectedAmount: new Decimal(body.amount).toFixed(),
+      requiredConfirmations: NETWORK_CONFIRMATIONS[body.network].confirmations,
+    },
+    timerIds: [],
+    createdAt: nowIso,
+    updatedAt: nowIso,
+  };
+  const { transactions } = state;
+  transactions.byId[txn.id] = txn;
+  const ids = transactions.idsByAccount[account.id] ?? [];
+  ids.push(txn.id);
+  transactions.idsByAccount[account.id] = ids;
+  transactions.activeByUser[txn.userId] = txn.id;
+  if (txn.partnerReference)
+    transactions.idByPartnerReference[referenceKey(account.id, txn.partnerReference)] = txn.id;
+  emitEvent(
+    state,
+    account.id,
+    'transaction.created',
+    {
+      transactionId: txn.id,
+      userId: txn.userId,
+      partnerReference: txn.partnerReference,
+      status: txn.status,
+      amount: txn.amount,
+      asset: txn.asset,
+      network: txn.network,
+      depositAddress: txn.depositAddress,
+      expiresAt: txn.expiresAt,
+      prefunded: kind === 'prefunded' ? true : undefined,
+    },
+    { transactionId: txn.id },
+  );
+  return txn;
+}
+
+const createTransaction = route(
+  'POST',
+  '/v2/transactions',
+  (ctx) => {
+    checkUser(ctx);
+    const txn = store(ctx, 'standard', 'created', SANDBOX_TRANSACTIONS.quoteTtl);
+    txn.timerIds.push(
+      schedule(
+        ctx.state,
+        TXN_TIMERS.quoteExpire,
+        { at: Date.parse(txn.expiresAt) },
+        { transactionId: txn.id },
+      ),
+    );
+    return { status: 201, data: createdData(txn), message: 'Transaction created' };
+  },
+  { bodySchema: TransactionCreateRequest },
+);
+
+const createPrefunded = route(
+  'POST',
+  '/v2/transactions/prefunded',
+  (ctx) => {
+    const { account, state, body } = ctx;
+    if (!account.prefunded.approved)
+      throw refuse(
+        403,
+        'Forbidden',
+        'PREFUNDED_NOT_ALLOWED',
+        'Prefunded transactions are not enabled for this account; ask the service to approve it and set a credit limit',
+      );
+    checkUser(ctx);
+    const outstanding = state.transactions.outstandingUsdByAccount[account.id] ?? '0';
+    const credit = creditFigures(account.prefunded.creditLimitUsd, outstanding);
+    if (!fitsAvailable(credit, body.amount))
+      throw refuse(
+        422,
+        'Unprocessable Entity',
+        'CREDIT_LIMIT_EXCEEDED',
+        `The amount ${body.amount} USD is above the available credit of ${credit.availableUsd} USD (limit ${credit.creditLimitUsd}, outstanding ${credit.outstandingUsd}); wait for outstanding deposits or lower the amount`,
+      );
+    const txn = store(ctx, 'prefunded', 'payout_processing', SANDBOX_TRANSACTIONS.fundingWindow);
+    txn.payout = {
+      payoutId: nextId(state, 'pay'),
+      rail: 'imps',
+      amountInr: txn.quote.netInr,
+      status: 'processing',
+      initiatedAt: ctx.nowIso,
+    };
+    // Creating a prefunded transaction adds its amount to outstandingUsd (2.5).
+    state.transactions.outstandingUsdByAccount[account.id] = holdCredit(outstanding, txn.amount);
+    txn.creditHeld = true;
+    txn.timerIds.push(
+      schedule(state, TXN_TIMERS.fundingExpire, { at: Date.parse(txn.expiresAt) }, { transactionId: txn.id }),
+    );
+    startPayout(state, txn);
+    const { status: _status, ...data } = createdData(txn);
+    return {
+      status: 201,
+      data: { ...data, status: txn.status },
+      message: 'Prefunded transaction created; payout started',
+    };
+  },
+  { bodySchema: PrefundedTransactionCreateRequest },
+);
+
+const getTransaction = route('GET', '/v2/transactions/:transactionId', ({ params, state, account }) => {
+  const { transactions } = state;
+  const byId = transactions.byId[params.transactionId];
+  const id =
+    byId?.accountId === account.id
+      ? byId.id
+      : transactions.idByPartnerReference[referenceKey(account.id, params.transactionId)];
+  const txn = id ? transactions.byId[id] : undefined;
+  if (!txn)
+    throw refuse(
+      404,
+      'Not Found',
+      'TRANSACTION_NOT_FOUND',
+      `No transaction with ID or partnerReference ${params.transactionId} on this account`,
+    );
+  return { data: transactionData(txn) };
+});
+
+/** The transaction routes and the money flow's tasks. */
+export const transactions = defineModule({
+  name: 'transactions',
+  routes: [createTransaction, createPrefunded, getTransaction],
+  tasks: transactionTasks,
+});

@@ -1,0 +1,129 @@
+/**
+ * The `webhook.deliver` task (spec 6.3, 6.4): signs the event's envelope with the account's secret, POSTs it
+ * to the account's webhook URL with the global `fetch` (or the one a test put in with
+ * `helpers.webhooks.useFetch`), records the attempt, and schedules the next one on the virtual clock.
+ *
+ * Time-outs: the virtual clock stands still while the task awaits the answer, so the 30-second time-out is
+ * enforced in real time with an abort signal; a timed-out attempt is recorded as `timeout` and the next
+ * attempt is scheduled 30 s (virtual) later plus its retry delay, as if the clock had run through the wait.
+ */
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '../../src/webhooks/index.js';
+import { WEBHOOK_DELIVER } from '../core/events.js';
+import type { MockRuntime } from '../core/runtime.js';
+import type { MockState } from '../core/state.js';
+import { defineTask } from '../core/tasks.js';
+import { schedule } from '../core/timers.js';
+import {
+  type AttemptOutcome,
+  afterAttempt,
+  DELIVERY_TIMEOUT_MS,
+  isDelivered,
+} from '../machines/webhook-delivery.js';
+import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
+
+/**
+ * The `fetch` a delivery uses; a test may replace it to answer in-process.
+ * @example
+ * const answer: WebhookFetch = async () => new Response(null, { status: 500 });
+ */
+export type WebhookFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Per service: functions cannot live in the JSON state, and a replaced fetch must not outlive its service. */
+const fetchOverrides = new WeakMap<MockRuntime, WebhookFetch>();
+
+/**
+ * Replaces (or, with undefined, restores) the `fetch` deliveries of one service use.
+ * @example
+ * setWebhookFetch(runtime, async () => new Response('ok'));
+ */
+export function setWebhookFetch(rt: MockRuntime, fetcher: WebhookFetch | undefined): void {
+  if (fetcher) fetchOverrides.set(rt, fetcher);
+  else fetchOverrides.delete(rt);
+}
+
+/** The delivery timer's payload: the event, which automatic attempt this is, and what asked for it. */
+export interface DeliverPayload {
+  eventId: string;
+  attempt?: number;
+  trigger?: 'automatic' | 'manual';
+}
+
+async function send(
+  rt: MockRuntime,
+  url: string,
+  init: RequestInit,
+): Promise<AttemptOutcome & Partial<DeliveryAttempt>> {
+  const fetcher = fetchOverrides.get(rt) ?? ((u: string, i: RequestInit) => fetch(u, i));
+  try {
+    const response = await fetcher(url, { ...init, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
+    // Drain the answer so the connection is released; its content does not matter (spec 6.4).
+    await response.arrayBuffer().catch(() => undefined);
+    return { ok: isDelivered(response.status), status: response.status };
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, timedOut, error: timedOut ? 'timeout' : message };
+  }
+}
+
+/**
+ * Schedules a delivery attempt of `record` at `at` (epoch ms) and notes it on the record.
+ * @example
+ * scheduleDelivery(state, record, state.clock.now, 1, 'manual');
+ */
+export function scheduleDelivery(
+  state: MockState,
+  record: WebhookEventRecord,
+  at: number,
+  attempt: number,
+  trigger: 'automatic' | 'manual',
+): void {
+  const payload: DeliverPayload = { eventId: record.id, attempt, trigger };
+  const timerId = schedule(state, WEBHOOK_DELIVER, { at }, payload);
+  record.nextAttempt = { attempt, at: new Date(at).toISOString(), timerId, trigger };
+}
+
+/** The delivery task; it replaces the core's placeholder for `webhook.deliver`. */
+export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async (payload, ctx) => {
+  const { state, now, runtime, timer } = ctx;
+  const record = state.webhooks.byId[payload.eventId];
+  const account = record ? state.accounts.byId[record.accountId] : undefined;
+  // Without a URL the event is kept `pending` and can be delivered later with a manual retry.
+  if (!record || !account?.webhookUrl) return;
+  if (record.nextAttempt && record.nextAttempt.timerId !== timer.id) return;
+  record.nextAttempt = undefined;
+  const attempt = payload.attempt ?? 1;
+  const trigger = payload.trigger ?? 'automatic';
+  const signed = signWebhook({
+    payload: JSON.stringify(record.envelope),
+    secret: account.webhookSecret,
+    timestamp: Math.floor(now / 1000),
+  });
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'inr-payouts-mock',
+    [SIGNATURE_HEADER]: signed.header,
+    [EVENT_ID_HEADER]: record.id,
+  };
+  const url = account.webhookUrl;
+  const outcome = await send(runtime, url, { method: 'POST', headers, body: signed.body });
+  // A reset or restore while the request was out replaces the state: the attempt belongs to the old one.
+  if (runtime.state !== state) return;
+  record.attempts += 1;
+  record.deliveries.push({
+    attempt: record.attempts,
+    at: new Date(now).toISOString(),
+    url,
+    body: signed.body,
+    headers,
+    status: outcome.status,
+    error: outcome.error,
+    ok: outcome.ok,
+    trigger,
+  });
+  const step = afterAttempt(attempt, trigger, outcome, now);
+  record.status = step.status;
+  if (step.status === 'delivered') record.deliveredAt = new Date(now).toISOString();
+  if (step.nextAttempt !== undefined && step.nextAttemptAt !== undefined)
+    scheduleDelivery(state, record, step.nextAttemptAt, step.nextAttempt, 'automatic');
+});

@@ -1,0 +1,84 @@
+/**
+ * `GET /v2/webhooks` and `POST /v2/webhooks/{eventId}/retry` (spec 2.11, 4.12; parameter names and the retry
+ * answer assumed, docs/assumptions.md), plus the delivery task. Events are listed newest first.
+ */
+import { DEFAULT_WEBHOOK_LIMIT, DEFAULT_WEBHOOK_PAGE } from '../../src/schemas/common.js';
+import { type WebhookEvent, WebhookEventListQuery } from '../../src/schemas/webhooks.js';
+import { MockApiError } from '../core/errors.js';
+import { defineModule } from '../core/module.js';
+import { route } from '../core/route.js';
+import { cancelTimer } from '../core/timers.js';
+import { validateBody } from '../core/validate.js';
+import type { WebhookEventRecord } from '../state/webhooks.js';
+import { scheduleDelivery, webhookDeliver } from './webhook-deliver.js';
+
+/**
+ * The wire form of an event record (spec 2.11).
+ * @example
+ * const data = webhookEventData(record);
+ */
+export function webhookEventData(record: WebhookEventRecord): WebhookEvent {
+  return {
+    id: record.id,
+    eventType: record.eventType,
+    status: record.status,
+    attempts: record.attempts,
+    transactionId: record.transactionId,
+    deliveredAt: record.deliveredAt,
+    createdAt: record.createdAt,
+  };
+}
+
+/** Query strings as the numbers the shared schema checks; anything unreadable stays a string and fails. */
+function numeric(value: string | undefined): number | string | undefined {
+  if (value === undefined) return undefined;
+  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+}
+
+const listEvents = route('GET', '/v2/webhooks', ({ query, state, account }) => {
+  const parsed = validateBody(
+    WebhookEventListQuery,
+    JSON.stringify({ page: numeric(query.page), limit: numeric(query.limit), status: query.status }),
+    'A',
+  );
+  const page = parsed.page ?? DEFAULT_WEBHOOK_PAGE;
+  const limit = parsed.limit ?? DEFAULT_WEBHOOK_LIMIT;
+  const matching = Object.values(state.webhooks.byId)
+    .filter((e) => e.accountId === account.id && (!parsed.status || e.status === parsed.status))
+    .reverse();
+  const start = (page - 1) * limit;
+  return {
+    data: matching.slice(start, start + limit).map(webhookEventData),
+    extra: {
+      pagination: { page, limit, total: matching.length, totalPages: Math.ceil(matching.length / limit) },
+    },
+  };
+});
+
+const retryEvent = route(
+  'POST',
+  '/v2/webhooks/:eventId/retry',
+  ({ params, state, account, now }) => {
+    const record = state.webhooks.byId[params.eventId];
+    if (!record || record.accountId !== account.id) {
+      throw new MockApiError(404, {
+        error: 'Not Found',
+        message: `Webhook event ${params.eventId} not found; list events with GET /v2/webhooks`,
+        code: 'EVENT_NOT_FOUND',
+      });
+    }
+    // A manual retry replaces any automatic attempt still waiting, so the event is sent once.
+    if (record.nextAttempt) cancelTimer(state, record.nextAttempt.timerId);
+    record.status = 'pending';
+    scheduleDelivery(state, record, now, record.attempts + 1, 'manual');
+    return { data: webhookEventData(record), message: `Webhook event ${record.id} queued for delivery` };
+  },
+  { idempotent: false },
+);
+
+/** The webhook routes and the delivery task. */
+export const webhooks = defineModule({
+  name: 'webhooks',
+  routes: [listEvents, retryEvent],
+  tasks: [webhookDeliver],
+});

@@ -1,0 +1,85 @@
+/**
+ * A shortcut for tests of the money flows: a user who has passed KYC (status `verified`, level `basic`,
+ * Aadhaar, PAN and a verified bank account), written straight into state. It skips the KYC endpoints on
+ * purpose; tests of KYC itself go through them.
+ */
+import type { User } from '../../src/schemas/users.js';
+import { MockHelperError } from '../core/errors.js';
+import type { MockRuntime } from '../core/runtime.js';
+import { nowIso } from '../core/timers.js';
+import { registerUser, userData } from '../handlers/users.js';
+import type { KycRecord } from '../state/kyc.js';
+
+/**
+ * What `seedVerified` makes.
+ * @example
+ * const input: VerifiedUserInput = { mobile: '9876543210', name: 'Asha Rao', bank: false };
+ */
+export interface VerifiedUserInput {
+  mobile: string;
+  name?: string;
+  email?: string;
+  /** The account; default the service's account. */
+  accountId?: string;
+  /** `false` leaves out the verified bank account (for `NO_BANK_ACCOUNT`); default true. */
+  bank?: boolean;
+  /** KYC status to record instead of `verified` (for `KYC_INCOMPLETE`). */
+  kycStatus?: KycRecord['status'];
+}
+
+/**
+ * User seeding helpers.
+ * @example
+ * const users = userSeedHelpers(runtime);
+ */
+export function userSeedHelpers(rt: MockRuntime) {
+  return {
+    /**
+     * Creates a user whose KYC is verified with a verified bank account (no webhook events).
+     * @example
+     * ```ts
+     * import { createMockService } from 'inr-payouts/mock';
+     *
+     * const mock = createMockService();
+     * const asha = mock.helpers.users.seedVerified({ mobile: '9876543210', name: 'Asha Rao' });
+     * if (mock.state.kyc.byUserId[asha.userId]?.status !== 'verified') throw new Error('verified');
+     * ```
+     */
+    seedVerified(input: VerifiedUserInput): User {
+      const { accountId = rt.state.accounts.defaultId, bank = true, kycStatus = 'verified' } = input;
+      const state = rt.state;
+      if (!state.accounts.byId[accountId]) throw new MockHelperError(`No account ${accountId} in this mock`);
+      const name = input.name ?? 'Asha Rao';
+      const user = registerUser(state, accountId, {
+        mobile: input.mobile,
+        name,
+        email: input.email,
+        mobileVerified: true,
+      });
+      if (!user)
+        throw new MockHelperError(`Mobile ${input.mobile} is already registered on account ${accountId}`);
+      const at = nowIso(state);
+      const verified = kycStatus === 'verified';
+      state.kyc.byUserId[user.id] = {
+        userId: user.id,
+        level: verified ? 'basic' : 'none',
+        status: kycStatus,
+        updatedAt: at,
+        isPepRejected: false,
+        aadhaar: { maskedNumber: 'XXXX-XXXX-1234', nameOnAadhaar: name, verifiedAt: at, source: 'otp' },
+        pan: { number: 'ABCDE1234F', maskedNumber: 'XXXXX1234X', nameOnPan: name, verifiedAt: at },
+        bank: bank
+          ? {
+              accountNumber: '123456789012',
+              maskedAccountNumber: 'XXXXXXXX9012',
+              bankName: 'HDFC Bank',
+              ifsc: 'HDFC0001234',
+              accountHolderName: name,
+              verifiedAt: at,
+            }
+          : undefined,
+      };
+      return structuredClone(userData(user));
+    },
+  };
+}

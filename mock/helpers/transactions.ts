@@ -1,0 +1,132 @@
+/**
+ * Money-flow test helpers (Stripe test-helper style): simulate a deposit (full, short, over) whose
+ * confirmations then arrive on the clock, settle a payout now, and set the sandbox exchange rate. A move
+ * the transaction's status does not allow is refused with `MockTransitionError`.
+ */
+import { Decimal } from 'decimal.js';
+import type { Transaction } from '../../src/schemas/transactions.js';
+import { MockHelperError, MockTransitionError } from '../core/errors.js';
+import type { MockRuntime } from '../core/runtime.js';
+import { completePayout, depositSeen, failPayout, findTransaction } from '../handlers/transaction-flow.js';
+import { transactionData } from '../handlers/transactions.js';
+import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
+import type { TransactionRecord } from '../state/transactions.js';
+
+/**
+ * A deposit to simulate: the expected amount by default, or `amount` (short or over), or `short`/`over`
+ * by a USD difference.
+ * @example
+ * const deposit: SimulatedDeposit = { transactionId: 'txn_…', amount: '95' };
+ */
+export interface SimulatedDeposit {
+  transactionId: string;
+  amount?: string;
+  txHash?: string;
+}
+
+/**
+ * Transaction helpers.
+ * @example
+ * const transactions = transactionHelpers(runtime);
+ */
+export function transactionHelpers(rt: MockRuntime) {
+  const find = (transactionId: string): TransactionRecord => {
+    const txn = findTransaction(rt.state, transactionId);
+    if (!txn) throw new MockHelperError(`No transaction ${transactionId} in this mock`);
+    return txn;
+  };
+  const processing = (txn: TransactionRecord, action: string): void => {
+    if (txn.status !== 'payout_processing')
+      throw new MockTransitionError({
+        subject: `transaction ${txn.id}`,
+        action,
+        state: txn.status,
+        allowed: ['payout_processing'],
+        hint: 'Simulate the deposit and advance the clock until the payout starts.',
+      });
+  };
+  return {
+    /**
+     * The deposit arrives now; its confirmations follow one block at a time on the clock (see
+     * `blocksMs`). Returns the virtual ms until the last confirmation.
+     * @example
+     * ```ts
+     * import { createMockService } from 'inr-payouts/mock';
+     *
+     * const mock = createMockService();
+     * // After POST /v2/transactions on polygon for 100 USD:
+     * // const ms = mock.helpers.transactions.simulateDeposit({ transactionId, amount: '100' });
+     * // await mock.clock.advance(ms); // confirmed; the payout has started
+     * if (mock.helpers.transactions.confirmationMs('polygon') !== 256_000) throw new Error('128 blocks of 2 s');
+     * ```
+     */
+    simulateDeposit({ transactionId, amount, txHash }: SimulatedDeposit): number {
+      const txn = find(transactionId);
+      const allowed = txn.kind === 'standard' ? ['created'] : ['awaiting_funds'];
+      if (!allowed.includes(txn.status) || txn.deposit.status !== undefined)
+        throw new MockTransitionError({
+          subject: `${txn.kind} transaction ${txn.id}`,
+          action: 'simulate a deposit for',
+          state: txn.status,
+          allowed,
+        });
+      const value = amount ?? txn.amount;
+      if (!new Decimal(value).gt(0))
+        throw new MockHelperError(`A deposit amount must be positive; got ${value}`);
+      depositSeen(rt.state, txn, new Decimal(value).toFixed(), txHash);
+      return NETWORK_CONFIRMATIONS[txn.network].confirmations * NETWORK_CONFIRMATIONS[txn.network].blockMs;
+    },
+    /**
+     * Virtual ms from a deposit being seen to its last confirmation on `network`.
+     * @example
+     * service.helpers.transactions.confirmationMs('ethereum'); // 144000
+     */
+    confirmationMs: (network: TransactionRecord['network']): number =>
+      NETWORK_CONFIRMATIONS[network].confirmations * NETWORK_CONFIRMATIONS[network].blockMs,
+    /**
+     * The bank accepts the payout now (instead of after 10 s).
+     * @example
+     * service.helpers.transactions.completePayout({ transactionId });
+     */
+    completePayout({ transactionId }: { transactionId: string }): Transaction {
+      const txn = find(transactionId);
+      processing(txn, 'complete the payout of');
+      return structuredClone(transactionData(completePayout(rt.state, txn)));
+    },
+    /**
+     * The payout fails now, with a payout identifier of spec 7.3 (default `PAYOUT_FAILED`).
+     * @example
+     * service.helpers.transactions.failPayout({ transactionId, code: 'BANK_ACCOUNT_INVALID' });
+     */
+    failPayout({
+      transactionId,
+      code = 'PAYOUT_FAILED',
+      reason,
+    }: {
+      transactionId: string;
+      code?: string;
+      reason?: string;
+    }): Transaction {
+      const txn = find(transactionId);
+      processing(txn, 'fail the payout of');
+      const why = reason ?? 'The payout provider rejected the transfer';
+      return structuredClone(transactionData(failPayout(rt.state, txn, code, why)));
+    },
+    /**
+     * Sets the exchange rate (INR per USD, decimal string) that new quotes use.
+     * @example
+     * service.helpers.transactions.setExchangeRate('84.10');
+     */
+    setExchangeRate(rate: string): void {
+      if (!new Decimal(rate).gt(0))
+        throw new MockHelperError(`An exchange rate must be positive; got ${rate}`);
+      rt.state.transactions.exchangeRate = rate;
+    },
+    /**
+     * The stored transaction (a copy).
+     * @example
+     * const txn = service.helpers.transactions.get('txn_…');
+     */
+    get: (transactionId: string): TransactionRecord => structuredClone(find(transactionId)),
+  };
+}

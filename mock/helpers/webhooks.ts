@@ -1,0 +1,65 @@
+/**
+ * Webhook helpers: every delivery attempt as sent (raw body, headers, answer) for assertions, the recorded
+ * events, and an in-process receiver in place of the real HTTP POST.
+ */
+import { MockHelperError } from '../core/errors.js';
+import type { MockRuntime } from '../core/runtime.js';
+import { setWebhookFetch, type WebhookFetch } from '../handlers/webhook-deliver.js';
+import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
+
+/**
+ * One captured delivery attempt.
+ * @example
+ * const [first] = service.helpers.webhooks.captured();
+ */
+export interface CapturedDelivery extends DeliveryAttempt {
+  eventId: string;
+  eventType: WebhookEventRecord['eventType'];
+}
+
+/**
+ * Webhook helpers.
+ * @example
+ * const webhooks = webhookHelpers(runtime);
+ */
+export function webhookHelpers(rt: MockRuntime) {
+  return {
+    /**
+     * Every delivery attempt so far, in the order made, with its exact signed body and headers.
+     * @example
+     * ```ts
+     * import { createMockService } from 'inr-payouts/mock';
+     *
+     * const mock = createMockService();
+     * if (mock.helpers.webhooks.captured().length !== 0) throw new Error('nothing sent yet');
+     * ```
+     */
+    captured(): CapturedDelivery[] {
+      const all = Object.values(rt.state.webhooks.byId).flatMap((e) =>
+        e.deliveries.map((d) => ({ ...structuredClone(d), eventId: e.id, eventType: e.eventType })),
+      );
+      return all.sort((a, b) => a.at.localeCompare(b.at));
+    },
+    /**
+     * The recorded events (with their envelopes), oldest first; `type` filters.
+     * @example
+     * const completed = service.helpers.webhooks.events({ type: 'transaction.payout_completed' });
+     */
+    events({ type }: { type?: WebhookEventRecord['eventType'] } = {}): WebhookEventRecord[] {
+      return structuredClone(
+        Object.values(rt.state.webhooks.byId).filter((e) => !type || e.eventType === type),
+      );
+    },
+    /**
+     * Answers deliveries in-process with `fetcher` instead of a real POST (`undefined` restores `fetch`).
+     * The account still needs a `webhookUrl`; it is passed to `fetcher`.
+     * @example
+     * service.helpers.webhooks.useFetch(async () => new Response(null, { status: 500 }));
+     */
+    useFetch(fetcher: WebhookFetch | undefined): void {
+      if (fetcher !== undefined && typeof fetcher !== 'function')
+        throw new MockHelperError('useFetch takes a function (url, init) => Promise<Response>, or undefined');
+      setWebhookFetch(rt, fetcher);
+    },
+  };
+}

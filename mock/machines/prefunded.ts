@@ -1,0 +1,64 @@
+/**
+ * Prefunded credit arithmetic (spec 2.5, 8 "Prefunded exposure"): creating a prefunded transaction adds its
+ * amount to `outstandingUsd`; confirmed receipt of the funds subtracts it; `availableUsd` is the limit less
+ * the outstanding amount (never below zero). Pure functions over decimal strings (decimal.js).
+ */
+import { Decimal } from 'decimal.js';
+
+/**
+ * The three figures of 2.5.
+ * @example
+ * const credit: CreditFigures = { creditLimitUsd: '10000', outstandingUsd: '0', availableUsd: '10000' };
+ */
+export interface CreditFigures {
+  creditLimitUsd: string;
+  outstandingUsd: string;
+  availableUsd: string;
+}
+
+/** Decimal strings without trailing zeros (`'2500'`, `'12.5'`). */
+function plain(value: Decimal): string {
+  return value.toFixed();
+}
+
+/**
+ * The credit figures for a limit and an outstanding amount.
+ * @example
+ * creditFigures('10000', '2500'); // { creditLimitUsd: '10000', outstandingUsd: '2500', availableUsd: '7500' }
+ */
+export function creditFigures(creditLimitUsd: string, outstandingUsd: string): CreditFigures {
+  const limit = new Decimal(creditLimitUsd);
+  const outstanding = new Decimal(outstandingUsd);
+  return {
+    creditLimitUsd: plain(limit),
+    outstandingUsd: plain(outstanding),
+    availableUsd: plain(Decimal.max(limit.minus(outstanding), 0)),
+  };
+}
+
+/**
+ * Whether `amountUsd` fits the available credit (equal fits).
+ * @example
+ * fitsAvailable(creditFigures('1000', '900'), '100'); // true
+ */
+export function fitsAvailable(credit: CreditFigures, amountUsd: string): boolean {
+  return new Decimal(amountUsd).lte(credit.availableUsd);
+}
+
+/**
+ * Outstanding after a prefunded payout is made (`+ amount`).
+ * @example
+ * holdCredit('0', '500'); // '500'
+ */
+export function holdCredit(outstandingUsd: string, amountUsd: string): string {
+  return plain(new Decimal(outstandingUsd).plus(amountUsd));
+}
+
+/**
+ * Outstanding after the funds are received (`- amount`, never below zero).
+ * @example
+ * releaseCredit('500', '500'); // '0'
+ */
+export function releaseCredit(outstandingUsd: string, amountUsd: string): string {
+  return plain(Decimal.max(new Decimal(outstandingUsd).minus(amountUsd), 0));
+}

@@ -1,0 +1,70 @@
+/**
+ * Reads whether a user may transact (spec 2.7 rule 4, 3.3, 7.3) from the KYC state. The one place the money
+ * flows look at KYC, so when the KYC flows change their record only this reader follows. The KYC record's
+ * `bank` block is read structurally (present means verified unless it says `verified: false`), since the
+ * KYC flows own its type.
+ */
+import type { MockState } from '../core/state.js';
+
+/**
+ * The verified bank account a payout goes to.
+ * @example
+ * const bank: PayoutBank = { maskedAccountNumber: 'XXXXXX7890', ifsc: 'HDFC0001234', bankName: 'HDFC Bank', accountHolderName: 'Asha Rao' };
+ */
+export interface PayoutBank {
+  maskedAccountNumber: string;
+  ifsc: string;
+  bankName?: string;
+  accountHolderName?: string;
+}
+
+/**
+ * What the transaction rules need to know about a user's KYC.
+ * @example
+ * const { kycVerified, bank } = readEligibility(state, userId);
+ */
+export interface Eligibility {
+  kycStatus: string;
+  kycLevel: string;
+  /** Status `verified` (spec 3.3: "the user can transact"). */
+  kycVerified: boolean;
+  /** At least `basic` (spec 7.3 `KYC_LEVEL_INSUFFICIENT`). */
+  levelSufficient: boolean;
+  /** The verified bank account, when there is one (spec 2.7 rule 4, `NO_BANK_ACCOUNT`). */
+  bank?: PayoutBank;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function verifiedBank(block: unknown): PayoutBank | undefined {
+  if (typeof block !== 'object' || block === null) return undefined;
+  const b = block as Record<string, unknown>;
+  if (b.verified === false || typeof b.maskedAccountNumber !== 'string') return undefined;
+  return {
+    maskedAccountNumber: text(b.maskedAccountNumber) ?? '',
+    ifsc: text(b.ifsc) ?? '',
+    bankName: text(b.bankName),
+    accountHolderName: text(b.accountHolderName) ?? text(b.nameOnAccount),
+  };
+}
+
+/**
+ * The user's eligibility as the KYC state says now (a user without a KYC record is `pending`, level `none`).
+ * @example
+ * if (!readEligibility(state, userId).kycVerified) throw kycIncomplete(userId);
+ */
+export function readEligibility(state: MockState, userId: string): Eligibility {
+  const record = state.kyc.byUserId[userId];
+  const kycStatus = record?.status ?? 'pending';
+  const kycLevel = record?.level ?? 'none';
+  const bank = record ? verifiedBank((record as unknown as Record<string, unknown>).bank) : undefined;
+  return {
+    kycStatus,
+    kycLevel,
+    kycVerified: kycStatus === 'verified',
+    levelSufficient: kycLevel === 'basic' || kycLevel === 'enhanced',
+    bank,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Webhook delivery and retry (spec 3.4, 6.4) as pure functions: attempt 1 is immediate, then 1, 2, 4 and
+ * 8 seconds before attempts 2 to 5; any answer outside 200-299 (or a 30-second time-out) is a failure; after
+ * the fifth failure the event is `failed`. A manual retry is one more attempt: delivered on a 2xx, back to
+ * `failed` otherwise (it does not restart the automatic schedule).
+ */
+
+/** Delay before each automatic attempt, in ms (index 0 is attempt 1). */
+export const RETRY_DELAYS_MS = [0, 1_000, 2_000, 4_000, 8_000] as const;
+
+/** Automatic attempts in total (spec 6.4). */
+export const MAX_AUTOMATIC_ATTEMPTS = RETRY_DELAYS_MS.length;
+
+/** The service gives up on an answer after this long (spec 6.4, 8). */
+export const DELIVERY_TIMEOUT_MS = 30_000;
+
+/**
+ * How one attempt ended.
+ * @example
+ * const outcome: AttemptOutcome = { ok: false, timedOut: true };
+ */
+export interface AttemptOutcome {
+  ok: boolean;
+  /** No answer within 30 s: the next attempt counts its delay from when the service gave up. */
+  timedOut?: boolean;
+}
+
+/**
+ * The event's delivery state after an attempt: its status, and when the next attempt runs (epoch ms), if any.
+ * @example
+ * const next: DeliveryStep = { status: 'pending', nextAttemptAt: 1000, nextAttempt: 2 };
+ */
+export interface DeliveryStep {
+  status: 'pending' | 'delivered' | 'failed';
+  nextAttempt?: number;
+  nextAttemptAt?: number;
+}
+
+/**
+ * What follows attempt number `attempt` (1-based) that started at `startedAt` and ended with `outcome`.
+ * @example
+ * afterAttempt(1, 'automatic', { ok: false }, 0); // { status: 'pending', nextAttempt: 2, nextAttemptAt: 1000 }
+ * afterAttempt(5, 'automatic', { ok: false }, 15000); // { status: 'failed' }
+ */
+export function afterAttempt(
+  attempt: number,
+  trigger: 'automatic' | 'manual',
+  outcome: AttemptOutcome,
+  startedAt: number,
+): DeliveryStep {
+  if (outcome.ok) return { status: 'delivered' };
+  const delay = RETRY_DELAYS_MS[attempt];
+  if (trigger === 'manual' || delay === undefined) return { status: 'failed' };
+  const failedAt = startedAt + (outcome.timedOut ? DELIVERY_TIMEOUT_MS : 0);
+  return { status: 'pending', nextAttempt: attempt + 1, nextAttemptAt: failedAt + delay };
+}
+
+/**
+ * Whether an HTTP status counts as delivered (spec 6.4: 200-299).
+ * @example
+ * isDelivered(204); // true
+ */
+export function isDelivered(status: number): boolean {
+  return status >= 200 && status <= 299;
+}
