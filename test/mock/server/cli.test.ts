@@ -1,0 +1,85 @@
+/**
+ * The command line: option parsing, `--help`, refusing bad options with the usage, and the real-time clock.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseCli } from '../../../mock/server/cli.js';
+import { startServer } from './support.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+describe('inr-payouts-mock options', () => {
+  it('defaults: port 4010 on 127.0.0.1, real-time clock', () => {
+    expect(parseCli([])).toMatchObject({ port: 4010, host: '127.0.0.1', speed: 1, help: false });
+  });
+
+  it('reads every option', () => {
+    const options = parseCli([
+      '--port=0',
+      '--host',
+      '0.0.0.0',
+      '--speed',
+      '60',
+      '--start-time',
+      '2025-03-01T09:00:00Z',
+      '--seed',
+      'team',
+      '--webhook-url',
+      'http://127.0.0.1:3000/webhooks',
+      '--state-file',
+      'sandbox.json',
+    ]);
+    expect(options).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      speed: 60,
+      startTime: '2025-03-01T09:00:00Z',
+      seed: 'team',
+      webhookUrl: 'http://127.0.0.1:3000/webhooks',
+      stateFile: 'sandbox.json',
+      help: false,
+    });
+    expect(parseCli(['--speed', 'manual']).speed).toBe('manual');
+    expect(parseCli(['--speed', 'realtime']).speed).toBe(1);
+  });
+
+  it('refuses a bad option with what is wrong and the usage', () => {
+    expect(() => parseCli(['--port', '70000'])).toThrow(/--port must be 0 to 65535.*Usage:/s);
+    expect(() => parseCli(['--speed', 'fast'])).toThrow(
+      /--speed must be realtime, manual or a positive factor/,
+    );
+    expect(() => parseCli(['--speed', '0'])).toThrow(/--speed/);
+    expect(() => parseCli(['--start-time', 'yesterday'])).toThrow(/--start-time must be an ISO 8601 time/);
+    expect(() => parseCli(['--webhook-url', 'not a url'])).toThrow(/--webhook-url is not a URL/);
+    expect(() => parseCli(['--colour'])).toThrow(/Unknown option '--colour'.*Usage:/s);
+  });
+
+  it('--help prints the usage and exits 0; a bad option exits 1 with the reason', () => {
+    const tsx = `${root}node_modules/.bin/tsx`;
+    const help = spawnSync(tsx, ['mock/bin/mock-server.ts', '--help'], { cwd: root, encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage: inr-payouts-mock');
+    expect(help.stdout).toContain('--state-file');
+    const bad = spawnSync(tsx, ['mock/bin/mock-server.ts', '--port', 'x'], { cwd: root, encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('--port must be 0 to 65535');
+  });
+
+  it('--speed runs the virtual clock faster than real time by that factor', async () => {
+    // One real millisecond is 10 virtual seconds: ten virtual minutes pass in about 60 real ms.
+    const server = await startServer(['--speed', '10000', '--start-time', '2025-03-01T09:00:00Z']);
+    try {
+      expect(server.output()).toContain('(10000x)');
+      let now = '';
+      for (let i = 0; i < 100; i += 1) {
+        now = String((await server.helper('clock/now')).body.data);
+        if (now > '2025-03-01T09:10:00.000Z') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(now > '2025-03-01T09:10:00.000Z').toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+});
