@@ -16,9 +16,32 @@ import type { DigilockerSessionRecord, FaceSessionRecord } from '../state/kyc.js
 import type { UserRecord } from '../state/users.js';
 
 /**
- * Input of `helpers.digilocker.complete`.
+ * Input of `helpers.digilocker.complete`: approve or deny a document-locker session as its user would.
  * @example
- * const input: DigilockerCompletion = { clientId, outcome: 'approve' };
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createMockService, MockTransitionError } from 'inr-payouts/mock';
+ *
+ * const mock = createMockService();
+ * const server = setupServer(...mock.handlers);
+ * server.listen();
+ * const headers = { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' };
+ * const [user] = mock.helpers.seed({ users: [{ mobile: '9876543210', name: 'Asha Rao' }] }).users;
+ * const base = `${mock.baseUrl}/v2/users/${user?.userId}/kyc/digilocker`;
+ * const init = await fetch(`${base}/init`, { method: 'POST', headers, body: '{}' });
+ * const { data } = await init.json();
+ *
+ * mock.helpers.digilocker.complete({ clientId: data.clientId, outcome: 'approve' });
+ * const status = await (await fetch(`${base}/status?clientId=${data.clientId}`, { headers })).json();
+ * if (status.data.status !== 'VERIFIED') throw new Error('approved sessions are VERIFIED');
+ * try {
+ *   mock.helpers.digilocker.complete({ clientId: data.clientId, outcome: 'deny' });
+ *   throw new Error('unreachable');
+ * } catch (error) {
+ *   if (!(error instanceof MockTransitionError)) throw error; // it is VERIFIED, allowed only from PENDING
+ * }
+ * server.close();
+ * ```
  */
 export interface DigilockerCompletion {
   clientId: string;
@@ -31,9 +54,27 @@ export interface DigilockerCompletion {
 }
 
 /**
- * Input of `helpers.face.complete`.
+ * Input of `helpers.face.complete`: run the liveness check of a face session with the scores given.
  * @example
- * const input: FaceCompletion = { sessionId, outcome: 'fail', livenessScore: 0.42 };
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createMockService } from 'inr-payouts/mock';
+ *
+ * const mock = createMockService();
+ * const server = setupServer(...mock.handlers);
+ * server.listen();
+ * const headers = { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' };
+ * const [user] = mock.helpers.seed({ users: [{ mobile: '9876543210' }] }).users;
+ * const base = `${mock.baseUrl}/v2/users/${user?.userId}/kyc/face`;
+ * const body = JSON.stringify({ redirectUrl: 'https://partner.test/face-done' });
+ * const { data } = await (await fetch(`${base}/init`, { method: 'POST', headers, body })).json();
+ *
+ * mock.helpers.face.complete({ sessionId: data.sessionId, outcome: 'fail', livenessScore: 0.79 });
+ * const verify = await fetch(`${base}/verify`, { method: 'POST', headers, body: '{}' });
+ * const result = await verify.json();
+ * if (result.data.verified !== false || result.data.livenessScore !== 0) throw new Error('a failed check scores 0');
+ * server.close();
+ * ```
  */
 export interface FaceCompletion {
   sessionId: string;
