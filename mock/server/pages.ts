@@ -82,12 +82,12 @@ function showSession(service: MockService, kind: SessionKind, id: string): Respo
     now: service.clock.nowIso(),
   };
   const action = `${PAGES_PREFIX}/${kind}/${encodeURIComponent(id)}`;
-  return page(
-    200,
-    title,
-    `<h1>${escapeHtml(title)}</h1><p>${INTRO[kind]}</p>${details(shown)}` +
-      `<form method="post" action="${escapeHtml(action)}">${BUTTONS[kind]}</form>`,
-  );
+  // A finished session has nothing left to answer; say so instead of offering buttons that would be refused.
+  const open = session.status === undefined || session.status === 'PENDING';
+  const form = open
+    ? `<form method="post" action="${escapeHtml(action)}">${BUTTONS[kind]}</form>`
+    : `<p class="done">This session is ${escapeHtml(String(session.status))}: start a new one with the init endpoint.</p>`;
+  return page(200, title, `<h1>${escapeHtml(title)}</h1><p>${INTRO[kind]}</p>${details(shown)}${form}`);
 }
 
 function numbers(form: URLSearchParams): Record<string, number> {

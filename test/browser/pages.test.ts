@@ -98,7 +98,7 @@ describe('hosted pages in Chromium', () => {
     });
   });
 
-  it('4.4: the deny button fails the session and the redirect says FAILED; a second answer is refused', async () => {
+  it('4.4: the deny button fails the session and the redirect says FAILED; the page then offers no answer', async () => {
     const userId = await createUser(server, '9876505678');
     const init = await server.call('POST', `/v2/users/${userId}/kyc/digilocker/init`, {
       redirectUrl: `${partnerUrl}/kyc/done`,
@@ -111,9 +111,13 @@ describe('hosted pages in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('status')).toBe('FAILED');
 
     await page.goto(url);
-    await page.getByRole('button', { name: 'Approve' }).click();
-    await expect(page.locator('.error').textContent()).resolves.toMatch(/FAILED/);
+    await expect(page.locator('.done').textContent()).resolves.toMatch(/This session is FAILED/);
+    expect(await page.getByRole('button').count()).toBe(0);
     await page.close();
+    // A late form post (another tab, a script) is refused with the reason.
+    const late = await fetch(url, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }) });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toMatch(/Cannot approve document-locker session/);
     const status = await server.call('GET', `/v2/users/${userId}/kyc/digilocker/status?clientId=${clientId}`);
     expect((status.body.data as { status: string }).status).toBe('FAILED');
   });
