@@ -1,0 +1,133 @@
+import { Decimal } from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { allocate } from '../../../mock/machines/attribution.js';
+import type { TrancheRecord } from '../../../mock/state/transactions.js';
+import { assertAttribution } from '../../../src/money.js';
+import { moneyMock, verifiedUser } from './support.js';
+
+const mock = moneyMock();
+
+function tranche(n: number, rate: string, inr: string): TrancheRecord {
+  return {
+    dealId: `deal_${n}`,
+    dealNumber: `D-000${n}`,
+    rate,
+    inrAmount: inr,
+    remainingInr: inr,
+    settledAt: '',
+  };
+}
+
+describe('2.4: FIFO rate attribution', () => {
+  it('2.4 rules 2, 4: a payout spanning three tranches consumes them oldest first, with usdtEquivalent the exact sum and rate the blended rate', async () => {
+    const { service, client } = mock.use();
+    service.helpers.tranches.add([
+      { rate: '83.10', inrAmount: '3000' },
+      { rate: '83.45', inrAmount: '2500.50' },
+      { rate: '84.02', inrAmount: '10000' },
+    ]);
+    const created = await client.transactions.create({
+      userId: verifiedUser(service),
+      amount: '100',
+      asset: 'USDT',
+      network: 'arbitrum',
+    });
+    await service.clock.advance(
+      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
+    );
+    expect((await client.transactions.retrieve(created.transactionId)).payout).not.toHaveProperty('rate');
+    await service.clock.advance('1s');
+    const { payout } = await client.transactions.retrieve(created.transactionId);
+    expect(payout?.allocations).toEqual([
+      {
+        dealId: expect.any(String),
+        dealNumber: 'D-0001',
+        rate: '83.10',
+        inrAmount: '3000.00',
+        usdtAmount: '36.101083',
+      },
+      {
+        dealId: expect.any(String),
+        dealNumber: 'D-0002',
+        rate: '83.45',
+        inrAmount: '2500.50',
+        usdtAmount: '29.964050',
+      },
+      {
+        dealId: expect.any(String),
+        dealNumber: 'D-0003',
+        rate: '84.02',
+        inrAmount: '2824.50',
+        usdtAmount: '33.616996',
+      },
+    ]);
+    const sum = (payout?.allocations ?? []).reduce((t, a) => t.plus(a.usdtAmount), new Decimal(0));
+    expect(payout?.usdtEquivalent).toBe(sum.toFixed(6));
+    expect(payout?.usdtEquivalent).toBe('99.682129');
+    expect(payout?.rate).toBe(
+      new Decimal('8325').dividedBy(sum).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4),
+    );
+    expect(
+      new Decimal(payout?.amountInr ?? '0').eq(
+        (payout?.allocations ?? []).reduce((t, a) => t.plus(a.inrAmount), new Decimal(0)),
+      ),
+    ).toBe(true);
+    assertAttribution(payout ?? {});
+    expect(service.helpers.tranches.list().map((t) => t.remainingInr)).toEqual(['0.00', '0.00', '7175.50']);
+  });
+
+  it('2.4 rule 5: a payout the pool cannot cover still completes, unattributed, and leaves the pool untouched', async () => {
+    const { service, client } = mock.use();
+    service.helpers.tranches.add([{ rate: '83.10', inrAmount: '1000' }]);
+    const created = await client.transactions.create({
+      userId: verifiedUser(service),
+      amount: '100',
+      asset: 'USDC',
+      network: 'arbitrum',
+    });
+    await service.clock.advance(
+      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
+    );
+    await service.clock.advance('10s');
+    const { transaction, payout } = await client.transactions.retrieve(created.transactionId);
+    expect(transaction.status).toBe('completed');
+    expect(payout).not.toHaveProperty('allocations');
+    expect(service.helpers.tranches.list()[0]?.remainingInr).toBe('1000.00');
+  });
+
+  it('2.4 rule 3: without a pool there is no attribution', async () => {
+    const { service, client } = mock.use();
+    const created = await client.transactions.create({
+      userId: verifiedUser(service),
+      amount: '100',
+      asset: 'USDC',
+      network: 'arbitrum',
+    });
+    await service.clock.advance(
+      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
+    );
+    await service.clock.advance('10s');
+    expect((await client.transactions.retrieve(created.transactionId)).payout).not.toHaveProperty('rate');
+  });
+
+  it('2.4: allocate is pure, exact and FIFO; within one tranche the rate is the deal rate', () => {
+    const pool = [tranche(1, '83', '830'), tranche(2, '84', '840')];
+    const one = allocate(pool, '415');
+    expect(one.attribution).toEqual({
+      rate: '83',
+      usdtEquivalent: '5.000000',
+      allocations: [
+        { dealId: 'deal_1', dealNumber: 'D-0001', rate: '83', inrAmount: '415.00', usdtAmount: '5.000000' },
+      ],
+    });
+    expect(pool[0]?.remainingInr).toBe('830');
+    const spill = allocate(one.remainingTranches, '835');
+    expect(spill.allocations?.map((a) => [a.dealNumber, a.inrAmount])).toEqual([
+      ['D-0001', '415.00'],
+      ['D-0002', '420.00'],
+    ]);
+    expect(spill.usdtEquivalent).toBe('10.000000');
+    expect(spill.rate).toBe('83.5000');
+    expect(allocate(pool, '1670.01').attribution).toBeUndefined();
+  });
+});

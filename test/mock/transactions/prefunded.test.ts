@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { APIError } from '../../../src/index.js';
+import { Credit } from '../../../src/schemas/account.js';
+import { PrefundedTransaction } from '../../../src/schemas/transactions.js';
+import { moneyMock, verifiedUser } from './support.js';
+
+const mock = moneyMock();
+const BODY = { amount: '2500', asset: 'USDT', network: 'polygon' } as const;
+
+function approved() {
+  const used = mock.use({ account: { prefunded: { approved: true, creditLimitUsd: '10000' } } });
+  return used;
+}
+
+describe('2.5, 3.1: prefunded transactions', () => {
+  it('3.1: payout_processing → payout_completed → awaiting_funds → completed, with outstandingUsd and availableUsd moving as 2.5 says', async () => {
+    const { service, client } = approved();
+    const userId = verifiedUser(service);
+    expect(Credit.parse(await client.account.retrieveCredit())).toEqual({
+      prefundedEnabled: true,
+      creditLimitUsd: '10000',
+      outstandingUsd: '0',
+      availableUsd: '10000',
+    });
+
+    const created = await client.transactions.createPrefunded({ userId, ...BODY, partnerReference: 'pf-1' });
+    expect(PrefundedTransaction.parse(created)).toEqual(created);
+    expect(created).toMatchObject({
+      status: 'payout_processing',
+      expectedAmount: '2500',
+      quote: {
+        exchangeRate: 83.25,
+        feePercent: 0,
+        feeInr: '0.00',
+        grossInr: '208125.00',
+        netInr: '208125.00',
+      },
+      expiresAt: '2025-01-02T00:00:00.000Z',
+    });
+    // Creating it adds its amount to outstandingUsd (2.5).
+    expect(await client.account.retrieveCredit()).toMatchObject({
+      outstandingUsd: '2500',
+      availableUsd: '7500',
+    });
+    let read = await client.transactions.retrieve('pf-1');
+    expect(read.transaction.status).toBe('payout_processing');
+    expect(read.payout).toMatchObject({ status: 'processing', amountInr: '208125.00' });
+
+    await service.clock.advance('10s');
+    read = await client.transactions.retrieve('pf-1');
+    expect(read.transaction.status).toBe('payout_completed');
+    expect(read.payout).toMatchObject({ status: 'completed' });
+    // 2.4 rule 3: a prefunded payout is not funded from the pool, so it carries no attribution.
+    expect(read.payout).not.toHaveProperty('allocations');
+    expect(await client.account.retrieveCredit()).toMatchObject({
+      outstandingUsd: '2500',
+      availableUsd: '7500',
+    });
+
+    await service.clock.advance('1s');
+    read = await client.transactions.retrieve('pf-1');
+    expect(read.transaction.status).toBe('awaiting_funds');
+    expect(await client.account.retrieveCredit()).toMatchObject({
+      outstandingUsd: '2500',
+      availableUsd: '7500',
+    });
+
+    // The deposit address is the user's standard one (4.2).
+    const ms = service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId });
+    await service.clock.advance(ms - 2_000);
+    read = await client.transactions.retrieve('pf-1');
+    expect(read.transaction.status).toBe('awaiting_funds');
+    expect(read.deposit).toMatchObject({ status: 'detected', confirmations: 127 });
+    expect(await client.account.retrieveCredit()).toMatchObject({
+      outstandingUsd: '2500',
+      availableUsd: '7500',
+    });
+
+    await service.clock.advance('2s');
+    read = await client.transactions.retrieve('pf-1');
+    expect(read.transaction.status).toBe('completed');
+    expect(read.deposit).toMatchObject({ status: 'confirmed', confirmations: 128 });
+    // Confirmed receipt subtracts it: the credit is restored.
+    expect(await client.account.retrieveCredit()).toMatchObject({
+      outstandingUsd: '0',
+      availableUsd: '10000',
+    });
+    const types = service.helpers.webhooks.events().map((e) => e.eventType);
+    expect(types).toEqual([
+      'transaction.created',
+      'transaction.payout_initiated',
+      'transaction.payout_completed',
+      'transaction.deposit_detected',
+      'transaction.deposit_confirmed',
+    ]);
+  });
+
+  it('7.4 PREFUNDED_NOT_ALLOWED (403) unless the account is approved', async () => {
+    const { service, client } = mock.use();
+    const error = await client.transactions
+      .createPrefunded({ userId: verifiedUser(service), ...BODY })
+      .catch((e: unknown) => e);
+    if (!(error instanceof APIError)) throw new Error('expected an APIError');
+    expect([error.status, error.code]).toEqual([403, 'PREFUNDED_NOT_ALLOWED']);
+  });
+
+  it('7.4 CREDIT_LIMIT_EXCEEDED (422) above the available credit; exactly the available amount fits', async () => {
+    const { service, client } = approved();
+    await client.transactions.createPrefunded({ userId: verifiedUser(service), ...BODY, amount: '7000' });
+    const error = await client.transactions
+      .createPrefunded({ userId: verifiedUser(service, '9876543211'), ...BODY, amount: '3000.01' })
+      .catch((e: unknown) => e);
+    if (!(error instanceof APIError)) throw new Error('expected an APIError');
+    expect([error.status, error.code]).toEqual([422, 'CREDIT_LIMIT_EXCEEDED']);
+    expect(error.message).toMatch(/available credit of 3000 USD/);
+    await client.transactions.createPrefunded({
+      userId: verifiedUser(service, '9876543212'),
+      ...BODY,
+      amount: '3000',
+    });
+    expect(await client.account.retrieveCredit()).toMatchObject({
+      outstandingUsd: '10000',
+      availableUsd: '0',
+    });
+  });
+
+  it('8 (assumed): when the 24-hour funding window passes unfunded the transaction fails and the amount stays outstanding', async () => {
+    const { service, client } = approved();
+    const created = await client.transactions.createPrefunded({ userId: verifiedUser(service), ...BODY });
+    await service.clock.advance('24h');
+    const read = await client.transactions.retrieve(created.transactionId);
+    expect(read.transaction).toMatchObject({ status: 'failed', failureCode: 'FUNDING_WINDOW_EXPIRED' });
+    expect(await client.account.retrieveCredit()).toMatchObject({
+      outstandingUsd: '2500',
+      availableUsd: '7500',
+    });
+  });
+
+  it('7.4 PAYOUT_FAILED: a failed prefunded payout sent no INR, so its amount leaves outstandingUsd', async () => {
+    const { service, client } = approved();
+    const created = await client.transactions.createPrefunded({
+      userId: verifiedUser(service),
+      ...BODY,
+      amount: '66.60',
+    });
+    expect(await client.account.retrieveCredit()).toMatchObject({ outstandingUsd: '66.6' });
+    await service.clock.advance('10s');
+    const read = await client.transactions.retrieve(created.transactionId);
+    expect(read.transaction).toMatchObject({ status: 'failed', failureCode: 'PAYOUT_FAILED' });
+    expect(await client.account.retrieveCredit()).toMatchObject({
+      outstandingUsd: '0',
+      availableUsd: '10000',
+    });
+  });
+});
