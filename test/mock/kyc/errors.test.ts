@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_KYC } from '../../../mock/index.js';
+import { ErrorBodyB, successEnvelope } from '../../../src/schemas/common.js';
 import { BankNameMismatch } from '../../../src/schemas/kyc/bank.js';
-import { UpiVerification } from '../../../src/schemas/kyc/upi.js';
+import { DigilockerEnded } from '../../../src/schemas/kyc/digilocker.js';
+import { UpiInvalidVpa, UpiVerification } from '../../../src/schemas/kyc/upi.js';
 import { failure, kycServer, PDF_BASE64 } from './support.js';
 
 const mock = kycServer();
@@ -60,11 +62,9 @@ describe('7.4: document-locker errors', () => {
       },
     );
     expect(raw.status).toBe(400);
-    expect(await raw.json()).toMatchObject({
-      success: false,
-      error: 'Failed',
-      data: { status: 'FAILED', verified: false },
-    });
+    const body = ErrorBodyB.parse(await raw.json());
+    expect(body.error).toBe('Failed');
+    expect(DigilockerEnded.parse(body.data)).toMatchObject({ status: 'FAILED', verified: false });
     expect(await client.kyc.status(userId)).toMatchObject({
       status: 'pending',
       digilocker: { status: 'pending' },
@@ -157,7 +157,7 @@ describe('4.8, 7.4: UPI outcomes and errors', () => {
       headers: { Authorization: `Bearer ${service.sandboxKey}` },
       body: JSON.stringify({ upiId: SANDBOX_KYC.upi.invalidVpa }),
     });
-    const body = await raw.json();
+    const body = successEnvelope(UpiInvalidVpa).parse(await raw.json());
     expect(body.data).toMatchObject({ verified: false, name: null, bankName: null, nameMatchScore: null });
   });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorBodyB } from '../../../src/schemas/common.js';
+import { DeclarationRejected } from '../../../src/schemas/kyc/declaration.js';
 import { KycStatus } from '../../../src/schemas/kyc/status.js';
 import { DEVICE, failure, kycEvents, kycServer, PDF_BASE64 } from './support.js';
 
@@ -201,7 +203,9 @@ describe('3.3, 4.11: declaration', () => {
       }),
     });
     expect(raw.status).toBe(422);
-    expect(await raw.json()).toEqual({
+    const body = await raw.json();
+    expect(DeclarationRejected.parse(ErrorBodyB.parse(body).data).kycStatus).toBe('rejected');
+    expect(body).toEqual({
       success: false,
       error: 'KYC Rejected',
       message: expect.any(String),

@@ -68,7 +68,17 @@ describe('4.3, 7.4, 8: mobile and email OTP through the client', () => {
     });
   });
 
-  it('8, 7.4: a fourth send inside 10 minutes is Too Many Requests (429); the window then reopens', async () => {
+  it('8, 7.4: a fourth mobile send inside 10 minutes is Too Many Requests (429)', async () => {
+    const { client, userId } = await mock.use();
+    for (let i = 0; i < 3; i++) await client.users.mobile.sendOtp(userId);
+    await failure(client.users.mobile.sendOtp(userId), {
+      status: 429,
+      shape: 'B',
+      error: 'Too Many Requests',
+    });
+  });
+
+  it('8, 7.4: a fourth email send inside 10 minutes is Too Many Requests (429); the window then reopens', async () => {
     const { service, client, userId } = await mock.use();
     for (let i = 0; i < 3; i++) await client.users.email.sendOtp(userId);
     const error = await failure(client.users.email.sendOtp(userId), {
@@ -90,6 +100,7 @@ describe('4.3, 7.4, 8: mobile and email OTP through the client', () => {
     });
     await failure(client.users.email.sendOtp(userId), { status: 400, shape: 'B', error: 'No Email' });
     await failure(client.users.mobile.sendOtp('usr_nope'), { status: 404, shape: 'B', error: 'Not Found' });
+    await failure(client.users.email.sendOtp('usr_nope'), { status: 404, shape: 'B', error: 'Not Found' });
   });
 
   it('4.3 (assumed confirm): the email OTP confirms the email', async () => {

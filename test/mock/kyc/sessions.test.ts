@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MockHelperError, MockTransitionError } from '../../../mock/index.js';
 import { DocumentUploadError } from '../../../src/resources/kyc/document.js';
+import { ErrorBodyB } from '../../../src/schemas/common.js';
+import { DigilockerEnded } from '../../../src/schemas/kyc/digilocker.js';
 import { DEVICE, failure, kycServer } from './support.js';
 
 const mock = kycServer();
@@ -26,11 +28,9 @@ describe('3.2, 8: session expiry on the virtual clock', () => {
       },
     );
     expect(raw.status).toBe(400);
-    expect(await raw.json()).toMatchObject({
-      success: false,
-      error: 'Expired',
-      data: { status: 'EXPIRED', verified: false },
-    });
+    const body = ErrorBodyB.parse(await raw.json());
+    expect(body.error).toBe('Expired');
+    expect(DigilockerEnded.parse(body.data)).toMatchObject({ status: 'EXPIRED', verified: false });
   });
 
   it('5 (helpers): completing an EXPIRED or finished document-locker session is refused with MockTransitionError', async () => {
