@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MockService } from '../../../mock/index.js';
+import { WebhookEvent } from '../../../src/schemas/webhooks.js';
+import { verifyWebhook } from '../../../src/webhooks/index.js';
+import { moneyMock, type Receiver, startReceiver } from '../transactions/support.js';
+
+const mock = moneyMock();
+let receiver: Receiver | undefined;
+afterEach(async () => {
+  await receiver?.close();
+  receiver = undefined;
+});
+
+async function setup(answers: number[]) {
+  let service: MockService | undefined;
+  receiver = await startReceiver(() => {
+    if (!service) throw new Error('no service');
+    return service;
+  }, answers);
+  const used = mock.use();
+  service = used.service;
+  used.service.helpers.accounts.update({ webhookUrl: receiver.url });
+  const user = await used.client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+  const [event] = used.service.helpers.webhooks.events({ type: 'user.created' });
+  if (!event) throw new Error('no user.created event');
+  return { ...used, rx: receiver, eventId: event.id, userId: user.userId, t0: used.service.clock.now() };
+}
+
+describe('6.3, 6.4: webhook delivery and retry', () => {
+  it('6.4: a receiver failing four times then answering 200 gets attempts at 0, 1, 3, 7 and 15 s; the event is delivered after 5 attempts', async () => {
+    const { service, client, rx, eventId, t0 } = await setup([500, 502, 503, 404, 200]);
+    await service.clock.advance('1m');
+    expect(rx.received.map((r) => r.at - t0)).toEqual([0, 1_000, 3_000, 7_000, 15_000]);
+    expect(rx.errors).toEqual([]);
+    // 6.3: each one signed with the account's secret over `<t>.<body>`, t the attempt's own time.
+    for (const r of rx.received) {
+      expect(r.headers['x-service-signature']).toBe(
+        `t=${Math.floor(r.at / 1000)},v1=${String(r.headers['x-service-signature']).split('v1=')[1]}`,
+      );
+      expect(r.headers['x-service-event-id']).toBe(eventId);
+      expect(r.event).toMatchObject({ id: eventId, event: 'user.created', partnerId: service.accountId });
+    }
+    const { data } = await client.webhooks.list();
+    const record = data.find((e) => e.id === eventId);
+    expect(record && WebhookEvent.parse(record)).toEqual({
+      id: eventId,
+      eventType: 'user.created',
+      status: 'delivered',
+      attempts: 5,
+      deliveredAt: new Date(t0 + 15_000).toISOString(),
+      createdAt: new Date(t0).toISOString(),
+    });
+    const captured = service.helpers.webhooks.captured();
+    expect(captured.map((c) => [c.status, c.ok])).toEqual([
+      [500, false],
+      [502, false],
+      [503, false],
+      [404, false],
+      [200, true],
+    ]);
+    const last = captured.at(-1);
+    expect(
+      last &&
+        verifyWebhook(last.body, last.headers['x-service-signature'] ?? '', service.webhookSecret, {
+          now: t0 + 15_000,
+        }).id,
+    ).toBe(eventId);
+  });
+
+  it('3.4, 6.4: a receiver that always fails gets 5 attempts, then the event is failed; a manual retry delivers again and updates attempts, status and deliveredAt', async () => {
+    const { service, client, rx, eventId, t0 } = await setup([500]);
+    await service.clock.advance('14s');
+    expect((await client.webhooks.list()).data[0]).toMatchObject({
+      id: eventId,
+      status: 'pending',
+      attempts: 4,
+    });
+    await service.clock.advance('1s');
+    expect((await client.webhooks.list()).data[0]).toMatchObject({
+      id: eventId,
+      status: 'failed',
+      attempts: 5,
+    });
+    await service.clock.advance('10m');
+    expect(rx.received).toHaveLength(5);
+    expect((await client.webhooks.list({ status: 'failed' })).data.map((e) => e.id)).toEqual([eventId]);
+
+    // Still failing: one more attempt, back to failed.
+    const retried = await client.webhooks.retry(eventId);
+    expect(WebhookEvent.parse(retried)).toMatchObject({ id: eventId, status: 'pending', attempts: 5 });
+    await service.clock.runDue();
+    expect((await client.webhooks.list()).data[0]).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(rx.received).toHaveLength(6);
+
+    rx.answers.splice(0, rx.answers.length, 200);
+    await service.clock.advance('5s');
+    await client.webhooks.retry(eventId);
+    await service.clock.runDue();
+    const at = t0 + 15_000 + 600_000 + 5_000;
+    expect((await client.webhooks.list()).data[0]).toMatchObject({
+      status: 'delivered',
+      attempts: 7,
+      deliveredAt: new Date(at).toISOString(),
+    });
+    expect(rx.received.at(-1)?.at).toBe(at);
+    expect(rx.received.every((r) => r.event?.id === eventId)).toBe(true);
+    expect(rx.errors).toEqual([]);
+  });
+
+  it('6.4: a 30-second time-out is a failure; the next attempt comes 30 s plus its delay later', async () => {
+    const used = mock.use();
+    used.service.helpers.accounts.update({ webhookUrl: 'http://127.0.0.1:9/hooks' });
+    let calls = 0;
+    used.service.helpers.webhooks.useFetch(async () => {
+      calls += 1;
+      if (calls === 1) throw new DOMException('The operation timed out.', 'TimeoutError');
+      return new Response('ok');
+    });
+    const t0 = used.service.clock.now();
+    await used.client.users.create({ mobile: '9876543210' });
+    await used.service.clock.advance('2m');
+    const captured = used.service.helpers.webhooks.captured();
+    expect(captured.map((c) => [Date.parse(c.at) - t0, c.error ?? c.status])).toEqual([
+      [0, 'timeout'],
+      [31_000, 200],
+    ]);
+  });
+
+  it('6.4: a network error is retried like a non-2xx answer', async () => {
+    const used = mock.use();
+    used.service.helpers.accounts.update({ webhookUrl: 'http://127.0.0.1:9/hooks' });
+    used.service.helpers.webhooks.useFetch(async () => {
+      throw new TypeError('fetch failed');
+    });
+    await used.client.users.create({ mobile: '9876543210' });
+    await used.service.clock.advance('1m');
+    const [event] = used.service.helpers.webhooks.events();
+    expect(event).toMatchObject({ status: 'failed', attempts: 5 });
+    expect(event?.deliveries.every((d) => d.error === 'fetch failed')).toBe(true);
+  });
+
+  it('2.11: without a webhook URL events are recorded as pending and not sent; 404 EVENT_NOT_FOUND for an unknown retry', async () => {
+    const { service, client, call } = mock.use();
+    await client.users.create({ mobile: '9876543210' });
+    await service.clock.advance('1m');
+    expect((await client.webhooks.list()).data[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    const missing = await call('POST', '/v2/webhooks/evt_nope/retry');
+    expect([missing.status, missing.body.code]).toEqual([404, 'EVENT_NOT_FOUND']);
+  });
+});
