@@ -6,9 +6,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResponse } from 'msw';
+import { getResponse, type HttpHandler } from 'msw';
 import type { MockServiceOptions } from '../core/options.js';
 import { errorBody } from '../core/respond.js';
+import type { MockState } from '../core/state.js';
+import { storageHandlers } from '../handlers/kyc/storage.js';
 import { createMockService, type MockService } from '../service.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
@@ -48,7 +50,23 @@ function errorResponse(status: number, error: string, message: string, code?: st
   return Response.json(errorBody('A', { error, message, code }), { status });
 }
 
-async function route(service: MockService, req: IncomingMessage): Promise<Response> {
+/**
+ * The service's handlers, then the presigned-upload storage. The service does not serve the storage itself
+ * yet (the core serves only `/v2` routes); once it does, its own handler matches first and this one is
+ * never reached, so the line can go.
+ */
+function handlersOf(service: MockService): HttpHandler[] {
+  const host = {
+    get state() {
+      // The storage writes the upload record, as the service's own handler would.
+      return service.state as MockState;
+    },
+    options: { baseUrl: service.baseUrl },
+  };
+  return [...service.handlers, ...storageHandlers(host)];
+}
+
+async function route(service: MockService, handlers: HttpHandler[], req: IncomingMessage): Promise<Response> {
   let body: Buffer;
   try {
     body = await readBody(req);
@@ -64,7 +82,7 @@ async function route(service: MockService, req: IncomingMessage): Promise<Respon
     return serveHelper(service, request, path);
   }
   if (path.startsWith(`${PAGES_PREFIX}/`)) return servePage(service, request, path);
-  const response = await getResponse(service.handlers, request, { baseUrl: service.baseUrl });
+  const response = await getResponse(handlers, request, { baseUrl: service.baseUrl });
   return (
     response ??
     errorResponse(
@@ -75,10 +93,15 @@ async function route(service: MockService, req: IncomingMessage): Promise<Respon
   );
 }
 
-async function handle(service: MockService, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  service: MockService,
+  handlers: HttpHandler[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   let response: Response;
   try {
-    response = await route(service, req);
+    response = await route(service, handlers, req);
   } catch (error) {
     // Anything a handler throws is this request's 500; the server keeps serving the rest.
     const detail = error instanceof Error ? error.message : String(error);
@@ -105,12 +128,13 @@ function displayHost(host: string): string {
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
   let service: MockService | undefined;
+  let handlers: HttpHandler[] = [];
   const server = createServer((req, res) => {
     if (!service) {
       res.writeHead(503).end();
       return;
     }
-    handle(service, req, res)
+    handle(service, handlers, req, res)
       .catch(() => res.socket?.destroy())
       .finally(() => options.onRequest?.());
   });
@@ -125,6 +149,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const url = `http://${displayHost(host)}:${port}`;
   const created = createMockService({ ...options.service, baseUrl: url });
   service = created;
+  handlers = handlersOf(created);
   return {
     url,
     service: created,
