@@ -3,6 +3,7 @@
  * and the prefunded credit (assumed `GET /v2/account/credit`, docs/assumptions.md).
  */
 import * as z from 'zod/mini';
+import { wholeNumber } from '../internal/checks.js';
 import {
   Asset,
   DecimalString,
@@ -73,7 +74,7 @@ export const ActivityQuery = z.object({
     z
       .number({ error: LIMIT_RULE })
       .check(
-        z.int({ error: LIMIT_RULE }),
+        wholeNumber(LIMIT_RULE),
         z.gte(1, { error: LIMIT_RULE }),
         z.lte(MAX_ACTIVITY_LIMIT, { error: LIMIT_RULE }),
       ),

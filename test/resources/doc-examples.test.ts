@@ -10,6 +10,7 @@ import { afterAll, expect, test, vi } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const entry = join(root, 'src/index.ts');
+const moneyEntry = join(root, 'src/money.ts');
 const owned = [
   'src/schemas',
   'src/resources',
@@ -87,7 +88,7 @@ test('the fenced examples type-check', () => {
     lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
     types: ['node'],
     typeRoots: [join(root, 'node_modules/@types')],
-    paths: { 'inr-payouts': [entry] },
+    paths: { 'inr-payouts/money': [moneyEntry], 'inr-payouts': [entry] },
     skipLibCheck: true,
     noEmit: true,
   });
@@ -111,7 +112,7 @@ test.each(examples.map((example, i) => ({ ...example, path: paths[i] ?? '' })))(
       platform: 'node',
       write: false,
       logLevel: 'silent',
-      alias: { 'inr-payouts': entry },
+      alias: { 'inr-payouts/money': moneyEntry, 'inr-payouts': entry },
     });
     const out = `${path}.mjs`;
     writeFileSync(out, result.outputFiles[0]?.text ?? '');

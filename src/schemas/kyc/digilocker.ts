@@ -2,6 +2,7 @@
  * Document-locker consent (spec 3.2, 4.4): init, and the status the client polls, with its variants.
  */
 import * as z from 'zod/mini';
+import { absoluteUrl } from '../../internal/checks.js';
 import { DeviceId, openEnum, requiredString, Timestamp } from '../common.js';
 
 /**
@@ -21,7 +22,7 @@ const REDIRECT_RULE = 'redirectUrl must be an absolute URL';
  * @example DigilockerInitRequest.parse({ redirectUrl: 'https://partner.test/kyc/done', deviceId: 'device-fp-1' })
  */
 export const DigilockerInitRequest = z.object({
-  redirectUrl: z.optional(z.url({ error: REDIRECT_RULE })),
+  redirectUrl: z.optional(absoluteUrl(REDIRECT_RULE)),
   deviceId: z.optional(DeviceId),
 });
 /** Document-locker init body. @example const p: DigilockerInitRequest = { redirectUrl: 'https://partner.test/done' }; */

@@ -2,6 +2,7 @@
  * Face liveness (spec 4.9, optional): init a session the user opens, then verify.
  */
 import * as z from 'zod/mini';
+import { absoluteUrl } from '../../internal/checks.js';
 import { DeviceId, requiredString } from '../common.js';
 
 const REDIRECT_RULE = 'redirectUrl is required and must be an absolute URL';
@@ -11,7 +12,7 @@ const REDIRECT_RULE = 'redirectUrl is required and must be an absolute URL';
  * @example FaceInitRequest.parse({ redirectUrl: 'https://partner.test/face/done' })
  */
 export const FaceInitRequest = z.object({
-  redirectUrl: z.url({ error: REDIRECT_RULE }),
+  redirectUrl: absoluteUrl(REDIRECT_RULE),
   deviceId: z.optional(DeviceId),
 });
 /** Face init body. @example const p: FaceInitRequest = { redirectUrl: 'https://partner.test/face/done' }; */
