@@ -19,7 +19,7 @@ export interface DemoResult {
   userId: string;
   transactionId: string;
   status: string;
-  utr: string | undefined;
+  utr: string | null | undefined;
   rate: string | undefined;
   webhooks: string[];
   activity: ActivityItem[];
@@ -147,7 +147,7 @@ async function run(client: PayoutClient, mock: MockService | undefined, log: Log
     for (const event of received) log(`      ${event.event} (${event.id})`);
   } else {
     const page = await client.webhooks.list({ limit: 10 });
-    step(`Webhook events recorded by the service (${page.pagination.total}):`);
+    step(`Webhook events recorded by the service (${page.pagination?.total ?? page.data.length}):`);
     for (const event of page.data) log(`      ${event.eventType} (${event.id}): ${event.status}`);
   }
 

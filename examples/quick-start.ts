@@ -1,0 +1,32 @@
+// Quick start: a client against the embedded mock, one user created and read back through KYC status.
+// Swap the mock for your sandbox by passing your key and base URL to PayoutClient.
+
+import { fileURLToPath } from 'node:url';
+import { PayoutClient } from 'inr-payouts';
+import { createMockService } from 'inr-payouts/mock';
+import { setupServer } from 'msw/node';
+
+export async function main() {
+  const mock = createMockService();
+  const server = setupServer(...mock.handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
+
+    const account = await client.account.retrieve();
+    console.log(
+      `Account ${account.name} (${account.environment}), ${account.limits.rateLimit} requests/minute`,
+    );
+
+    const user = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+    console.log(`Created ${user.userId}; mobile verified: ${user.mobileVerified}`);
+
+    const kyc = await client.kyc.status(user.userId);
+    console.log(`KYC ${kyc.status}, level ${kyc.level}`);
+    return { account, user, kyc };
+  } finally {
+    server.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

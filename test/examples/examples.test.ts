@@ -1,0 +1,99 @@
+// Every program in examples/ runs against the embedded mock and does what its comments say.
+import { readdirSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main as demo } from '../../examples/demo.js';
+import { main as documentUpload } from '../../examples/document-upload.js';
+import { main as errors } from '../../examples/errors-and-rate-limits.js';
+import { main as kycOnboarding } from '../../examples/kyc-onboarding.js';
+import { main as prefunded } from '../../examples/prefunded-transaction.js';
+import { main as quickStart } from '../../examples/quick-start.js';
+import { main as recover } from '../../examples/recover-timed-out-create.js';
+import { main as standard } from '../../examples/standard-transaction.js';
+
+beforeEach(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('examples/', () => {
+  it('every example program is covered by this file', () => {
+    const covered = [
+      'demo.ts',
+      'document-upload.ts',
+      'errors-and-rate-limits.ts',
+      'kyc-onboarding.ts',
+      'prefunded-transaction.ts',
+      'quick-start.ts',
+      'recover-timed-out-create.ts',
+      'standard-transaction.ts',
+      'testing-with-the-mock.test.ts',
+    ];
+    const files = readdirSync(new URL('../../examples/', import.meta.url)).filter((f) => f.endsWith('.ts'));
+    expect(files.sort()).toEqual(covered.sort());
+  });
+
+  it('quick start (2.1, 2.3, 2.7): reads the account, creates a user, reads KYC pending', async () => {
+    const { account, user, kyc } = await quickStart();
+    expect(account.environment).toBe('sandbox');
+    expect(user.mobile).toBe('+919876543210');
+    expect(kyc.status).toBe('pending');
+  });
+
+  it('KYC onboarding (3.3, 4.3-4.11): every step, then refresh settles verified at level basic', async () => {
+    const { refreshed, extended } = await kycOnboarding();
+    expect(refreshed.current).toEqual({ level: 'basic', status: 'verified' });
+    expect(extended.profile?.submitted).toBe(true);
+    expect(extended.declaration?.submitted).toBe(true);
+  });
+
+  it('standard transaction (2.4): completes with a UTR and FIFO attribution over two tranches', async () => {
+    const paid = await standard();
+    expect(paid.transaction.status).toBe('completed');
+    expect(paid.payout.utr).toBeTruthy();
+    expect(paid.payout.allocations.map((a) => a.dealNumber)).toEqual(['D-0001', 'D-0002']);
+  });
+
+  it('prefunded (2.5, 3.1): outstanding rises on creation and the credit is restored on funding', async () => {
+    const { awaiting, done, before, during, after } = await prefunded();
+    expect(awaiting.transaction.status).toBe('awaiting_funds');
+    expect(done.transaction.status).toBe('completed');
+    expect(during.outstandingUsd).toBe('400');
+    expect(after.availableUsd).toBe(before.availableUsd);
+  });
+
+  it('document upload (4.10): the document is recorded and shows in the extended status', async () => {
+    const { record, extended } = await documentUpload();
+    expect(record.fileName).toBe('licence.pdf');
+    expect(extended.document?.submitted).toBe(true);
+  });
+
+  it('recovery (4.2): a create whose answer was lost is found by partnerReference, exactly once', async () => {
+    const { result, count } = await recover();
+    expect(result.recovered).toBe(true);
+    expect(count).toBe(1);
+  });
+
+  it('errors (7, 8): validation before sending, 422, shape-B name mismatch, 404 and 429 are typed', async () => {
+    const { seen } = await errors();
+    expect(seen).toEqual([
+      'ValidationError',
+      'KYC_INCOMPLETE',
+      'NAME_MISMATCH',
+      'NotFoundError',
+      'RateLimitError',
+    ]);
+  });
+
+  it('demo: the whole flow ends completed with a UTR, attribution, verified webhooks and the activity', async () => {
+    const lines: string[] = [];
+    const result = await demo((line) => lines.push(line));
+    expect(result.status).toBe('completed');
+    expect(result.utr).toBeTruthy();
+    expect(result.rate).toBeTruthy();
+    expect(result.webhooks).toContain('transaction.payout_completed');
+    expect(result.activity[0]?.id).toBe(result.transactionId);
+    expect(lines.filter((l) => /^\s*\d+\. /.test(l)).length).toBeGreaterThanOrEqual(10);
+  });
+});
