@@ -47,17 +47,28 @@ export function transactionHelpers(rt: MockRuntime) {
   };
   return {
     /**
-     * The deposit arrives now; its confirmations follow one block at a time on the clock (see
-     * `blocksMs`). Returns the virtual ms until the last confirmation.
+     * The deposit arrives now; its confirmations follow one block at a time on the clock. Returns the
+     * virtual ms until the last confirmation.
      * @example
      * ```ts
+     * import { setupServer } from 'msw/node';
      * import { createMockService } from 'inr-payouts/mock';
      *
      * const mock = createMockService();
-     * // After POST /v2/transactions on polygon for 100 USD:
-     * // const ms = mock.helpers.transactions.simulateDeposit({ transactionId, amount: '100' });
-     * // await mock.clock.advance(ms); // confirmed; the payout has started
-     * if (mock.helpers.transactions.confirmationMs('polygon') !== 256_000) throw new Error('128 blocks of 2 s');
+     * const server = setupServer(...mock.handlers);
+     * server.listen();
+     * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210', name: 'Asha Rao' });
+     * const created = await fetch(`${mock.baseUrl}/v2/transactions`, {
+     *   method: 'POST',
+     *   headers: { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' },
+     *   body: JSON.stringify({ userId, amount: '100', asset: 'USDT', network: 'polygon' }),
+     * });
+     * const { data } = await created.json();
+     * const ms = mock.helpers.transactions.simulateDeposit({ transactionId: data.transactionId, amount: '100' });
+     * await mock.clock.advance(ms); // 128 confirmations of 2 s: confirmed, the payout has started
+     * await mock.clock.advance('10s'); // the bank accepts it
+     * if (mock.helpers.transactions.get(data.transactionId).status !== 'completed') throw new Error('completed');
+     * server.close();
      * ```
      */
     simulateDeposit({ transactionId, amount, txHash }: SimulatedDeposit): number {
