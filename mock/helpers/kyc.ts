@@ -1,216 +1,20 @@
 /**
  * KYC test helpers (Stripe test-helper style), plain data in and out: complete or fail a document-locker
- * or face session (what the hosted pages call), read the Aadhaar OTP that was "sent", and upload a file to
- * a presigned URL without HTTP. A transition that does not fit the session's state throws
- * `MockTransitionError`.
+ * or face session (kyc-digilocker.ts, kyc-face.ts), choose the next bank or UPI outcome, read the Aadhaar
+ * OTP that was "sent", and upload to a presigned URL without HTTP. A transition that does not fit the
+ * current state throws `MockTransitionError`.
  */
-import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
-import { MockHelperError, MockTransitionError } from '../core/errors.js';
+import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
-import { applyAggregate, expectedName, kycRecord } from '../handlers/kyc/shared.js';
+import { kycRecord } from '../handlers/kyc/shared.js';
 import { storeUpload } from '../handlers/kyc/storage.js';
-import { digilockerTransition } from '../machines/digilocker-session.js';
-import { faceTransition } from '../machines/face-session.js';
-import { SANDBOX_KYC } from '../sandbox-values.js';
-import type { DigilockerSessionRecord, FaceSessionRecord } from '../state/kyc.js';
-import type { UserRecord } from '../state/users.js';
+import type { BankOutcome, UpiOutcome } from '../state/kyc.js';
+import { digilockerHelpers } from './kyc-digilocker.js';
+import { faceHelpers } from './kyc-face.js';
+import { refuse, userOf } from './kyc-shared.js';
 
-/**
- * Input of `helpers.digilocker.complete`: approve or deny a document-locker session as its user would.
- * @example
- * ```ts
- * import { setupServer } from 'msw/node';
- * import { createMockService, MockTransitionError } from 'inr-payouts/mock';
- *
- * const mock = createMockService();
- * const server = setupServer(...mock.handlers);
- * server.listen();
- * const headers = { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' };
- * const [user] = mock.helpers.seed({ users: [{ mobile: '9876543210', name: 'Asha Rao' }] }).users;
- * const base = `${mock.baseUrl}/v2/users/${user?.userId}/kyc/digilocker`;
- * const init = await fetch(`${base}/init`, { method: 'POST', headers, body: '{}' });
- * const { data } = await init.json();
- *
- * mock.helpers.digilocker.complete({ clientId: data.clientId, outcome: 'approve' });
- * const status = await (await fetch(`${base}/status?clientId=${data.clientId}`, { headers })).json();
- * if (status.data.status !== 'VERIFIED') throw new Error('approved sessions are VERIFIED');
- * try {
- *   mock.helpers.digilocker.complete({ clientId: data.clientId, outcome: 'deny' });
- *   throw new Error('unreachable');
- * } catch (error) {
- *   if (!(error instanceof MockTransitionError)) throw error; // it is VERIFIED, allowed only from PENDING
- * }
- * server.close();
- * ```
- */
-export interface DigilockerCompletion {
-  clientId: string;
-  /** `approve`: VERIFIED with the Aadhaar and PAN data; `deny`: FAILED. */
-  outcome: 'approve' | 'deny';
-  /** Overrides of the Aadhaar data (default: the user's name, a sample address). */
-  aadhaar?: Partial<DigilockerAadhaar>;
-  /** Overrides of the PAN data (default `SANDBOX_KYC.digilockerPan` with the Aadhaar name). */
-  pan?: { number?: string; name?: string };
-}
-
-/**
- * Input of `helpers.face.complete`: run the liveness check of a face session with the scores given.
- * @example
- * ```ts
- * import { setupServer } from 'msw/node';
- * import { createMockService } from 'inr-payouts/mock';
- *
- * const mock = createMockService();
- * const server = setupServer(...mock.handlers);
- * server.listen();
- * const headers = { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' };
- * const [user] = mock.helpers.seed({ users: [{ mobile: '9876543210' }] }).users;
- * const base = `${mock.baseUrl}/v2/users/${user?.userId}/kyc/face`;
- * const body = JSON.stringify({ redirectUrl: 'https://partner.test/face-done' });
- * const { data } = await (await fetch(`${base}/init`, { method: 'POST', headers, body })).json();
- *
- * mock.helpers.face.complete({ sessionId: data.sessionId, outcome: 'fail', livenessScore: 0.79 });
- * const verify = await fetch(`${base}/verify`, { method: 'POST', headers, body: '{}' });
- * const result = await verify.json();
- * if (result.data.verified !== false || result.data.livenessScore !== 0) throw new Error('a failed check scores 0');
- * server.close();
- * ```
- */
-export interface FaceCompletion {
-  sessionId: string;
-  /** `pass` defaults to scores 0.93 / 0.88, `fail` to 0.42 / 0.31. */
-  outcome: 'pass' | 'fail';
-  livenessScore?: number;
-  faceMatchScore?: number;
-}
-
-function userOf(rt: MockRuntime, userId: string): UserRecord {
-  const user = rt.state.users.byId[userId];
-  if (!user) throw new MockHelperError(`No user ${userId} in this mock`);
-  return user;
-}
-
-function refuse(subject: string, action: string, state: string, allowed: string[], hint: string): never {
-  throw new MockTransitionError({ subject, action, state, allowed, hint });
-}
-
-/**
- * Document-locker helpers.
- * @example
- * const digilocker = digilockerHelpers(runtime);
- */
-export function digilockerHelpers(rt: MockRuntime) {
-  return {
-    /**
-     * Approves or denies a PENDING session as the user would on the consent page; approval records the
-     * Aadhaar and PAN (spec 2.7, 4.4). Returns the session and where the page sends the user.
-     * @example
-     * service.helpers.digilocker.complete({ clientId, outcome: 'approve' });
-     */
-    complete(input: DigilockerCompletion): { clientId: string; status: string; redirectUrl?: string } {
-      const session: DigilockerSessionRecord | undefined = rt.state.kyc.digilockerSessions[input.clientId];
-      if (!session) throw new MockHelperError(`No document-locker session ${input.clientId} in this mock`);
-      const user = userOf(rt, session.userId);
-      const record = kycRecord(rt.state, user.id);
-      const name = input.aadhaar?.name ?? expectedName(user, record);
-      const event =
-        input.outcome === 'approve'
-          ? {
-              type: 'approve' as const,
-              aadhaar: {
-                name,
-                dob: '1990-01-01',
-                gender: 'F',
-                address: '12 MG Road, Bengaluru',
-                maskedAadhaar: 'XXXX-XXXX-1234',
-                pincode: '560001',
-                state: 'Karnataka',
-                district: 'Bengaluru Urban',
-                ...input.aadhaar,
-              },
-              pan: {
-                number: input.pan?.number ?? SANDBOX_KYC.digilockerPan,
-                name: input.pan?.name ?? name.toUpperCase(),
-              },
-            }
-          : { type: 'deny' as const, reason: 'The user denied consent' };
-      const t = digilockerTransition(session, event, rt.state.clock.now);
-      if (!t.ok) {
-        refuse(
-          `document-locker session ${session.clientId}`,
-          input.outcome,
-          t.state,
-          t.allowed,
-          'Start a new session with POST /kyc/digilocker/init.',
-        );
-      }
-      rt.state.kyc.digilockerSessions[session.clientId] = t.next;
-      const at = t.next.completedAt ?? new Date(rt.state.clock.now).toISOString();
-      if (t.next.status === 'VERIFIED' && t.next.aadhaar && t.next.pan && !record.digilocker) {
-        record.digilocker = { verifiedAt: at };
-        record.aadhaar ??= {
-          maskedNumber: t.next.aadhaar.maskedAadhaar ?? 'XXXX-XXXX-1234',
-          nameOnAadhaar: t.next.aadhaar.name,
-          verifiedAt: at,
-          source: 'digilocker',
-        };
-        const pan = t.next.pan.number;
-        record.pan ??= {
-          number: pan,
-          maskedNumber: `XXXXX${pan.slice(5, 9)}X`,
-          nameOnPan: t.next.pan.name,
-          verifiedAt: at,
-        };
-        applyAggregate(rt.state, user, record, { type: 'recompute' });
-      }
-      return { clientId: session.clientId, status: t.next.status, redirectUrl: session.redirectUrl };
-    },
-  };
-}
-
-/**
- * Face helpers.
- * @example
- * const face = faceHelpers(runtime);
- */
-export function faceHelpers(rt: MockRuntime) {
-  return {
-    /**
-     * Runs the liveness check of a PENDING session as the user would on the face page. The result follows
-     * the thresholds (liveness >= 0.8 and face match >= 0.7); `fail` with passing scores is refused.
-     * @example
-     * service.helpers.face.complete({ sessionId, outcome: 'pass' });
-     */
-    complete(input: FaceCompletion): { sessionId: string; status: string; redirectUrl: string } {
-      const session: FaceSessionRecord | undefined = rt.state.kyc.faceSessions[input.sessionId];
-      if (!session) throw new MockHelperError(`No face session ${input.sessionId} in this mock`);
-      const pass = input.outcome === 'pass';
-      const livenessScore = input.livenessScore ?? (pass ? 0.93 : 0.42);
-      const faceMatchScore = input.faceMatchScore ?? (pass ? 0.88 : 0.31);
-      const t = faceTransition(
-        session,
-        { type: 'checked', livenessScore, faceMatchScore },
-        rt.state.clock.now,
-      );
-      if (!t.ok) {
-        refuse(
-          `face session ${session.sessionId}`,
-          input.outcome,
-          t.state,
-          t.allowed,
-          'Initialise a new session with POST /kyc/face/init.',
-        );
-      }
-      if ((t.next.status === 'PASSED') !== pass) {
-        throw new MockHelperError(
-          `Scores ${livenessScore} / ${faceMatchScore} ${pass ? 'fail' : 'pass'} the thresholds (liveness >= 0.8, face match >= 0.7), so outcome '${input.outcome}' cannot use them`,
-        );
-      }
-      rt.state.kyc.faceSessions[session.sessionId] = t.next;
-      return { sessionId: session.sessionId, status: t.next.status, redirectUrl: session.redirectUrl };
-    },
-  };
-}
+export type { DigilockerCompletion } from './kyc-digilocker.js';
+export type { FaceCompletion } from './kyc-face.js';
 
 /**
  * Other KYC helpers.
@@ -232,6 +36,45 @@ export function kycStepHelpers(rt: MockRuntime) {
       const session = rt.state.kyc.aadhaarOtps[referenceId];
       if (!session) throw new MockHelperError(`No Aadhaar OTP session ${referenceId} in this mock`);
       return { otp: session.code, expiresAt: session.expiresAt, attempts: session.attempts };
+    },
+    /**
+     * Chooses the outcome of the user's next bank or UPI verification, whatever the account or UPI ID sent
+     * (`verified` passes the name match too). Refused when that step is already verified for UPI, which
+     * answers `ALREADY_VERIFIED` before any outcome.
+     * @example
+     * service.helpers.kyc.chooseOutcome({ userId, step: 'bank', outcome: 'penny_drop_failed' });
+     */
+    chooseOutcome(
+      input: { userId: string } & (
+        | { step: 'bank'; outcome: BankOutcome }
+        | { step: 'upi'; outcome: UpiOutcome }
+      ),
+    ): { userId: string; step: string; outcome: string } {
+      const user = userOf(rt, input.userId);
+      const allowed = {
+        bank: ['verified', 'penny_drop_failed', 'name_mismatch', 'bank_error'],
+        upi: ['verified', 'name_mismatch', 'invalid_vpa', 'provider_error'],
+      }[input.step];
+      if (!allowed.includes(input.outcome)) {
+        throw new MockHelperError(
+          `Unknown ${input.step} outcome '${input.outcome}': use ${allowed.join(', ')}`,
+        );
+      }
+      if (input.step === 'upi' && kycRecord(rt.state, user.id).upi) {
+        refuse(
+          `the UPI verification of ${user.id}`,
+          `choose outcome ${input.outcome} for`,
+          'verified',
+          ['unverified'],
+          'A verified UPI ID answers ALREADY_VERIFIED.',
+        );
+      }
+      rt.state.kyc.nextOutcomes ??= {};
+      const chosen = { ...rt.state.kyc.nextOutcomes[user.id] };
+      if (input.step === 'bank') chosen.bank = input.outcome;
+      else chosen.upi = input.outcome;
+      rt.state.kyc.nextOutcomes[user.id] = chosen;
+      return { userId: user.id, step: input.step, outcome: input.outcome };
     },
     /**
      * Uploads to a presigned URL without HTTP, with the same checks the storage applies (PUT, signed

@@ -189,6 +189,20 @@ export interface UploadRecord {
 }
 
 /**
+ * A penny-drop outcome a test chose for a user's next bank verification.
+ * @example
+ * const outcome: BankOutcome = 'penny_drop_failed';
+ */
+export type BankOutcome = 'verified' | 'penny_drop_failed' | 'name_mismatch' | 'bank_error';
+
+/**
+ * A UPI outcome a test chose for a user's next UPI verification.
+ * @example
+ * const outcome: UpiOutcome = 'invalid_vpa';
+ */
+export type UpiOutcome = 'verified' | 'name_mismatch' | 'invalid_vpa' | 'provider_error';
+
+/**
  * The KYC collections.
  * @example
  * const slice = emptyKyc();
@@ -199,6 +213,8 @@ export interface KycSlice {
   faceSessions: Record<string, FaceSessionRecord>;
   aadhaarOtps: Record<string, AadhaarOtpRecord>;
   uploads: Record<string, UploadRecord>;
+  /** Outcomes chosen by `helpers.kyc.chooseOutcome`, by user id; each is used by one verification. */
+  nextOutcomes: Record<string, { bank?: BankOutcome; upi?: UpiOutcome }>;
 }
 
 /**
@@ -207,5 +223,12 @@ export interface KycSlice {
  * const slice = emptyKyc();
  */
 export function emptyKyc(): KycSlice {
-  return { byUserId: {}, digilockerSessions: {}, faceSessions: {}, aadhaarOtps: {}, uploads: {} };
+  return {
+    byUserId: {},
+    digilockerSessions: {},
+    faceSessions: {},
+    aadhaarOtps: {},
+    uploads: {},
+    nextOutcomes: {},
+  };
 }

@@ -9,8 +9,9 @@ import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
+import type { BankOutcome } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
-import { applyAggregate, expectedName, kycRecord, maskTail } from './shared.js';
+import { applyAggregate, expectedName, kycRecord, maskTail, takeOutcome } from './shared.js';
 
 const BANKS: Record<string, string> = {
   HDFC: 'HDFC Bank',
@@ -32,6 +33,15 @@ export function bankNameOf(ifsc: string): string {
   return BANKS[code] ?? `${code} Bank`;
 }
 
+/** The outcome a sandbox account number stands for (docs/sandbox-values.md); undefined: the names decide. */
+function sandboxOutcome(accountNumber: string): BankOutcome | undefined {
+  const { bank } = SANDBOX_KYC;
+  if (accountNumber === bank.providerError) return 'bank_error';
+  if (accountNumber === bank.pennyDropFails) return 'penny_drop_failed';
+  if (accountNumber === bank.otherHolder) return 'name_mismatch';
+  return undefined;
+}
+
 const verify = route(
   'POST',
   '/v2/users/:userId/kyc/bank/verify',
@@ -39,21 +49,26 @@ const verify = route(
     const user = requireUser(ctx, ctx.params.userId);
     const record = kycRecord(ctx.state, user.id);
     const { accountNumber, ifsc, accountHolderName } = ctx.body;
-    if (accountNumber === SANDBOX_KYC.bank.providerError) {
+    const outcome = takeOutcome(ctx.state, user.id, 'bank') ?? sandboxOutcome(accountNumber);
+    if (outcome === 'bank_error') {
       throw new MockApiError(500, {
         error: 'Internal Server Error',
-        message: 'The bank did not answer the penny drop; try again later (sandbox account)',
+        message: 'The bank did not answer the penny drop; try again later',
       });
     }
-    if (accountNumber === SANDBOX_KYC.bank.pennyDropFails) {
+    if (outcome === 'penny_drop_failed') {
       throw new MockApiError(422, {
         error: 'Verification Failed',
         message: `The penny drop to account ${maskTail(accountNumber)} at ${ifsc} failed: the account does not exist or cannot receive credits`,
       });
     }
-    const found =
-      accountNumber === SANDBOX_KYC.bank.otherHolder ? SANDBOX_KYC.otherPersonName : accountHolderName;
     const expected = expectedName(user, record);
+    const found =
+      outcome === 'name_mismatch'
+        ? SANDBOX_KYC.otherPersonName
+        : outcome === 'verified'
+          ? expected
+          : accountHolderName;
     const matchScore = nameMatchScore(expected, found);
     if (!namesMatch(matchScore)) {
       throw new MockApiError(422, {

@@ -12,7 +12,7 @@ import {
   kycAggregate,
 } from '../../machines/kyc-aggregate.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
-import type { KycRecord } from '../../state/kyc.js';
+import type { BankOutcome, KycRecord, UpiOutcome } from '../../state/kyc.js';
 import type { UserRecord } from '../../state/users.js';
 
 /**
@@ -117,4 +117,21 @@ export function maskAadhaar(aadhaarNumber: string): string {
  */
 export function maskPan(pan: string): string {
   return `XXXXX${pan.slice(5, 9)}X`;
+}
+
+/**
+ * Takes (and forgets) the outcome a test chose for the user's next `step`, if any.
+ * @example
+ * const forced = takeOutcome(state, user.id, 'bank'); // 'penny_drop_failed' | ... | undefined
+ */
+export function takeOutcome<S extends 'bank' | 'upi'>(
+  state: MockState,
+  userId: string,
+  step: S,
+): (S extends 'bank' ? BankOutcome : UpiOutcome) | undefined {
+  // Optional chaining: a snapshot from before this field existed has no `nextOutcomes`.
+  const chosen = state.kyc.nextOutcomes?.[userId];
+  const outcome = chosen?.[step];
+  if (chosen) delete chosen[step];
+  return outcome as (S extends 'bank' ? BankOutcome : UpiOutcome) | undefined;
 }

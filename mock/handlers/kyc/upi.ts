@@ -9,8 +9,9 @@ import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
+import type { UpiOutcome } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
-import { applyAggregate, expectedName, kycRecord } from './shared.js';
+import { applyAggregate, expectedName, kycRecord, takeOutcome } from './shared.js';
 
 const HANDLES: Record<string, string> = {
   okhdfcbank: 'HDFC Bank',
@@ -24,6 +25,15 @@ const HANDLES: Record<string, string> = {
   ybl: 'Yes Bank',
   paytm: 'Paytm Payments Bank',
 };
+
+/** The outcome a sandbox UPI ID stands for (docs/sandbox-values.md); undefined: the names decide. */
+function sandboxOutcome(upiId: string): UpiOutcome | undefined {
+  const { upi } = SANDBOX_KYC;
+  if (upiId === upi.providerError) return 'provider_error';
+  if (upiId === upi.invalidVpa) return 'invalid_vpa';
+  if (upiId === upi.otherHolder) return 'name_mismatch';
+  return undefined;
+}
 
 const verify = route(
   'POST',
@@ -39,14 +49,15 @@ const verify = route(
         code: 'ALREADY_VERIFIED',
       });
     }
-    if (upiId === SANDBOX_KYC.upi.providerError) {
+    const outcome = takeOutcome(ctx.state, user.id, 'upi') ?? sandboxOutcome(upiId);
+    if (outcome === 'provider_error') {
       throw new MockApiError(500, {
         error: 'Internal Server Error',
-        message: 'The UPI verification service failed; try again later (sandbox UPI ID)',
+        message: 'The UPI verification service failed; try again later',
         code: 'VERIFICATION_FAILED',
       });
     }
-    if (upiId === SANDBOX_KYC.upi.invalidVpa) {
+    if (outcome === 'invalid_vpa') {
       return {
         data: {
           verified: false,
@@ -60,9 +71,7 @@ const verify = route(
     const handle = upiId.slice(upiId.indexOf('@') + 1);
     const bankName = HANDLES[handle] ?? null;
     const expected = expectedName(user, record);
-    const name = (
-      upiId === SANDBOX_KYC.upi.otherHolder ? SANDBOX_KYC.otherPersonName : expected
-    ).toUpperCase();
+    const name = (outcome === 'name_mismatch' ? SANDBOX_KYC.otherPersonName : expected).toUpperCase();
     const score = nameMatchScore(expected, name);
     if (!namesMatch(score)) {
       return {

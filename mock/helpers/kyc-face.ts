@@ -1,0 +1,83 @@
+/**
+ * Running the liveness check of a face session as its user would on the face page (what the hosted page calls).
+ */
+import { MockHelperError } from '../core/errors.js';
+import type { MockRuntime } from '../core/runtime.js';
+import { faceTransition } from '../machines/face-session.js';
+import type { FaceSessionRecord } from '../state/kyc.js';
+import { refuse } from './kyc-shared.js';
+
+/**
+ * Input of `helpers.face.complete`: run the liveness check of a face session with the scores given.
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createMockService } from 'inr-payouts/mock';
+ *
+ * const mock = createMockService();
+ * const server = setupServer(...mock.handlers);
+ * server.listen();
+ * const headers = { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' };
+ * const [user] = mock.helpers.seed({ users: [{ mobile: '9876543210' }] }).users;
+ * const base = `${mock.baseUrl}/v2/users/${user?.userId}/kyc/face`;
+ * const body = JSON.stringify({ redirectUrl: 'https://partner.test/face-done' });
+ * const { data } = await (await fetch(`${base}/init`, { method: 'POST', headers, body })).json();
+ *
+ * mock.helpers.face.complete({ sessionId: data.sessionId, outcome: 'fail', livenessScore: 0.79 });
+ * const verify = await fetch(`${base}/verify`, { method: 'POST', headers, body: '{}' });
+ * const result = await verify.json();
+ * if (result.data.verified !== false || result.data.livenessScore !== 0) throw new Error('a failed check scores 0');
+ * server.close();
+ * ```
+ */
+export interface FaceCompletion {
+  sessionId: string;
+  /** `pass` defaults to scores 0.93 / 0.88, `fail` to 0.42 / 0.31. */
+  outcome: 'pass' | 'fail';
+  livenessScore?: number;
+  faceMatchScore?: number;
+}
+
+/**
+ * Face helpers.
+ * @example
+ * const face = faceHelpers(runtime);
+ */
+export function faceHelpers(rt: MockRuntime) {
+  return {
+    /**
+     * Runs the liveness check of a PENDING session as the user would on the face page. The result follows
+     * the thresholds (liveness >= 0.8 and face match >= 0.7); `fail` with passing scores is refused.
+     * @example
+     * service.helpers.face.complete({ sessionId, outcome: 'pass' });
+     */
+    complete(input: FaceCompletion): { sessionId: string; status: string; redirectUrl: string } {
+      const session: FaceSessionRecord | undefined = rt.state.kyc.faceSessions[input.sessionId];
+      if (!session) throw new MockHelperError(`No face session ${input.sessionId} in this mock`);
+      const pass = input.outcome === 'pass';
+      const livenessScore = input.livenessScore ?? (pass ? 0.93 : 0.42);
+      const faceMatchScore = input.faceMatchScore ?? (pass ? 0.88 : 0.31);
+      const t = faceTransition(
+        session,
+        { type: 'checked', livenessScore, faceMatchScore },
+        rt.state.clock.now,
+      );
+      if (!t.ok) {
+        refuse(
+          `face session ${session.sessionId}`,
+          input.outcome,
+          t.state,
+          t.allowed,
+          'Initialise a new session with POST /kyc/face/init.',
+        );
+      }
+      if ((t.next.status === 'PASSED') !== pass) {
+        throw new MockHelperError(
+          `Scores ${livenessScore} / ${faceMatchScore} ${pass ? 'fail' : 'pass'} the thresholds (liveness >= 0.8, face match >= 0.7), so outcome '${input.outcome}' cannot use them`,
+        );
+      }
+      rt.state.kyc.faceSessions[session.sessionId] = t.next;
+      return { sessionId: session.sessionId, status: t.next.status, redirectUrl: session.redirectUrl };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * What the KYC helper files share: finding a user and refusing a transition.
+ */
+import { MockHelperError, MockTransitionError } from '../core/errors.js';
+import type { MockRuntime } from '../core/runtime.js';
+import type { UserRecord } from '../state/users.js';
+
+/**
+ * The user `userId`, or a `MockHelperError`.
+ * @example
+ * const user = userOf(runtime, 'usr_1');
+ */
+export function userOf(rt: MockRuntime, userId: string): UserRecord {
+  const user = rt.state.users.byId[userId];
+  if (!user) throw new MockHelperError(`No user ${userId} in this mock`);
+  return user;
+}
+
+/**
+ * Throws the `MockTransitionError` for a refused transition.
+ * @example
+ * refuse('face session fce_1', 'pass', 'EXPIRED', ['PENDING'], 'Initialise a new session.');
+ */
+export function refuse(
+  subject: string,
+  action: string,
+  state: string,
+  allowed: string[],
+  hint: string,
+): never {
+  throw new MockTransitionError({ subject, action, state, allowed, hint });
+}
