@@ -6,6 +6,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { MIN_AMOUNT_USD } from '../../src/schemas/common.js';
+import type { WebhookEventDataMap } from '../../src/webhooks/index.js';
 import { emitEvent } from '../core/events.js';
 import { nextId, randomDigits, randomHex } from '../core/ids.js';
 import type { MockState } from '../core/state.js';
@@ -70,13 +71,19 @@ export function move(state: MockState, txn: TransactionRecord, event: Transactio
   return next;
 }
 
-function emitTxn(
+/** Transaction events with their payload types from `inr-payouts/webhooks`, so the mock emits exactly those. */
+type TxnEventType = Extract<keyof WebhookEventDataMap, `transaction.${string}`>;
+
+function emitTxn<T extends TxnEventType>(
   state: MockState,
   txn: TransactionRecord,
-  type: Parameters<typeof emitEvent>[2],
-  data: object,
+  type: T,
+  data: Omit<WebhookEventDataMap[T], 'transactionId'>,
 ): void {
-  emitEvent(state, txn.accountId, type, { transactionId: txn.id, ...data }, { transactionId: txn.id });
+  const payload: WebhookEventDataMap[T] = { transactionId: txn.id, ...data } as WebhookEventDataMap[T];
+  emitEvent(state, txn.accountId, type, payload as unknown as Record<string, unknown>, {
+    transactionId: txn.id,
+  });
 }
 
 function depositData(txn: TransactionRecord) {

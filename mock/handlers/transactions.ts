@@ -9,6 +9,7 @@ import {
   type Transaction,
   TransactionCreateRequest,
 } from '../../src/schemas/transactions.js';
+import type { TransactionCreatedData } from '../../src/webhooks/index.js';
 import { parseDuration } from '../core/duration.js';
 import { MockApiError } from '../core/errors.js';
 import { emitEvent } from '../core/events.js';
@@ -188,7 +189,7 @@ function store(
       depositAddress: txn.depositAddress,
       expiresAt: txn.expiresAt,
       prefunded: kind === 'prefunded' ? true : undefined,
-    },
+    } satisfies TransactionCreatedData,
     { transactionId: txn.id },
   );
   return txn;
