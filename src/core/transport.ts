@@ -1,8 +1,8 @@
 import ky, { type KyInstance } from 'ky';
-import { v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { redact } from '../internal/redact.js';
 import { sleep } from '../internal/sleep.js';
+import { uuidv4 } from '../internal/uuid.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import {
   APIConnectionError,

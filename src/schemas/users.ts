@@ -9,6 +9,9 @@ export const INDIAN_MOBILE_PATTERN = /^(\+91)?[6-9]\d{9}$/;
 
 const MOBILE_RULE = 'mobile must be an Indian mobile number: 10 digits starting with 6 to 9, +91 optional';
 const EMAIL_RULE = 'email must be an email address';
+// zod's own email pattern, applied with z.regex: z.email() would add its format schema to the client bundle.
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const NAME_RULE = 'name must be a non-empty string';
 
 /**
@@ -17,7 +20,7 @@ const NAME_RULE = 'name must be a non-empty string';
  */
 export const UserCreateRequest = z.object({
   mobile: z.string({ error: MOBILE_RULE }).check(z.regex(INDIAN_MOBILE_PATTERN, { error: MOBILE_RULE })),
-  email: z.optional(z.email({ error: EMAIL_RULE })),
+  email: z.optional(z.string({ error: EMAIL_RULE }).check(z.regex(EMAIL_PATTERN, { error: EMAIL_RULE }))),
   name: z.optional(z.string({ error: NAME_RULE }).check(z.minLength(1, { error: NAME_RULE }))),
   deviceId: z.optional(DeviceId),
 });

@@ -43,7 +43,7 @@ export const WebhookEventListQuery = z.object({
         z.lte(MAX_WEBHOOK_LIMIT, { error: LIMIT_RULE }),
       ),
   ),
-  status: z.optional(z.enum(webhookEventStatuses, { error: STATUS_RULE })),
+  status: z.optional(z.literal(webhookEventStatuses, { error: STATUS_RULE })),
 });
 /** Webhook list query. @example const q: WebhookEventListQuery = { status: 'failed', limit: 20 }; */
 export type WebhookEventListQuery = z.infer<typeof WebhookEventListQuery>;

@@ -49,11 +49,11 @@ const ACCEPTED_RULE = 'declarationAccepted must be true: the user has to accept 
  */
 export const DeclarationRequest = z
   .object({
-    occupation: z.enum(occupations, { error: OCCUPATION_RULE }),
+    occupation: z.literal(occupations, { error: OCCUPATION_RULE }),
     occupationOther: z.optional(
       z.string({ error: OTHER_RULE }).check(z.maxLength(MAX_OCCUPATION_OTHER_LENGTH, { error: OTHER_RULE })),
     ),
-    incomeRange: z.enum(incomeRanges, { error: INCOME_RULE }),
+    incomeRange: z.literal(incomeRanges, { error: INCOME_RULE }),
     isPep: z.boolean({ error: 'isPep is required and must be a boolean' }),
     pepDetails: z.optional(
       z.string({ error: PEP_RULE }).check(z.maxLength(MAX_PEP_DETAILS_LENGTH, { error: PEP_RULE })),

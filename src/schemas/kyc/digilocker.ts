@@ -98,7 +98,7 @@ export type DigilockerPending = z.infer<typeof DigilockerPending>;
  * @example DigilockerEnded.parse({ status: 'EXPIRED', verified: false, error: 'Session expired' })
  */
 export const DigilockerEnded = z.looseObject({
-  status: z.union([z.literal('EXPIRED'), z.literal('FAILED')]),
+  status: z.literal(['EXPIRED', 'FAILED']),
   verified: z.literal(false),
   error: z.optional(z.string()),
   message: z.optional(z.string()),

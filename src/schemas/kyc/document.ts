@@ -11,13 +11,13 @@ export const documentTypes = ['passport', 'driving_license', 'aadhaar', 'voter_i
 export const mimeTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 
 /** Request field: `documentType`. @example DocumentType.parse('passport') */
-export const DocumentType = z.enum(documentTypes, {
+export const DocumentType = z.literal(documentTypes, {
   error: 'documentType must be one of passport, driving_license, aadhaar, voter_id',
 });
 /** A document type. @example const t: DocumentType = 'driving_license'; */
 export type DocumentType = z.infer<typeof DocumentType>;
 /** Request field: `mimeType`. @example MimeType.parse('image/png') */
-export const MimeType = z.enum(mimeTypes, {
+export const MimeType = z.literal(mimeTypes, {
   error: 'mimeType must be one of image/jpeg, image/png, image/webp, application/pdf',
 });
 /** A document MIME type. @example const m: MimeType = 'application/pdf'; */
@@ -63,7 +63,8 @@ export const DocumentUploadUrl = z.looseObject({
   s3Key: z.string(),
   expiresIn: z.number(),
   method: openEnum(['PUT'] as const),
-  headers: z.record(z.string(), z.string()),
+  // Every header value a string; z.catchall rather than z.record keeps zod's record code out of the bundle.
+  headers: z.catchall(z.object({}), z.string()),
 });
 /** A presigned upload URL. @example const { uploadUrl, s3Key } = await client.kyc.document.createUploadUrl('usr_1', p); */
 export type DocumentUploadUrl = z.infer<typeof DocumentUploadUrl>;
