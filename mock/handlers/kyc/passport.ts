@@ -56,7 +56,8 @@ const verify = route(
     const passport = {
       givenName: words.join(' '),
       surname,
-      nationality: 'IND',
+      // The profile's nationality when it is not Indian (alpha-2 there; IND is the passport's alpha-3 for India).
+      nationality: record.profile && record.profile.nationality !== 'IN' ? record.profile.nationality : 'IND',
       dob: record.profile?.dateOfBirth ?? '1990-01-01',
       verifiedAt: ctx.nowIso,
     };

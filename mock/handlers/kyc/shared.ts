@@ -16,6 +16,23 @@ import type { BankOutcome, KycRecord, UpiOutcome } from '../../state/kyc.js';
 import type { UserRecord } from '../../state/users.js';
 
 /**
+ * The user's KYC record for reading: the stored one, or a blank one that is not stored (a GET changes nothing).
+ * @example
+ * const kyc = peekKycRecord(state, user.id);
+ */
+export function peekKycRecord(state: MockState, userId: string): KycRecord {
+  return (
+    state.kyc.byUserId[userId] ?? {
+      userId,
+      level: 'none',
+      status: 'pending',
+      updatedAt: nowIso(state),
+      isPepRejected: false,
+    }
+  );
+}
+
+/**
  * The user's KYC record, created (`none`, `pending`) on first use.
  * @example
  * const kyc = kycRecord(state, user.id);

@@ -8,7 +8,7 @@ import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import type { KycRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
-import { applyAggregate, kycRecord } from './shared.js';
+import { applyAggregate, kycRecord, peekKycRecord } from './shared.js';
 
 /**
  * The KYC status record (spec 2.7) of a stored record.
@@ -110,7 +110,7 @@ export function extendedStatusData(record: KycRecord): ExtendedStatus {
 
 const getStatus = route('GET', '/v2/users/:userId/kyc/status', (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
-  return { data: kycStatusData(kycRecord(ctx.state, user.id)) };
+  return { data: kycStatusData(peekKycRecord(ctx.state, user.id)) };
 });
 
 const refresh = route('POST', '/v2/users/:userId/kyc/refresh', (ctx) => {
@@ -124,7 +124,7 @@ const refresh = route('POST', '/v2/users/:userId/kyc/refresh', (ctx) => {
 
 const getExtendedStatus = route('GET', '/v2/users/:userId/kyc/extended-status', (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
-  return { data: extendedStatusData(kycRecord(ctx.state, user.id)) };
+  return { data: extendedStatusData(peekKycRecord(ctx.state, user.id)) };
 });
 
 /** The KYC status routes. */
