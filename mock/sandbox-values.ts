@@ -103,6 +103,8 @@ export const SANDBOX_TRANSACTIONS = {
   exchangeRate: '83.25',
   /** A transaction of exactly this many USD has its payout rejected with `PAYOUT_FAILED`. */
   payoutFailureAmount: '66.60',
+  /** A deposit of exactly this many USD has its pool sweep fail (`transaction.sweep_failed`); the payout goes on. */
+  sweepFailureAmount: '77.70',
   /** `provider` in `transaction.payout_completed`. */
   payoutProvider: 'sandbox-imps',
   /** How long a standard quote waits for a deposit before the transaction is cancelled (`QUOTE_EXPIRED`). */

@@ -28,6 +28,7 @@ export const TXN_TIMERS = {
   payoutSettle: 'transaction.payout_settle',
   awaitFunds: 'transaction.await_funds',
   fundingExpire: 'transaction.funding_expire',
+  sweep: 'transaction.sweep',
 } as const;
 
 /** Payload of every money-flow timer. */
@@ -39,6 +40,8 @@ export interface TxnTimerPayload {
 export const PAYOUT_SETTLE_MS = 10_000;
 /** Virtual time from payout submission to its rate attribution ("just after", spec 2.4 rule 4). */
 export const ATTRIBUTION_DELAY_MS = 1_000;
+/** Virtual time from a confirmed deposit to its sweep into the settlement pool being confirmed on chain. */
+export const SWEEP_MS = 30_000;
 /** Virtual time from `payout_completed` to `awaiting_funds` for a prefunded payout. */
 export const AWAIT_FUNDS_MS = 1_000;
 
@@ -143,6 +146,9 @@ export function depositBlock(state: MockState, txn: TransactionRecord): void {
     return;
   }
   emitTxn(state, next, 'transaction.deposit_confirmed', depositData(next));
+  // The sweep runs beside the payout and never holds it up; its own timer is not cancelled by completion.
+  next.sweep = { status: 'pending' };
+  schedule(state, TXN_TIMERS.sweep, SWEEP_MS, { transactionId: next.id } satisfies TxnTimerPayload);
   if (next.kind === 'standard') {
     startPayout(state, next);
     return;
@@ -281,6 +287,28 @@ export function failPayout(
     reason,
   });
   return next;
+}
+
+/**
+ * The confirmed deposit's sweep into the settlement pool lands (or, for the sandbox sweep-failure amount,
+ * fails); the transaction's status is not affected.
+ * @example
+ * settleSweep(state, txn);
+ */
+export function settleSweep(state: MockState, txn: TransactionRecord): void {
+  if (txn.sweep?.status !== 'pending') return;
+  const amount = txn.deposit.receivedAmount ?? txn.amount;
+  const base = { network: txn.network, asset: txn.asset, amount };
+  const at = new Date(state.clock.now).toISOString();
+  if (new Decimal(amount).eq(SANDBOX_TRANSACTIONS.sweepFailureAmount)) {
+    const reason = 'The sweep transaction reverted on chain (sandbox sweep-failure amount)';
+    txn.sweep = { status: 'failed', reason, at };
+    emitTxn(state, txn, 'transaction.sweep_failed', { ...base, reason });
+    return;
+  }
+  const sweepTxHash = txn.network === 'solana' ? randomHex(state, 32) : `0x${randomHex(state, 32)}`;
+  txn.sweep = { status: 'confirmed', txHash: sweepTxHash, at };
+  emitTxn(state, txn, 'transaction.sweep_confirmed', { ...base, sweepTxHash });
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   findTransaction,
   move,
   settlePayout,
+  settleSweep,
   TXN_TIMERS,
   type TxnTimerPayload,
 } from './transaction-flow.js';
@@ -48,5 +49,18 @@ const fundingExpire = defineTask<TxnTimerPayload>(
   },
 );
 
+const sweep = defineTask<TxnTimerPayload>(TXN_TIMERS.sweep, ({ transactionId }, { state }) => {
+  const txn = findTransaction(state, transactionId);
+  if (txn) settleSweep(state, txn);
+});
+
 /** Every money-flow task, for the transactions module. */
-export const transactionTasks = [quoteExpire, block, attributeTask, payoutSettle, awaitFunds, fundingExpire];
+export const transactionTasks = [
+  quoteExpire,
+  block,
+  attributeTask,
+  payoutSettle,
+  awaitFunds,
+  fundingExpire,
+  sweep,
+];

@@ -2,7 +2,6 @@
  * `POST /v2/transactions`, `POST /v2/transactions/prefunded` and `GET /v2/transactions/{transactionId}`
  * (spec 2.4, 2.5, 3.1, 4.2, 7.3, 7.4). Creation checks here; the lifecycle runs in `transaction-flow.ts`.
  */
-import { Decimal } from 'decimal.js';
 import {
   type CreatedTransaction,
   PrefundedTransactionCreateRequest,
@@ -150,7 +149,7 @@ function store(
     userId: body.userId,
     kind,
     status,
-    amount: new Decimal(body.amount).toFixed(),
+    amount: body.amount,
     asset: body.asset,
     network: body.network,
     partnerReference: body.partnerReference,
@@ -159,7 +158,7 @@ function store(
     quote: quote(body.amount, state.transactions.exchangeRate, fee),
     expiresAt: new Date(now + parseDuration(ttl)).toISOString(),
     deposit: {
-      expectedAmount: new Decimal(body.amount).toFixed(),
+      expectedAmount: body.amount,
       requiredConfirmations: NETWORK_CONFIRMATIONS[body.network].confirmations,
     },
     timerIds: [],

@@ -123,6 +123,8 @@ export interface TransactionRecord {
   /** Why the transaction ended `failed` or `cancelled` (e.g. `QUOTE_EXPIRED`, `PAYOUT_FAILED`). */
   failureCode?: string;
   failureReason?: string;
+  /** The sweep of the confirmed deposit into the settlement pool (spec 6.2 `sweep_confirmed`, `sweep_failed`). */
+  sweep?: { status: 'pending' | 'confirmed' | 'failed'; txHash?: string; reason?: string; at?: string };
   /** Prefunded: the amount still counted in `outstandingUsd` (spec 2.5). */
   creditHeld?: boolean;
   /** Timers that move the transaction on their own (quote expiry, funding window, blocks). */
