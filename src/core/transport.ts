@@ -195,14 +195,30 @@ export class Transport {
     timeout: number,
     signal: AbortSignal | undefined,
   ): Promise<Attempt> {
-    const timeoutSignal = AbortSignal.timeout(timeout);
-    const response = await this.#ky(url, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { json: body }),
-      signal: signal ? AbortSignal.any([signal, timeoutSignal]) : timeoutSignal,
-    });
-    return { response, body: await readBody(response) };
+    // One controller and one cleared timer per attempt: AbortSignal.timeout + AbortSignal.any cost more per
+    // request and leave their timers running after the answer.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException(`timed out after ${timeout} ms`, 'TimeoutError')),
+      timeout,
+    );
+    const onAbort = () => controller.abort(signal?.reason);
+    if (signal) {
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    }
+    try {
+      const response = await this.#ky(url, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { json: body }),
+        signal: controller.signal,
+      });
+      return { response, body: await readBody(response) };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
   }
 
   #success<T>(
