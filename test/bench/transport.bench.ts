@@ -34,7 +34,13 @@ afterAll(async () => {
 }, 120_000);
 
 describe('per-request cost on loopback', () => {
-  bench('raw fetch', contenders.fetch);
-  bench('bare ky.get().json()', contenders.ky);
-  bench('PayoutClient account.retrieve()', contenders.client);
+  bench('raw fetch', async () => {
+    await contenders.fetch();
+  });
+  bench('bare ky.get().json()', async () => {
+    await contenders.ky();
+  });
+  bench('PayoutClient account.retrieve()', async () => {
+    await contenders.client();
+  });
 });
