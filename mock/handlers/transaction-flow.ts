@@ -63,8 +63,6 @@ export function findTransaction(state: MockState, id: string): TransactionRecord
 export function move(state: MockState, txn: TransactionRecord, event: TransactionEvent): TransactionRecord {
   const next = applyTransactionEvent(txn, event, state.clock.now);
   state.transactions.byId[txn.id] = next;
-  // Forget timers that already ran, so the list only holds work still waiting.
-  next.timerIds = next.timerIds.filter((id) => state.timers.some((t) => t.id === id));
   if (isTerminal(next.status)) {
     if (state.transactions.activeByUser[next.userId] === next.id)
       delete state.transactions.activeByUser[next.userId];
@@ -103,10 +101,9 @@ function depositData(txn: TransactionRecord) {
   };
 }
 
-function scheduleTxn(state: MockState, txn: TransactionRecord, kind: string, afterMs: number): string {
-  const id = schedule(state, kind, afterMs, { transactionId: txn.id } satisfies TxnTimerPayload);
-  txn.timerIds.push(id);
-  return id;
+/** Schedules a step of the flow; its task re-checks the status, so a step made stale by a helper is a no-op. */
+function later(state: MockState, txn: TransactionRecord, kind: string, afterMs: number): string {
+  return schedule(state, kind, afterMs, { transactionId: txn.id } satisfies TxnTimerPayload);
 }
 
 /**
@@ -121,13 +118,13 @@ export function depositSeen(
   txHash?: string,
 ): TransactionRecord {
   const hash = txHash ?? (txn.network === 'solana' ? randomHex(state, 32) : `0x${randomHex(state, 32)}`);
-  for (const timerId of txn.timerIds) cancelTimer(state, timerId);
+  // A paid quote no longer expires; the prefunded funding window stays armed until the deposit is confirmed.
+  if (txn.kind === 'standard') {
+    for (const timerId of txn.timerIds) cancelTimer(state, timerId);
+    txn.timerIds = [];
+  }
   const next = move(state, txn, { type: 'deposit.seen', amount, txHash: hash });
-  // The funding window stays armed for prefunded: only a confirmed deposit settles it.
-  next.timerIds = [];
-  if (next.kind === 'prefunded')
-    scheduleTxn(state, next, TXN_TIMERS.fundingExpire, Date.parse(next.expiresAt) - state.clock.now);
-  scheduleTxn(state, next, TXN_TIMERS.block, NETWORK_CONFIRMATIONS[next.network].blockMs);
+  later(state, next, TXN_TIMERS.block, NETWORK_CONFIRMATIONS[next.network].blockMs);
   return next;
 }
 
@@ -142,7 +139,7 @@ export function depositBlock(state: MockState, txn: TransactionRecord): void {
   const confirmations = next.deposit.confirmations ?? 0;
   if (confirmations === 1) emitTxn(state, next, 'transaction.deposit_detected', depositData(next));
   if (next.deposit.status !== 'confirmed') {
-    scheduleTxn(state, next, TXN_TIMERS.block, NETWORK_CONFIRMATIONS[next.network].blockMs);
+    later(state, next, TXN_TIMERS.block, NETWORK_CONFIRMATIONS[next.network].blockMs);
     return;
   }
   emitTxn(state, next, 'transaction.deposit_confirmed', depositData(next));
@@ -200,8 +197,8 @@ export function startPayout(state: MockState, txn: TransactionRecord): Transacti
     rail: 'imps',
   });
   // Attribution is computed just after submission (2.4 rule 4), so never in the create answer.
-  if (next.kind === 'standard') scheduleTxn(state, next, TXN_TIMERS.attribute, ATTRIBUTION_DELAY_MS);
-  const settle = scheduleTxn(state, next, TXN_TIMERS.payoutSettle, PAYOUT_SETTLE_MS);
+  if (next.kind === 'standard') later(state, next, TXN_TIMERS.attribute, ATTRIBUTION_DELAY_MS);
+  const settle = later(state, next, TXN_TIMERS.payoutSettle, PAYOUT_SETTLE_MS);
   if (next.payout) next.payout.timerId = settle;
   return next;
 }
@@ -253,7 +250,7 @@ export function completePayout(state: MockState, txn: TransactionRecord): Transa
     message: 'Payout completed successfully',
     ...payout.attribution,
   });
-  if (next.kind === 'prefunded') scheduleTxn(state, next, TXN_TIMERS.awaitFunds, AWAIT_FUNDS_MS);
+  if (next.kind === 'prefunded') later(state, next, TXN_TIMERS.awaitFunds, AWAIT_FUNDS_MS);
   return next;
 }
 

@@ -127,7 +127,7 @@ export interface TransactionRecord {
   sweep?: { status: 'pending' | 'confirmed' | 'failed'; txHash?: string; reason?: string; at?: string };
   /** Prefunded: the amount still counted in `outstandingUsd` (spec 2.5). */
   creditHeld?: boolean;
-  /** Timers that move the transaction on their own (quote expiry, funding window, blocks). */
+  /** Deadline timers (quote expiry, funding window), cancelled when the transaction ends or is paid. */
   timerIds: string[];
   createdAt: string;
   updatedAt: string;
