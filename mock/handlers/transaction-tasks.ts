@@ -4,16 +4,9 @@
  */
 import { defineTask } from '../core/tasks.js';
 import { canApply } from '../machines/transaction.js';
-import {
-  attribute,
-  depositBlock,
-  findTransaction,
-  move,
-  settlePayout,
-  settleSweep,
-  TXN_TIMERS,
-  type TxnTimerPayload,
-} from './transaction-flow.js';
+import { depositBlock, settleSweep } from './deposit-flow.js';
+import { attribute, settlePayout } from './payout-flow.js';
+import { findTransaction, move, TXN_TIMERS, type TxnTimerPayload } from './transaction-flow.js';
 
 const quoteExpire = defineTask<TxnTimerPayload>(TXN_TIMERS.quoteExpire, ({ transactionId }, { state }) => {
   const txn = findTransaction(state, transactionId);

@@ -23,8 +23,9 @@ import { quote } from '../machines/quote.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import { referenceKey, type TransactionRecord } from '../state/transactions.js';
+import { startPayout } from './payout-flow.js';
 import { requireUser } from './shared.js';
-import { startPayout, TXN_TIMERS } from './transaction-flow.js';
+import { TXN_TIMERS } from './transaction-flow.js';
 import { transactionTasks } from './transaction-tasks.js';
 
 type CreateBody = TransactionCreateRequest;

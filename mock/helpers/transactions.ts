@@ -7,7 +7,9 @@ import { Decimal } from 'decimal.js';
 import type { Transaction } from '../../src/schemas/transactions.js';
 import { MockHelperError, MockTransitionError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
-import { completePayout, depositSeen, failPayout, findTransaction } from '../handlers/transaction-flow.js';
+import { depositSeen } from '../handlers/deposit-flow.js';
+import { completePayout, failPayout } from '../handlers/payout-flow.js';
+import { findTransaction } from '../handlers/transaction-flow.js';
 import { transactionData } from '../handlers/transactions.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import type { TransactionRecord } from '../state/transactions.js';
@@ -16,7 +18,10 @@ import type { TransactionRecord } from '../state/transactions.js';
  * A deposit to simulate: the expected amount by default, or `amount` (short or over), or `short`/`over`
  * by a USD difference.
  * @example
+ * ```ts
+ * import { SimulatedDeposit } from 'inr-payouts/mock';
  * const deposit: SimulatedDeposit = { transactionId: 'txn_…', amount: '95' };
+ * ```
  */
 export interface SimulatedDeposit {
   transactionId: string;

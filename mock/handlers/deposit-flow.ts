@@ -1,0 +1,100 @@
+/**
+ * The deposit leg (spec 3.1, 6.2): a deposit seen on chain, its confirmations block by block, and the sweep
+ * of the confirmed deposit into the settlement pool.
+ */
+import { Decimal } from 'decimal.js';
+import { randomHex } from '../core/ids.js';
+import type { MockState } from '../core/state.js';
+import { cancelTimer, schedule } from '../core/timers.js';
+import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
+import { releaseCredit } from '../machines/prefunded.js';
+import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
+import type { TransactionRecord } from '../state/transactions.js';
+import { startPayout } from './payout-flow.js';
+import {
+  depositData,
+  emitTxn,
+  later,
+  move,
+  SWEEP_MS,
+  TXN_TIMERS,
+  type TxnTimerPayload,
+} from './transaction-flow.js';
+
+/**
+ * A deposit is seen on the chain (spec 3.1 `deposit_pending`): confirmations then arrive one block at a time.
+ * @example
+ * depositSeen(state, txn, '100', '0xabc…');
+ */
+export function depositSeen(
+  state: MockState,
+  txn: TransactionRecord,
+  amount: string,
+  txHash?: string,
+): TransactionRecord {
+  const hash = txHash ?? (txn.network === 'solana' ? randomHex(state, 32) : `0x${randomHex(state, 32)}`);
+  // A paid quote no longer expires; the prefunded funding window stays armed until the deposit is confirmed.
+  if (txn.kind === 'standard') {
+    for (const timerId of txn.timerIds) cancelTimer(state, timerId);
+    txn.timerIds = [];
+  }
+  const next = move(state, txn, { type: 'deposit.seen', amount, txHash: hash });
+  later(state, next, TXN_TIMERS.block, NETWORK_CONFIRMATIONS[next.network].blockMs);
+  return next;
+}
+
+/**
+ * One more block confirms the deposit (spec 6.2 `deposit_detected` on the first, `deposit_confirmed` on the
+ * last); a confirmed standard deposit starts the payout, a confirmed prefunded deposit restores the credit.
+ * @example
+ * depositBlock(state, txn);
+ */
+export function depositBlock(state: MockState, txn: TransactionRecord): void {
+  const next = move(state, txn, { type: 'deposit.block' });
+  const confirmations = next.deposit.confirmations ?? 0;
+  if (confirmations === 1) emitTxn(state, next, 'transaction.deposit_detected', depositData(next));
+  if (next.deposit.status !== 'confirmed') {
+    later(state, next, TXN_TIMERS.block, NETWORK_CONFIRMATIONS[next.network].blockMs);
+    return;
+  }
+  emitTxn(state, next, 'transaction.deposit_confirmed', depositData(next));
+  // The sweep runs beside the payout and never holds it up; its own timer is not cancelled by completion.
+  next.sweep = { status: 'pending' };
+  schedule(state, TXN_TIMERS.sweep, SWEEP_MS, { transactionId: next.id } satisfies TxnTimerPayload);
+  if (next.kind === 'standard') {
+    startPayout(state, next);
+    return;
+  }
+  // Prefunded: confirmed receipt subtracts the amount from outstandingUsd (spec 2.5); a shortfall stays owed.
+  if (next.creditHeld) {
+    const received = Decimal.min(next.deposit.receivedAmount ?? '0', next.amount).toFixed();
+    const { outstandingUsdByAccount } = state.transactions;
+    outstandingUsdByAccount[next.accountId] = releaseCredit(
+      outstandingUsdByAccount[next.accountId] ?? '0',
+      received,
+    );
+    next.creditHeld = false;
+  }
+}
+
+/**
+ * The confirmed deposit's sweep into the settlement pool lands (or, for the sandbox sweep-failure amount,
+ * fails); the transaction's status is not affected.
+ * @example
+ * settleSweep(state, txn);
+ */
+export function settleSweep(state: MockState, txn: TransactionRecord): void {
+  if (txn.sweep?.status !== 'pending') return;
+  const amount = txn.deposit.receivedAmount ?? txn.amount;
+  const base = { network: txn.network, asset: txn.asset, amount };
+  const at = new Date(state.clock.now).toISOString();
+  if (new Decimal(amount).eq(SANDBOX_TRANSACTIONS.sweepFailureAmount)) {
+    const reason = 'The sweep transaction reverted on chain (sandbox sweep-failure amount)';
+    txn.sweep = { status: 'failed', reason, at };
+    emitTxn(state, txn, 'transaction.sweep_failed', { ...base, reason });
+    return;
+  }
+  const sweepTxHash = txn.network === 'solana' ? randomHex(state, 32) : `0x${randomHex(state, 32)}`;
+  txn.sweep = { status: 'confirmed', txHash: sweepTxHash, at };
+  emitTxn(state, txn, 'transaction.sweep_confirmed', { ...base, sweepTxHash });
+}

@@ -1,0 +1,166 @@
+/**
+ * The payout leg (spec 2.4, 3.1, 6.2, 7.3): payout-time checks, submission, FIFO rate attribution just after,
+ * and the bank's answer (completed or failed), with the prefunded credit kept in step.
+ */
+import { Decimal } from 'decimal.js';
+import { MIN_AMOUNT_USD } from '../../src/schemas/common.js';
+import { nextId, randomDigits } from '../core/ids.js';
+import type { MockState } from '../core/state.js';
+import { cancelTimer } from '../core/timers.js';
+import { allocate } from '../machines/attribution.js';
+import { releaseCredit } from '../machines/prefunded.js';
+import { requote } from '../machines/quote.js';
+import { readEligibility } from '../machines/transaction-eligibility.js';
+import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
+import type { TransactionRecord } from '../state/transactions.js';
+import {
+  ATTRIBUTION_DELAY_MS,
+  AWAIT_FUNDS_MS,
+  emitTxn,
+  later,
+  move,
+  PAYOUT_SETTLE_MS,
+  TXN_TIMERS,
+} from './transaction-flow.js';
+
+/**
+ * Starts the payout leg (spec 3.1 `payout_processing`, 6.2 `payout_initiated`), after the payout-time checks
+ * of 7.3 (a failing check fails the payout with its identifier). Standard payouts pay the received amount,
+ * at most the expected one, at the quoted rate and fee.
+ * @example
+ * startPayout(state, txn);
+ */
+export function startPayout(state: MockState, txn: TransactionRecord): TransactionRecord {
+  const received = txn.deposit.receivedAmount ?? txn.amount;
+  const paid = Decimal.min(received, txn.amount).toFixed();
+  const amountInr = new Decimal(paid).eq(txn.amount) ? txn.quote.netInr : requote(txn.quote, paid).netInr;
+  let next = txn;
+  if (txn.kind === 'standard') {
+    next = move(state, txn, { type: 'payout.start', payoutId: nextId(state, 'pay'), amountInr });
+  }
+  const eligibility = readEligibility(state, next.userId);
+  const refusal = new Decimal(paid).lt(MIN_AMOUNT_USD)
+    ? { code: 'AMOUNT_TOO_LOW', reason: `The deposit of ${received} USD is below the minimum of 10 USD` }
+    : !eligibility.kycVerified
+      ? {
+          code: 'KYC_NOT_VERIFIED',
+          reason: `KYC status is ${eligibility.kycStatus} at payout time, not verified`,
+        }
+      : !eligibility.levelSufficient
+        ? { code: 'KYC_LEVEL_INSUFFICIENT', reason: 'The user must complete at least basic KYC' }
+        : !eligibility.bank
+          ? { code: 'BANK_ACCOUNT_INVALID', reason: 'The bank account was not found or is not verified' }
+          : undefined;
+  if (refusal) return failPayout(state, next, refusal.code, refusal.reason);
+  emitTxn(state, next, 'transaction.payout_initiated', {
+    status: next.status,
+    amountInr: next.payout?.amountInr ?? amountInr,
+    rail: 'imps',
+  });
+  // Attribution is computed just after submission (2.4 rule 4), so never in the create answer.
+  if (next.kind === 'standard') later(state, next, TXN_TIMERS.attribute, ATTRIBUTION_DELAY_MS);
+  const settle = later(state, next, TXN_TIMERS.payoutSettle, PAYOUT_SETTLE_MS);
+  if (next.payout) next.payout.timerId = settle;
+  return next;
+}
+
+/**
+ * Attributes a standard payout to the pool's tranches, FIFO (spec 2.4), once; a payout the pool cannot
+ * cover goes unattributed (rule 5: attribution never blocks the payment).
+ * @example
+ * attribute(state, txn);
+ */
+export function attribute(state: MockState, txn: TransactionRecord): void {
+  const { payout } = txn;
+  if (txn.kind !== 'standard' || !payout || payout.attribution || payout.status === 'failed') return;
+  const tranches = state.transactions.tranchesByAccount[txn.accountId];
+  if (!tranches?.length) return;
+  const result = allocate(tranches, payout.amountInr);
+  if (!result.attribution) return;
+  payout.attribution = result.attribution;
+  state.transactions.tranchesByAccount[txn.accountId] = result.remainingTranches;
+}
+
+/**
+ * The bank accepted the transfer (spec 6.2 `payout_completed`, with the attribution when there is one).
+ * @example
+ * completePayout(state, txn);
+ */
+export function completePayout(state: MockState, txn: TransactionRecord): TransactionRecord {
+  attribute(state, txn);
+  if (txn.payout?.timerId) cancelTimer(state, txn.payout.timerId);
+  const next = move(state, txn, { type: 'payout.complete', utr: `SBX${randomDigits(state, 12)}` });
+  const { payout } = next;
+  if (!payout) return next;
+  payout.timerId = undefined;
+  const bank = readEligibility(state, next.userId).bank;
+  const user = state.users.byId[next.userId];
+  emitTxn(state, next, 'transaction.payout_completed', {
+    merchant_id: next.accountId,
+    payoutId: payout.payoutId,
+    orderId: next.partnerReference ?? next.id,
+    amount: Number(payout.amountInr),
+    currency: 'INR',
+    status: 'SUCCESS',
+    utr: payout.utr ?? '',
+    provider: SANDBOX_TRANSACTIONS.payoutProvider,
+    receiver_name: bank?.accountHolderName ?? user?.name ?? '',
+    bank_account_masked: bank?.maskedAccountNumber ?? '',
+    ifsc_code: bank?.ifsc ?? '',
+    completedAt: payout.completedAt ?? '',
+    message: 'Payout completed successfully',
+    ...payout.attribution,
+  });
+  if (next.kind === 'prefunded') later(state, next, TXN_TIMERS.awaitFunds, AWAIT_FUNDS_MS);
+  return next;
+}
+
+/**
+ * The payout failed (spec 6.2 `payout_failed`, 7.3 identifiers). A failed prefunded payout sent no INR, so
+ * its amount leaves `outstandingUsd`.
+ * @example
+ * failPayout(state, txn, 'PAYOUT_FAILED', 'The payout provider rejected the transfer');
+ */
+export function failPayout(
+  state: MockState,
+  txn: TransactionRecord,
+  code: string,
+  reason: string,
+): TransactionRecord {
+  if (txn.payout?.timerId) cancelTimer(state, txn.payout.timerId);
+  const next = move(state, txn, { type: 'payout.fail', code, reason });
+  if (next.payout) next.payout.timerId = undefined;
+  if (next.kind === 'prefunded' && next.creditHeld) {
+    const { outstandingUsdByAccount } = state.transactions;
+    outstandingUsdByAccount[next.accountId] = releaseCredit(
+      outstandingUsdByAccount[next.accountId] ?? '0',
+      next.amount,
+    );
+    next.creditHeld = false;
+  }
+  emitTxn(state, next, 'transaction.payout_failed', {
+    status: next.status,
+    amountInr: next.payout?.amountInr ?? next.quote.netInr,
+    code,
+    reason,
+  });
+  return next;
+}
+
+/**
+ * Settles a payout at its scheduled time: fails it for the sandbox failure amount, completes it otherwise.
+ * @example
+ * settlePayout(state, txn);
+ */
+export function settlePayout(state: MockState, txn: TransactionRecord): void {
+  if (new Decimal(txn.amount).eq(SANDBOX_TRANSACTIONS.payoutFailureAmount)) {
+    failPayout(
+      state,
+      txn,
+      'PAYOUT_FAILED',
+      'The payout provider rejected the transfer (sandbox failure amount)',
+    );
+    return;
+  }
+  completePayout(state, txn);
+}
