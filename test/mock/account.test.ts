@@ -125,4 +125,19 @@ describe('2.6, 4.1: the activity feed', () => {
     const replay = await client.transactions.create({ userId, ...BODY }, { idempotencyKey: key });
     expect(Object.keys(service.state.transactions.byId)).toEqual([replay.transactionId]);
   });
+
+  it('fault injection: a 5xx before the work leaves no transaction; latency only delays the answer', async () => {
+    const { service, client } = mock.use();
+    const userId = verifiedUser(service);
+    service.helpers.faults.inject({
+      match: { method: 'POST', path: '/v2/transactions' },
+      kind: 'error',
+      status: 503,
+    });
+    await expect(client.transactions.create({ userId, ...BODY })).rejects.toMatchObject({ status: 503 });
+    expect(Object.keys(service.state.transactions.byId)).toEqual([]);
+    service.helpers.faults.inject({ match: { path: '/v2/account/activity' }, kind: 'latency', ms: 5 });
+    const created = await client.transactions.create({ userId, ...BODY });
+    expect((await client.account.listActivity()).map((a) => a.id)).toEqual([created.transactionId]);
+  });
 });
