@@ -96,7 +96,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const rt = createRuntime(resolveOptions(options));
   const all = [coreModule, ...modules];
   for (const module of all) for (const task of module.tasks ?? []) rt.tasks.register(task);
-  const handlers = [...all.flatMap((m) => m.routes), notFoundRoute].map((def) => toMswHandler(def, rt));
+  const handlers = [
+    ...[...all.flatMap((m) => m.routes), notFoundRoute].map((def) => toMswHandler(def, rt)),
+    ...all.flatMap((m) => m.handlers?.(rt) ?? []),
+  ];
   const helpers = createHelpers(rt);
   const account = (): AccountRecord => {
     const found = rt.state.accounts.byId[rt.state.accounts.defaultId];

@@ -14,6 +14,7 @@ import { pan } from './kyc/pan.js';
 import { passport } from './kyc/passport.js';
 import { profile } from './kyc/profile.js';
 import { kycStatus } from './kyc/status.js';
+import { storage } from './kyc/storage.js';
 import { upi } from './kyc/upi.js';
 import { transactions } from './transactions.js';
 import { users } from './users.js';
@@ -39,6 +40,7 @@ export const modules: MockModule[] = [
   upi,
   face,
   document,
+  storage,
   declaration,
   profile,
   account,

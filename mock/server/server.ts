@@ -9,8 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
 import type { MockServiceOptions } from '../core/options.js';
 import { errorBody } from '../core/respond.js';
-import type { MockState } from '../core/state.js';
-import { storageHandlers } from '../handlers/kyc/storage.js';
 import { createMockService, type MockService } from '../service.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
@@ -48,22 +46,6 @@ export interface RunningMockServer {
 
 function errorResponse(status: number, error: string, message: string, code?: string): Response {
   return Response.json(errorBody('A', { error, message, code }), { status });
-}
-
-/**
- * The service's handlers, then the presigned-upload storage. The service does not serve the storage itself
- * yet (the core serves only `/v2` routes); once it does, its own handler matches first and this one is
- * never reached, so the line can go.
- */
-function handlersOf(service: MockService): HttpHandler[] {
-  const host = {
-    get state() {
-      // The storage writes the upload record, as the service's own handler would.
-      return service.state as MockState;
-    },
-    options: { baseUrl: service.baseUrl },
-  };
-  return [...service.handlers, ...storageHandlers(host)];
 }
 
 async function route(service: MockService, handlers: HttpHandler[], req: IncomingMessage): Promise<Response> {
@@ -149,7 +131,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const url = `http://${displayHost(host)}:${port}`;
   const created = createMockService({ ...options.service, baseUrl: url });
   service = created;
-  handlers = handlersOf(created);
+  handlers = created.handlers;
   return {
     url,
     service: created,

@@ -4,6 +4,7 @@
  * and the 300 s life on the virtual clock, answering in the plain XML-free text such stores use.
  */
 import { type HttpHandler, HttpResponse, http } from 'msw';
+import { defineModule } from '../../core/module.js';
 import type { MockState } from '../../core/state.js';
 import { acceptUpload, type UploadAttempt } from '../../machines/document-upload.js';
 import { UPLOADS_PATH } from './document.js';
@@ -60,3 +61,6 @@ export function storageHandlers(rt: StorageHost): HttpHandler[] {
     }),
   ];
 }
+
+/** The storage as a module: served by every service beside its API routes. */
+export const storage = defineModule({ name: 'kyc.storage', routes: [], handlers: storageHandlers });

@@ -4,8 +4,7 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { storageHandlers } from '../../../mock/handlers/kyc/storage.js';
-import { createMockService, type MockService, type MockState } from '../../../mock/index.js';
+import { createMockService, type MockService } from '../../../mock/index.js';
 import { APIError, PayoutClient } from '../../../src/index.js';
 import { ErrorBodyA, ErrorBodyB } from '../../../src/schemas/common.js';
 
@@ -22,14 +21,7 @@ export function kycServer() {
     server,
     async use(user: { mobile: string; email?: string; name?: string } = ASHA) {
       const service = createMockService();
-      // The storage is served by the service once the core serves module handlers; until then, here.
-      const host = {
-        get state() {
-          return service.state as MockState;
-        },
-        options: { baseUrl: service.baseUrl },
-      };
-      server.use(...service.handlers, ...storageHandlers(host));
+      server.use(...service.handlers);
       const client = new PayoutClient({
         apiKey: service.sandboxKey,
         baseUrl: service.baseUrl,

@@ -1,7 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageHandlers } from '../../../mock/handlers/kyc/storage.js';
-import { createMockService, type MockState } from '../../../mock/index.js';
+import { createMockService } from '../../../mock/index.js';
 import { PayoutClient } from '../../../src/index.js';
 import { KycRefresh } from '../../../src/schemas/kyc/status.js';
 import { verifyWebhook } from '../../../src/webhooks/index.js';
@@ -13,13 +12,7 @@ afterAll(() => server.close());
 describe('6.2: user.kyc_updated', () => {
   it('6.2, 6.3: each aggregate change is delivered signed, with previous and current as refresh shows them', async () => {
     const mock = createMockService({ account: { webhookUrl: 'https://partner.test/hooks' } });
-    const host = {
-      get state() {
-        return mock.state as MockState;
-      },
-      options: { baseUrl: mock.baseUrl },
-    };
-    server.use(...mock.handlers, ...storageHandlers(host));
+    server.use(...mock.handlers);
     mock.helpers.webhooks.useFetch(async () => new Response(null, { status: 200 }));
     const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
     const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
