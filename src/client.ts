@@ -73,7 +73,10 @@ export class PayoutClient {
    * A typed raw request: reaches any path and shape (for example one the assumptions table guessed differently
    * from the real service) with the client's authentication, idempotency, retries and errors. Resolves to the
    * response's `data`; `.withResponse()` gives the status and headers.
-   * @example const credit = await client.request<{ availableUsd: string }>({ method: 'GET', path: '/v2/account/credit' });
+   * @example
+   * ```ts
+   * const credit = await client.request<{ availableUsd: string }>({ method: 'GET', path: '/v2/account/credit' });
+   * ```
    */
   request<T = unknown>(call: RawRequest<T>, options?: RequestOptions): ApiPromise<T> {
     return send(

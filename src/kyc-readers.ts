@@ -22,7 +22,14 @@ export function isVerified(block: { verified?: unknown } | null | undefined): bo
   return block?.verified === true;
 }
 
-/** A step spec 2.7 rule 4 requires. @example const step: KycRequirement = 'bank'; */
+/**
+ * A step spec 2.7 rule 4 requires.
+ * @example
+ * ```ts
+ * import { KycRequirement } from 'inr-payouts';
+ * const step: KycRequirement = 'bank';
+ * ```
+ */
 export type KycRequirement = 'aadhaar' | 'pan' | 'bank';
 
 /**
@@ -114,13 +121,16 @@ export function isDeclarationRejected(result: DeclarationResult): result is Decl
  * something else.
  *
  * @example
+ * ```ts
  * import { bankNameMismatch } from 'inr-payouts';
+ * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
  * try {
- *   await client.kyc.bank.verify(userId, { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' });
+ *   await client.kyc.bank.verify(userId, { accountNumber: '111111111111', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' }); // sandbox: another holder
  * } catch (error) {
  *   const mismatch = bankNameMismatch(error);
  *   if (mismatch) console.log(`${mismatch.found} is ${mismatch.matchScore}% like ${mismatch.expected}`);
  * }
+ * ```
  */
 export function bankNameMismatch(error: unknown): BankNameMismatch | undefined {
   if (!(error instanceof APIError) || error.code !== 'NAME_MISMATCH') return undefined;

@@ -9,7 +9,14 @@ import type { Allocation, Payout } from './schemas/transactions.js';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-/** A decimal string or a decimal.js value. @example const amount: DecimalInput = '100.50'; */
+/**
+ * A decimal string or a decimal.js value.
+ * @example
+ * ```ts
+ * import { DecimalInput } from 'inr-payouts/money';
+ * const amount: DecimalInput = '100.50';
+ * ```
+ */
 export type DecimalInput = string | Decimal;
 
 /**

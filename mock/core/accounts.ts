@@ -12,7 +12,9 @@ export const DEFAULT_RATE_LIMIT = 600;
 /**
  * Settings of a new account; anything left out gets its default, keys and secret come from the seed.
  * @example
- * service.helpers.accounts.create({ name: 'Second partner', sandboxKey: 'pk_sandbox_fixed' });
+ * ```ts
+ * mock.helpers.accounts.create({ name: 'Second partner', sandboxKey: 'pk_sandbox_fixed' });
+ * ```
  */
 export type CreateAccountInput = Partial<AccountSettings> & {
   id?: string;

@@ -10,7 +10,9 @@ import { nowIso } from './timers.js';
 /**
  * What an advance did.
  * @example
- * const { now, ran } = await service.clock.advance('10m');
+ * ```ts
+ * const { now, ran } = await mock.clock.advance('10m');
+ * ```
  */
 export interface AdvanceResult {
   /** The clock's time afterwards, ISO 8601 UTC. */
@@ -22,7 +24,9 @@ export interface AdvanceResult {
 /**
  * Real-time mode settings (for the standalone server).
  * @example
- * service.clock.startRealtime({ speed: 60 }); // one real second is a virtual minute
+ * ```ts
+ * mock.clock.startRealtime({ speed: 60 }); // one real second is a virtual minute
+ * ```
  */
 export interface RealtimeOptions {
   /** Virtual ms per real ms; default 1. */
@@ -36,7 +40,9 @@ export interface RealtimeOptions {
 /**
  * The clock of one service.
  * @example
- * await service.clock.advance('24h');
+ * ```ts
+ * await mock.clock.advance('24h');
+ * ```
  */
 export interface Clock {
   /** Epoch ms. */

@@ -5,7 +5,10 @@
 /**
  * A duration: milliseconds, or a string of `<number><unit>` parts with units `ms`, `s`, `m`, `h`, `d`.
  * @example
+ * ```ts
+ * import { Duration } from 'inr-payouts/mock';
  * const d: Duration = '10m';
+ * ```
  */
 export type Duration = number | string;
 

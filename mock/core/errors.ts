@@ -7,7 +7,10 @@
  * The two error body shapes of spec 7.1 (docs/assumptions.md says which endpoint uses which): A is
  * `{ error, message, code, ...context }`, B is `{ success: false, error, message, data?, ...context }`.
  * @example
+ * ```ts
+ * import { ErrorShape } from 'inr-payouts/mock';
  * const shape: ErrorShape = 'B';
+ * ```
  */
 export type ErrorShape = 'A' | 'B';
 
@@ -15,7 +18,10 @@ export type ErrorShape = 'A' | 'B';
  * An error body before it is put in a shape: `code` is dropped in shape B, derived from `error` in shape A
  * when absent; any other field (`attemptsRemaining`, `retryAfter`, `data`, `details`) rides along.
  * @example
+ * ```ts
+ * import { ApiErrorBody } from 'inr-payouts/mock';
  * const body: ApiErrorBody = { error: 'Conflict', message: 'Mobile already registered', code: 'USER_EXISTS' };
+ * ```
  */
 export interface ApiErrorBody {
   error: string;
@@ -28,7 +34,12 @@ export interface ApiErrorBody {
  * Thrown by a resolver to answer an error. State changes made before the throw are kept (the mock has no
  * rollback), so a resolver checks before it writes, unless the spec wants the write (an OTP attempt counts).
  * @example
- * throw new MockApiError(409, { error: 'Conflict', message: 'Mobile number already registered', code: 'USER_EXISTS' });
+ * ```ts
+ * import { MockApiError } from 'inr-payouts/mock';
+ * // In a resolver: answer 409 in the route's shape.
+ * const error = new MockApiError(409, { error: 'Conflict', message: 'Mobile number already registered', code: 'USER_EXISTS' });
+ * console.log(error.status, error.body.code); // 409 USER_EXISTS
+ * ```
  */
 export class MockApiError extends Error {
   override readonly name = 'MockApiError';
@@ -45,7 +56,14 @@ export class MockApiError extends Error {
 /**
  * A helper was called with something that does not exist (an unknown user or account).
  * @example
- * throw new MockHelperError(`No user usr_x in this mock`);
+ * ```ts
+ * import { MockHelperError } from 'inr-payouts/mock';
+ * try {
+ *   mock.helpers.otp.read({ userId: 'usr_x', channel: 'mobile' });
+ * } catch (error) {
+ *   console.log(error instanceof MockHelperError); // true: no such user
+ * }
+ * ```
  */
 export class MockHelperError extends Error {
   override readonly name: string = 'MockHelperError';
@@ -54,7 +72,10 @@ export class MockHelperError extends Error {
 /**
  * What a refused transition was about.
  * @example
+ * ```ts
+ * import { MockTransitionError } from 'inr-payouts/mock';
  * new MockTransitionError({ subject: 'mobile of usr_1', action: 'complete verification', state: 'verified', allowed: ['unverified'] });
+ * ```
  */
 export interface TransitionRefusal {
   /** What was asked to move, for example `document-locker session dls_1`. */

@@ -11,7 +11,9 @@ import type { MockState } from './state.js';
 /**
  * What to inject.
  * @example
- * service.helpers.faults.inject({ match: { method: 'POST', path: '/v2/users' }, kind: 'drop-after-commit' });
+ * ```ts
+ * mock.helpers.faults.inject({ match: { method: 'POST', path: '/v2/users' }, kind: 'drop-after-commit' });
+ * ```
  */
 export interface FaultSpec {
   /** Method and path (route pattern or concrete path) to match; every request when absent. */

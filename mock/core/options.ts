@@ -7,7 +7,10 @@ import type { CreateAccountInput } from './accounts.js';
 /**
  * Options of `createMockService`.
  * @example
+ * ```ts
+ * import { createMockService } from 'inr-payouts/mock';
  * createMockService({ seed: 'checkout-tests', startTime: '2025-03-01T09:00:00Z', account: { limits: { rateLimit: 5 } } });
+ * ```
  */
 export interface MockServiceOptions {
   /** Base URL the handlers answer under; default `https://sandbox.inr-payouts.test`. */

@@ -16,7 +16,11 @@ import { seedToInt } from './ids.js';
 /**
  * The complete state of one mock service.
  * @example
- * const copy: MockState = structuredClone(service.state);
+ * ```ts
+ * import { MockState } from 'inr-payouts/mock';
+ * const copy: MockState = mock.helpers.snapshot(); // plain JSON: save it, restore it later
+ * mock.helpers.restore(copy);
+ * ```
  */
 export interface MockState {
   /** Bumped when the layout changes, so a stale state file is refused rather than misread. */
@@ -39,7 +43,10 @@ export interface MockState {
 /**
  * A read-only view of a value, for `service.state`.
  * @example
- * const users: DeepReadonly<MockState>['users'] = service.state.users;
+ * ```ts
+ * import { DeepReadonly, MockState } from 'inr-payouts/mock';
+ * const users: DeepReadonly<MockState>['users'] = mock.state.users;
+ * ```
  */
 export type DeepReadonly<T> = T extends (infer U)[]
   ? readonly DeepReadonly<U>[]

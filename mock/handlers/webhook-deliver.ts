@@ -24,7 +24,10 @@ import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 /**
  * The `fetch` a delivery uses; a test may replace it to answer in-process.
  * @example
+ * ```ts
+ * import { WebhookFetch } from 'inr-payouts/mock';
  * const answer: WebhookFetch = async () => new Response(null, { status: 500 });
+ * ```
  */
 export type WebhookFetch = (url: string, init: RequestInit) => Promise<Response>;
 

@@ -39,6 +39,9 @@ export function createHelpers(rt: MockRuntime) {
 /**
  * The type of `service.helpers`.
  * @example
+ * ```ts
+ * import { MockHelpers } from 'inr-payouts/mock';
  * function signUp(helpers: MockHelpers) {}
+ * ```
  */
 export type MockHelpers = ReturnType<typeof createHelpers>;

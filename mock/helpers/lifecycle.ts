@@ -12,7 +12,9 @@ import { type NewUser, registerUser, userData } from '../handlers/users.js';
 /**
  * Fixtures to load.
  * @example
- * service.helpers.seed({ users: [{ mobile: '9876543210', email: 'asha@example.com', mobileVerified: true }] });
+ * ```ts
+ * mock.helpers.seed({ users: [{ mobile: '9876543210', email: 'asha@example.com', mobileVerified: true }] });
+ * ```
  */
 export interface SeedData {
   /** The account they belong to; default the service's account. */

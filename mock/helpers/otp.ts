@@ -9,7 +9,11 @@ import { type OtpChannel, type OtpRecord, otpKey } from '../state/verification.j
 /**
  * The last OTP sent to a user on a channel.
  * @example
- * const { otp } = service.helpers.otp.read({ userId, channel: 'mobile' });
+ * ```ts
+ * const { userId } = await client.users.create({ mobile: '9876543210' });
+ * await client.users.mobile.sendOtp(userId);
+ * const { otp, expiresAt } = mock.helpers.otp.read({ userId, channel: 'mobile' }); // the 6 digits "sent"
+ * ```
  */
 export interface OtpReading extends Omit<OtpRecord, 'code'> {
   userId: string;

@@ -13,7 +13,10 @@ import type { KycRecord } from '../state/kyc.js';
 /**
  * What `seedVerified` makes.
  * @example
+ * ```ts
+ * import { VerifiedUserInput } from 'inr-payouts/mock';
  * const input: VerifiedUserInput = { mobile: '9876543210', name: 'Asha Rao', bank: false };
+ * ```
  */
 export interface VerifiedUserInput {
   mobile: string;

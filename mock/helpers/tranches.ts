@@ -12,7 +12,10 @@ import type { TrancheRecord } from '../state/transactions.js';
 /**
  * One tranche to settle: its deal rate (INR per USDT) and INR amount, decimal strings.
  * @example
+ * ```ts
+ * import { NewTranche } from 'inr-payouts/mock';
  * const tranche: NewTranche = { rate: '83.10', inrAmount: '100000' };
+ * ```
  */
 export interface NewTranche {
   rate: string;

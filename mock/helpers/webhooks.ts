@@ -10,7 +10,9 @@ import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 /**
  * One captured delivery attempt.
  * @example
- * const [first] = service.helpers.webhooks.captured();
+ * ```ts
+ * const [first] = mock.helpers.webhooks.captured();
+ * ```
  */
 export interface CapturedDelivery extends DeliveryAttempt {
   eventId: string;

@@ -6,7 +6,10 @@
 /**
  * What a test may set on an account; everything else (id, keys) is generated from the seed.
  * @example
+ * ```ts
+ * import { AccountSettings } from 'inr-payouts/mock';
  * const settings: Partial<AccountSettings> = { limits: { rateLimit: 5 } };
+ * ```
  */
 export interface AccountSettings {
   name: string;
@@ -26,7 +29,9 @@ export interface AccountSettings {
 /**
  * A partner account as the mock stores it.
  * @example
- * const key = service.helpers.accounts.get().keys.sandbox; // 'pk_sandbox_…'
+ * ```ts
+ * const key = mock.helpers.accounts.get().keys.sandbox; // 'pk_sandbox_…'
+ * ```
  */
 export interface AccountRecord extends AccountSettings {
   /** UUID, as spec 2.1 says. */

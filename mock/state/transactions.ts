@@ -101,7 +101,13 @@ export interface PayoutRecord {
 /**
  * A transaction as the mock stores it. Money is decimal strings.
  * @example
- * const txn = state.transactions.byId['txn_…'];
+ * ```ts
+ * import type { TransactionRecord } from 'inr-payouts/mock';
+ * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+ * const { transactionId } = await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'base' });
+ * const txn: TransactionRecord = mock.helpers.transactions.get(transactionId);
+ * console.log(txn.status, txn.kind); // created standard
+ * ```
  */
 export interface TransactionRecord {
   id: string;
@@ -137,7 +143,10 @@ export interface TransactionRecord {
  * A settled deal-rate tranche of an account's INR escrow pool (spec 2.4). `remainingInr` is what later
  * payouts may still consume, oldest first.
  * @example
+ * ```ts
+ * import { TrancheRecord } from 'inr-payouts/mock';
  * const tranche: TrancheRecord = { dealId: 'deal_1', dealNumber: 'D-0001', rate: '83.10', inrAmount: '83100.00', remainingInr: '83100.00', settledAt: '…' };
+ * ```
  */
 export interface TrancheRecord {
   dealId: string;

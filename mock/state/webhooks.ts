@@ -60,7 +60,10 @@ export interface DeliveryAttempt {
 /**
  * A webhook event record (spec 2.11) plus what delivery needs.
  * @example
- * const pending = Object.values(state.webhooks.byId).filter((e) => e.status === 'pending');
+ * ```ts
+ * import type { WebhookEventRecord } from 'inr-payouts/mock';
+ * const pending: WebhookEventRecord[] = mock.helpers.webhooks.events().filter((e) => e.status === 'pending');
+ * ```
  */
 export interface WebhookEventRecord {
   id: string;

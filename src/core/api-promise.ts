@@ -1,6 +1,15 @@
 import type { ResponseInfo } from './types.js';
 
-/** A result with the answer it came from. */
+/**
+ * A result with the answer it came from.
+ *
+ * @example
+ * ```ts
+ * import type { Account, WithResponse } from 'inr-payouts';
+ * const result: WithResponse<Account> = await client.account.retrieve().withResponse();
+ * console.log(result.response.status, result.data.environment); // 200 sandbox
+ * ```
+ */
 export interface WithResponse<T> {
   data: T;
   /** The body's top-level `message`, when the service sent one. */

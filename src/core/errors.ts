@@ -36,7 +36,16 @@ export class ConfigurationError extends PayoutError {
   override name = 'ConfigurationError';
 }
 
-/** One problem with one field of a request. */
+/**
+ * One problem with one field of a request.
+ *
+ * @example
+ * ```ts
+ * import { ValidationError, type ValidationIssue } from 'inr-payouts';
+ * const issue: ValidationIssue = { path: 'amount', message: 'amount must be at least 10 USD' };
+ * console.log(new ValidationError('POST /v2/transactions', [issue]).issues.length); // 1
+ * ```
+ */
 export interface ValidationIssue {
   /** Dotted path of the field, e.g. `amount` or `allocations.0.rate`; empty for the whole value. */
   path: string;
@@ -131,7 +140,15 @@ function redactDeep(value: unknown): unknown {
   }
 }
 
-/** What the transport knows about an error answer. */
+/**
+ * What the transport knows about an error answer.
+ *
+ * @example
+ * ```ts
+ * import type { APIErrorInit } from 'inr-payouts';
+ * const describe = (init: APIErrorInit) => `${init.status} from ${init.endpoint}`;
+ * ```
+ */
 export interface APIErrorInit {
   status: number;
   body: unknown;

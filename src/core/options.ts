@@ -113,8 +113,8 @@ function checkNonNegative(name: string, value: number | undefined): void {
  * Applies defaults and refuses configurations that cannot work, before any request is made.
  *
  * @example
- * ```ts
- * import { resolveClientOptions } from 'inr-payouts';
+ * Internal (not exported by the package), so this block is not run by the docs tests:
+ * ```
  * const resolved = resolveClientOptions({ apiKey: 'pk_sandbox_1', baseUrl: 'https://sandbox.inr-payouts.test' });
  * console.log(resolved.environment, resolved.maxRetries); // 'sandbox' 2
  * ```

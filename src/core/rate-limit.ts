@@ -1,4 +1,14 @@
-/** The `X-RateLimit-*` figures of an answer. `reset` is a Unix time in seconds. */
+/**
+ * The `X-RateLimit-*` figures of an answer. `reset` is a Unix time in seconds.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitInfo } from 'inr-payouts';
+ * const { response } = await client.account.retrieve().withResponse();
+ * const info: RateLimitInfo | undefined = response.rateLimit;
+ * console.log(info?.limit, info?.remaining); // 600 599
+ * ```
+ */
 export interface RateLimitInfo {
   limit?: number;
   remaining?: number;
@@ -16,8 +26,8 @@ function headerNumber(headers: Headers, name: string): number | undefined {
  * Reads the rate-limit headers of spec section 8; undefined when the answer has none.
  *
  * @example
- * ```ts
- * import { readRateLimit } from 'inr-payouts';
+ * Internal (not exported by the package), so this block is not run by the docs tests:
+ * ```
  * const info = readRateLimit(new Headers({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '1767225600' }));
  * console.log(info); // { limit: 60, remaining: 0, reset: 1767225600 }
  * ```

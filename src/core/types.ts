@@ -1,6 +1,15 @@
 import type { RateLimitInfo } from './rate-limit.js';
 
-/** HTTP methods the partner interface uses. */
+/**
+ * HTTP methods the partner interface uses.
+ *
+ * @example
+ * ```ts
+ * import type { HttpMethod } from 'inr-payouts';
+ * const method: HttpMethod = 'GET';
+ * const credit = await client.request({ method, path: '/v2/account/credit' });
+ * ```
+ */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**

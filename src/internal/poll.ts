@@ -19,7 +19,14 @@ export interface PollOptions {
   signal?: AbortSignal;
 }
 
-/** The shortest wait between two reads, so a poll is never a tight loop. @example MIN_POLL_INTERVAL_MS // 50 */
+/**
+ * The shortest wait between two reads, so a poll is never a tight loop.
+ * @example
+ * ```ts
+ * import { MIN_POLL_INTERVAL_MS } from 'inr-payouts';
+ * MIN_POLL_INTERVAL_MS // 50
+ * ```
+ */
 export const MIN_POLL_INTERVAL_MS = 50;
 
 /**

@@ -21,15 +21,20 @@ import { send } from './shared.js';
  * The partner's account (spec 4.1): read it, set the developer fee, read recent activity and the prefunded credit.
  *
  * @example
+ * ```ts
  * const account = await client.account.retrieve();
  * console.log(account.environment, account.limits.rateLimit);
+ * ```
  */
 export class AccountResource {
   constructor(private readonly transport: Transport) {}
 
   /**
    * `GET /v2/account`: the account (spec 2.1).
-   * @example const { name, environment } = await client.account.retrieve();
+   * @example
+   * ```ts
+   * const { name, environment } = await client.account.retrieve();
+   * ```
    */
   retrieve(options?: RequestOptions): ApiPromise<Account> {
     return send(
@@ -42,7 +47,10 @@ export class AccountResource {
   /**
    * `PUT /v2/account/developer-fee`: enables or disables the developer fee and sets `percent`, a fraction from 0 to
    * 0.05 (5%). It applies to all new transactions. The answer's `message` (via `.withResponse()`) describes it.
-   * @example await client.account.updateDeveloperFee({ enabled: true, percent: 0.01 });
+   * @example
+   * ```ts
+   * await client.account.updateDeveloperFee({ enabled: true, percent: 0.01 });
+   * ```
    */
   updateDeveloperFee(params: DeveloperFeeRequest, options?: RequestOptions): ApiPromise<DeveloperFee> {
     return send(
@@ -60,7 +68,10 @@ export class AccountResource {
 
   /**
    * `GET /v2/account/activity`: the most recent transactions; `limit` from 1 to 50 (the service's default is 10).
-   * @example const recent = await client.account.listActivity({ limit: 50 });
+   * @example
+   * ```ts
+   * const recent = await client.account.listActivity({ limit: 50 });
+   * ```
    */
   listActivity(query: ActivityQuery = {}, options?: RequestOptions): ApiPromise<ActivityList> {
     return send(
@@ -79,7 +90,10 @@ export class AccountResource {
   /**
    * `GET /v2/account/credit` (assumed path, docs/assumptions.md): whether prefunded transactions are enabled and
    * the credit figures `creditLimitUsd`, `outstandingUsd`, `availableUsd` (decimal strings).
-   * @example const { availableUsd } = await client.account.retrieveCredit();
+   * @example
+   * ```ts
+   * const { availableUsd } = await client.account.retrieveCredit();
+   * ```
    */
   retrieveCredit(options?: RequestOptions): ApiPromise<Credit> {
     return send(

@@ -26,9 +26,13 @@ import { send, userPath } from './shared.js';
  * sub-resource per step.
  *
  * @example
+ * ```ts
+ * import { kycRequirements } from 'inr-payouts';
+ * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
  * const status = await client.kyc.status(userId);
  * const { complete, missing } = kycRequirements(status, { indian: true });
  * if (complete && status.status === 'in_progress') await client.kyc.refresh(userId);
+ * ```
  */
 export class KycResource {
   /** Document-locker consent: `init`, `status`, `waitForCompletion`. */
@@ -71,7 +75,11 @@ export class KycResource {
   /**
    * `GET /v2/users/{userId}/kyc/status`: the KYC status record (spec 2.7). Read blocks with `isVerified` (a
    * missing `verified` is false) and completeness with `kycRequirements`.
-   * @example const { level, status, bank } = await client.kyc.status(userId);
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { level, status, bank } = await client.kyc.status(userId);
+   * ```
    */
   status(userId: string, options?: RequestOptions): ApiPromise<KycStatus> {
     return send(
@@ -84,7 +92,11 @@ export class KycResource {
   /**
    * `POST /v2/users/{userId}/kyc/refresh`: recomputes the aggregate status (`previous` and `current`). Call it
    * after the final step: the status can stay `in_progress` until then.
-   * @example const { previous, current } = await client.kyc.refresh(userId);
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { previous, current } = await client.kyc.refresh(userId);
+   * ```
    */
   refresh(userId: string, options?: RequestOptions): ApiPromise<KycRefresh> {
     return send(
@@ -96,7 +108,11 @@ export class KycResource {
 
   /**
    * `GET /v2/users/{userId}/kyc/extended-status`: profile, document and declaration (spec 2.8).
-   * @example const { complete, missing, isPepRejected } = await client.kyc.extendedStatus(userId);
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { complete, missing, isPepRejected } = await client.kyc.extendedStatus(userId);
+   * ```
    */
   extendedStatus(userId: string, options?: RequestOptions): ApiPromise<ExtendedStatus> {
     return send(

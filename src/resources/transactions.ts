@@ -32,8 +32,15 @@ import {
  * that wait for a status or for the payout's rate attribution, and that recover a create that timed out.
  *
  * @example
+ * ```ts
+ * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
  * const created = await client.transactions.create({ userId, amount: '100.00', asset: 'USDC', network: 'polygon', partnerReference: 'order-42' });
+ * // The mock plays the deposit and the wait; against the service the user sends the stablecoin.
+ * await mock.clock.advance(mock.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }));
+ * await mock.clock.advance('1m');
  * const done = await client.transactions.waitForStatus(created.transactionId);
+ * console.log(done.transaction.status, done.payout?.utr); // completed SBX…
+ * ```
  */
 export class TransactionsResource {
   constructor(private readonly transport: Transport) {}
@@ -42,7 +49,11 @@ export class TransactionsResource {
    * `POST /v2/transactions` (request and response shape assumed, docs/assumptions.md): a standard transaction.
    * Send `expectedAmount` of `depositAsset` on `depositNetwork` to `depositAddress` before `expiresAt`. Always
    * carries an `Idempotency-Key`. `amount` is a USD decimal string from 10 to 50,000.
-   * @example const { transactionId, depositAddress } = await client.transactions.create({ userId, amount: '100', asset: 'USDT', network: 'base' });
+   * @example
+   * ```ts
+   * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+   * const { transactionId, depositAddress } = await client.transactions.create({ userId, amount: '100', asset: 'USDT', network: 'base' });
+   * ```
    */
   create(params: TransactionCreateRequest, options?: RequestOptions): ApiPromise<CreatedTransaction> {
     return send(
@@ -61,7 +72,12 @@ export class TransactionsResource {
   /**
    * `POST /v2/transactions/prefunded` (approved partners only): pays the INR at once and adds `amount` to the
    * outstanding credit; send the stablecoin to `depositAddress` within 24 hours.
-   * @example const prefunded = await client.transactions.createPrefunded({ userId, amount: '500', asset: 'USDT', network: 'polygon' });
+   * @example
+   * ```ts
+   * mock.helpers.accounts.update({ prefunded: { approved: true, creditLimitUsd: '1000' } });
+   * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+   * const prefunded = await client.transactions.createPrefunded({ userId, amount: '500', asset: 'USDT', network: 'polygon' });
+   * ```
    */
   createPrefunded(
     params: PrefundedTransactionCreateRequest,
@@ -82,7 +98,13 @@ export class TransactionsResource {
 
   /**
    * `GET /v2/transactions/{transactionId}`: the transaction, read by its ID or by your `partnerReference`.
-   * @example const { transaction, deposit, quote, payout } = await client.transactions.retrieve('order-42');
+   * @example
+   * ```ts
+   * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+   * await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'polygon', partnerReference: 'order-42' });
+   * const { transaction, deposit, quote, payout } = await client.transactions.retrieve('order-42');
+   * console.log(transaction.status, deposit.address, quote.netInr, payout); // created 0x… 8325.00 undefined
+   * ```
    */
   retrieve(idOrPartnerReference: string, options?: RequestOptions): ApiPromise<Transaction> {
     return send(
@@ -101,8 +123,11 @@ export class TransactionsResource {
    * transaction up by `partnerReference` (required here) before sending anything again, and a resend reuses the
    * same `Idempotency-Key`.
    * @example
+   * ```ts
+   * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
    * const result = await client.transactions.createWithRecovery({ userId, amount: '100', asset: 'USDC', network: 'polygon', partnerReference: 'order-42' });
    * console.log(result.transactionId, result.recovered);
+   * ```
    */
   createWithRecovery(
     params: TransactionCreateRequest,
@@ -114,7 +139,12 @@ export class TransactionsResource {
   /**
    * Polls the transaction until its status is one of `statuses` (default: `completed`, `failed`, `cancelled`).
    * Reaching another end state first throws `TransactionStatusError`; the deadline throws `PollTimeoutError`.
-   * @example const tx = await client.transactions.waitForStatus('order-42', { statuses: ['completed'], interval: 5_000 });
+   * @example
+   * ```ts
+   * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+   * await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'arbitrum', partnerReference: 'order-42' });
+   * const tx = await client.transactions.waitForStatus('order-42', { statuses: ['created', 'deposit_pending'], interval: 5_000 });
+   * ```
    */
   waitForStatus(idOrPartnerReference: string, options?: WaitForStatusOptions): Promise<Transaction> {
     return waitForStatus(this, idOrPartnerReference, options);
@@ -125,7 +155,16 @@ export class TransactionsResource {
    * just after the payout is submitted and is absent from the create answer (spec 2.4 rule 4). A failed or
    * cancelled transaction throws `TransactionStatusError`; the deadline throws `PollTimeoutError` (attribution is
    * absent for good on flows not funded from an INR escrow pool).
-   * @example const { payout } = await client.transactions.waitForAttribution(transactionId);
+   * @example
+   * ```ts
+   * mock.helpers.tranches.add([{ rate: '83.10', inrAmount: '100000.00' }]); // the INR escrow pool
+   * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+   * const { transactionId } = await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'arbitrum' });
+   * await mock.clock.advance(mock.helpers.transactions.simulateDeposit({ transactionId }));
+   * await mock.clock.advance('1m');
+   * const { payout } = await client.transactions.waitForAttribution(transactionId);
+   * console.log(payout.rate, payout.usdtEquivalent, payout.allocations.length); // 83.10 100.180505 1
+   * ```
    */
   waitForAttribution(
     idOrPartnerReference: string,

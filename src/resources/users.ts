@@ -15,8 +15,10 @@ import { MobileVerificationResource } from './verification/mobile.js';
  * Users (assumed `POST /v2/users`, docs/assumptions.md) and their mobile and email OTP verification.
  *
  * @example
+ * ```ts
  * const { userId } = await client.users.create({ mobile: '+919876543210', email: 'asha@example.com' });
  * await client.users.mobile.sendOtp(userId);
+ * ```
  */
 export class UsersResource {
   /** Mobile OTP: `sendOtp`, `confirm`. */
@@ -32,7 +34,10 @@ export class UsersResource {
   /**
    * `POST /v2/users` (assumed): creates a user identified by an Indian mobile number (`+91` optional). A mobile
    * already registered throws `ConflictError` with code `USER_EXISTS`.
-   * @example const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * ```
    */
   create(params: UserCreateRequest, options?: RequestOptions): ApiPromise<User> {
     return send(

@@ -16,9 +16,11 @@ import { send } from './shared.js';
  * Webhook events (spec 2.11, 4.12): list them (one page, or every page with `for await`) and retry one.
  *
  * @example
+ * ```ts
  * for await (const event of client.webhooks.listAutoPaging({ status: 'failed' })) {
  *   await client.webhooks.retry(event.id);
  * }
+ * ```
  */
 export class WebhooksResource {
   constructor(private readonly transport: Transport) {}
@@ -27,7 +29,10 @@ export class WebhooksResource {
    * `GET /v2/webhooks?page=&limit=&status=` (parameter names assumed, docs/assumptions.md): one page of event
    * records with its `pagination`. `page` from 1, `limit` 1 to 100 (the service's defaults are 1 and 20),
    * `status` one of `pending`, `delivered`, `failed`.
-   * @example const { data, pagination } = await client.webhooks.list({ status: 'failed', limit: 50 });
+   * @example
+   * ```ts
+   * const { data, pagination } = await client.webhooks.list({ status: 'failed', limit: 50 });
+   * ```
    */
   list(query: WebhookEventListQuery = {}, options?: RequestOptions): ApiPromise<WebhookEventPage> {
     return send(
@@ -47,7 +52,10 @@ export class WebhooksResource {
   /**
    * Every event record matching `query`, page after page, from `query.page` (default 1). It stops at the last
    * page `pagination` names (or at a short page when the service sends none). For `for await`.
-   * @example for await (const event of client.webhooks.listAutoPaging({ status: 'failed' })) console.log(event.id);
+   * @example
+   * ```ts
+   * for await (const event of client.webhooks.listAutoPaging({ status: 'failed' })) console.log(event.id);
+   * ```
    */
   async *listAutoPaging(
     query: WebhookEventListQuery = {},
@@ -67,7 +75,15 @@ export class WebhooksResource {
   /**
    * `POST /v2/webhooks/{eventId}/retry`: delivers the event again now (response assumed: the event record with
    * `status: pending`, docs/assumptions.md). An unknown event throws `NotFoundError` (`EVENT_NOT_FOUND`).
-   * @example const { status, attempts } = await client.webhooks.retry('evt_123');
+   * @example
+   * ```ts
+   * await client.users.create({ mobile: '9876543210' }); // emits user.created
+   * const [event] = mock.helpers.webhooks.events();
+   * if (event) {
+   *   const { status, attempts } = await client.webhooks.retry(event.id);
+   *   console.log(status, attempts); // pending 0: the delivery runs at once
+   * }
+   * ```
    */
   retry(eventId: string, options?: RequestOptions): ApiPromise<WebhookRetry> {
     return send(

@@ -10,115 +10,368 @@ import { compareDecimalStrings } from '../internal/decimal-compare.js';
 // Limits (spec 8)
 // ---------------------------------------------------------------------------------------------------------
 
-/** Minimum transaction amount in USD, as a decimal string (spec 8). @example MIN_AMOUNT_USD // '10' */
+/**
+ * Minimum transaction amount in USD, as a decimal string (spec 8).
+ * @example
+ * ```ts
+ * import { MIN_AMOUNT_USD } from 'inr-payouts';
+ * MIN_AMOUNT_USD // '10'
+ * ```
+ */
 export const MIN_AMOUNT_USD = '10';
-/** Maximum transaction amount in USD, as a decimal string (spec 8). @example MAX_AMOUNT_USD // '50000' */
+/**
+ * Maximum transaction amount in USD, as a decimal string (spec 8).
+ * @example
+ * ```ts
+ * import { MAX_AMOUNT_USD } from 'inr-payouts';
+ * MAX_AMOUNT_USD // '50000'
+ * ```
+ */
 export const MAX_AMOUNT_USD = '50000';
-/** Largest developer fee, as a fraction (5%) (spec 2.2). @example MAX_DEVELOPER_FEE_PERCENT // 0.05 */
+/**
+ * Largest developer fee, as a fraction (5%) (spec 2.2).
+ * @example
+ * ```ts
+ * import { MAX_DEVELOPER_FEE_PERCENT } from 'inr-payouts';
+ * MAX_DEVELOPER_FEE_PERCENT // 0.05
+ * ```
+ */
 export const MAX_DEVELOPER_FEE_PERCENT = 0.05;
-/** Smallest developer fee, as a fraction (spec 2.2). @example MIN_DEVELOPER_FEE_PERCENT // 0 */
+/**
+ * Smallest developer fee, as a fraction (spec 2.2).
+ * @example
+ * ```ts
+ * import { MIN_DEVELOPER_FEE_PERCENT } from 'inr-payouts';
+ * MIN_DEVELOPER_FEE_PERCENT // 0
+ * ```
+ */
 export const MIN_DEVELOPER_FEE_PERCENT = 0;
-/** Default `limit` of the activity list (spec 4.1). @example DEFAULT_ACTIVITY_LIMIT // 10 */
+/**
+ * Default `limit` of the activity list (spec 4.1).
+ * @example
+ * ```ts
+ * import { DEFAULT_ACTIVITY_LIMIT } from 'inr-payouts';
+ * DEFAULT_ACTIVITY_LIMIT // 10
+ * ```
+ */
 export const DEFAULT_ACTIVITY_LIMIT = 10;
-/** Largest `limit` of the activity list (spec 4.1). @example MAX_ACTIVITY_LIMIT // 50 */
+/**
+ * Largest `limit` of the activity list (spec 4.1).
+ * @example
+ * ```ts
+ * import { MAX_ACTIVITY_LIMIT } from 'inr-payouts';
+ * MAX_ACTIVITY_LIMIT // 50
+ * ```
+ */
 export const MAX_ACTIVITY_LIMIT = 50;
-/** Default page of the webhook event list (spec 8). @example DEFAULT_WEBHOOK_PAGE // 1 */
+/**
+ * Default page of the webhook event list (spec 8).
+ * @example
+ * ```ts
+ * import { DEFAULT_WEBHOOK_PAGE } from 'inr-payouts';
+ * DEFAULT_WEBHOOK_PAGE // 1
+ * ```
+ */
 export const DEFAULT_WEBHOOK_PAGE = 1;
-/** Default page size of the webhook event list (spec 8). @example DEFAULT_WEBHOOK_LIMIT // 20 */
+/**
+ * Default page size of the webhook event list (spec 8).
+ * @example
+ * ```ts
+ * import { DEFAULT_WEBHOOK_LIMIT } from 'inr-payouts';
+ * DEFAULT_WEBHOOK_LIMIT // 20
+ * ```
+ */
 export const DEFAULT_WEBHOOK_LIMIT = 20;
-/** Largest page size of the webhook event list (assumption, docs/assumptions.md). @example MAX_WEBHOOK_LIMIT // 100 */
+/**
+ * Largest page size of the webhook event list (assumption, docs/assumptions.md).
+ * @example
+ * ```ts
+ * import { MAX_WEBHOOK_LIMIT } from 'inr-payouts';
+ * MAX_WEBHOOK_LIMIT // 100
+ * ```
+ */
 export const MAX_WEBHOOK_LIMIT = 100;
-/** Number of digits in every OTP (spec 8). @example OTP_LENGTH // 6 */
+/**
+ * Number of digits in every OTP (spec 8).
+ * @example
+ * ```ts
+ * import { OTP_LENGTH } from 'inr-payouts';
+ * OTP_LENGTH // 6
+ * ```
+ */
 export const OTP_LENGTH = 6;
-/** Seconds an OTP stays valid (spec 8). @example OTP_TTL_SECONDS // 600 */
+/**
+ * Seconds an OTP stays valid (spec 8).
+ * @example
+ * ```ts
+ * import { OTP_TTL_SECONDS } from 'inr-payouts';
+ * OTP_TTL_SECONDS // 600
+ * ```
+ */
 export const OTP_TTL_SECONDS = 600;
-/** Largest document file in bytes (10 MB) (spec 8). @example MAX_DOCUMENT_BYTES // 10485760 */
+/**
+ * Largest document file in bytes (10 MB) (spec 8).
+ * @example
+ * ```ts
+ * import { MAX_DOCUMENT_BYTES } from 'inr-payouts';
+ * MAX_DOCUMENT_BYTES // 10485760
+ * ```
+ */
 export const MAX_DOCUMENT_BYTES = 10_485_760;
-/** Seconds a presigned upload URL lives (spec 8). @example PRESIGNED_URL_TTL_SECONDS // 300 */
+/**
+ * Seconds a presigned upload URL lives (spec 8).
+ * @example
+ * ```ts
+ * import { PRESIGNED_URL_TTL_SECONDS } from 'inr-payouts';
+ * PRESIGNED_URL_TTL_SECONDS // 300
+ * ```
+ */
 export const PRESIGNED_URL_TTL_SECONDS = 300;
-/** Seconds a document-locker session lives (spec 8). @example DIGILOCKER_SESSION_TTL_SECONDS // 600 */
+/**
+ * Seconds a document-locker session lives (spec 8).
+ * @example
+ * ```ts
+ * import { DIGILOCKER_SESSION_TTL_SECONDS } from 'inr-payouts';
+ * DIGILOCKER_SESSION_TTL_SECONDS // 600
+ * ```
+ */
 export const DIGILOCKER_SESSION_TTL_SECONDS = 600;
-/** Seconds a face liveness session lives (spec 8). @example FACE_SESSION_TTL_SECONDS // 600 */
+/**
+ * Seconds a face liveness session lives (spec 8).
+ * @example
+ * ```ts
+ * import { FACE_SESSION_TTL_SECONDS } from 'inr-payouts';
+ * FACE_SESSION_TTL_SECONDS // 600
+ * ```
+ */
 export const FACE_SESSION_TTL_SECONDS = 600;
-/** Smallest account number length in digits (spec 4.7). @example MIN_ACCOUNT_NUMBER_DIGITS // 9 */
+/**
+ * Smallest account number length in digits (spec 4.7).
+ * @example
+ * ```ts
+ * import { MIN_ACCOUNT_NUMBER_DIGITS } from 'inr-payouts';
+ * MIN_ACCOUNT_NUMBER_DIGITS // 9
+ * ```
+ */
 export const MIN_ACCOUNT_NUMBER_DIGITS = 9;
-/** Largest account number length in digits (spec 4.7). @example MAX_ACCOUNT_NUMBER_DIGITS // 18 */
+/**
+ * Largest account number length in digits (spec 4.7).
+ * @example
+ * ```ts
+ * import { MAX_ACCOUNT_NUMBER_DIGITS } from 'inr-payouts';
+ * MAX_ACCOUNT_NUMBER_DIGITS // 18
+ * ```
+ */
 export const MAX_ACCOUNT_NUMBER_DIGITS = 18;
-/** IFSC length (spec 4.7). @example IFSC_LENGTH // 11 */
+/**
+ * IFSC length (spec 4.7).
+ * @example
+ * ```ts
+ * import { IFSC_LENGTH } from 'inr-payouts';
+ * IFSC_LENGTH // 11
+ * ```
+ */
 export const IFSC_LENGTH = 11;
-/** Longest `occupationOther` (spec 4.11). @example MAX_OCCUPATION_OTHER_LENGTH // 100 */
+/**
+ * Longest `occupationOther` (spec 4.11).
+ * @example
+ * ```ts
+ * import { MAX_OCCUPATION_OTHER_LENGTH } from 'inr-payouts';
+ * MAX_OCCUPATION_OTHER_LENGTH // 100
+ * ```
+ */
 export const MAX_OCCUPATION_OTHER_LENGTH = 100;
-/** Longest PEP details text (spec 4.11). @example MAX_PEP_DETAILS_LENGTH // 500 */
+/**
+ * Longest PEP details text (spec 4.11).
+ * @example
+ * ```ts
+ * import { MAX_PEP_DETAILS_LENGTH } from 'inr-payouts';
+ * MAX_PEP_DETAILS_LENGTH // 500
+ * ```
+ */
 export const MAX_PEP_DETAILS_LENGTH = 500;
-/** Name match pass mark, percent (spec 8). @example NAME_MATCH_THRESHOLD // 70 */
+/**
+ * Name match pass mark, percent (spec 8).
+ * @example
+ * ```ts
+ * import { NAME_MATCH_THRESHOLD } from 'inr-payouts';
+ * NAME_MATCH_THRESHOLD // 70
+ * ```
+ */
 export const NAME_MATCH_THRESHOLD = 70;
-/** Face liveness pass mark (spec 4.9). @example LIVENESS_THRESHOLD // 0.8 */
+/**
+ * Face liveness pass mark (spec 4.9).
+ * @example
+ * ```ts
+ * import { LIVENESS_THRESHOLD } from 'inr-payouts';
+ * LIVENESS_THRESHOLD // 0.8
+ * ```
+ */
 export const LIVENESS_THRESHOLD = 0.8;
-/** Face match pass mark (spec 4.9). @example FACE_MATCH_THRESHOLD // 0.7 */
+/**
+ * Face match pass mark (spec 4.9).
+ * @example
+ * ```ts
+ * import { FACE_MATCH_THRESHOLD } from 'inr-payouts';
+ * FACE_MATCH_THRESHOLD // 0.7
+ * ```
+ */
 export const FACE_MATCH_THRESHOLD = 0.7;
 
 // ---------------------------------------------------------------------------------------------------------
 // Enums (value arrays shared by the client, the mock and the docs)
 // ---------------------------------------------------------------------------------------------------------
 
-/** Stablecoins accepted on the deposit leg (spec 2.4). @example assets.includes('USDC') // true */
+/**
+ * Stablecoins accepted on the deposit leg (spec 2.4).
+ * @example
+ * ```ts
+ * import { assets } from 'inr-payouts';
+ * assets.includes('USDC') // true
+ * ```
+ */
 export const assets = ['USDC', 'USDT'] as const;
-/** Blockchain networks of the deposit leg (spec 2.4). @example networks[0] // 'polygon' */
+/**
+ * Blockchain networks of the deposit leg (spec 2.4).
+ * @example
+ * ```ts
+ * import { networks } from 'inr-payouts';
+ * networks[0] // 'polygon'
+ * ```
+ */
 export const networks = ['polygon', 'ethereum', 'arbitrum', 'base', 'solana'] as const;
-/** Account environments (spec 2.1). @example environments // ['sandbox', 'production'] */
+/**
+ * Account environments (spec 2.1).
+ * @example
+ * ```ts
+ * import { environments } from 'inr-payouts';
+ * environments // ['sandbox', 'production']
+ * ```
+ */
 export const environments = ['sandbox', 'production'] as const;
 
 /**
  * Request field: `asset`, one of `USDC`, `USDT`.
- * @example AssetInput.parse('USDC')
+ * @example
+ * ```ts
+ * import { AssetInput } from 'inr-payouts';
+ * AssetInput.parse('USDC')
+ * ```
  */
 export const AssetInput = z.literal(assets, { error: 'asset must be one of USDC, USDT' });
-/** A deposit asset in a request (`USDC` or `USDT`). @example const a: AssetInput = 'USDT'; */
+/**
+ * A deposit asset in a request (`USDC` or `USDT`).
+ * @example
+ * ```ts
+ * import { AssetInput } from 'inr-payouts';
+ * const a: AssetInput = 'USDT';
+ * ```
+ */
 export type AssetInput = z.infer<typeof AssetInput>;
 /**
  * Request field: `network`, one of `polygon`, `ethereum`, `arbitrum`, `base`, `solana`.
- * @example NetworkInput.parse('base')
+ * @example
+ * ```ts
+ * import { NetworkInput } from 'inr-payouts';
+ * NetworkInput.parse('base')
+ * ```
  */
 export const NetworkInput = z.literal(networks, {
   error: 'network must be one of polygon, ethereum, arbitrum, base, solana',
 });
-/** A deposit network in a request. @example const n: NetworkInput = 'polygon'; */
+/**
+ * A deposit network in a request.
+ * @example
+ * ```ts
+ * import { NetworkInput } from 'inr-payouts';
+ * const n: NetworkInput = 'polygon';
+ * ```
+ */
 export type NetworkInput = z.infer<typeof NetworkInput>;
 
-/** The value type of an open enum: a known value, or any other string the service may add later. @example const s: OpenEnum<readonly ['a', 'b']> = 'c'; */
+/**
+ * The value type of an open enum: a known value, or any other string the service may add later.
+ * @example
+ * ```ts
+ * import { OpenEnum } from 'inr-payouts';
+ * const s: OpenEnum<readonly ['a', 'b']> = 'c';
+ * ```
+ */
 export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});
 
 /**
  * A response enum that accepts any string, so a value the service adds later never breaks a partner,
  * while editors still suggest the known values.
  * @example
+ * ```ts
+ * import { openEnum } from 'inr-payouts';
  * const Status = openEnum(['pending', 'delivered', 'failed']);
  * Status.parse('queued'); // 'queued', typed 'pending' | 'delivered' | 'failed' | (string & {})
+ * ```
  */
 export function openEnum<const T extends readonly string[]>(_values: T): z.ZodMiniType<OpenEnum<T>, unknown> {
   // The values are for the type only: at run time any string passes.
   return z.string() as unknown as z.ZodMiniType<OpenEnum<T>, unknown>;
 }
 
-/** Response field: asset, open. @example Asset.parse('USDC') */
+/**
+ * Response field: asset, open.
+ * @example
+ * ```ts
+ * import { Asset } from 'inr-payouts';
+ * Asset.parse('USDC')
+ * ```
+ */
 export const Asset = openEnum(assets);
-/** Response field: network, open. @example Network.parse('polygon') */
+/**
+ * Response field: network, open.
+ * @example
+ * ```ts
+ * import { Network } from 'inr-payouts';
+ * Network.parse('polygon')
+ * ```
+ */
 export const Network = openEnum(networks);
-/** A deposit asset in a response (open: a new asset still parses). @example const a: Asset = 'USDT'; */
+/**
+ * A deposit asset in a response (open: a new asset still parses).
+ * @example
+ * ```ts
+ * import { Asset } from 'inr-payouts';
+ * const a: Asset = 'USDT';
+ * ```
+ */
 export type Asset = z.infer<typeof Asset>;
-/** A deposit network in a response (open). @example const n: Network = 'solana'; */
+/**
+ * A deposit network in a response (open).
+ * @example
+ * ```ts
+ * import { Network } from 'inr-payouts';
+ * const n: Network = 'solana';
+ * ```
+ */
 export type Network = z.infer<typeof Network>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Decimal strings, amounts, timestamps
 // ---------------------------------------------------------------------------------------------------------
 
-/** A non-negative decimal string with no sign, exponent or leading `.` (`'100'`, `'100.50'`). @example DECIMAL_STRING_PATTERN.test('100.50') // true */
+/**
+ * A non-negative decimal string with no sign, exponent or leading `.` (`'100'`, `'100.50'`).
+ * @example
+ * ```ts
+ * import { DECIMAL_STRING_PATTERN } from 'inr-payouts';
+ * DECIMAL_STRING_PATTERN.test('100.50') // true
+ * ```
+ */
 export const DECIMAL_STRING_PATTERN = /^\d+(\.\d+)?$/;
 
 /**
  * Request field: a non-negative decimal string (`'100'`, `'0.5'`); never a number, never an exponent.
- * @example DecimalStringInput.parse('100.50')
+ * @example
+ * ```ts
+ * import { DecimalStringInput } from 'inr-payouts';
+ * DecimalStringInput.parse('100.50')
+ * ```
  */
 export const DecimalStringInput = z
   .string({ error: 'must be a decimal string, for example "100.50"' })
@@ -127,10 +380,21 @@ export const DecimalStringInput = z
 /**
  * Response field: money as a decimal string. Kept a plain string so a value the client does not expect
  * never breaks a read; use `canonicalDecimal` or decimal.js to do arithmetic.
- * @example DecimalString.parse('8342.50')
+ * @example
+ * ```ts
+ * import { DecimalString } from 'inr-payouts';
+ * DecimalString.parse('8342.50')
+ * ```
  */
 export const DecimalString = z.string();
-/** A decimal string (money on the wire). @example const inr: DecimalString = '8342.50'; */
+/**
+ * A decimal string (money on the wire).
+ * @example
+ * ```ts
+ * import { DecimalString } from 'inr-payouts';
+ * const inr: DecimalString = '8342.50';
+ * ```
+ */
 export type DecimalString = z.infer<typeof DecimalString>;
 
 const AMOUNT_RULE = 'amount must be a decimal string from 10 to 50,000 USD';
@@ -139,7 +403,11 @@ const AMOUNT_RULE = 'amount must be a decimal string from 10 to 50,000 USD';
  * Request field: a transaction `amount` in USD, a decimal string from 10 to 50,000 inclusive, compared
  * exactly as decimal strings (no floating point). Issues carry `params.code` (`AMOUNT_TOO_LOW`, `AMOUNT_TOO_HIGH`) so the mock can
  * answer with the spec's identifiers.
- * @example AmountUsd.parse('250.00')
+ * @example
+ * ```ts
+ * import { AmountUsd } from 'inr-payouts';
+ * AmountUsd.parse('250.00')
+ * ```
  */
 export const AmountUsd = z.string({ error: `${AMOUNT_RULE}, for example "100.50"` }).check(
   z.regex(DECIMAL_STRING_PATTERN, { error: `${AMOUNT_RULE}, for example "100.50" (no sign, no exponent)` }),
@@ -155,10 +423,21 @@ export const AmountUsd = z.string({ error: `${AMOUNT_RULE}, for example "100.50"
 
 /**
  * Response field: an ISO 8601 UTC timestamp string (kept a string; parse with `new Date()` when needed).
- * @example Timestamp.parse('2024-01-15T10:30:00Z')
+ * @example
+ * ```ts
+ * import { Timestamp } from 'inr-payouts';
+ * Timestamp.parse('2024-01-15T10:30:00Z')
+ * ```
  */
 export const Timestamp = z.string();
-/** An ISO 8601 UTC timestamp string. @example const t: Timestamp = '2024-01-15T10:30:00Z'; */
+/**
+ * An ISO 8601 UTC timestamp string.
+ * @example
+ * ```ts
+ * import { Timestamp } from 'inr-payouts';
+ * const t: Timestamp = '2024-01-15T10:30:00Z';
+ * ```
+ */
 export type Timestamp = z.infer<typeof Timestamp>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -167,7 +446,11 @@ export type Timestamp = z.infer<typeof Timestamp>;
 
 /**
  * Request field: an OTP, exactly 6 digits.
- * @example Otp.parse('123456')
+ * @example
+ * ```ts
+ * import { Otp } from 'inr-payouts';
+ * Otp.parse('123456')
+ * ```
  */
 export const Otp = z
   .string({ error: 'otp must be exactly 6 digits' })
@@ -175,7 +458,11 @@ export const Otp = z
 
 /**
  * Request field: `deviceId`, the device fingerprint captured from the end user's device (spec 1).
- * @example DeviceId.parse('device-fp-4f1a')
+ * @example
+ * ```ts
+ * import { DeviceId } from 'inr-payouts';
+ * DeviceId.parse('device-fp-4f1a')
+ * ```
  */
 export const DeviceId = z
   .string({ error: 'deviceId must be a non-empty string (the device fingerprint)' })
@@ -183,7 +470,11 @@ export const DeviceId = z
 
 /**
  * A required non-empty string request field named `field`.
- * @example const UserId = requiredString('userId'); UserId.parse('usr_123');
+ * @example
+ * ```ts
+ * import { requiredString } from 'inr-payouts';
+ * const UserId = requiredString('userId'); UserId.parse('usr_123');
+ * ```
  */
 export function requiredString(field: string) {
   const error = `${field} is required and must be a non-empty string`;
@@ -192,7 +483,11 @@ export function requiredString(field: string) {
 
 /**
  * Request field: `metadata`, the partner's custom key/value object (size limits not shown by the spec).
- * @example Metadata.parse({ orderId: 'ord_1' })
+ * @example
+ * ```ts
+ * import { Metadata } from 'inr-payouts';
+ * Metadata.parse({ orderId: 'ord_1' })
+ * ```
  */
 // A loose object rather than z.record: the same rule (an object, any keys, any values) without z.record's
 // ~0.6 KB gz of zod code in the client bundle.
@@ -204,7 +499,11 @@ export const Metadata = z.looseObject({}, { error: 'metadata must be an object' 
 
 /**
  * The success envelope around a response's `data` (spec 1): `{ success: true, data, message? }`.
- * @example const Body = successEnvelope(DeveloperFee); Body.parse({ success: true, data: { enabled: true, percent: 0.01 } });
+ * @example
+ * ```ts
+ * import { DeveloperFee, successEnvelope } from 'inr-payouts';
+ * const Body = successEnvelope(DeveloperFee); Body.parse({ success: true, data: { enabled: true, percent: 0.01 } });
+ * ```
  */
 export function successEnvelope<T extends z.ZodMiniType>(data: T) {
   return z.looseObject({ success: z.literal(true), data, message: z.optional(z.string()) });
@@ -212,16 +511,31 @@ export function successEnvelope<T extends z.ZodMiniType>(data: T) {
 
 /**
  * One failed field of a request, as the mock reports it in `details` (docs/assumptions.md).
- * @example ValidationErrorDetail.parse({ field: 'amount', message: 'amount must be at least 10 USD' })
+ * @example
+ * ```ts
+ * import { ValidationErrorDetail } from 'inr-payouts';
+ * ValidationErrorDetail.parse({ field: 'amount', message: 'amount must be at least 10 USD' })
+ * ```
  */
 export const ValidationErrorDetail = z.looseObject({ field: z.string(), message: z.string() });
-/** One failed field of a request. @example const i: ValidationErrorDetail = { field: 'otp', message: 'otp must be exactly 6 digits' }; */
+/**
+ * One failed field of a request.
+ * @example
+ * ```ts
+ * import { ValidationErrorDetail } from 'inr-payouts';
+ * const i: ValidationErrorDetail = { field: 'otp', message: 'otp must be exactly 6 digits' };
+ * ```
+ */
 export type ValidationErrorDetail = z.infer<typeof ValidationErrorDetail>;
 
 /**
  * Error body shape A (spec 7.1): `error` (category), `message`, `code` (identifier), plus context fields
  * such as `attemptsRemaining`, `matchScore`, `retryAfter`, `details`.
- * @example ErrorBodyA.parse({ error: 'Conflict', message: 'User has an active transaction', code: 'PENDING_TRANSACTION_EXISTS' })
+ * @example
+ * ```ts
+ * import { ErrorBodyA } from 'inr-payouts';
+ * ErrorBodyA.parse({ error: 'Conflict', message: 'User has an active transaction', code: 'PENDING_TRANSACTION_EXISTS' })
+ * ```
  */
 export const ErrorBodyA = z.looseObject({
   error: z.string(),
@@ -232,12 +546,23 @@ export const ErrorBodyA = z.looseObject({
   retryAfter: z.optional(z.number()),
   details: z.optional(z.array(ValidationErrorDetail)),
 });
-/** Error body shape A. @example const e: ErrorBodyA = { error: 'Not Found', message: 'No such user', code: 'USER_NOT_FOUND' }; */
+/**
+ * Error body shape A.
+ * @example
+ * ```ts
+ * import { ErrorBodyA } from 'inr-payouts';
+ * const e: ErrorBodyA = { error: 'Not Found', message: 'No such user', code: 'USER_NOT_FOUND' };
+ * ```
+ */
 export type ErrorBodyA = z.infer<typeof ErrorBodyA>;
 
 /**
  * Error body shape B (spec 7.1), used by some KYC endpoints: `success: false`, `error`, `message`, optional `data`.
- * @example ErrorBodyB.parse({ success: false, error: 'Name Mismatch', message: 'Names differ', data: { expected: 'A', found: 'B', matchScore: 40 } })
+ * @example
+ * ```ts
+ * import { ErrorBodyB } from 'inr-payouts';
+ * ErrorBodyB.parse({ success: false, error: 'Name Mismatch', message: 'Names differ', data: { expected: 'A', found: 'B', matchScore: 40 } })
+ * ```
  */
 export const ErrorBodyB = z.looseObject({
   success: z.literal(false),
@@ -247,17 +572,35 @@ export const ErrorBodyB = z.looseObject({
   attemptsRemaining: z.optional(z.number()),
   details: z.optional(z.array(ValidationErrorDetail)),
 });
-/** Error body shape B. @example const e: ErrorBodyB = { success: false, error: 'Invalid OTP', message: 'Incorrect OTP', attemptsRemaining: 2 }; */
+/**
+ * Error body shape B.
+ * @example
+ * ```ts
+ * import { ErrorBodyB } from 'inr-payouts';
+ * const e: ErrorBodyB = { success: false, error: 'Invalid OTP', message: 'Incorrect OTP', attemptsRemaining: 2 };
+ * ```
+ */
 export type ErrorBodyB = z.infer<typeof ErrorBodyB>;
 
 /**
  * The rate-limit error body (spec 7.6): `error: 'Rate Limit Exceeded'`, `message`, `retryAfter` seconds.
- * @example RateLimitErrorBody.parse({ error: 'Rate Limit Exceeded', message: 'Slow down', retryAfter: 12 })
+ * @example
+ * ```ts
+ * import { RateLimitErrorBody } from 'inr-payouts';
+ * RateLimitErrorBody.parse({ error: 'Rate Limit Exceeded', message: 'Slow down', retryAfter: 12 })
+ * ```
  */
 export const RateLimitErrorBody = z.looseObject({
   error: z.string(),
   message: z.string(),
   retryAfter: z.number(),
 });
-/** The rate-limit error body. @example const e: RateLimitErrorBody = { error: 'Rate Limit Exceeded', message: 'Slow down', retryAfter: 12 }; */
+/**
+ * The rate-limit error body.
+ * @example
+ * ```ts
+ * import { RateLimitErrorBody } from 'inr-payouts';
+ * const e: RateLimitErrorBody = { error: 'Rate Limit Exceeded', message: 'Slow down', retryAfter: 12 };
+ * ```
+ */
 export type RateLimitErrorBody = z.infer<typeof RateLimitErrorBody>;

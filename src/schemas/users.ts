@@ -4,7 +4,14 @@
 import * as z from 'zod/mini';
 import { DeviceId, Timestamp } from './common.js';
 
-/** An Indian mobile number: 10 digits starting 6 to 9, `+91` optional. @example INDIAN_MOBILE_PATTERN.test('+919876543210') // true */
+/**
+ * An Indian mobile number: 10 digits starting 6 to 9, `+91` optional.
+ * @example
+ * ```ts
+ * import { INDIAN_MOBILE_PATTERN } from 'inr-payouts';
+ * INDIAN_MOBILE_PATTERN.test('+919876543210') // true
+ * ```
+ */
 export const INDIAN_MOBILE_PATTERN = /^(\+91)?[6-9]\d{9}$/;
 
 const MOBILE_RULE = 'mobile must be an Indian mobile number: 10 digits starting with 6 to 9, +91 optional';
@@ -16,7 +23,11 @@ const NAME_RULE = 'name must be a non-empty string';
 
 /**
  * `POST /v2/users` body (assumed): `mobile` (required), `email`, `name`, `deviceId` (optional).
- * @example UserCreateRequest.parse({ mobile: '+919876543210', email: 'asha@example.com', name: 'Asha Rao' })
+ * @example
+ * ```ts
+ * import { UserCreateRequest } from 'inr-payouts';
+ * UserCreateRequest.parse({ mobile: '+919876543210', email: 'asha@example.com', name: 'Asha Rao' })
+ * ```
  */
 export const UserCreateRequest = z.object({
   mobile: z.string({ error: MOBILE_RULE }).check(z.regex(INDIAN_MOBILE_PATTERN, { error: MOBILE_RULE })),
@@ -24,12 +35,23 @@ export const UserCreateRequest = z.object({
   name: z.optional(z.string({ error: NAME_RULE }).check(z.minLength(1, { error: NAME_RULE }))),
   deviceId: z.optional(DeviceId),
 });
-/** User create body. @example const p: UserCreateRequest = { mobile: '9876543210' }; */
+/**
+ * User create body.
+ * @example
+ * ```ts
+ * import { UserCreateRequest } from 'inr-payouts';
+ * const p: UserCreateRequest = { mobile: '9876543210' };
+ * ```
+ */
 export type UserCreateRequest = z.infer<typeof UserCreateRequest>;
 
 /**
  * `POST /v2/users` data (assumed): the user record, mobile stored as `+91XXXXXXXXXX`.
- * @example User.parse({ userId: 'usr_1', mobile: '+919876543210', mobileVerified: false, emailVerified: false, createdAt: '2024-01-15T10:30:00Z' })
+ * @example
+ * ```ts
+ * import { User } from 'inr-payouts';
+ * User.parse({ userId: 'usr_1', mobile: '+919876543210', mobileVerified: false, emailVerified: false, createdAt: '2024-01-15T10:30:00Z' })
+ * ```
  */
 export const User = z.looseObject({
   userId: z.string(),
@@ -40,5 +62,11 @@ export const User = z.looseObject({
   emailVerified: z.boolean(),
   createdAt: Timestamp,
 });
-/** A user. @example const { userId } = await client.users.create({ mobile: '9876543210' }); */
+/**
+ * A user.
+ * @example
+ * ```ts
+ * const { userId } = await client.users.create({ mobile: '9876543210' });
+ * ```
+ */
 export type User = z.infer<typeof User>;

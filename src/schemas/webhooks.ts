@@ -7,7 +7,14 @@ import { wholeNumber } from '../internal/checks.js';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/events.js';
 import { MAX_WEBHOOK_LIMIT, openEnum, Timestamp } from './common.js';
 
-/** Delivery statuses of an event (spec 3.4). @example webhookEventStatuses // ['pending', 'delivered', 'failed'] */
+/**
+ * Delivery statuses of an event (spec 3.4).
+ * @example
+ * ```ts
+ * import { webhookEventStatuses } from 'inr-payouts';
+ * webhookEventStatuses // ['pending', 'delivered', 'failed']
+ * ```
+ */
 export const webhookEventStatuses = ['pending', 'delivered', 'failed'] as const;
 
 /**
@@ -28,7 +35,11 @@ const STATUS_RULE = 'status must be one of pending, delivered, failed';
 /**
  * `GET /v2/webhooks` query (names `page` and `limit` assumed, docs/assumptions.md): `page` (default 1),
  * `limit` (default 20, 1 to 100), `status` filter.
- * @example WebhookEventListQuery.parse({ page: 1, limit: 20, status: 'failed' })
+ * @example
+ * ```ts
+ * import { WebhookEventListQuery } from 'inr-payouts';
+ * WebhookEventListQuery.parse({ page: 1, limit: 20, status: 'failed' })
+ * ```
  */
 export const WebhookEventListQuery = z.object({
   page: z.optional(
@@ -45,21 +56,60 @@ export const WebhookEventListQuery = z.object({
   ),
   status: z.optional(z.literal(webhookEventStatuses, { error: STATUS_RULE })),
 });
-/** Webhook list query. @example const q: WebhookEventListQuery = { status: 'failed', limit: 20 }; */
+/**
+ * Webhook list query.
+ * @example
+ * ```ts
+ * import { WebhookEventListQuery } from 'inr-payouts';
+ * const q: WebhookEventListQuery = { status: 'failed', limit: 20 };
+ * ```
+ */
 export type WebhookEventListQuery = z.infer<typeof WebhookEventListQuery>;
 
-/** Response field: a delivery status (open). @example WebhookEventStatus.parse('delivered') */
+/**
+ * Response field: a delivery status (open).
+ * @example
+ * ```ts
+ * import { WebhookEventStatus } from 'inr-payouts';
+ * WebhookEventStatus.parse('delivered')
+ * ```
+ */
 export const WebhookEventStatus = openEnum(webhookEventStatuses);
-/** A delivery status. @example const s: WebhookEventStatus = 'failed'; */
+/**
+ * A delivery status.
+ * @example
+ * ```ts
+ * import { WebhookEventStatus } from 'inr-payouts';
+ * const s: WebhookEventStatus = 'failed';
+ * ```
+ */
 export type WebhookEventStatus = z.infer<typeof WebhookEventStatus>;
-/** Response field: an event type (open). @example WebhookEventType.parse('user.created') */
+/**
+ * Response field: an event type (open).
+ * @example
+ * ```ts
+ * import { WebhookEventType } from 'inr-payouts';
+ * WebhookEventType.parse('user.created')
+ * ```
+ */
 export const WebhookEventType = openEnum(webhookEventTypes);
-/** An event type. @example const t: WebhookEventType = 'transaction.created'; */
+/**
+ * An event type.
+ * @example
+ * ```ts
+ * import { WebhookEventType } from 'inr-payouts';
+ * const t: WebhookEventType = 'transaction.created';
+ * ```
+ */
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 
 /**
  * One webhook event record (spec 2.11). `transactionId` is absent on user events; `deliveredAt` until delivered.
- * @example WebhookEvent.parse({ id: 'evt_1', eventType: 'transaction.created', status: 'delivered', attempts: 1, transactionId: 'txn_1', deliveredAt: '2024-01-15T10:30:01Z', createdAt: '2024-01-15T10:30:00Z' })
+ * @example
+ * ```ts
+ * import { WebhookEvent } from 'inr-payouts';
+ * WebhookEvent.parse({ id: 'evt_1', eventType: 'transaction.created', status: 'delivered', attempts: 1, transactionId: 'txn_1', deliveredAt: '2024-01-15T10:30:01Z', createdAt: '2024-01-15T10:30:00Z' })
+ * ```
  */
 export const WebhookEvent = z.looseObject({
   id: z.string(),
@@ -70,20 +120,41 @@ export const WebhookEvent = z.looseObject({
   deliveredAt: z.optional(z.nullable(Timestamp)),
   createdAt: Timestamp,
 });
-/** A webhook event record. @example for await (const e of client.webhooks.listAutoPaging({ status: 'failed' })) console.log(e.id); */
+/**
+ * A webhook event record.
+ * @example
+ * ```ts
+ * for await (const e of client.webhooks.listAutoPaging({ status: 'failed' })) console.log(e.id);
+ * ```
+ */
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
 /**
  * `GET /v2/webhooks` `data`: the page of event records.
- * @example WebhookEventList.parse([])
+ * @example
+ * ```ts
+ * import { WebhookEventList } from 'inr-payouts';
+ * WebhookEventList.parse([])
+ * ```
  */
 export const WebhookEventList = z.array(WebhookEvent);
-/** A page of event records. @example const events: WebhookEventList = []; */
+/**
+ * A page of event records.
+ * @example
+ * ```ts
+ * import { WebhookEventList } from 'inr-payouts';
+ * const events: WebhookEventList = [];
+ * ```
+ */
 export type WebhookEventList = z.infer<typeof WebhookEventList>;
 
 /**
  * The `pagination` object next to `data` in the list answer (spec 2.11).
- * @example Pagination.parse({ page: 1, limit: 20, total: 45, totalPages: 3 })
+ * @example
+ * ```ts
+ * import { Pagination } from 'inr-payouts';
+ * Pagination.parse({ page: 1, limit: 20, total: 45, totalPages: 3 })
+ * ```
  */
 export const Pagination = z.looseObject({
   page: z.number(),
@@ -91,12 +162,23 @@ export const Pagination = z.looseObject({
   total: z.number(),
   totalPages: z.number(),
 });
-/** Pagination of a list. @example const p: Pagination = { page: 1, limit: 20, total: 0, totalPages: 0 }; */
+/**
+ * Pagination of a list.
+ * @example
+ * ```ts
+ * import { Pagination } from 'inr-payouts';
+ * const p: Pagination = { page: 1, limit: 20, total: 0, totalPages: 0 };
+ * ```
+ */
 export type Pagination = z.infer<typeof Pagination>;
 
 /**
  * The whole `GET /v2/webhooks` body: `success`, `data` (event records) and `pagination`.
- * @example WebhookEventListBody.parse({ success: true, data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } })
+ * @example
+ * ```ts
+ * import { WebhookEventListBody } from 'inr-payouts';
+ * WebhookEventListBody.parse({ success: true, data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } })
+ * ```
  */
 export const WebhookEventListBody = z.looseObject({
   success: z.literal(true),
@@ -104,15 +186,34 @@ export const WebhookEventListBody = z.looseObject({
   pagination: Pagination,
   message: z.optional(z.string()),
 });
-/** The whole list body. @example const body: WebhookEventListBody = { success: true, data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } }; */
+/**
+ * The whole list body.
+ * @example
+ * ```ts
+ * import { WebhookEventListBody } from 'inr-payouts';
+ * const body: WebhookEventListBody = { success: true, data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } };
+ * ```
+ */
 export type WebhookEventListBody = z.infer<typeof WebhookEventListBody>;
 
 /**
  * `POST /v2/webhooks/{eventId}/retry` data (assumed, docs/assumptions.md): the event record, `status: pending`.
- * @example WebhookRetry.parse({ id: 'evt_1', eventType: 'transaction.created', status: 'pending', attempts: 5, createdAt: '2024-01-15T10:30:00Z' })
+ * @example
+ * ```ts
+ * import { WebhookRetry } from 'inr-payouts';
+ * WebhookRetry.parse({ id: 'evt_1', eventType: 'transaction.created', status: 'pending', attempts: 5, createdAt: '2024-01-15T10:30:00Z' })
+ * ```
  */
 export const WebhookRetry = WebhookEvent;
-/** A retried event. @example const { status, attempts } = await client.webhooks.retry('evt_1'); */
+/**
+ * A retried event.
+ * @example
+ * ```ts
+ * await client.users.create({ mobile: '9876543210' }); // emits user.created
+ * const [event] = mock.helpers.webhooks.events();
+ * if (event) console.log((await client.webhooks.retry(event.id)).status); // pending
+ * ```
+ */
 export type WebhookRetry = z.infer<typeof WebhookRetry>;
 
 /**
@@ -125,5 +226,11 @@ export type WebhookRetry = z.infer<typeof WebhookRetry>;
  * ```
  */
 export const WebhookEventPage = z.looseObject({ data: WebhookEventList, pagination: z.optional(Pagination) });
-/** One page of webhook event records. @example const { data, pagination } = await client.webhooks.list({ status: 'failed' }); */
+/**
+ * One page of webhook event records.
+ * @example
+ * ```ts
+ * const { data, pagination } = await client.webhooks.list({ status: 'failed' });
+ * ```
+ */
 export type WebhookEventPage = z.infer<typeof WebhookEventPage>;

@@ -18,15 +18,23 @@ import { send, userPath } from '../shared.js';
  * verify it with the `referenceId` within 600 s (`AADHAAR_OTP_EXPIRED` after).
  *
  * @example
+ * ```ts
+ * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
  * const { referenceId } = await client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412341234' });
- * const { nameOnAadhaar } = await client.kyc.aadhaar.verifyOtp(userId, { referenceId, otp: '123456' });
+ * const { otp } = mock.helpers.kyc.aadhaarOtp({ referenceId }); // the code the user received
+ * const { nameOnAadhaar } = await client.kyc.aadhaar.verifyOtp(userId, { referenceId, otp });
+ * ```
  */
 export class AadhaarResource {
   constructor(private readonly transport: Transport) {}
 
   /**
    * `POST /v2/users/{userId}/kyc/aadhaar/otp/send` (assumed): sends an OTP to the mobile linked to the Aadhaar.
-   * @example const { referenceId } = await client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412341234' });
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { referenceId } = await client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412341234' });
+   * ```
    */
   sendOtp(
     userId: string,
@@ -48,7 +56,13 @@ export class AadhaarResource {
 
   /**
    * `POST /v2/users/{userId}/kyc/aadhaar/otp/verify` (assumed): verifies the OTP (6 digits) for `referenceId`.
-   * @example const { verified } = await client.kyc.aadhaar.verifyOtp(userId, { referenceId, otp: '123456' });
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { referenceId } = await client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412341234' });
+   * const { otp } = mock.helpers.kyc.aadhaarOtp({ referenceId });
+   * const { verified } = await client.kyc.aadhaar.verifyOtp(userId, { referenceId, otp });
+   * ```
    */
   verifyOtp(
     userId: string,

@@ -14,7 +14,10 @@ import { recoverAs, send, userPath } from '../shared.js';
  * The declaration (spec 4.11): occupation, income range, PEP status. Declaring PEP rejects KYC at once.
  *
  * @example
+ * ```ts
+ * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
  * const result = await client.kyc.declaration.submit(userId, { occupation: 'salaried', incomeRange: '10l_to_25l', isPep: false, declarationAccepted: true });
+ * ```
  */
 export class DeclarationResource {
   constructor(private readonly transport: Transport) {}
@@ -25,8 +28,12 @@ export class DeclarationResource {
    * error: tell them apart with `isDeclarationRejected(result)`. Submitting does not recompute the KYC status;
    * call `kyc.refresh` afterwards.
    * @example
+   * ```ts
+   * import { isDeclarationRejected } from 'inr-payouts';
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
    * const result = await client.kyc.declaration.submit(userId, { occupation: 'other', occupationOther: 'Artist', incomeRange: 'below_5l', isPep: false, declarationAccepted: true });
    * if (isDeclarationRejected(result)) console.log('KYC rejected');
+   * ```
    */
   submit(
     userId: string,

@@ -44,7 +44,14 @@ export class DigilockerSessionError extends PayoutError {
   }
 }
 
-/** Default poll of a document-locker session: every 3 s, up to its 600 s life plus a margin. @example DIGILOCKER_POLL.interval // 3000 */
+/**
+ * Default poll of a document-locker session: every 3 s, up to its 600 s life plus a margin.
+ * @example
+ * ```ts
+ * import { DIGILOCKER_POLL } from 'inr-payouts';
+ * DIGILOCKER_POLL.interval // 3000
+ * ```
+ */
 export const DIGILOCKER_POLL = { interval: 3_000, deadline: 630_000 } as const;
 
 /**
@@ -52,17 +59,25 @@ export const DIGILOCKER_POLL = { interval: 3_000, deadline: 630_000 } as const;
  * session until it is verified.
  *
  * @example
+ * ```ts
+ * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
  * const { clientId, url } = await client.kyc.digilocker.init(userId, { redirectUrl: 'https://partner.test/kyc' });
- * // send the user to url, then:
+ * // Send the user to url; in the mock, approve for them:
+ * mock.helpers.digilocker.complete({ clientId, outcome: 'approve' });
  * const verified = await client.kyc.digilocker.waitForCompletion(userId, clientId);
  * console.log(verified.aadhaar.name);
+ * ```
  */
 export class DigilockerResource {
   constructor(private readonly transport: Transport) {}
 
   /**
    * `POST /v2/users/{userId}/kyc/digilocker/init`: starts a consent session (600 s); the user opens `url`.
-   * @example const { clientId, url } = await client.kyc.digilocker.init(userId, { redirectUrl, deviceId });
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { clientId, url } = await client.kyc.digilocker.init(userId, { redirectUrl: 'https://partner.test/kyc', deviceId: 'device-fp-1' });
+   * ```
    */
   init(
     userId: string,
@@ -87,8 +102,12 @@ export class DigilockerResource {
    * Expired or Failed body (narrow on `status`); the Expired body, which the service sends with `success: false`,
    * is returned as a result rather than thrown.
    * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { clientId } = await client.kyc.digilocker.init(userId, { redirectUrl: 'https://partner.test/kyc' });
    * const s = await client.kyc.digilocker.status(userId, { clientId });
    * if (s.status === 'VERIFIED') console.log(s.aadhaar.name);
+   * ```
    */
   status(
     userId: string,
@@ -115,7 +134,13 @@ export class DigilockerResource {
   /**
    * Polls the session until it is `VERIFIED` and returns that body. `FAILED` or `EXPIRED` throws
    * `DigilockerSessionError`; the deadline (default 630 s) throws `PollTimeoutError`; `signal` aborts.
-   * @example const { aadhaar, pan } = await client.kyc.digilocker.waitForCompletion(userId, clientId, { interval: 2_000 });
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { clientId } = await client.kyc.digilocker.init(userId, { redirectUrl: 'https://partner.test/kyc' });
+   * mock.helpers.digilocker.complete({ clientId, outcome: 'approve' }); // the user gives consent
+   * const { aadhaar, pan } = await client.kyc.digilocker.waitForCompletion(userId, clientId, { interval: 2_000 });
+   * ```
    */
   waitForCompletion(
     userId: string,

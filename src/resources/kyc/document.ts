@@ -61,7 +61,15 @@ function sizeOf(file: unknown): number | undefined {
  * `upload` does all three.
  *
  * @example
- * const record = await client.kyc.document.upload(userId, { documentType: 'passport', fileName: 'passport.pdf', mimeType: 'application/pdf', deviceId, file: bytes });
+ * ```ts
+ * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+ * const file = { documentType: 'passport', fileName: 'passport.pdf', mimeType: 'application/pdf', fileSize: 2048, deviceId: 'device-fp-1' } as const;
+ * const { uploadUrl, method, headers, s3Key } = await client.kyc.document.createUploadUrl(userId, file);
+ * // PUT the bytes to uploadUrl with method and headers (the mock's helper stands in for the storage here).
+ * mock.helpers.kyc.upload({ s3Key, contentType: headers['Content-Type'] ?? file.mimeType, size: file.fileSize });
+ * const record = await client.kyc.document.confirm(userId, { ...file, s3Key });
+ * console.log(method, uploadUrl.length > 0, record.documentId);
+ * ```
  */
 export class DocumentResource {
   constructor(
@@ -72,7 +80,12 @@ export class DocumentResource {
   /**
    * `POST /v2/users/{userId}/kyc/document/upload-url`: step 1, a presigned URL valid 300 s. Type, MIME type and
    * size (at most 10,485,760 bytes) are checked before sending.
-   * @example const { uploadUrl, method, headers, s3Key } = await client.kyc.document.createUploadUrl(userId, { documentType: 'passport', fileName: 'p.pdf', mimeType: 'application/pdf', fileSize: 2048, deviceId });
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { uploadUrl, method, headers, s3Key } = await client.kyc.document.createUploadUrl(userId, { documentType: 'passport', fileName: 'p.pdf', mimeType: 'application/pdf', fileSize: 2048, deviceId: 'device-fp-1' });
+   * console.log(method, headers['Content-Type']); // PUT application/pdf
+   * ```
    */
   createUploadUrl(
     userId: string,
@@ -94,7 +107,14 @@ export class DocumentResource {
 
   /**
    * `POST /v2/users/{userId}/kyc/document`: step 2, confirms the upload with the `s3Key` of step 1.
-   * @example const { documentId } = await client.kyc.document.confirm(userId, { documentType: 'passport', s3Key, fileName: 'p.pdf', fileSize: 2048, mimeType: 'application/pdf', deviceId });
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const file = { documentType: 'passport', fileName: 'p.pdf', mimeType: 'application/pdf', fileSize: 2048, deviceId: 'device-fp-1' } as const;
+   * const { s3Key } = await client.kyc.document.createUploadUrl(userId, file);
+   * mock.helpers.kyc.upload({ s3Key, contentType: file.mimeType, size: file.fileSize }); // the PUT of the bytes
+   * const { documentId } = await client.kyc.document.confirm(userId, { ...file, s3Key });
+   * ```
    */
   confirm(
     userId: string,
@@ -118,7 +138,17 @@ export class DocumentResource {
    * The whole upload in one call: asks for a presigned URL, PUTs the bytes with the returned `method` and
    * `headers` (never the API key) within the URL's life, then confirms. A failed or late PUT throws
    * `DocumentUploadError` and nothing is confirmed.
-   * @example const { documentId } = await client.kyc.document.upload(userId, { documentType: 'aadhaar', fileName: 'front.jpg', mimeType: 'image/jpeg', deviceId, file: jpegBytes });
+   * @example
+   * ```ts
+   * import { readFile } from 'node:fs/promises';
+   * import { PayoutClient } from 'inr-payouts';
+   *
+   * async function uploadAadhaarFront(client: PayoutClient, userId: string, path: string) {
+   *   const file = await readFile(path); // the PUT carries these bytes with the URL's headers, never the API key
+   *   const { documentId } = await client.kyc.document.upload(userId, { documentType: 'aadhaar', fileName: 'front.jpg', mimeType: 'image/jpeg', deviceId: 'device-fp-1', file });
+   *   return documentId;
+   * }
+   * ```
    */
   async upload(
     userId: string,

@@ -15,7 +15,14 @@ import {
 } from '../../schemas/kyc/face.js';
 import { send, userPath } from '../shared.js';
 
-/** Default poll of a face check: every 3 s, up to the session's 600 s life plus a margin. @example FACE_POLL.deadline // 630000 */
+/**
+ * Default poll of a face check: every 3 s, up to the session's 600 s life plus a margin.
+ * @example
+ * ```ts
+ * import { FACE_POLL } from 'inr-payouts';
+ * FACE_POLL.deadline // 630000
+ * ```
+ */
 export const FACE_POLL = { interval: 3_000, deadline: 630_000 } as const;
 
 /**
@@ -23,16 +30,24 @@ export const FACE_POLL = { interval: 3_000, deadline: 630_000 } as const;
  * >= 0.8 and face match >= 0.7.
  *
  * @example
+ * ```ts
+ * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
  * const { sessionId, url } = await client.kyc.face.init(userId, { redirectUrl: 'https://partner.test/face' });
- * // send the user to url, then:
+ * // Send the user to url; in the mock, pass the check for them:
+ * mock.helpers.face.complete({ sessionId, outcome: 'pass' });
  * const result = await client.kyc.face.waitForResult(userId, { sessionId });
+ * ```
  */
 export class FaceResource {
   constructor(private readonly transport: Transport) {}
 
   /**
    * `POST /v2/users/{userId}/kyc/face/init`: starts a liveness session (600 s).
-   * @example const { sessionId, sdkToken, url } = await client.kyc.face.init(userId, { redirectUrl });
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { sessionId, sdkToken, url } = await client.kyc.face.init(userId, { redirectUrl: 'https://partner.test/face' });
+   * ```
    */
   init(userId: string, params: FaceInitRequest, options?: RequestOptions): ApiPromise<FaceSession> {
     return send(
@@ -51,7 +66,13 @@ export class FaceResource {
   /**
    * `POST /v2/users/{userId}/kyc/face/verify`: reads the check. A pending or failed check is a successful answer
    * with `verified: false` and scores 0; narrow on `verified`. `SESSION_EXPIRED` and `SESSION_NOT_FOUND` throw.
-   * @example const r = await client.kyc.face.verify(userId, { sessionId }); if (r.verified) console.log(r.livenessScore);
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { sessionId } = await client.kyc.face.init(userId, { redirectUrl: 'https://partner.test/face' });
+   * const r = await client.kyc.face.verify(userId, { sessionId });
+   * if (r.verified) console.log(r.livenessScore); // pending: verified false, scores 0
+   * ```
    */
   verify(
     userId: string,
@@ -75,7 +96,13 @@ export class FaceResource {
    * Polls `verify` until the check passes. The service answers a pending and a failed check alike, so it keeps
    * reading until `verified: true`, the session ends (`SESSION_EXPIRED` thrown as an `APIError`), the deadline
    * (default 630 s, `PollTimeoutError`, whose `lastValue` holds the last scores) or `signal`.
-   * @example const { livenessScore, faceMatchScore } = await client.kyc.face.waitForResult(userId, { sessionId });
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { sessionId } = await client.kyc.face.init(userId, { redirectUrl: 'https://partner.test/face' });
+   * mock.helpers.face.complete({ sessionId, outcome: 'pass' });
+   * const { livenessScore, faceMatchScore } = await client.kyc.face.waitForResult(userId, { sessionId });
+   * ```
    */
   waitForResult(
     userId: string,

@@ -13,14 +13,21 @@ import { send, userPath } from '../shared.js';
  * UPI verification (spec 4.8, optional).
  *
  * @example
+ * ```ts
+ * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
  * const result = await client.kyc.upi.verify(userId, { upiId: 'asha@okhdfcbank' });
+ * ```
  */
 export class UpiResource {
   constructor(private readonly transport: Transport) {}
 
   /**
    * `POST /v2/users/{userId}/kyc/upi/verify`. Three outcomes, all successful answers: verified (score >= 70), a name mismatch (`verified: false`, a score under 70) and an invalid VPA (`verified: false`, `name`/`bankName`/`nameMatchScore` null). `upiOutcome(result)` names them.
-   * @example const result = await client.kyc.upi.verify(userId, { upiId: 'asha@okhdfcbank' });
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const result = await client.kyc.upi.verify(userId, { upiId: 'asha@okhdfcbank' });
+   * ```
    */
   verify(userId: string, params: UpiVerifyRequest, options?: RequestOptions): ApiPromise<UpiVerification> {
     return send(

@@ -57,9 +57,23 @@ export interface WaitForStatusOptions extends PollOptions {
   requestOptions?: RequestOptions;
 }
 
-/** Default poll of a transaction status: every 3 s, up to 15 minutes (deposits take confirmations). @example TRANSACTION_POLL.interval // 3000 */
+/**
+ * Default poll of a transaction status: every 3 s, up to 15 minutes (deposits take confirmations).
+ * @example
+ * ```ts
+ * import { TRANSACTION_POLL } from 'inr-payouts';
+ * TRANSACTION_POLL.interval // 3000
+ * ```
+ */
 export const TRANSACTION_POLL = { interval: 3_000, deadline: 900_000 } as const;
-/** Default poll of a payout's attribution: every 2 s, up to 2 minutes (computed just after submission). @example ATTRIBUTION_POLL.deadline // 120000 */
+/**
+ * Default poll of a payout's attribution: every 2 s, up to 2 minutes (computed just after submission).
+ * @example
+ * ```ts
+ * import { ATTRIBUTION_POLL } from 'inr-payouts';
+ * ATTRIBUTION_POLL.deadline // 120000
+ * ```
+ */
 export const ATTRIBUTION_POLL = { interval: 2_000, deadline: 120_000 } as const;
 
 const TERMINAL: ReadonlySet<string> = new Set(terminalTransactionStatuses);

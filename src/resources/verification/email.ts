@@ -16,15 +16,23 @@ import { send, userPath } from '../shared.js';
  * (`No Email` otherwise); the same limits as mobile.
  *
  * @example
+ * ```ts
+ * const { userId } = await client.users.create({ mobile: '9876543210', email: 'asha@example.com' });
  * await client.users.email.sendOtp(userId);
- * const { emailVerified } = await client.users.email.confirm(userId, { otp: '654321' });
+ * const { otp } = mock.helpers.otp.read({ userId, channel: 'email' }); // what the user received
+ * const { emailVerified } = await client.users.email.confirm(userId, { otp });
+ * ```
  */
 export class EmailVerificationResource {
   constructor(private readonly transport: Transport) {}
 
   /**
    * `POST /v2/users/{userId}/verify/email/send`: sends a 6-digit OTP to the user's email address.
-   * @example const { maskedEmail, expiresIn } = await client.users.email.sendOtp(userId);
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', email: 'asha@example.com' });
+   * const { maskedEmail, expiresIn } = await client.users.email.sendOtp(userId);
+   * ```
    */
   sendOtp(userId: string, options?: RequestOptions): ApiPromise<EmailOtpSent> {
     return send(
@@ -40,7 +48,13 @@ export class EmailVerificationResource {
 
   /**
    * `POST /v2/users/{userId}/verify/email/confirm`: (assumed path) confirms the OTP (exactly 6 digits).
-   * @example await client.users.email.confirm(userId, { otp: '654321' });
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', email: 'asha@example.com' });
+   * await client.users.email.sendOtp(userId);
+   * const { otp } = mock.helpers.otp.read({ userId, channel: 'email' });
+   * await client.users.email.confirm(userId, { otp });
+   * ```
    */
   confirm(
     userId: string,

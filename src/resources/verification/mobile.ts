@@ -16,15 +16,23 @@ import { send, userPath } from '../shared.js';
  * a new OTP invalidates earlier ones. A wrong OTP throws with `attemptsRemaining`.
  *
  * @example
+ * ```ts
+ * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
  * await client.users.mobile.sendOtp(userId);
- * const { mobileVerified } = await client.users.mobile.confirm(userId, { otp: '123456' });
+ * const { otp } = mock.helpers.otp.read({ userId, channel: 'mobile' }); // what the user received
+ * const { mobileVerified } = await client.users.mobile.confirm(userId, { otp });
+ * ```
  */
 export class MobileVerificationResource {
   constructor(private readonly transport: Transport) {}
 
   /**
    * `POST /v2/users/{userId}/verify/mobile/send`: sends a 6-digit OTP to the user's mobile.
-   * @example const { maskedMobile, expiresIn } = await client.users.mobile.sendOtp(userId);
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * const { maskedMobile, expiresIn } = await client.users.mobile.sendOtp(userId);
+   * ```
    */
   sendOtp(userId: string, options?: RequestOptions): ApiPromise<MobileOtpSent> {
     return send(
@@ -40,7 +48,13 @@ export class MobileVerificationResource {
 
   /**
    * `POST /v2/users/{userId}/verify/mobile/confirm`: confirms the OTP (exactly 6 digits).
-   * @example await client.users.mobile.confirm(userId, { otp: '123456' });
+   * @example
+   * ```ts
+   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+   * await client.users.mobile.sendOtp(userId);
+   * const { otp } = mock.helpers.otp.read({ userId, channel: 'mobile' });
+   * await client.users.mobile.confirm(userId, { otp });
+   * ```
    */
   confirm(
     userId: string,

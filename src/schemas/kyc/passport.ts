@@ -9,7 +9,11 @@ const FILE_NAME_RULE = 'fileName must be a non-empty file name, for example pass
 
 /**
  * `POST /v2/users/{userId}/kyc/passport/verify` body: `file` (base64), `fileName?`, `deviceId?`.
- * @example PassportVerifyRequest.parse({ file: 'JVBERi0xLjQK', fileName: 'passport.pdf' })
+ * @example
+ * ```ts
+ * import { PassportVerifyRequest } from 'inr-payouts';
+ * PassportVerifyRequest.parse({ file: 'JVBERi0xLjQK', fileName: 'passport.pdf' })
+ * ```
  */
 export const PassportVerifyRequest = z.object({
   file: z
@@ -18,12 +22,23 @@ export const PassportVerifyRequest = z.object({
   fileName: z.optional(z.string({ error: FILE_NAME_RULE }).check(z.minLength(1, { error: FILE_NAME_RULE }))),
   deviceId: z.optional(DeviceId),
 });
-/** Passport verify body. @example const p: PassportVerifyRequest = { file: base64, fileName: 'passport.pdf' }; */
+/**
+ * Passport verify body.
+ * @example
+ * ```ts
+ * import { PassportVerifyRequest } from 'inr-payouts';
+ * const p: PassportVerifyRequest = { file: Buffer.from('%PDF-1.7').toString('base64'), fileName: 'passport.pdf' };
+ * ```
+ */
 export type PassportVerifyRequest = z.infer<typeof PassportVerifyRequest>;
 
 /**
  * `POST /v2/users/{userId}/kyc/passport/verify` data.
- * @example PassportVerification.parse({ verified: true, givenName: 'ASHA', surname: 'RAO', nationality: 'IND', dob: '1990-01-01' })
+ * @example
+ * ```ts
+ * import { PassportVerification } from 'inr-payouts';
+ * PassportVerification.parse({ verified: true, givenName: 'ASHA', surname: 'RAO', nationality: 'IND', dob: '1990-01-01' })
+ * ```
  */
 export const PassportVerification = z.looseObject({
   verified: z.boolean(),
@@ -32,5 +47,13 @@ export const PassportVerification = z.looseObject({
   nationality: z.optional(z.string()),
   dob: z.optional(z.string()),
 });
-/** A passport check. @example const { verified } = await client.kyc.passport.verify('usr_1', { file }); */
+/**
+ * A passport check.
+ * @example
+ * ```ts
+ * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
+ * const file = Buffer.from('%PDF-1.7 passport scan').toString('base64');
+ * const { verified } = await client.kyc.passport.verify(userId, { file });
+ * ```
+ */
 export type PassportVerification = z.infer<typeof PassportVerification>;

@@ -1,0 +1,131 @@
+// The API reference cannot drift from the code: every public export of every entry has TSDoc with an
+// @example, each example is a fenced ts block, and all of them type-check (one program) and run against the mock.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import ts from 'typescript';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { collectExamples, entries, isFenced, root, toModule } from './tsdoc-examples.js';
+
+const entryFiles = entries();
+const examples = collectExamples(['src', 'mock']);
+// Inside the repository, so the examples resolve msw, zod and the rest from its node_modules.
+const dir = join(root, `node_modules/.cache/tsdoc-examples-${process.pid}`); // one per run: suites may run at once
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+const paths = examples.map((example, i) => {
+  const path = join(dir, `example-${i}.ts`);
+  writeFileSync(path, toModule(example.code));
+  return path;
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const compilerOptions: ts.CompilerOptions = {
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  moduleDetection: ts.ModuleDetectionKind.Force,
+  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+  types: ['node'],
+  typeRoots: [join(root, 'node_modules/@types')],
+  paths: Object.fromEntries(Object.entries(entryFiles).map(([name, file]) => [name, [file]])),
+  esModuleInterop: true,
+  skipLibCheck: true,
+  noEmit: true,
+};
+
+const target = (checker: ts.TypeChecker, symbol: ts.Symbol) =>
+  symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+const exampleTags = (node: ts.Node) => ts.getJSDocTags(node).filter((t) => t.tagName.text === 'example');
+const where = (node: ts.Node) => {
+  const file = node.getSourceFile();
+  return `${relative(root, file.fileName)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+};
+
+describe('TSDoc of the public entries', () => {
+  const program = ts.createProgram(Object.values(entryFiles), compilerOptions);
+  const checker = program.getTypeChecker();
+  const exported = Object.entries(entryFiles).flatMap(([entry, file]) => {
+    const source = program.getSourceFile(file);
+    const module = source && checker.getSymbolAtLocation(source);
+    if (!module) throw new Error(`entry ${entry} (${file}) not found`);
+    return checker.getExportsOfModule(module).map((symbol) => ({ entry, symbol: target(checker, symbol) }));
+  });
+
+  test('every entry exports something', () => {
+    expect(exported.length).toBeGreaterThan(200);
+  });
+
+  test('every public export has TSDoc with an @example', () => {
+    const missing = exported
+      .filter(({ symbol }) => !(symbol.declarations ?? []).some((d) => exampleTags(d).length > 0))
+      .map(({ entry, symbol }) => `${entry}: ${symbol.name}`);
+    expect(missing).toEqual([]);
+  });
+
+  test('every @example of a public export (and of its class members) is a fenced ts block', () => {
+    const nodes = exported.flatMap(({ symbol }) =>
+      (symbol.declarations ?? []).flatMap((d): ts.Node[] =>
+        ts.isClassDeclaration(d) ? [d, ...d.members.filter((m) => !isPrivate(m))] : [d],
+      ),
+    );
+    const inline = [...new Set(nodes)]
+      .filter((node) => exampleTags(node).some((tag) => !isFenced(tag)))
+      .map((node) => where(node));
+    expect(inline).toEqual([]);
+  });
+});
+
+function isPrivate(member: ts.ClassElement): boolean {
+  const flags = ts.getCombinedModifierFlags(member);
+  return (
+    (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0 ||
+    (member.name !== undefined && ts.isPrivateIdentifier(member.name))
+  );
+}
+
+describe('the fenced @example blocks', () => {
+  test('there are examples to run', () => {
+    expect(examples.length).toBeGreaterThan(50);
+  });
+
+  test('all type-check as one program', () => {
+    const program = ts.createProgram(paths, compilerOptions);
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => d.file && paths.includes(d.file.fileName))
+      .map((d) => {
+        const example = d.file ? examples[paths.indexOf(d.file.fileName)] : undefined;
+        return `${example?.where}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+      });
+    expect(diagnostics).toEqual([]);
+  }, 120_000);
+
+  test.each(examples.map((example, i) => ({ ...example, path: paths[i] ?? '' })))(
+    'runs $where',
+    async ({ path }) => {
+      const result = await build({
+        entryPoints: [path],
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        write: false,
+        logLevel: 'silent',
+        alias: entryFiles,
+        // Leave the rest to node: bundling msw or express would only slow every example down.
+        packages: 'external',
+      });
+      const out = `${path}.mjs`;
+      writeFileSync(out, result.outputFiles[0]?.text ?? '');
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+      try {
+        await import(pathToFileURL(out).href);
+      } finally {
+        log.mockRestore();
+      }
+    },
+  );
+});

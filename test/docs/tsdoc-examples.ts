@@ -1,0 +1,106 @@
+/**
+ * Finds the TSDoc `@example` blocks of the package's entries and turns each into a module that type-checks and
+ * runs against the mock. Used by `tsdoc-examples.test.ts`.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The package's entries (`inr-payouts`, `inr-payouts/webhooks`, ...) and their source files, read from the
+ * tsconfig `paths`, so an entry added there (as `inr-payouts/money` was) is covered without touching this file.
+ */
+export function entries(): Record<string, string> {
+  const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config as {
+    compilerOptions?: { paths?: Record<string, string[]> };
+  };
+  const paths = config.compilerOptions?.paths ?? {};
+  const out: Record<string, string> = {};
+  for (const [name, [target]] of Object.entries(paths)) {
+    if (name.startsWith('inr-payouts') && target) out[name] = resolve(root, target);
+  }
+  return out;
+}
+
+/** One fenced `ts` block of an `@example` tag. */
+export interface TsdocExample {
+  /** `file:line` of the block, for test names. */
+  where: string;
+  code: string;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const COMMENT = /\/\*\*([\s\S]*?)\*\//g;
+const FENCE = /```(?:ts|typescript)\n([\s\S]*?)```/g;
+
+/** Every fenced ts block under an `@example` tag in the TSDoc of the given source folders. */
+export function collectExamples(folders: string[]): TsdocExample[] {
+  const examples: TsdocExample[] = [];
+  for (const file of folders.flatMap((f) => walk(join(root, f)))) {
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(COMMENT)) {
+      const comment = (match[1] ?? '').replace(/^[ \t]*\* ?/gm, '');
+      const at = comment.indexOf('@example');
+      if (at < 0) continue;
+      for (const block of comment.slice(at).matchAll(FENCE)) {
+        const line = source.slice(0, (match.index ?? 0) + (block.index ?? 0)).split('\n').length;
+        examples.push({ where: `${relative(root, file)}:${line}`, code: block[1] ?? '' });
+      }
+    }
+  }
+  return examples;
+}
+
+const IMPORT = /^import\s[\s\S]*?from\s+'[^']+';?[ \t]*$/gm;
+const declares = (code: string, name: string) =>
+  new RegExp(`\\b(?:const|let|var|function|class)\\s+${name}\\b|import[^;]*\\b${name}\\b[^;]*from`).test(
+    code,
+  );
+const uses = (code: string, name: string) => new RegExp(`(?<![.\\w])${name}\\b`).test(code);
+
+/**
+ * The module an example becomes. Per the house rule an example may use `client` (a PayoutClient) and `mock`
+ * (a MockService) without declaring them: then they are declared here, over an MSW server that is closed
+ * when the example ends, so no example leaves a server listening.
+ */
+export function toModule(code: string): string {
+  const needsClient = uses(code, 'client') && !declares(code, 'client');
+  const needsMock = needsClient || (uses(code, 'mock') && !declares(code, 'mock'));
+  if (!needsMock) return `${code}\nexport {};\n`;
+  const imports = code.match(IMPORT) ?? [];
+  const body = code.replace(IMPORT, '');
+  return [
+    "import { PayoutClient as __PayoutClient } from 'inr-payouts';",
+    "import { createMockService as __createMockService } from 'inr-payouts/mock';",
+    "import { setupServer as __setupServer } from 'msw/node';",
+    ...imports,
+    'const mock = __createMockService();',
+    'const __server = __setupServer(...mock.handlers);',
+    "__server.listen({ onUnhandledRequest: 'error' });",
+    needsClient
+      ? 'const client = new __PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });'
+      : '',
+    'try {',
+    body,
+    '} finally {',
+    '  __server.close();',
+    '}',
+    'export {};',
+    '',
+  ].join('\n');
+}
+
+/** Whether a TSDoc `@example` tag's text holds a fenced ts block. */
+export function isFenced(tag: ts.JSDocTag): boolean {
+  const text = typeof tag.comment === 'string' ? tag.comment : ts.getTextOfJSDocComment(tag.comment);
+  return /```(?:ts|typescript)\n/.test(text ?? '');
+}
