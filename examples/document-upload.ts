@@ -1,5 +1,5 @@
-// Document upload (spec 4.10), two steps around the PUT: a presigned URL, the bytes PUT with the returned
-// headers within 5 minutes, then the confirmation. `client.kyc.document.upload` does all three as one call.
+// Document upload (spec 4.10): `client.kyc.document.upload` asks for a presigned URL, PUTs the bytes with the
+// returned headers (never the API key) within the URL's 5 minutes, then confirms the upload, as one call.
 
 import { fileURLToPath } from 'node:url';
 import { PayoutClient } from 'inr-payouts';
@@ -23,20 +23,7 @@ export async function main() {
       deviceId: 'device-fingerprint-1',
     } as const;
 
-    // Against the service, `client.kyc.document.upload(userId, { ...document, file })` does the three steps.
-    // The embedded mock does not serve the storage URL in-process (the standalone server does), so here the
-    // helper stands in for the PUT, with the storage's checks (method, Content-Type, size, 300 s life).
-    const target = await client.kyc.document.createUploadUrl(userId, {
-      ...document,
-      fileSize: file.byteLength,
-    });
-    console.log(`${target.method} the bytes to ${target.uploadUrl} within ${target.expiresIn} s`);
-    mock.helpers.kyc.upload({ s3Key: target.s3Key, contentType: document.mimeType, size: file.byteLength });
-    const record = await client.kyc.document.confirm(userId, {
-      ...document,
-      s3Key: target.s3Key,
-      fileSize: file.byteLength,
-    });
+    const record = await client.kyc.document.upload(userId, { ...document, file });
     console.log(`stored ${record.fileName} as ${record.documentId} at ${record.uploadedAt}`);
 
     const extended = await client.kyc.extendedStatus(userId);

@@ -63,12 +63,9 @@ function sizeOf(file: unknown): number | undefined {
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
- * const file = { documentType: 'passport', fileName: 'passport.pdf', mimeType: 'application/pdf', fileSize: 2048, deviceId: 'device-fp-1' } as const;
- * const { uploadUrl, method, headers, s3Key } = await client.kyc.document.createUploadUrl(userId, file);
- * // PUT the bytes to uploadUrl with method and headers (the mock's helper stands in for the storage here).
- * mock.helpers.kyc.upload({ s3Key, contentType: headers['Content-Type'] ?? file.mimeType, size: file.fileSize });
- * const record = await client.kyc.document.confirm(userId, { ...file, s3Key });
- * console.log(method, uploadUrl.length > 0, record.documentId);
+ * const file = new TextEncoder().encode('%PDF-1.7 passport scan'); // the bytes the user picked
+ * const record = await client.kyc.document.upload(userId, { documentType: 'passport', fileName: 'passport.pdf', mimeType: 'application/pdf', deviceId: 'device-fp-1', file });
+ * console.log(record.documentId, record.fileName); // doc_… passport.pdf
  * ```
  */
 export class DocumentResource {
