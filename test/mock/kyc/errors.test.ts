@@ -221,6 +221,7 @@ describe('4.7, 7.3, 7.4: bank errors (shape B)', () => {
         status: 422,
         shape: 'B',
         error: 'Verification Failed',
+        code: 'BANK_VERIFICATION_FAILED',
       },
     );
     await failure(

@@ -53,6 +53,8 @@ export async function failure(
   expect(error.error).toBe(expected.error);
   if (expected.shape === 'A') expect((error.body as { code: string }).code).toBe(expected.code);
   else expect(error.body).not.toHaveProperty('code');
+  // The client reads both shapes into one spelling of the identifier (7.1, 7.3).
+  if (expected.code) expect(error.code).toBe(expected.code);
   return error;
 }
 

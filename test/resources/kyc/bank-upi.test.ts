@@ -63,14 +63,14 @@ describe('kyc.bank.verify', () => {
     expect(bankNameMismatch(error)).toEqual({ expected: 'Asha Rao', found: 'R K Sharma', matchScore: 31 });
   });
 
-  it('Verification Failed (penny drop failed) is not a name mismatch', async () => {
+  it("Verification Failed (penny drop failed) reads as 7.3's BANK_VERIFICATION_FAILED, not a name mismatch", async () => {
     route(
       'post',
       '/v2/users/:id/kyc/bank/verify',
       fail(422, { success: false, error: 'Verification Failed', message: 'Penny drop failed' }),
     );
     const error = await client.kyc.bank.verify('usr_1', bankParams).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'VERIFICATION_FAILED' });
+    expect(error).toMatchObject({ code: 'BANK_VERIFICATION_FAILED', error: 'Verification Failed' });
     expect(bankNameMismatch(error)).toBeUndefined();
   });
 });
