@@ -122,20 +122,20 @@ function checkNonNegative(name: string, value: number | undefined): void {
 export function resolveClientOptions(options: ClientOptions = {}): ResolvedClientOptions {
   if (isBrowser() && !options.dangerouslyAllowBrowser) {
     throw new ConfigurationError(
-      'PayoutClient refuses to run in a browser: the API key would ship to every visitor. Call the service from ' +
-        'your backend, or pass dangerouslyAllowBrowser: true for an internal tool whose users may hold the key.',
+      'PayoutClient refuses to run in a browser, where every visitor would get the API key: call the service ' +
+        'from your backend (or pass dangerouslyAllowBrowser: true for an internal tool).',
     );
   }
   const apiKey = (options.apiKey ?? readEnv('INR_PAYOUTS_API_KEY'))?.trim();
   if (!apiKey) {
     throw new ConfigurationError(
-      'No API key: pass apiKey or set INR_PAYOUTS_API_KEY to the pk_live_ or pk_sandbox_ key from your dashboard.',
+      'No API key: pass apiKey or set INR_PAYOUTS_API_KEY (a pk_live_ or pk_sandbox_ key from your dashboard).',
     );
   }
   const keyEnvironment = environmentOfKey(apiKey);
   if (!keyEnvironment) {
     throw new ConfigurationError(
-      'The API key must start with pk_live_ (production) or pk_sandbox_ (sandbox); check that the whole key was copied.',
+      'The API key must start with pk_live_ or pk_sandbox_; check that the whole key was copied.',
     );
   }
   const environment = options.environment ?? keyEnvironment;
@@ -148,7 +148,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
   const baseUrl = options.baseUrl ?? readEnv('INR_PAYOUTS_BASE_URL');
   if (!baseUrl) {
     throw new ConfigurationError(
-      `No base URL: pass baseUrl (or set INR_PAYOUTS_BASE_URL) to the ${environment} address the service gave you.`,
+      `No base URL: pass baseUrl (or set INR_PAYOUTS_BASE_URL) to the service's ${environment} address.`,
     );
   }
   let parsed: URL;

@@ -34,7 +34,7 @@ export class TransactionStatusError extends PayoutError {
   constructor(transaction: Transaction, waitedFor: readonly string[]) {
     super(
       `Transaction ${transaction.transaction.id} ended as ${transaction.transaction.status} while waiting for ` +
-        `${waitedFor.join(' or ')}. It will not move again; read it for details or create a new one.`,
+        `${waitedFor.join(' or ')}: it is final; read it for details or create a new one.`,
     );
     this.status = transaction.transaction.status;
     this.transaction = transaction;
