@@ -5,19 +5,10 @@
 import type { WebhookEventRecord, WebhookEventType } from '../state/webhooks.js';
 import { nextId } from './ids.js';
 import type { MockState } from './state.js';
-import { defineTask } from './tasks.js';
 import { nowIso, schedule } from './timers.js';
 
 /** The timer kind of a delivery attempt; its payload is `{ eventId }`. @example schedule(state, WEBHOOK_DELIVER, '1s', { eventId }) */
 export const WEBHOOK_DELIVER = 'webhook.deliver';
-
-/**
- * Stands in for webhook delivery until the delivery module registers its own `webhook.deliver` task
- * (then drop this one from the core module): events stay `pending`.
- * @example
- * defineModule({ name: 'core', routes: [], tasks: [webhookDeliverPlaceholder] });
- */
-export const webhookDeliverPlaceholder = defineTask<{ eventId: string }>(WEBHOOK_DELIVER, () => {});
 
 /**
  * Records a webhook event (spec 2.11: `pending`, 0 attempts) with its envelope (spec 6.1, `id` the event ID)

@@ -1,8 +1,6 @@
 /**
  * Reads whether a user may transact (spec 2.7 rule 4, 3.3, 7.3) from the KYC state. The one place the money
- * flows look at KYC, so when the KYC flows change their record only this reader follows. The KYC record's
- * `bank` block is read structurally (present means verified unless it says `verified: false`), since the
- * KYC flows own its type.
+ * flows look at KYC, so when the KYC flows change their record only this reader follows.
  */
 import type { MockState } from '../core/state.js';
 
@@ -34,22 +32,6 @@ export interface Eligibility {
   bank?: PayoutBank;
 }
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-function verifiedBank(block: unknown): PayoutBank | undefined {
-  if (typeof block !== 'object' || block === null) return undefined;
-  const b = block as Record<string, unknown>;
-  if (b.verified === false || typeof b.maskedAccountNumber !== 'string') return undefined;
-  return {
-    maskedAccountNumber: text(b.maskedAccountNumber) ?? '',
-    ifsc: text(b.ifsc) ?? '',
-    bankName: text(b.bankName),
-    accountHolderName: text(b.accountHolderName) ?? text(b.nameOnAccount),
-  };
-}
-
 /**
  * The user's eligibility as the KYC state says now (a user without a KYC record is `pending`, level `none`).
  * @example
@@ -59,7 +41,14 @@ export function readEligibility(state: MockState, userId: string): Eligibility {
   const record = state.kyc.byUserId[userId];
   const kycStatus = record?.status ?? 'pending';
   const kycLevel = record?.level ?? 'none';
-  const bank = record ? verifiedBank((record as unknown as Record<string, unknown>).bank) : undefined;
+  // The KYC flows store a bank step only once the penny drop and the name match passed.
+  const step = record?.bank;
+  const bank: PayoutBank | undefined = step && {
+    maskedAccountNumber: step.maskedAccountNumber,
+    ifsc: step.ifsc,
+    bankName: step.bankName,
+    accountHolderName: step.accountHolderName,
+  };
   return {
     kycStatus,
     kycLevel,
