@@ -104,28 +104,36 @@ describe('the fenced @example blocks', () => {
     expect(diagnostics).toEqual([]);
   }, 120_000);
 
-  test.each(examples.map((example, i) => ({ ...example, path: paths[i] ?? '' })))(
+  // One esbuild run for all examples (shared chunks), then each test imports its own module.
+  let built: Promise<void> | undefined;
+  const buildAll = () => {
+    built ??= build({
+      entryPoints: paths,
+      outdir: join(dir, 'out'),
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      logLevel: 'silent',
+      alias: entryFiles,
+      // Leave the rest to node: bundling msw or express would only slow every example down.
+      packages: 'external',
+    }).then(() => undefined);
+    return built;
+  };
+
+  test.each(examples.map((example, i) => ({ ...example, i })))(
     'runs $where',
-    async ({ path }) => {
-      const result = await build({
-        entryPoints: [path],
-        bundle: true,
-        format: 'esm',
-        platform: 'node',
-        write: false,
-        logLevel: 'silent',
-        alias: entryFiles,
-        // Leave the rest to node: bundling msw or express would only slow every example down.
-        packages: 'external',
-      });
-      const out = `${path}.mjs`;
-      writeFileSync(out, result.outputFiles[0]?.text ?? '');
+    async ({ i }) => {
+      await buildAll();
       const log = vi.spyOn(console, 'log').mockImplementation(() => {});
       try {
-        await import(pathToFileURL(out).href);
+        await import(pathToFileURL(join(dir, 'out', `example-${i}.mjs`)).href);
       } finally {
         log.mockRestore();
       }
     },
+    60_000,
   );
 });
