@@ -22,20 +22,27 @@ export function accountHelpers(rt: MockRuntime) {
     /**
      * Adds an account (keys and secret from the seed unless given) and returns it.
      * @example
-     * const other = service.helpers.accounts.create({ name: 'Other partner' });
+     * ```ts
+     * const other = mock.helpers.accounts.create({ name: 'Other partner' });
+     * console.log(other.keys.sandbox.startsWith('pk_sandbox_')); // true
+     * ```
      */
     create: (input: CreateAccountInput = {}): AccountRecord =>
       structuredClone(createAccount(rt.state, input)),
     /**
      * An account (the default one when no id is given), as a copy.
      * @example
-     * service.helpers.accounts.get().keys.live; // 'pk_live_…'
+     * ```ts
+     * console.log(mock.helpers.accounts.get().keys.live); // 'pk_live_…'
+     * ```
      */
     get: ({ accountId }: { accountId?: string } = {}): AccountRecord => structuredClone(find(accountId)),
     /**
      * Changes settings of an account (the default one when no id is given); top-level fields are replaced.
      * @example
-     * service.helpers.accounts.update({ ipAllowList: { enabled: true, addresses: ['203.0.113.7'] } });
+     * ```ts
+     * mock.helpers.accounts.update({ ipAllowList: { enabled: true, addresses: ['203.0.113.7'] } });
+     * ```
      */
     update: ({ accountId, ...patch }: Partial<AccountSettings> & { accountId?: string }): AccountRecord => {
       const account = find(accountId);

@@ -17,25 +17,34 @@ export function clockHelpers(rt: MockRuntime) {
     /**
      * The virtual time, ISO 8601 UTC.
      * @example
-     * service.helpers.clock.now(); // '2025-01-01T00:00:00.000Z'
+     * ```ts
+     * console.log(mock.helpers.clock.now()); // '2025-01-01T00:00:00.000Z'
+     * ```
      */
     now: (): string => rt.clock.nowIso(),
     /**
      * Moves time forward, running every timer that falls due, in order; resolves when their tasks settled.
      * @example
-     * await service.helpers.clock.advance('10m');
+     * ```ts
+     * await mock.helpers.clock.advance('10m');
+     * ```
      */
     advance: (duration: Duration): Promise<AdvanceResult> => rt.clock.advance(duration),
     /**
      * Runs the timers due now.
      * @example
-     * await service.helpers.clock.runDue();
+     * ```ts
+     * await mock.helpers.clock.runDue();
+     * ```
      */
     runDue: (): Promise<AdvanceResult> => rt.clock.runDue(),
     /**
      * The pending timers, earliest first (a copy).
      * @example
-     * service.helpers.clock.pending().map((t) => t.kind);
+     * ```ts
+     * await client.users.create({ mobile: '9876543210' });
+     * console.log(mock.helpers.clock.pending().map((t) => t.kind)); // ['webhook.deliver', 'idempotency.expire']
+     * ```
      */
     pending: (): Timer[] => structuredClone(rt.state.timers),
   };

@@ -15,7 +15,9 @@ export function faultHelpers(rt: MockRuntime) {
     /**
      * Injects a fault for the next matching request(s).
      * @example
-     * service.helpers.faults.inject({ match: { method: 'POST', path: '/v2/users' }, kind: 'drop-after-commit' });
+     * ```ts
+     * mock.helpers.faults.inject({ match: { method: 'POST', path: '/v2/users' }, kind: 'drop-after-commit' });
+     * ```
      * service.helpers.faults.inject({ kind: 'error', status: 503, times: 3 });
      * service.helpers.faults.inject({ kind: 'latency', ms: 200 });
      */
@@ -23,13 +25,18 @@ export function faultHelpers(rt: MockRuntime) {
     /**
      * The faults still waiting.
      * @example
-     * service.helpers.faults.list().length;
+     * ```ts
+     * mock.helpers.faults.inject({ kind: 'error', status: 503, times: 2 });
+     * console.log(mock.helpers.faults.list().length); // 1
+     * ```
      */
     list: (): FaultRecord[] => structuredClone(rt.state.http.faults),
     /**
      * Removes every waiting fault.
      * @example
-     * service.helpers.faults.clear();
+     * ```ts
+     * mock.helpers.faults.clear();
+     * ```
      */
     clear(): void {
       rt.state.http.faults = [];

@@ -59,7 +59,11 @@ export function digilockerHelpers(rt: MockRuntime) {
      * Approves or denies a PENDING session as the user would on the consent page; approval records the
      * Aadhaar and PAN (spec 2.7, 4.4). Returns the session and where the page sends the user.
      * @example
-     * service.helpers.digilocker.complete({ clientId, outcome: 'approve' });
+     * ```ts
+     * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
+     * const { clientId } = await client.kyc.digilocker.init(userId);
+     * mock.helpers.digilocker.complete({ clientId, outcome: 'approve' }); // the user gave consent
+     * ```
      */
     complete(input: DigilockerCompletion): { clientId: string; status: string; redirectUrl?: string } {
       const session: DigilockerSessionRecord | undefined = rt.state.kyc.digilockerSessions[input.clientId];

@@ -49,7 +49,11 @@ export function faceHelpers(rt: MockRuntime) {
      * Runs the liveness check of a PENDING session as the user would on the face page. The result follows
      * the thresholds (liveness >= 0.8 and face match >= 0.7); `fail` with passing scores is refused.
      * @example
-     * service.helpers.face.complete({ sessionId, outcome: 'pass' });
+     * ```ts
+     * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
+     * const { sessionId } = await client.kyc.face.init(userId, { redirectUrl: 'https://partner.test/face' });
+     * mock.helpers.face.complete({ sessionId, outcome: 'pass' });
+     * ```
      */
     complete(input: FaceCompletion): { sessionId: string; status: string; redirectUrl: string } {
       const session: FaceSessionRecord | undefined = rt.state.kyc.faceSessions[input.sessionId];

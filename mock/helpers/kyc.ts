@@ -26,7 +26,11 @@ export function kycStepHelpers(rt: MockRuntime) {
     /**
      * The Aadhaar OTP "sent" for a `referenceId`.
      * @example
-     * const { otp } = service.helpers.kyc.aadhaarOtp({ referenceId });
+     * ```ts
+     * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
+     * const { referenceId } = await client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412341234' });
+     * const { otp } = mock.helpers.kyc.aadhaarOtp({ referenceId });
+     * ```
      */
     aadhaarOtp({ referenceId }: { referenceId: string }): {
       otp: string;
@@ -42,7 +46,10 @@ export function kycStepHelpers(rt: MockRuntime) {
      * (`verified` passes the name match too). Refused when that step is already verified for UPI, which
      * answers `ALREADY_VERIFIED` before any outcome.
      * @example
-     * service.helpers.kyc.chooseOutcome({ userId, step: 'bank', outcome: 'penny_drop_failed' });
+     * ```ts
+     * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
+     * mock.helpers.kyc.chooseOutcome({ userId, step: 'bank', outcome: 'penny_drop_failed' });
+     * ```
      */
     chooseOutcome(
       input: { userId: string } & (
@@ -80,7 +87,11 @@ export function kycStepHelpers(rt: MockRuntime) {
      * Uploads to a presigned URL without HTTP, with the same checks the storage applies (PUT, signed
      * `Content-Type`, declared size, 300 s life); throws with the storage's reason when refused.
      * @example
-     * service.helpers.kyc.upload({ s3Key, contentType: 'application/pdf', size: 2048 });
+     * ```ts
+     * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
+     * const { s3Key } = await client.kyc.document.createUploadUrl(userId, { documentType: 'passport', fileName: 'p.pdf', mimeType: 'application/pdf', fileSize: 2048, deviceId: 'd1' });
+     * mock.helpers.kyc.upload({ s3Key, contentType: 'application/pdf', size: 2048 });
+     * ```
      */
     upload({ s3Key, contentType, size }: { s3Key: string; contentType: string; size: number }): {
       s3Key: string;

@@ -33,7 +33,9 @@ export function lifecycleHelpers(rt: MockRuntime) {
      * Back to the initial state (same seed, start time and default account, so keys stay valid), or to a
      * fresh start with another seed.
      * @example
-     * service.helpers.reset();
+     * ```ts
+     * mock.helpers.reset();
+     * ```
      */
     reset({ seed }: { seed?: string | number } = {}): void {
       rt.state = initialState(seed === undefined ? rt.options : { ...rt.options, seed: String(seed) });
@@ -41,7 +43,9 @@ export function lifecycleHelpers(rt: MockRuntime) {
     /**
      * Loads fixtures directly into state (no webhook events, no rate limit); returns what was created.
      * @example
-     * const { users: [asha] } = service.helpers.seed({ users: [{ mobile: '9876543210' }] });
+     * ```ts
+     * const { users: [asha] } = mock.helpers.seed({ users: [{ mobile: '9876543210' }] });
+     * ```
      */
     seed({ accountId = rt.state.accounts.defaultId, users = [] }: SeedData): { users: User[] } {
       if (!rt.state.accounts.byId[accountId])
@@ -57,13 +61,18 @@ export function lifecycleHelpers(rt: MockRuntime) {
     /**
      * A deep copy of the whole state.
      * @example
-     * const before = service.helpers.snapshot();
+     * ```ts
+     * const before = mock.helpers.snapshot();
+     * ```
      */
     snapshot: (): MockState => structuredClone(rt.state),
     /**
      * Replaces the state with a snapshot (copied, so the snapshot can be restored again).
      * @example
-     * service.helpers.restore(before);
+     * ```ts
+     * const before = mock.helpers.snapshot();
+     * mock.helpers.restore(before);
+     * ```
      */
     restore(snapshot: MockState): void {
       if (snapshot?.version !== 1) {

@@ -35,7 +35,11 @@ export function otpHelpers(rt: MockRuntime) {
     /**
      * The last OTP sent to `userId` on `channel`; throws when none was sent.
      * @example
-     * const { otp } = service.helpers.otp.read({ userId, channel: 'email' });
+     * ```ts
+     * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
+     * await client.users.email.sendOtp(userId);
+     * const { otp } = mock.helpers.otp.read({ userId, channel: 'email' });
+     * ```
      */
     read({ userId, channel }: { userId: string; channel: OtpChannel }): OtpReading {
       if (!rt.state.users.byId[userId]) throw new MockHelperError(`No user ${userId} in this mock`);

@@ -76,7 +76,10 @@ export function trancheHelpers(rt: MockRuntime) {
     /**
      * The pool's tranches with what is left of each, oldest first.
      * @example
-     * const left = service.helpers.tranches.list()[0]?.remainingInr;
+     * ```ts
+     * mock.helpers.tranches.add([{ rate: '83.10', inrAmount: '5000.00' }]);
+     * const left = mock.helpers.tranches.list()[0]?.remainingInr; // '5000.00'
+     * ```
      */
     list: ({ accountId }: { accountId?: string } = {}): TrancheRecord[] =>
       structuredClone(rt.state.transactions.tranchesByAccount[account(accountId)] ?? []),

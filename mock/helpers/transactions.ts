@@ -95,14 +95,21 @@ export function transactionHelpers(rt: MockRuntime) {
     /**
      * Virtual ms from a deposit being seen to its last confirmation on `network`.
      * @example
-     * service.helpers.transactions.confirmationMs('ethereum'); // 144000
+     * ```ts
+     * console.log(mock.helpers.transactions.confirmationMs('ethereum')); // 144000
+     * ```
      */
     confirmationMs: (network: TransactionRecord['network']): number =>
       NETWORK_CONFIRMATIONS[network].confirmations * NETWORK_CONFIRMATIONS[network].blockMs,
     /**
      * The bank accepts the payout now (instead of after 10 s).
      * @example
-     * service.helpers.transactions.completePayout({ transactionId });
+     * ```ts
+     * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+     * const { transactionId } = await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'arbitrum' });
+     * await mock.clock.advance(mock.helpers.transactions.simulateDeposit({ transactionId })); // payout_processing
+     * mock.helpers.transactions.completePayout({ transactionId });
+     * ```
      */
     completePayout({ transactionId }: { transactionId: string }): Transaction {
       const txn = find(transactionId);
@@ -112,7 +119,12 @@ export function transactionHelpers(rt: MockRuntime) {
     /**
      * The payout fails now, with a payout identifier of spec 7.3 (default `PAYOUT_FAILED`).
      * @example
-     * service.helpers.transactions.failPayout({ transactionId, code: 'BANK_ACCOUNT_INVALID' });
+     * ```ts
+     * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+     * const { transactionId } = await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'arbitrum' });
+     * await mock.clock.advance(mock.helpers.transactions.simulateDeposit({ transactionId })); // payout_processing
+     * mock.helpers.transactions.failPayout({ transactionId, code: 'BANK_ACCOUNT_INVALID' });
+     * ```
      */
     failPayout({
       transactionId,
@@ -131,7 +143,9 @@ export function transactionHelpers(rt: MockRuntime) {
     /**
      * Sets the exchange rate (INR per USD, decimal string) that new quotes use.
      * @example
-     * service.helpers.transactions.setExchangeRate('84.10');
+     * ```ts
+     * mock.helpers.transactions.setExchangeRate('84.10');
+     * ```
      */
     setExchangeRate(rate: string): void {
       if (!new Decimal(rate).gt(0))
@@ -141,7 +155,11 @@ export function transactionHelpers(rt: MockRuntime) {
     /**
      * The stored transaction (a copy).
      * @example
-     * const txn = service.helpers.transactions.get('txn_…');
+     * ```ts
+     * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+     * const { transactionId } = await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'base' });
+     * const txn = mock.helpers.transactions.get(transactionId);
+     * ```
      */
     get: (transactionId: string): TransactionRecord => structuredClone(find(transactionId)),
   };

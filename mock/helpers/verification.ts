@@ -17,7 +17,10 @@ export function verificationHelpers(rt: MockRuntime) {
      * Marks the channel verified as a confirmed OTP would; refused when it already is, or (email) when the
      * user has no email.
      * @example
-     * service.helpers.verification.complete({ userId, channel: 'mobile' });
+     * ```ts
+     * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
+     * mock.helpers.verification.complete({ userId, channel: 'mobile' });
+     * ```
      */
     complete({ userId, channel }: { userId: string; channel: OtpChannel }): { verifiedAt: string } {
       const user = rt.state.users.byId[userId];

@@ -45,7 +45,9 @@ export function webhookHelpers(rt: MockRuntime) {
     /**
      * The recorded events (with their envelopes), oldest first; `type` filters.
      * @example
-     * const completed = service.helpers.webhooks.events({ type: 'transaction.payout_completed' });
+     * ```ts
+     * const completed = mock.helpers.webhooks.events({ type: 'transaction.payout_completed' });
+     * ```
      */
     events({ type }: { type?: WebhookEventRecord['eventType'] } = {}): WebhookEventRecord[] {
       return structuredClone(
