@@ -66,10 +66,14 @@ describe('TSDoc of the public entries', () => {
     expect(missing).toEqual([]);
   });
 
-  test('every @example of a public export (and of its class members) is a fenced ts block', () => {
+  test('every @example of a public export (and of its class and interface members) is a fenced ts block', () => {
     const nodes = exported.flatMap(({ symbol }) =>
       (symbol.declarations ?? []).flatMap((d): ts.Node[] =>
-        ts.isClassDeclaration(d) ? [d, ...d.members.filter((m) => !isPrivate(m))] : [d],
+        ts.isClassDeclaration(d)
+          ? [d, ...d.members.filter((m) => !isPrivate(m))]
+          : ts.isInterfaceDeclaration(d)
+            ? [d, ...d.members]
+            : [d],
       ),
     );
     const inline = [...new Set(nodes)]
