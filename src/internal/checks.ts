@@ -1,6 +1,8 @@
 /**
- * Request checks written as refinements instead of zod's `z.int()` and `z.url()`: those pull zod's number-format
- * and URL-format schemas into the client bundle (about 0.9 KB min+gzip) for two simple rules.
+ * Request checks written as refinements instead of zod's `z.int()`, `z.url()`, `z.minLength()`/`z.maxLength()`
+ * and `z.gte()`/`z.lte()`: each of those pulls its own check or format class into the client bundle (about
+ * 1.4 KB min+gzip together) for rules a line of code states. Every rule carries its own message, so the
+ * issue code zod would have given (`too_small`, `invalid_format`) is never shown.
  */
 import * as z from 'zod/mini';
 
@@ -21,4 +23,14 @@ function canParseUrl(value: string): boolean {
 /** An absolute URL (anything `new URL()` parses), trimmed, as `z.url()` checks it. */
 export function absoluteUrl(error: string) {
   return z.string({ error }).check(z.trim(), z.refine(canParseUrl, { error }));
+}
+
+/** A string of `min` to `max` characters (UTF-16 code units, as `z.minLength`/`z.maxLength` count). */
+export function lengthBetween(min: number, max: number, error: string) {
+  return z.refine<string>((value) => value.length >= min && value.length <= max, { error });
+}
+
+/** A number from `min` to `max` inclusive, as `z.gte(min)` with `z.lte(max)` checks. */
+export function numberBetween(min: number, max: number, error: string) {
+  return z.refine<number>((value) => value >= min && value <= max, { error });
 }

@@ -3,7 +3,7 @@
  * and the prefunded credit (assumed `GET /v2/account/credit`, docs/assumptions.md).
  */
 import * as z from 'zod/mini';
-import { wholeNumber } from '../internal/checks.js';
+import { numberBetween, wholeNumber } from '../internal/checks.js';
 import {
   Asset,
   DecimalString,
@@ -61,10 +61,7 @@ export const DeveloperFeeRequest = z.object({
   enabled: z.boolean({ error: 'enabled is required and must be a boolean' }),
   percent: z
     .number({ error: FEE_RULE })
-    .check(
-      z.gte(MIN_DEVELOPER_FEE_PERCENT, { error: FEE_RULE }),
-      z.lte(MAX_DEVELOPER_FEE_PERCENT, { error: FEE_RULE }),
-    ),
+    .check(numberBetween(MIN_DEVELOPER_FEE_PERCENT, MAX_DEVELOPER_FEE_PERCENT, FEE_RULE)),
 });
 /**
  * Developer fee update.
@@ -109,11 +106,7 @@ export const ActivityQuery = z.object({
   limit: z.optional(
     z
       .number({ error: LIMIT_RULE })
-      .check(
-        wholeNumber(LIMIT_RULE),
-        z.gte(1, { error: LIMIT_RULE }),
-        z.lte(MAX_ACTIVITY_LIMIT, { error: LIMIT_RULE }),
-      ),
+      .check(wholeNumber(LIMIT_RULE), numberBetween(1, MAX_ACTIVITY_LIMIT, LIMIT_RULE)),
   ),
 });
 /**

@@ -4,6 +4,7 @@
  * response pieces are forgiving (open enums, plain strings).
  */
 import * as z from 'zod/mini';
+import { lengthBetween } from '../internal/checks.js';
 import { compareDecimalStrings } from '../internal/decimal-compare.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -466,7 +467,7 @@ export const Otp = z
  */
 export const DeviceId = z
   .string({ error: 'deviceId must be a non-empty string (the device fingerprint)' })
-  .check(z.minLength(1, { error: 'deviceId must be a non-empty string (the device fingerprint)' }));
+  .check(lengthBetween(1, Infinity, 'deviceId must be a non-empty string (the device fingerprint)'));
 
 /**
  * A required non-empty string request field named `field`.
@@ -478,7 +479,7 @@ export const DeviceId = z
  */
 export function requiredString(field: string) {
   const error = `${field} is required and must be a non-empty string`;
-  return z.string({ error }).check(z.minLength(1, { error }));
+  return z.string({ error }).check(lengthBetween(1, Infinity, error));
 }
 
 /**

@@ -4,6 +4,7 @@
  * attribution and allocations).
  */
 import * as z from 'zod/mini';
+import { lengthBetween } from '../internal/checks.js';
 import {
   AmountUsd,
   Asset,
@@ -85,12 +86,7 @@ export const TransactionCreateRequest = z.object({
   asset: AssetInput,
   network: NetworkInput,
   partnerReference: z.optional(
-    z
-      .string({ error: PARTNER_REFERENCE_RULE })
-      .check(
-        z.minLength(1, { error: PARTNER_REFERENCE_RULE }),
-        z.maxLength(255, { error: PARTNER_REFERENCE_RULE }),
-      ),
+    z.string({ error: PARTNER_REFERENCE_RULE }).check(lengthBetween(1, 255, PARTNER_REFERENCE_RULE)),
   ),
   metadata: z.optional(Metadata),
 });

@@ -2,6 +2,7 @@
  * User creation (assumed `POST /v2/users`, docs/assumptions.md; spec 2.3 and `USER_EXISTS` in 7.3).
  */
 import * as z from 'zod/mini';
+import { lengthBetween } from '../internal/checks.js';
 import { DeviceId, Timestamp } from './common.js';
 
 /**
@@ -32,7 +33,7 @@ const NAME_RULE = 'name must be a non-empty string';
 export const UserCreateRequest = z.object({
   mobile: z.string({ error: MOBILE_RULE }).check(z.regex(INDIAN_MOBILE_PATTERN, { error: MOBILE_RULE })),
   email: z.optional(z.string({ error: EMAIL_RULE }).check(z.regex(EMAIL_PATTERN, { error: EMAIL_RULE }))),
-  name: z.optional(z.string({ error: NAME_RULE }).check(z.minLength(1, { error: NAME_RULE }))),
+  name: z.optional(z.string({ error: NAME_RULE }).check(lengthBetween(1, Infinity, NAME_RULE))),
   deviceId: z.optional(DeviceId),
 });
 /**

@@ -3,7 +3,7 @@
  * the service delivers to the partner lives in `inr-payouts/webhooks`, not here.
  */
 import * as z from 'zod/mini';
-import { wholeNumber } from '../internal/checks.js';
+import { numberBetween, wholeNumber } from '../internal/checks.js';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/events.js';
 import { MAX_WEBHOOK_LIMIT, openEnum, Timestamp } from './common.js';
 
@@ -43,16 +43,12 @@ const STATUS_RULE = 'status must be one of pending, delivered, failed';
  */
 export const WebhookEventListQuery = z.object({
   page: z.optional(
-    z.number({ error: PAGE_RULE }).check(wholeNumber(PAGE_RULE), z.gte(1, { error: PAGE_RULE })),
+    z.number({ error: PAGE_RULE }).check(wholeNumber(PAGE_RULE), numberBetween(1, Infinity, PAGE_RULE)),
   ),
   limit: z.optional(
     z
       .number({ error: LIMIT_RULE })
-      .check(
-        wholeNumber(LIMIT_RULE),
-        z.gte(1, { error: LIMIT_RULE }),
-        z.lte(MAX_WEBHOOK_LIMIT, { error: LIMIT_RULE }),
-      ),
+      .check(wholeNumber(LIMIT_RULE), numberBetween(1, MAX_WEBHOOK_LIMIT, LIMIT_RULE)),
   ),
   status: z.optional(z.literal(webhookEventStatuses, { error: STATUS_RULE })),
 });

@@ -3,6 +3,7 @@
  * KYC at once (spec 3.3).
  */
 import * as z from 'zod/mini';
+import { lengthBetween } from '../../internal/checks.js';
 import {
   DeviceId,
   MAX_OCCUPATION_OTHER_LENGTH,
@@ -69,12 +70,12 @@ export const DeclarationRequest = z
   .object({
     occupation: z.literal(occupations, { error: OCCUPATION_RULE }),
     occupationOther: z.optional(
-      z.string({ error: OTHER_RULE }).check(z.maxLength(MAX_OCCUPATION_OTHER_LENGTH, { error: OTHER_RULE })),
+      z.string({ error: OTHER_RULE }).check(lengthBetween(0, MAX_OCCUPATION_OTHER_LENGTH, OTHER_RULE)),
     ),
     incomeRange: z.literal(incomeRanges, { error: INCOME_RULE }),
     isPep: z.boolean({ error: 'isPep is required and must be a boolean' }),
     pepDetails: z.optional(
-      z.string({ error: PEP_RULE }).check(z.maxLength(MAX_PEP_DETAILS_LENGTH, { error: PEP_RULE })),
+      z.string({ error: PEP_RULE }).check(lengthBetween(0, MAX_PEP_DETAILS_LENGTH, PEP_RULE)),
     ),
     declarationAccepted: z.literal(true, { error: ACCEPTED_RULE }),
     deviceId: z.optional(DeviceId),

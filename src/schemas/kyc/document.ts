@@ -2,7 +2,7 @@
  * Document upload in two steps (spec 2.9, 4.10): a presigned upload URL, then the confirmation.
  */
 import * as z from 'zod/mini';
-import { wholeNumber } from '../../internal/checks.js';
+import { numberBetween, wholeNumber } from '../../internal/checks.js';
 import { DeviceId, MAX_DOCUMENT_BYTES, openEnum, requiredString, Timestamp } from '../common.js';
 
 /**
@@ -78,11 +78,7 @@ const FILE_NAME_RULE = 'fileName must be the original file name with its extensi
  */
 export const FileSize = z
   .number({ error: FILE_SIZE_RULE })
-  .check(
-    wholeNumber(FILE_SIZE_RULE),
-    z.gte(1, { error: FILE_SIZE_RULE }),
-    z.lte(MAX_DOCUMENT_BYTES, { error: FILE_SIZE_RULE }),
-  );
+  .check(wholeNumber(FILE_SIZE_RULE), numberBetween(1, MAX_DOCUMENT_BYTES, FILE_SIZE_RULE));
 /**
  * Request field: `fileName`, with an extension.
  * @example
