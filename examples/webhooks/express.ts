@@ -7,7 +7,11 @@
 //   app.use(express.json()); // the rest of the app may parse JSON: it is mounted after the webhook route
 //   app.listen(3000);
 
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import express, { type Express, type RequestHandler } from 'express';
+import { PayoutClient } from 'inr-payouts';
+import { createMockService } from 'inr-payouts/mock';
 import {
   createDeduplicator,
   type Deduplicator,
@@ -17,6 +21,7 @@ import {
   type WebhookSecret,
   WebhookVerificationError,
 } from 'inr-payouts/webhooks';
+import { setupServer } from 'msw/node';
 
 export interface WebhookHandlerOptions {
   /** The signing secret from the dashboard, or [new, old] while rotating. */
@@ -68,3 +73,36 @@ export function createWebhookApp(options: WebhookHandlerOptions & { path?: strin
   );
   return app;
 }
+
+/**
+ * Runs this receiver against the embedded mock: the mock signs its events and POSTs them to it over real HTTP.
+ * The mock's clock starts now, so its signatures fall inside the verifier's 300 s tolerance.
+ */
+export async function main(): Promise<WebhookEvent[]> {
+  const mock = createMockService({ startTime: new Date().toISOString() });
+  const received: WebhookEvent[] = [];
+  const app = createWebhookApp({
+    secret: mock.webhookSecret,
+    onEvent: (event) => {
+      received.push(event);
+    },
+  });
+  const receiver = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => receiver.once('listening', resolve));
+  const { port } = receiver.address() as AddressInfo;
+  mock.helpers.accounts.update({ webhookUrl: `http://127.0.0.1:${port}/webhooks` });
+  const api = setupServer(...mock.handlers);
+  api.listen({ onUnhandledRequest: 'bypass' }); // the deliveries to the receiver go out for real
+  try {
+    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
+    await client.users.create({ mobile: '9876543210' }); // emits user.created
+    await mock.clock.runDue(); // delivers it
+    for (const event of received) console.log(`verified ${event.event} (${event.id})`);
+    return received;
+  } finally {
+    api.close();
+    receiver.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -9,6 +9,9 @@
 //   Cloudflare Workers:
 //     export default { fetch: (request, env) => createWebhookHandler({ secret: env.WEBHOOK_SECRET, onEvent })(request) };
 
+import { fileURLToPath } from 'node:url';
+import { PayoutClient } from 'inr-payouts';
+import { createMockService } from 'inr-payouts/mock';
 import {
   createDeduplicator,
   type Deduplicator,
@@ -18,6 +21,7 @@ import {
   type WebhookSecret,
   WebhookVerificationError,
 } from 'inr-payouts/webhooks';
+import { setupServer } from 'msw/node';
 
 export interface WebhookHandlerOptions {
   /** The signing secret from the dashboard, or [new, old] while rotating. */
@@ -62,3 +66,33 @@ export function createWebhookHandler(
     return Response.json({ received: true });
   };
 }
+
+/**
+ * Runs this handler against the embedded mock, in-process: the mock hands each signed delivery to the handler
+ * as a Request. The mock's clock starts now, so its signatures fall inside the verifier's 300 s tolerance.
+ */
+export async function main(): Promise<WebhookEvent[]> {
+  const mock = createMockService({ startTime: new Date().toISOString() });
+  const received: WebhookEvent[] = [];
+  const handler = createWebhookHandler({
+    secret: mock.webhookSecret,
+    onEvent: (event) => {
+      received.push(event);
+    },
+  });
+  mock.helpers.accounts.update({ webhookUrl: 'https://partner.example/webhooks' });
+  mock.helpers.webhooks.useFetch((url, init) => handler(new Request(url, init)));
+  const api = setupServer(...mock.handlers);
+  api.listen({ onUnhandledRequest: 'error' });
+  try {
+    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
+    await client.users.create({ mobile: '9876543210' }); // emits user.created
+    await mock.clock.runDue(); // delivers it
+    for (const event of received) console.log(`verified ${event.event} (${event.id})`);
+    return received;
+  } finally {
+    api.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -9,6 +9,9 @@ import { main as prefunded } from '../../examples/prefunded-transaction.js';
 import { main as quickStart } from '../../examples/quick-start.js';
 import { main as recover } from '../../examples/recover-timed-out-create.js';
 import { main as standard } from '../../examples/standard-transaction.js';
+import { main as expressReceiver } from '../../examples/webhooks/express.js';
+import { main as fetchReceiver } from '../../examples/webhooks/fetch-handler.js';
+import { main as nodeReceiver } from '../../examples/webhooks/node-http.js';
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -85,6 +88,18 @@ describe('examples/', () => {
       'RateLimitError',
     ]);
   });
+
+  it.each([
+    ['node:http', nodeReceiver],
+    ['Express', expressReceiver],
+    ['fetch-style', fetchReceiver],
+  ])(
+    'webhook receiver on %s (6.1, 6.3): verifies the signed user.created the mock delivers',
+    async (_, main) => {
+      const events = await main();
+      expect(events.map((e) => e.event)).toEqual(['user.created']);
+    },
+  );
 
   it('demo: the whole flow ends completed with a UTR, attribution, verified webhooks and the activity', async () => {
     const lines: string[] = [];
