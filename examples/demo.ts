@@ -79,7 +79,9 @@ async function run(client: PayoutClient, mock: MockService | undefined, log: Log
     ? mock.helpers.otp.read({ userId: user.userId, channel: 'mobile' }).otp
     : await ask(`Enter the OTP sent to ${sent.maskedMobile}: `);
   const mobile = await client.users.mobile.confirm(user.userId, { otp });
-  step(`Verified mobile ${sent.maskedMobile}: ${mobile.mobileVerified}`);
+  step(
+    `Mobile ${sent.maskedMobile} ${mobile.mobileVerified ? 'verified' : 'NOT verified'} with the OTP sent to it`,
+  );
 
   const session = await client.kyc.digilocker.init(user.userId, {
     redirectUrl: 'https://partner.example/kyc',
@@ -95,7 +97,9 @@ async function run(client: PayoutClient, mock: MockService | undefined, log: Log
     ifsc: 'HDFC0001234',
     accountHolderName: 'Asha Rao',
   });
-  step(`Penny drop to ${bank.maskedAccountNumber} at ${bank.bankName}: verified ${bank.verified}`);
+  step(
+    `Bank account ${bank.maskedAccountNumber} at ${bank.bankName} ${bank.verified ? 'verified' : 'NOT verified'} by penny drop`,
+  );
 
   const refreshed = await client.kyc.refresh(user.userId);
   step(`KYC ${refreshed.previous.status} → ${refreshed.current.status} (level ${refreshed.current.level})`);
@@ -117,10 +121,10 @@ async function run(client: PayoutClient, mock: MockService | undefined, log: Log
     const ms = mock.helpers.transactions.simulateDeposit({ transactionId: created.transactionId });
     step(`Simulated the deposit of ${created.expectedAmount} ${created.depositAsset}; confirmations follow`);
     // Walk the virtual clock in slices so each wait shows progress, as polling a real service would.
-    for (let at = 0; at < ms; at += ms / 4) {
+    for (let at = ms / 4; at <= ms; at += ms / 4) {
       await mock.clock.advance(ms / 4);
       const tx = await client.transactions.retrieve(created.transactionId);
-      wait(`${tx.transaction.status}: ${tx.deposit.confirmations ?? 0} confirmations`);
+      wait(`+${at / 1000} s: ${tx.transaction.status}, ${tx.deposit.confirmations ?? 0} confirmations`);
     }
   } else {
     log(`      Send ${created.expectedAmount} ${created.depositAsset} to ${created.depositAddress} now.`);
