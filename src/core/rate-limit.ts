@@ -33,13 +33,10 @@ function headerNumber(headers: Headers, name: string): number | undefined {
  * ```
  */
 export function readRateLimit(headers: Headers): RateLimitInfo | undefined {
-  const limit = headerNumber(headers, 'x-ratelimit-limit');
-  const remaining = headerNumber(headers, 'x-ratelimit-remaining');
-  const reset = headerNumber(headers, 'x-ratelimit-reset');
-  if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
   const info: RateLimitInfo = {};
-  if (limit !== undefined) info.limit = limit;
-  if (remaining !== undefined) info.remaining = remaining;
-  if (reset !== undefined) info.reset = reset;
-  return info;
+  for (const field of ['limit', 'remaining', 'reset'] as const) {
+    const value = headerNumber(headers, `x-ratelimit-${field}`);
+    if (value !== undefined) info[field] = value;
+  }
+  return Object.keys(info).length > 0 ? info : undefined;
 }

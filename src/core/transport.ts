@@ -199,7 +199,8 @@ export class Transport {
     // request and leave their timers running after the answer.
     const controller = new AbortController();
     const timer = setTimeout(
-      () => controller.abort(new DOMException(`timed out after ${timeout} ms`, 'TimeoutError')),
+      // Only the name is read (isTimeout); the caller sees APITimeoutError's message.
+      () => controller.abort(new DOMException('', 'TimeoutError')),
       timeout,
     );
     const onAbort = () => controller.abort(signal?.reason);

@@ -34,3 +34,8 @@ export function lengthBetween(min: number, max: number, error: string) {
 export function numberBetween(min: number, max: number, error: string) {
   return z.refine<number>((value) => value >= min && value <= max, { error });
 }
+
+/** Request field `field`: one of `values`, with a message that lists them (kept in one place, the array). */
+export function oneOf<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  return z.literal(values, { error: `${field} must be one of ${values.join(', ')}` });
+}

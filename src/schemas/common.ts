@@ -4,7 +4,7 @@
  * response pieces are forgiving (open enums, plain strings).
  */
 import * as z from 'zod/mini';
-import { lengthBetween } from '../internal/checks.js';
+import { lengthBetween, oneOf } from '../internal/checks.js';
 import { compareDecimalStrings } from '../internal/decimal-compare.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -259,7 +259,7 @@ export const environments = ['sandbox', 'production'] as const;
  * AssetInput.parse('USDC')
  * ```
  */
-export const AssetInput = z.literal(assets, { error: 'asset must be one of USDC, USDT' });
+export const AssetInput = oneOf('asset', assets);
 /**
  * A deposit asset in a request (`USDC` or `USDT`).
  * @example
@@ -277,9 +277,7 @@ export type AssetInput = z.infer<typeof AssetInput>;
  * NetworkInput.parse('base')
  * ```
  */
-export const NetworkInput = z.literal(networks, {
-  error: 'network must be one of polygon, ethereum, arbitrum, base, solana',
-});
+export const NetworkInput = oneOf('network', networks);
 /**
  * A deposit network in a request.
  * @example

@@ -3,7 +3,7 @@
  * the service delivers to the partner lives in `inr-payouts/webhooks`, not here.
  */
 import * as z from 'zod/mini';
-import { numberBetween, wholeNumber } from '../internal/checks.js';
+import { numberBetween, oneOf, wholeNumber } from '../internal/checks.js';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/events.js';
 import { MAX_WEBHOOK_LIMIT, openEnum, Timestamp } from './common.js';
 
@@ -30,7 +30,6 @@ export const webhookEventTypes = WEBHOOK_EVENT_TYPES;
 
 const PAGE_RULE = 'page must be a whole number from 1';
 const LIMIT_RULE = `limit must be a whole number from 1 to ${MAX_WEBHOOK_LIMIT}`;
-const STATUS_RULE = 'status must be one of pending, delivered, failed';
 
 /**
  * `GET /v2/webhooks` query (names `page` and `limit` assumed, docs/assumptions.md): `page` (default 1),
@@ -50,7 +49,7 @@ export const WebhookEventListQuery = z.object({
       .number({ error: LIMIT_RULE })
       .check(wholeNumber(LIMIT_RULE), numberBetween(1, MAX_WEBHOOK_LIMIT, LIMIT_RULE)),
   ),
-  status: z.optional(z.literal(webhookEventStatuses, { error: STATUS_RULE })),
+  status: z.optional(oneOf('status', webhookEventStatuses)),
 });
 /**
  * Webhook list query.

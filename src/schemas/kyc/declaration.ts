@@ -3,7 +3,7 @@
  * KYC at once (spec 3.3).
  */
 import * as z from 'zod/mini';
-import { lengthBetween } from '../../internal/checks.js';
+import { lengthBetween, oneOf } from '../../internal/checks.js';
 import {
   DeviceId,
   MAX_OCCUPATION_OTHER_LENGTH,
@@ -48,8 +48,6 @@ export const incomeRanges = [
   'above_1cr',
 ] as const;
 
-const OCCUPATION_RULE = `occupation must be one of ${occupations.join(', ')}`;
-const INCOME_RULE = `incomeRange must be one of ${incomeRanges.join(', ')}`;
 const OTHER_RULE = `occupationOther must be a string of at most ${MAX_OCCUPATION_OTHER_LENGTH} characters`;
 const OTHER_REQUIRED_RULE =
   'occupationOther is required when occupation is other: say what the occupation is';
@@ -68,11 +66,11 @@ const ACCEPTED_RULE = 'declarationAccepted must be true: the user has to accept 
  */
 export const DeclarationRequest = z
   .object({
-    occupation: z.literal(occupations, { error: OCCUPATION_RULE }),
+    occupation: oneOf('occupation', occupations),
     occupationOther: z.optional(
       z.string({ error: OTHER_RULE }).check(lengthBetween(0, MAX_OCCUPATION_OTHER_LENGTH, OTHER_RULE)),
     ),
-    incomeRange: z.literal(incomeRanges, { error: INCOME_RULE }),
+    incomeRange: oneOf('incomeRange', incomeRanges),
     isPep: z.boolean({ error: 'isPep is required and must be a boolean' }),
     pepDetails: z.optional(
       z.string({ error: PEP_RULE }).check(lengthBetween(0, MAX_PEP_DETAILS_LENGTH, PEP_RULE)),

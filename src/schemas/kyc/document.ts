@@ -2,7 +2,7 @@
  * Document upload in two steps (spec 2.9, 4.10): a presigned upload URL, then the confirmation.
  */
 import * as z from 'zod/mini';
-import { numberBetween, wholeNumber } from '../../internal/checks.js';
+import { numberBetween, oneOf, wholeNumber } from '../../internal/checks.js';
 import { DeviceId, MAX_DOCUMENT_BYTES, openEnum, requiredString, Timestamp } from '../common.js';
 
 /**
@@ -32,9 +32,7 @@ export const mimeTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/
  * DocumentType.parse('passport')
  * ```
  */
-export const DocumentType = z.literal(documentTypes, {
-  error: 'documentType must be one of passport, driving_license, aadhaar, voter_id',
-});
+export const DocumentType = oneOf('documentType', documentTypes);
 /**
  * A document type.
  * @example
@@ -52,9 +50,7 @@ export type DocumentType = z.infer<typeof DocumentType>;
  * MimeType.parse('image/png')
  * ```
  */
-export const MimeType = z.literal(mimeTypes, {
-  error: 'mimeType must be one of image/jpeg, image/png, image/webp, application/pdf',
-});
+export const MimeType = oneOf('mimeType', mimeTypes);
 /**
  * A document MIME type.
  * @example
