@@ -48,7 +48,7 @@ export class PollTimeoutError extends PayoutError {
   readonly lastValue: unknown;
   constructor(what: string, deadline: number, lastValue: unknown) {
     super(
-      `Gave up waiting for ${what} after ${deadline} ms. It may still get there: wait again with a longer ` +
+      `Gave up waiting for ${what} after ${deadline} ms; it may still get there: wait again with a longer ` +
         '`deadline`, or read it later.',
     );
     this.deadline = deadline;

@@ -5,9 +5,10 @@
 export function uuidv4(): string {
   const crypto = globalThis.crypto;
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Pages served over plain http have getRandomValues but no randomUUID: set the version and variant bits by hand.
-  const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte, i) =>
-    (i === 6 ? (byte & 0x0f) | 0x40 : i === 8 ? (byte & 0x3f) | 0x80 : byte).toString(16).padStart(2, '0'),
-  ).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // Pages served over plain http have getRandomValues but no randomUUID. In the template, each 0 and 1 becomes a
+  // random hex digit and each 8 one of 8-b (the variant bits); the 4 is the version.
+  return '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) => {
+    const digit = Number(c);
+    return (digit ^ ((crypto.getRandomValues(new Uint8Array(1))[0] ?? 0) & (15 >> (digit / 4)))).toString(16);
+  });
 }

@@ -72,8 +72,7 @@ export async function createWithRecovery(
     throw new ValidationError('createWithRecovery', [
       {
         path: 'partnerReference',
-        message:
-          'is required: it is how a create that got no answer is found again before anything is resent',
+        message: 'is required: it finds a create that got no answer before anything is resent',
       },
     ]);
   }

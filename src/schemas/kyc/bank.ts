@@ -25,7 +25,7 @@ export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
 const ACCOUNT_RULE = 'accountNumber must be 9 to 18 digits';
 const IFSC_RULE =
-  'ifsc must be 11 characters: 4 capital letters, 0, then 6 capital letters or digits (for example HDFC0001234)';
+  'ifsc must be 11 characters: 4 capital letters, 0, 6 capital letters or digits (like HDFC0001234)';
 
 /**
  * `POST /v2/users/{userId}/kyc/bank/verify` body.

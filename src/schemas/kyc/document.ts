@@ -62,7 +62,7 @@ export const MimeType = oneOf('mimeType', mimeTypes);
 export type MimeType = z.infer<typeof MimeType>;
 
 const FILE_SIZE_RULE = `fileSize must be a whole number of bytes from 1 to ${MAX_DOCUMENT_BYTES} (10 MB)`;
-const FILE_NAME_RULE = 'fileName must be the original file name with its extension, for example passport.pdf';
+const FILE_NAME_RULE = 'fileName must be the file name with its extension, like passport.pdf';
 
 /**
  * Request field: `fileSize`, whole bytes, at most 10,485,760.

@@ -14,7 +14,7 @@ import { DeviceId, Timestamp } from '../common.js';
  * ```
  */
 export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
-const PAN_RULE = 'pan must be a PAN in the form ABCDE1234F (5 capital letters, 4 digits, 1 capital letter)';
+const PAN_RULE = 'pan must be a PAN like ABCDE1234F (5 capital letters, 4 digits, 1 capital letter)';
 
 /**
  * `POST /v2/users/{userId}/kyc/pan/verify` body (assumed): `pan`, `deviceId?`.

@@ -15,8 +15,7 @@ import { DeviceId } from '../common.js';
  * ```
  */
 export const UPI_ID_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.]{1,64}$/;
-const UPI_RULE =
-  'upiId must be a UPI ID in the form username@handle, for example asha@okhdfcbank or 9876543210@ybl';
+const UPI_RULE = 'upiId must be a UPI ID in the form username@handle, like asha@okhdfcbank';
 
 /**
  * `POST /v2/users/{userId}/kyc/upi/verify` body.
