@@ -30,6 +30,8 @@ const importing = (specifier) =>
   'process.stdout.write(String(performance.now() - t));';
 const contenders = {
   'node -e 0': 'process.stdout.write("0");',
+  // The floor of any import: Node's ESM loader starting up for one empty module.
+  'empty module': importing('data:text/javascript,export default 0'),
   'inr-payouts': importing(pathToFileURL(`${root}dist/index.js`).href),
   'inr-payouts/webhooks': importing(pathToFileURL(`${root}dist/webhooks.js`).href),
   stripe: importing('stripe'),
