@@ -131,7 +131,13 @@ export function parseSignatureHeader(
   header: SignatureHeader,
   options: VerifyWebhookOptions | undefined,
 ): { t: string; signatures: string[] } {
-  const value = typeof header === 'string' ? header : Array.isArray(header) ? header.join(',') : undefined;
+  // Repeated headers arrive as an array; join only strings (joining an object runs its toString).
+  const value =
+    typeof header === 'string'
+      ? header
+      : Array.isArray(header) && header.every((h) => typeof h === 'string')
+        ? header.join(',')
+        : undefined;
   if (value === undefined || value.trim() === '') {
     throw fail(
       'missing_header',

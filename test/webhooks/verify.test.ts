@@ -417,3 +417,12 @@ test('accepts every body form the types allow', () => {
   const forms: WebhookBody[] = [BODY, bytes(BODY), Buffer.from(BODY), bytes(BODY).buffer as ArrayBuffer];
   for (const body of forms) expect(verifyWebhook(body, header(), SECRET, at).id).toBe('evt_1');
 });
+
+test('a header array holding something other than strings is refused with the library error', async () => {
+  // Found by the property test: joining it ran the object's own toString and threw a TypeError.
+  const hostile = [{ toString: 0 }] as unknown as string[];
+  expect(() => verifyWebhook(BODY, hostile, SECRET, at)).toThrow(WebhookVerificationError);
+  await expect(verifyWebhookAsync(BODY, hostile, SECRET, at)).rejects.toMatchObject({
+    reason: 'missing_header',
+  });
+});
