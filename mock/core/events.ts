@@ -3,6 +3,7 @@
  * delivers it when the `webhook.deliver` timer runs.
  */
 import type { WebhookEventRecord, WebhookEventType } from '../state/webhooks.js';
+import { indexEvent } from './event-index.js';
 import { nextId } from './ids.js';
 import type { MockState } from './state.js';
 import { nowIso, schedule } from './timers.js';
@@ -38,6 +39,7 @@ export function emitEvent(
     deliveries: [],
   };
   state.webhooks.byId[id] = record;
+  indexEvent(state, record);
   schedule(state, WEBHOOK_DELIVER, 0, { eventId: id });
   return record;
 }

@@ -8,6 +8,7 @@
  * attempt is scheduled 30 s (virtual) later plus its retry delay, as if the clock had run through the wait.
  */
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '../../src/webhooks/index.js';
+import { setEventStatus } from '../core/event-index.js';
 import { WEBHOOK_DELIVER } from '../core/events.js';
 import type { MockRuntime } from '../core/runtime.js';
 import type { MockState } from '../core/state.js';
@@ -125,7 +126,7 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
     trigger,
   });
   const step = afterAttempt(attempt, trigger, outcome, now);
-  record.status = step.status;
+  setEventStatus(state, record, step.status);
   if (step.status === 'delivered') record.deliveredAt = new Date(now).toISOString();
   if (step.nextAttempt !== undefined && step.nextAttemptAt !== undefined)
     scheduleDelivery(state, record, step.nextAttemptAt, step.nextAttempt, 'automatic');

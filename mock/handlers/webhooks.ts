@@ -5,6 +5,7 @@
 import { DEFAULT_WEBHOOK_LIMIT, DEFAULT_WEBHOOK_PAGE } from '../../src/schemas/common.js';
 import { type WebhookEvent, WebhookEventListQuery } from '../../src/schemas/webhooks.js';
 import { MockApiError } from '../core/errors.js';
+import { eventPage, setEventStatus } from '../core/event-index.js';
 import { defineModule } from '../core/module.js';
 import { route } from '../core/route.js';
 import { cancelTimer } from '../core/timers.js';
@@ -43,15 +44,11 @@ const listEvents = route('GET', '/v2/webhooks', ({ query, state, account }) => {
   );
   const page = parsed.page ?? DEFAULT_WEBHOOK_PAGE;
   const limit = parsed.limit ?? DEFAULT_WEBHOOK_LIMIT;
-  const matching = Object.values(state.webhooks.byId)
-    .filter((e) => e.accountId === account.id && (!parsed.status || e.status === parsed.status))
-    .reverse();
-  const start = (page - 1) * limit;
+  // The index pages from the newest event without reading the whole store.
+  const { events, total } = eventPage(state, account.id, { page, limit, status: parsed.status });
   return {
-    data: matching.slice(start, start + limit).map(webhookEventData),
-    extra: {
-      pagination: { page, limit, total: matching.length, totalPages: Math.ceil(matching.length / limit) },
-    },
+    data: events.map(webhookEventData),
+    extra: { pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } },
   };
 });
 
@@ -69,7 +66,7 @@ const retryEvent = route(
     }
     // A manual retry replaces any automatic attempt still waiting, so the event is sent once.
     if (record.nextAttempt) cancelTimer(state, record.nextAttempt.timerId);
-    record.status = 'pending';
+    setEventStatus(state, record, 'pending');
     scheduleDelivery(state, record, now, record.attempts + 1, 'manual');
     return { data: webhookEventData(record), message: `Webhook event ${record.id} queued for delivery` };
   },

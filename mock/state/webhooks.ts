@@ -88,7 +88,18 @@ export interface WebhookEventRecord {
 export interface WebhooksSlice {
   /** In creation order (insertion order of the keys). */
   byId: Record<string, WebhookEventRecord>;
+  /** Each account's event ids in creation order (`mock/core/event-index.ts`; rebuilt when absent). */
+  idsByAccount?: Record<string, string[]>;
+  /** Each account's event counts by status (`mock/core/event-index.ts`; rebuilt when absent). */
+  countsByAccount?: Record<string, Record<WebhookEventStatus, number>>;
 }
+
+/**
+ * A webhook event's delivery status.
+ * @example
+ * const status: WebhookEventStatus = 'delivered';
+ */
+export type WebhookEventStatus = WebhookEventRecord['status'];
 
 /**
  * An empty webhook events collection.
@@ -96,5 +107,5 @@ export interface WebhooksSlice {
  * const slice = emptyWebhooks();
  */
 export function emptyWebhooks(): WebhooksSlice {
-  return { byId: {} };
+  return { byId: {}, idsByAccount: {}, countsByAccount: {} };
 }
