@@ -193,13 +193,13 @@ describe('8 (idempotency) and 4.2: creates under injected faults', () => {
     const client = new PayoutClient({
       apiKey: mock.sandboxKey,
       baseUrl: mock.baseUrl,
-      timeout: 100,
+      timeout: 500,
       maxRetries: 0,
     });
     // The create is held past the client's timeout and then does its work; the lookup that follows is slow
     // enough (but inside the timeout) to read after that work.
-    mock.helpers.faults.inject({ match: { method: 'POST', path: CREATE_PATH }, kind: 'latency', ms: 120 });
-    mock.helpers.faults.inject({ match: { method: 'GET', path: READ_PATH }, kind: 'latency', ms: 60 });
+    mock.helpers.faults.inject({ match: { method: 'POST', path: CREATE_PATH }, kind: 'latency', ms: 600 });
+    mock.helpers.faults.inject({ match: { method: 'GET', path: READ_PATH }, kind: 'latency', ms: 250 });
     const result = await client.transactions.createWithRecovery({
       userId,
       amount: '25',
