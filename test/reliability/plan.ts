@@ -13,6 +13,11 @@ export type Fault =
 export interface LogicalCreate {
   index: number;
   via: 'createWithRecovery' | 'create';
+  /**
+   * Whether it carries a partnerReference. `createWithRecovery` always does; a plain create without one relies
+   * on its Idempotency-Key alone, so the mock's refusal of a second partnerReference cannot hide a duplicate.
+   */
+  withReference: boolean;
   amount: string;
   faults: Fault[];
 }
@@ -48,6 +53,7 @@ const readFault: fc.Arbitrary<Fault> = fc.oneof(
 
 const logicalCreate = fc.record({
   via: fc.constantFrom<LogicalCreate['via']>('createWithRecovery', 'create'),
+  plainWithReference: fc.boolean(),
   amount: fc.integer({ min: 10, max: 5_000 }).map(String),
   // About half the creates meet no fault at all.
   faults: fc.oneof(
@@ -65,5 +71,11 @@ const logicalCreate = fc.record({
  * const plan = faultPlan(1000, 42);
  */
 export function faultPlan(count: number, seed: number): LogicalCreate[] {
-  return fc.sample(logicalCreate, { seed, numRuns: count }).map((create, index) => ({ index, ...create }));
+  return fc
+    .sample(logicalCreate, { seed, numRuns: count })
+    .map(({ plainWithReference, ...create }, index) => ({
+      index,
+      ...create,
+      withReference: create.via === 'createWithRecovery' || plainWithReference,
+    }));
 }
