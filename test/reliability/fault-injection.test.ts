@@ -240,7 +240,7 @@ describe('8 (idempotency) and 4.2: creates under injected faults', () => {
     expect(stored.map((t) => t.id)).toEqual([result.transactionId]);
   });
 
-  it('plan: the fault plan is reproducible from its seed', () => {
+  it('8: the fault plan is reproducible from its seed, so a failing run reruns with FAULT_SEED', () => {
     expect(faultPlan(50, SEED)).toEqual(faultPlan(50, SEED));
   });
 });
