@@ -18,7 +18,10 @@ function kindOf(value: unknown): string {
   return typeof value;
 }
 
-/** zod/mini ships no message locale (bundle size), so generic issues are described here in plain words. */
+/**
+ * zod/mini ships no message locale (bundle size), so generic issues are described here in plain words. The
+ * SDK's own rules carry their messages; only missing fields and enum values fall through to here.
+ */
 function describe(issue: ZodIssue, root: unknown): string {
   if (issue.message && issue.message !== 'Invalid input') return issue.message;
   const received = valueAt(root, issue.path);
@@ -27,16 +30,8 @@ function describe(issue: ZodIssue, root: unknown): string {
       return received === undefined ? 'is required' : `must be ${issue.expected}, got ${kindOf(received)}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'unrecognized_keys':
-      return `has unknown field(s) ${issue.keys.join(', ')}`;
-    case 'too_small':
-      return `must be at least ${String(issue.minimum)}`;
-    case 'too_big':
-      return `must be at most ${String(issue.maximum)}`;
-    case 'invalid_format':
-      return `must be a valid ${issue.format}`;
     default:
-      return 'is invalid';
+      return `is invalid (${issue.code})`;
   }
 }
 
