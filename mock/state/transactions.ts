@@ -4,6 +4,7 @@
  * emits events and schedules timers lives in `mock/handlers/transaction-flow.ts`.
  */
 import type { AssetInput, NetworkInput } from '../../src/schemas/common.js';
+import type { transactionStatuses } from '../../src/schemas/transactions.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 
 /**
@@ -11,17 +12,7 @@ import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
  * @example
  * const status: TransactionStatus = 'deposit_pending';
  */
-export type TransactionStatus =
-  | 'created'
-  | 'deposit_pending'
-  | 'deposit_detected'
-  | 'deposit_confirmed'
-  | 'payout_processing'
-  | 'payout_completed'
-  | 'awaiting_funds'
-  | 'completed'
-  | 'failed'
-  | 'cancelled';
+export type TransactionStatus = (typeof transactionStatuses)[number];
 
 /**
  * The quote fixed at creation (spec 2.4, 4.2). `exchangeRate` is a number on the wire; it is kept as the

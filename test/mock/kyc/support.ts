@@ -2,26 +2,22 @@
  * Drives the real `PayoutClient` against a fresh mock per test, with every error body checked against the
  * shared error schemas.
  */
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { createMockService, type MockService } from '../../../mock/index.js';
+import { expect } from 'vitest';
+import type { MockService } from '../../../mock/index.js';
 import { APIError, PayoutClient } from '../../../src/index.js';
 import { ErrorBodyA, ErrorBodyB } from '../../../src/schemas/common.js';
+import { mockServer } from '../support.js';
 
 export const ASHA = { mobile: '9876543210', email: 'asha@example.com', name: 'Asha Rao' } as const;
 export const DEVICE = 'device-fp-1';
 
-/** One MSW server per file; `use()` gives a fresh service, a client on it and a created user. */
+/** One MSW server per file (the shared `mockServer`); `use()` gives a fresh service, a client on it and a created user. */
 export function kycServer() {
-  const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => server.resetHandlers());
-  afterAll(() => server.close());
+  const mock = mockServer();
   return {
-    server,
+    server: mock.server,
     async use(user: { mobile: string; email?: string; name?: string } = ASHA) {
-      const service = createMockService();
-      server.use(...service.handlers);
+      const { service } = mock.use();
       const client = new PayoutClient({
         apiKey: service.sandboxKey,
         baseUrl: service.baseUrl,
