@@ -170,6 +170,18 @@ export const CreateQuote = z.looseObject({
  */
 export type CreateQuote = z.infer<typeof CreateQuote>;
 
+// The fields both creates answer with: the prefunded answer is shown in 4.2, the standard one is assumed to match it.
+const createdFields = {
+  transactionId: z.string(),
+  partnerReference: z.optional(z.string()),
+  depositAddress: z.string(),
+  depositNetwork: Network,
+  depositAsset: Asset,
+  expectedAmount: DecimalString,
+  quote: CreateQuote,
+  expiresAt: Timestamp,
+};
+
 /**
  * `POST /v2/transactions/prefunded` data (spec 4.2).
  * @example
@@ -179,15 +191,8 @@ export type CreateQuote = z.infer<typeof CreateQuote>;
  * ```
  */
 export const PrefundedTransaction = z.looseObject({
-  transactionId: z.string(),
+  ...createdFields,
   status: z.optional(TransactionStatus),
-  partnerReference: z.optional(z.string()),
-  depositAddress: z.string(),
-  depositNetwork: Network,
-  depositAsset: Asset,
-  expectedAmount: DecimalString,
-  quote: CreateQuote,
-  expiresAt: Timestamp,
 });
 /**
  * A created prefunded transaction.
@@ -201,25 +206,15 @@ export const PrefundedTransaction = z.looseObject({
 export type PrefundedTransaction = z.infer<typeof PrefundedTransaction>;
 
 /**
- * `POST /v2/transactions` data (assumed, docs/assumptions.md): the prefunded answer's shape plus `status`
- * (`created`) and `partnerReference`.
+ * `POST /v2/transactions` data (assumed, docs/assumptions.md): the prefunded answer's fields, with `status`
+ * (`created`) always present.
  * @example
  * ```ts
  * import { CreatedTransaction } from 'inr-payouts';
  * CreatedTransaction.parse({ transactionId: 'txn_1', status: 'created', depositAddress: '0xabc', depositNetwork: 'polygon', depositAsset: 'USDC', expectedAmount: '100', quote: { exchangeRate: 83.25, feePercent: 0, feeInr: '0', grossInr: '8325.00', netInr: '8325.00' }, expiresAt: '2024-01-15T11:00:00Z' })
  * ```
  */
-export const CreatedTransaction = z.looseObject({
-  transactionId: z.string(),
-  status: TransactionStatus,
-  partnerReference: z.optional(z.string()),
-  depositAddress: z.string(),
-  depositNetwork: Network,
-  depositAsset: Asset,
-  expectedAmount: DecimalString,
-  quote: CreateQuote,
-  expiresAt: Timestamp,
-});
+export const CreatedTransaction = z.looseObject({ ...createdFields, status: TransactionStatus });
 /**
  * A created standard transaction.
  * @example
