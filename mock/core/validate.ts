@@ -49,6 +49,32 @@ export function validateBody<Schema extends z.ZodMiniType>(
   } catch {
     throw badRequest(shape, [{ field: '(body)', message: 'the request body must be valid JSON' }]);
   }
+  return validate(schema, value, shape);
+}
+
+/**
+ * Validates query parameters with a shared schema. Query strings arrive as text, so a value written as a
+ * number is checked as one; anything else stays a string and fails the schema's number rule.
+ * @example
+ * const { limit } = validateQuery(ActivityQuery, ctx.query, 'A');
+ */
+export function validateQuery<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  query: Record<string, string>,
+  shape: ErrorShape,
+): z.infer<Schema> {
+  const value: Record<string, string | number> = {};
+  for (const [name, text] of Object.entries(query)) {
+    value[name] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  }
+  return validate(schema, value, shape);
+}
+
+function validate<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  value: unknown,
+  shape: ErrorShape,
+): z.infer<Schema> {
   const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const coded = result.error.issues.find(

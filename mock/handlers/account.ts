@@ -14,7 +14,7 @@ import { DEFAULT_ACTIVITY_LIMIT } from '../../src/schemas/common.js';
 import { defineModule } from '../core/module.js';
 import { route } from '../core/route.js';
 import type { MockState } from '../core/state.js';
-import { validateBody } from '../core/validate.js';
+import { validateQuery } from '../core/validate.js';
 import { creditFigures } from '../machines/prefunded.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { TransactionRecord } from '../state/transactions.js';
@@ -108,10 +108,7 @@ export function activityItem(state: MockState, txn: TransactionRecord): Activity
 }
 
 const listActivity = route('GET', '/v2/account/activity', ({ query, state, account }) => {
-  const limitText = query.limit;
-  const limitValue =
-    limitText !== undefined && /^-?\d+(\.\d+)?$/.test(limitText) ? Number(limitText) : limitText;
-  const parsed = validateBody(ActivityQuery, JSON.stringify({ limit: limitValue }), 'A');
+  const parsed = validateQuery(ActivityQuery, query, 'A');
   const limit = parsed.limit ?? DEFAULT_ACTIVITY_LIMIT;
   // Ids are kept in creation order, so the most recent are the last ones: the cost does not grow with the store.
   const ids = state.transactions.idsByAccount[account.id] ?? [];

@@ -9,7 +9,7 @@ import { eventPage, setEventStatus } from '../core/event-index.js';
 import { defineModule } from '../core/module.js';
 import { route } from '../core/route.js';
 import { cancelTimer } from '../core/timers.js';
-import { validateBody } from '../core/validate.js';
+import { validateQuery } from '../core/validate.js';
 import type { WebhookEventRecord } from '../state/webhooks.js';
 import { scheduleDelivery, webhookDeliver } from './webhook-deliver.js';
 
@@ -30,18 +30,8 @@ export function webhookEventData(record: WebhookEventRecord): WebhookEvent {
   };
 }
 
-/** Query strings as the numbers the shared schema checks; anything unreadable stays a string and fails. */
-function numeric(value: string | undefined): number | string | undefined {
-  if (value === undefined) return undefined;
-  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-}
-
 const listEvents = route('GET', '/v2/webhooks', ({ query, state, account }) => {
-  const parsed = validateBody(
-    WebhookEventListQuery,
-    JSON.stringify({ page: numeric(query.page), limit: numeric(query.limit), status: query.status }),
-    'A',
-  );
+  const parsed = validateQuery(WebhookEventListQuery, query, 'A');
   const page = parsed.page ?? DEFAULT_WEBHOOK_PAGE;
   const limit = parsed.limit ?? DEFAULT_WEBHOOK_LIMIT;
   // The index pages from the newest event without reading the whole store.
