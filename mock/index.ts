@@ -12,7 +12,6 @@ export { MockApiError, MockHelperError, MockTransitionError } from './core/error
 export type { FaultSpec } from './core/faults.js';
 export type { MockServiceOptions } from './core/options.js';
 export type { DeepReadonly, MockState } from './core/state.js';
-export type { WebhookFetch } from './handlers/webhook-deliver.js';
 export type { MockHelpers } from './helpers/index.js';
 export type { DigilockerCompletion, FaceCompletion } from './helpers/kyc.js';
 export type { SeedData } from './helpers/lifecycle.js';
@@ -21,6 +20,7 @@ export type { VerifiedUserInput } from './helpers/seed.js';
 export type { NewTranche } from './helpers/tranches.js';
 export type { SimulatedDeposit } from './helpers/transactions.js';
 export type { CapturedDelivery } from './helpers/webhooks.js';
+export type { WebhookFetch } from './operations/webhooks.js';
 export { SANDBOX_DEFAULTS, SANDBOX_KYC, SANDBOX_TRANSACTIONS } from './sandbox-values.js';
 export { createMockService, type MockService } from './service.js';
 export type { AccountRecord, AccountSettings } from './state/accounts.js';

@@ -43,12 +43,3 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   return at <= 0 ? '***' : `${email.slice(0, 1)}***${email.slice(at)}`;
 }
-
-/**
- * An Indian mobile as stored: `+91` and the 10 digits (the schema already checked the form).
- * @example
- * normalizeMobile('9876543210'); // '+919876543210'
- */
-export function normalizeMobile(mobile: string): string {
-  return `+91${mobile.replace(/\D/g, '').slice(-10)}`;
-}

@@ -1,11 +1,10 @@
 /**
  * `POST /v2/transactions`, `POST /v2/transactions/prefunded` and `GET /v2/transactions/{transactionId}`
- * (spec 2.4, 2.5, 3.1, 4.2, 7.3, 7.4). Creation checks here; the lifecycle runs in `transaction-flow.ts`.
+ * (spec 2.4, 2.5, 3.1, 4.2, 7.3, 7.4). Creation checks here; the lifecycle runs in `operations/transactions.ts`.
  */
 import {
   type CreatedTransaction,
   PrefundedTransactionCreateRequest,
-  type Transaction,
   TransactionCreateRequest,
 } from '../../src/schemas/transactions.js';
 import type { TransactionCreatedData } from '../../src/webhooks/index.js';
@@ -21,60 +20,14 @@ import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { creditFigures, fitsAvailable, holdCredit } from '../machines/prefunded.js';
 import { quote } from '../machines/quote.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
+import { startPayout } from '../operations/payouts.js';
+import { transactionTasks } from '../operations/transaction-tasks.js';
+import { TXN_TIMERS, transactionData } from '../operations/transactions.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import { referenceKey, type TransactionRecord } from '../state/transactions.js';
-import { startPayout } from './payout-flow.js';
 import { requireUser } from './shared.js';
-import { TXN_TIMERS } from './transaction-flow.js';
-import { transactionTasks } from './transaction-tasks.js';
 
 type CreateBody = TransactionCreateRequest;
-
-/**
- * The wire form of a read (spec 2.4). `payout` is absent until the payout leg starts; the attribution only
- * once it is computed; a failure's identifier rides on `transaction` and `payout` as `failureCode`.
- * @example
- * return { data: transactionData(txn) };
- */
-export function transactionData(txn: TransactionRecord): Transaction {
-  const { deposit, payout } = txn;
-  return {
-    transaction: {
-      id: txn.id,
-      status: txn.status,
-      partnerReference: txn.partnerReference,
-      createdAt: txn.createdAt,
-      updatedAt: txn.updatedAt,
-      failureCode: txn.failureCode,
-      failureReason: txn.failureReason,
-    },
-    deposit: {
-      network: txn.network,
-      asset: txn.asset,
-      address: txn.depositAddress,
-      expectedAmount: deposit.expectedAmount,
-      receivedAmount: deposit.receivedAmount,
-      txHash: deposit.txHash,
-      status: deposit.status,
-      confirmations: deposit.confirmations,
-      requiredConfirmations: deposit.requiredConfirmations,
-      confirmedAt: deposit.confirmedAt,
-    },
-    quote: { ...txn.quote, exchangeRate: Number(txn.quote.exchangeRate) },
-    payout: payout && {
-      rail: payout.rail,
-      amountInr: payout.amountInr,
-      status: payout.status,
-      utr: payout.utr,
-      completedAt: payout.completedAt,
-      failureCode: payout.failureCode,
-      failureReason: payout.failureReason,
-      rate: payout.attribution?.rate,
-      usdtEquivalent: payout.attribution?.usdtEquivalent,
-      allocations: payout.attribution?.allocations.map((a) => ({ ...a })),
-    },
-  };
-}
 
 /**
  * The wire form of a create answer (spec 4.2; standard shape assumed).

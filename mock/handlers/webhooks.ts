@@ -10,8 +10,8 @@ import { defineModule } from '../core/module.js';
 import { route } from '../core/route.js';
 import { cancelTimer } from '../core/timers.js';
 import { validateQuery } from '../core/validate.js';
+import { scheduleDelivery, webhookDeliver } from '../operations/webhooks.js';
 import type { WebhookEventRecord } from '../state/webhooks.js';
-import { scheduleDelivery, webhookDeliver } from './webhook-deliver.js';
 
 /**
  * The wire form of an event record (spec 2.11).

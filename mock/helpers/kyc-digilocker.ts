@@ -4,8 +4,8 @@
 import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
-import { applyAggregate, expectedName, kycRecord } from '../handlers/kyc/shared.js';
 import { digilockerTransition } from '../machines/digilocker-session.js';
+import { applyAggregate, expectedName, kycRecord } from '../operations/kyc.js';
 import { SANDBOX_KYC } from '../sandbox-values.js';
 import type { DigilockerSessionRecord } from '../state/kyc.js';
 import { refuse, userOf } from './kyc-shared.js';

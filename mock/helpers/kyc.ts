@@ -6,8 +6,8 @@
  */
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
-import { kycRecord } from '../handlers/kyc/shared.js';
-import { storeUpload } from '../handlers/kyc/storage.js';
+import { kycRecord } from '../operations/kyc.js';
+import { storeUpload } from '../operations/storage.js';
 import type { BankOutcome, UpiOutcome } from '../state/kyc.js';
 import { digilockerHelpers } from './kyc-digilocker.js';
 import { faceHelpers } from './kyc-face.js';

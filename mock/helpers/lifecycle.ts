@@ -7,7 +7,7 @@ import type { User } from '../../src/schemas/users.js';
 import { MockHelperError } from '../core/errors.js';
 import { initialState, type MockRuntime } from '../core/runtime.js';
 import type { MockState } from '../core/state.js';
-import { type NewUser, registerUser, userData } from '../handlers/users.js';
+import { type NewUser, registerUser, userData } from '../operations/users.js';
 
 /**
  * Fixtures to load.

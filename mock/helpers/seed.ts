@@ -7,7 +7,7 @@ import type { User } from '../../src/schemas/users.js';
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { nowIso } from '../core/timers.js';
-import { registerUser, userData } from '../handlers/users.js';
+import { registerUser, userData } from '../operations/users.js';
 import type { KycRecord } from '../state/kyc.js';
 
 /**

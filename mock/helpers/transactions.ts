@@ -7,11 +7,10 @@ import { Decimal } from 'decimal.js';
 import type { Transaction } from '../../src/schemas/transactions.js';
 import { MockHelperError, MockTransitionError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
-import { depositSeen } from '../handlers/deposit-flow.js';
-import { completePayout, failPayout } from '../handlers/payout-flow.js';
-import { findTransaction } from '../handlers/transaction-flow.js';
-import { transactionData } from '../handlers/transactions.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
+import { depositSeen } from '../operations/deposits.js';
+import { completePayout, failPayout } from '../operations/payouts.js';
+import { findTransaction, transactionData } from '../operations/transactions.js';
 import type { TransactionRecord } from '../state/transactions.js';
 
 /**

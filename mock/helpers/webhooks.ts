@@ -4,7 +4,7 @@
  */
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
-import { setWebhookFetch, type WebhookFetch } from '../handlers/webhook-deliver.js';
+import { setWebhookFetch, type WebhookFetch } from '../operations/webhooks.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The transaction lifecycle (spec 3.1; the standard transitions are our decision, docs/assumptions.md) as a
- * pure function `(transaction, event, now) => next`. The flow in `mock/handlers/transaction-flow.ts` calls it,
+ * pure function `(transaction, event, now) => next`. The flow in `mock/operations/transactions.ts` calls it,
  * then emits the events and schedules the timers; a move the current state does not allow is refused.
  *
  * Standard: created → deposit_pending (seen, 0 confirmations) → deposit_detected (first confirmation) →

@@ -1,7 +1,7 @@
 /**
  * Transactions (spec 2.4, 3.1), deal-rate tranches (2.4) and prefunded credit (2.5), as plain data. The
  * pure transitions live in `mock/machines/transaction.ts` and `prefunded.ts`; the flow that applies them,
- * emits events and schedules timers lives in `mock/handlers/transaction-flow.ts`.
+ * emits events and schedules timers lives in `mock/operations/transactions.ts`.
  */
 import type { AssetInput, NetworkInput } from '../../src/schemas/common.js';
 import type { transactionStatuses } from '../../src/schemas/transactions.js';

@@ -9,8 +9,8 @@ import { nextId, randomDigits } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { MAX_OTP_ATTEMPTS } from '../../machines/otp.js';
+import { applyAggregate, expectedName, kycRecord, maskAadhaar } from '../../operations/kyc.js';
 import { requireUser } from '../shared.js';
-import { applyAggregate, expectedName, kycRecord, maskAadhaar } from './shared.js';
 
 const alreadyVerified = (userId: string) =>
   new MockApiError(409, {

@@ -8,10 +8,10 @@ import { MockApiError } from '../../core/errors.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
+import { applyAggregate, expectedName, kycRecord, maskTail, takeOutcome } from '../../operations/kyc.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import type { BankOutcome } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
-import { applyAggregate, expectedName, kycRecord, maskTail, takeOutcome } from './shared.js';
 
 const BANKS: Record<string, string> = {
   HDFC: 'HDFC Bank',

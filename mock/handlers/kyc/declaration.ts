@@ -8,9 +8,9 @@ import { MockApiError } from '../../core/errors.js';
 import { nextId } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
+import { applyAggregate, kycRecord } from '../../operations/kyc.js';
 import type { DeclarationStep } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
-import { applyAggregate, kycRecord } from './shared.js';
 
 const submit = route(
   'POST',

@@ -14,10 +14,10 @@ import { defineTask } from '../../core/tasks.js';
 import { schedule } from '../../core/timers.js';
 import { validateBody } from '../../core/validate.js';
 import { digilockerTransition, effectiveDigilockerStatus } from '../../machines/digilocker-session.js';
+import { kycRecord } from '../../operations/kyc.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import type { DigilockerSessionRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
-import { kycRecord } from './shared.js';
 
 /** Timer kind that expires a session 600 s after init. */
 export const digilockerExpire = defineTask<{ clientId: string }>(

@@ -9,8 +9,8 @@ import { MockApiError } from '../../core/errors.js';
 import { nextId, randomString } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
+import { kycRecord } from '../../operations/kyc.js';
 import { requireUser } from '../shared.js';
-import { kycRecord } from './shared.js';
 
 /** Where the mock's storage answers, relative to the base URL. */
 export const UPLOADS_PATH = '/__uploads';

@@ -13,9 +13,9 @@ import { route } from '../../core/route.js';
 import { defineTask } from '../../core/tasks.js';
 import { schedule } from '../../core/timers.js';
 import { effectiveFaceStatus, faceTransition } from '../../machines/face-session.js';
+import { applyAggregate, kycRecord } from '../../operations/kyc.js';
 import type { FaceSessionRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
-import { applyAggregate, kycRecord } from './shared.js';
 
 /** Timer kind that expires a pending session 600 s after init. */
 export const faceExpire = defineTask<{ sessionId: string }>(

@@ -10,9 +10,9 @@ import { MockApiError } from '../../core/errors.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
+import { applyAggregate, expectedName, kycRecord, maskPan } from '../../operations/kyc.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import { requireUser } from '../shared.js';
-import { applyAggregate, expectedName, kycRecord, maskPan } from './shared.js';
 
 /** The shared schema minus the PAN format, which answers `PAN_INVALID` instead of `VALIDATION_ERROR`. */
 const PanBody = z.object({ pan: z.string({ error: 'pan is required' }), deviceId: z.optional(DeviceId) });

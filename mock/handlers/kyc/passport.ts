@@ -7,9 +7,9 @@ import * as z from 'zod/mini';
 import { MockApiError } from '../../core/errors.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
+import { applyAggregate, expectedName, kycRecord } from '../../operations/kyc.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import { requireUser } from '../shared.js';
-import { applyAggregate, expectedName, kycRecord } from './shared.js';
 
 /** Loose on purpose: a missing or malformed file answers `Bad Request` (7.4), not `Validation Error`. */
 const PassportBody = z.looseObject({ file: z.optional(z.unknown()), fileName: z.optional(z.unknown()) });

@@ -6,8 +6,8 @@ import { ProfileSubmitRequest } from '../../../src/schemas/kyc/profile.js';
 import { nextId } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
+import { kycRecord } from '../../operations/kyc.js';
 import { requireUser } from '../shared.js';
-import { kycRecord } from './shared.js';
 
 const submit = route(
   'POST',

@@ -6,9 +6,9 @@
 import type { ExtendedStatus, KycStatus } from '../../../src/schemas/kyc/status.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
+import { applyAggregate, kycRecord, peekKycRecord } from '../../operations/kyc.js';
 import type { KycRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
-import { applyAggregate, kycRecord, peekKycRecord } from './shared.js';
 
 /**
  * The KYC status record (spec 2.7) of a stored record.

@@ -5,37 +5,8 @@
  */
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { defineModule } from '../../core/module.js';
-import type { MockState } from '../../core/state.js';
-import { acceptUpload, type UploadAttempt } from '../../machines/document-upload.js';
+import { type StorageHost, storeUpload } from '../../operations/storage.js';
 import { UPLOADS_PATH } from './document.js';
-
-/**
- * What the storage needs of a service: its live state and base URL (a `MockRuntime` is one).
- * @example
- * const host: StorageHost = runtime;
- */
-export interface StorageHost {
-  readonly state: MockState;
-  readonly options: { readonly baseUrl: string };
-}
-
-/**
- * Stores an upload attempt for `s3Key` (shared by the HTTP route and `helpers.kyc.upload`).
- * @example
- * const r = storeUpload(runtime, s3Key, { method: 'PUT', contentType: 'application/pdf', size: 1024 });
- */
-export function storeUpload(
-  rt: StorageHost,
-  s3Key: string,
-  put: UploadAttempt,
-): { ok: true } | { ok: false; status: number; reason: string } {
-  const upload = rt.state.kyc.uploads[s3Key];
-  if (!upload) return { ok: false, status: 404, reason: `No upload URL was issued for key ${s3Key}` };
-  const outcome = acceptUpload(upload, put, rt.state.clock.now);
-  if (!outcome.ok) return outcome;
-  rt.state.kyc.uploads[s3Key] = outcome.next;
-  return { ok: true };
-}
 
 /**
  * The storage's MSW handlers for one service (every method, so a wrong one is refused with 405).

@@ -21,7 +21,7 @@ import {
   move,
   PAYOUT_SETTLE_MS,
   TXN_TIMERS,
-} from './transaction-flow.js';
+} from './transactions.js';
 
 /**
  * Starts the payout leg (spec 3.1 `payout_processing`, 6.2 `payout_initiated`), after the payout-time checks

@@ -1,12 +1,12 @@
 /**
  * The money flow's timer tasks: each finds its transaction and, when the move still fits (a helper may have
- * moved it first), applies it through `transaction-flow.ts`.
+ * moved it first), applies it through `operations/transactions.ts`.
  */
 import { defineTask } from '../core/tasks.js';
 import { canApply } from '../machines/transaction.js';
-import { depositBlock, settleSweep } from './deposit-flow.js';
-import { attribute, settlePayout } from './payout-flow.js';
-import { findTransaction, move, TXN_TIMERS, type TxnTimerPayload } from './transaction-flow.js';
+import { depositBlock, settleSweep } from './deposits.js';
+import { attribute, settlePayout } from './payouts.js';
+import { findTransaction, move, TXN_TIMERS, type TxnTimerPayload } from './transactions.js';
 
 const quoteExpire = defineTask<TxnTimerPayload>(TXN_TIMERS.quoteExpire, ({ transactionId }, { state }) => {
   const txn = findTransaction(state, transactionId);

@@ -10,7 +10,7 @@ import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { releaseCredit } from '../machines/prefunded.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { TransactionRecord } from '../state/transactions.js';
-import { startPayout } from './payout-flow.js';
+import { startPayout } from './payouts.js';
 import {
   depositData,
   emitTxn,
@@ -19,7 +19,7 @@ import {
   SWEEP_MS,
   TXN_TIMERS,
   type TxnTimerPayload,
-} from './transaction-flow.js';
+} from './transactions.js';
 
 /**
  * A deposit is seen on the chain (spec 3.1 `deposit_pending`): confirmations then arrive one block at a time.

@@ -1,9 +1,10 @@
 /**
  * The money flow's common steps: applies the pure transitions of `mock/machines/transaction.ts` to stored
  * transactions, emits the webhook events each one triggers (spec 6.2) and schedules the next step on the
- * virtual clock. The deposit leg is in `deposit-flow.ts`, the payout leg in `payout-flow.ts`; the routes,
+ * virtual clock. The deposit leg is in `operations/deposits.ts`, the payout leg in `operations/payouts.ts`; the routes,
  * their timer tasks and the test helpers all go through them, so every path moves a transaction the same way.
  */
+import type { Transaction } from '../../src/schemas/transactions.js';
 import type { WebhookEventDataMap } from '../../src/webhooks/index.js';
 import { emitEvent } from '../core/events.js';
 import type { MockState } from '../core/state.js';
@@ -11,7 +12,7 @@ import { cancelTimer, schedule } from '../core/timers.js';
 import { applyTransactionEvent, isTerminal, type TransactionEvent } from '../machines/transaction.js';
 import type { TransactionRecord } from '../state/transactions.js';
 
-/** Timer kinds of the money flow; their tasks are in `mock/handlers/transaction-tasks.ts`. */
+/** Timer kinds of the money flow; their tasks are in `mock/operations/transaction-tasks.ts`. */
 export const TXN_TIMERS = {
   quoteExpire: 'transaction.quote_expire',
   block: 'transaction.block',
@@ -101,4 +102,50 @@ export function depositData(txn: TransactionRecord) {
  */
 export function later(state: MockState, txn: TransactionRecord, kind: string, afterMs: number): string {
   return schedule(state, kind, afterMs, { transactionId: txn.id } satisfies TxnTimerPayload);
+}
+
+/**
+ * The wire form of a read (spec 2.4). `payout` is absent until the payout leg starts; the attribution only
+ * once it is computed; a failure's identifier rides on `transaction` and `payout` as `failureCode`.
+ * @example
+ * return { data: transactionData(txn) };
+ */
+export function transactionData(txn: TransactionRecord): Transaction {
+  const { deposit, payout } = txn;
+  return {
+    transaction: {
+      id: txn.id,
+      status: txn.status,
+      partnerReference: txn.partnerReference,
+      createdAt: txn.createdAt,
+      updatedAt: txn.updatedAt,
+      failureCode: txn.failureCode,
+      failureReason: txn.failureReason,
+    },
+    deposit: {
+      network: txn.network,
+      asset: txn.asset,
+      address: txn.depositAddress,
+      expectedAmount: deposit.expectedAmount,
+      receivedAmount: deposit.receivedAmount,
+      txHash: deposit.txHash,
+      status: deposit.status,
+      confirmations: deposit.confirmations,
+      requiredConfirmations: deposit.requiredConfirmations,
+      confirmedAt: deposit.confirmedAt,
+    },
+    quote: { ...txn.quote, exchangeRate: Number(txn.quote.exchangeRate) },
+    payout: payout && {
+      rail: payout.rail,
+      amountInr: payout.amountInr,
+      status: payout.status,
+      utr: payout.utr,
+      completedAt: payout.completedAt,
+      failureCode: payout.failureCode,
+      failureReason: payout.failureReason,
+      rate: payout.attribution?.rate,
+      usdtEquivalent: payout.attribution?.usdtEquivalent,
+      allocations: payout.attribution?.allocations.map((a) => ({ ...a })),
+    },
+  };
 }

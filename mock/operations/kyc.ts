@@ -1,19 +1,19 @@
 /**
- * What the KYC handlers and helpers share: the user's KYC record, the facts the aggregate is computed from,
+ * The KYC operations routes and helpers share: the user's KYC record, the facts the aggregate is computed from,
  * applying an aggregate event (with its `user.kyc_updated` event), names on records and masking.
  */
-import { emitEvent } from '../../core/events.js';
-import type { MockState } from '../../core/state.js';
-import { nowIso } from '../../core/timers.js';
+import { emitEvent } from '../core/events.js';
+import type { MockState } from '../core/state.js';
+import { nowIso } from '../core/timers.js';
 import {
   type KycAggregateEvent,
   type KycFacts,
   type KycLevelStatus,
   kycAggregate,
-} from '../../machines/kyc-aggregate.js';
-import { SANDBOX_KYC } from '../../sandbox-values.js';
-import type { BankOutcome, KycRecord, UpiOutcome } from '../../state/kyc.js';
-import type { UserRecord } from '../../state/users.js';
+} from '../machines/kyc-aggregate.js';
+import { SANDBOX_KYC } from '../sandbox-values.js';
+import type { BankOutcome, KycRecord, UpiOutcome } from '../state/kyc.js';
+import type { UserRecord } from '../state/users.js';
 
 /**
  * The user's KYC record for reading: the stored one, or a blank one that is not stored (a GET changes nothing).

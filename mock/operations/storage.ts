@@ -1,0 +1,34 @@
+/**
+ * The mock's object storage (spec 4.10): accepting an upload attempt at a presigned key, shared by the storage
+ * route and `helpers.kyc.upload`.
+ */
+import type { MockState } from '../core/state.js';
+import { acceptUpload, type UploadAttempt } from '../machines/document-upload.js';
+
+/**
+ * What the storage needs of a service: its live state and base URL (a `MockRuntime` is one).
+ * @example
+ * const host: StorageHost = runtime;
+ */
+export interface StorageHost {
+  readonly state: MockState;
+  readonly options: { readonly baseUrl: string };
+}
+
+/**
+ * Stores an upload attempt for `s3Key` (shared by the HTTP route and `helpers.kyc.upload`).
+ * @example
+ * const r = storeUpload(runtime, s3Key, { method: 'PUT', contentType: 'application/pdf', size: 1024 });
+ */
+export function storeUpload(
+  rt: StorageHost,
+  s3Key: string,
+  put: UploadAttempt,
+): { ok: true } | { ok: false; status: number; reason: string } {
+  const upload = rt.state.kyc.uploads[s3Key];
+  if (!upload) return { ok: false, status: 404, reason: `No upload URL was issued for key ${s3Key}` };
+  const outcome = acceptUpload(upload, put, rt.state.clock.now);
+  if (!outcome.ok) return outcome;
+  rt.state.kyc.uploads[s3Key] = outcome.next;
+  return { ok: true };
+}
