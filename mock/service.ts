@@ -1,17 +1,12 @@
 /**
- * `createMockService`: one independent simulation of the whole service. Several can live in one process;
- * each has its own state, clock, handlers and helpers.
+ * `createMockService`: one independent simulation of the whole service, served in-process by MSW. Several
+ * can live in one process; each has its own state, clock, handlers and helpers. The MSW part is a thin
+ * adapter: one handler per service that hands every request under the base URL to the simulation's
+ * dispatch (mock/simulation.ts, which knows nothing of MSW).
  */
-import type { HttpHandler } from 'msw';
-import type { Clock } from './core/clock.js';
-import { coreModule, notFoundRoute } from './core/core-module.js';
-import { type MockServiceOptions, resolveOptions } from './core/options.js';
-import { toMswHandler } from './core/pipeline.js';
-import { createRuntime } from './core/runtime.js';
-import type { DeepReadonly, MockState } from './core/state.js';
-import { modules } from './handlers/index.js';
-import { createHelpers, type MockHelpers } from './helpers/index.js';
-import type { AccountRecord } from './state/accounts.js';
+import { type HttpHandler, http } from 'msw';
+import type { MockServiceOptions } from './core/options.js';
+import { createMockSimulation, type MockSimulation } from './simulation.js';
 
 /**
  * A running mock service.
@@ -42,22 +37,12 @@ import type { AccountRecord } from './state/accounts.js';
  * server.close();
  * ```
  */
-export interface MockService {
-  /** Where the handlers answer. */
-  readonly baseUrl: string;
-  /** MSW handlers: `setupServer(...mock.handlers)`, or `getResponse(mock.handlers, request)`. */
+export interface MockService extends MockSimulation {
+  /**
+   * MSW handlers: `setupServer(...mock.handlers)`, or `getResponse(mock.handlers, request)`. One handler
+   * serves the whole API under `baseUrl`; a request it does not serve passes on to the next handler.
+   */
   readonly handlers: HttpHandler[];
-  readonly clock: Clock;
-  readonly helpers: MockHelpers;
-  /** Same as `helpers.accounts`. */
-  readonly accounts: MockHelpers['accounts'];
-  /** The live state, read-only (change it through the API or the helpers). */
-  readonly state: DeepReadonly<MockState>;
-  /** The default account's id, sandbox key, live key and webhook secret. */
-  readonly accountId: string;
-  readonly sandboxKey: string;
-  readonly liveKey: string;
-  readonly webhookSecret: string;
 }
 
 /**
@@ -93,39 +78,13 @@ export interface MockService {
  * ```
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
-  const rt = createRuntime(resolveOptions(options));
-  const all = [coreModule, ...modules];
-  for (const module of all) for (const task of module.tasks ?? []) rt.tasks.register(task);
-  const handlers = [
-    ...[...all.flatMap((m) => m.routes), notFoundRoute].map((def) => toMswHandler(def, rt)),
-    ...all.flatMap((m) => m.handlers?.(rt) ?? []),
-  ];
-  const helpers = createHelpers(rt);
-  const account = (): AccountRecord => {
-    const found = rt.state.accounts.byId[rt.state.accounts.defaultId];
-    if (!found) throw new Error('The mock state has no default account (was a foreign snapshot restored?)');
-    return found;
-  };
-  return {
-    baseUrl: rt.options.baseUrl,
-    handlers,
-    clock: rt.clock,
-    helpers,
-    accounts: helpers.accounts,
-    get state() {
-      return rt.state;
-    },
-    get accountId() {
-      return account().id;
-    },
-    get sandboxKey() {
-      return account().keys.sandbox;
-    },
-    get liveKey() {
-      return account().keys.live;
-    },
-    get webhookSecret() {
-      return account().webhookSecret;
-    },
-  };
+  const simulation = createMockSimulation(options);
+  const base = new URL(simulation.baseUrl);
+  const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  // A custom predicate: a prefix test, rather than a path pattern msw would compile and match per request.
+  const handler = http.all(
+    ({ request }) => request.url.startsWith(prefix),
+    ({ request }) => simulation.dispatch(request),
+  );
+  return Object.assign(simulation, { handlers: [handler] });
 }

@@ -1,5 +1,6 @@
 /**
- * Idempotency (spec 7.5, 8): a key is scoped to account, method and path and lives 24 hours on the clock.
+ * Idempotency (spec 7.5, 8): a key is scoped to account, method and the endpoint the router resolved
+ * (pattern plus decoded parameters, see `endpointScope`) and lives 24 hours on the clock.
  * Only successful (2xx) answers are kept: a replay answers 200, which only makes sense for a success, and
  * an error took no action, so running the request again is safe.
  */

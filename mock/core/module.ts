@@ -2,9 +2,7 @@
  * A module is one handler file's contribution: its routes and the timer tasks they schedule. Listing a
  * module in `mock/handlers/index.ts` is all it takes to add it to every service.
  */
-import type { HttpHandler } from 'msw';
-import type { RouteDefinition } from './route.js';
-import type { MockRuntime } from './runtime.js';
+import type { RawRouteDefinition, RouteDefinition } from './route.js';
 import type { TaskDefinition } from './tasks.js';
 
 /**
@@ -17,10 +15,10 @@ export interface MockModule {
   routes: RouteDefinition[];
   tasks?: TaskDefinition[];
   /**
-   * Plain MSW handlers for what is not an API route (no key, no shared pipeline): the object storage behind
-   * presigned upload URLs.
+   * Routes that are not part of the API (no key, no shared pipeline): the object storage behind presigned
+   * upload URLs.
    */
-  handlers?: (rt: MockRuntime) => HttpHandler[];
+  rawRoutes?: RawRouteDefinition[];
 }
 
 /**

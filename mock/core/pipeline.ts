@@ -1,9 +1,9 @@
 /**
- * The shared request pipeline every route runs through, in this order: fault injection → auth → IP
+ * The shared request pipeline every API route runs through, in this order: fault injection → auth → IP
  * allow-list → rate limit → idempotency → body validation → resolver. Rate-limit headers go on every
- * answer given after auth.
+ * answer given after auth. It works on fetch `Request`/`Response` only, so the same code serves in-process
+ * (behind one MSW handler) and over `node:http`.
  */
-import { type HttpHandler, HttpResponse, http } from 'msw';
 import type { AccountRecord } from '../state/accounts.js';
 import { findAccountByKey } from './accounts.js';
 import { bearerKey, clientIp, forbiddenBody, ipAllowed, UNAUTHORIZED_BODY } from './auth.js';
@@ -26,8 +26,10 @@ import { validateBody } from './validate.js';
 interface Incoming {
   request: Request;
   params: Record<string, string>;
-  /** Path relative to the base URL, for idempotency scope and fault matching. */
+  /** Path relative to the base URL, for fault matching. */
   path: string;
+  /** The endpoint the router resolved, for idempotency scope (see {@link endpointScope}). */
+  scope: string;
   text: string;
 }
 
@@ -35,16 +37,6 @@ interface Executed {
   response: Response;
   /** Set for a success that an idempotency key may keep. */
   cache?: { status: number; body: unknown };
-}
-
-function stringParams(
-  params: Record<string, string | readonly string[] | undefined>,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined) out[name] = typeof value === 'string' ? value : value.join('/');
-  }
-  return out;
 }
 
 function firstValues(search: URLSearchParams): Record<string, string> {
@@ -99,7 +91,7 @@ async function withIdempotency(
   account: AccountRecord,
   run: () => Promise<Executed>,
 ): Promise<Response> {
-  const id = idempotencyId(account.id, req.request.method, req.path, key);
+  const id = idempotencyId(account.id, req.request.method, req.scope, key);
   const fp = fingerprint(req.text);
   // A request with the same key still executing is waited for, then its outcome decides ours.
   for (;;) {
@@ -118,7 +110,7 @@ async function withIdempotency(
       storeIdempotency(
         rt.state,
         id,
-        { key, accountId: account.id, method: req.request.method, path: req.path, fingerprint: fp },
+        { key, accountId: account.id, method: req.request.method, path: req.scope, fingerprint: fp },
         done.cache,
       );
     }
@@ -150,24 +142,37 @@ async function answer(rt: MockRuntime, def: RouteDefinition, req: Incoming): Pro
 }
 
 /**
- * Serves one route for one service: an MSW handler for `baseUrl + path`, so the same list works under
- * `setupServer` and under `getResponse(handlers, request)` in the standalone server.
+ * The endpoint a request resolved to, as idempotency scopes keys: the route's pattern with its (decoded)
+ * parameters put back in canonical encoding, so `/init`, `/init/` and `%75sr_1` for `usr_1` are one scope.
  * @example
- * const handlers = routes.map((def) => toMswHandler(def, runtime));
+ * endpointScope('/v2/users/:userId/kyc/digilocker/init', { userId: 'usr_1' }); // '/v2/users/usr_1/kyc/digilocker/init'
  */
-export function toMswHandler(def: RouteDefinition, rt: MockRuntime): HttpHandler {
-  const basePath = new URL(rt.options.baseUrl).pathname.replace(/\/$/, '');
-  const method =
-    def.method === 'ALL' ? 'all' : (def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete');
-  return http[method](`${rt.options.baseUrl}${def.path}`, async ({ request, params }) => {
-    const path = new URL(request.url).pathname.slice(basePath.length) || '/';
-    const fault = takeFault(rt.state, request.method, def.path, path);
-    if (fault?.kind === 'latency') await new Promise((resolve) => setTimeout(resolve, fault.ms));
-    if (fault?.kind === 'error') return json(fault.status ?? 500, faultBody(def.shape, fault.status ?? 500));
-    if (fault?.kind === 'drop') return HttpResponse.error();
-    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
-    const response = await answer(rt, def, { request, params: stringParams(params), path, text });
-    // The work is done and kept (idempotency included); only the answer is lost on the way back.
-    return fault?.kind === 'drop-after-commit' ? HttpResponse.error() : response;
-  });
+export function endpointScope(pattern: string, params: Record<string, string>): string {
+  if (!pattern.includes(':')) return pattern;
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/**
+ * Serves one request for one API route: the whole pipeline, faults first. `params` are decoded, `path` is
+ * relative to the base URL. A `drop` fault answers a network error (`Response.error()`), which the
+ * in-process adapter and the standalone server both turn into a lost connection.
+ * @example
+ * const response = await serveRoute(runtime, getAccount, request, {}, '/v2/account');
+ */
+export async function serveRoute(
+  rt: MockRuntime,
+  def: RouteDefinition,
+  request: Request,
+  params: Record<string, string>,
+  path: string,
+): Promise<Response> {
+  const fault = rt.state.http.faults.length ? takeFault(rt.state, request.method, def.path, path) : undefined;
+  if (fault?.kind === 'latency') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+  if (fault?.kind === 'error') return json(fault.status ?? 500, faultBody(def.shape, fault.status ?? 500));
+  if (fault?.kind === 'drop') return Response.error();
+  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  const scope = endpointScope(def.path, params);
+  const response = await answer(rt, def, { request, params, path, scope, text });
+  // The work is done and kept (idempotency included); only the answer is lost on the way back.
+  return fault?.kind === 'drop-after-commit' ? Response.error() : response;
 }

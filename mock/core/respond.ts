@@ -3,7 +3,6 @@
  * `JSON.stringify`, so a field left `undefined` is omitted, which is the spec's convention (spec 1.3);
  * the few fields the spec sends as explicit null are set to `null` by their resolvers.
  */
-import { HttpResponse } from 'msw';
 import type { ApiErrorBody, ErrorShape } from './errors.js';
 
 /**
@@ -59,8 +58,10 @@ export function errorBody(shape: ErrorShape, body: ApiErrorBody): Record<string,
  * return json(404, errorBody('A', { error: 'Not Found', message: 'No route' }));
  */
 export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
-  // JSON round trip drops undefined fields exactly as the wire will.
-  return HttpResponse.json(body as Record<string, unknown>, { status, headers });
+  // JSON.stringify drops undefined fields exactly as the wire will.
+  const all = new Headers(headers);
+  if (!all.has('content-type')) all.set('content-type', 'application/json');
+  return new Response(JSON.stringify(body), { status, headers: all });
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Declarative routes: `route(method, path, resolver, options)` is data plus a plain function; the service
- * turns each one into an MSW handler wrapped in the shared pipeline (pipeline.ts), per instance.
+ * compiles all of them into one router (router.ts) and runs each request through the shared pipeline
+ * (pipeline.ts). `rawRoute` is for what is not part of the API (no key, no pipeline).
  */
 import type * as z from 'zod/mini';
 import type { AccountRecord } from '../state/accounts.js';
@@ -116,4 +117,29 @@ export function route<Path extends string, Schema extends z.ZodMiniType | undefi
     // The pipeline builds params from the path and the body from the schema, so the erased types hold.
     resolve: resolve as unknown as Resolver,
   };
+}
+
+/**
+ * A route outside the API: no key, no shared pipeline, it answers the request itself (the object storage
+ * behind presigned upload URLs). `params` are decoded.
+ * @example
+ * const ping = rawRoute('GET', '/__ping', () => new Response('pong'));
+ */
+export interface RawRouteDefinition {
+  method: HttpMethod;
+  path: string;
+  serve: (request: Request, params: Record<string, string>, rt: MockRuntime) => Response | Promise<Response>;
+}
+
+/**
+ * Declares a raw route (see {@link RawRouteDefinition}).
+ * @example
+ * const ping = rawRoute('GET', '/__ping', () => new Response('pong'));
+ */
+export function rawRoute(
+  method: HttpMethod,
+  path: string,
+  serve: RawRouteDefinition['serve'],
+): RawRouteDefinition {
+  return { method, path, serve };
 }

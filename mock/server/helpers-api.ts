@@ -12,7 +12,7 @@
  */
 import { MockHelperError, MockTransitionError } from '../core/errors.js';
 import { errorBody } from '../core/respond.js';
-import type { MockService } from '../service.js';
+import type { MockSimulation as MockService } from '../simulation.js';
 
 /** The path prefix of the helpers. */
 export const HELPERS_PREFIX = '/__mock';

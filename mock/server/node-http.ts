@@ -79,13 +79,14 @@ export async function writeResponse(res: ServerResponse, response: Response): Pr
     res.socket?.destroy();
     return;
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  // No body: a HEAD answer, which keeps the length its GET would have had.
+  const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
   const cookies = response.headers.getSetCookie();
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie' && name !== 'content-length') res.setHeader(name, value);
+    if (name !== 'set-cookie' && (name !== 'content-length' || !body)) res.setHeader(name, value);
   });
   if (cookies.length) res.setHeader('set-cookie', cookies);
-  res.setHeader('content-length', body.length);
+  if (body) res.setHeader('content-length', body.length);
   res.writeHead(response.status);
   res.end(body);
 }

@@ -4,7 +4,7 @@
  * script and no external assets, so they work in any browser and from curl. Submitting completes the
  * session through the helpers, then redirects (303) to the session's `redirectUrl` with the outcome.
  */
-import type { MockService } from '../service.js';
+import type { MockSimulation as MockService } from '../simulation.js';
 import { completeSession, findSession, redirectTarget, SESSION_KINDS, type SessionKind } from './sessions.js';
 
 /** The path prefix of the pages. */

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { MockState } from '../core/state.js';
-import type { MockService } from '../service.js';
+import type { MockSimulation as MockService } from '../simulation.js';
 
 /**
  * Restores the service from `file` if it exists; returns whether it did.

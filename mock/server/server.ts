@@ -1,15 +1,16 @@
 /**
- * The standalone mock server: the same handlers as `createMockService`, served by `node:http` through msw's
- * `getResponse`, plus the test helpers over HTTP (`/__mock/...`) and the end-user pages (`/__pages/...`).
+ * The standalone mock server: the same simulation as `createMockService`, its dispatch served directly by
+ * `node:http` (no MSW), plus the test helpers over HTTP (`/__mock/...`) and the end-user pages (`/__pages/...`).
  * The service is created once the port is known, because the `url`s it hands out (pages, uploads) must
  * point at this server.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResponse, type HttpHandler } from 'msw';
+import type { Duplex } from 'node:stream';
+import { methodNotAllowed } from '../core/dispatch.js';
 import type { MockServiceOptions } from '../core/options.js';
 import { errorBody } from '../core/respond.js';
-import { createMockService, type MockService } from '../service.js';
+import { createMockSimulation, type MockSimulation, serviceRouter } from '../simulation.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
@@ -38,7 +39,7 @@ export interface MockServerOptions {
  */
 export interface RunningMockServer {
   readonly url: string;
-  readonly service: MockService;
+  readonly service: MockSimulation;
   readonly server: Server;
   /** Stops accepting, drops idle connections and resolves when closed. */
   close(): Promise<void>;
@@ -48,7 +49,39 @@ function errorResponse(status: number, error: string, message: string, code?: st
   return Response.json(errorBody('A', { error, message, code }), { status });
 }
 
-async function route(service: MockService, handlers: HttpHandler[], req: IncomingMessage): Promise<Response> {
+/** Methods `new Request()` refuses (fetch forbids them), answered before a `Request` is built. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/** What the server serves outside the route table, for `Allow`. */
+const SERVER_METHODS = ['GET', 'HEAD', 'POST'];
+
+function refuseForbiddenMethod(method: string, path: string): Response {
+  if (
+    path === HELPERS_PREFIX ||
+    path.startsWith(`${HELPERS_PREFIX}/`) ||
+    path.startsWith(`${PAGES_PREFIX}/`)
+  ) {
+    return methodNotAllowed(method, path, SERVER_METHODS);
+  }
+  const allow = serviceRouter.allowed(path);
+  return allow.length > 0 ? methodNotAllowed(method, path, allow) : notFound(method, path);
+}
+
+function notFound(method: string, path: string): Response {
+  return errorResponse(
+    404,
+    'Not Found',
+    `No endpoint ${method} ${path}: the API is under /v2, the test helpers under ${HELPERS_PREFIX}`,
+  );
+}
+
+async function route(service: MockSimulation, req: IncomingMessage): Promise<Response> {
+  const target = new URL(req.url ?? '/', 'http://mock.invalid');
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (FORBIDDEN_METHODS.has(method)) {
+    req.resume();
+    return refuseForbiddenMethod(method, target.pathname);
+  }
   let body: Buffer;
   try {
     body = await readBody(req);
@@ -56,34 +89,20 @@ async function route(service: MockService, handlers: HttpHandler[], req: Incomin
     if (error instanceof BodyTooLargeError) return errorResponse(413, 'Payload Too Large', error.message);
     throw error;
   }
-  const target = new URL(req.url ?? '/', 'http://mock.invalid');
-  // Whatever Host the client used (localhost, 127.0.0.1, a LAN name), the handlers answer under baseUrl.
+  // Whatever Host the client used (localhost, 127.0.0.1, a LAN name), the service answers under baseUrl.
   const request = toRequest(req, `${service.baseUrl}${target.pathname}${target.search}`, body);
   const path = target.pathname;
   if (path === HELPERS_PREFIX || path.startsWith(`${HELPERS_PREFIX}/`)) {
     return serveHelper(service, request, path);
   }
   if (path.startsWith(`${PAGES_PREFIX}/`)) return servePage(service, request, path);
-  const response = await getResponse(handlers, request, { baseUrl: service.baseUrl });
-  return (
-    response ??
-    errorResponse(
-      404,
-      'Not Found',
-      `No endpoint ${request.method} ${path}: the API is under /v2, the test helpers under ${HELPERS_PREFIX}`,
-    )
-  );
+  return (await service.dispatch(request)) ?? notFound(request.method, path);
 }
 
-async function handle(
-  service: MockService,
-  handlers: HttpHandler[],
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+async function handle(service: MockSimulation, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let response: Response;
   try {
-    response = await route(service, handlers, req);
+    response = await route(service, req);
   } catch (error) {
     // Anything a handler throws is this request's 500; the server keeps serving the rest.
     const detail = error instanceof Error ? error.message : String(error);
@@ -109,16 +128,30 @@ function displayHost(host: string): string {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
-  let service: MockService | undefined;
-  let handlers: HttpHandler[] = [];
+  let service: MockSimulation | undefined;
   const server = createServer((req, res) => {
     if (!service) {
       res.writeHead(503).end();
       return;
     }
-    handle(service, handlers, req, res)
+    handle(service, req, res)
       .catch(() => res.socket?.destroy())
       .finally(() => options.onRequest?.());
+  });
+  // node:http hands CONNECT to this event, not to the request handler; without a listener it drops the
+  // connection. A CONNECT is refused like any method the service does not serve.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    const body = JSON.stringify(
+      errorBody('A', {
+        error: 'Method Not Allowed',
+        message: 'CONNECT is not served: this is the mock of an HTTP API, not a proxy',
+        code: 'METHOD_NOT_ALLOWED',
+      }),
+    );
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${SERVER_METHODS.join(', ')}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -129,9 +162,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${displayHost(host)}:${port}`;
-  const created = createMockService({ ...options.service, baseUrl: url });
+  const created = createMockSimulation({ ...options.service, baseUrl: url });
   service = created;
-  handlers = created.handlers;
   return {
     url,
     service: created,

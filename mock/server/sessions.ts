@@ -4,7 +4,7 @@
  * the helpers the KYC flows define, so the pages do exactly what a test's helper call would.
  */
 import { MockHelperError, MockTransitionError } from '../core/errors.js';
-import type { MockService } from '../service.js';
+import type { MockSimulation as MockService } from '../simulation.js';
 
 /**
  * The two kinds of hosted session.

@@ -3,35 +3,28 @@
  * (as object storage is). It enforces PUT, the signed `Content-Type`, the declared size (at most 10 MB)
  * and the 300 s life on the virtual clock, answering in the plain XML-free text such stores use.
  */
-import { type HttpHandler, HttpResponse, http } from 'msw';
 import { defineModule } from '../../core/module.js';
-import { type StorageHost, storeUpload } from '../../operations/storage.js';
+import { rawRoute } from '../../core/route.js';
+import { storeUpload } from '../../operations/storage.js';
 import { UPLOADS_PATH } from './document.js';
 
 /**
- * The storage's MSW handlers for one service (every method, so a wrong one is refused with 405).
+ * The storage's route, outside the API pipeline (every method, so a wrong one is refused with 405).
  * @example
- * const handlers = [...apiHandlers, ...storageHandlers(runtime)];
+ * const table = { routes, rawRoutes: [storageRoute] };
  */
-export function storageHandlers(rt: StorageHost): HttpHandler[] {
-  return [
-    http.all(`${rt.options.baseUrl}${UPLOADS_PATH}/:s3Key`, async ({ request, params }) => {
-      const s3Key = typeof params.s3Key === 'string' ? params.s3Key : '';
-      const bytes =
-        request.method === 'GET' || request.method === 'HEAD' ? 0 : (await request.arrayBuffer()).byteLength;
-      const result = storeUpload(rt, s3Key, {
-        method: request.method,
-        contentType: request.headers.get('content-type') ?? undefined,
-        size: bytes,
-      });
-      if (result.ok) return new HttpResponse(null, { status: 200, headers: { ETag: `"${s3Key}"` } });
-      return new HttpResponse(result.reason, {
-        status: result.status,
-        headers: { 'Content-Type': 'text/plain' },
-      });
-    }),
-  ];
-}
+export const storageRoute = rawRoute('ALL', `${UPLOADS_PATH}/:s3Key`, async (request, params, rt) => {
+  const s3Key = params.s3Key ?? '';
+  const bytes =
+    request.method === 'GET' || request.method === 'HEAD' ? 0 : (await request.arrayBuffer()).byteLength;
+  const result = storeUpload(rt, s3Key, {
+    method: request.method,
+    contentType: request.headers.get('content-type') ?? undefined,
+    size: bytes,
+  });
+  if (result.ok) return new Response(null, { status: 200, headers: { ETag: `"${s3Key}"` } });
+  return new Response(result.reason, { status: result.status, headers: { 'Content-Type': 'text/plain' } });
+});
 
 /** The storage as a module: served by every service beside its API routes. */
-export const storage = defineModule({ name: 'kyc.storage', routes: [], handlers: storageHandlers });
+export const storage = defineModule({ name: 'kyc.storage', routes: [], rawRoutes: [storageRoute] });

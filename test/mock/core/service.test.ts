@@ -1,9 +1,10 @@
-import { getResponse } from 'msw';
+import { getResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createDispatch } from '../../../mock/core/dispatch.js';
 import { MockApiError } from '../../../mock/core/errors.js';
 import { resolveOptions } from '../../../mock/core/options.js';
-import { toMswHandler } from '../../../mock/core/pipeline.js';
 import { route } from '../../../mock/core/route.js';
+import { compileRoutes } from '../../../mock/core/router.js';
 import { createRuntime } from '../../../mock/core/runtime.js';
 import { createMockService, type MockState } from '../../../mock/index.js';
 import { createUser, mockServer } from '../support.js';
@@ -140,37 +141,35 @@ describe('the pipeline for new routes', () => {
   const runtime = createRuntime(resolveOptions({ baseUrl: 'https://ext.test' }));
   let calls = 0;
   const key = runtime.state.accounts.byId[runtime.state.accounts.defaultId]?.keys.sandbox ?? '';
+  const routes = [
+    route('GET', '/v2/things/:thingId', ({ params, query }) => {
+      if (params.thingId === 'boom') throw new Error('database on fire');
+      if (params.thingId === 'gone')
+        throw new MockApiError(404, { error: 'Not Found', message: 'No thing', code: 'THING_NOT_FOUND' });
+      return {
+        data: { id: params.thingId, filter: query.filter, absent: undefined },
+        extra: { pagination: { page: 1 } },
+      };
+    }),
+    route(
+      'POST',
+      '/v2/b/:id',
+      () => {
+        throw new Error('oops');
+      },
+      { shape: 'B' },
+    ),
+    route('POST', '/v2/slow', async () => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { status: 201, data: { call: calls } };
+    }),
+  ];
+  const dispatch = createDispatch(compileRoutes({ routes }));
   const handlers = [
-    toMswHandler(
-      route('GET', '/v2/things/:thingId', ({ params, query }) => {
-        if (params.thingId === 'boom') throw new Error('database on fire');
-        if (params.thingId === 'gone')
-          throw new MockApiError(404, { error: 'Not Found', message: 'No thing', code: 'THING_NOT_FOUND' });
-        return {
-          data: { id: params.thingId, filter: query.filter, absent: undefined },
-          extra: { pagination: { page: 1 } },
-        };
-      }),
-      runtime,
-    ),
-    toMswHandler(
-      route(
-        'POST',
-        '/v2/b/:id',
-        () => {
-          throw new Error('oops');
-        },
-        { shape: 'B' },
-      ),
-      runtime,
-    ),
-    toMswHandler(
-      route('POST', '/v2/slow', async () => {
-        calls += 1;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        return { status: 201, data: { call: calls } };
-      }),
-      runtime,
+    http.all(
+      ({ request }) => request.url.startsWith('https://ext.test/'),
+      ({ request }) => dispatch(runtime, request),
     ),
   ];
   // One MSW server per process: a second one would intercept the same requests.
