@@ -126,10 +126,18 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
         'from your backend (or pass dangerouslyAllowBrowser: true for an internal tool).',
     );
   }
-  const apiKey = (options.apiKey ?? readEnv('INR_PAYOUTS_API_KEY'))?.trim();
+  const apiKey = options.apiKey ?? readEnv('INR_PAYOUTS_API_KEY');
   if (!apiKey) {
     throw new ConfigurationError(
       'No API key: pass apiKey or set INR_PAYOUTS_API_KEY (a pk_live_ or pk_sandbox_ key from your dashboard).',
+    );
+  }
+  // A header value cannot carry these, and a key with them is a copy-paste accident that would otherwise fail
+  // later inside fetch, with the key quoted in the error.
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new ConfigurationError(
+      'The API key contains whitespace, control or non-ASCII characters: copy it again from your dashboard ' +
+        '(a pk_live_ or pk_sandbox_ key is one word of printable ASCII).',
     );
   }
   const keyEnvironment = environmentOfKey(apiKey);

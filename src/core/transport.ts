@@ -55,6 +55,13 @@ export function pathParam(name: string, value: unknown): string {
       { path: name, message: 'is required (a non-empty string)' },
     ]);
   }
+  // encodeURIComponent keeps dots, and URL parsing resolves `.` and `..` segments: `kyc.status('..')` would
+  // otherwise read another endpoint.
+  if (value === '.' || value === '..') {
+    throw new ValidationError(`path parameter ${name}`, [
+      { path: name, message: `cannot be "${value}" (a dot segment would reach another endpoint)` },
+    ]);
+  }
   return encodeURIComponent(value);
 }
 
