@@ -1,8 +1,8 @@
 import ky, { type KyInstance } from 'ky';
+import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { redact } from '../internal/redact.js';
 import { sleep } from '../internal/sleep.js';
-import { uuidv4 } from '../internal/uuid.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import {
   APIConnectionError,
@@ -63,6 +63,17 @@ export function pathParam(name: string, value: unknown): string {
     ]);
   }
   return encodeURIComponent(value);
+}
+
+/** Spec section 8: an `Idempotency-Key` is a UUID; a caller's own key is checked before anything is sent. */
+function notUuid(endpoint: string): ValidationError {
+  return new ValidationError(endpoint, [
+    {
+      path: 'idempotencyKey',
+      message:
+        'must be a UUID (spec section 8), such as crypto.randomUUID() gives; reuse it to repeat the call',
+    },
+  ]);
 }
 
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -129,7 +140,11 @@ export class Transport {
       Authorization: `Bearer ${this.#options.apiKey}`,
     };
     const idempotent = call.idempotent ?? MUTATING.has(call.method);
-    let idempotencyKey = headerValue(headers, 'Idempotency-Key');
+    const headerKey = headerValue(headers, 'Idempotency-Key');
+    // The caller's own key, as a header or an option, must be a UUID; a generated one is one by construction.
+    const ownKey = headerKey ?? (options.idempotencyKey || undefined);
+    if (ownKey !== undefined && !isUuid(ownKey)) throw notUuid(endpoint);
+    let idempotencyKey = headerKey;
     if (idempotencyKey === undefined && idempotent && options.idempotencyKey !== false) {
       idempotencyKey = options.idempotencyKey ?? uuidv4();
       headers['Idempotency-Key'] = idempotencyKey;
