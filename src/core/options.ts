@@ -1,4 +1,5 @@
 import { isBrowser, readEnv } from '../internal/runtime.js';
+import { type ClientClock, realClock } from './clock.js';
 import { ConfigurationError } from './errors.js';
 import type { Logger } from './types.js';
 
@@ -64,6 +65,12 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Receives debug and warning lines; the API key is never in them. */
   logger?: Logger;
+  /**
+   * The clock every wait runs on: retry back-off, the 429 wait, `deadline`, and the `waitFor...` helpers' intervals
+   * and deadlines (`timeout`, one attempt's network time, stays real). Default: the real clock. Pass the mock's
+   * virtual clock in tests so that waits cost no real time.
+   */
+  clock?: ClientClock;
   /** Headers sent on every request. */
   defaultHeaders?: Record<string, string>;
   /**
@@ -85,6 +92,7 @@ export interface ResolvedClientOptions {
   fetch: typeof fetch | undefined;
   logger: Logger | undefined;
   defaultHeaders: Record<string, string>;
+  clock: ClientClock;
 }
 
 /** Defaults in one place. */
@@ -182,5 +190,6 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
     fetch: options.fetch,
     logger: options.logger,
     defaultHeaders: options.defaultHeaders ?? {},
+    clock: options.clock ?? realClock,
   };
 }

@@ -2,8 +2,8 @@ import ky, { type KyInstance } from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { redact } from '../internal/redact.js';
-import { sleep } from '../internal/sleep.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
+import type { ClientClock } from './clock.js';
 import {
   APIConnectionError,
   APIError,
@@ -123,6 +123,11 @@ export class Transport {
     });
   }
 
+  /** The clock every wait runs on (retry waits, deadlines, polls). */
+  get clock(): ClientClock {
+    return this.#options.clock;
+  }
+
   /** Sends one logical call (with its retries) and resolves to the envelope's `data`. */
   request<T>(call: Call<T>, options: RequestOptions = {}): ApiPromise<T> {
     return new ApiPromise(this.#run(call, options));
@@ -154,7 +159,8 @@ export class Transport {
     const maxRetries = retryable ? (options.maxRetries ?? this.#options.maxRetries) : 0;
     const timeout = options.timeout ?? this.#options.timeout;
     const deadlineMs = options.deadline ?? this.#options.deadline;
-    const deadlineAt = Date.now() + deadlineMs;
+    const clock = this.#options.clock;
+    const deadlineAt = clock.now() + deadlineMs;
 
     const url = new URL(this.#options.baseUrl + call.path);
     for (const [key, value] of Object.entries(query ?? {})) {
@@ -162,7 +168,7 @@ export class Transport {
     }
 
     for (let attempt = 1; ; attempt++) {
-      const remaining = deadlineAt - Date.now();
+      const remaining = deadlineAt - clock.now();
       if (remaining <= 0) throw new APITimeoutError(endpoint, deadlineMs, { idempotencyKey, deadline: true });
       const attemptTimeout = Math.min(timeout, remaining);
       let outcome: Attempt | Error;
@@ -192,8 +198,10 @@ export class Transport {
             });
 
       const wait =
-        attempt <= maxRetries ? retryDelay(failure, attempt - 1, this.#options.maxRetryAfter) : undefined;
-      if (wait === undefined || Date.now() + wait >= deadlineAt) throw failure;
+        attempt <= maxRetries
+          ? retryDelay(failure, attempt - 1, this.#options.maxRetryAfter, clock.now())
+          : undefined;
+      if (wait === undefined || clock.now() + wait >= deadlineAt) throw failure;
       this.#options.logger?.debug?.(
         redact(`inr-payouts: ${endpoint} failed (${failure.message}); retry in ${Math.round(wait)} ms`),
         {
@@ -202,7 +210,7 @@ export class Transport {
         },
       );
       try {
-        await sleep(wait, options.signal);
+        await clock.sleep(wait, options.signal);
       } catch (reason) {
         throw new APIUserAbortError(endpoint, { cause: reason });
       }
