@@ -9,6 +9,7 @@
 
 export { PayoutClient, type RawRequest } from './client.js';
 export { ApiPromise, type WithResponse } from './core/api-promise.js';
+export type { ClientClock } from './core/clock.js';
 export {
   APIConnectionError,
   APIError,

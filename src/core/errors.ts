@@ -1,4 +1,4 @@
-import { redact } from '../internal/redact.js';
+import { redact, redactCause, redactDeep, redactHeaders } from '../internal/redact.js';
 import { type RateLimitInfo, readRateLimit } from './rate-limit.js';
 
 /**
@@ -14,7 +14,7 @@ import { type RateLimitInfo, readRateLimit } from './rate-limit.js';
 export class PayoutError extends Error {
   override name = 'PayoutError';
   constructor(message: string, options?: { cause?: unknown }) {
-    super(redact(message), options);
+    super(redact(message), options && 'cause' in options ? { cause: redactCause(options.cause) } : undefined);
   }
 }
 
@@ -101,7 +101,7 @@ export class ResponseValidationError extends PayoutError {
     );
     this.issues = issues;
     this.status = status;
-    this.body = body;
+    this.body = redactDeep(body);
   }
 }
 
@@ -140,15 +140,6 @@ const asRecord = (value: unknown): Json | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
 const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-function redactDeep(value: unknown): unknown {
-  if (value === undefined) return undefined;
-  try {
-    return JSON.parse(redact(JSON.stringify(value)));
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * What the transport knows about an error answer.
@@ -192,7 +183,7 @@ export class APIError extends PayoutError {
   readonly code: string;
   /** The service's short category, e.g. `Bad Request`, `Conflict`, `Name Mismatch`. */
   readonly error: string;
-  /** Response headers (rate-limit headers included). */
+  /** Response headers (rate-limit headers included), with any API key in them masked. */
   readonly headers: Headers;
   /** OTP errors: attempts left for this OTP. */
   readonly attemptsRemaining?: number;
@@ -202,7 +193,7 @@ export class APIError extends PayoutError {
   readonly retryAfter?: number;
   /** The body's `data`, when the error carried one (shape B). */
   readonly data?: unknown;
-  /** The whole error body as received. */
+  /** The whole error body as received, with any API key in it masked. */
   readonly body: unknown;
   /** `METHOD path` of the call that failed. */
   readonly endpoint: string;
@@ -219,7 +210,7 @@ export class APIError extends PayoutError {
       init.endpoint,
       normalizeErrorCode(asString(body.code) ?? asString(body.error) ?? `HTTP_${init.status}`),
     );
-    this.headers = init.headers;
+    this.headers = redactHeaders(init.headers);
     this.endpoint = init.endpoint;
     this.body = redactDeep(init.body);
     if (init.idempotencyKey !== undefined) this.idempotencyKey = init.idempotencyKey;

@@ -1,4 +1,5 @@
 import { isBrowser, readEnv } from '../internal/runtime.js';
+import { type ClientClock, realClock } from './clock.js';
 import { ConfigurationError } from './errors.js';
 import type { Logger } from './types.js';
 
@@ -64,6 +65,12 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Receives debug and warning lines; the API key is never in them. */
   logger?: Logger;
+  /**
+   * The clock every wait runs on: retry back-off, the 429 wait, `deadline`, and the `waitFor...` helpers' intervals
+   * and deadlines (`timeout`, one attempt's network time, stays real). Default: the real clock. Pass the mock's
+   * virtual clock in tests so that waits cost no real time.
+   */
+  clock?: ClientClock;
   /** Headers sent on every request. */
   defaultHeaders?: Record<string, string>;
   /**
@@ -85,6 +92,7 @@ export interface ResolvedClientOptions {
   fetch: typeof fetch | undefined;
   logger: Logger | undefined;
   defaultHeaders: Record<string, string>;
+  clock: ClientClock;
 }
 
 /** Defaults in one place. */
@@ -126,10 +134,18 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
         'from your backend (or pass dangerouslyAllowBrowser: true for an internal tool).',
     );
   }
-  const apiKey = (options.apiKey ?? readEnv('INR_PAYOUTS_API_KEY'))?.trim();
+  const apiKey = options.apiKey ?? readEnv('INR_PAYOUTS_API_KEY');
   if (!apiKey) {
     throw new ConfigurationError(
       'No API key: pass apiKey or set INR_PAYOUTS_API_KEY (a pk_live_ or pk_sandbox_ key from your dashboard).',
+    );
+  }
+  // A header value cannot carry these, and a key with them is a copy-paste accident that would otherwise fail
+  // later inside fetch, with the key quoted in the error.
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new ConfigurationError(
+      'The API key contains whitespace, control or non-ASCII characters: copy it again from your dashboard ' +
+        '(a pk_live_ or pk_sandbox_ key is one word of printable ASCII).',
     );
   }
   const keyEnvironment = environmentOfKey(apiKey);
@@ -174,5 +190,6 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
     fetch: options.fetch,
     logger: options.logger,
     defaultHeaders: options.defaultHeaders ?? {},
+    clock: options.clock ?? realClock,
   };
 }

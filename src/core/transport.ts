@@ -1,9 +1,9 @@
 import ky, { type KyInstance } from 'ky';
+import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { redact } from '../internal/redact.js';
-import { sleep } from '../internal/sleep.js';
-import { uuidv4 } from '../internal/uuid.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
+import type { ClientClock } from './clock.js';
 import {
   APIConnectionError,
   APIError,
@@ -55,7 +55,25 @@ export function pathParam(name: string, value: unknown): string {
       { path: name, message: 'is required (a non-empty string)' },
     ]);
   }
+  // encodeURIComponent keeps dots, and URL parsing resolves `.` and `..` segments: `kyc.status('..')` would
+  // otherwise read another endpoint.
+  if (value === '.' || value === '..') {
+    throw new ValidationError(`path parameter ${name}`, [
+      { path: name, message: `cannot be "${value}" (a dot segment would reach another endpoint)` },
+    ]);
+  }
   return encodeURIComponent(value);
+}
+
+/** Spec section 8: an `Idempotency-Key` is a UUID; a caller's own key is checked before anything is sent. */
+function notUuid(endpoint: string): ValidationError {
+  return new ValidationError(endpoint, [
+    {
+      path: 'idempotencyKey',
+      message:
+        'must be a UUID (spec section 8), such as crypto.randomUUID() gives; reuse it to repeat the call',
+    },
+  ]);
 }
 
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -105,6 +123,11 @@ export class Transport {
     });
   }
 
+  /** The clock every wait runs on (retry waits, deadlines, polls). */
+  get clock(): ClientClock {
+    return this.#options.clock;
+  }
+
   /** Sends one logical call (with its retries) and resolves to the envelope's `data`. */
   request<T>(call: Call<T>, options: RequestOptions = {}): ApiPromise<T> {
     return new ApiPromise(this.#run(call, options));
@@ -122,7 +145,11 @@ export class Transport {
       Authorization: `Bearer ${this.#options.apiKey}`,
     };
     const idempotent = call.idempotent ?? MUTATING.has(call.method);
-    let idempotencyKey = headerValue(headers, 'Idempotency-Key');
+    const headerKey = headerValue(headers, 'Idempotency-Key');
+    // The caller's own key, as a header or an option, must be a UUID; a generated one is one by construction.
+    const ownKey = headerKey ?? (options.idempotencyKey || undefined);
+    if (ownKey !== undefined && !isUuid(ownKey)) throw notUuid(endpoint);
+    let idempotencyKey = headerKey;
     if (idempotencyKey === undefined && idempotent && options.idempotencyKey !== false) {
       idempotencyKey = options.idempotencyKey ?? uuidv4();
       headers['Idempotency-Key'] = idempotencyKey;
@@ -132,7 +159,8 @@ export class Transport {
     const maxRetries = retryable ? (options.maxRetries ?? this.#options.maxRetries) : 0;
     const timeout = options.timeout ?? this.#options.timeout;
     const deadlineMs = options.deadline ?? this.#options.deadline;
-    const deadlineAt = Date.now() + deadlineMs;
+    const clock = this.#options.clock;
+    const deadlineAt = clock.now() + deadlineMs;
 
     const url = new URL(this.#options.baseUrl + call.path);
     for (const [key, value] of Object.entries(query ?? {})) {
@@ -140,7 +168,7 @@ export class Transport {
     }
 
     for (let attempt = 1; ; attempt++) {
-      const remaining = deadlineAt - Date.now();
+      const remaining = deadlineAt - clock.now();
       if (remaining <= 0) throw new APITimeoutError(endpoint, deadlineMs, { idempotencyKey, deadline: true });
       const attemptTimeout = Math.min(timeout, remaining);
       let outcome: Attempt | Error;
@@ -170,8 +198,10 @@ export class Transport {
             });
 
       const wait =
-        attempt <= maxRetries ? retryDelay(failure, attempt - 1, this.#options.maxRetryAfter) : undefined;
-      if (wait === undefined || Date.now() + wait >= deadlineAt) throw failure;
+        attempt <= maxRetries
+          ? retryDelay(failure, attempt - 1, this.#options.maxRetryAfter, clock.now())
+          : undefined;
+      if (wait === undefined || clock.now() + wait >= deadlineAt) throw failure;
       this.#options.logger?.debug?.(
         redact(`inr-payouts: ${endpoint} failed (${failure.message}); retry in ${Math.round(wait)} ms`),
         {
@@ -180,7 +210,7 @@ export class Transport {
         },
       );
       try {
-        await sleep(wait, options.signal);
+        await clock.sleep(wait, options.signal);
       } catch (reason) {
         throw new APIUserAbortError(endpoint, { cause: reason });
       }

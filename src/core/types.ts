@@ -32,11 +32,11 @@ export interface RequestOptions {
   maxRetries?: number;
   /**
    * The `Idempotency-Key` of a mutating call. Defaults to a fresh UUID per logical call, reused on every retry of
-   * it. Pass your own to make a call safe to repeat across processes; pass `false` to send none (the call is then
-   * never retried).
+   * it. Pass your own (a UUID, spec section 8: anything else is refused with `ValidationError` before sending) to
+   * make a call safe to repeat across processes; pass `false` to send none (the call is then never retried).
    */
   idempotencyKey?: string | false;
-  /** Extra headers. An `Idempotency-Key` given here is used as is. */
+  /** Extra headers. An `Idempotency-Key` given here is used as is (it must be a UUID too). */
   headers?: Record<string, string>;
 }
 

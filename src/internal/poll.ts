@@ -1,5 +1,5 @@
+import { type ClientClock, realClock } from '../core/clock.js';
 import { APIUserAbortError, PayoutError } from '../core/errors.js';
-import { sleep } from './sleep.js';
 
 /**
  * How a `waitFor...` helper polls: how often, for how long, and what stops it.
@@ -13,7 +13,7 @@ import { sleep } from './sleep.js';
 export interface PollOptions {
   /** Milliseconds between two reads (never less than {@link MIN_POLL_INTERVAL_MS}). */
   interval?: number;
-  /** Milliseconds the whole wait may take before it fails with {@link PollTimeoutError}. */
+  /** Milliseconds the whole wait may take before it fails with {@link PollTimeoutError}, on the client's clock. */
   deadline?: number;
   /** Stops the wait (and the read in flight) with `APIUserAbortError`. */
   signal?: AbortSignal;
@@ -56,14 +56,19 @@ export class PollTimeoutError extends PayoutError {
   }
 }
 
+/** What {@link poll} runs with: every setting decided, and the clock the waits run on. */
+export type PollSettings = PollOptions & { interval: number; deadline: number; clock?: ClientClock };
+
 /** The caller's poll settings over the helper's defaults (an `undefined` setting keeps the default). */
 export function pollSettings(
   defaults: { interval: number; deadline: number },
   options: PollOptions = {},
-): PollOptions & { interval: number; deadline: number } {
-  const settings: PollOptions & { interval: number; deadline: number } = {
+  clock: ClientClock = realClock,
+): PollSettings {
+  const settings: PollSettings = {
     interval: options.interval ?? defaults.interval,
     deadline: options.deadline ?? defaults.deadline,
+    clock,
   };
   if (options.signal) settings.signal = options.signal;
   return settings;
@@ -84,25 +89,28 @@ export type PollStep<R> = { done: true; value: R } | { done: false };
 /**
  * Reads with `read` until `decide` says done (or throws a terminal error), waiting `interval` between reads, up to
  * `deadline`, stopping at once when `signal` aborts. Each read gets a signal that fires at the deadline or on
- * abort, so a slow read cannot outlive the wait.
+ * abort, so a slow read cannot outlive the wait. Interval and deadline run on `clock`.
  */
 export async function poll<T, R>(
   what: string,
   read: (signal: AbortSignal) => Promise<T>,
   decide: (value: T) => PollStep<R>,
-  options: PollOptions & { interval: number; deadline: number },
+  options: PollSettings,
 ): Promise<R> {
   const interval = Math.max(MIN_POLL_INTERVAL_MS, options.interval);
-  const { deadline, signal } = options;
-  const deadlineAt = Date.now() + deadline;
+  const { deadline, signal, clock = realClock } = options;
+  const deadlineAt = clock.now() + deadline;
   let lastValue: unknown;
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
+  // Cuts a read still in flight at the deadline. A read takes real time, so this is a real timer over the span
+  // left on the clock; waits and deadline checks themselves use the clock, and never two clock sleeps at once
+  // (a virtual clock whose sleep jumps ahead stays consistent).
   const timer = setTimeout(() => stop.abort(new PollTimeoutError(what, deadline, lastValue)), deadline);
   const ended = () => {
     if (signal?.aborted) return new APIUserAbortError(`waiting for ${what}`, { cause: signal.reason });
-    if (stop.signal.aborted || Date.now() >= deadlineAt)
+    if (stop.signal.aborted || clock.now() >= deadlineAt)
       return new PollTimeoutError(what, deadline, lastValue);
     return undefined;
   };
@@ -119,10 +127,10 @@ export async function poll<T, R>(
       lastValue = value;
       const step = decide(value);
       if (step.done) return step.value;
-      const wait = Math.min(interval, deadlineAt - Date.now());
+      const wait = Math.min(interval, deadlineAt - clock.now());
       if (wait <= 0) throw new PollTimeoutError(what, deadline, lastValue);
       try {
-        await sleep(wait, stop.signal);
+        await clock.sleep(wait, stop.signal);
       } catch {
         throw ended() ?? new PollTimeoutError(what, deadline, lastValue);
       }

@@ -147,7 +147,7 @@ export class TransactionsResource {
    * ```
    */
   waitForStatus(idOrPartnerReference: string, options?: WaitForStatusOptions): Promise<Transaction> {
-    return waitForStatus(this, idOrPartnerReference, options);
+    return waitForStatus(this, idOrPartnerReference, options, this.transport.clock);
   }
 
   /**
@@ -170,6 +170,6 @@ export class TransactionsResource {
     idOrPartnerReference: string,
     options?: PollOptions & { requestOptions?: RequestOptions },
   ): Promise<AttributedTransaction> {
-    return waitForAttribution(this, idOrPartnerReference, options);
+    return waitForAttribution(this, idOrPartnerReference, options, this.transport.clock);
   }
 }

@@ -116,12 +116,33 @@ describe('request basics (spec 4, 5)', () => {
   it('never replaces a key the caller gave, as an option or as a header', async () => {
     const seen = script('post', '/v2/things', [ok({})]);
     const t = transport();
-    await t.request({ method: 'POST', path: '/v2/things', body: {} }, { idempotencyKey: 'caller-key-1' });
     await t.request(
       { method: 'POST', path: '/v2/things', body: {} },
-      { headers: { 'idempotency-key': 'caller-key-2' } },
+      { idempotencyKey: '7d9f3c1a-2b4e-4c6d-8e0f-1a2b3c4d5e6f' },
     );
-    expect(seen.map((s) => s.headers.get('idempotency-key'))).toEqual(['caller-key-1', 'caller-key-2']);
+    await t.request(
+      { method: 'POST', path: '/v2/things', body: {} },
+      { headers: { 'idempotency-key': '0a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d' } },
+    );
+    expect(seen.map((s) => s.headers.get('idempotency-key'))).toEqual([
+      '7d9f3c1a-2b4e-4c6d-8e0f-1a2b3c4d5e6f',
+      '0a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d',
+    ]);
+  });
+
+  it.each([
+    ['an option', { idempotencyKey: 'order-42' }],
+    ['a header', { headers: { 'Idempotency-Key': 'order-42' } }],
+  ])('refuses a caller key that is not a UUID, given as %s, before sending', async (_how, options) => {
+    const seen = script('post', '/v2/things', [ok({})]);
+    const error = await transport()
+      .request({ method: 'POST', path: '/v2/things', body: {} }, options)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toEqual([
+      { path: 'idempotencyKey', message: expect.stringMatching(/must be a UUID \(spec section 8\)/) },
+    ]);
+    expect(seen).toHaveLength(0);
   });
 
   it('shows an Idempotent-Replayed answer to the caller', async () => {

@@ -89,7 +89,8 @@ async function run(create: LogicalCreate, userId: string): Promise<Outcome> {
   };
   for (const fault of create.faults) inject(fault);
   // Every try of one logical create carries the same Idempotency-Key, as a partner's retry of it would.
-  const idempotencyKey = `logical-create-${create.index}`;
+  // A UUID per logical create (spec section 8), deterministic so a failing run can be replayed.
+  const idempotencyKey = `00000000-0000-4000-8000-${String(create.index).padStart(12, '0')}`;
   let error: unknown;
   for (let attempt = 1; attempt <= RATE_LIMITED_TRIES; attempt++) {
     try {

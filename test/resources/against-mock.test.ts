@@ -32,10 +32,10 @@ describe('users against the mock', () => {
 
   it('replays a create with the same Idempotency-Key', async () => {
     const first = await client.users
-      .create({ mobile: '9876543211' }, { idempotencyKey: 'same-key' })
+      .create({ mobile: '9876543211' }, { idempotencyKey: '79fd43ca-6327-4a52-8870-f9648bba34bb' })
       .withResponse();
     const second = await client.users
-      .create({ mobile: '9876543211' }, { idempotencyKey: 'same-key' })
+      .create({ mobile: '9876543211' }, { idempotencyKey: '79fd43ca-6327-4a52-8870-f9648bba34bb' })
       .withResponse();
     expect(second.data.userId).toBe(first.data.userId);
     expect(second.response.idempotentReplayed).toBe(true);

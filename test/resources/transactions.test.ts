@@ -43,8 +43,10 @@ describe('transactions.create', () => {
         { status: 200, headers: { 'Idempotent-Replayed': 'true' } },
       ),
     );
-    const { response } = await client.transactions.create(params, { idempotencyKey: 'key-1' }).withResponse();
-    expect(seen[0]?.headers.get('idempotency-key')).toBe('key-1');
+    const { response } = await client.transactions
+      .create(params, { idempotencyKey: '21af6b8b-5e22-4483-9679-bbdbe0ab03a6' })
+      .withResponse();
+    expect(seen[0]?.headers.get('idempotency-key')).toBe('21af6b8b-5e22-4483-9679-bbdbe0ab03a6');
     expect(response.idempotentReplayed).toBe(true);
   });
 

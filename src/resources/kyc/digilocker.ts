@@ -158,7 +158,7 @@ export class DigilockerResource {
         }
         return { done: false };
       },
-      pollSettings(DIGILOCKER_POLL, options),
+      pollSettings(DIGILOCKER_POLL, options, this.transport.clock),
     );
   }
 }

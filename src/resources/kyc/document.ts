@@ -160,7 +160,7 @@ export class DocumentResource {
       ]);
     }
     const request = { ...described, fileSize };
-    const askedAt = Date.now();
+    const askedAt = this.transport.clock.now();
     const target = await this.createUploadUrl(userId, request, options);
     // The URL's life counts from before the request, so a slow answer never makes us overstay it.
     const expiresAt = askedAt + target.expiresIn * 1000;
@@ -185,7 +185,8 @@ export class DocumentResource {
     expiresAt: number,
     options: RequestOptions,
   ): Promise<void> {
-    const remaining = expiresAt - Date.now();
+    // The URL's life runs on the service's clock; the PUT's own time-out is real network time.
+    const remaining = expiresAt - this.transport.clock.now();
     if (remaining <= 0) throw new DocumentUploadError('the presigned URL expired before the upload started');
     const timeout = Math.min(remaining, options.timeout ?? remaining);
     const timer = AbortSignal.timeout(timeout);

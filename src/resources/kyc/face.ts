@@ -121,7 +121,7 @@ export class FaceResource {
           ),
         ),
       (result) => (result.verified ? { done: true, value: result } : { done: false }),
-      pollSettings(FACE_POLL, options),
+      pollSettings(FACE_POLL, options, this.transport.clock),
     );
   }
 }

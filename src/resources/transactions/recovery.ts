@@ -1,3 +1,4 @@
+import { v4 as uuidv4 } from 'uuid';
 import {
   APIConnectionError,
   InternalServerError,
@@ -5,7 +6,6 @@ import {
   ValidationError,
 } from '../../core/errors.js';
 import type { RequestOptions } from '../../core/types.js';
-import { uuidv4 } from '../../internal/uuid.js';
 import type {
   CreatedTransaction,
   PrefundedTransaction,

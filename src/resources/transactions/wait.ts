@@ -1,3 +1,4 @@
+import type { ClientClock } from '../../core/clock.js';
 import { PayoutError } from '../../core/errors.js';
 import type { RequestOptions } from '../../core/types.js';
 import { type PollOptions, poll, pollSettings, withSignal } from '../../internal/poll.js';
@@ -82,6 +83,7 @@ export function waitForStatus(
   reader: TransactionReader,
   id: string,
   options: WaitForStatusOptions = {},
+  clock?: ClientClock,
 ): Promise<Transaction> {
   const statuses: readonly string[] = options.statuses ?? terminalTransactionStatuses;
   return poll<Transaction, Transaction>(
@@ -93,7 +95,7 @@ export function waitForStatus(
       if (TERMINAL.has(status)) throw new TransactionStatusError(tx, statuses);
       return { done: false };
     },
-    pollSettings(TRANSACTION_POLL, options),
+    pollSettings(TRANSACTION_POLL, options, clock),
   );
 }
 
@@ -132,6 +134,7 @@ export function waitForAttribution(
   reader: TransactionReader,
   id: string,
   options: PollOptions & { requestOptions?: RequestOptions } = {},
+  clock?: ClientClock,
 ): Promise<AttributedTransaction> {
   return poll<Transaction, AttributedTransaction>(
     `the rate attribution of transaction ${id}`,
@@ -142,6 +145,6 @@ export function waitForAttribution(
       if (status === 'failed' || status === 'cancelled') throw new TransactionStatusError(tx, ['a payout']);
       return { done: false };
     },
-    pollSettings(ATTRIBUTION_POLL, options),
+    pollSettings(ATTRIBUTION_POLL, options, clock),
   );
 }

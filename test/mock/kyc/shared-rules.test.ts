@@ -58,9 +58,13 @@ describe('5, 7.6, 8: shared rules on the KYC endpoints', () => {
 
   it('8 (idempotency): the same key and body replays the bank verification with Idempotent-Replayed', async () => {
     const { service, client, userId } = await mock.use();
-    const first = await client.kyc.bank.verify(userId, BANK, { idempotencyKey: 'bank-1' }).withResponse();
+    const first = await client.kyc.bank
+      .verify(userId, BANK, { idempotencyKey: '331d2876-3449-4568-9839-117bf6185109' })
+      .withResponse();
     await service.clock.advance('1m');
-    const again = await client.kyc.bank.verify(userId, BANK, { idempotencyKey: 'bank-1' }).withResponse();
+    const again = await client.kyc.bank
+      .verify(userId, BANK, { idempotencyKey: '331d2876-3449-4568-9839-117bf6185109' })
+      .withResponse();
     expect(again.response.status).toBe(200);
     expect(again.response.headers.get('Idempotent-Replayed')).toBe('true');
     expect(again.data).toEqual(first.data);
@@ -70,10 +74,10 @@ describe('5, 7.6, 8: shared rules on the KYC endpoints', () => {
   it('7.5: the same key with another body answers 409 IDEMPOTENCY_CONFLICT and nothing is done', async () => {
     const { service, client, userId } = await mock.use();
     const error = await client.kyc.pan
-      .verify(userId, { pan: 'ABCDE1234F' }, { idempotencyKey: 'pan-1' })
+      .verify(userId, { pan: 'ABCDE1234F' }, { idempotencyKey: '1e102e62-a60a-4efd-b845-83ed4648263d' })
       .then(() =>
         client.kyc.pan
-          .verify(userId, { pan: 'ABCDE1234G' }, { idempotencyKey: 'pan-1' })
+          .verify(userId, { pan: 'ABCDE1234G' }, { idempotencyKey: '1e102e62-a60a-4efd-b845-83ed4648263d' })
           .catch((e: unknown) => e),
       );
     expect(error).toBeInstanceOf(ConflictError);
@@ -93,8 +97,12 @@ describe('5, 7.6, 8: shared rules on the KYC endpoints', () => {
       declarationAccepted: true,
     } as const;
     const [a, b] = await Promise.all([
-      client.kyc.declaration.submit(userId, body, { idempotencyKey: 'dec-1' }).withResponse(),
-      client.kyc.declaration.submit(userId, body, { idempotencyKey: 'dec-1' }).withResponse(),
+      client.kyc.declaration
+        .submit(userId, body, { idempotencyKey: '0f1ef33a-26e1-4531-b261-093c831f8587' })
+        .withResponse(),
+      client.kyc.declaration
+        .submit(userId, body, { idempotencyKey: '0f1ef33a-26e1-4531-b261-093c831f8587' })
+        .withResponse(),
     ]);
     expect(a.data).toEqual(b.data);
     expect([a.response.idempotentReplayed, b.response.idempotentReplayed].sort()).toEqual([false, true]);

@@ -85,11 +85,11 @@ describe('kyc.face.waitForResult', () => {
     await client.kyc.face.waitForResult(
       'usr_1',
       { sessionId: 'fs_1' },
-      { ...fast, requestOptions: { idempotencyKey: 'fixed' } },
+      { ...fast, requestOptions: { idempotencyKey: 'cec315e3-d097-4e5c-8281-1d5d8725f149' } },
     );
     const keys = seen.map((s) => s.headers.get('idempotency-key'));
     expect(new Set(keys).size).toBe(2);
-    expect(keys).not.toContain('fixed');
+    expect(keys).not.toContain('cec315e3-d097-4e5c-8281-1d5d8725f149');
   });
 
   it('an expired session ends the wait with its error', async () => {
