@@ -8,7 +8,7 @@ export type { AdvanceResult, Clock, RealtimeOptions } from './core/clock.js';
 export type { Duration } from './core/duration.js';
 export { parseDuration } from './core/duration.js';
 export type { ApiErrorBody, ErrorShape, TransitionRefusal } from './core/errors.js';
-export { MockApiError, MockHelperError, MockTransitionError } from './core/errors.js';
+export { MockApiError, MockArgumentError, MockHelperError, MockTransitionError } from './core/errors.js';
 export type { FaultSpec } from './core/faults.js';
 export type { MockServiceOptions } from './core/options.js';
 export type { DeepReadonly, MockState } from './core/state.js';

@@ -70,6 +70,30 @@ export class MockHelperError extends Error {
 }
 
 /**
+ * A helper was called with an argument its contract refuses; `field` names the offending field (`''` when the
+ * argument as a whole is wrong). Over HTTP it answers 400 with `code: 'INVALID_HELPER_ARGUMENT'`.
+ * @example
+ * ```ts
+ * import { MockArgumentError } from 'inr-payouts/mock';
+ * try {
+ *   mock.helpers.kyc.aadhaarOtp({ referenceId: 42 } as never);
+ * } catch (error) {
+ *   console.log(error instanceof MockArgumentError && error.field); // 'referenceId'
+ * }
+ * ```
+ */
+export class MockArgumentError extends MockHelperError {
+  override readonly name: string = 'MockArgumentError';
+  constructor(
+    message: string,
+    /** The offending field's path, dot-separated (`users.0.mobile`); `''` for the argument as a whole. */
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * What a refused transition was about.
  * @example
  * ```ts
