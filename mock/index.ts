@@ -3,6 +3,7 @@
  * virtual clock. msw is an optional peer dependency, needed only for this entry.
  */
 
+export { connectMock, type MockHelperCalls, type RemoteMockHelpers } from './connect.js';
 export type { CreateAccountInput } from './core/accounts.js';
 export type { AdvanceResult, Clock, RealtimeOptions } from './core/clock.js';
 export type { Duration } from './core/duration.js';

@@ -135,11 +135,14 @@ export class MockTransitionError extends MockHelperError {
   override readonly name = 'MockTransitionError';
   readonly state: string;
   readonly allowed: string[];
-  constructor(refusal: TransitionRefusal) {
+  /** From a refusal; or, relaying a server's answer (`connectMock`), from its message, state and allowed. */
+  constructor(refusal: TransitionRefusal | { message: string; state: string; allowed: string[] }) {
     const allowed = refusal.allowed.length ? refusal.allowed.join(', ') : 'no state';
     super(
-      `Cannot ${refusal.action} ${refusal.subject}: it is ${refusal.state}, and this is allowed only from ${allowed}.` +
-        (refusal.hint ? ` ${refusal.hint}` : ''),
+      'message' in refusal
+        ? refusal.message
+        : `Cannot ${refusal.action} ${refusal.subject}: it is ${refusal.state}, and this is allowed only from ${allowed}.` +
+            (refusal.hint ? ` ${refusal.hint}` : ''),
     );
     this.state = refusal.state;
     this.allowed = refusal.allowed;
