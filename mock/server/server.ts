@@ -12,6 +12,7 @@ import { errorBody } from '../core/respond.js';
 import { createMockService, type MockService } from '../service.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
+import { OPENAPI_PATH, serveOpenApi } from './openapi.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
 
 /**
@@ -64,6 +65,7 @@ async function route(service: MockService, handlers: HttpHandler[], req: Incomin
     return serveHelper(service, request, path);
   }
   if (path.startsWith(`${PAGES_PREFIX}/`)) return servePage(service, request, path);
+  if (path === OPENAPI_PATH && request.method === 'GET') return serveOpenApi(service.baseUrl);
   const response = await getResponse(handlers, request, { baseUrl: service.baseUrl });
   return (
     response ??
