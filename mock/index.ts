@@ -3,12 +3,13 @@
  * virtual clock. msw is an optional peer dependency, needed only for this entry.
  */
 
+export { connectMock, type MockHelperCalls, type RemoteMockHelpers } from './connect.js';
 export type { CreateAccountInput } from './core/accounts.js';
 export type { AdvanceResult, Clock, RealtimeOptions } from './core/clock.js';
 export type { Duration } from './core/duration.js';
 export { parseDuration } from './core/duration.js';
 export type { ApiErrorBody, ErrorShape, TransitionRefusal } from './core/errors.js';
-export { MockApiError, MockHelperError, MockTransitionError } from './core/errors.js';
+export { MockApiError, MockArgumentError, MockHelperError, MockTransitionError } from './core/errors.js';
 export type { FaultSpec } from './core/faults.js';
 export type { MockServiceOptions } from './core/options.js';
 export type { DeepReadonly, MockState } from './core/state.js';

@@ -70,6 +70,30 @@ export class MockHelperError extends Error {
 }
 
 /**
+ * A helper was called with an argument its contract refuses; `field` names the offending field (`''` when the
+ * argument as a whole is wrong). Over HTTP it answers 400 with `code: 'INVALID_HELPER_ARGUMENT'`.
+ * @example
+ * ```ts
+ * import { MockArgumentError } from 'inr-payouts/mock';
+ * try {
+ *   mock.helpers.kyc.aadhaarOtp({ referenceId: 42 } as never);
+ * } catch (error) {
+ *   console.log(error instanceof MockArgumentError && error.field); // 'referenceId'
+ * }
+ * ```
+ */
+export class MockArgumentError extends MockHelperError {
+  override readonly name: string = 'MockArgumentError';
+  constructor(
+    message: string,
+    /** The offending field's path, dot-separated (`users.0.mobile`); `''` for the argument as a whole. */
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * What a refused transition was about.
  * @example
  * ```ts
@@ -111,11 +135,14 @@ export class MockTransitionError extends MockHelperError {
   override readonly name = 'MockTransitionError';
   readonly state: string;
   readonly allowed: string[];
-  constructor(refusal: TransitionRefusal) {
+  /** From a refusal; or, relaying a server's answer (`connectMock`), from its message, state and allowed. */
+  constructor(refusal: TransitionRefusal | { message: string; state: string; allowed: string[] }) {
     const allowed = refusal.allowed.length ? refusal.allowed.join(', ') : 'no state';
     super(
-      `Cannot ${refusal.action} ${refusal.subject}: it is ${refusal.state}, and this is allowed only from ${allowed}.` +
-        (refusal.hint ? ` ${refusal.hint}` : ''),
+      'message' in refusal
+        ? refusal.message
+        : `Cannot ${refusal.action} ${refusal.subject}: it is ${refusal.state}, and this is allowed only from ${allowed}.` +
+            (refusal.hint ? ` ${refusal.hint}` : ''),
     );
     this.state = refusal.state;
     this.allowed = refusal.allowed;

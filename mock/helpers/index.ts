@@ -5,6 +5,7 @@
 import type { MockRuntime } from '../core/runtime.js';
 import { accountHelpers } from './accounts.js';
 import { clockHelpers } from './clock.js';
+import { HELPER_CONTRACT, type HelperSpec } from './contract.js';
 import { faultHelpers } from './faults.js';
 import { kycHelpers } from './kyc.js';
 import { lifecycleHelpers } from './lifecycle.js';
@@ -12,6 +13,7 @@ import { otpHelpers } from './otp.js';
 import { userSeedHelpers } from './seed.js';
 import { trancheHelpers } from './tranches.js';
 import { transactionHelpers } from './transactions.js';
+import { withContract } from './validate.js';
 import { verificationHelpers } from './verification.js';
 import { webhookHelpers } from './webhooks.js';
 
@@ -21,6 +23,10 @@ import { webhookHelpers } from './webhooks.js';
  * const helpers = createHelpers(runtime);
  */
 export function createHelpers(rt: MockRuntime) {
+  return withContract(helperGroups(rt), HELPER_CONTRACT);
+}
+
+function helperGroups(rt: MockRuntime) {
   return {
     accounts: accountHelpers(rt),
     clock: clockHelpers(rt),
@@ -45,3 +51,20 @@ export function createHelpers(rt: MockRuntime) {
  * ```
  */
 export type MockHelpers = ReturnType<typeof createHelpers>;
+
+type Callable = (...args: never[]) => unknown;
+
+/**
+ * Every helper's name, `group.action` or a top-level name.
+ * @example
+ * const name: HelperNameOf<MockHelpers> = 'clock.advance';
+ */
+export type HelperNameOf<H> = {
+  [K in keyof H & string]: H[K] extends Callable
+    ? K
+    : { [A in keyof H[K] & string]: H[K][A] extends Callable ? `${K}.${A}` : never }[keyof H[K] & string];
+}[keyof H & string];
+
+// A helper without an entry in HELPER_CONTRACT stops the build here.
+const contractCoversEveryHelper: Record<HelperNameOf<MockHelpers>, HelperSpec> = HELPER_CONTRACT;
+void contractCoversEveryHelper;

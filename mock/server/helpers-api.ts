@@ -2,16 +2,18 @@
  * The test helpers over HTTP, `/__mock/...`: a generic mapping onto `service.helpers`, so a helper group
  * added to the mock is served without a change here.
  *
- * - `GET /__mock` lists what exists.
+ * - `GET /__mock` lists what exists, with each helper's argument shapes (`described`, from `HELPER_CONTRACT`).
  * - `POST /__mock/<group>/<action>` calls `helpers[group][action](body)`; `POST /__mock/<action>` calls a
  *   top-level helper (`reset`, `seed`, `snapshot`, `restore`). `GET` does the same with the query string as
  *   the argument object (or no argument).
  * - The JSON body is the one argument; `{ "args": [...] }` spreads several.
  * - Answers `{ success: true, data: <result> }`; a refused transition is 409, an unknown thing 404, an
- *   argument the helper rejects 400, all in the spec's shape A.
+ *   argument the contract refuses 400 `INVALID_HELPER_ARGUMENT` naming the `field`, all in the spec's shape A.
  */
-import { MockHelperError, MockTransitionError } from '../core/errors.js';
+import { toJSONSchema } from 'zod/mini';
+import { MockArgumentError, MockHelperError, MockTransitionError } from '../core/errors.js';
 import { errorBody } from '../core/respond.js';
+import { HELPER_CONTRACT, type HelperSpec, helperPath } from '../helpers/contract.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 
 /** The path prefix of the helpers. */
@@ -49,6 +51,35 @@ export function listHelpers(service: MockService): Record<string, string[]> {
   return out;
 }
 
+/**
+ * One helper as `GET /__mock` describes it: where it answers and the JSON Schema of each argument.
+ * @example
+ * const d: HelperDescription = describeHelpers()[0];
+ */
+export interface HelperDescription {
+  name: string;
+  path: string;
+  summary: string;
+  arguments: Record<string, unknown>[];
+}
+
+/**
+ * The helpers served over HTTP with their argument shapes (JSON Schema 2020-12), from `HELPER_CONTRACT`.
+ * @example
+ * describeHelpers().find((h) => h.name === 'clock.advance')?.arguments;
+ */
+export function describeHelpers(): HelperDescription[] {
+  const specs: [string, HelperSpec][] = Object.entries(HELPER_CONTRACT);
+  return specs
+    .filter(([, spec]) => spec.http !== false)
+    .map(([name, spec]) => ({
+      name,
+      path: helperPath(name),
+      summary: spec.summary,
+      arguments: spec.args.map((schema) => toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })),
+    }));
+}
+
 function answer(status: number, body: unknown): Response {
   return Response.json(body, { status });
 }
@@ -77,6 +108,12 @@ async function argumentsOf(request: Request): Promise<unknown[] | Response> {
 }
 
 function errorAnswer(error: unknown, name: string): Response {
+  if (error instanceof MockArgumentError) {
+    return refusal(400, 'Bad Request', error.message, {
+      code: 'INVALID_HELPER_ARGUMENT',
+      field: error.field,
+    });
+  }
   if (error instanceof MockTransitionError) {
     return refusal(409, 'Conflict', error.message, {
       code: 'TRANSITION_REFUSED',
@@ -106,7 +143,10 @@ export async function serveHelper(service: MockService, request: Request, path: 
     .filter(Boolean)
     .map((part) => decodeURIComponent(part));
   if (parts.length === 0) {
-    return answer(200, { success: true, data: { helpers: listHelpers(service) } });
+    return answer(200, {
+      success: true,
+      data: { helpers: listHelpers(service), described: describeHelpers() },
+    });
   }
   if (request.method !== 'GET' && request.method !== 'POST') {
     return refusal(405, 'Method Not Allowed', `Use GET or POST on ${path}`);
@@ -122,7 +162,10 @@ export async function serveHelper(service: MockService, request: Request, path: 
   const action = second ?? first;
   const fn = parts.length <= 2 ? ownFunction(group, action) : undefined;
   const name = parts.join('.');
-  if (!fn) {
+  const spec: HelperSpec | undefined = Object.hasOwn(HELPER_CONTRACT, name)
+    ? HELPER_CONTRACT[name as keyof typeof HELPER_CONTRACT]
+    : undefined;
+  if (!fn || spec?.http === false) {
     return refusal(404, 'Not Found', `No helper ${name}: GET ${HELPERS_PREFIX} lists the helpers there are`);
   }
   const args = await argumentsOf(request);

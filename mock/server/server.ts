@@ -13,6 +13,7 @@ import { errorBody } from '../core/respond.js';
 import { createMockSimulation, type MockSimulation, serviceRouter } from '../simulation.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
+import { OPENAPI_PATH, serveOpenApi } from './openapi.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
 
 /**
@@ -96,6 +97,7 @@ async function route(service: MockSimulation, req: IncomingMessage): Promise<Res
     return serveHelper(service, request, path);
   }
   if (path.startsWith(`${PAGES_PREFIX}/`)) return servePage(service, request, path);
+  if (path === OPENAPI_PATH && request.method === 'GET') return serveOpenApi(service.baseUrl);
   return (await service.dispatch(request)) ?? notFound(request.method, path);
 }
 

@@ -21,6 +21,11 @@ describe('/__mock', () => {
       faults: expect.arrayContaining(['inject', 'list', 'clear']),
       otp: ['read'],
     });
+    const read = answer.data.described.find((h: { name: string }) => h.name === 'otp.read');
+    expect(read).toMatchObject({
+      path: '/__mock/otp/read',
+      arguments: [{ type: 'object', required: ['userId', 'channel'] }],
+    });
   });
 
   it('8: the OTP read over GET with a query expires after 10 minutes of clock advanced over HTTP', async () => {
@@ -62,7 +67,19 @@ describe('/__mock', () => {
     expect((await server.helper('__proto__/constructor')).status).toBe(404);
     const bad = await server.helper('faults/inject', { kind: 'meteor' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: 'Bad Request', code: 'HELPER_REJECTED' });
+    expect(bad.body).toMatchObject({ error: 'Bad Request', code: 'INVALID_HELPER_ARGUMENT', field: 'kind' });
+    // No body where one is required: the field is named, no JavaScript internals leak.
+    const empty = await server.helper('kyc/aadhaarOtp');
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({
+      message: 'helpers.kyc.aadhaarOtp: the argument is required',
+      field: '',
+    });
+    const noField = await server.helper('kyc/aadhaarOtp', {});
+    expect(noField.body).toMatchObject({ field: 'referenceId', code: 'INVALID_HELPER_ARGUMENT' });
+    expect(String(noField.body.message)).not.toMatch(/destructure|undefined/);
+    // A function argument cannot cross HTTP: in-process only.
+    expect((await server.helper('webhooks/useFetch')).status).toBe(404);
     const notJson = await fetch(`${server.url}/__mock/faults/inject`, { method: 'POST', body: '{kind' });
     expect(notJson.status).toBe(400);
   });

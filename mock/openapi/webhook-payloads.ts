@@ -1,0 +1,103 @@
+/**
+ * The ten webhook payloads (spec 6.2, docs/webhook-events.md) as zod/mini schemas, for the OpenAPI document's
+ * `webhooks`. The `inr-payouts/webhooks` entry types them as plain interfaces (it is dependency-free), so these
+ * schemas are written here and checked against those interfaces at compile time: each schema's type and the
+ * interface must be assignable both ways, or this file does not compile.
+ */
+import * as z from 'zod/mini';
+import type { WebhookEventDataMap } from '../../src/webhooks/events.js';
+
+// The entry's open enums (`Open<'polygon' | ...>`) accept any string; so do these.
+const text = z.string();
+const kycState = z.object({ level: text, status: text });
+const deposit = z.object({
+  transactionId: text,
+  status: text,
+  network: text,
+  asset: text,
+  txHash: text,
+  receivedAmount: text,
+  expectedAmount: text,
+  confirmations: z.number(),
+  confirmedAt: z.optional(text),
+});
+const sweep = z.object({
+  transactionId: text,
+  network: text,
+  asset: text,
+  amount: text,
+  sweepTxHash: z.optional(text),
+  reason: z.optional(text),
+});
+
+/**
+ * The `data` of each event type.
+ * @example
+ * WEBHOOK_PAYLOADS['user.created']; // the user.created data schema
+ */
+export const WEBHOOK_PAYLOADS = {
+  'user.created': z.object({
+    userId: text,
+    mobile: z.optional(text),
+    email: z.optional(text),
+    createdAt: text,
+  }),
+  'user.kyc_updated': z.object({ userId: text, previous: kycState, current: kycState }),
+  'transaction.created': z.object({
+    transactionId: text,
+    userId: text,
+    partnerReference: z.optional(text),
+    status: text,
+    amount: text,
+    asset: text,
+    network: text,
+    depositAddress: text,
+    expiresAt: text,
+    prefunded: z.optional(z.boolean()),
+  }),
+  'transaction.deposit_detected': deposit,
+  'transaction.deposit_confirmed': deposit,
+  'transaction.sweep_confirmed': sweep,
+  'transaction.sweep_failed': sweep,
+  'transaction.payout_initiated': z.object({
+    transactionId: text,
+    status: text,
+    amountInr: text,
+    rail: text,
+  }),
+  'transaction.payout_completed': z.object({
+    transactionId: text,
+    merchant_id: text,
+    payoutId: text,
+    orderId: text,
+    amount: z.number(),
+    currency: text,
+    status: text,
+    utr: text,
+    provider: text,
+    receiver_name: text,
+    bank_account_masked: text,
+    ifsc_code: text,
+    completedAt: text,
+    message: text,
+    rate: z.optional(text),
+    usdtEquivalent: z.optional(text),
+    allocations: z.optional(
+      z.array(z.object({ dealId: text, dealNumber: text, rate: text, inrAmount: text, usdtAmount: text })),
+    ),
+  }),
+  'transaction.payout_failed': z.object({
+    transactionId: text,
+    status: text,
+    amountInr: text,
+    code: text,
+    reason: text,
+  }),
+};
+
+type Payloads = typeof WEBHOOK_PAYLOADS;
+type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Agrees = { [T in keyof WebhookEventDataMap]: Mutual<z.infer<Payloads[T]>, WebhookEventDataMap[T]> };
+// Fails to compile when a schema and the entry's interface disagree, or an event type is missing.
+const agrees: { [T in keyof WebhookEventDataMap]: true } = {} as Agrees;
+void agrees;

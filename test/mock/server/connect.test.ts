@@ -1,0 +1,47 @@
+/**
+ * `connectMock`: the helpers of a standalone server with the in-process types and errors.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMock, MockArgumentError, MockHelperError, MockTransitionError } from '../../../mock/index.js';
+import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
+
+let running: RunningMockServer;
+beforeAll(async () => {
+  running = await startMockServer({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await running.close();
+});
+
+describe('connectMock', () => {
+  it('calls the server and answers what the helper returned', async () => {
+    const helpers = connectMock(`${running.url}/`);
+    await helpers.reset();
+    const user = await helpers.users.seedVerified({ mobile: '9876543210' });
+    expect(user).toMatchObject({ mobile: '+919876543210', mobileVerified: true });
+    expect(await helpers.clock.advance('1m')).toMatchObject({ now: '2025-01-01T00:01:00.000Z' });
+    await helpers.tranches.add([{ rate: '84.10', inrAmount: '100000' }]);
+    expect(await helpers.tranches.list()).toHaveLength(1);
+  });
+
+  it("rejects with the in-process helper's errors", async () => {
+    const helpers = connectMock(running.url);
+    await helpers.reset();
+    const wrong = await helpers.otp
+      .read({ userId: 'usr_1', channel: 'sms' as 'mobile' })
+      .catch((e: unknown) => e);
+    expect(wrong).toBeInstanceOf(MockArgumentError);
+    expect(wrong).toMatchObject({ field: 'channel' });
+    const missing = await helpers.otp
+      .read({ userId: 'usr_nobody', channel: 'mobile' })
+      .catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(MockHelperError);
+    expect(String((missing as Error).message)).toMatch(/usr_nobody/);
+    const [user] = (await helpers.seed({ users: [{ mobile: '9876543210', mobileVerified: true }] })).users;
+    const refused = await helpers.verification
+      .complete({ userId: user?.userId ?? '', channel: 'mobile' })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(MockTransitionError);
+    expect(refused).toMatchObject({ state: 'verified', allowed: ['unverified'] });
+  });
+});
