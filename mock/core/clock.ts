@@ -102,6 +102,11 @@ export function createClock(rt: MockRuntime): Clock {
     nowIso: () => nowIso(rt.state),
     advance(duration) {
       const ms = parseDuration(duration);
+      // Refused before it is queued, so the clock never moves to a time a Date cannot hold.
+      if (!Number.isFinite(new Date(rt.state.clock.now + ms).getTime()))
+        throw new RangeError(
+          `Advancing by ${String(duration)} would move the clock past the last valid time`,
+        );
       // The target is fixed when the advance starts, not when it was called, so queued advances add up.
       return enqueue(() => rt.state.clock.now + ms);
     },

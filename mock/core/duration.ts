@@ -16,7 +16,24 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
 const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
 
 /**
- * Milliseconds in `duration`; throws on a negative number or unreadable text.
+ * The longest duration accepted: the whole range of a JavaScript `Date` (100,000,000 days). Anything longer
+ * could only move the clock past the last valid time.
+ * @example
+ * parseDuration(MAX_DURATION_MS + 1); // throws RangeError
+ */
+export const MAX_DURATION_MS = 8.64e15;
+
+function inRange(ms: number, duration: Duration): number {
+  if (ms > MAX_DURATION_MS) {
+    throw new RangeError(
+      `The duration ${String(duration)} is too long: at most ${MAX_DURATION_MS} ms (the range of a Date)`,
+    );
+  }
+  return ms;
+}
+
+/**
+ * Milliseconds in `duration`; throws on a negative number, unreadable text or more than {@link MAX_DURATION_MS}.
  * @example
  * ```ts
  * import { parseDuration } from 'inr-payouts/mock';
@@ -30,7 +47,7 @@ export function parseDuration(duration: Duration): number {
     if (!Number.isFinite(duration) || duration < 0) {
       throw new RangeError(`A duration must be a non-negative number of ms, got ${duration}`);
     }
-    return duration;
+    return inRange(duration, duration);
   }
   const text = duration.trim();
   let total = 0;
@@ -45,5 +62,5 @@ export function parseDuration(duration: Duration): number {
       `Cannot read the duration '${duration}': use ms or text like '500ms', '10m', '24h', '1h30m'`,
     );
   }
-  return total;
+  return inRange(total, duration);
 }

@@ -5,6 +5,7 @@
  * state like everything else; a snapshot taken before the index existed gets it rebuilt on first use.
  */
 import type { WebhookEventRecord, WebhookEventStatus, WebhooksSlice } from '../state/webhooks.js';
+import { keyed } from './records.js';
 import type { MockState } from './state.js';
 
 type Index = Required<Pick<WebhooksSlice, 'idsByAccount' | 'countsByAccount'>>;
@@ -30,7 +31,7 @@ function countsOf(ix: Index, accountId: string): Record<WebhookEventStatus, numb
 function index(state: MockState): Index {
   const slice = state.webhooks;
   if (!slice.idsByAccount || !slice.countsByAccount) {
-    const rebuilt: Index = { idsByAccount: {}, countsByAccount: {} };
+    const rebuilt: Index = { idsByAccount: keyed(), countsByAccount: keyed() };
     for (const record of Object.values(slice.byId)) add(rebuilt, record.accountId, record.id, record.status);
     slice.idsByAccount = rebuilt.idsByAccount;
     slice.countsByAccount = rebuilt.countsByAccount;

@@ -49,6 +49,10 @@ export function validateBody<Schema extends z.ZodMiniType>(
   } catch {
     throw badRequest(shape, [{ field: '(body)', message: 'the request body must be valid JSON' }]);
   }
+  // Every request body of the interface is a JSON object; anything else is refused before the schema runs.
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest(shape, [{ field: '(body)', message: 'the request body must be a JSON object' }]);
+  }
   return validate(schema, value, shape);
 }
 

@@ -1,10 +1,39 @@
 /**
  * Partner accounts: add one, read one, change its settings (webhook URL, rate limit, allow-list, prefunded).
  */
+import * as z from 'zod/mini';
 import { type CreateAccountInput, createAccount } from '../core/accounts.js';
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
+
+const AccountUpdate = z.strictObject({
+  accountId: z.optional(z.string()),
+  name: z.optional(z.string()),
+  email: z.optional(z.string()),
+  status: z.optional(z.string()),
+  webhookUrl: z.optional(z.url()),
+  webhookSecret: z.optional(z.string().check(z.minLength(1))),
+  developerFee: z.optional(
+    z.strictObject({ enabled: z.boolean(), percent: z.number().check(z.gte(0), z.lte(100)) }),
+  ),
+  limits: z.optional(z.strictObject({ rateLimit: z.number().check(z.int(), z.positive()) })),
+  ipAllowList: z.optional(z.strictObject({ enabled: z.boolean(), addresses: z.array(z.string()) })),
+  prefunded: z.optional(
+    z.strictObject({ approved: z.boolean(), creditLimitUsd: z.string().check(z.regex(/^\d+(\.\d+)?$/)) }),
+  ),
+});
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const path = issue.path.length ? issue.path.map(String).join('.') : '(argument)';
+      if (issue.code === 'unrecognized_keys') return `${path}: no setting ${issue.keys.join(', ')}`;
+      const expected = issue.code === 'invalid_type' ? ` (expected ${issue.expected})` : '';
+      return `${path}: ${issue.message}${expected}`;
+    })
+    .join('; ');
+}
 
 /**
  * Account helpers.
@@ -44,9 +73,13 @@ export function accountHelpers(rt: MockRuntime) {
      * mock.helpers.accounts.update({ ipAllowList: { enabled: true, addresses: ['203.0.113.7'] } });
      * ```
      */
-    update: ({ accountId, ...patch }: Partial<AccountSettings> & { accountId?: string }): AccountRecord => {
+    update: (input: Partial<AccountSettings> & { accountId?: string }): AccountRecord => {
+      // Validated whole before the account is touched, so a refused patch changes nothing.
+      const parsed = z.safeParse(AccountUpdate, input);
+      if (!parsed.success) throw new MockHelperError(describeIssues(parsed.error.issues));
+      const { accountId, ...patch } = parsed.data;
       const account = find(accountId);
-      Object.assign(account, structuredClone(patch));
+      Object.assign(account, patch);
       return structuredClone(account);
     },
   };

@@ -5,8 +5,10 @@
 
 import type { User } from '../../src/schemas/users.js';
 import { MockHelperError } from '../core/errors.js';
+import { cloneState } from '../core/records.js';
 import { initialState, type MockRuntime } from '../core/runtime.js';
 import type { MockState } from '../core/state.js';
+import { checkState, InvalidStateError } from '../core/state-schema.js';
 import { type NewUser, registerUser, userData } from '../operations/users.js';
 
 /**
@@ -59,13 +61,13 @@ export function lifecycleHelpers(rt: MockRuntime) {
       return { users: structuredClone(created) };
     },
     /**
-     * A deep copy of the whole state.
+     * A deep copy of the whole state, as JSON carries it (fields set to `undefined` are left out).
      * @example
      * ```ts
      * const before = mock.helpers.snapshot();
      * ```
      */
-    snapshot: (): MockState => structuredClone(rt.state),
+    snapshot: (): MockState => JSON.parse(JSON.stringify(rt.state)) as MockState,
     /**
      * Replaces the state with a snapshot (copied, so the snapshot can be restored again).
      * @example
@@ -75,12 +77,14 @@ export function lifecycleHelpers(rt: MockRuntime) {
      * ```
      */
     restore(snapshot: MockState): void {
-      if (snapshot?.version !== 1) {
-        throw new MockHelperError(
-          `Cannot restore: expected a mock state of version 1, got ${String(snapshot?.version)}`,
-        );
+      // Checked whole before anything changes: a refused snapshot leaves the running state as it was.
+      try {
+        checkState(snapshot);
+      } catch (error) {
+        if (error instanceof InvalidStateError) throw new MockHelperError(`Cannot restore: ${error.message}`);
+        throw error;
       }
-      rt.state = structuredClone(snapshot);
+      rt.state = cloneState(snapshot);
     },
   };
 }

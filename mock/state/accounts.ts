@@ -2,6 +2,7 @@
  * Partner accounts (spec 2.1, 2.2, 2.5, 5): keys, webhook settings, developer fee, limits, allow-list and
  * prefunded approval. Plain data so snapshots and the standalone server's state file are JSON.
  */
+import { keyed } from '../core/records.js';
 
 /**
  * What a test may set on an account; everything else (id, keys) is generated from the seed.
@@ -57,5 +58,5 @@ export interface AccountsSlice {
  * const slice = emptyAccounts();
  */
 export function emptyAccounts(): AccountsSlice {
-  return { byId: {}, defaultId: '' };
+  return { byId: keyed(), defaultId: '' };
 }

@@ -1,6 +1,7 @@
 /**
  * What the shared request pipeline remembers: idempotency records, rate-limit windows and injected faults.
  */
+import { keyed } from '../core/records.js';
 
 /**
  * A response kept for an idempotent replay.
@@ -85,5 +86,5 @@ export interface HttpSlice {
  * const slice = emptyHttp();
  */
 export function emptyHttp(): HttpSlice {
-  return { idempotency: {}, rateWindows: {}, faults: [], faultSeq: 0 };
+  return { idempotency: keyed(), rateWindows: keyed(), faults: [], faultSeq: 0 };
 }

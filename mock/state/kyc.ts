@@ -3,6 +3,7 @@
  * and the sessions the steps open (document locker, face, Aadhaar OTP, document uploads). All plain data.
  */
 import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
+import { keyed } from '../core/records.js';
 
 /**
  * KYC level (spec 2.7).
@@ -224,11 +225,11 @@ export interface KycSlice {
  */
 export function emptyKyc(): KycSlice {
   return {
-    byUserId: {},
-    digilockerSessions: {},
-    faceSessions: {},
-    aadhaarOtps: {},
-    uploads: {},
-    nextOutcomes: {},
+    byUserId: keyed(),
+    digilockerSessions: keyed(),
+    faceSessions: keyed(),
+    aadhaarOtps: keyed(),
+    uploads: keyed(),
+    nextOutcomes: keyed(),
   };
 }

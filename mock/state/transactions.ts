@@ -5,6 +5,7 @@
  */
 import type { AssetInput, NetworkInput } from '../../src/schemas/common.js';
 import type { transactionStatuses } from '../../src/schemas/transactions.js';
+import { keyed } from '../core/records.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 
 /**
@@ -181,12 +182,12 @@ export const DEFAULT_EXCHANGE_RATE = SANDBOX_TRANSACTIONS.exchangeRate;
  */
 export function emptyTransactions(): TransactionsSlice {
   return {
-    byId: {},
-    idByPartnerReference: {},
-    idsByAccount: {},
-    activeByUser: {},
-    tranchesByAccount: {},
-    outstandingUsdByAccount: {},
+    byId: keyed(),
+    idByPartnerReference: keyed(),
+    idsByAccount: keyed(),
+    activeByUser: keyed(),
+    tranchesByAccount: keyed(),
+    outstandingUsdByAccount: keyed(),
     exchangeRate: DEFAULT_EXCHANGE_RATE,
     dealSeq: 0,
   };

@@ -2,6 +2,7 @@
  * End users of a partner (spec 2.3; creation assumed, docs/assumptions.md). A user belongs to one account,
  * and a mobile number is unique within that account (`USER_EXISTS`).
  */
+import { keyed } from '../core/records.js';
 
 /**
  * A user as the mock stores it. Optional fields stay absent (never null), so responses omit them (spec 1).
@@ -40,7 +41,7 @@ export interface UsersSlice {
  * const slice = emptyUsers();
  */
 export function emptyUsers(): UsersSlice {
-  return { byId: {}, idByMobile: {} };
+  return { byId: keyed(), idByMobile: keyed() };
 }
 
 /**

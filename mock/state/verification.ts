@@ -2,6 +2,7 @@
  * Mobile and email OTPs (spec 4.3, 8). One channel state per user and channel: the current OTP (a new one
  * replaces, and so invalidates, the old) and the send times still inside the 10-minute window.
  */
+import { keyed } from '../core/records.js';
 
 /**
  * The two OTP channels.
@@ -52,7 +53,7 @@ export interface VerificationSlice {
  * const slice = emptyVerification();
  */
 export function emptyVerification(): VerificationSlice {
-  return { otps: {} };
+  return { otps: keyed() };
 }
 
 /**

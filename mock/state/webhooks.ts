@@ -2,6 +2,7 @@
  * Webhook events (spec 2.11, 3.4, 6). `emitEvent` records them; the delivery module delivers them on the
  * clock and records each attempt.
  */
+import { keyed } from '../core/records.js';
 
 /**
  * The ten event types (spec 6.2).
@@ -107,5 +108,5 @@ export type WebhookEventStatus = WebhookEventRecord['status'];
  * const slice = emptyWebhooks();
  */
 export function emptyWebhooks(): WebhooksSlice {
-  return { byId: {}, idsByAccount: {}, countsByAccount: {} };
+  return { byId: keyed(), idsByAccount: keyed(), countsByAccount: keyed() };
 }

@@ -82,7 +82,10 @@ export const DeclarationRequest = z
     z.refine((d) => d.occupation !== 'other' || (d.occupationOther ?? '').trim().length > 0, {
       error: OTHER_REQUIRED_RULE,
       path: ['occupationOther'],
+      // Only on an object whose occupation fields passed (a body of null is already an issue of its own).
       when: (payload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
         !payload.issues.some((i) => i.path?.[0] === 'occupation' || i.path?.[0] === 'occupationOther'),
     }),
   );

@@ -84,6 +84,8 @@ describe('fault injection (PRODUCT.md, The mock)', () => {
     service.helpers.faults.clear();
     expect(service.helpers.faults.list()).toEqual([]);
     expect(() => service.helpers.faults.inject({ kind: 'latency' })).toThrow(/needs ms/);
-    expect(() => service.helpers.faults.inject({ kind: 'error', status: 200 })).toThrow(/field status must be at least 400/);
+    expect(() => service.helpers.faults.inject({ kind: 'error', status: 200 })).toThrow(
+      /field status must be at least 400/,
+    );
   });
 });

@@ -52,15 +52,21 @@ describe('inr-payouts-mock over HTTP', () => {
   });
 
   it('7.2: a handler that throws answers 500 in shape A and the server keeps serving', async () => {
-    const saved = await fetch(`${server.url}/__mock/snapshot`).then((r) => r.json());
-    // A state with nothing in it makes every handler throw while reading it.
-    expect((await server.helper('restore', { version: 1 })).status).toBe(200);
-    const broken = await server.call('POST', '/v2/users', { mobile: '9876500001' });
-    expect(broken.status).toBe(500);
-    expect(broken.body).toMatchObject({ error: 'Internal Server Error', code: 'INTERNAL_ERROR' });
-    expect(String(broken.body.message)).toMatch(/failed while handling/);
-    expect((await server.helper('restore', saved.data)).status).toBe(200);
-    expect((await server.call('POST', '/v2/users', { mobile: '9876500001' })).status).toBe(201);
+    const headers = { 'Idempotency-Key': '0b9e4f43-7d1f-4a52-8f8e-5f0b7f3c9a10' };
+    expect((await server.call('POST', '/v2/users', { mobile: '9876500001' }, headers)).status).toBe(201);
+    const saved = (await fetch(`${server.url}/__mock/snapshot`).then((r) => r.json())).data;
+    // A kept answer without its response makes the replay throw while reading it.
+    const broken = structuredClone(saved);
+    for (const record of Object.values(broken.http.idempotency) as { key: string; response?: unknown }[]) {
+      if (record.key === headers['Idempotency-Key']) delete record.response;
+    }
+    expect((await server.helper('restore', broken)).status).toBe(200);
+    const failed = await server.call('POST', '/v2/users', { mobile: '9876500001' }, headers);
+    expect(failed.status).toBe(500);
+    expect(failed.body).toMatchObject({ error: 'Internal Server Error', code: 'INTERNAL_ERROR' });
+    expect(String(failed.body.message)).toMatch(/failed while handling/);
+    expect((await server.helper('restore', saved)).status).toBe(200);
+    expect((await server.call('POST', '/v2/users', { mobile: '9876500099' })).status).toBe(201);
   });
 
   it('8: a drop fault closes the connection without an answer; the next request is served', async () => {

@@ -1,0 +1,132 @@
+/**
+ * What a state must look like before it replaces the live one (`helpers.restore`, the standalone server's
+ * `--state-file`): every slice and collection present with the right kind of value, and each record with
+ * the fields the handlers look things up by. Records are loose objects (fields the mock adds later pass),
+ * so an older state keeps loading; a state that would make the mock answer 500 is refused up front with the
+ * path of what is wrong.
+ */
+import * as z from 'zod/mini';
+import type { MockState } from './state.js';
+
+const text = z.string();
+const count = z.number().check(z.int(), z.nonnegative());
+const time = z.number().check(z.refine(Number.isFinite, 'must be a finite epoch-ms time'));
+const byKey = <T extends z.ZodMiniType>(value: T) => z.record(z.string(), value);
+
+const account = z.looseObject({
+  id: text,
+  status: text,
+  webhookSecret: text,
+  keys: z.looseObject({ sandbox: text, live: text }),
+  limits: z.looseObject({ rateLimit: z.number() }),
+  ipAllowList: z.looseObject({ enabled: z.boolean(), addresses: z.array(text) }),
+  developerFee: z.looseObject({ enabled: z.boolean(), percent: z.number() }),
+  prefunded: z.looseObject({ approved: z.boolean(), creditLimitUsd: text }),
+});
+
+const withUser = z.looseObject({ userId: text });
+
+const transaction = z.looseObject({
+  id: text,
+  accountId: text,
+  userId: text,
+  status: text,
+  amount: text,
+  timerIds: z.array(text),
+  deposit: z.looseObject({}),
+  quote: z.looseObject({}),
+});
+
+const webhookEvent = z.looseObject({
+  id: text,
+  accountId: text,
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: count,
+  envelope: z.looseObject({}),
+  deliveries: z.array(z.looseObject({})),
+});
+
+/**
+ * The shape of a {@link MockState}, checked before a state is restored or loaded.
+ * @example
+ * const result = z.safeParse(MockStateSchema, JSON.parse(text));
+ */
+export const MockStateSchema = z.looseObject({
+  version: z.literal(1),
+  seed: text,
+  rng: z.number().check(z.int()),
+  clock: z.looseObject({ now: time, timerSeq: count }),
+  timers: z.array(z.looseObject({ id: text, at: time, kind: text })),
+  accounts: z.looseObject({ byId: byKey(account), defaultId: text }),
+  users: z.looseObject({
+    byId: byKey(z.looseObject({ id: text, accountId: text, mobile: text })),
+    idByMobile: byKey(text),
+  }),
+  verification: z.looseObject({ otps: byKey(z.looseObject({ sends: z.array(text) })) }),
+  kyc: z.looseObject({
+    byUserId: byKey(z.looseObject({ userId: text, level: text, status: text })),
+    digilockerSessions: byKey(withUser),
+    faceSessions: byKey(withUser),
+    aadhaarOtps: byKey(withUser),
+    uploads: byKey(withUser),
+    nextOutcomes: byKey(z.looseObject({})),
+  }),
+  transactions: z.looseObject({
+    byId: byKey(transaction),
+    idByPartnerReference: byKey(text),
+    idsByAccount: byKey(z.array(text)),
+    activeByUser: byKey(text),
+    tranchesByAccount: byKey(z.array(z.looseObject({ remainingInr: text }))),
+    outstandingUsdByAccount: byKey(text),
+    exchangeRate: text,
+    dealSeq: count,
+  }),
+  webhooks: z.looseObject({
+    byId: byKey(webhookEvent),
+    idsByAccount: z.optional(byKey(z.array(text))),
+    countsByAccount: z.optional(byKey(z.record(z.string(), z.number()))),
+  }),
+  http: z.looseObject({
+    idempotency: byKey(z.looseObject({ fingerprint: text, expiresAt: time })),
+    rateWindows: byKey(z.looseObject({ start: time, count })),
+    faults: z.array(z.looseObject({ id: text, kind: text, remaining: z.number() })),
+    faultSeq: count,
+  }),
+});
+
+/**
+ * Thrown for a value that is not a mock state; the message lists each wrong field by path.
+ * @example
+ * if (error instanceof InvalidStateError) console.error(error.problems);
+ */
+export class InvalidStateError extends Error {
+  override readonly name = 'InvalidStateError';
+  constructor(readonly problems: string[]) {
+    super(`not a mock state of version 1: ${problems.join('; ')}`);
+  }
+}
+
+/**
+ * Checks that `value` is a whole mock state and returns it, unchanged, typed; throws
+ * {@link InvalidStateError} naming what is wrong. The value is returned as given (not re-created by the
+ * schema), so nothing is lost from records the schema does not describe; `withKeyedCollections` or
+ * `cloneState` then give it null-prototype collections.
+ * @example
+ * const state = withKeyedCollections(checkState(JSON.parse(text)));
+ */
+export function checkState(value: unknown): MockState {
+  const result = z.safeParse(MockStateSchema, value);
+  if (!result.success) {
+    const problems = result.error.issues.slice(0, 5).map((issue) => {
+      const path = issue.path.length ? issue.path.map(String).join('.') : '(the state)';
+      return `${path}: ${issue.message}`;
+    });
+    if (result.error.issues.length > 5) problems.push(`and ${result.error.issues.length - 5} more`);
+    throw new InvalidStateError(problems);
+  }
+  const defaultId = (value as MockState).accounts.defaultId;
+  if (!Object.hasOwn((value as MockState).accounts.byId, defaultId)) {
+    throw new InvalidStateError([`accounts.defaultId: no account ${defaultId} in accounts.byId`]);
+  }
+  return value as MockState;
+}
