@@ -21,6 +21,14 @@ export type { VerifiedUserInput } from './helpers/seed.js';
 export type { NewTranche } from './helpers/tranches.js';
 export type { SimulatedDeposit } from './helpers/transactions.js';
 export type { CapturedDelivery } from './helpers/webhooks.js';
+export {
+  type CheckGrade,
+  type CheckReceiverOptions,
+  type CheckResult,
+  checkReceiver,
+  formatReceiverReport,
+  type ReceiverReport,
+} from './receiver-check/index.js';
 export { SANDBOX_DEFAULTS, SANDBOX_KYC, SANDBOX_TRANSACTIONS } from './sandbox-values.js';
 export { createMockService, type MockService } from './service.js';
 export type { AccountRecord, AccountSettings } from './state/accounts.js';

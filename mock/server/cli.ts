@@ -3,10 +3,12 @@
  * sandbox API key, webhook secret), keeps the state file, and shuts down cleanly on SIGINT and SIGTERM.
  */
 import { parseArgs } from 'node:util';
+import { runCheckReceiver } from '../receiver-check/cli.js';
 import { createSaver, loadState } from './persistence.js';
 import { startMockServer } from './server.js';
 
 const USAGE = `Usage: inr-payouts-mock [options]
+       inr-payouts-mock check-receiver <url> --secret <s>   (grade your webhook endpoint; --help for more)
 
 Serves the inr-payouts mock (the whole payout service, simulated) over HTTP.
 
@@ -105,6 +107,7 @@ function parse(argv: string[]) {
  * await runCli(process.argv.slice(2));
  */
 export async function runCli(argv: string[]): Promise<void> {
+  if (argv[0] === 'check-receiver') return runCheckReceiver(argv.slice(1));
   const options = parseCli(argv);
   if (options.help) {
     console.log(USAGE);
