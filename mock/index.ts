@@ -4,6 +4,7 @@
  */
 
 export type { CreateAccountInput } from './core/accounts.js';
+export type { ChaosOptions } from './core/chaos.js';
 export type { AdvanceResult, Clock, RealtimeOptions } from './core/clock.js';
 export type { Duration } from './core/duration.js';
 export { parseDuration } from './core/duration.js';
@@ -32,5 +33,6 @@ export {
 export { SANDBOX_DEFAULTS, SANDBOX_KYC, SANDBOX_TRANSACTIONS } from './sandbox-values.js';
 export { createMockService, type MockService } from './service.js';
 export type { AccountRecord, AccountSettings } from './state/accounts.js';
+export type { ChaosDraw, ChaosKind, ChaosRecord } from './state/chaos.js';
 export type { TrancheRecord, TransactionRecord } from './state/transactions.js';
 export type { WebhookEventRecord } from './state/webhooks.js';

@@ -1,6 +1,7 @@
 /**
  * What the shared request pipeline remembers: idempotency records, rate-limit windows and injected faults.
  */
+import type { ChaosRecord } from './chaos.js';
 
 /**
  * A response kept for an idempotent replay.
@@ -77,6 +78,8 @@ export interface HttpSlice {
   rateWindows: Record<string, RateWindow>;
   faults: FaultRecord[];
   faultSeq: number;
+  /** Seeded chaos in force (`mock/core/chaos.ts`); absent when off. */
+  chaos?: ChaosRecord;
 }
 
 /**
