@@ -11,6 +11,7 @@ export { parseDuration } from './core/duration.js';
 export type { ApiErrorBody, ErrorShape, TransitionRefusal } from './core/errors.js';
 export { MockApiError, MockHelperError, MockTransitionError } from './core/errors.js';
 export type { FaultSpec } from './core/faults.js';
+export type { Ledger, LedgerRow } from './core/ledger.js';
 export type { MockServiceOptions } from './core/options.js';
 export type { DeepReadonly, MockState } from './core/state.js';
 export type { WebhookFetch } from './handlers/webhook-deliver.js';

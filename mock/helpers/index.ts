@@ -7,6 +7,7 @@ import { accountHelpers } from './accounts.js';
 import { clockHelpers } from './clock.js';
 import { faultHelpers } from './faults.js';
 import { kycHelpers } from './kyc.js';
+import { ledgerHelper } from './ledger.js';
 import { lifecycleHelpers } from './lifecycle.js';
 import { otpHelpers } from './otp.js';
 import { userSeedHelpers } from './seed.js';
@@ -31,6 +32,7 @@ export function createHelpers(rt: MockRuntime) {
     transactions: transactionHelpers(rt),
     tranches: trancheHelpers(rt),
     webhooks: webhookHelpers(rt),
+    ledger: ledgerHelper(rt),
     ...kycHelpers(rt),
     ...lifecycleHelpers(rt),
   };

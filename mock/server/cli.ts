@@ -157,7 +157,8 @@ export async function runCli(argv: string[]): Promise<void> {
   console.log(`  webhook secret:  ${service.webhookSecret}`);
   console.log(`  clock:           ${service.clock.nowIso()} (${speed})`);
   if (options.webhookUrl) console.log(`  webhooks to:     ${options.webhookUrl}`);
-  if (options.chaos) console.log(`  chaos:           seed ${options.chaos.seed} (GET /__mock/faults/chaosLog)`);
+  if (options.chaos)
+    console.log(`  chaos:           seed ${options.chaos.seed} (GET /__mock/faults/chaosLog)`);
   if (options.stateFile)
     console.log(`  state file:      ${options.stateFile} (${loaded ? 'loaded' : 'new'})`);
   console.log(`  test helpers:    ${running.url}/__mock`);

@@ -2,6 +2,7 @@
  * What the shared request pipeline remembers: idempotency records, rate-limit windows and injected faults.
  */
 import type { ChaosRecord } from './chaos.js';
+import type { LedgerEntry } from './ledger.js';
 
 /**
  * A response kept for an idempotent replay.
@@ -80,6 +81,8 @@ export interface HttpSlice {
   faultSeq: number;
   /** Seeded chaos in force (`mock/core/chaos.ts`); absent when off. */
   chaos?: ChaosRecord;
+  /** What each keyed create produced (`mock/core/ledger.ts`); absent until the first one. */
+  ledger?: LedgerEntry[];
 }
 
 /**
