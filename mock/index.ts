@@ -5,12 +5,14 @@
 
 export { connectMock, type MockHelperCalls, type RemoteMockHelpers } from './connect.js';
 export type { CreateAccountInput } from './core/accounts.js';
+export type { ChaosOptions } from './core/chaos.js';
 export type { AdvanceResult, Clock, RealtimeOptions } from './core/clock.js';
 export type { Duration } from './core/duration.js';
 export { parseDuration } from './core/duration.js';
 export type { ApiErrorBody, ErrorShape, TransitionRefusal } from './core/errors.js';
 export { MockApiError, MockArgumentError, MockHelperError, MockTransitionError } from './core/errors.js';
 export type { FaultSpec } from './core/faults.js';
+export type { Ledger, LedgerRow } from './core/ledger.js';
 export type { MockServiceOptions } from './core/options.js';
 export type { DeepReadonly, MockState } from './core/state.js';
 export type { MockHelpers } from './helpers/index.js';
@@ -22,8 +24,17 @@ export type { NewTranche } from './helpers/tranches.js';
 export type { SimulatedDeposit } from './helpers/transactions.js';
 export type { CapturedDelivery } from './helpers/webhooks.js';
 export type { WebhookFetch } from './operations/webhooks.js';
+export {
+  type CheckGrade,
+  type CheckReceiverOptions,
+  type CheckResult,
+  checkReceiver,
+  formatReceiverReport,
+  type ReceiverReport,
+} from './receiver-check/index.js';
 export { SANDBOX_DEFAULTS, SANDBOX_KYC, SANDBOX_TRANSACTIONS } from './sandbox-values.js';
 export { createMockService, type MockService } from './service.js';
 export type { AccountRecord, AccountSettings } from './state/accounts.js';
+export type { ChaosDraw, ChaosKind, ChaosRecord } from './state/chaos.js';
 export type { TrancheRecord, TransactionRecord } from './state/transactions.js';
 export type { WebhookEventRecord } from './state/webhooks.js';

@@ -3,6 +3,7 @@
  * the work was done. Faults are plain data in state and are taken first in the pipeline, before auth.
  */
 import type { FaultKind, FaultRecord } from '../state/http.js';
+import { drawChaos } from './chaos.js';
 import type { ErrorShape } from './errors.js';
 import { rateLimitBody } from './rate-limit.js';
 import { errorBody } from './respond.js';
@@ -61,7 +62,7 @@ export function injectFault(state: MockState, spec: FaultSpec): FaultRecord {
 }
 
 /**
- * Takes one use of the first fault matching this request, if any.
+ * Takes one use of the first fault matching this request, if any; otherwise seeded chaos, when on, may draw one.
  * @example
  * const fault = takeFault(state, 'POST', '/v2/users/:userId/verify/mobile/send', '/v2/users/usr_1/verify/mobile/send');
  */
@@ -77,7 +78,7 @@ export function takeFault(
       (!f.match.path || f.match.path === pattern || f.match.path === path),
   );
   const fault = state.http.faults[index];
-  if (!fault) return undefined;
+  if (!fault) return drawChaos(state, method, pattern, path);
   fault.remaining -= 1;
   if (fault.remaining <= 0) state.http.faults.splice(index, 1);
   return { ...fault };

@@ -5,6 +5,7 @@
  * an error took no action, so running the request again is safe.
  */
 import type { CachedResponse, IdempotencyRecord } from '../state/http.js';
+import { recordKeyedEffect } from './ledger.js';
 import type { MockState } from './state.js';
 import { defineTask } from './tasks.js';
 import { nowIso, schedule } from './timers.js';
@@ -90,5 +91,6 @@ export function storeIdempotency(
 ): void {
   const expiresAt = state.clock.now + IDEMPOTENCY_TTL_MS;
   state.http.idempotency[id] = { ...request, response, createdAt: nowIso(state), expiresAt };
+  recordKeyedEffect(state, request, response);
   schedule(state, idempotencyExpire, { at: expiresAt }, { id });
 }

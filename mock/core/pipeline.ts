@@ -166,7 +166,9 @@ export async function serveRoute(
   params: Record<string, string>,
   path: string,
 ): Promise<Response> {
-  const fault = rt.state.http.faults.length ? takeFault(rt.state, request.method, def.path, path) : undefined;
+  const { http } = rt.state;
+  const fault =
+    http.faults.length || http.chaos ? takeFault(rt.state, request.method, def.path, path) : undefined;
   if (fault?.kind === 'latency') await new Promise((resolve) => setTimeout(resolve, fault.ms));
   if (fault?.kind === 'error') return json(fault.status ?? 500, faultBody(def.shape, fault.status ?? 500));
   if (fault?.kind === 'drop') return Response.error();

@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { networks } from '../../src/schemas/common.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/events.js';
+import { ChaosOptions } from '../core/chaos.js';
 
 /**
  * What the contract says of one helper.
@@ -115,7 +116,12 @@ export const HELPER_CONTRACT = {
     ],
   },
   'faults.list': { summary: 'The faults still waiting', args: [] },
-  'faults.clear': { summary: 'Removes every waiting fault', args: [] },
+  'faults.chaos': {
+    summary: 'Seeded chaos: every matching request draws a fault at a rate, replayable from the seed',
+    args: [ChaosOptions],
+  },
+  'faults.chaosLog': { summary: 'The faults chaos drew so far, in request order', args: [] },
+  'faults.clear': { summary: 'Removes every waiting fault and ends chaos', args: [] },
   'otp.read': {
     summary: 'The OTP last sent to a user on a channel, with its expiry and attempts',
     args: [userChannel],
@@ -232,6 +238,11 @@ export const HELPER_CONTRACT = {
     args: [
       z.object({ s3Key: z.string(), contentType: z.string(), size: z.number().check(z.int(), z.gte(0)) }),
     ],
+  },
+  ledger: {
+    summary:
+      'Per idempotency key and partnerReference: what each logical create produced, duplicates flagged',
+    args: [],
   },
 } satisfies Record<string, HelperSpec>;
 

@@ -1,8 +1,10 @@
 /**
  * Fault injection helpers.
  */
+import { type ChaosOptions, startChaos } from '../core/chaos.js';
 import { type FaultSpec, injectFault } from '../core/faults.js';
 import type { MockRuntime } from '../core/runtime.js';
+import type { ChaosDraw, ChaosRecord } from '../state/chaos.js';
 import type { FaultRecord } from '../state/http.js';
 
 /**
@@ -32,7 +34,31 @@ export function faultHelpers(rt: MockRuntime) {
      */
     list: (): FaultRecord[] => structuredClone(rt.state.http.faults),
     /**
-     * Removes every waiting fault.
+     * Seeded chaos: from now on each API request (or each one matching `match`) draws, with probability
+     * `rate`, a fault among `kinds`: a 5xx, a 429 burst, latency past the client's time-out, a connection
+     * dropped before or after the work. The same seed and the same requests replay the same faults. Placed
+     * faults (`inject`) are taken first. `clear()` ends it.
+     * @example
+     * ```ts
+     * mock.helpers.faults.chaos({ seed: 7, rate: 0.3, kinds: ['5xx', '429', 'drop-after-commit'] });
+     * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+     * const result = await client.transactions.createWithRecovery({ userId, amount: '100', asset: 'USDT', network: 'polygon', partnerReference: 'order-7' });
+     * mock.helpers.faults.clear();
+     * console.log(result.transactionId, mock.helpers.faults.chaosLog().length);
+     * ```
+     */
+    chaos: (options: ChaosOptions): ChaosRecord => structuredClone(startChaos(rt.state, options)),
+    /**
+     * The faults chaos drew so far, in request order (empty when chaos is off).
+     * @example
+     * ```ts
+     * mock.helpers.faults.chaos({ seed: 1 });
+     * console.log(mock.helpers.faults.chaosLog()); // [] until requests arrive
+     * ```
+     */
+    chaosLog: (): ChaosDraw[] => structuredClone(rt.state.http.chaos?.log ?? []),
+    /**
+     * Removes every waiting fault and ends chaos.
      * @example
      * ```ts
      * mock.helpers.faults.clear();
@@ -40,6 +66,7 @@ export function faultHelpers(rt: MockRuntime) {
      */
     clear(): void {
       rt.state.http.faults = [];
+      delete rt.state.http.chaos;
     },
   };
 }

@@ -8,6 +8,7 @@ import { clockHelpers } from './clock.js';
 import { HELPER_CONTRACT, type HelperSpec } from './contract.js';
 import { faultHelpers } from './faults.js';
 import { kycHelpers } from './kyc.js';
+import { ledgerHelper } from './ledger.js';
 import { lifecycleHelpers } from './lifecycle.js';
 import { otpHelpers } from './otp.js';
 import { userSeedHelpers } from './seed.js';
@@ -37,6 +38,7 @@ function helperGroups(rt: MockRuntime) {
     transactions: transactionHelpers(rt),
     tranches: trancheHelpers(rt),
     webhooks: webhookHelpers(rt),
+    ledger: ledgerHelper(rt),
     ...kycHelpers(rt),
     ...lifecycleHelpers(rt),
   };

@@ -3,10 +3,13 @@
  * sandbox API key, webhook secret), keeps the state file, and shuts down cleanly on SIGINT and SIGTERM.
  */
 import { parseArgs } from 'node:util';
+import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
+import { runCheckReceiver } from '../receiver-check/cli.js';
 import { createSaver, loadState } from './persistence.js';
 import { startMockServer } from './server.js';
 
 const USAGE = `Usage: inr-payouts-mock [options]
+       inr-payouts-mock check-receiver <url> --secret <s>   (grade your webhook endpoint; --help for more)
 
 Serves the inr-payouts mock (the whole payout service, simulated) over HTTP.
 
@@ -19,6 +22,8 @@ Options:
   --seed <text>       Seed of every generated ID, key, OTP and address (default inr-payouts)
   --webhook-url <url> Where the account's webhooks are POSTed
   --state-file <path> Load the state from this file at start if present; save it after changes and on exit
+  --chaos <seed>[,rate=0.2][,kinds=5xx+429+latency+drop+drop-after-commit][,latency=2000][,method=POST]
+                      Seeded faults on API requests; the same seed replays them (docs/chaos-and-the-ledger.md)
   --help              Show this help
 
 Test helpers: GET /__mock lists them (see docs/mock-server.md).`;
@@ -37,6 +42,7 @@ export interface CliOptions {
   seed?: string;
   webhookUrl?: string;
   stateFile?: string;
+  chaos?: ChaosOptions;
   help: boolean;
 }
 
@@ -70,7 +76,14 @@ export function parseCli(argv: string[]): CliOptions {
   const webhookUrl = values['webhook-url'];
   if (webhookUrl !== undefined && !URL.canParse(webhookUrl))
     fail(`--webhook-url is not a URL: ${webhookUrl}`);
+  let chaos: ChaosOptions | undefined;
+  try {
+    chaos = values.chaos === undefined ? undefined : parseChaosFlag(values.chaos);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
   return {
+    chaos,
     port,
     host: values.host ?? '127.0.0.1',
     speed,
@@ -94,6 +107,7 @@ function parse(argv: string[]) {
       seed: { type: 'string' },
       'webhook-url': { type: 'string' },
       'state-file': { type: 'string' },
+      chaos: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -105,6 +119,7 @@ function parse(argv: string[]) {
  * await runCli(process.argv.slice(2));
  */
 export async function runCli(argv: string[]): Promise<void> {
+  if (argv[0] === 'check-receiver') return runCheckReceiver(argv.slice(1));
   const options = parseCli(argv);
   if (options.help) {
     console.log(USAGE);
@@ -125,6 +140,7 @@ export async function runCli(argv: string[]): Promise<void> {
   // At real speed, virtual time is wall time: the time the sandbox was down has passed (sessions expired...).
   if (loaded && options.speed === 1 && !options.startTime && behind > 0) await service.clock.advance(behind);
   if (options.webhookUrl) service.helpers.accounts.update({ webhookUrl: options.webhookUrl });
+  if (options.chaos) service.helpers.faults.chaos(options.chaos);
   onRequest = () => {
     // Work a request scheduled for "now" (attempt 1 of a webhook is immediate) runs now, even on a manual clock.
     service.clock
@@ -141,6 +157,8 @@ export async function runCli(argv: string[]): Promise<void> {
   console.log(`  webhook secret:  ${service.webhookSecret}`);
   console.log(`  clock:           ${service.clock.nowIso()} (${speed})`);
   if (options.webhookUrl) console.log(`  webhooks to:     ${options.webhookUrl}`);
+  if (options.chaos)
+    console.log(`  chaos:           seed ${options.chaos.seed} (GET /__mock/faults/chaosLog)`);
   if (options.stateFile)
     console.log(`  state file:      ${options.stateFile} (${loaded ? 'loaded' : 'new'})`);
   console.log(`  test helpers:    ${running.url}/__mock`);

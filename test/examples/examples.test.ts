@@ -11,6 +11,7 @@ import { main as recover } from '../../examples/recover-timed-out-create.js';
 import { main as standard } from '../../examples/standard-transaction.js';
 import { main as expressReceiver } from '../../examples/webhooks/express.js';
 import { main as fetchReceiver } from '../../examples/webhooks/fetch-handler.js';
+import { main as naiveReceiver } from '../../examples/webhooks/naive.js';
 import { main as nodeReceiver } from '../../examples/webhooks/node-http.js';
 
 beforeEach(() => {
@@ -100,6 +101,14 @@ describe('examples/', () => {
       expect(events.map((e) => e.event)).toEqual(['user.created']);
     },
   );
+
+  it('the naive webhook receiver (what not to do) fails check-receiver on the checks its mistakes deserve', async () => {
+    const report = await naiveReceiver();
+    expect(report.ok).toBe(false);
+    expect(report.checks.filter((c) => c.grade === 'fail').map((c) => c.name)).toContain(
+      'duplicate-delivery',
+    );
+  });
 
   it('demo: the whole flow ends completed with a UTR, attribution, verified webhooks and the activity', async () => {
     const lines: string[] = [];

@@ -1,0 +1,25 @@
+/**
+ * The exactly-once ledger as a helper: `helpers.ledger()`, served as `GET /__mock/ledger`.
+ */
+import { type Ledger, readLedger } from '../core/ledger.js';
+import type { MockRuntime } from '../core/runtime.js';
+
+/**
+ * The ledger helper of one service.
+ * @example
+ * const ledger = ledgerHelper(runtime);
+ */
+export function ledgerHelper(rt: MockRuntime) {
+  /**
+   * Per `Idempotency-Key` and per `partnerReference`: how many users, transactions and payouts each logical
+   * create produced; `duplicates` lists any that took effect more than once, and `ok` is false then.
+   * @example
+   * ```ts
+   * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+   * await client.transactions.createWithRecovery({ userId, amount: '100', asset: 'USDT', network: 'polygon', partnerReference: 'order-1' });
+   * const ledger = mock.helpers.ledger();
+   * console.log(ledger.ok, ledger.byPartnerReference[0]?.transactions); // true 1
+   * ```
+   */
+  return (): Ledger => readLedger(rt.state);
+}

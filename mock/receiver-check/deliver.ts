@@ -1,0 +1,116 @@
+/**
+ * One delivery to the receiver, as the service makes it (spec 6.3, 6.4): a POST of the exact signed bytes with
+ * `X-Service-Signature` and `X-Service-Event-Id`, given up after the delivery time-out.
+ */
+import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/index.js';
+
+/**
+ * What came back from one delivery.
+ * @example
+ * const outcome: DeliveryOutcome = { status: 200, body: '{"received":true}', ms: 3 };
+ */
+export interface DeliveryOutcome {
+  /** The HTTP status; absent when nothing came back (time-out, refused connection). */
+  status?: number;
+  /** The answer's text, cut to 200 characters. */
+  body?: string;
+  /** Real milliseconds until the answer, or until the checker gave up. */
+  ms: number;
+  /** The receiver did not answer within the time-out. */
+  timedOut?: boolean;
+  /** A network error (connection refused, reset). */
+  error?: string;
+}
+
+/**
+ * What to send.
+ * @example
+ * const request: DeliveryRequest = { body: '{}', signature: 't=1,v1=…', eventId: 'evt_1' };
+ */
+export interface DeliveryRequest {
+  body: string;
+  /** The `X-Service-Signature` value; none sent when absent. */
+  signature?: string;
+  eventId: string;
+}
+
+/**
+ * POSTs one delivery and reads the answer, giving up after `timeoutMs` (the spec's 30 s by default).
+ * @example
+ * const outcome = await deliver(fetch, 'http://127.0.0.1:3000/webhooks', request, 30_000);
+ */
+export async function deliver(
+  fetchFn: typeof fetch,
+  url: string,
+  request: DeliveryRequest,
+  timeoutMs: number,
+): Promise<DeliveryOutcome> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    [EVENT_ID_HEADER]: request.eventId,
+    'user-agent': 'inr-payouts-mock check-receiver',
+  };
+  if (request.signature !== undefined) headers[SIGNATURE_HEADER] = request.signature;
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const response = await fetch_(fetchFn, url, headers, request.body, timeoutMs);
+    return { status: response.status, body: response.text.slice(0, 200), ms: elapsed() };
+  } catch (error) {
+    if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      return { ms: elapsed(), timedOut: true };
+    }
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return { ms: elapsed(), error: `${error instanceof Error ? error.message : String(error)}${cause}` };
+  }
+}
+
+// The time-out covers the whole answer, body included, as the service's 30 s does.
+async function fetch_(
+  fetchFn: typeof fetch,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<{ status: number; text: string }> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const response = await fetchFn(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
+  return { status: response.status, text: await response.text() };
+}
+
+/**
+ * Whether the answer's JSON says `duplicate: true` (how our receivers acknowledge a repeated event).
+ * @example
+ * saysDuplicate({ status: 200, body: '{"received":true,"duplicate":true}', ms: 1 }); // true
+ */
+export function saysDuplicate(outcome: DeliveryOutcome): boolean {
+  try {
+    const parsed: unknown = JSON.parse(outcome.body ?? '');
+    return (
+      typeof parsed === 'object' && parsed !== null && (parsed as { duplicate?: unknown }).duplicate === true
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The outcome in a few words: `200 in 3 ms`, `no answer within 30000 ms`, `connection refused`.
+ * @example
+ * describeOutcome({ status: 401, ms: 2 }); // '401 in 2 ms'
+ */
+export function describeOutcome(outcome: DeliveryOutcome): string {
+  if (outcome.timedOut) return `no answer within ${outcome.ms} ms`;
+  if (outcome.error) return `no answer (${outcome.error})`;
+  const duplicate = saysDuplicate(outcome) ? ' (duplicate: true)' : '';
+  return `${outcome.status} in ${outcome.ms} ms${duplicate}`;
+}
+
+/**
+ * Whether the status is 2xx.
+ * @example
+ * isSuccess({ status: 204, ms: 1 }); // true
+ */
+export function isSuccess(outcome: DeliveryOutcome): boolean {
+  return outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
+}

@@ -1,0 +1,152 @@
+/**
+ * `checkReceiver`: grades a partner's webhook endpoint against spec 6.3 and 6.4 by delivering a battery of real,
+ * tampered, stale, repeated and reordered events to it over HTTP (`inr-payouts-mock check-receiver` on the
+ * command line).
+ */
+import { type Duration, parseDuration } from '../core/duration.js';
+import { CHECKS, type CheckGrade, type CheckResult } from './checks.js';
+import { checkEvents } from './events.js';
+
+export type { CheckGrade, CheckResult } from './checks.js';
+
+/** The service's delivery time-out (spec 6.4). */
+const SPEC_TIMEOUT = 30_000;
+/** The spec's delay before the second attempt (spec 6.4). */
+const SPEC_RETRY_DELAY = 1_000;
+
+/**
+ * Options of {@link checkReceiver}.
+ * @example
+ * ```ts
+ * import type { CheckReceiverOptions } from 'inr-payouts/mock';
+ * const options: CheckReceiverOptions = { url: 'http://127.0.0.1:3000/webhooks', secret: ['whsec_new', 'whsec_old'] };
+ * ```
+ */
+export interface CheckReceiverOptions {
+  /** The receiver's URL, as set as the webhook URL in the dashboard. */
+  url: string;
+  /** The signing secret; several while rotating (the current one first), and every one is checked. */
+  secret: string | readonly string[];
+  /** How long a delivery waits for its answer. Default `30s`, the service's time-out (spec 6.4). */
+  timeout?: Duration;
+  /** Answers slower than this are graded `warn` ("answer quickly", spec 6). Default `2s`. */
+  fast?: Duration;
+  /** The pause before a retry. Default `1s`, the spec's first retry delay. */
+  retryDelay?: Duration;
+  /** Names the run's event IDs (`evt_check_<runId>_...`). Default: random, so reruns are never duplicates. */
+  runId?: string;
+  /** The wall clock, ms. Default `Date.now`. */
+  now?: () => number;
+  /** Default: the global fetch. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * What {@link checkReceiver} found.
+ * @example
+ * ```ts
+ * import type { ReceiverReport } from 'inr-payouts/mock';
+ * const failedNames = (report: ReceiverReport) => report.checks.filter((c) => c.grade === 'fail').map((c) => c.name);
+ * ```
+ */
+export interface ReceiverReport {
+  url: string;
+  /** True when no check failed (warnings and skips allowed). */
+  ok: boolean;
+  checks: CheckResult[];
+  counts: Record<CheckGrade, number>;
+  timeoutMs: number;
+}
+
+/**
+ * Delivers the battery to the receiver and grades each answer: a valid event (2xx, fast), the raw bytes kept,
+ * a tampered body, a wrong secret, a stale and a future timestamp, a missing and a malformed header (401), both
+ * secrets of a rotation, a repeated event (processed once), two events of one transaction out of order, a retry
+ * after the time-out and a retry after a refused delivery. How "processed once" is observed: the receiver answers
+ * a repeat 2xx with `{ "duplicate": true }` (docs/checking-your-receiver.md).
+ * @example
+ * ```ts
+ * import { checkReceiver, formatReceiverReport } from 'inr-payouts/mock';
+ * import { createDeduplicator, verifyWebhook } from 'inr-payouts/webhooks';
+ * import { createServer } from 'node:http';
+ *
+ * const secret = 'whsec_example';
+ * const dedupe = createDeduplicator();
+ * const server = createServer(async (req, res) => {
+ *   const chunks: Buffer[] = [];
+ *   for await (const chunk of req) chunks.push(chunk as Buffer);
+ *   try {
+ *     const event = verifyWebhook(Buffer.concat(chunks), req.headers['x-service-signature'], secret);
+ *     const duplicate = await dedupe.seen(event);
+ *     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ received: true, duplicate }));
+ *   } catch {
+ *     res.writeHead(401).end();
+ *   }
+ * });
+ * await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+ * const { port } = server.address() as { port: number };
+ * const report = await checkReceiver({ url: `http://127.0.0.1:${port}/`, secret, retryDelay: 0 });
+ * server.close();
+ * console.log(report.ok, report.counts.fail); // true 0
+ * console.log(formatReceiverReport(report).split('\n').length > 10); // true
+ * ```
+ */
+export async function checkReceiver(options: CheckReceiverOptions): Promise<ReceiverReport> {
+  const secrets = typeof options.secret === 'string' ? [options.secret] : [...options.secret];
+  if (secrets.length === 0 || secrets.some((s) => typeof s !== 'string' || s === '')) {
+    throw new TypeError(
+      'checkReceiver needs the webhook secret: a non-empty string, or several while rotating.',
+    );
+  }
+  if (!URL.canParse(options.url) || !/^https?:$/.test(new URL(options.url).protocol)) {
+    throw new TypeError(`checkReceiver needs the receiver's http(s) URL, got ${options.url}`);
+  }
+  const now = options.now ?? Date.now;
+  const timeoutMs = parseDuration(options.timeout ?? SPEC_TIMEOUT);
+  if (timeoutMs <= 0) throw new RangeError('checkReceiver: timeout must be more than 0 ms.');
+  const runId = options.runId ?? Math.random().toString(36).slice(2, 10);
+  const ctx = {
+    url: options.url,
+    secrets,
+    timeoutMs,
+    fastMs: parseDuration(options.fast ?? 2_000),
+    retryDelayMs: parseDuration(options.retryDelay ?? SPEC_RETRY_DELAY),
+    now,
+    fetch: options.fetch ?? fetch,
+    events: checkEvents(runId, now()),
+  };
+  const checks: CheckResult[] = [];
+  for (const [name, check] of CHECKS) checks.push({ name, ...(await check(ctx)) });
+  const counts: Record<CheckGrade, number> = { pass: 0, fail: 0, warn: 0, skip: 0 };
+  for (const check of checks) counts[check.grade] += 1;
+  return { url: options.url, ok: counts.fail === 0, checks, counts, timeoutMs };
+}
+
+const WIDTH = Math.max(...CHECKS.map(([name]) => name.length));
+
+/**
+ * The report as text, one check per line: grade, name, what was sent, what came back, what the spec expects and,
+ * for a failure or a warning, how to fix it; then a summary line.
+ * @example
+ * ```ts
+ * import { formatReceiverReport, type ReceiverReport } from 'inr-payouts/mock';
+ * const print = (report: ReceiverReport) => console.log(formatReceiverReport(report));
+ * ```
+ */
+export function formatReceiverReport(report: ReceiverReport): string {
+  const lines = [`check-receiver ${report.url} (delivery time-out ${report.timeoutMs} ms)`];
+  for (const check of report.checks) {
+    const parts = [
+      `${check.grade.toUpperCase().padEnd(4)} ${check.name.padEnd(WIDTH)}`,
+      `sent: ${check.sent}`,
+      `got: ${check.received}`,
+      `expected: ${check.expected}`,
+    ];
+    if (check.fix) parts.push(`fix: ${check.fix}`);
+    lines.push(parts.join(' | '));
+  }
+  const { pass, fail, warn, skip } = report.counts;
+  const verdict = report.ok ? 'the receiver passes' : 'the receiver fails: see the fixes above';
+  lines.push(`${pass} passed, ${fail} failed, ${warn} warned, ${skip} skipped: ${verdict}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,62 @@
+/**
+ * Seeded chaos as plain data: what to draw and the generator's state, so a snapshot, a restore or a state file
+ * carries on the same sequence of faults.
+ */
+
+/**
+ * The faults chaos draws from: a 5xx, a burst of 429s, latency past the client's time-out, a connection dropped
+ * before the work (`drop`) or after it was done and kept (`drop-after-commit`).
+ * @example
+ * ```ts
+ * import type { ChaosKind } from 'inr-payouts/mock';
+ * const kinds: ChaosKind[] = ['5xx', 'drop-after-commit'];
+ * ```
+ */
+export type ChaosKind = '5xx' | '429' | 'latency' | 'drop' | 'drop-after-commit';
+
+/**
+ * One fault chaos drew, in request order.
+ * @example
+ * ```ts
+ * import type { ChaosDraw } from 'inr-payouts/mock';
+ * const last: ChaosDraw | undefined = mock.helpers.faults.chaosLog().at(-1);
+ * ```
+ */
+export interface ChaosDraw {
+  /** The 1-based number of the request among those chaos looked at. */
+  request: number;
+  method: string;
+  path: string;
+  kind: ChaosKind;
+  /** The status answered (5xx and 429). */
+  status?: number;
+}
+
+/**
+ * Chaos in force.
+ * @example
+ * ```ts
+ * import type { ChaosRecord } from 'inr-payouts/mock';
+ * const chaos: ChaosRecord = mock.helpers.faults.chaos({ seed: 42, rate: 0.1 });
+ * console.log(chaos.kinds); // all five
+ * mock.helpers.faults.clear();
+ * ```
+ */
+export interface ChaosRecord {
+  seed: string;
+  /** Probability in [0, 1] that a request draws a fault (a 429 burst's follow-ups are not drawn). */
+  rate: number;
+  kinds: ChaosKind[];
+  /** Real milliseconds a `latency` fault holds the request. */
+  latencyMs: number;
+  /** Only requests matching this (method, route pattern or concrete path) are drawn for; all when absent. */
+  match: { method?: string; path?: string };
+  /** mulberry32 state (`mock/core/ids.ts`), a stream of its own so chaos never shifts the IDs. */
+  rng: number;
+  /** Requests looked at so far. */
+  requests: number;
+  /** 429s still owed by the current burst. */
+  burstRemaining: number;
+  /** Every fault drawn, in order. */
+  log: ChaosDraw[];
+}

@@ -1,0 +1,20 @@
+/**
+ * The effects keyed creates produced, recorded when their answer is kept for replay: which `Idempotency-Key`
+ * made which user or transaction. The exactly-once ledger (`mock/core/ledger.ts`) reads it with the
+ * transactions' own `partnerReference`.
+ */
+
+/**
+ * One keyed create that took effect.
+ * @example
+ * const entry: LedgerEntry = { accountId: 'acc_1', idempotencyKey: 'k-1', method: 'POST', path: '/v2/users', kind: 'user', id: 'usr_1' };
+ */
+export interface LedgerEntry {
+  accountId: string;
+  idempotencyKey: string;
+  method: string;
+  path: string;
+  kind: 'user' | 'transaction';
+  /** The user or transaction ID the create answered. */
+  id: string;
+}

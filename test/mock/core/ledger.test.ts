@@ -1,0 +1,97 @@
+// The exactly-once ledger: per Idempotency-Key and per partnerReference, the users, transactions and payouts
+// each logical create produced, duplicates flagged.
+import { describe, expect, it } from 'vitest';
+import { mockServer } from '../support.js';
+
+const mock = mockServer();
+const TXN = { amount: '100', asset: 'USDT', network: 'polygon' } as const;
+
+describe('helpers.ledger() (PRODUCT.md, exactly one effect per logical create)', () => {
+  it('counts a keyed user create once, however often it is replayed', async () => {
+    const { service, call } = mock.use();
+    for (let i = 0; i < 3; i++) {
+      await call('POST', '/v2/users', { body: { mobile: '9876543210' }, idempotencyKey: 'user-key-1' });
+    }
+    const ledger = service.helpers.ledger();
+    const userId = Object.keys(service.state.users.byId)[0];
+    expect(ledger.byIdempotencyKey).toEqual([
+      {
+        accountId: service.state.accounts.defaultId,
+        key: 'user-key-1',
+        users: 1,
+        transactions: 0,
+        payouts: 0,
+        ids: [userId],
+        duplicate: false,
+      },
+    ]);
+    expect(ledger).toMatchObject({ ok: true, duplicates: [], totals: { users: 1, usersWithoutKey: 0 } });
+  });
+
+  it('counts transactions per key and per partnerReference, and the payout a prefunded create starts', async () => {
+    const { service, call } = mock.use();
+    service.helpers.accounts.update({ prefunded: { approved: true, creditLimitUsd: '1000' } });
+    const a = service.helpers.users.seedVerified({ mobile: '9876543210' }).userId;
+    const b = service.helpers.users.seedVerified({ mobile: '9876543211' }).userId;
+    const c = service.helpers.users.seedVerified({ mobile: '9876543212' }).userId;
+    await call('POST', '/v2/transactions', {
+      body: { ...TXN, userId: a, partnerReference: 'order-a' },
+      idempotencyKey: 'k-a',
+    });
+    await call('POST', '/v2/transactions/prefunded', {
+      body: { ...TXN, userId: b, partnerReference: 'order-b' },
+      idempotencyKey: 'k-b',
+    });
+    // Without a key: only the reference accounts for it. Without either: only the totals.
+    await call('POST', '/v2/transactions', { body: { ...TXN, userId: c } });
+    const ledger = service.helpers.ledger();
+    expect(ledger.byIdempotencyKey.map((r) => [r.key, r.transactions, r.payouts])).toEqual([
+      ['k-a', 1, 0],
+      ['k-b', 1, 1],
+    ]);
+    expect(ledger.byPartnerReference.map((r) => [r.key, r.transactions, r.payouts])).toEqual([
+      ['order-a', 1, 0],
+      ['order-b', 1, 1],
+    ]);
+    expect(ledger.totals).toEqual({
+      users: 3,
+      transactions: 3,
+      payouts: 1,
+      transactionsWithoutReference: 1,
+      usersWithoutKey: 3,
+    });
+    expect(ledger.ok).toBe(true);
+  });
+
+  it('flags a reference and a key that produced two transactions', async () => {
+    const { service, call } = mock.use();
+    const userId = service.helpers.users.seedVerified({ mobile: '9876543210' }).userId;
+    await call('POST', '/v2/transactions', {
+      body: { ...TXN, userId, partnerReference: 'order-1' },
+      idempotencyKey: 'k-1',
+    });
+    // A state in which one logical create took effect twice (what a broken idempotency layer would leave).
+    const state = service.helpers.snapshot();
+    const [original] = Object.values(state.transactions.byId);
+    if (!original) throw new Error('no transaction');
+    state.transactions.byId.txn_copy = { ...original, id: 'txn_copy' };
+    const [entry] = state.http.ledger ?? [];
+    if (!entry) throw new Error('no ledger entry');
+    state.http.ledger?.push({ ...entry, id: 'txn_copy' });
+    service.helpers.restore(state);
+    const ledger = service.helpers.ledger();
+    expect(ledger.ok).toBe(false);
+    expect(ledger.duplicates.map((d) => [d.by, d.key, d.transactions, d.ids])).toEqual([
+      ['idempotencyKey', 'k-1', 2, [original.id, 'txn_copy']],
+      ['partnerReference', 'order-1', 2, [original.id, 'txn_copy']],
+    ]);
+  });
+
+  it('ignores creates that failed and keyed requests that are not creates', async () => {
+    const { service, call } = mock.use();
+    await call('POST', '/v2/users', { body: { mobile: 'not a mobile' }, idempotencyKey: 'bad' });
+    const userId = service.helpers.users.seedVerified({ mobile: '9876543210' }).userId;
+    await call('POST', `/v2/users/${userId}/verify/email/send`, { idempotencyKey: 'not-a-create' });
+    expect(service.helpers.ledger().byIdempotencyKey).toEqual([]);
+  });
+});
