@@ -59,7 +59,12 @@ async function send(
 ): Promise<AttemptOutcome & Partial<DeliveryAttempt>> {
   const fetcher = fetchOverrides.get(rt) ?? ((u: string, i: RequestInit) => fetch(u, i));
   try {
-    const response = await fetcher(url, { ...init, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
+    // A 3xx is an answer outside 200-299 (spec 6.4): never followed, so it is a failed attempt.
+    const response = await fetcher(url, {
+      ...init,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
     // Drain the answer so the connection is released; its content does not matter (spec 6.4).
     await response.arrayBuffer().catch(() => undefined);
     return { ok: isDelivered(response.status), status: response.status };
@@ -98,12 +103,17 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
   record.nextAttempt = undefined;
   const attempt = payload.attempt ?? 1;
   const trigger = payload.trigger ?? 'automatic';
+  // The signature's `t` is the wall clock at the POST, so a receiver checks it against its own clock
+  // (spec 6.3's 300 s tolerance) whatever virtual time has passed; the envelope keeps the virtual time.
   const signed = signWebhook({
     payload: JSON.stringify(record.envelope),
     secret: account.webhookSecret,
-    timestamp: Math.floor(now / 1000),
+    timestamp: Math.floor(Date.now() / 1000),
   });
   const headers = {
+    // msw's bypass marker (what its `bypass()` adds): a partner's own `setupServer`, even with
+    // `onUnhandledRequest: 'error'`, lets the delivery through to the real receiver and strips the marker.
+    accept: 'msw/passthrough',
     'content-type': 'application/json',
     'user-agent': 'inr-payouts-mock',
     [SIGNATURE_HEADER]: signed.header,
