@@ -26,6 +26,8 @@ export const SANDBOX_DEFAULTS = {
   clientIp: '127.0.0.1',
   /** Header that carries the caller address to the IP allow-list check. */
   clientIpHeader: 'x-mock-client-ip',
+  /** Real ms the clock waits for each webhook delivery's answer before moving on (`webhookWaitMs`). */
+  webhookWaitMs: 2_000,
 } as const;
 
 /**

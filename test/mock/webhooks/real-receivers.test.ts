@@ -153,11 +153,65 @@ describe('the standalone server', () => {
         expect(answer.status).toBe(201);
         await running.service.clock.advance(i === 0 ? '50h' : '7d');
       }
+      // The server's clock does not wait for receivers (webhookWaitMs 0): wait for the answers here.
+      await running.service.helpers.webhooks.settle();
       const events = running.service.helpers.webhooks.events({ type: 'user.created' });
       expect(events.map((e) => e.status)).toEqual(['delivered', 'delivered', 'delivered']);
       expect(rx.hits.map((h) => [h.eventId, h.verdict])).toEqual(events.map((e) => [e.id, 'accepted']));
     } finally {
       await rx.close();
+      await running.close();
+    }
+  });
+
+  it('14.6: clock/advance answers while a silent receiver holds its delivery, and every other timer runs', async () => {
+    const held: Array<() => void> = [];
+    const silent = createServer((_req, res) => {
+      held.push(() => res.writeHead(200).end());
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const running = await startMockServer({ port: 0 });
+    try {
+      const { service } = running;
+      const userId = service.helpers.users.seedVerified({ mobile: '9876543210', name: 'Asha Rao' }).userId;
+      service.helpers.accounts.update({
+        webhookUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`,
+      });
+      const created = await fetch(`${running.url}/v2/transactions`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${service.sandboxKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ userId, amount: '100', asset: 'USDT', network: 'arbitrum' }),
+      });
+      const { data } = (await created.json()) as { data: { transactionId: string } };
+      await service.clock.runDue();
+      for (let i = 0; i < 100 && held.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+      expect(held).toHaveLength(1);
+
+      const advanced = await fetch(`${running.url}/__mock/clock/advance`, {
+        method: 'POST',
+        body: JSON.stringify('6h'),
+      });
+      expect(advanced.status).toBe(200);
+      // Answered while the receiver still holds the first POST: the event waits, the clock does not.
+      expect(held).toHaveLength(1);
+      const event = service.helpers.webhooks.events({ type: 'transaction.created' })[0];
+      expect(event).toMatchObject({ status: 'pending', attempts: 0 });
+      const read = await fetch(`${running.url}/v2/transactions/${data.transactionId}`, {
+        headers: { Authorization: `Bearer ${service.sandboxKey}` },
+      });
+      const body = (await read.json()) as { data: { transaction: { status: string } } };
+      expect(body.data.transaction.status).toBe('cancelled');
+
+      for (const answer of held) answer();
+      await service.helpers.webhooks.settle();
+      expect(service.helpers.webhooks.events({ type: 'transaction.created' })[0]).toMatchObject({
+        status: 'delivered',
+        attempts: 1,
+        deliveredAt: event?.createdAt,
+      });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
       await running.close();
     }
   });
