@@ -58,7 +58,10 @@ export function startPayout(state: MockState, txn: TransactionRecord): Transacti
     rail: 'imps',
   });
   // Attribution is computed just after submission (2.4 rule 4), so never in the create answer.
-  if (next.kind === 'standard') later(state, next, TXN_TIMERS.attribute, ATTRIBUTION_DELAY_MS);
+  if (next.kind === 'standard') {
+    if (next.payout) next.payout.attributionStatus = 'pending';
+    later(state, next, TXN_TIMERS.attribute, ATTRIBUTION_DELAY_MS);
+  }
   const settle = later(state, next, TXN_TIMERS.payoutSettle, PAYOUT_SETTLE_MS);
   if (next.payout) next.payout.timerId = settle;
   return next;
@@ -72,11 +75,12 @@ export function startPayout(state: MockState, txn: TransactionRecord): Transacti
  */
 export function attribute(state: MockState, txn: TransactionRecord): void {
   const { payout } = txn;
-  if (txn.kind !== 'standard' || !payout || payout.attribution || payout.status === 'failed') return;
-  const tranches = state.transactions.tranchesByAccount[txn.accountId];
-  if (!tranches?.length) return;
-  const result = allocate(tranches, payout.amountInr);
-  if (!result.attribution) return;
+  if (txn.kind !== 'standard' || !payout || payout.attribution) return;
+  const tranches = state.transactions.tranchesByAccount[txn.accountId] ?? [];
+  const result = payout.status === 'failed' ? undefined : allocate(tranches, payout.amountInr);
+  // Known now for good: the read says so, and a client waiting for the attribution stops at once.
+  payout.attributionStatus = result?.attribution ? 'attributed' : 'none';
+  if (!result?.attribution) return;
   payout.attribution = result.attribution;
   state.transactions.tranchesByAccount[txn.accountId] = result.remainingTranches;
 }

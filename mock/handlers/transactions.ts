@@ -31,7 +31,7 @@ import { transactionTasks } from './transaction-tasks.js';
 type CreateBody = TransactionCreateRequest;
 
 /**
- * The wire form of a read (spec 2.4). `payout` is absent until the payout leg starts; the attribution only
+ * The wire form of a read (spec 2.4). `payout` is `{ status: 'pending' }` until the payout leg starts; the attribution only
  * once it is computed; a failure's identifier rides on `transaction` and `payout` as `failureCode`.
  * @example
  * return { data: transactionData(txn) };
@@ -61,18 +61,22 @@ export function transactionData(txn: TransactionRecord): Transaction {
       confirmedAt: deposit.confirmedAt,
     },
     quote: { ...txn.quote, exchangeRate: Number(txn.quote.exchangeRate) },
-    payout: payout && {
-      rail: payout.rail,
-      amountInr: payout.amountInr,
-      status: payout.status,
-      utr: payout.utr,
-      completedAt: payout.completedAt,
-      failureCode: payout.failureCode,
-      failureReason: payout.failureReason,
-      rate: payout.attribution?.rate,
-      usdtEquivalent: payout.attribution?.usdtEquivalent,
-      allocations: payout.attribution?.allocations.map((a) => ({ ...a })),
-    },
+    // The four objects always (2.4): before the payout leg starts, a `pending` payout with nothing else.
+    payout: !payout
+      ? { status: 'pending' }
+      : {
+          rail: payout.rail,
+          amountInr: payout.amountInr,
+          status: payout.status,
+          utr: payout.utr,
+          completedAt: payout.completedAt,
+          failureCode: payout.failureCode,
+          failureReason: payout.failureReason,
+          rate: payout.attribution?.rate,
+          usdtEquivalent: payout.attribution?.usdtEquivalent,
+          allocations: payout.attribution?.allocations.map((a) => ({ ...a })),
+          attributionStatus: payout.attributionStatus,
+        },
   };
 }
 
@@ -243,6 +247,8 @@ const createPrefunded = route(
       amountInr: txn.quote.netInr,
       status: 'processing',
       initiatedAt: ctx.nowIso,
+      // Credit-funded, not from the INR pool: never attributed (2.4 rule 3).
+      attributionStatus: 'none',
     };
     // Creating a prefunded transaction adds its amount to outstandingUsd (2.5).
     state.transactions.outstandingUsdByAccount[account.id] = holdCredit(outstanding, txn.amount);

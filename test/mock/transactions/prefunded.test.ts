@@ -50,8 +50,13 @@ describe('2.5, 3.1: prefunded transactions', () => {
     read = await client.transactions.retrieve('pf-1');
     expect(read.transaction.status).toBe('payout_completed');
     expect(read.payout).toMatchObject({ status: 'completed' });
-    // 2.4 rule 3: a prefunded payout is not funded from the pool, so it carries no attribution.
+    // 2.4 rule 3: a prefunded payout is not funded from the pool, so it carries no attribution, and a
+    // wait for one fails at once rather than polling for two minutes.
     expect(read.payout).not.toHaveProperty('allocations');
+    expect(read.payout?.attributionStatus).toBe('none');
+    await expect(client.transactions.waitForAttribution('pf-1')).rejects.toThrow(
+      /not funded from an INR escrow pool/,
+    );
     expect(await client.account.retrieveCredit()).toMatchObject({
       outstandingUsd: '2500',
       availableUsd: '7500',
