@@ -4,6 +4,7 @@
  */
 
 export type { CreateAccountInput } from './core/accounts.js';
+export type { VirtualClientClock } from './core/client-clock.js';
 export type { AdvanceResult, Clock, RealtimeOptions } from './core/clock.js';
 export type { Duration } from './core/duration.js';
 export { parseDuration } from './core/duration.js';

@@ -3,6 +3,10 @@
  * each has its own state, clock, handlers and helpers.
  */
 import type { HttpHandler } from 'msw';
+import type { ClientOptions } from '../src/core/options.js';
+import type { PayoutClient } from '../src/index.js';
+import { createMockClient } from './core/client.js';
+import { type VirtualClientClock, virtualClientClock } from './core/client-clock.js';
 import type { Clock } from './core/clock.js';
 import { coreModule, notFoundRoute } from './core/core-module.js';
 import { type MockServiceOptions, resolveOptions } from './core/options.js';
@@ -58,6 +62,30 @@ export interface MockService {
   readonly sandboxKey: string;
   readonly liveKey: string;
   readonly webhookSecret: string;
+  /**
+   * The virtual clock as a client clock (`now` is virtual time; `sleep(ms)` advances it by `ms`), for the
+   * client's `clock` option.
+   */
+  readonly clientClock: VirtualClientClock;
+  /**
+   * A `PayoutClient` wired to this mock (its base URL and the default account's sandbox key) whose every wait
+   * (retry back-off, a 429's wait, polling intervals, deadlines) runs on the virtual clock: a test that waits
+   * for attribution or a 429 retry takes no real time. `options` override any of it.
+   * @example
+   * ```ts
+   * import { setupServer } from 'msw/node';
+   * import { createMockService } from 'inr-payouts/mock';
+   *
+   * const mock = createMockService();
+   * const server = setupServer(...mock.handlers);
+   * server.listen();
+   * const client = mock.createClient();
+   * const user = await client.users.create({ mobile: '9876543210' });
+   * if (!user.userId.startsWith('usr_')) throw new Error('created on the mock');
+   * server.close();
+   * ```
+   */
+  createClient(options?: ClientOptions): PayoutClient;
 }
 
 /**
@@ -127,5 +155,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     get webhookSecret() {
       return account().webhookSecret;
     },
+    clientClock: virtualClientClock(rt.clock),
+    createClient: (options) => createMockClient(rt, options),
   };
 }
