@@ -4,9 +4,10 @@
  */
 import { Decimal } from 'decimal.js';
 import { MIN_AMOUNT_USD } from '../../src/schemas/common.js';
+import { parseDuration } from '../core/duration.js';
 import { nextId, randomDigits } from '../core/ids.js';
 import type { MockState } from '../core/state.js';
-import { cancelTimer } from '../core/timers.js';
+import { cancelTimer, schedule } from '../core/timers.js';
 import { allocate } from '../machines/attribution.js';
 import { releaseCredit } from '../machines/prefunded.js';
 import { requote } from '../machines/quote.js';
@@ -115,7 +116,15 @@ export function completePayout(state: MockState, txn: TransactionRecord): Transa
     message: 'Payout completed successfully',
     ...payout.attribution,
   });
-  if (next.kind === 'prefunded') later(state, next, TXN_TIMERS.awaitFunds, AWAIT_FUNDS_MS);
+  if (next.kind === 'prefunded') {
+    later(state, next, TXN_TIMERS.awaitFunds, AWAIT_FUNDS_MS);
+    // "24 hours to send funds after payout" (spec 3.1, 8): the window starts now the INR is sent.
+    const deadline = Date.parse(payout.completedAt ?? '') + parseDuration(SANDBOX_TRANSACTIONS.fundingWindow);
+    next.expiresAt = new Date(deadline).toISOString();
+    next.timerIds.push(
+      schedule(state, TXN_TIMERS.fundingExpire, { at: deadline }, { transactionId: next.id }),
+    );
+  }
   return next;
 }
 

@@ -25,7 +25,7 @@ import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import { referenceKey, type TransactionRecord } from '../state/transactions.js';
 import { startPayout } from './payout-flow.js';
 import { requireUser } from './shared.js';
-import { TXN_TIMERS } from './transaction-flow.js';
+import { PAYOUT_SETTLE_MS, TXN_TIMERS } from './transaction-flow.js';
 import { transactionTasks } from './transaction-tasks.js';
 
 type CreateBody = TransactionCreateRequest;
@@ -240,7 +240,14 @@ const createPrefunded = route(
         'CREDIT_LIMIT_EXCEEDED',
         `The amount ${body.amount} USD is above the available credit of ${credit.availableUsd} USD (limit ${credit.creditLimitUsd}, outstanding ${credit.outstandingUsd}); wait for outstanding deposits or lower the amount`,
       );
-    const txn = store(ctx, 'prefunded', 'payout_processing', SANDBOX_TRANSACTIONS.fundingWindow);
+    // The funding window runs from the payout (spec 8): `expiresAt` is its expected end here, and is set
+    // exactly when the payout completes (`completePayout`).
+    const txn = store(
+      ctx,
+      'prefunded',
+      'payout_processing',
+      `${PAYOUT_SETTLE_MS}ms${SANDBOX_TRANSACTIONS.fundingWindow}`,
+    );
     txn.payout = {
       payoutId: nextId(state, 'pay'),
       rail: 'imps',
@@ -253,9 +260,6 @@ const createPrefunded = route(
     // Creating a prefunded transaction adds its amount to outstandingUsd (2.5).
     state.transactions.outstandingUsdByAccount[account.id] = holdCredit(outstanding, txn.amount);
     txn.creditHeld = true;
-    txn.timerIds.push(
-      schedule(state, TXN_TIMERS.fundingExpire, { at: Date.parse(txn.expiresAt) }, { transactionId: txn.id }),
-    );
     startPayout(state, txn);
     const { status: _status, ...data } = createdData(txn);
     return {
