@@ -1,4 +1,16 @@
+import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
+
+// The mock's `createClient` builds the package's own `PayoutClient`: resolve its import of the client entry to
+// `inr-payouts` itself, so a partner's `instanceof` checks against the client's errors hold for that client too.
+const clientFromPackage: Plugin = {
+  name: 'client-from-package',
+  setup(build) {
+    build.onResolve({ filter: /\/src\/index\.js$/ }, ({ importer }) =>
+      /[\\/]mock[\\/]/.test(importer) ? { path: 'inr-payouts', external: true } : undefined,
+    );
+  },
+};
 
 export default defineConfig([
   {
@@ -19,6 +31,7 @@ export default defineConfig([
     clean: false,
     sourcemap: true,
     splitting: false,
+    esbuildPlugins: [clientFromPackage],
     external: [
       'msw',
       'msw/node',

@@ -14,9 +14,10 @@ export async function main() {
   server.listen({ onUnhandledRequest: 'error' });
   try {
     const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
-    // A user who has already passed KYC, and two settled deal-rate tranches in the INR escrow pool.
+    // A user who has already passed KYC, and an INR escrow pool of two settled deal-rate tranches (in
+    // place of the sandbox's default pool, so the payout spills from the first into the second).
     const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210', name: 'Asha Rao' });
-    mock.helpers.tranches.add([
+    mock.helpers.tranches.replace([
       { rate: '83.10', inrAmount: '5000.00' },
       { rate: '83.40', inrAmount: '50000.00' },
     ]);

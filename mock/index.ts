@@ -6,6 +6,7 @@
 export { connectMock, type MockHelperCalls, type RemoteMockHelpers } from './connect.js';
 export type { CreateAccountInput } from './core/accounts.js';
 export type { ChaosOptions } from './core/chaos.js';
+export type { VirtualClientClock } from './core/client-clock.js';
 export type { AdvanceResult, Clock, RealtimeOptions } from './core/clock.js';
 export type { Duration } from './core/duration.js';
 export { parseDuration } from './core/duration.js';

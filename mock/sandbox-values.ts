@@ -26,6 +26,8 @@ export const SANDBOX_DEFAULTS = {
   clientIp: '127.0.0.1',
   /** Header that carries the caller address to the IP allow-list check. */
   clientIpHeader: 'x-mock-client-ip',
+  /** Real ms the clock waits for each webhook delivery's answer before moving on (`webhookWaitMs`). */
+  webhookWaitMs: 2_000,
 } as const;
 
 /**
@@ -109,6 +111,15 @@ export const SANDBOX_TRANSACTIONS = {
   payoutProvider: 'sandbox-imps',
   /** How long a standard quote waits for a deposit before the transaction is cancelled (`QUOTE_EXPIRED`). */
   quoteTtl: '30m',
-  /** Prefunded funding window (spec 2.5, 8). */
+  /** Prefunded funding window (spec 2.5, 8), counted from the payout. */
   fundingWindow: '24h',
+  /**
+   * The INR escrow pool every new account starts with (spec 2.4): settled deal-rate tranches, oldest first,
+   * that standard payouts consume, so they get their rate attribution with no set-up.
+   * `helpers.tranches.replace` or `clear` changes it.
+   */
+  defaultTranches: [
+    { dealId: 'deal_sandbox_1', dealNumber: 'SBX-0001', rate: '83.10', inrAmount: '5000000.00' },
+    { dealId: 'deal_sandbox_2', dealNumber: 'SBX-0002', rate: '83.40', inrAmount: '5000000.00' },
+  ],
 } as const;

@@ -5,6 +5,10 @@
  * dispatch (mock/simulation.ts, which knows nothing of MSW).
  */
 import { type HttpHandler, http } from 'msw';
+import type { ClientOptions } from '../src/core/options.js';
+import type { PayoutClient } from '../src/index.js';
+import { createMockClient } from './core/client.js';
+import { type VirtualClientClock, virtualClientClock } from './core/client-clock.js';
 import type { MockServiceOptions } from './core/options.js';
 import { createMockSimulation, type MockSimulation } from './simulation.js';
 
@@ -43,6 +47,30 @@ export interface MockService extends MockSimulation {
    * serves the whole API under `baseUrl`; a request it does not serve passes on to the next handler.
    */
   readonly handlers: HttpHandler[];
+  /**
+   * The virtual clock as a client clock (`now` is virtual time; `sleep(ms)` advances it by `ms`), for the
+   * client's `clock` option.
+   */
+  readonly clientClock: VirtualClientClock;
+  /**
+   * A `PayoutClient` wired to this mock (its base URL and the default account's sandbox key) whose every wait
+   * (retry back-off, a 429's wait, polling intervals, deadlines) runs on the virtual clock: a test that waits
+   * for attribution or a 429 retry takes no real time. `options` override any of it.
+   * @example
+   * ```ts
+   * import { setupServer } from 'msw/node';
+   * import { createMockService } from 'inr-payouts/mock';
+   *
+   * const mock = createMockService();
+   * const server = setupServer(...mock.handlers);
+   * server.listen();
+   * const client = mock.createClient();
+   * const user = await client.users.create({ mobile: '9876543210' });
+   * if (!user.userId.startsWith('usr_')) throw new Error('created on the mock');
+   * server.close();
+   * ```
+   */
+  createClient(options?: ClientOptions): PayoutClient;
 }
 
 /**
@@ -86,5 +114,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ({ request }) => request.url.startsWith(prefix),
     ({ request }) => simulation.dispatch(request),
   );
-  return Object.assign(simulation, { handlers: [handler] });
+  const clientClock = virtualClientClock(simulation.clock);
+  return Object.assign(simulation, {
+    handlers: [handler],
+    clientClock,
+    createClient: (clientOptions?: ClientOptions) => createMockClient(simulation, clientClock, clientOptions),
+  });
 }

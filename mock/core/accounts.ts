@@ -1,6 +1,7 @@
 /**
  * Creating accounts and finding the account behind an API key (spec 2.1, 5).
  */
+import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
 import { randomString, uuid } from './ids.js';
 import type { MockState } from './state.js';
@@ -23,7 +24,7 @@ export type CreateAccountInput = Partial<AccountSettings> & {
 };
 
 /**
- * Adds an account to the state and returns it.
+ * Adds an account to the state, with the sandbox's default INR pool of settled tranches, and returns it.
  * @example
  * const account = createAccount(state, { limits: { rateLimit: 5 } });
  */
@@ -52,6 +53,12 @@ export function createAccount(state: MockState, input: CreateAccountInput = {}):
     throw new Error('Another account already uses that API key');
   }
   state.accounts.byId[account.id] = account;
+  // Every account settles standard payouts from an INR pool (spec 2.4), so attribution works out of the box.
+  state.transactions.tranchesByAccount[account.id] = SANDBOX_TRANSACTIONS.defaultTranches.map((t) => ({
+    ...t,
+    remainingInr: t.inrAmount,
+    settledAt: account.createdAt,
+  }));
   return account;
 }
 

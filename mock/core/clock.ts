@@ -1,6 +1,12 @@
 /**
  * The virtual clock that every time rule runs on. `advance` moves time forward timer by timer, running each
  * task at its own moment (so timers scheduled by a task inside the window run too) and awaiting async ones.
+ *
+ * Real-world work a task starts (a webhook POST) runs outside the clock's critical path, in
+ * `runtime.background`, each piece with a real-time deadline (its start plus `webhookWaitMs`). Before each
+ * timer, an explicit `advance` or `runDue` waits for the pieces whose deadline has not passed, so their
+ * follow-ups land at their virtual moments; a piece still running past its deadline no longer holds the
+ * clock, and delays only its own follow-ups. Real-time ticks never wait.
  */
 import { type Duration, parseDuration } from './duration.js';
 import type { MockRuntime } from './runtime.js';
@@ -50,13 +56,37 @@ export interface Clock {
   nowIso(): string;
   /** Moves time forward by `duration`, running every timer that falls due, in time order. */
   advance(duration: Duration): Promise<AdvanceResult>;
-  /** Runs the timers already due (those scheduled at the current time). */
-  runDue(): Promise<AdvanceResult>;
+  /**
+   * Runs the timers already due (those scheduled at the current time). `wait: false` does not wait for
+   * deliveries in flight at all (by default each is waited for up to the service's `webhookWaitMs`).
+   */
+  runDue(options?: { wait?: boolean }): Promise<AdvanceResult>;
   startRealtime(options?: RealtimeOptions): void;
   stop(): void;
   readonly realtime: boolean;
   /** Registers a task for a timer kind on this service only. */
   registerTask<P>(kind: string, run: TaskDefinition<P>['run']): void;
+}
+
+/**
+ * Waits for the runtime's background work (webhook POSTs in flight) whose real-time deadline has not
+ * passed, until none is left. Finished work may schedule timers, so the caller reads the queue afterwards.
+ * @example
+ * await settleBackground(runtime);
+ */
+export async function settleBackground(rt: MockRuntime): Promise<void> {
+  for (;;) {
+    const wall = Date.now();
+    const waited = [...rt.background].filter(([, deadline]) => deadline > wall);
+    if (waited.length === 0) return;
+    const soonest = Math.min(...waited.map(([, deadline]) => deadline));
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<void>((resolve) => {
+      timeout = setTimeout(resolve, soonest - wall);
+    });
+    await Promise.race([Promise.allSettled(waited.map(([work]) => work)), expired]);
+    clearTimeout(timeout);
+  }
 }
 
 /**
@@ -68,10 +98,13 @@ export function createClock(rt: MockRuntime): Clock {
   let queue: Promise<unknown> = Promise.resolve();
   let interval: ReturnType<typeof setInterval> | undefined;
 
-  const runUntil = async (target: number): Promise<AdvanceResult> => {
+  const runUntil = async (target: number, wait: boolean): Promise<AdvanceResult> => {
     const errors: unknown[] = [];
     let ran = 0;
-    for (let timer = rt.state.timers[0]; timer && timer.at <= target; timer = rt.state.timers[0]) {
+    for (;;) {
+      if (wait && rt.background.size > 0) await settleBackground(rt);
+      const timer = rt.state.timers[0];
+      if (!timer || timer.at > target) break;
       rt.state.timers.shift();
       if (timer.at > rt.state.clock.now) rt.state.clock.now = timer.at;
       ran += 1;
@@ -91,8 +124,8 @@ export function createClock(rt: MockRuntime): Clock {
     return { now: nowIso(rt.state), ran };
   };
 
-  const enqueue = (target: () => number): Promise<AdvanceResult> => {
-    const run = queue.then(() => runUntil(target()));
+  const enqueue = (target: () => number, wait = true): Promise<AdvanceResult> => {
+    const run = queue.then(() => runUntil(target(), wait));
     queue = run.catch(() => undefined);
     return run;
   };
@@ -110,7 +143,7 @@ export function createClock(rt: MockRuntime): Clock {
       // The target is fixed when the advance starts, not when it was called, so queued advances add up.
       return enqueue(() => rt.state.clock.now + ms);
     },
-    runDue: () => enqueue(() => rt.state.clock.now),
+    runDue: ({ wait } = {}) => enqueue(() => rt.state.clock.now, wait),
     startRealtime({ speed = 1, tickMs = 100, onError = console.error } = {}) {
       if (interval) throw new Error('The clock is already in real-time mode; call stop() first');
       let last = Date.now();
@@ -118,7 +151,8 @@ export function createClock(rt: MockRuntime): Clock {
         const wall = Date.now();
         const elapsed = (wall - last) * speed;
         last = wall;
-        enqueue(() => rt.state.clock.now + elapsed).catch(onError);
+        // A tick never waits for work in flight: wall time keeps moving, and so does the clock.
+        enqueue(() => rt.state.clock.now + elapsed, false).catch(onError);
       }, tickMs);
       // Real-time mode alone must not keep a process alive.
       interval.unref?.();

@@ -21,6 +21,12 @@ export interface MockServiceOptions {
   startTime?: string | number | Date;
   /** Settings of the default account (keys may be fixed too). */
   account?: CreateAccountInput;
+  /**
+   * Real ms `clock.advance` and `clock.runDue` wait for each webhook delivery's answer, so its retry lands
+   * at its virtual moment; past it the clock moves on and the late answer delays only its own event.
+   * Default 2000 (the standalone server: 0).
+   */
+  webhookWaitMs?: number;
 }
 
 /**
@@ -33,6 +39,7 @@ export interface ResolvedOptions {
   seed: string;
   startMs: number;
   account: CreateAccountInput;
+  webhookWaitMs: number;
 }
 
 /**
@@ -45,10 +52,14 @@ export function resolveOptions(options: MockServiceOptions = {}): ResolvedOption
   const startMs =
     start instanceof Date ? start.getTime() : typeof start === 'number' ? start : Date.parse(start);
   if (!Number.isFinite(startMs)) throw new RangeError(`startTime is not a valid time: ${String(start)}`);
+  const webhookWaitMs = options.webhookWaitMs ?? SANDBOX_DEFAULTS.webhookWaitMs;
+  if (!Number.isFinite(webhookWaitMs) || webhookWaitMs < 0)
+    throw new RangeError(`webhookWaitMs must be a non-negative number of ms, got ${String(webhookWaitMs)}`);
   return {
     baseUrl: (options.baseUrl ?? SANDBOX_DEFAULTS.baseUrl).replace(/\/+$/, ''),
     seed: String(options.seed ?? SANDBOX_DEFAULTS.seed),
     startMs,
     account: options.account ?? {},
+    webhookWaitMs,
   };
 }

@@ -20,6 +20,11 @@ export interface MockRuntime {
   readonly clock: Clock;
   /** Idempotency keys whose request is executing; never persisted, it does not outlive a request. */
   readonly inflight: Map<string, Promise<unknown>>;
+  /**
+   * Work tasks started outside the clock's critical path (webhook POSTs in flight), each with the real-time
+   * deadline (epoch ms) until which the clock waits for it (`mock/core/clock.ts`); each removes itself.
+   */
+  readonly background: Map<Promise<unknown>, number>;
 }
 
 /**
@@ -44,6 +49,7 @@ export function createRuntime(options: ResolvedOptions): MockRuntime {
     options,
     tasks: createTaskRegistry(),
     inflight: new Map<string, Promise<unknown>>(),
+    background: new Map<Promise<unknown>, number>(),
   };
   const runtime = partial as MockRuntime;
   // The clock needs the runtime it belongs to.

@@ -22,7 +22,7 @@ import { quote } from '../machines/quote.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
 import { startPayout } from '../operations/payouts.js';
 import { transactionTasks } from '../operations/transaction-tasks.js';
-import { TXN_TIMERS, transactionData } from '../operations/transactions.js';
+import { PAYOUT_SETTLE_MS, TXN_TIMERS, transactionData } from '../operations/transactions.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import { referenceKey, type TransactionRecord } from '../state/transactions.js';
 import { requireUser } from './shared.js';
@@ -189,20 +189,26 @@ const createPrefunded = route(
         'CREDIT_LIMIT_EXCEEDED',
         `The amount ${body.amount} USD is above the available credit of ${credit.availableUsd} USD (limit ${credit.creditLimitUsd}, outstanding ${credit.outstandingUsd}); wait for outstanding deposits or lower the amount`,
       );
-    const txn = store(ctx, 'prefunded', 'payout_processing', SANDBOX_TRANSACTIONS.fundingWindow);
+    // The funding window runs from the payout (spec 8): `expiresAt` is its expected end here, and is set
+    // exactly when the payout completes (`completePayout`).
+    const txn = store(
+      ctx,
+      'prefunded',
+      'payout_processing',
+      `${PAYOUT_SETTLE_MS}ms${SANDBOX_TRANSACTIONS.fundingWindow}`,
+    );
     txn.payout = {
       payoutId: nextId(state, 'pay'),
       rail: 'imps',
       amountInr: txn.quote.netInr,
       status: 'processing',
       initiatedAt: ctx.nowIso,
+      // Credit-funded, not from the INR pool: never attributed (2.4 rule 3).
+      attributionStatus: 'none',
     };
     // Creating a prefunded transaction adds its amount to outstandingUsd (2.5).
     state.transactions.outstandingUsdByAccount[account.id] = holdCredit(outstanding, txn.amount);
     txn.creditHeld = true;
-    txn.timerIds.push(
-      schedule(state, TXN_TIMERS.fundingExpire, { at: Date.parse(txn.expiresAt) }, { transactionId: txn.id }),
-    );
     startPayout(state, txn);
     const { status: _status, ...data } = createdData(txn);
     return {

@@ -53,6 +53,15 @@ const newUser = z.object({
   emailVerifiedAt: z.optional(z.string()),
 });
 
+const newTranches = z.array(
+  z.object({
+    rate: decimal,
+    inrAmount: decimal,
+    dealId: z.optional(z.string()),
+    dealNumber: z.optional(z.string()),
+  }),
+);
+
 /** A duration: milliseconds, or text such as `90s`, `10m`, `1h30m`, `2d`. */
 const duration = z.union([
   z.number().check(z.gte(0)),
@@ -164,17 +173,15 @@ export const HELPER_CONTRACT = {
   'transactions.get': { summary: 'A transaction as the mock stores it', args: [z.string()] },
   'tranches.add': {
     summary: 'Adds settlement tranches (rate, INR amount) the payouts are attributed to, FIFO',
-    args: [
-      z.array(
-        z.object({
-          rate: decimal,
-          inrAmount: decimal,
-          dealId: z.optional(z.string()),
-          dealNumber: z.optional(z.string()),
-        }),
-      ),
-      accountRef,
-    ],
+    args: [newTranches, accountRef],
+  },
+  'tranches.replace': {
+    summary: "Replaces an account's unspent tranches with these (the INR pool starts over)",
+    args: [newTranches, accountRef],
+  },
+  'tranches.clear': {
+    summary: "Empties an account's INR pool: later payouts are not attributed",
+    args: [accountRef],
   },
   'tranches.list': { summary: "An account's tranches", args: [accountRef] },
   'webhooks.captured': {
@@ -184,6 +191,10 @@ export const HELPER_CONTRACT = {
   'webhooks.events': {
     summary: 'The events recorded, optionally of one type',
     args: [z.optional(z.object({ type: z.optional(z.enum(WEBHOOK_EVENT_TYPES)) }))],
+  },
+  'webhooks.settle': {
+    summary: 'Resolves once no delivery is in flight (each answered or timed out) and due retries are sent',
+    args: [],
   },
   'webhooks.useFetch': {
     summary: 'Delivers webhooks through this fetch instead of the global one',

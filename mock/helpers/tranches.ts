@@ -1,6 +1,6 @@
 /**
  * Settled deal-rate tranches of an account's INR escrow pool (spec 2.4): the FIFO attribution of standard
- * payouts consumes them, oldest first.
+ * payouts consumes them, oldest first. Every account starts with `SANDBOX_TRANSACTIONS.defaultTranches`.
  */
 import { Decimal } from 'decimal.js';
 import { MockHelperError } from '../core/errors.js';
@@ -24,6 +24,16 @@ export interface NewTranche {
   dealNumber?: string;
 }
 
+/** A decimal string as a Decimal, or undefined for anything else. */
+function decimal(value: unknown): Decimal | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return new Decimal(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Tranche helpers.
  * @example
@@ -35,6 +45,31 @@ export function trancheHelpers(rt: MockRuntime) {
     if (!rt.state.accounts.byId[id]) throw new MockHelperError(`No account ${id} in this mock`);
     return id;
   };
+  // Checks every tranche before numbering any, so bad input changes nothing.
+  const settle = (tranches: NewTranche[]): TrancheRecord[] => {
+    if (!Array.isArray(tranches)) throw new MockHelperError('Tranches are an array of { rate, inrAmount }');
+    const checked = tranches.map((t) => {
+      const rate = decimal(t?.rate);
+      const inr = decimal(t?.inrAmount);
+      if (!rate?.gt(0) || !inr?.gt(0))
+        throw new MockHelperError(
+          `A tranche needs a positive rate and inrAmount (decimal strings); got ${String(t?.rate)} and ${String(t?.inrAmount)}`,
+        );
+      return { t, inr };
+    });
+    const state = rt.state;
+    return checked.map(({ t, inr }): TrancheRecord => {
+      state.transactions.dealSeq += 1;
+      return {
+        dealId: t.dealId ?? nextId(state, 'deal'),
+        dealNumber: t.dealNumber ?? `D-${String(state.transactions.dealSeq).padStart(4, '0')}`,
+        rate: t.rate,
+        inrAmount: inr.toFixed(2),
+        remainingInr: inr.toFixed(2),
+        settledAt: nowIso(state),
+      };
+    });
+  };
   return {
     /**
      * Settles tranches into the pool, after the ones already there (so they are consumed later).
@@ -45,39 +80,52 @@ export function trancheHelpers(rt: MockRuntime) {
      * const mock = createMockService();
      * const [first] = mock.helpers.tranches.add([{ rate: '83.10', inrAmount: '5000' }, { rate: '83.40', inrAmount: '5000' }]);
      * if (first?.dealNumber !== 'D-0001') throw new Error('deal numbers count up');
+     * // After the sandbox's default tranches SBX-0001 and SBX-0002.
+     * if (mock.helpers.tranches.list()[2]?.dealNumber !== 'D-0001') throw new Error('added last');
      * ```
      */
     add(tranches: NewTranche[], { accountId }: { accountId?: string } = {}): TrancheRecord[] {
       const id = account(accountId);
-      const state = rt.state;
-      const added = tranches.map((t): TrancheRecord => {
-        const rate = new Decimal(t.rate);
-        const inr = new Decimal(t.inrAmount);
-        if (!rate.gt(0) || !inr.gt(0))
-          throw new MockHelperError(
-            `A tranche needs a positive rate and inrAmount; got ${t.rate} and ${t.inrAmount}`,
-          );
-        state.transactions.dealSeq += 1;
-        return {
-          dealId: t.dealId ?? nextId(state, 'deal'),
-          dealNumber: t.dealNumber ?? `D-${String(state.transactions.dealSeq).padStart(4, '0')}`,
-          rate: t.rate,
-          inrAmount: inr.toFixed(2),
-          remainingInr: inr.toFixed(2),
-          settledAt: nowIso(state),
-        };
-      });
-      state.transactions.tranchesByAccount[id] = [
-        ...(state.transactions.tranchesByAccount[id] ?? []),
+      const added = settle(tranches);
+      rt.state.transactions.tranchesByAccount[id] = [
+        ...(rt.state.transactions.tranchesByAccount[id] ?? []),
         ...added,
       ];
       return structuredClone(added);
     },
     /**
+     * Makes the pool exactly `tranches` (the default ones and any left are dropped); `[]` empties it, so
+     * standard payouts go unattributed.
+     * @example
+     * ```ts
+     * import { createMockService } from 'inr-payouts/mock';
+     *
+     * const mock = createMockService();
+     * mock.helpers.tranches.replace([{ rate: '84.00', inrAmount: '10000' }]);
+     * if (mock.helpers.tranches.list().length !== 1) throw new Error('only the new tranche is left');
+     * ```
+     */
+    replace(tranches: NewTranche[], { accountId }: { accountId?: string } = {}): TrancheRecord[] {
+      const id = account(accountId);
+      const settled = settle(tranches);
+      rt.state.transactions.tranchesByAccount[id] = settled;
+      return structuredClone(settled);
+    },
+    /**
+     * Empties the pool: standard payouts then go unattributed (spec 2.4 rule 3).
+     * @example
+     * ```ts
+     * mock.helpers.tranches.clear();
+     * ```
+     */
+    clear({ accountId }: { accountId?: string } = {}): void {
+      rt.state.transactions.tranchesByAccount[account(accountId)] = [];
+    },
+    /**
      * The pool's tranches with what is left of each, oldest first.
      * @example
      * ```ts
-     * mock.helpers.tranches.add([{ rate: '83.10', inrAmount: '5000.00' }]);
+     * mock.helpers.tranches.replace([{ rate: '83.10', inrAmount: '5000.00' }]);
      * const left = mock.helpers.tranches.list()[0]?.remainingInr; // '5000.00'
      * ```
      */

@@ -79,6 +79,37 @@ export function webhookHelpers(rt: MockRuntime) {
      * server.close();
      * ```
      */
+    /**
+     * Resolves once no delivery is in flight: each one answered or timed out (30 s of real time at most),
+     * and the retries that fell due meanwhile sent and settled too. `clock.advance` already waits for
+     * deliveries up to the service's `webhookWaitMs`; call this where a receiver may answer later than that
+     * (or on a clock with `webhookWaitMs: 0`) and the test asserts on what the deliveries recorded.
+     * @example
+     * ```ts
+     * import { setupServer } from 'msw/node';
+     * import { createMockService } from 'inr-payouts/mock';
+     *
+     * const mock = createMockService({ webhookWaitMs: 0, account: { webhookUrl: 'https://partner.test/hooks' } });
+     * const server = setupServer(...mock.handlers);
+     * server.listen();
+     * mock.helpers.webhooks.useFetch(async () => new Response('ok'));
+     * await fetch(`${mock.baseUrl}/v2/users`, {
+     *   method: 'POST',
+     *   headers: { Authorization: `Bearer ${mock.sandboxKey}` },
+     *   body: JSON.stringify({ mobile: '9876543210' }),
+     * }); // emits user.created
+     * await mock.clock.advance('1s'); // does not wait for the delivery (webhookWaitMs: 0)
+     * await mock.helpers.webhooks.settle();
+     * if (mock.helpers.webhooks.events()[0]?.status !== 'delivered') throw new Error('delivered by now');
+     * server.close();
+     * ```
+     */
+    async settle(): Promise<void> {
+      while (rt.background.size > 0) {
+        await Promise.allSettled([...rt.background.keys()]);
+        await rt.clock.runDue({ wait: false });
+      }
+    },
     useFetch(fetcher: WebhookFetch | undefined): void {
       if (fetcher !== undefined && typeof fetcher !== 'function')
         throw new MockHelperError('useFetch takes a function (url, init) => Promise<Response>, or undefined');

@@ -142,7 +142,7 @@ export function applyTransactionEvent(
         ...next,
         status: 'failed',
         failureCode: 'FUNDING_WINDOW_EXPIRED',
-        failureReason: `No confirmed deposit arrived by ${txn.expiresAt}, the end of the 24-hour funding window`,
+        failureReason: `No deposit was sent by ${txn.expiresAt}, the end of the 24-hour funding window after the payout`,
       };
   }
 }

@@ -4,9 +4,10 @@
  */
 import { Decimal } from 'decimal.js';
 import { MIN_AMOUNT_USD } from '../../src/schemas/common.js';
+import { parseDuration } from '../core/duration.js';
 import { nextId, randomDigits } from '../core/ids.js';
 import type { MockState } from '../core/state.js';
-import { cancelTimer } from '../core/timers.js';
+import { cancelTimer, schedule } from '../core/timers.js';
 import { allocate } from '../machines/attribution.js';
 import { releaseCredit } from '../machines/prefunded.js';
 import { requote } from '../machines/quote.js';
@@ -58,7 +59,10 @@ export function startPayout(state: MockState, txn: TransactionRecord): Transacti
     rail: 'imps',
   });
   // Attribution is computed just after submission (2.4 rule 4), so never in the create answer.
-  if (next.kind === 'standard') later(state, next, TXN_TIMERS.attribute, ATTRIBUTION_DELAY_MS);
+  if (next.kind === 'standard') {
+    if (next.payout) next.payout.attributionStatus = 'pending';
+    later(state, next, TXN_TIMERS.attribute, ATTRIBUTION_DELAY_MS);
+  }
   const settle = later(state, next, TXN_TIMERS.payoutSettle, PAYOUT_SETTLE_MS);
   if (next.payout) next.payout.timerId = settle;
   return next;
@@ -72,11 +76,12 @@ export function startPayout(state: MockState, txn: TransactionRecord): Transacti
  */
 export function attribute(state: MockState, txn: TransactionRecord): void {
   const { payout } = txn;
-  if (txn.kind !== 'standard' || !payout || payout.attribution || payout.status === 'failed') return;
-  const tranches = state.transactions.tranchesByAccount[txn.accountId];
-  if (!tranches?.length) return;
-  const result = allocate(tranches, payout.amountInr);
-  if (!result.attribution) return;
+  if (txn.kind !== 'standard' || !payout || payout.attribution) return;
+  const tranches = state.transactions.tranchesByAccount[txn.accountId] ?? [];
+  const result = payout.status === 'failed' ? undefined : allocate(tranches, payout.amountInr);
+  // Known now for good: the read says so, and a client waiting for the attribution stops at once.
+  payout.attributionStatus = result?.attribution ? 'attributed' : 'none';
+  if (!result?.attribution) return;
   payout.attribution = result.attribution;
   state.transactions.tranchesByAccount[txn.accountId] = result.remainingTranches;
 }
@@ -111,7 +116,15 @@ export function completePayout(state: MockState, txn: TransactionRecord): Transa
     message: 'Payout completed successfully',
     ...payout.attribution,
   });
-  if (next.kind === 'prefunded') later(state, next, TXN_TIMERS.awaitFunds, AWAIT_FUNDS_MS);
+  if (next.kind === 'prefunded') {
+    later(state, next, TXN_TIMERS.awaitFunds, AWAIT_FUNDS_MS);
+    // "24 hours to send funds after payout" (spec 3.1, 8): the window starts now the INR is sent.
+    const deadline = Date.parse(payout.completedAt ?? '') + parseDuration(SANDBOX_TRANSACTIONS.fundingWindow);
+    next.expiresAt = new Date(deadline).toISOString();
+    next.timerIds.push(
+      schedule(state, TXN_TIMERS.fundingExpire, { at: deadline }, { transactionId: next.id }),
+    );
+  }
   return next;
 }
 

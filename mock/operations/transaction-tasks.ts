@@ -37,8 +37,11 @@ const fundingExpire = defineTask<TxnTimerPayload>(
   TXN_TIMERS.fundingExpire,
   ({ transactionId }, { state }) => {
     const txn = findTransaction(state, transactionId);
+    // A deposit seen on-chain in time was sent in time: its confirmation completes the transaction and
+    // restores the credit, even after the deadline (docs/assumptions.md).
+    if (!txn || txn.deposit.status !== undefined) return;
     // The amount stays in outstandingUsd: the INR went out and only received funds restore credit (2.5).
-    if (txn && canApply(txn, { type: 'funding.expire' })) move(state, txn, { type: 'funding.expire' });
+    if (canApply(txn, { type: 'funding.expire' })) move(state, txn, { type: 'funding.expire' });
   },
 );
 

@@ -105,8 +105,8 @@ export function later(state: MockState, txn: TransactionRecord, kind: string, af
 }
 
 /**
- * The wire form of a read (spec 2.4). `payout` is absent until the payout leg starts; the attribution only
- * once it is computed; a failure's identifier rides on `transaction` and `payout` as `failureCode`.
+ * The wire form of a read (spec 2.4). `payout` is `{ status: 'pending' }` until the payout leg starts; the
+ * attribution only once it is computed; a failure's identifier rides on `transaction` and `payout` as `failureCode`.
  * @example
  * return { data: transactionData(txn) };
  */
@@ -135,17 +135,21 @@ export function transactionData(txn: TransactionRecord): Transaction {
       confirmedAt: deposit.confirmedAt,
     },
     quote: { ...txn.quote, exchangeRate: Number(txn.quote.exchangeRate) },
-    payout: payout && {
-      rail: payout.rail,
-      amountInr: payout.amountInr,
-      status: payout.status,
-      utr: payout.utr,
-      completedAt: payout.completedAt,
-      failureCode: payout.failureCode,
-      failureReason: payout.failureReason,
-      rate: payout.attribution?.rate,
-      usdtEquivalent: payout.attribution?.usdtEquivalent,
-      allocations: payout.attribution?.allocations.map((a) => ({ ...a })),
-    },
+    // The four objects always (2.4): before the payout leg starts, a `pending` payout with nothing else.
+    payout: !payout
+      ? { status: 'pending' }
+      : {
+          rail: payout.rail,
+          amountInr: payout.amountInr,
+          status: payout.status,
+          utr: payout.utr,
+          completedAt: payout.completedAt,
+          failureCode: payout.failureCode,
+          failureReason: payout.failureReason,
+          rate: payout.attribution?.rate,
+          usdtEquivalent: payout.attribution?.usdtEquivalent,
+          allocations: payout.attribution?.allocations.map((a) => ({ ...a })),
+          attributionStatus: payout.attributionStatus,
+        },
   };
 }

@@ -3,9 +3,11 @@
  * to the account's webhook URL with the global `fetch` (or the one a test put in with
  * `helpers.webhooks.useFetch`), records the attempt, and schedules the next one on the virtual clock.
  *
- * Time-outs: the virtual clock stands still while the task awaits the answer, so the 30-second time-out is
- * enforced in real time with an abort signal; a timed-out attempt is recorded as `timeout` and the next
- * attempt is scheduled 30 s (virtual) later plus its retry delay, as if the clock had run through the wait.
+ * The POST runs outside the clock's critical path (`runtime.background`), so a receiver that never answers
+ * delays only its own event. Real time maps to virtual time like this: the attempt is sent at its timer's
+ * virtual moment and recorded at that moment whenever its answer comes; the 30-second time-out is real time
+ * (an abort signal); the next attempt is scheduled from the virtual send time (plus 30 s after a time-out)
+ * and its retry delay, or, when the clock has already passed that moment, runs as soon as the answer comes.
  */
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '../../src/webhooks/index.js';
 import { setEventStatus } from '../core/event-index.js';
@@ -59,7 +61,12 @@ async function send(
 ): Promise<AttemptOutcome & Partial<DeliveryAttempt>> {
   const fetcher = fetchOverrides.get(rt) ?? ((u: string, i: RequestInit) => fetch(u, i));
   try {
-    const response = await fetcher(url, { ...init, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
+    // A 3xx is an answer outside 200-299 (spec 6.4): never followed, so it is a failed attempt.
+    const response = await fetcher(url, {
+      ...init,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
     // Drain the answer so the connection is released; its content does not matter (spec 6.4).
     await response.arrayBuffer().catch(() => undefined);
     return { ok: isDelivered(response.status), status: response.status };
@@ -98,27 +105,62 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
   record.nextAttempt = undefined;
   const attempt = payload.attempt ?? 1;
   const trigger = payload.trigger ?? 'automatic';
+  // The signature's `t` is the wall clock at the POST, so a receiver checks it against its own clock
+  // (spec 6.3's 300 s tolerance) whatever virtual time has passed; the envelope keeps the virtual time.
   const signed = signWebhook({
     payload: JSON.stringify(record.envelope),
     secret: account.webhookSecret,
-    timestamp: Math.floor(now / 1000),
+    timestamp: Math.floor(Date.now() / 1000),
   });
   const headers = {
+    // msw's bypass marker (what its `bypass()` adds): a partner's own `setupServer`, even with
+    // `onUnhandledRequest: 'error'`, lets the delivery through to the real receiver and strips the marker.
+    accept: 'msw/passthrough',
     'content-type': 'application/json',
     'user-agent': 'inr-payouts-mock',
     [SIGNATURE_HEADER]: signed.header,
     [EVENT_ID_HEADER]: record.id,
   };
   const url = account.webhookUrl;
-  const outcome = await send(runtime, url, { method: 'POST', headers, body: signed.body });
-  // A reset or restore while the request was out replaces the state: the attempt belongs to the old one.
-  if (runtime.state !== state) return;
+  const sent: SentAttempt = { attempt, trigger, now, url, body: signed.body, headers };
+  const delivery = send(runtime, url, { method: 'POST', headers, body: signed.body })
+    .then((outcome) => {
+      // A reset or restore while the request was out replaces the state: the attempt belongs to the old one.
+      if (runtime.state !== state) return;
+      // The clock already passed the retry's moment (the answer was late): run it now, off the clock's budget.
+      if (recordAttempt(state, record, sent, outcome)) return runtime.clock.runDue({ wait: false });
+    })
+    // Nothing awaits a delivery's result, so a failure here is reported rather than lost.
+    .catch((error: unknown) => console.error('inr-payouts mock: a webhook delivery failed to record', error))
+    .finally(() => runtime.background.delete(delivery));
+  // The clock waits for the answer up to `webhookWaitMs` of real time, then goes on without it.
+  runtime.background.set(delivery, Date.now() + runtime.options.webhookWaitMs);
+});
+
+interface SentAttempt {
+  attempt: number;
+  trigger: 'automatic' | 'manual';
+  /** Virtual time the attempt was sent at. */
+  now: number;
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** Records an answered attempt at its virtual send time; returns whether its retry is already due. */
+function recordAttempt(
+  state: MockState,
+  record: WebhookEventRecord,
+  sent: SentAttempt,
+  outcome: AttemptOutcome & Partial<DeliveryAttempt>,
+): boolean {
+  const { attempt, trigger, now, url, headers } = sent;
   record.attempts += 1;
   record.deliveries.push({
     attempt: record.attempts,
     at: new Date(now).toISOString(),
     url,
-    body: signed.body,
+    body: sent.body,
     headers,
     status: outcome.status,
     error: outcome.error,
@@ -128,6 +170,8 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
   const step = afterAttempt(attempt, trigger, outcome, now);
   setEventStatus(state, record, step.status);
   if (step.status === 'delivered') record.deliveredAt = new Date(now).toISOString();
-  if (step.nextAttempt !== undefined && step.nextAttemptAt !== undefined)
-    scheduleDelivery(state, record, step.nextAttemptAt, step.nextAttempt, 'automatic');
-});
+  if (step.nextAttempt === undefined || step.nextAttemptAt === undefined) return false;
+  const at = Math.max(step.nextAttemptAt, state.clock.now);
+  scheduleDelivery(state, record, at, step.nextAttempt, 'automatic');
+  return at <= state.clock.now;
+}

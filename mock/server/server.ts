@@ -164,7 +164,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${displayHost(host)}:${port}`;
-  const created = createMockSimulation({ ...options.service, baseUrl: url });
+  // A shared server's clock never waits for a receiver: `clock/advance` answers as fast with a silent one.
+  const created = createMockSimulation({ webhookWaitMs: 0, ...options.service, baseUrl: url });
   service = created;
   return {
     url,

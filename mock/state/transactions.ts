@@ -86,6 +86,11 @@ export interface PayoutRecord {
   failureReason?: string;
   /** Pool-funded payouts only (spec 2.4 rule 1); set just after submission. */
   attribution?: AttributionRecord;
+  /**
+   * Whether a rate attribution comes (docs/assumptions.md): `pending` until it is computed, then
+   * `attributed`, or `none` for a payout not funded from the pool (prefunded, or the pool could not cover it).
+   */
+  attributionStatus?: 'pending' | 'attributed' | 'none';
   /** The payout's completion timer, so a helper can settle it early. */
   timerId?: string;
 }

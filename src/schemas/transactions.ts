@@ -361,6 +361,8 @@ export const Payout = z.looseObject({
   rate: z.optional(DecimalString),
   usdtEquivalent: z.optional(DecimalString),
   allocations: z.optional(z.array(Allocation)),
+  /** Whether a rate attribution comes: `pending`, `attributed`, or `none` (not pool-funded). */
+  attributionStatus: z.optional(openEnum(['pending', 'attributed', 'none'] as const)),
 });
 /**
  * The payout leg.

@@ -141,6 +141,12 @@ export function waitForAttribution(
     (signal) => Promise.resolve(reader.retrieve(id, withSignal(options.requestOptions, signal))),
     (tx) => {
       if (hasAttribution(tx)) return { done: true, value: tx };
+      if (tx.payout?.attributionStatus === 'none')
+        throw new PayoutError(
+          `The payout of transaction ${id} will never get a rate attribution: it is not funded from an INR ` +
+            'escrow pool (a prefunded payout, or a pool that could not cover it; spec 2.4 rules 1, 3). ' +
+            'Read its amounts from the transaction instead.',
+        );
       const status = tx.transaction.status;
       if (status === 'failed' || status === 'cancelled') throw new TransactionStatusError(tx, ['a payout']);
       return { done: false };

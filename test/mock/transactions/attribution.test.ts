@@ -21,7 +21,7 @@ function tranche(n: number, rate: string, inr: string): TrancheRecord {
 describe('2.4: FIFO rate attribution', () => {
   it('2.4 rules 2, 4: a payout spanning three tranches consumes them oldest first, with usdtEquivalent the exact sum and rate the blended rate', async () => {
     const { service, client } = mock.use();
-    service.helpers.tranches.add([
+    service.helpers.tranches.replace([
       { rate: '83.10', inrAmount: '3000' },
       { rate: '83.45', inrAmount: '2500.50' },
       { rate: '84.02', inrAmount: '10000' },
@@ -78,7 +78,7 @@ describe('2.4: FIFO rate attribution', () => {
 
   it('2.4 rule 5: a payout the pool cannot cover still completes, unattributed, and leaves the pool untouched', async () => {
     const { service, client } = mock.use();
-    service.helpers.tranches.add([{ rate: '83.10', inrAmount: '1000' }]);
+    service.helpers.tranches.replace([{ rate: '83.10', inrAmount: '1000' }]);
     const created = await client.transactions.create({
       userId: verifiedUser(service),
       amount: '100',
@@ -95,8 +95,31 @@ describe('2.4: FIFO rate attribution', () => {
     expect(service.helpers.tranches.list()[0]?.remainingInr).toBe('1000.00');
   });
 
-  it('2.4 rule 3: without a pool there is no attribution', async () => {
+  it('2.4: a fresh mock attributes a standard payout to the default pool with no set-up', async () => {
     const { service, client } = mock.use();
+    const created = await client.transactions.create({
+      userId: verifiedUser(service),
+      amount: '100',
+      asset: 'USDT',
+      network: 'arbitrum',
+    });
+    await service.clock.advance(
+      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
+    );
+    expect((await client.transactions.retrieve(created.transactionId)).payout).toMatchObject({
+      attributionStatus: 'pending',
+    });
+    await service.clock.advance('1s');
+    const { payout } = await client.transactions.retrieve(created.transactionId);
+    expect(payout).toMatchObject({ attributionStatus: 'attributed', rate: '83.10' });
+    expect(payout?.allocations?.map((a) => [a.dealId, a.dealNumber, a.inrAmount])).toEqual([
+      ['deal_sandbox_1', 'SBX-0001', '8325.00'],
+    ]);
+  });
+
+  it('2.4 rule 3: without a pool there is no attribution, and waitForAttribution says so at once', async () => {
+    const { service, client } = mock.use();
+    service.helpers.tranches.clear();
     const created = await client.transactions.create({
       userId: verifiedUser(service),
       amount: '100',
@@ -107,7 +130,13 @@ describe('2.4: FIFO rate attribution', () => {
       service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
     );
     await service.clock.advance('10s');
-    expect((await client.transactions.retrieve(created.transactionId)).payout).not.toHaveProperty('rate');
+    const { payout } = await client.transactions.retrieve(created.transactionId);
+    expect(payout).not.toHaveProperty('rate');
+    expect(payout?.attributionStatus).toBe('none');
+    // With the default 2-minute deadline, failing on the first read is the only way to finish here.
+    await expect(client.transactions.waitForAttribution(created.transactionId)).rejects.toThrow(
+      /will never get a rate attribution: it is not funded from an INR escrow pool/,
+    );
   });
 
   it('2.4: allocate is pure, exact and FIFO; within one tranche the rate is the deal rate', () => {

@@ -35,7 +35,8 @@ describe('2.5, 3.1: prefunded transactions', () => {
         grossInr: '208125.00',
         netInr: '208125.00',
       },
-      expiresAt: '2025-01-02T00:00:00.000Z',
+      // The window runs 24 h from the payout, which the sandbox completes 10 s after creation.
+      expiresAt: '2025-01-02T00:00:10.000Z',
     });
     // Creating it adds its amount to outstandingUsd (2.5).
     expect(await client.account.retrieveCredit()).toMatchObject({
@@ -50,8 +51,13 @@ describe('2.5, 3.1: prefunded transactions', () => {
     read = await client.transactions.retrieve('pf-1');
     expect(read.transaction.status).toBe('payout_completed');
     expect(read.payout).toMatchObject({ status: 'completed' });
-    // 2.4 rule 3: a prefunded payout is not funded from the pool, so it carries no attribution.
+    // 2.4 rule 3: a prefunded payout is not funded from the pool, so it carries no attribution, and a
+    // wait for one fails at once rather than polling for two minutes.
     expect(read.payout).not.toHaveProperty('allocations');
+    expect(read.payout?.attributionStatus).toBe('none');
+    await expect(client.transactions.waitForAttribution('pf-1')).rejects.toThrow(
+      /not funded from an INR escrow pool/,
+    );
     expect(await client.account.retrieveCredit()).toMatchObject({
       outstandingUsd: '2500',
       availableUsd: '7500',
@@ -124,15 +130,47 @@ describe('2.5, 3.1: prefunded transactions', () => {
     });
   });
 
-  it('8 (assumed): when the 24-hour funding window passes unfunded the transaction fails and the amount stays outstanding', async () => {
+  it('3.1, 8: the 24-hour funding window counts from the payout; when it passes unfunded the transaction fails and the amount stays outstanding', async () => {
     const { service, client } = approved();
     const created = await client.transactions.createPrefunded({ userId: verifiedUser(service), ...BODY });
-    await service.clock.advance('24h');
+    await service.clock.advance('30s'); // the payout completed at 10 s
+    const completedAt = (await client.transactions.retrieve(created.transactionId)).payout?.completedAt;
+    expect(completedAt).toBe('2025-01-01T00:00:10.000Z');
+    await service.clock.advance('23h59m39s'); // 24 h after creation, 1 s before the deadline
+    expect((await client.transactions.retrieve(created.transactionId)).transaction.status).toBe(
+      'awaiting_funds',
+    );
+    await service.clock.advance('1s');
     const read = await client.transactions.retrieve(created.transactionId);
     expect(read.transaction).toMatchObject({ status: 'failed', failureCode: 'FUNDING_WINDOW_EXPIRED' });
     expect(await client.account.retrieveCredit()).toMatchObject({
       outstandingUsd: '2500',
       availableUsd: '7500',
+    });
+  });
+
+  it('3.1, 8: a deposit seen before the deadline but confirmed after it completes the transaction and restores the credit', async () => {
+    const { service, client } = approved();
+    const created = await client.transactions.createPrefunded({
+      userId: verifiedUser(service),
+      ...BODY,
+      network: 'ethereum',
+    });
+    await service.clock.advance('10s');
+    // Seen 1 s before the deadline; ethereum's confirmations take far longer than that.
+    await service.clock.advance('23h59m59s');
+    const ms = service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId });
+    expect(ms).toBeGreaterThan(1_000);
+    await service.clock.advance(ms);
+    const read = await client.transactions.retrieve(created.transactionId);
+    expect(read.transaction).toMatchObject({ status: 'completed' });
+    expect(read.transaction).not.toHaveProperty('failureCode');
+    expect(Date.parse(read.deposit.confirmedAt ?? '')).toBeGreaterThan(
+      Date.parse('2025-01-02T00:00:10.000Z'),
+    );
+    expect(await client.account.retrieveCredit()).toMatchObject({
+      outstandingUsd: '0',
+      availableUsd: '10000',
     });
   });
 

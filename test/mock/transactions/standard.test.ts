@@ -15,7 +15,7 @@ describe('2.4, 3.1: a standard transaction from create to completed', () => {
     current = mock.use();
     const { service, client } = current;
     service.helpers.accounts.update({ webhookUrl: receiver.url });
-    service.helpers.tranches.add([{ rate: '83.10', inrAmount: '100000' }]);
+    service.helpers.tranches.replace([{ rate: '83.10', inrAmount: '100000' }]);
     const userId = verifiedUser(service);
 
     const created = await client.transactions.create({
@@ -38,7 +38,7 @@ describe('2.4, 3.1: a standard transaction from create to completed', () => {
 
     let read = await client.transactions.retrieve('order-42');
     expect(read.transaction).toMatchObject({ id: created.transactionId, status: 'created' });
-    expect(read.payout).toBeUndefined();
+    expect(read.payout).toEqual({ status: 'pending' });
     expect(read.deposit).not.toHaveProperty('status');
 
     const ms = service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId });

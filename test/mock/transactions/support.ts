@@ -1,7 +1,7 @@
 /**
  * Money-flow test support: one MSW server per file that lets loopback requests through (the webhook
  * receiver), a real `PayoutClient` per service, and a `node:http` webhook receiver on 127.0.0.1 that
- * verifies every delivery with `verifyWebhook` at the mock's virtual time.
+ * verifies every delivery with `verifyWebhook` against its own wall clock, as a real receiver does.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,7 +32,7 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** Starts a receiver that verifies every delivery against `mock`'s secret and virtual clock. */
+/** Starts a receiver that verifies every delivery against `mock`'s secret and the wall clock. */
 export async function startReceiver(mock: () => MockService, answers: number[] = [200]): Promise<Receiver> {
   const receiver: Receiver = { url: '', received: [], errors: [], answers, close: async () => {} };
   const server: Server = createServer((req, res) => {
@@ -45,9 +45,11 @@ export async function startReceiver(mock: () => MockService, answers: number[] =
       const answered = receiver.answers[receiver.received.length] ?? receiver.answers.at(-1) ?? 200;
       const entry: Received = { at, body, headers: req.headers, answered };
       try {
-        entry.event = verifyWebhook(body, String(req.headers['x-service-signature']), service.webhookSecret, {
-          now: at,
-        }) as KnownWebhookEvent;
+        entry.event = verifyWebhook(
+          body,
+          String(req.headers['x-service-signature']),
+          service.webhookSecret,
+        ) as KnownWebhookEvent;
       } catch (error) {
         receiver.errors.push(error);
       }
