@@ -51,6 +51,8 @@ export default defineConfig([
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
     external: ['msw', 'msw/node'],
+    // One file to load: resolving and compiling zod's module graph file by file was half the start-up.
+    noExternal: [/^(zod|decimal\.js|rou3)(\/|$)/],
     treeshake: true,
     splitting: false,
     sourcemap: true,

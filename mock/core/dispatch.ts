@@ -95,22 +95,9 @@ export function createDispatch(router: MockRouter): Dispatch {
     return base;
   };
 
-  return async (rt, request) => {
-    const url = request.url;
-    const start = pathStart(url, baseOf(rt));
-    if (start < 0) return undefined;
-    let end = url.length;
-    for (let i = start; i < url.length; i++) {
-      const c = url.charCodeAt(i);
-      if (c === 63 || c === 35) {
-        end = i;
-        break;
-      }
-    }
-    const path = url.slice(start, end) || '/';
+  const answer = async (rt: MockRuntime, request: Request, path: string): Promise<Response | undefined> => {
     const method = request.method;
-    const head = method === 'HEAD';
-    const found = router.find(head ? 'GET' : method, path);
+    const found = router.find(method === 'HEAD' ? 'GET' : method, path);
     if (!found) return undefined;
     if (found.fallback) {
       const allow = router.allowed(path);
@@ -126,10 +113,24 @@ export function createDispatch(router: MockRouter): Dispatch {
       return malformedPath(path);
     }
     const { endpoint } = found;
-    const response =
-      endpoint.kind === 'api'
-        ? await serveRoute(rt, endpoint.def, request, params, path)
-        : await endpoint.def.serve(request, params, rt);
-    return head ? withoutBody(response) : response;
+    return endpoint.kind === 'api'
+      ? serveRoute(rt, endpoint.def, request, params, path)
+      : endpoint.def.serve(request, params, rt);
+  };
+
+  return async (rt, request) => {
+    const url = request.url;
+    const start = pathStart(url, baseOf(rt));
+    if (start < 0) return undefined;
+    let end = url.length;
+    for (let i = start; i < url.length; i++) {
+      const c = url.charCodeAt(i);
+      if (c === 63 || c === 35) {
+        end = i;
+        break;
+      }
+    }
+    const response = await answer(rt, request, url.slice(start, end) || '/');
+    return response && request.method === 'HEAD' ? withoutBody(response) : response;
   };
 }

@@ -17,7 +17,7 @@ import {
   storeIdempotency,
 } from './idempotency.js';
 import { consumeRate, peekRate, rateLimitBody } from './rate-limit.js';
-import { errorBody, internalErrorBody, json, successBody } from './respond.js';
+import { errorBody, internalErrorBody, json, jsonText, successBody } from './respond.js';
 import type { RouteContext, RouteDefinition } from './route.js';
 import type { MockRuntime } from './runtime.js';
 import { nowIso } from './timers.js';
@@ -36,7 +36,8 @@ interface Incoming {
 interface Executed {
   response: Response;
   /** Set for a success that an idempotency key may keep. */
-  cache?: { status: number; body: unknown };
+  /** The body as sent (JSON text), parsed only when a key keeps it. */
+  cache?: { status: number; text: string };
 }
 
 function firstValues(search: URLSearchParams): Record<string, string> {
@@ -71,10 +72,10 @@ async function execute(
     const result = await def.resolve(ctx);
     if (result instanceof Response) return { response: result };
     const status = result.status ?? 200;
-    // A JSON round trip detaches the body from live state (a later change must not alter a cached replay)
-    // and drops undefined fields exactly as the wire does.
-    const wire: unknown = JSON.parse(JSON.stringify(successBody(result)));
-    return { response: json(status, wire, result.headers), cache: { status, body: wire } };
+    // Serialised once: the text detaches the body from live state (a later change must not alter a cached
+    // replay) and drops undefined fields exactly as the wire does.
+    const text = JSON.stringify(successBody(result));
+    return { response: jsonText(status, text, result.headers), cache: { status, text } };
   } catch (error) {
     if (error instanceof MockApiError) {
       return { response: json(error.status, errorBody(error.shape ?? def.shape, error.body)) };
@@ -111,7 +112,7 @@ async function withIdempotency(
         rt.state,
         id,
         { key, accountId: account.id, method: req.request.method, path: req.scope, fingerprint: fp },
-        done.cache,
+        { status: done.cache.status, body: JSON.parse(done.cache.text) },
       );
     }
     return done;

@@ -59,9 +59,18 @@ export function errorBody(shape: ErrorShape, body: ApiErrorBody): Record<string,
  */
 export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
   // JSON.stringify drops undefined fields exactly as the wire will.
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+/**
+ * A JSON response from text already serialised.
+ * @example
+ * return jsonText(200, '{"success":true,"data":{}}');
+ */
+export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
   const all = new Headers(headers);
   if (!all.has('content-type')) all.set('content-type', 'application/json');
-  return new Response(JSON.stringify(body), { status, headers: all });
+  return new Response(text, { status, headers: all });
 }
 
 /**

@@ -22,7 +22,24 @@ export function nowMs(state: MockState): number {
  * record.createdAt = nowIso(state);
  */
 export function nowIso(state: MockState): string {
-  return new Date(state.clock.now).toISOString();
+  return isoAt(state.clock.now);
+}
+
+let lastMs = Number.NaN;
+let lastIso = '';
+
+/**
+ * Epoch ms as an ISO 8601 UTC string. The last answer is kept: the clock runs many timers at one instant
+ * (a thousand transactions confirm a block together), and each step stamps the same time several times.
+ * @example
+ * isoAt(0); // '1970-01-01T00:00:00.000Z'
+ */
+export function isoAt(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
 }
 
 /**

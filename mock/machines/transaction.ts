@@ -10,6 +10,7 @@
  * when the 24-hour funding window passes.
  */
 import { MockTransitionError } from '../core/errors.js';
+import { isoAt } from '../core/timers.js';
 import type { TransactionRecord, TransactionStatus } from '../state/transactions.js';
 
 /**
@@ -81,8 +82,14 @@ export function applyTransactionEvent(
       allowed: ALLOWED[txn.kind][event.type],
     });
   }
-  const at = new Date(now).toISOString();
-  const next: TransactionRecord = structuredClone(txn);
+  const at = isoAt(now);
+  // Copy on write: only the top level, the deposit and the payout change below, so only they are copied
+  // (a deep clone per event was most of a lifecycle's cost: 128 confirmations each copy the record).
+  const next: TransactionRecord = {
+    ...txn,
+    deposit: { ...txn.deposit },
+    ...(txn.payout ? { payout: { ...txn.payout } } : {}),
+  };
   next.updatedAt = at;
   const { deposit, payout } = next;
   switch (event.type) {

@@ -1,10 +1,9 @@
 // Seeds a mock's store with many transactions and webhook events directly (no HTTP: 100,000 creates through
 // the API would take minutes), by copying one transaction and its event made through the API, then restoring
 // the enlarged snapshot. Used by test/bench/mock.bench.ts.
-import { getResponse } from 'msw';
 import type { MockService } from '../../mock/index.js';
 
-/** A request through the service's handlers (no network, no interception). */
+/** A request through the service's dispatch (no network, no interception). */
 export async function call(
   mock: MockService,
   method: string,
@@ -20,8 +19,8 @@ export async function call(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const response = await getResponse(mock.handlers, request);
-  if (!response) throw new Error(`no handler answered ${method} ${path}`);
+  const response = await mock.dispatch(request);
+  if (!response) throw new Error(`the mock does not serve ${method} ${path}`);
   return response;
 }
 

@@ -1,7 +1,8 @@
 // The mock's benchmarks (issue 9): the activity feed and the webhook event list with 1,000 vs 100,000
 // transactions in the store (target: flat, the 100k query no slower than 1.5x the 1k one), and how many complete
 // transaction lifecycles per second the virtual clock can drive (create → deposit → 128 confirmations →
-// payout → completed, on polygon). Requests go through the service's MSW handlers with `getResponse`.
+// payout → completed, on polygon; target: at least 1,000 per second, the median of several batches of
+// 1,000). Requests go through the service's dispatch (no msw: test/bench/mock-request.bench.ts measures that).
 // Run: npm run bench -- test/bench/mock.bench.ts
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createMockService, type MockService } from '../../mock/index.js';
@@ -12,6 +13,10 @@ const SMALL = 1_000;
 const LARGE = 100_000;
 /** Lifecycles driven together in one measured batch. */
 const LIFECYCLES = 1_000;
+/** Batches measured after the bench table has warmed the code; the median is reported. */
+const LIFECYCLE_BATCHES = 5;
+/** Target: complete lifecycles per second. */
+const LIFECYCLE_BAR = 1_000;
 
 let small: MockService;
 let large: MockService;
@@ -82,13 +87,20 @@ afterAll(async () => {
       },
     ],
   );
-  const started = performance.now();
-  const completed = await lifecycles(LIFECYCLES);
-  const seconds = (performance.now() - started) / 1000;
-  if (completed !== LIFECYCLES) throw new Error(`only ${completed} of ${LIFECYCLES} lifecycles completed`);
+  const rates: number[] = [];
+  for (let i = 0; i < LIFECYCLE_BATCHES; i++) {
+    const started = performance.now();
+    const completed = await lifecycles(LIFECYCLES);
+    const seconds = (performance.now() - started) / 1000;
+    if (completed !== LIFECYCLES) throw new Error(`only ${completed} of ${LIFECYCLES} lifecycles completed`);
+    rates.push(completed / seconds);
+  }
+  const rate = rates.sort((a, b) => a - b)[LIFECYCLE_BATCHES >> 1] ?? 0;
   console.log(
-    `mock lifecycles: ${(completed / seconds).toFixed(0)} complete transaction lifecycles per second ` +
-      `(${completed} on polygon, 128 confirmations each, driven by clock.advance in ${seconds.toFixed(2)} s)\n`,
+    `mock lifecycles: ${rate.toFixed(0)} complete transaction lifecycles per second (median of ${LIFECYCLE_BATCHES} ` +
+      `batches of ${LIFECYCLES} on polygon, 128 confirmations each, driven by clock.advance; ` +
+      `all: ${rates.map((r) => r.toFixed(0)).join(', ')}): bar >= ${LIFECYCLE_BAR} per second ` +
+      `${rate >= LIFECYCLE_BAR ? 'MET' : 'NOT MET'}\n`,
   );
 }, 300_000);
 

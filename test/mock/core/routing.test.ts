@@ -83,5 +83,9 @@ describe('routing', () => {
     expect(await head.text()).toBe('');
     const unauthorised = await fetch(`${service.baseUrl}/v2/account`, { method: 'HEAD' });
     expect(unauthorised.status).toBe(401);
+    const wrong = await service.dispatch(new Request(`${service.baseUrl}/v2/users`, { method: 'HEAD' }));
+    expect(wrong?.status).toBe(405);
+    expect(wrong?.headers.get('Allow')).toBe('POST');
+    expect(wrong?.body).toBeNull();
   });
 });

@@ -1,0 +1,67 @@
+// The in-process mock's cost per request: `client.account.retrieve()` answered by the mock through
+// `setupServer(...mock.handlers)` (auth, rate limit, the account resolver, the envelope) against the same
+// client call answered by a trivial msw handler returning the same JSON. Target: at most 1.3x, same run.
+// Each contender runs with only its own handlers installed (swapped once per batch), so neither pays for
+// the other's matching.
+// Run: npm run bench -- test/bench/mock-request.bench.ts
+import { PayoutClient } from 'inr-payouts';
+import { HttpResponse, http, type RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, bench, describe } from 'vitest';
+import { createMockService } from '../../mock/index.js';
+import { measureInterleaved, printRatios } from './ratio.js';
+
+const TRIVIAL_BASE = 'https://trivial.test';
+const mock = createMockService({ seed: 'bench-request' });
+// The bench makes far more calls than the per-minute limit allows on the stopped clock.
+mock.helpers.accounts.update({ limits: { rateLimit: Number.MAX_SAFE_INTEGER } });
+const server = setupServer();
+const mockClient = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
+const trivialClient = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: TRIVIAL_BASE });
+const handlers: Record<string, RequestHandler[]> = { mock: mock.handlers, trivial: [] };
+let installed = '';
+
+function using(name: 'mock' | 'trivial', client: PayoutClient) {
+  return () => {
+    if (installed !== name) {
+      server.resetHandlers(...(handlers[name] ?? []));
+      installed = name;
+    }
+    return client.account.retrieve();
+  };
+}
+
+const contenders = { mock: using('mock', mockClient), trivial: using('trivial', trivialClient) };
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  const answer = await (
+    await mock.dispatch(
+      new Request(`${mock.baseUrl}/v2/account`, { headers: { Authorization: `Bearer ${mock.sandboxKey}` } }),
+    )
+  )?.json();
+  handlers.trivial = [http.get(`${TRIVIAL_BASE}/v2/account`, () => HttpResponse.json(answer))];
+});
+
+afterAll(async () => {
+  const micros = await measureInterleaved(contenders, { rounds: 40, batch: 50 });
+  printRatios('in-process mock, client.account.retrieve() through setupServer', micros, [
+    {
+      label: 'the mock vs a trivial msw handler returning the same JSON',
+      subject: 'mock',
+      baseline: 'trivial',
+      kind: 'cost',
+      bar: 1.3,
+    },
+  ]);
+  server.close();
+}, 120_000);
+
+describe('in-process request cost', () => {
+  bench('trivial msw handler', async () => {
+    await contenders.trivial();
+  });
+  bench('the mock (setupServer(...mock.handlers))', async () => {
+    await contenders.mock();
+  });
+});
