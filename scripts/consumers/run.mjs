@@ -21,7 +21,7 @@ const consumers = join(root, 'test/consumers');
  * devDependencies (Jest 29 runs the Jest 30 project unchanged).
  */
 const MATRIX = [
-  { name: 'npx inr-payouts-mock (no msw installed)', dir: 'npx-bin' },
+  { name: 'npx inr-payouts-mock, no msw installed', dir: 'npx-bin' },
   { name: 'Jest 30, no configuration (client, webhooks, money)', dir: 'jest' },
   { name: 'Jest 29, no configuration (client, webhooks, money)', dir: 'jest', install: ['jest@29'] },
   { name: 'Jest 30, ESM mode (the mock with msw/node)', dir: 'jest-esm' },
