@@ -3,7 +3,7 @@
 // stripe (for the client's ratio), against a process that imports nothing. Runs interleaved (rotating order) so
 // a burst of load on a shared machine lands on every contender alike; prints medians over N runs. Each child
 // also times its own import from the inside, which leaves out process start-up and its noise.
-// Quality bars (PRODUCT.md): client <= 0.6x stripe's cold import; webhooks entry <= 10 ms over `node -e 0`.
+// Quality bars (README, Benchmarks): client <= 0.6x stripe's cold import; webhooks entry <= 10 ms over `node -e 0`.
 // Usage: node scripts/cold-import.mjs [--runs N] [--enforce-webhooks]   (needs `npm run build` first)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
