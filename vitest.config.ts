@@ -14,7 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/browser/**', 'node_modules/**'],
+    // test/consumers/ are projects of their own, run against the packed package (npm run test:consumers).
+    exclude: ['test/browser/**', 'test/consumers/**', 'node_modules/**'],
     testTimeout: 20_000,
     benchmark: { include: ['test/**/*.bench.ts'] },
   },

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// Cold import time of each entry: fresh `node` processes that import dist/index.js, dist/webhooks.js and
-// stripe (for the client's ratio), against a process that imports nothing. Runs interleaved (rotating order) so
+// Cold import time of each entry: fresh `node` processes that import dist/index.js, dist/webhooks.js, stripe
+// (a devDependency, for the client's ratio) and openai (installed on first use into .bench/, git-ignored:
+// openai 7 needs Node 22, so openai 6), against a process that imports nothing. Runs interleaved (rotating order) so
 // a burst of load on a shared machine lands on every contender alike; prints medians over N runs. Each child
 // also times its own import from the inside, which leaves out process start-up and its noise.
-// Quality bars (PRODUCT.md): client <= 0.6x stripe's cold import; webhooks entry <= 10 ms over `node -e 0`.
+// Quality bars (README, Benchmarks): client <= 0.6x stripe's cold import; webhooks entry <= 10 ms over `node -e 0`.
 // Usage: node scripts/cold-import.mjs [--runs N] [--enforce-webhooks]   (needs `npm run build` first)
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,6 +25,19 @@ for (const path of ['dist/index.js', 'dist/webhooks.js']) {
   }
 }
 
+const bench = `${root}.bench/`;
+const OPENAI = 'openai@6';
+if (!existsSync(`${bench}node_modules/openai/package.json`)) {
+  console.log(`installing ${OPENAI} into .bench/ ...`);
+  mkdirSync(bench, { recursive: true });
+  writeFileSync(`${bench}package.json`, '{ "name": "inr-payouts-bench", "private": true }\n');
+  const installed = spawnSync('npm', ['install', '--no-audit', '--no-fund', OPENAI], {
+    cwd: bench,
+    stdio: 'inherit',
+  });
+  if (installed.status !== 0) process.exit(1);
+}
+
 // Every contender is an ESM script given to `node --input-type=module -e`, so all pay the same start-up.
 const importing = (specifier) =>
   `const t = performance.now(); await import(${JSON.stringify(specifier)}); ` +
@@ -35,7 +49,10 @@ const contenders = {
   'inr-payouts': importing(pathToFileURL(`${root}dist/index.js`).href),
   'inr-payouts/webhooks': importing(pathToFileURL(`${root}dist/webhooks.js`).href),
   stripe: importing('stripe'),
+  // Resolved from .bench/, where it is installed.
+  openai: importing('openai'),
 };
+const cwdOf = (name) => (name === 'openai' ? bench : root);
 const names = Object.keys(contenders);
 const wall = Object.fromEntries(names.map((n) => [n, []]));
 const inside = Object.fromEntries(names.map((n) => [n, []]));
@@ -43,7 +60,7 @@ const inside = Object.fromEntries(names.map((n) => [n, []]));
 function runOnce(name) {
   const start = process.hrtime.bigint();
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', contenders[name]], {
-    cwd: root,
+    cwd: cwdOf(name),
     stdio: 'pipe',
   });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -78,6 +95,7 @@ for (const name of names) {
   console.log(`  ${name.padEnd(22)} ${median(wall[name]).toFixed(1).padStart(7)} ms${extra}`);
 }
 const clientRatio = over('inr-payouts') / over('stripe');
+const openaiRatio = over('inr-payouts') / over('openai');
 const insideRatio = median(inside['inr-payouts']) / median(inside.stripe);
 const webhooksOver = over('inr-payouts/webhooks');
 const verdict = (met) => (met ? 'MET' : 'NOT MET');
@@ -85,6 +103,7 @@ console.log(
   `  client vs stripe: ${clientRatio.toFixed(2)}x over node -e 0, ${insideRatio.toFixed(2)}x timed inside ` +
     `(bar <= ${CLIENT_BAR_RATIO}x) ${verdict(clientRatio <= CLIENT_BAR_RATIO)}`,
 );
+console.log(`  client vs openai: ${openaiRatio.toFixed(2)}x over node -e 0`);
 console.log(
   `  webhooks entry: +${webhooksOver.toFixed(1)} ms over node -e 0, ${median(inside['inr-payouts/webhooks']).toFixed(1)} ms ` +
     `timed inside (bar <= ${WEBHOOKS_BAR_MS} ms over node -e 0) ${verdict(webhooksOver <= WEBHOOKS_BAR_MS)}`,

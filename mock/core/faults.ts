@@ -1,5 +1,5 @@
 /**
- * Fault injection (PRODUCT.md, "The mock"): latency, an error status, a dropped connection before or after
+ * Fault injection: latency, an error status, a dropped connection before or after
  * the work was done. Faults are plain data in state and are taken first in the pipeline, before auth.
  */
 import type { FaultKind, FaultRecord } from '../state/http.js';

@@ -2,6 +2,7 @@
  * Deterministic identifiers. The PRNG (mulberry32) keeps its whole state in one number in `MockState`, so
  * the same seed gives the same IDs, and a restored snapshot continues the same sequence.
  */
+import { v4 } from 'uuid';
 import type { MockState } from './state.js';
 
 const ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyz';
@@ -73,14 +74,13 @@ export function randomHex(state: MockState, bytes: number): string {
 }
 
 /**
- * A version-4-shaped UUID, where the spec says UUID (the account id).
+ * A version-4 UUID, where the spec says UUID (the account id): `uuid`'s v4 over 16 bytes from the state's
+ * PRNG instead of the system's randomness, so the same seed gives the same UUID.
  * @example
  * uuid(state); // '3f2a…-…-4…-…'
  */
 export function uuid(state: MockState): string {
-  const hex = randomHex(state, 16).split('');
-  hex[12] = '4';
-  hex[16] = HEX[8 + Math.floor(random(state) * 4)] ?? '8';
-  const h = hex.join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  const bytes = new Uint8Array(16);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random(state) * 256);
+  return v4({ random: bytes });
 }

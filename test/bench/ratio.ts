@@ -1,4 +1,4 @@
-// The ratios the quality bars name (PRODUCT.md), measured in the same run as the vitest bench table. The table's
+// The ratios the quality bars name (README, Benchmarks), measured in the same run as the vitest bench table. The table's
 // contenders run one after another, so on a shared machine a burst of load lands on one of them; the ratios
 // are measured interleaved instead (round-robin batches, rotating order, median of the batch means), so the
 // load falls on every contender alike.

@@ -1,4 +1,4 @@
-// Quality bar (PRODUCT.md): the client's per-request cost <= 1.15x a bare `ky.get().json()` and <= 2.0x a raw
+// Quality bar (README, Benchmarks): the client's per-request cost <= 1.15x a bare `ky.get().json()` and <= 2.0x a raw
 // `fetch` of the same loopback URL, same run. The client goes through everything a partner's call does: the
 // real PayoutClient, headers, the retry loop, the envelope and zod validation of the account.
 // Run: npm run bench -- test/bench/transport.bench.ts

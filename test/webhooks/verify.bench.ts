@@ -1,4 +1,4 @@
-// Quality bars (PRODUCT.md): sync verify + parse >= 0.9x a raw node:crypto HMAC + constant-time compare +
+// Quality bars (README, Benchmarks): sync verify + parse >= 0.9x a raw node:crypto HMAC + constant-time compare +
 // JSON.parse; the WebCrypto path >= 4x Stripe's SubtleCrypto path (the real `stripe` package:
 // webhooks.constructEventAsync with Stripe.createSubtleCryptoProvider(), which imports the key on every call).
 // Stripe signs the same way (HMAC-SHA256 of `t.payload`, header `t=...,v1=...`), so one header serves both.

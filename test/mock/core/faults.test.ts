@@ -5,7 +5,7 @@ const mock = mockServer();
 const KEY = 'b9a7c1d2-0e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const ASHA = { mobile: '9876543210' };
 
-describe('fault injection (PRODUCT.md, The mock)', () => {
+describe('fault injection', () => {
   it('an error fault answers its status in the route shape without running the handler', async () => {
     const { service, call } = mock.use();
     service.helpers.faults.inject({

@@ -1,3 +1,4 @@
+import { validate, version } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { nextId, randomDigits, randomHex, uuid } from '../../../mock/core/ids.js';
 import { createEmptyState } from '../../../mock/core/state.js';
@@ -30,5 +31,14 @@ describe('deterministic IDs', () => {
     const copy = structuredClone(state);
     expect(nextId(copy, 'usr')).toBe(nextId(state, 'usr'));
     expect(uuid(copy)).toBe(uuid(state));
+  });
+
+  it('makes UUIDs that uuid validates as version 4, from the seed alone', () => {
+    const a = createEmptyState('uuid-seed', 0);
+    const b = createEmptyState('uuid-seed', 0);
+    const first = uuid(a);
+    expect(validate(first) && version(first) === 4).toBe(true);
+    expect(uuid(b)).toBe(first);
+    expect(uuid(a)).not.toBe(first);
   });
 });

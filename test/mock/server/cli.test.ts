@@ -1,10 +1,10 @@
 /**
  * The command line: option parsing, `--help`, refusing bad options with the usage, and the real-time clock.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseCli } from '../../../mock/server/cli.js';
+import { parseCli, watchParent } from '../../../mock/server/cli.js';
 import { startServer } from './support.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -64,6 +64,21 @@ describe('inr-payouts-mock options', () => {
     const bad = spawnSync(tsx, ['mock/bin/mock-server.ts', '--port', 'x'], { cwd: root, encoding: 'utf8' });
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('--port must be 0 to 65535');
+  });
+
+  it('watches the process that started it, and reports once when it has ended', async () => {
+    const parent = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 200)']);
+    const exited = new Promise((resolve) => parent.on('exit', resolve));
+    let gone = 0;
+    const timer = watchParent(() => gone++, parent.pid, 20);
+    expect(timer).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(gone).toBe(0);
+    await exited;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(gone).toBe(1);
+    // Started by init or a service manager: nothing to watch.
+    expect(watchParent(() => gone++, 1)).toBeUndefined();
   });
 
   it('--speed runs the virtual clock faster than real time by that factor', async () => {

@@ -1,0 +1,62 @@
+// inr-payouts/mock under Jest. msw 2 depends on an ESM-only package that Jest's CommonJS mode cannot load (on
+// Node older than 24.9), so this project runs Jest in its ESM mode: `"type": "module"` in package.json and
+// `node --experimental-vm-modules node_modules/jest/bin/jest.js`. No jest.config file; Jest's globals as usual.
+import { PayoutClient } from 'inr-payouts';
+import { createMockService } from 'inr-payouts/mock';
+import { checkAttribution } from 'inr-payouts/money';
+import { verifyWebhook } from 'inr-payouts/webhooks';
+import { setupServer } from 'msw/node';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+let mock;
+let client;
+beforeEach(() => {
+  mock = createMockService({ seed: 'my-tests' });
+  server.use(...mock.handlers);
+  client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
+});
+
+test('the client is answered by the mock', async () => {
+  const user = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+  expect(user.userId).toMatch(/^usr_/);
+  expect((await client.kyc.status(user.userId)).status).toBe('pending');
+});
+
+test('the webhook the mock delivers verifies on the mock clock', async () => {
+  const deliveries = [];
+  mock.helpers.accounts.update({ webhookUrl: 'https://partner.example/webhooks' });
+  mock.helpers.webhooks.useFetch(async (_url, init) => {
+    deliveries.push({
+      body: String(init.body),
+      signature: new Headers(init.headers).get('x-service-signature'),
+    });
+    return new Response(null, { status: 200 });
+  });
+  const user = await client.users.create({ mobile: '9876543211' });
+  await mock.clock.runDue();
+  expect(deliveries).toHaveLength(1);
+  const event = verifyWebhook(deliveries[0].body, deliveries[0].signature, mock.webhookSecret, {
+    now: mock.clock.now(),
+  });
+  expect(event).toMatchObject({ event: 'user.created', data: { userId: user.userId } });
+});
+
+test('a payout funded on the virtual clock completes, with a sound rate attribution', async () => {
+  const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543212' });
+  const { transactionId } = await client.transactions.create({
+    userId,
+    amount: '100',
+    asset: 'USDC',
+    network: 'base',
+  });
+  await mock.clock.advance(mock.helpers.transactions.simulateDeposit({ transactionId }));
+  mock.helpers.transactions.completePayout({ transactionId });
+  const tx = await client.transactions.retrieve(transactionId);
+  expect(tx.transaction.status).toBe('completed');
+  expect(tx.payout?.utr).toBeTruthy();
+  expect(checkAttribution(tx.payout)).toEqual([]);
+});

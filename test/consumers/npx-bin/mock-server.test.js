@@ -1,0 +1,96 @@
+// The standalone mock server as other languages and front ends use it: `npx inr-payouts-mock` in a project
+// that installed only inr-payouts. A test harness starts it, uses it, and ends it; ending either the `npx`
+// process or the bin itself, with SIGTERM or SIGINT, must end the server and free its port.
+// SIGINT is what Ctrl-C sends to the terminal's whole process group, so the harness sends it to npx's group:
+// npm runs the bin under `sh -c`, and dash (Debian's and Ubuntu's sh) holds a SIGINT sent to it alone until
+// its child exits, so the server could never see it.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { test } from 'node:test';
+
+const require = createRequire(import.meta.url);
+const BIN = 'node_modules/.bin/inr-payouts-mock';
+
+/** Starts the server through `command` on a free port; resolves once it has printed its address and key. */
+function start(command, args) {
+  const child = spawn(command, [...args, '--port', '0', '--speed', 'manual'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, as a terminal gives each command line.
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const read = (chunk) => {
+      out += chunk;
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      const apiKey = /sandbox API key: (\S+)/.exec(out)?.[1];
+      if (url && apiKey) resolve({ child, url, apiKey, port: Number(new URL(url).port) });
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => reject(new Error(`${command} exited (${code}) before serving:\n${out}`)));
+  });
+}
+
+/** Whether something still accepts connections on the port: try to take it. */
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+async function freed(port) {
+  for (let i = 0; i < 50; i++) {
+    if (await portIsFree(port)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+test('only inr-payouts is installed: no msw', () => {
+  assert.throws(() => require.resolve('msw'), { code: 'MODULE_NOT_FOUND' });
+});
+
+test('npx inr-payouts-mock --help prints the usage, and the guide it names is in the package', () => {
+  const help = spawnSync('npx', ['inr-payouts-mock', '--help'], { encoding: 'utf8' });
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /Usage: inr-payouts-mock/);
+  const guide = /(node_modules\/inr-payouts\/docs\/\S+\.md)/.exec(help.stdout)?.[1];
+  assert.ok(guide, 'the usage names the guide');
+  assert.ok(existsSync(guide), `${guide} is installed`);
+});
+
+for (const [launcher, command, args] of [
+  ['npx', 'npx', ['inr-payouts-mock']],
+  ['the bin', BIN, []],
+]) {
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    test(`started with ${launcher}, it answers; ${signal} ends the server`, async () => {
+      const server = await start(command, args);
+      try {
+        const response = await fetch(`${server.url}/v2/account`, {
+          headers: { authorization: `Bearer ${server.apiKey}` },
+        });
+        assert.equal(response.status, 200);
+        const body = await response.json();
+        assert.equal(typeof body.data, 'object');
+        const unauthorised = await fetch(`${server.url}/v2/account`);
+        assert.equal(unauthorised.status, 401);
+      } finally {
+        const exited = new Promise((resolve) => server.child.once('exit', resolve));
+        if (launcher === 'npx' && signal === 'SIGINT') process.kill(-server.child.pid, signal);
+        else server.child.kill(signal);
+        await exited;
+      }
+      assert.ok(
+        await freed(server.port),
+        `port ${server.port} is still taken: the server outlived ${launcher}`,
+      );
+    });
+  }
+}

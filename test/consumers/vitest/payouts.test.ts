@@ -1,0 +1,109 @@
+// docs/testing-with-the-mock.md, as a partner copies it: the guide's set-up block unchanged, then tests that
+// use the helpers and move the virtual clock the way the guide shows.
+import { PayoutClient } from 'inr-payouts';
+import { createMockService, type MockService } from 'inr-payouts/mock';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+let mock: MockService;
+let client: PayoutClient;
+beforeEach(() => {
+  mock = createMockService({ seed: 'my-tests' }); // same seed, same IDs, keys and OTPs every run
+  server.use(...mock.handlers);
+  client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
+});
+
+// What the tests below use besides the guide's set-up (imports are hoisted, so they may follow it).
+import { spawn } from 'node:child_process';
+import { SANDBOX_TRANSACTIONS } from 'inr-payouts/mock';
+import { describe, expect, it } from 'vitest';
+
+describe('a payout against the mock', () => {
+  it('completes once the deposit is confirmed and the bank answers', async () => {
+    const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+    const { transactionId } = await client.transactions.create({
+      userId,
+      amount: '100',
+      asset: 'USDC',
+      network: 'base',
+      partnerReference: 'order-1',
+    });
+
+    const ms = mock.helpers.transactions.simulateDeposit({ transactionId });
+    await mock.clock.advance(ms); // every confirmation; the payout starts
+    await mock.clock.advance('1m'); // the bank answers; webhooks are delivered and retried on the same clock
+
+    const tx = await client.transactions.retrieve('order-1');
+    expect(tx.transaction.status).toBe('completed');
+    expect(tx.payout?.utr).toBeTruthy();
+    expect(mock.helpers.webhooks.events({ type: 'transaction.payout_completed' })).toHaveLength(1);
+  });
+
+  it('fails when the bank rejects it (a sandbox value)', async () => {
+    const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+    const { transactionId } = await client.transactions.create({
+      userId,
+      amount: SANDBOX_TRANSACTIONS.payoutFailureAmount,
+      asset: 'USDC',
+      network: 'base',
+    });
+    await mock.clock.advance(mock.helpers.transactions.simulateDeposit({ transactionId }));
+    await mock.clock.advance('1m');
+    expect((await client.transactions.retrieve(transactionId)).transaction.status).toBe('failed');
+  });
+});
+
+describe('waits on the virtual clock', () => {
+  it('gets the attribution of a fresh mock with no set-up, in no real time', async () => {
+    const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+    const created = await mock.createClient().transactions.create({
+      userId,
+      amount: '100',
+      asset: 'USDT',
+      network: 'base',
+    });
+    const { transactionId } = created;
+    await mock.clock.advance(mock.helpers.transactions.simulateDeposit({ transactionId }));
+    const client = mock.createClient();
+    const paid = await client.transactions.waitForAttribution(transactionId); // polls on the virtual clock
+    expect(paid.payout?.allocations?.length).toBeGreaterThan(0);
+  });
+});
+
+// `npx inr-payouts-mock` as a test harness starts it: a free port, the address read from its first line.
+const bin = new URL('./node_modules/.bin/inr-payouts-mock', import.meta.url).pathname;
+const child = spawn(bin, ['--port', '0', '--speed', 'manual'], { stdio: ['ignore', 'pipe', 'inherit'] });
+afterAll(() => {
+  child.kill('SIGTERM');
+});
+process.env.INR_PAYOUTS_MOCK_URL = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  child.stdout?.on('data', (chunk) => {
+    out += chunk;
+    const url = /listening on (\S+)/.exec(out)?.[1];
+    if (url) resolve(url);
+  });
+  child.on('exit', (code) => reject(new Error(`inr-payouts-mock exited (${code}):\n${out}`)));
+});
+
+import { connectMock, type MockHelperCalls } from 'inr-payouts/mock';
+
+// The address `npx inr-payouts-mock` printed; `createMockService().helpers` runs the same calls in-process.
+const helpers: MockHelperCalls = connectMock(process.env.INR_PAYOUTS_MOCK_URL ?? 'http://127.0.0.1:4010');
+await helpers.reset({ seed: 'my-tests' });
+const { userId } = await helpers.users.seedVerified({ mobile: '9876543210' });
+
+describe('the same helpers against a standalone server', () => {
+  it('seeded a verified user there through connectMock', async () => {
+    expect(userId).toMatch(/^usr_/);
+    const status = await fetch(`${process.env.INR_PAYOUTS_MOCK_URL}/v2/users/${userId}/kyc/status`, {
+      headers: { Authorization: `Bearer ${(await helpers.accounts.get()).keys.sandbox}` },
+    });
+    expect(status.status).toBe(200);
+  });
+});
