@@ -8,10 +8,11 @@
  */
 
 export { PayoutClient, type RawRequest } from './client.js';
-export { ApiPromise, type WithResponse } from './core/api-promise.js';
+export { ApiPromise, type ApiResponse, type WithResponse } from './core/api-promise.js';
 export type { ClientClock } from './core/clock.js';
 export {
   APIConnectionError,
+  APIConnectionTimeoutError,
   APIError,
   type APIErrorInit,
   APITimeoutError,

@@ -1,3 +1,5 @@
+import { PayoutError } from '../shared/payout-error.js';
+
 /**
  * Why a webhook was rejected, machine-readable. Answer 401 for every one of them (spec 6.3.5); log the error's
  * `message`, which says what to fix.
@@ -28,7 +30,8 @@ export type WebhookVerificationReason =
 
 /**
  * The one error `verifyWebhook` and `verifyWebhookAsync` throw for a message they reject. `reason` is for code,
- * `message` is for the developer reading the log; neither ever contains the secret.
+ * `message` is for the developer reading the log; neither ever contains the secret. A {@link PayoutError}, so one
+ * `catch` of the client's base class catches it too.
  *
  * @example
  * ```ts
@@ -43,7 +46,7 @@ export type WebhookVerificationReason =
  * }
  * ```
  */
-export class WebhookVerificationError extends Error {
+export class WebhookVerificationError extends PayoutError {
   override readonly name = 'WebhookVerificationError';
   /** What failed; stable across versions, safe to branch on and to put in metrics. */
   readonly reason: WebhookVerificationReason;
