@@ -14,7 +14,7 @@ import {
 } from './errors.js';
 import type { ResolvedClientOptions } from './options.js';
 import { retryDelay } from './retry.js';
-import type { HttpMethod, RequestOptions } from './types.js';
+import type { FetchOptions, HttpMethod, RequestOptions } from './types.js';
 import { parseRequest, parseResponse } from './validate.js';
 
 /** One call to the service, as a resource method describes it. */
@@ -145,6 +145,12 @@ export class Transport {
     return this.#options.clock;
   }
 
+  /** The client's `fetchOptions` with the call's own over them. */
+  fetchOptions(options?: RequestOptions): FetchOptions | undefined {
+    const own = options?.fetchOptions;
+    return own ? { ...this.#options.fetchOptions, ...own } : this.#options.fetchOptions;
+  }
+
   /** Sends one logical call (with its retries) and resolves to the envelope's `data`. */
   request<T>(call: Call<T>, options: RequestOptions = {}): ApiPromise<T> {
     return new ApiPromise(this.#run(call, options));
@@ -201,7 +207,15 @@ export class Transport {
       const attemptTimeout = Math.min(timeout, remaining);
       let outcome: Attempt | Error;
       try {
-        outcome = await this.#attempt(url, call.method, headers, payload, attemptTimeout, options.signal);
+        outcome = await this.#attempt(
+          url,
+          call.method,
+          headers,
+          payload,
+          attemptTimeout,
+          options.signal,
+          this.fetchOptions(options),
+        );
       } catch (error) {
         if (options.signal?.aborted) throw new APIUserAbortError(endpoint, { cause: options.signal.reason });
         outcome = isTimeout(error)
@@ -230,7 +244,7 @@ export class Transport {
           ? retryDelay(failure, attempt - 1, this.#options.maxRetryAfter, clock.now())
           : undefined;
       if (wait === undefined || clock.now() + wait >= deadlineAt) throw failure;
-      this.#options.logger?.debug?.(
+      this.#options.logger.debug?.(
         redact(`inr-payouts: ${endpoint} failed (${failure.message}); retry in ${Math.round(wait)} ms`),
         {
           attempt,
@@ -252,6 +266,7 @@ export class Transport {
     body: string | undefined,
     timeout: number,
     signal: AbortSignal | undefined,
+    fetchOptions: FetchOptions | undefined,
   ): Promise<Attempt> {
     // One controller and one cleared timer per attempt: AbortSignal.timeout + AbortSignal.any cost more per
     // request and leave their timers running after the answer.
@@ -267,7 +282,7 @@ export class Transport {
       else signal.addEventListener('abort', onAbort, { once: true });
     }
     try {
-      const init: RequestInit = { method, headers, signal: controller.signal };
+      const init: RequestInit = { ...fetchOptions, method, headers, signal: controller.signal };
       if (body !== undefined) init.body = body;
       const attempt: AttemptContext = { url, init };
       const response = await this.#ky(url, { method, context: { attempt } });
@@ -305,7 +320,7 @@ export class Transport {
     // The answer's facts (rate limit, replay) are read only if withResponse() asks for them.
     const result: Outcome<T> = { data, response, text, attempts, idempotencyKey };
     if (typeof envelope.message === 'string') result.message = envelope.message;
-    this.#options.logger?.debug?.(`inr-payouts: ${endpoint} -> ${response.status}`, { attempts });
+    this.#options.logger.debug?.(`inr-payouts: ${endpoint} -> ${response.status}`, { attempts });
     return result;
   }
 }
