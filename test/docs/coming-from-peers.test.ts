@@ -3,9 +3,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, expect, test, vi } from 'vitest';
-import { entries, root, toModule } from './tsdoc-examples.js';
+import { bundleExamples, root, toModule } from './tsdoc-examples.js';
 
 const page = 'docs/coming-from-stripe-or-openai.md';
 const text = readFileSync(join(root, page), 'utf8');
@@ -25,18 +24,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let built: Promise<void> | undefined;
 const buildAll = () => {
-  built ??= build({
-    entryPoints: paths,
-    outdir: join(dir, 'out'),
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    logLevel: 'silent',
-    alias: entries(),
-    packages: 'external',
-  }).then(() => undefined);
+  built ??= bundleExamples(paths, dir);
   return built;
 };
 
