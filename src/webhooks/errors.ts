@@ -1,5 +1,7 @@
 import { PayoutError } from '../shared/payout-error.js';
 
+const BRAND = Symbol.for('inr-payouts.WebhookVerificationError');
+
 /**
  * Why a webhook was rejected, machine-readable. Answer 401 for every one of them (spec 6.3.5); log the error's
  * `message`, which says what to fix.
@@ -47,6 +49,14 @@ export type WebhookVerificationReason =
  * ```
  */
 export class WebhookVerificationError extends PayoutError {
+  /**
+   * True for this error from either entry (`inr-payouts/webhooks` or the client's `webhooks.unwrap`), which are
+   * bundled apart: the class is recognised by a brand in the global symbol registry.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && BRAND in value;
+  }
+
   override readonly name = 'WebhookVerificationError';
   /** What failed; stable across versions, safe to branch on and to put in metrics. */
   readonly reason: WebhookVerificationReason;
@@ -56,3 +66,4 @@ export class WebhookVerificationError extends PayoutError {
     this.reason = reason;
   }
 }
+Object.defineProperty(WebhookVerificationError.prototype, BRAND, { value: true });

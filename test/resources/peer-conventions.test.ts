@@ -161,6 +161,14 @@ describe('one error tree', () => {
     expect(stranger).toBeInstanceOf(PayoutError);
     expect(new Error('plain')).not.toBeInstanceOf(PayoutError);
     expect(stranger).not.toBeInstanceOf(APIError);
+    const webhookStranger = Object.create(
+      Object.create(SharedPayoutError.prototype, {
+        [Symbol.for('inr-payouts.WebhookVerificationError')]: { value: true },
+      }),
+    ) as object;
+    expect(webhookStranger).toBeInstanceOf(WebhookVerificationError);
+    expect(webhookStranger).toBeInstanceOf(PayoutError);
+    expect(new Error('plain')).not.toBeInstanceOf(WebhookVerificationError);
   });
 
   it('every error class is a static of PayoutClient', () => {
