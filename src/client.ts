@@ -1,15 +1,34 @@
 import type * as z from 'zod/mini';
 import type { ApiPromise } from './core/api-promise.js';
-import { ValidationError } from './core/errors.js';
+import {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PayoutError,
+  PermissionDeniedError,
+  RateLimitError,
+  ResponseValidationError,
+  UnprocessableEntityError,
+  ValidationError,
+} from './core/errors.js';
 import { type ClientOptions, type ResolvedClientOptions, resolveClientOptions } from './core/options.js';
 import { Transport } from './core/transport.js';
 import type { HttpMethod, RequestOptions } from './core/types.js';
+import { PollTimeoutError } from './internal/poll.js';
 import { AccountResource } from './resources/account.js';
 import { KycResource } from './resources/kyc.js';
 import { send } from './resources/shared.js';
 import { TransactionsResource } from './resources/transactions.js';
 import { UsersResource } from './resources/users.js';
 import { WebhooksResource } from './resources/webhooks.js';
+import { WebhookVerificationError } from './webhooks/errors.js';
 
 /**
  * A raw request for `client.request()`: any path under the service, with the client's authentication,
@@ -54,19 +73,55 @@ export class PayoutClient {
   readonly users: UsersResource;
   /** KYC: `status`, `refresh`, `extendedStatus`, and one sub-resource per step. */
   readonly kyc: KycResource;
-  /** Webhook events: `list`, `listAutoPaging`, `retry`. */
+  /** Webhooks: `unwrap` (verify one the service sent), and the event records' `list` and `retry`. */
   readonly webhooks: WebhooksResource;
   readonly #transport: Transport;
+  readonly #options: ClientOptions;
 
-  constructor(options?: ClientOptions) {
+  // The error classes, reachable from the client as in stripe-node and openai-node (`PayoutClient.APIError`).
+  static PayoutError = PayoutError;
+  static APIError = APIError;
+  static APIConnectionError = APIConnectionError;
+  static APITimeoutError = APITimeoutError;
+  /** openai-node's name for {@link APITimeoutError}. */
+  static APIConnectionTimeoutError = APITimeoutError;
+  static APIUserAbortError = APIUserAbortError;
+  static BadRequestError = BadRequestError;
+  static AuthenticationError = AuthenticationError;
+  static PermissionDeniedError = PermissionDeniedError;
+  static NotFoundError = NotFoundError;
+  static ConflictError = ConflictError;
+  static UnprocessableEntityError = UnprocessableEntityError;
+  static RateLimitError = RateLimitError;
+  static InternalServerError = InternalServerError;
+  static ConfigurationError = ConfigurationError;
+  static ValidationError = ValidationError;
+  static ResponseValidationError = ResponseValidationError;
+  static PollTimeoutError = PollTimeoutError;
+  static WebhookVerificationError = WebhookVerificationError;
+
+  constructor(options: ClientOptions = {}) {
     const resolved: ResolvedClientOptions = resolveClientOptions(options);
+    this.#options = options;
     const transport = new Transport(resolved);
     this.#transport = transport;
     this.account = new AccountResource(transport);
     this.transactions = new TransactionsResource(transport);
     this.users = new UsersResource(transport);
     this.kyc = new KycResource(transport, resolved.fetch);
-    this.webhooks = new WebhooksResource(transport);
+    this.webhooks = new WebhooksResource(transport, resolved.webhookSecret);
+  }
+
+  /**
+   * A new client with these options over this one's (as openai-node's `withOptions`); this client is unchanged.
+   * @example
+   * ```ts
+   * const patient = client.withOptions({ timeout: 60_000, maxRetries: 5 });
+   * await patient.account.retrieve();
+   * ```
+   */
+  withOptions(options: ClientOptions): PayoutClient {
+    return new PayoutClient({ ...this.#options, ...options });
   }
 
   /**

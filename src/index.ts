@@ -8,10 +8,11 @@
  */
 
 export { PayoutClient, type RawRequest } from './client.js';
-export { ApiPromise, type WithResponse } from './core/api-promise.js';
+export { ApiPromise, type ApiResponse, type WithResponse } from './core/api-promise.js';
 export type { ClientClock } from './core/clock.js';
 export {
   APIConnectionError,
+  APIConnectionTimeoutError,
   APIError,
   type APIErrorInit,
   APITimeoutError,
@@ -32,9 +33,17 @@ export {
   type ValidationIssue,
 } from './core/errors.js';
 export { type ClientOptions, type Environment, environmentKeyPrefixes } from './core/options.js';
+export { Page, PagePromise } from './core/pagination.js';
 export type { RateLimitInfo } from './core/rate-limit.js';
 export { pathParam } from './core/transport.js';
-export type { HttpMethod, Logger, RequestOptions, ResponseInfo } from './core/types.js';
+export type {
+  FetchOptions,
+  HttpMethod,
+  Logger,
+  LogLevel,
+  RequestOptions,
+  ResponseInfo,
+} from './core/types.js';
 export { MIN_POLL_INTERVAL_MS, type PollOptions, PollTimeoutError } from './internal/poll.js';
 export {
   bankNameMismatch,
@@ -84,5 +93,6 @@ export type { TransactionsResource } from './resources/transactions.js';
 export type { UsersResource } from './resources/users.js';
 export type { EmailVerificationResource } from './resources/verification/email.js';
 export type { MobileVerificationResource } from './resources/verification/mobile.js';
-export type { WebhooksResource } from './resources/webhooks.js';
+export type { UnwrapOptions, WebhookHeaders, WebhooksResource } from './resources/webhooks.js';
 export * from './schemas/index.js';
+export { WebhookVerificationError, type WebhookVerificationReason } from './webhooks/errors.js';

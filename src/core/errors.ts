@@ -1,22 +1,15 @@
-import { redact, redactCause, redactDeep, redactHeaders } from '../internal/redact.js';
-import { type RateLimitInfo, readRateLimit } from './rate-limit.js';
+import { PayoutError, scrubErrorsWith } from '../shared/payout-error.js';
+import { redact, redactCause, redactDeep, redactHeaders } from '../shared/redact.js';
 
-/**
- * The base of every error inr-payouts throws, so one `instanceof PayoutError` catches them all.
- *
- * @example
- * ```ts
- * import { PayoutError } from 'inr-payouts';
- * const failure: unknown = new PayoutError('something went wrong');
- * if (failure instanceof PayoutError) console.log(failure.name); // 'PayoutError'
- * ```
- */
-export class PayoutError extends Error {
-  override name = 'PayoutError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(redact(message), options && 'cause' in options ? { cause: redactCause(options.cause) } : undefined);
-  }
-}
+export { PayoutError };
+
+// Every error of the client masks any API key in its message and cause.
+scrubErrorsWith((message, options) => [
+  redact(message),
+  options && 'cause' in options ? { cause: redactCause(options.cause) } : undefined,
+]);
+
+import { type RateLimitInfo, readRateLimit } from './rate-limit.js';
 
 /**
  * The client was configured in a way that cannot work (no key, a live key with the sandbox, a browser without
@@ -151,7 +144,8 @@ const asString = (value: unknown): string | undefined => (typeof value === 'stri
  * ```
  */
 export interface APIErrorInit {
-  status: number;
+  /** Undefined when no answer came (connection, time-out, abort). */
+  status: number | undefined;
   body: unknown;
   headers: Headers;
   endpoint: string;
@@ -177,8 +171,11 @@ export interface APIErrorInit {
  */
 export class APIError extends PayoutError {
   override name = 'APIError';
-  /** HTTP status of the answer. */
-  readonly status: number;
+  /**
+   * HTTP status of the answer; `undefined` for the errors where no answer came ({@link APIConnectionError},
+   * {@link APITimeoutError}, {@link APIUserAbortError}), as in openai-node. Every status subclass has a number.
+   */
+  readonly status: number | undefined;
   /** Machine-readable identifier in one spelling (see {@link normalizeErrorCode}), e.g. `KYC_INCOMPLETE`. */
   readonly code: string;
   /** The service's short category, e.g. `Bad Request`, `Conflict`, `Name Mismatch`. */
@@ -200,15 +197,17 @@ export class APIError extends PayoutError {
   /** The idempotency key the call carried, so a caller can retry the same logical call. */
   readonly idempotencyKey?: string;
 
-  constructor(init: APIErrorInit, message: string) {
-    super(message);
+  constructor(init: APIErrorInit, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     const body = asRecord(init.body) ?? {};
     const data = asRecord(body.data);
     this.status = init.status;
-    this.error = asString(body.error) ?? `HTTP ${init.status}`;
+    // No answer: the class's own code (CONNECTION_ERROR, TIMEOUT, ABORTED) is set by the subclass.
+    const status = init.status ?? 'none';
+    this.error = asString(body.error) ?? `HTTP ${status}`;
     this.code = specCode(
       init.endpoint,
-      normalizeErrorCode(asString(body.code) ?? asString(body.error) ?? `HTTP_${init.status}`),
+      normalizeErrorCode(asString(body.code) ?? asString(body.error) ?? `HTTP_${status}`),
     );
     this.headers = redactHeaders(init.headers);
     this.endpoint = init.endpoint;
@@ -228,7 +227,7 @@ export class APIError extends PayoutError {
     const body = asRecord(init.body);
     const detail = asString(body?.message) ?? asString(body?.error) ?? 'no error message in the response';
     const message = `${init.endpoint} failed with ${init.status}: ${detail}`;
-    const Class = errorClassFor(init.status);
+    const Class = errorClassFor(init.status ?? 0);
     return new Class(init, message);
   }
 
@@ -261,6 +260,7 @@ export class APIError extends PayoutError {
  */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
+  declare readonly status: number;
 }
 /**
  * 401: missing or invalid API key. Check the key and its environment. Not retried.
@@ -274,6 +274,7 @@ export class BadRequestError extends APIError {
  */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
+  declare readonly status: number;
 }
 /**
  * 403: the calling address is not on the account's IP allow-list (or the action is not enabled). Not retried.
@@ -287,6 +288,7 @@ export class AuthenticationError extends APIError {
  */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
+  declare readonly status: number;
 }
 /**
  * 404: the user, transaction, session or event does not exist. Not retried.
@@ -300,6 +302,7 @@ export class PermissionDeniedError extends APIError {
  */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
+  declare readonly status: number;
 }
 /**
  * 409: already exists, or an idempotency key reused with a different body. Not retried.
@@ -313,6 +316,7 @@ export class NotFoundError extends APIError {
  */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
+  declare readonly status: number;
 }
 /**
  * 422: the request was well formed but a rule refused it (KYC incomplete, name mismatch...). Not retried.
@@ -326,6 +330,7 @@ export class ConflictError extends APIError {
  */
 export class UnprocessableEntityError extends APIError {
   override name = 'UnprocessableEntityError';
+  declare readonly status: number;
 }
 /**
  * 429: rate limited. Carries `retryAfter` (seconds) and the `X-RateLimit-*` figures; the client already waited and
@@ -340,6 +345,7 @@ export class UnprocessableEntityError extends APIError {
  */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
+  declare readonly status: number;
   /** `X-RateLimit-Limit`, `-Remaining` and `-Reset` as numbers, when the answer had them. */
   readonly rateLimit?: RateLimitInfo;
   constructor(init: APIErrorInit, message: string) {
@@ -360,6 +366,7 @@ export class RateLimitError extends APIError {
  */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
+  declare readonly status: number;
 }
 
 // A lookup table rather than a switch: the same mapping in fewer bytes of the client bundle.
@@ -377,41 +384,48 @@ function errorClassFor(status: number): new (init: APIErrorInit, message: string
   return classByStatus[status] ?? (status >= 500 ? InternalServerError : APIError);
 }
 
+/** The fields of an error where no answer came. */
+function noAnswer(endpoint: string, idempotencyKey: string | undefined, error: string): APIErrorInit {
+  return { status: undefined, body: { error }, headers: new Headers(), endpoint, idempotencyKey };
+}
+
 /**
- * The request never got an answer (DNS, refused or dropped connection). Retried with backoff when safe.
+ * The request never got an answer (DNS, refused or dropped connection). Retried with backoff when safe. An
+ * {@link APIError} with `status` undefined and `code` `CONNECTION_ERROR`, as openai-node's is.
  *
  * @example
  * ```ts
- * import { APIConnectionError } from 'inr-payouts';
- * console.log(new APIConnectionError('GET /v2/account').message);
+ * import { APIConnectionError, APIError } from 'inr-payouts';
+ * const error = new APIConnectionError('GET /v2/account');
+ * console.log(error instanceof APIError, error.status, error.code); // true undefined 'CONNECTION_ERROR'
  * ```
  */
-export class APIConnectionError extends PayoutError {
+export class APIConnectionError extends APIError {
   override name = 'APIConnectionError';
-  readonly endpoint: string;
-  readonly idempotencyKey?: string;
+  declare readonly status: undefined;
   constructor(
     endpoint: string,
-    options?: { cause?: unknown; idempotencyKey?: string | undefined; message?: string },
+    options?: { cause?: unknown; idempotencyKey?: string | undefined; message?: string; error?: string },
   ) {
     super(
+      noAnswer(endpoint, options?.idempotencyKey, options?.error ?? 'Connection Error'),
       options?.message ??
         `${endpoint} got no answer (connection failed or dropped). Check the base URL and the network; ` +
           'a mutating call is safe to retry with the same idempotency key.',
       { cause: options?.cause },
     );
-    this.endpoint = endpoint;
-    if (options?.idempotencyKey !== undefined) this.idempotencyKey = options.idempotencyKey;
   }
 }
 
 /**
- * An attempt ran past its timeout, or the call ran past its overall deadline.
+ * An attempt ran past its timeout, or the call ran past its overall deadline. `code` is `TIMEOUT`; openai-node
+ * calls this class `APIConnectionTimeoutError`, exported here as an alias.
  *
  * @example
  * ```ts
- * import { APITimeoutError } from 'inr-payouts';
- * console.log(new APITimeoutError('GET /v2/account', 30_000).message);
+ * import { APIConnectionTimeoutError, APITimeoutError } from 'inr-payouts';
+ * const error = new APITimeoutError('GET /v2/account', 30_000);
+ * console.log(error.message, error instanceof APIConnectionTimeoutError); // ... true
  * ```
  */
 export class APITimeoutError extends APIConnectionError {
@@ -423,6 +437,7 @@ export class APITimeoutError extends APIConnectionError {
   ) {
     super(endpoint, {
       idempotencyKey: options?.idempotencyKey,
+      error: 'Timeout',
       message: options?.deadline
         ? `${endpoint} passed its ${ms} ms deadline. Raise \`deadline\`, or look the result up (a transaction by ` +
           'its partnerReference) before sending again.'
@@ -432,7 +447,21 @@ export class APITimeoutError extends APIConnectionError {
 }
 
 /**
- * The caller's `AbortSignal` fired. `cause` holds the signal's reason.
+ * openai-node's name for {@link APITimeoutError}: the same class, so a ported `instanceof` check works.
+ *
+ * @example
+ * ```ts
+ * import { APIConnectionTimeoutError, APITimeoutError } from 'inr-payouts';
+ * console.log(APIConnectionTimeoutError === APITimeoutError); // true
+ * ```
+ */
+export const APIConnectionTimeoutError = APITimeoutError;
+/** openai-node's name for {@link APITimeoutError}. */
+export type APIConnectionTimeoutError = APITimeoutError;
+
+/**
+ * The caller's `AbortSignal` fired. `cause` holds the signal's reason. An {@link APIError} with `status` undefined
+ * and `code` `ABORTED`, as openai-node's is.
  *
  * @example
  * ```ts
@@ -440,9 +469,10 @@ export class APITimeoutError extends APIConnectionError {
  * console.log(new APIUserAbortError('GET /v2/account').name); // 'APIUserAbortError'
  * ```
  */
-export class APIUserAbortError extends PayoutError {
+export class APIUserAbortError extends APIError {
   override name = 'APIUserAbortError';
+  declare readonly status: undefined;
   constructor(endpoint: string, options?: { cause?: unknown }) {
-    super(`${endpoint} was aborted by the caller.`, options);
+    super(noAnswer(endpoint, undefined, 'Aborted'), `${endpoint} was aborted by the caller.`, options);
   }
 }

@@ -1,7 +1,7 @@
 import { isBrowser, readEnv } from '../internal/runtime.js';
 import { type ClientClock, realClock } from './clock.js';
 import { ConfigurationError } from './errors.js';
-import type { Logger } from './types.js';
+import type { FetchOptions, Logger, LogLevel } from './types.js';
 
 /**
  * The key prefix each environment of spec section 5 accepts.
@@ -53,6 +53,8 @@ export interface ClientOptions {
    * addresses). Defaults to `INR_PAYOUTS_BASE_URL`.
    */
   baseUrl?: string;
+  /** The same as `baseUrl`, spelled as openai-node spells it. */
+  baseURL?: string;
   /** Milliseconds one attempt may take. Default 30,000. */
   timeout?: number;
   /** Milliseconds one call may take, retries included. Default 120,000. */
@@ -63,8 +65,20 @@ export interface ClientOptions {
   maxRetryAfter?: number;
   /** A `fetch` to use instead of the global one (a proxy agent, a test double). */
   fetch?: typeof fetch;
-  /** Receives debug and warning lines; the API key is never in them. */
+  /** Receives the client's log lines at `logLevel` and above; the API key is never in them. Default: `console`. */
   logger?: Logger;
+  /**
+   * `off`, `error`, `warn`, `info` or `debug` (every retry and answer). Defaults to `INR_PAYOUTS_LOG`, else `debug`
+   * when a `logger` is given and `warn` for `console`.
+   */
+  logLevel?: LogLevel;
+  /** Options given to every `fetch` the client makes (for example `dispatcher` for a proxy, `keepalive`). */
+  fetchOptions?: FetchOptions;
+  /**
+   * The webhook signing secret (or several while rotating) for `client.webhooks.unwrap`. Defaults to
+   * `INR_PAYOUTS_WEBHOOK_SECRET`.
+   */
+  webhookSecret?: string | readonly string[];
   /**
    * The clock every wait runs on: retry back-off, the 429 wait, `deadline`, and the `waitFor...` helpers' intervals
    * and deadlines (`timeout`, one attempt's network time, stays real). Default: the real clock. Pass the mock's
@@ -90,9 +104,11 @@ export interface ResolvedClientOptions {
   maxRetries: number;
   maxRetryAfter: number;
   fetch: typeof fetch | undefined;
-  logger: Logger | undefined;
+  logger: Logger;
   defaultHeaders: Record<string, string>;
   clock: ClientClock;
+  fetchOptions: FetchOptions | undefined;
+  webhookSecret: string | readonly string[] | undefined;
 }
 
 /** Defaults in one place. */
@@ -107,6 +123,23 @@ function environmentOfKey(apiKey: string): Environment | undefined {
   if (apiKey.startsWith(environmentKeyPrefixes.production)) return 'production';
   if (apiKey.startsWith(environmentKeyPrefixes.sandbox)) return 'sandbox';
   return undefined;
+}
+
+const LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+
+/** The logger with only the methods at `level` and above, so a line below it costs nothing to skip. */
+function levelled(logger: Logger | undefined, level: LogLevel | undefined): Logger {
+  const chosen = level ?? (logger ? 'debug' : 'warn');
+  if (chosen !== 'off' && !LEVELS.includes(chosen)) {
+    throw new ConfigurationError(`logLevel must be off, error, warn, info or debug; got "${chosen}".`);
+  }
+  const target: Logger = logger ?? console;
+  const out: Logger = {};
+  for (const name of LEVELS.slice(0, LEVELS.indexOf(chosen as (typeof LEVELS)[number]) + 1)) {
+    const method = target[name];
+    if (method) out[name] = method.bind(target);
+  }
+  return out;
 }
 
 function checkNonNegative(name: string, value: number | undefined): void {
@@ -161,7 +194,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
         `use a ${environmentKeyPrefixes[environment]} key, or set environment: '${keyEnvironment}'.`,
     );
   }
-  const baseUrl = options.baseUrl ?? readEnv('INR_PAYOUTS_BASE_URL');
+  const baseUrl = options.baseUrl ?? options.baseURL ?? readEnv('INR_PAYOUTS_BASE_URL');
   if (!baseUrl) {
     throw new ConfigurationError(
       `No base URL: pass baseUrl (or set INR_PAYOUTS_BASE_URL) to the service's ${environment} address.`,
@@ -188,8 +221,13 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
     maxRetries: options.maxRetries ?? defaults.maxRetries,
     maxRetryAfter: options.maxRetryAfter ?? defaults.maxRetryAfter,
     fetch: options.fetch,
-    logger: options.logger,
+    logger: levelled(
+      options.logger,
+      options.logLevel ?? (readEnv('INR_PAYOUTS_LOG') as LogLevel | undefined),
+    ),
     defaultHeaders: options.defaultHeaders ?? {},
     clock: options.clock ?? realClock,
+    fetchOptions: options.fetchOptions,
+    webhookSecret: options.webhookSecret ?? readEnv('INR_PAYOUTS_WEBHOOK_SECRET'),
   };
 }

@@ -28,7 +28,7 @@ export function retryDelay(
   now = Date.now(),
 ): number | undefined {
   if (error instanceof APIConnectionError) return backoffDelay(retry);
-  if (!(error instanceof APIError)) return undefined;
+  if (!(error instanceof APIError) || error.status === undefined) return undefined;
   if (NEVER_RETRIED.has(error.status)) return undefined;
   if (error.status === 429) {
     const wait = rateLimitWait(error, now) ?? backoffDelay(retry);

@@ -1,8 +1,8 @@
 import ky, { type KyInstance } from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
-import { redact } from '../internal/redact.js';
-import { ApiPromise, type WithResponse } from './api-promise.js';
+import { redact } from '../shared/redact.js';
+import { ApiPromise, type Outcome } from './api-promise.js';
 import type { ClientClock } from './clock.js';
 import {
   APIConnectionError,
@@ -13,9 +13,8 @@ import {
   ValidationError,
 } from './errors.js';
 import type { ResolvedClientOptions } from './options.js';
-import { readRateLimit } from './rate-limit.js';
 import { retryDelay } from './retry.js';
-import type { HttpMethod, RequestOptions, ResponseInfo } from './types.js';
+import type { FetchOptions, HttpMethod, RequestOptions } from './types.js';
 import { parseRequest, parseResponse } from './validate.js';
 
 /** One call to the service, as a resource method describes it. */
@@ -80,7 +79,15 @@ const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELE
 
 interface Attempt {
   response: Response;
+  /** The body as received, and parsed as JSON when it is JSON. */
+  text: string;
   body: unknown;
+}
+
+/** What the beforeRequest hook sends for one attempt. */
+interface AttemptContext {
+  url: string;
+  init: RequestInit;
 }
 
 /** An attempt's own timeout signal rejects fetch with `TimeoutError` (or `AbortError` in older runtimes). */
@@ -88,8 +95,7 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseBody(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text);
@@ -115,11 +121,22 @@ export class Transport {
 
   constructor(options: ResolvedClientOptions) {
     this.#options = options;
+    const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+    // ky's own retries are off (the partner interface's rules apply, in #run), so the copy of each request ky keeps
+    // for them would be waste: the beforeRequest hook sends the attempt itself, with the URL and init #attempt
+    // built once, and answers ky with the Response. ky then skips its request clone and its own fetch.
     this.#ky = ky.create({
       retry: 0,
       throwHttpErrors: false,
       timeout: false,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      hooks: {
+        beforeRequest: [
+          (_request, kyOptions) => {
+            const { url, init } = kyOptions.context.attempt as AttemptContext;
+            return send(url, init);
+          },
+        ],
+      },
     });
   }
 
@@ -128,12 +145,18 @@ export class Transport {
     return this.#options.clock;
   }
 
+  /** The client's `fetchOptions` with the call's own over them. */
+  fetchOptions(options?: RequestOptions): FetchOptions | undefined {
+    const own = options?.fetchOptions;
+    return own ? { ...this.#options.fetchOptions, ...own } : this.#options.fetchOptions;
+  }
+
   /** Sends one logical call (with its retries) and resolves to the envelope's `data`. */
   request<T>(call: Call<T>, options: RequestOptions = {}): ApiPromise<T> {
     return new ApiPromise(this.#run(call, options));
   }
 
-  async #run<T>(call: Call<T>, options: RequestOptions): Promise<WithResponse<T>> {
+  async #run<T>(call: Call<T>, options: RequestOptions): Promise<Outcome<T>> {
     const endpoint = `${call.method} ${call.path}`;
     const body = call.bodySchema ? parseRequest(call.bodySchema, call.body ?? {}, endpoint) : call.body;
     const query = call.querySchema ? parseRequest(call.querySchema, call.query ?? {}, endpoint) : call.query;
@@ -144,6 +167,11 @@ export class Transport {
       ...options.headers,
       Authorization: `Bearer ${this.#options.apiKey}`,
     };
+    // Serialised once per call, not per attempt.
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined && headerValue(headers, 'Content-Type') === undefined) {
+      headers['Content-Type'] = 'application/json';
+    }
     const idempotent = call.idempotent ?? MUTATING.has(call.method);
     const headerKey = headerValue(headers, 'Idempotency-Key');
     // The caller's own key, as a header or an option, must be a UUID; a generated one is one by construction.
@@ -162,9 +190,15 @@ export class Transport {
     const clock = this.#options.clock;
     const deadlineAt = clock.now() + deadlineMs;
 
-    const url = new URL(this.#options.baseUrl + call.path);
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
+    // A string, not a URL object: fetch parses it once anyway.
+    let url = this.#options.baseUrl + call.path;
+    if (query) {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined) search.set(key, String(value));
+      }
+      const encoded = search.toString();
+      if (encoded) url += `${url.includes('?') ? '&' : '?'}${encoded}`;
     }
 
     for (let attempt = 1; ; attempt++) {
@@ -173,7 +207,15 @@ export class Transport {
       const attemptTimeout = Math.min(timeout, remaining);
       let outcome: Attempt | Error;
       try {
-        outcome = await this.#attempt(url, call.method, headers, body, attemptTimeout, options.signal);
+        outcome = await this.#attempt(
+          url,
+          call.method,
+          headers,
+          payload,
+          attemptTimeout,
+          options.signal,
+          this.fetchOptions(options),
+        );
       } catch (error) {
         if (options.signal?.aborted) throw new APIUserAbortError(endpoint, { cause: options.signal.reason });
         outcome = isTimeout(error)
@@ -202,7 +244,7 @@ export class Transport {
           ? retryDelay(failure, attempt - 1, this.#options.maxRetryAfter, clock.now())
           : undefined;
       if (wait === undefined || clock.now() + wait >= deadlineAt) throw failure;
-      this.#options.logger?.debug?.(
+      this.#options.logger.debug?.(
         redact(`inr-payouts: ${endpoint} failed (${failure.message}); retry in ${Math.round(wait)} ms`),
         {
           attempt,
@@ -218,12 +260,13 @@ export class Transport {
   }
 
   async #attempt(
-    url: URL,
+    url: string,
     method: HttpMethod,
     headers: Record<string, string>,
-    body: unknown,
+    body: string | undefined,
     timeout: number,
     signal: AbortSignal | undefined,
+    fetchOptions: FetchOptions | undefined,
   ): Promise<Attempt> {
     // One controller and one cleared timer per attempt: AbortSignal.timeout + AbortSignal.any cost more per
     // request and leave their timers running after the answer.
@@ -239,13 +282,12 @@ export class Transport {
       else signal.addEventListener('abort', onAbort, { once: true });
     }
     try {
-      const response = await this.#ky(url, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { json: body }),
-        signal: controller.signal,
-      });
-      return { response, body: await readBody(response) };
+      const init: RequestInit = { ...fetchOptions, method, headers, signal: controller.signal };
+      if (body !== undefined) init.body = body;
+      const attempt: AttemptContext = { url, init };
+      const response = await this.#ky(url, { method, context: { attempt } });
+      const text = await response.text();
+      return { response, text, body: parseBody(text) };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -258,8 +300,8 @@ export class Transport {
     endpoint: string,
     attempts: number,
     idempotencyKey: string | undefined,
-  ): WithResponse<T> {
-    const { response, body } = outcome;
+  ): Outcome<T> {
+    const { response, body, text } = outcome;
     const envelope =
       typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
     if (!envelope || !('data' in envelope)) {
@@ -275,18 +317,10 @@ export class Transport {
       : call.dataSchema
         ? parseResponse(call.dataSchema, envelope.data, endpoint, response.status, body)
         : (envelope.data as T);
-    const info: ResponseInfo = {
-      status: response.status,
-      headers: response.headers,
-      idempotentReplayed: response.headers.get('idempotent-replayed') === 'true',
-      attempts,
-    };
-    if (idempotencyKey !== undefined) info.idempotencyKey = idempotencyKey;
-    const rateLimit = readRateLimit(response.headers);
-    if (rateLimit) info.rateLimit = rateLimit;
-    const result: WithResponse<T> = { data, response: info };
+    // The answer's facts (rate limit, replay) are read only if withResponse() asks for them.
+    const result: Outcome<T> = { data, response, text, attempts, idempotencyKey };
     if (typeof envelope.message === 'string') result.message = envelope.message;
-    this.#options.logger?.debug?.(`inr-payouts: ${endpoint} -> ${response.status}`, { attempts });
+    this.#options.logger.debug?.(`inr-payouts: ${endpoint} -> ${response.status}`, { attempts });
     return result;
   }
 }

@@ -38,6 +38,8 @@ export interface RequestOptions {
   idempotencyKey?: string | false;
   /** Extra headers. An `Idempotency-Key` given here is used as is (it must be a UUID too). */
   headers?: Record<string, string>;
+  /** Options for this call's `fetch`, over the client's `fetchOptions`. */
+  fetchOptions?: FetchOptions;
 }
 
 /**
@@ -60,6 +62,30 @@ export interface ResponseInfo {
   /** Attempts made, 1 when the first one succeeded. */
   attempts: number;
 }
+
+/**
+ * How much the client logs: `off`, or the lowest level of line it sends to the logger.
+ *
+ * @example
+ * ```ts
+ * import type { LogLevel } from 'inr-payouts';
+ * const level: LogLevel = process.env.CI ? 'warn' : 'debug';
+ * ```
+ */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/**
+ * Options passed to every `fetch` of the client, beside the method, headers, body and signal it sets itself
+ * (for example undici's `dispatcher` for a proxy).
+ *
+ * @example
+ * ```ts
+ * import type { FetchOptions } from 'inr-payouts';
+ * const fetchOptions: FetchOptions = { keepalive: true, referrerPolicy: 'no-referrer' };
+ * ```
+ */
+export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal'> &
+  Record<string, unknown>;
 
 /**
  * Receives the client's log lines. Messages never contain the API key.

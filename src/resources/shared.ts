@@ -1,7 +1,7 @@
-import { ApiPromise } from '../core/api-promise.js';
+import { ApiPromise, type Outcome } from '../core/api-promise.js';
 import { APIError } from '../core/errors.js';
 import { type Call, pathParam, type Transport } from '../core/transport.js';
-import type { RequestOptions, ResponseInfo } from '../core/types.js';
+import type { RequestOptions } from '../core/types.js';
 
 /** `/v2/users/{userId}` followed by `rest`, with `userId` checked and encoded. */
 export function userPath(userId: string, rest: string): string {
@@ -32,20 +32,15 @@ export function recoverAs<T, R>(
   recover: (error: APIError) => R | undefined,
 ): ApiPromise<T | R> {
   return new ApiPromise<T | R>(
-    promise.withResponse().catch((error: unknown) => {
+    promise.outcome().catch((error: unknown) => {
       const data = error instanceof APIError ? recover(error) : undefined;
-      if (!(error instanceof APIError) || data === undefined) throw error;
-      const response: ResponseInfo = {
-        status: error.status,
-        headers: error.headers,
-        idempotentReplayed: error.headers.get('idempotent-replayed') === 'true',
-        attempts: 1,
-      };
-      if (error.idempotencyKey !== undefined) response.idempotencyKey = error.idempotencyKey;
+      if (!(error instanceof APIError) || error.status === undefined || data === undefined) throw error;
+      const text = error.body === undefined ? '' : JSON.stringify(error.body);
+      const response = new Response(text || null, { status: error.status, headers: error.headers });
+      const outcome: Outcome<R> = { data, response, text, attempts: 1, idempotencyKey: error.idempotencyKey };
       const body = error.body as { message?: unknown } | undefined;
-      return typeof body?.message === 'string'
-        ? { data, response, message: body.message }
-        : { data, response };
+      if (typeof body?.message === 'string') outcome.message = body.message;
+      return outcome;
     }),
   );
 }

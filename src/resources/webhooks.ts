@@ -1,41 +1,107 @@
 import type { ApiPromise } from '../core/api-promise.js';
+import { Page, PagePromise } from '../core/pagination.js';
 import { pathParam, type Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
 import {
   type WebhookEvent,
   type WebhookEventListQuery,
   WebhookEventListQuery as WebhookEventListQuerySchema,
-  type WebhookEventPage,
   WebhookEventPage as WebhookEventPageSchema,
   type WebhookRetry,
   WebhookRetry as WebhookRetrySchema,
 } from '../schemas/webhooks.js';
+import {
+  SIGNATURE_HEADER,
+  type VerifyWebhookOptions,
+  type WebhookBody,
+  type WebhookSecret,
+} from '../webhooks/common.js';
+import type { WebhookEvent as WebhookMessage } from '../webhooks/events.js';
+import { verifyWebhookAsync } from '../webhooks/verify-async.js';
 import { send } from './shared.js';
 
 /**
- * Webhook events (spec 2.11, 4.12): list them (one page, or every page with `for await`) and retry one.
+ * The request headers `unwrap` reads the signature from: a fetch `Headers`, or node's `req.headers`.
  *
  * @example
  * ```ts
- * for await (const event of client.webhooks.listAutoPaging({ status: 'failed' })) {
+ * import type { WebhookHeaders } from 'inr-payouts';
+ * const headers: WebhookHeaders = { 'x-service-signature': 't=1735689600,v1=ab' };
+ * ```
+ */
+export type WebhookHeaders = Headers | Record<string, string | readonly string[] | undefined>;
+
+/**
+ * Options of `client.webhooks.unwrap`: the verifier's (`toleranceSeconds`, `now`) and a `secret` over the client's
+ * `webhookSecret`.
+ *
+ * @example
+ * ```ts
+ * import type { UnwrapOptions } from 'inr-payouts';
+ * const options: UnwrapOptions = { secret: ['whsec_new', 'whsec_old'], toleranceSeconds: 300 };
+ * ```
+ */
+export interface UnwrapOptions extends VerifyWebhookOptions {
+  secret?: WebhookSecret;
+}
+
+function signatureOf(headers: WebhookHeaders): string | readonly string[] | undefined {
+  if (headers instanceof Headers) return headers.get(SIGNATURE_HEADER) ?? undefined;
+  for (const [name, value] of Object.entries(headers))
+    if (name.toLowerCase() === SIGNATURE_HEADER) return value;
+  return undefined;
+}
+
+/**
+ * Webhooks: `unwrap` verifies one the service sent; the event records (spec 2.11, 4.12) are listed (one page,
+ * or every page with `for await`) and retried.
+ *
+ * @example
+ * ```ts
+ * for await (const event of client.webhooks.list({ status: 'failed' })) {
  *   await client.webhooks.retry(event.id);
  * }
  * ```
  */
 export class WebhooksResource {
-  constructor(private readonly transport: Transport) {}
+  constructor(
+    private readonly transport: Transport,
+    private readonly secret?: WebhookSecret,
+  ) {}
 
   /**
-   * `GET /v2/webhooks?page=&limit=&status=` (parameter names assumed, docs/assumptions.md): one page of event
-   * records with its `pagination`. `page` from 1, `limit` 1 to 100 (the service's defaults are 1 and 20),
-   * `status` one of `pending`, `delivered`, `failed`.
+   * Verifies a webhook the service sent (spec 6.3) and returns its event, on WebCrypto, so it runs on every
+   * runtime: the same checks and {@link WebhookVerificationError}s as `verifyWebhookAsync` of
+   * `inr-payouts/webhooks`. The secret is the client's `webhookSecret` (or `INR_PAYOUTS_WEBHOOK_SECRET`) unless
+   * `options.secret` is given. Pass the raw body, never a parsed object.
+   * @example
+   * ```ts
+   * import { signWebhook } from 'inr-payouts/webhooks';
+   * const secret = 'whsec_example';
+   * const { body, header } = signWebhook({ payload: { id: 'evt_1', event: 'user.created', timestamp: '2025-01-01T00:00:00.000Z', partnerId: 'p_1', data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' } }, secret });
+   * const event = await client.withOptions({ webhookSecret: secret }).webhooks.unwrap(body, { 'x-service-signature': header });
+   * console.log(event.event); // user.created
+   * ```
+   */
+  unwrap(body: WebhookBody, headers: WebhookHeaders, options: UnwrapOptions = {}): Promise<WebhookMessage> {
+    const { secret = this.secret, ...verify } = options;
+    // An unset secret reaches the verifier, whose missing_secret error says which variable to set.
+    return verifyWebhookAsync(body, signatureOf(headers), secret as WebhookSecret, verify);
+  }
+
+  /**
+   * `GET /v2/webhooks?page=&limit=&status=` (parameter names assumed, docs/assumptions.md): a promise of one
+   * {@link Page} of event records (`data`, `pagination`, `hasNextPage()`, `getNextPage()`) that is also an async
+   * iterable over every record of every page from `query.page` (default 1). `page` from 1, `limit` 1 to 100 (the
+   * service's defaults are 1 and 20), `status` one of `pending`, `delivered`, `failed`.
    * @example
    * ```ts
    * const { data, pagination } = await client.webhooks.list({ status: 'failed', limit: 50 });
+   * for await (const event of client.webhooks.list({ status: 'failed' })) console.log(event.id);
    * ```
    */
-  list(query: WebhookEventListQuery = {}, options?: RequestOptions): ApiPromise<WebhookEventPage> {
-    return send(
+  list(query: WebhookEventListQuery = {}, options?: RequestOptions): PagePromise<WebhookEvent> {
+    const first = send(
       this.transport,
       () => ({
         method: 'GET',
@@ -47,11 +113,22 @@ export class WebhooksResource {
       }),
       options,
     );
+    return new PagePromise(
+      first.outcome().then((outcome) => {
+        const { data, pagination } = outcome.data;
+        const page = pagination?.page ?? query.page ?? 1;
+        // The last page is the one `pagination` names, or a short page when the service sends none.
+        const last = pagination ? page >= pagination.totalPages : data.length < (query.limit ?? 20);
+        const next = () => this.list({ ...query, page: page + 1 }, options);
+        return { ...outcome, data: new Page(data, pagination, last, next) };
+      }),
+    );
   }
 
   /**
-   * Every event record matching `query`, page after page, from `query.page` (default 1). It stops at the last
-   * page `pagination` names (or at a short page when the service sends none). For `for await`.
+   * Every event record matching `query`, page after page.
+   * @deprecated `list()` is itself async-iterable: `for await (const event of client.webhooks.list(query))`.
+   * This alias stays for one minor version.
    * @example
    * ```ts
    * for await (const event of client.webhooks.listAutoPaging({ status: 'failed' })) console.log(event.id);
@@ -61,15 +138,7 @@ export class WebhooksResource {
     query: WebhookEventListQuery = {},
     options?: RequestOptions,
   ): AsyncGenerator<WebhookEvent, void, undefined> {
-    let page = query.page ?? 1;
-    for (;;) {
-      const { data, pagination } = await this.list({ ...query, page }, options);
-      yield* data;
-      const limit = pagination?.limit ?? query.limit ?? 20;
-      const last = pagination ? page >= pagination.totalPages : data.length < limit;
-      if (last || data.length === 0) return;
-      page += 1;
-    }
+    yield* this.list(query, options);
   }
 
   /**

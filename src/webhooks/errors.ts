@@ -1,3 +1,7 @@
+import { PayoutError } from '../shared/payout-error.js';
+
+const BRAND = Symbol.for('inr-payouts.WebhookVerificationError');
+
 /**
  * Why a webhook was rejected, machine-readable. Answer 401 for every one of them (spec 6.3.5); log the error's
  * `message`, which says what to fix.
@@ -28,7 +32,8 @@ export type WebhookVerificationReason =
 
 /**
  * The one error `verifyWebhook` and `verifyWebhookAsync` throw for a message they reject. `reason` is for code,
- * `message` is for the developer reading the log; neither ever contains the secret.
+ * `message` is for the developer reading the log; neither ever contains the secret. A {@link PayoutError}, so one
+ * `catch` of the client's base class catches it too.
  *
  * @example
  * ```ts
@@ -43,7 +48,15 @@ export type WebhookVerificationReason =
  * }
  * ```
  */
-export class WebhookVerificationError extends Error {
+export class WebhookVerificationError extends PayoutError {
+  /**
+   * True for this error from either entry (`inr-payouts/webhooks` or the client's `webhooks.unwrap`), which are
+   * bundled apart: the class is recognised by a brand in the global symbol registry.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && BRAND in value;
+  }
+
   override readonly name = 'WebhookVerificationError';
   /** What failed; stable across versions, safe to branch on and to put in metrics. */
   readonly reason: WebhookVerificationReason;
@@ -53,3 +66,4 @@ export class WebhookVerificationError extends Error {
     this.reason = reason;
   }
 }
+Object.defineProperty(WebhookVerificationError.prototype, BRAND, { value: true });

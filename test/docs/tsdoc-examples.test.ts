@@ -3,10 +3,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import ts from 'typescript';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { collectExamples, entries, isFenced, root, toModule } from './tsdoc-examples.js';
+import { bundleExamples, collectExamples, entries, isFenced, root, toModule } from './tsdoc-examples.js';
 
 const entryFiles = entries();
 const examples = collectExamples(['src', 'mock']);
@@ -111,19 +110,7 @@ describe('the fenced @example blocks', () => {
   // One esbuild run for all examples (shared chunks), then each test imports its own module.
   let built: Promise<void> | undefined;
   const buildAll = () => {
-    built ??= build({
-      entryPoints: paths,
-      outdir: join(dir, 'out'),
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'node',
-      logLevel: 'silent',
-      alias: entryFiles,
-      // Leave the rest to node: bundling msw or express would only slow every example down.
-      packages: 'external',
-    }).then(() => undefined);
+    built ??= bundleExamples(paths, dir);
     return built;
   };
 

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import ts from 'typescript';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -103,4 +104,24 @@ export function toModule(code: string): string {
 export function isFenced(tag: ts.JSDocTag): boolean {
   const text = typeof tag.comment === 'string' ? tag.comment : ts.getTextOfJSDocComment(tag.comment);
   return /```(?:ts|typescript)\n/.test(text ?? '');
+}
+
+/**
+ * Bundles the example modules at `paths` into `dir/out` (one esbuild run, shared chunks), resolving the package's
+ * entries to their sources and leaving every other package to node: the examples then import `out/<name>.mjs`.
+ */
+export function bundleExamples(paths: string[], dir: string): Promise<void> {
+  return build({
+    entryPoints: paths,
+    outdir: join(dir, 'out'),
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'silent',
+    alias: entries(),
+    // Bundling msw or express would only slow every example down.
+    packages: 'external',
+  }).then(() => undefined);
 }

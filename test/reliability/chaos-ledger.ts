@@ -119,7 +119,7 @@ export async function runWithRecovery(seed: number): Promise<ChaosRun> {
           const open =
             caught instanceof RateLimitError ||
             caught instanceof APIConnectionError ||
-            (caught instanceof APIError && caught.status >= 500);
+            (caught instanceof APIError && (caught.status ?? 0) >= 500);
           if (!open) break;
         }
       }

@@ -72,15 +72,16 @@ describe('webhooks.listAutoPaging', () => {
   it('walks every page with for await, following pagination', async () => {
     const all = Array.from({ length: 5 }, (_, i) => webhookEvent(`evt_${i + 1}`));
     const seen = route('get', '/v2/webhooks', (request) => {
-      const page = Number(request.query.page);
+      const page = Number(request.query.page ?? 1);
       return ok(all.slice((page - 1) * 2, page * 2), { pagination: pagination(page, 2, all.length) });
     });
     const ids: string[] = [];
     for await (const event of client.webhooks.listAutoPaging({ limit: 2, status: 'failed' }))
       ids.push(event.id);
     expect(ids).toEqual(['evt_1', 'evt_2', 'evt_3', 'evt_4', 'evt_5']);
+    // The first page is the service's default (1); the next ones are asked for by number.
     expect(seen.map((s) => s.query)).toEqual([
-      { page: '1', limit: '2', status: 'failed' },
+      { limit: '2', status: 'failed' },
       { page: '2', limit: '2', status: 'failed' },
       { page: '3', limit: '2', status: 'failed' },
     ]);

@@ -195,6 +195,7 @@ export class DocumentResource {
     let response: Response;
     try {
       response = await doFetch(target.uploadUrl, {
+        ...this.transport.fetchOptions(options),
         method: target.method,
         headers: target.headers,
         body: file as BodyInit,
