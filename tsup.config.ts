@@ -23,10 +23,10 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     // Separate .d.ts and .d.cts so each module format resolves its own types.
     dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
-    // ky, uuid and rou3 (the mock's router) are ESM-only, so a CommonJS caller (Jest's default set-up,
-    // `require`) could not load them: they ship inside both builds. zod/mini ships inside too, tree-shaken to what the schemas use: one module to read
+    // uuid and rou3 (the mock's router) are ESM-only, so a CommonJS caller (Jest's default set-up, `require`)
+    // could not load them: they ship inside both builds. zod/mini ships inside too, tree-shaken to what the schemas use: one module to read
     // instead of zod's graph of ~100 files is most of the client's cold import. Types still name `zod/mini`.
-    noExternal: ['ky', 'uuid', /^rou3(\/|$)/, /^zod(\/|$)/],
+    noExternal: ['uuid', /^rou3(\/|$)/, /^zod(\/|$)/],
     treeshake: true,
     target: 'node20',
     platform: 'neutral',

@@ -1,4 +1,3 @@
-import ky, { type KyInstance } from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { redact } from '../shared/redact.js';
@@ -84,12 +83,6 @@ interface Attempt {
   body: unknown;
 }
 
-/** What the beforeRequest hook sends for one attempt. */
-interface AttemptContext {
-  url: string;
-  init: RequestInit;
-}
-
 /** An attempt's own timeout signal rejects fetch with `TimeoutError` (or `AbortError` in older runtimes). */
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -112,32 +105,17 @@ function headerValue(headers: Record<string, string>, name: string): string | un
 
 /**
  * The one pipeline every endpoint rides on: validation, headers, idempotency keys, per-attempt timeouts, the
- * overall deadline, retries with backoff or the service's own wait, abort, and error mapping. Built on ky, with
- * ky's own retry off so that the retry rules of the partner interface apply exactly.
+ * overall deadline, retries with backoff or the service's own wait, abort, and error mapping. Built on the
+ * platform's `fetch` alone: the partner interface's retry, time-out and idempotency rules must run here anyway, so a
+ * request library's own retries, hooks and request copies would be work (and 4.5 KB of bundle) nobody asked for.
  */
 export class Transport {
   readonly #options: ResolvedClientOptions;
-  readonly #ky: KyInstance;
+  readonly #send: (url: string, init: RequestInit) => Promise<Response>;
 
   constructor(options: ResolvedClientOptions) {
     this.#options = options;
-    const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
-    // ky's own retries are off (the partner interface's rules apply, in #run), so the copy of each request ky keeps
-    // for them would be waste: the beforeRequest hook sends the attempt itself, with the URL and init #attempt
-    // built once, and answers ky with the Response. ky then skips its request clone and its own fetch.
-    this.#ky = ky.create({
-      retry: 0,
-      throwHttpErrors: false,
-      timeout: false,
-      hooks: {
-        beforeRequest: [
-          (_request, kyOptions) => {
-            const { url, init } = kyOptions.context.attempt as AttemptContext;
-            return send(url, init);
-          },
-        ],
-      },
-    });
+    this.#send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   }
 
   /** The clock every wait runs on (retry waits, deadlines, polls). */
@@ -284,8 +262,7 @@ export class Transport {
     try {
       const init: RequestInit = { ...fetchOptions, method, headers, signal: controller.signal };
       if (body !== undefined) init.body = body;
-      const attempt: AttemptContext = { url, init };
-      const response = await this.#ky(url, { method, context: { attempt } });
+      const response = await this.#send(url, init);
       const text = await response.text();
       return { response, text, body: parseBody(text) };
     } finally {
