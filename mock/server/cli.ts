@@ -3,6 +3,7 @@
  * sandbox API key, webhook secret), keeps the state file, and shuts down cleanly on SIGINT and SIGTERM.
  */
 import { parseArgs } from 'node:util';
+import { isLoopback } from './guard.js';
 import { createSaver, loadState } from './persistence.js';
 import { startMockServer } from './server.js';
 
@@ -144,6 +145,11 @@ export async function runCli(argv: string[]): Promise<void> {
   if (options.stateFile)
     console.log(`  state file:      ${options.stateFile} (${loaded ? 'loaded' : 'new'})`);
   console.log(`  test helpers:    ${running.url}/__mock`);
+  if (!isLoopback(options.host)) {
+    console.warn(
+      `warning: listening on ${options.host}, not a loopback address: the test helpers (/__mock: reset, restore, accounts/update...) and the pages are open to every machine that can reach this one. Use --host 127.0.0.1 unless the network is yours alone.`,
+    );
+  }
 
   await new Promise<void>((resolve) => {
     let stopping = false;

@@ -10,6 +10,7 @@ import { getResponse, type HttpHandler } from 'msw';
 import type { MockServiceOptions } from '../core/options.js';
 import { errorBody } from '../core/respond.js';
 import { createMockService, type MockService } from '../service.js';
+import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
@@ -61,9 +62,11 @@ async function route(service: MockService, handlers: HttpHandler[], req: Incomin
   const request = toRequest(req, `${service.baseUrl}${target.pathname}${target.search}`, body);
   const path = target.pathname;
   if (path === HELPERS_PREFIX || path.startsWith(`${HELPERS_PREFIX}/`)) {
-    return serveHelper(service, request, path);
+    return guardLocal(request, localContext(req)) ?? protect(await serveHelper(service, request, path));
   }
-  if (path.startsWith(`${PAGES_PREFIX}/`)) return servePage(service, request, path);
+  if (path.startsWith(`${PAGES_PREFIX}/`)) {
+    return guardLocal(request, localContext(req)) ?? protect(await servePage(service, request, path));
+  }
   const response = await getResponse(handlers, request, { baseUrl: service.baseUrl });
   return (
     response ??

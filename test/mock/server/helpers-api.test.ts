@@ -63,7 +63,11 @@ describe('/__mock', () => {
     const bad = await server.helper('faults/inject', { kind: 'meteor' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: 'Bad Request', code: 'HELPER_REJECTED' });
-    const notJson = await fetch(`${server.url}/__mock/faults/inject`, { method: 'POST', body: '{kind' });
+    const notJson = await fetch(`${server.url}/__mock/faults/inject`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{kind',
+    });
     expect(notJson.status).toBe(400);
   });
 

@@ -76,6 +76,7 @@ export async function startServer(args: string[] = []): Promise<RunningServer> {
     parsed(
       await fetch(`${url}/__mock/${path}`, {
         method: 'POST',
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
