@@ -112,7 +112,8 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
   const url = account.webhookUrl;
   const outcome = await send(runtime, url, { method: 'POST', headers, body: signed.body });
   // A reset or restore while the request was out replaces the state: the attempt belongs to the old one.
-  if (runtime.state !== state) return;
+  // The record is read again by its ID after the wait, so the state file sees the change as this turn's.
+  if (runtime.state !== state || state.webhooks.byId[payload.eventId] !== record) return;
   record.attempts += 1;
   record.deliveries.push({
     attempt: record.attempts,

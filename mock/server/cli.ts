@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { isLoopback } from './guard.js';
-import { createSaver, loadState } from './persistence.js';
+import { openStateFile, readStateFile, type StateFile } from './persistence.js';
 import { startMockServer } from './server.js';
 
 const USAGE = `Usage: inr-payouts-mock [options]
@@ -19,7 +19,8 @@ Options:
   --start-time <iso>  Virtual time at start (default: now)
   --seed <text>       Seed of every generated ID, key, OTP and address (default inr-payouts)
   --webhook-url <url> Where the account's webhooks are POSTed
-  --state-file <path> Load the state from this file at start if present; save it after changes and on exit
+  --state-file <path> Keep the state in this file (and <path>.journal): loaded at start if present,
+                      every change saved before its answer
   --help              Show this help
 
 Test helpers: GET /__mock lists them (see docs/mock-server.md).`;
@@ -39,6 +40,14 @@ export interface CliOptions {
   webhookUrl?: string;
   stateFile?: string;
   help: boolean;
+}
+
+function saveOrWarn(stateFile: StateFile | undefined): void {
+  try {
+    stateFile?.save();
+  } catch (error) {
+    console.error('inr-payouts mock: could not save the state:', error);
+  }
 }
 
 function fail(message: string): never {
@@ -112,26 +121,36 @@ export async function runCli(argv: string[]): Promise<void> {
     return;
   }
   let onRequest = (): void => {};
+  // Read and checked before the port opens: a bad file stops the start, and no request meets a half state.
+  const initial = options.stateFile ? readStateFile(options.stateFile) : undefined;
+  const loaded = initial !== undefined;
+  let stateFile: StateFile | undefined;
   const running = await startMockServer({
     port: options.port,
     host: options.host,
     // A real-time clock starts at the wall clock, so webhook signatures pass receivers' 300 s tolerance.
     service: { seed: options.seed, startTime: options.startTime ?? Date.now() },
+    onReady: (service) => {
+      if (initial) service.helpers.restore(initial);
+      if (options.stateFile) stateFile = openStateFile(service, options.stateFile);
+    },
+    beforeAnswer: () => stateFile?.save(),
     onRequest: () => onRequest(),
   });
   const { service } = running;
-  const saver = options.stateFile ? createSaver(service, options.stateFile) : undefined;
-  const loaded = options.stateFile ? await loadState(service, options.stateFile) : false;
+  // Changes the clock makes between requests (timers on a real-time clock) are saved within 100 ms.
+  const saving = stateFile ? setInterval(() => saveOrWarn(stateFile), 100) : undefined;
+  saving?.unref();
   const behind = Date.now() - service.clock.now();
   // At real speed, virtual time is wall time: the time the sandbox was down has passed (sessions expired...).
   if (loaded && options.speed === 1 && !options.startTime && behind > 0) await service.clock.advance(behind);
   if (options.webhookUrl) service.helpers.accounts.update({ webhookUrl: options.webhookUrl });
+  saveOrWarn(stateFile);
   onRequest = () => {
     // Work a request scheduled for "now" (attempt 1 of a webhook is immediate) runs now, even on a manual clock.
     service.clock
       .runDue()
       .catch((error: unknown) => console.error('inr-payouts mock: a timer task failed:', error));
-    saver?.changed();
   };
   if (options.speed !== 'manual') service.clock.startRealtime({ speed: options.speed });
 
@@ -157,7 +176,10 @@ export async function runCli(argv: string[]): Promise<void> {
       if (stopping) return;
       stopping = true;
       service.clock.stop();
-      Promise.all([running.close(), saver?.flush()])
+      clearInterval(saving);
+      running
+        .close()
+        .then(() => stateFile?.close())
         .then(() => console.log(`inr-payouts mock stopped (${signal})`))
         .catch((error: unknown) => console.error('inr-payouts mock: error while stopping:', error))
         .finally(resolve);

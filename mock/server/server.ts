@@ -29,6 +29,10 @@ export interface MockServerOptions {
   service?: Omit<MockServiceOptions, 'baseUrl'>;
   /** Called after every answered request (the state may have changed), for persistence. */
   onRequest?: () => void;
+  /** Called with the service as soon as it exists, before the first request is served. */
+  onReady?: (service: MockService) => void;
+  /** Called after a request's work and before its answer is written (durable persistence). */
+  beforeAnswer?: () => void;
 }
 
 /**
@@ -83,6 +87,7 @@ async function handle(
   handlers: HttpHandler[],
   req: IncomingMessage,
   res: ServerResponse,
+  beforeAnswer?: () => void,
 ): Promise<void> {
   let response: Response;
   try {
@@ -97,7 +102,24 @@ async function handle(
       'INTERNAL_ERROR',
     );
   }
-  await writeResponse(res, response);
+  await writeResponse(res, beforeAnswer ? keepBeforeAnswering(response, beforeAnswer) : response);
+}
+
+/** Runs `keep` (saving the state); an answer that cannot be kept becomes a 500 that says so. */
+function keepBeforeAnswering(response: Response, keep: () => void): Response {
+  try {
+    keep();
+    return response;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    console.error('inr-payouts mock: could not save the state:', error);
+    return errorResponse(
+      500,
+      'Internal Server Error',
+      `The mock could not save the state: ${detail}`,
+      'INTERNAL_ERROR',
+    );
+  }
 }
 
 function displayHost(host: string): string {
@@ -119,7 +141,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       res.writeHead(503).end();
       return;
     }
-    handle(service, handlers, req, res)
+    handle(service, handlers, req, res, options.beforeAnswer)
       .catch(() => res.socket?.destroy())
       .finally(() => options.onRequest?.());
   });
@@ -133,6 +155,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { port } = server.address() as AddressInfo;
   const url = `http://${displayHost(host)}:${port}`;
   const created = createMockService({ ...options.service, baseUrl: url });
+  // Synchronously after listen resolved: no request is served before the service is ready.
+  options.onReady?.(created);
   service = created;
   handlers = created.handlers;
   return {
