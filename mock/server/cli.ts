@@ -131,8 +131,9 @@ export async function runCli(argv: string[]): Promise<void> {
     // A real-time clock starts at the wall clock, so webhook signatures pass receivers' 300 s tolerance.
     service: { seed: options.seed, startTime: options.startTime ?? Date.now() },
     onReady: (service) => {
-      if (initial) service.helpers.restore(initial);
-      if (options.stateFile) stateFile = openStateFile(service, options.stateFile);
+      if (initial) service.helpers.restore(initial.state);
+      if (options.stateFile)
+        stateFile = openStateFile(service, options.stateFile, { resume: initial?.resume });
     },
     beforeAnswer: () => stateFile?.save(),
     onRequest: () => onRequest(),

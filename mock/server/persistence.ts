@@ -12,7 +12,7 @@
  *   between the two renames is recognised as older than the snapshot and ignored.
  * - Loading happens before the port opens: the snapshot, then the journal's lines in order (a torn last
  *   line, never answered, is dropped), then the whole state is validated; any problem stops the start with
- *   the file and what is wrong. The loaded state is compacted at once, which also removes temporary files.
+ *   the file and what is wrong. The journal is then continued where it ends.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -24,6 +24,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  truncateSync,
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
@@ -73,12 +74,23 @@ function syncDirectory(file: string): void {
 }
 
 /**
+ * A state read from a state file, and where its journal can be continued.
+ * @example
+ * const loaded: LoadedState | undefined = readStateFile(file);
+ */
+export interface LoadedState {
+  state: MockState;
+  /** Set when the journal follows the snapshot: its bytes up to the last whole line, and the snapshot's size. */
+  resume?: { journalBytes: number; snapshotBytes: number };
+}
+
+/**
  * Reads and checks the state in `file` and its journal; `undefined` when there is no file. Throws with
  * the file's name and what is wrong.
  * @example
- * const state = readStateFile('.mock-state.json');
+ * const loaded = readStateFile('.mock-state.json');
  */
-export function readStateFile(file: string): MockState | undefined {
+export function readStateFile(file: string): LoadedState | undefined {
   if (!existsSync(file)) return undefined;
   const text = readFileSync(file, 'utf8');
   let parsed: unknown;
@@ -97,7 +109,7 @@ export function readStateFile(file: string): MockState | undefined {
   };
   const state = withKeyedCollections(check(parsed));
   const journal = `${file}.journal`;
-  if (!existsSync(journal)) return state;
+  if (!existsSync(journal)) return { state };
   const lines = readFileSync(journal, 'utf8').split('\n');
   let header: { snapshot?: unknown } | undefined;
   try {
@@ -106,7 +118,8 @@ export function readStateFile(file: string): MockState | undefined {
     header = undefined;
   }
   // A journal that follows another snapshot was left by a crash during compaction: the snapshot is newer.
-  if (header?.snapshot !== sha256(text)) return state;
+  if (header?.snapshot !== sha256(text)) return { state };
+  let journalBytes = Buffer.byteLength(`${lines[0]}\n`);
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i] ?? '';
     if (line === '') continue;
@@ -126,8 +139,9 @@ export function readStateFile(file: string): MockState | undefined {
         `has a line ${i + 1} that does not apply (${error instanceof Error ? error.message : error})`,
       );
     }
+    if (i < lines.length - 1) journalBytes += Buffer.byteLength(`${line}\n`);
   }
-  return check(state);
+  return { state: check(state), resume: { journalBytes, snapshotBytes: text.length } };
 }
 
 /**
@@ -136,7 +150,14 @@ export function readStateFile(file: string): MockState | undefined {
  * const stateFile = openStateFile(service, '.mock-state.json');
  * stateFile.save();
  */
-export function openStateFile(service: MockService, file: string, compactAtBytes = COMPACT_AT_BYTES) {
+export function openStateFile(
+  service: MockService,
+  file: string,
+  {
+    compactAtBytes = COMPACT_AT_BYTES,
+    resume,
+  }: { compactAtBytes?: number; resume?: LoadedState['resume'] } = {},
+) {
   let tracker: StateTracker;
   let fd = -1;
   let journalBytes = 0;
@@ -152,7 +173,20 @@ export function openStateFile(service: MockService, file: string, compactAtBytes
     journalBytes = 0;
     tracker = trackState(service.state as MockState);
   };
-  compact();
+  // A temporary file is only ever left by a crash during a compaction; the renamed files are complete.
+  rmSync(`${file}.tmp`, { force: true });
+  rmSync(`${file}.journal.tmp`, { force: true });
+  if (resume) {
+    // The state was just read from this snapshot and journal: continue the journal (without a torn last
+    // line) rather than rewrite the whole state before the first request.
+    truncateSync(`${file}.journal`, resume.journalBytes);
+    fd = openSync(`${file}.journal`, 'a');
+    journalBytes = resume.journalBytes;
+    snapshotBytes = resume.snapshotBytes;
+    tracker = trackState(service.state as MockState);
+  } else {
+    compact();
+  }
 
   const save = (): void => {
     // A reset or restore replaced the whole state: it is saved whole.

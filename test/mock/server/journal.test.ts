@@ -85,7 +85,7 @@ async function run(compactAtBytes: number): Promise<void> {
     port: 0,
     service: { seed: 'journal', startTime: '2025-03-01T09:00:00Z' },
     onReady: (service) => {
-      stateFile = openStateFile(service, file, compactAtBytes);
+      stateFile = openStateFile(service, file, { compactAtBytes });
     },
     beforeAnswer: () => stateFile?.save(),
     onRequest: () => {
@@ -97,12 +97,12 @@ async function run(compactAtBytes: number): Promise<void> {
     // Deliveries finish after their requests: the save after them catches what they changed.
     await new Promise((resolve) => setTimeout(resolve, 200));
     stateFile?.save();
-    expect(readStateFile(file)).toEqual(JSON.parse(JSON.stringify(server.service.state)));
+    expect(readStateFile(file)?.state).toEqual(JSON.parse(JSON.stringify(server.service.state)));
     await fetch(`${server.url}/__mock/reset`, { method: 'POST' });
     await workload(server);
     await new Promise((resolve) => setTimeout(resolve, 200));
     stateFile?.save();
-    expect(readStateFile(file)).toEqual(JSON.parse(JSON.stringify(server.service.state)));
+    expect(readStateFile(file)?.state).toEqual(JSON.parse(JSON.stringify(server.service.state)));
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   } finally {
     await server.close();

@@ -74,7 +74,7 @@ describe('--state-file', () => {
     const writers = [1, 2, 3, 4].map(writer);
     // A clock change between requests is saved too.
     await first.helper('clock/advance', '3m');
-    const movedTo = (await first.helper('clock/now')).body.data;
+    const movedTo = String((await first.helper('clock/now')).body.data);
     while (answered.length < 150) await new Promise((resolve) => setTimeout(resolve, 5));
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
@@ -89,7 +89,7 @@ describe('--state-file', () => {
       };
       const missing = answered.filter((userId) => !(userId in snapshot.users.byId));
       expect(missing).toEqual([]);
-      expect((await second.helper('clock/now')).body.data >= movedTo).toBe(true);
+      expect(String((await second.helper('clock/now')).body.data) >= movedTo).toBe(true);
       // No temporary file is left next to the state.
       expect(readdirSync(dir).filter((name) => name.startsWith('burst') && name.endsWith('.tmp'))).toEqual(
         [],
