@@ -61,7 +61,9 @@ async function route(service: MockService, handlers: HttpHandler[], req: Incomin
     if (error instanceof BodyTooLargeError) return errorResponse(413, 'Payload Too Large', error.message);
     throw error;
   }
-  const target = new URL(req.url ?? '/', 'http://mock.invalid');
+  const raw = req.url ?? '/';
+  // Prefixed, not resolved: a path such as `//` or `//host/x` stays a path instead of naming a host.
+  const target = new URL(raw.startsWith('/') ? `http://mock.invalid${raw}` : raw, 'http://mock.invalid');
   // Whatever Host the client used (localhost, 127.0.0.1, a LAN name), the handlers answer under baseUrl.
   const request = toRequest(req, `${service.baseUrl}${target.pathname}${target.search}`, body);
   const path = target.pathname;
