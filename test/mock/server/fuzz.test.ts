@@ -11,6 +11,7 @@ import { coreModule } from '../../../mock/core/core-module.js';
 import { modules } from '../../../mock/handlers/index.js';
 import { listHelpers } from '../../../mock/server/helpers-api.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
+import { stateWithoutRateWindows } from './support.js';
 
 let server: RunningMockServer;
 let userId: string;
@@ -29,12 +30,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The state as JSON, without the rate-limit windows. */
-function stateText(): string {
-  const { http, ...rest } = server.service.state;
-  const { rateWindows: _counted, ...kept } = http;
-  return JSON.stringify({ ...rest, http: kept });
-}
+const stateText = () => stateWithoutRateWindows(server.service.state);
 
 const routePaths = [coreModule, ...modules].flatMap((m) => m.routes.map((def) => def.path));
 const segment = fc.oneof(
