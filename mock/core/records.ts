@@ -87,6 +87,7 @@ export function sliceOf(state: MockState, slice: KeyedSlice): Record<string, unk
 export function withKeyedCollections(state: MockState): MockState {
   for (const [slice, collection] of KEYED_COLLECTIONS) {
     const holder = sliceOf(state, slice);
+    if (!holder || typeof holder !== 'object') continue; // reported by the state schema
     const value = holder[collection];
     if (value && typeof value === 'object' && Object.getPrototypeOf(value) !== null) {
       holder[collection] = keyed(value as Record<string, unknown>);

@@ -126,7 +126,8 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
   const delivery = send(runtime, url, { method: 'POST', headers, body: signed.body })
     .then((outcome) => {
       // A reset or restore while the request was out replaces the state: the attempt belongs to the old one.
-      if (runtime.state !== state) return;
+      // The record is read again by its ID after the wait, so the state file sees the change as this turn's.
+      if (runtime.state !== state || state.webhooks.byId[payload.eventId] !== record) return;
       // The clock already passed the retry's moment (the answer was late): run it now, off the clock's budget.
       if (recordAttempt(state, record, sent, outcome)) return runtime.clock.runDue({ wait: false });
     })

@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
 import { runCheckReceiver } from '../receiver-check/cli.js';
-import { createSaver, loadState } from './persistence.js';
+import { isLoopback } from './guard.js';
+import { openStateFile, readStateFile, type StateFile } from './persistence.js';
 import { startMockServer } from './server.js';
 
 const USAGE = `Usage: inr-payouts-mock [options]
@@ -22,7 +23,8 @@ Options:
   --start-time <iso>  Virtual time at start (default: now)
   --seed <text>       Seed of every generated ID, key, OTP and address (default inr-payouts)
   --webhook-url <url> Where the account's webhooks are POSTed
-  --state-file <path> Load the state from this file at start if present; save it after changes and on exit
+  --state-file <path> Keep the state in this file (and <path>.journal): loaded at start if present,
+                      every change saved before its answer
   --chaos <seed>[,rate=0.2][,kinds=5xx+429+latency+drop+drop-after-commit][,latency=2000][,method=POST]
                       Seeded faults on API requests; the same seed replays them (docs/chaos-and-the-ledger.md)
   --help              Show this help
@@ -47,6 +49,14 @@ export interface CliOptions {
   stateFile?: string;
   chaos?: ChaosOptions;
   help: boolean;
+}
+
+function saveOrWarn(stateFile: StateFile | undefined): void {
+  try {
+    stateFile?.save();
+  } catch (error) {
+    console.error('inr-payouts mock: could not save the state:', error);
+  }
 }
 
 function fail(message: string): never {
@@ -129,27 +139,38 @@ export async function runCli(argv: string[]): Promise<void> {
     return;
   }
   let onRequest = (): void => {};
+  // Read and checked before the port opens: a bad file stops the start, and no request meets a half state.
+  const initial = options.stateFile ? readStateFile(options.stateFile) : undefined;
+  const loaded = initial !== undefined;
+  let stateFile: StateFile | undefined;
   const running = await startMockServer({
     port: options.port,
     host: options.host,
     // A real-time clock starts at the wall clock, so webhook signatures pass receivers' 300 s tolerance.
     service: { seed: options.seed, startTime: options.startTime ?? Date.now() },
+    onReady: (service) => {
+      if (initial) service.helpers.restore(initial.state);
+      if (options.stateFile)
+        stateFile = openStateFile(service, options.stateFile, { resume: initial?.resume });
+    },
+    beforeAnswer: () => stateFile?.save(),
     onRequest: () => onRequest(),
   });
   const { service } = running;
-  const saver = options.stateFile ? createSaver(service, options.stateFile) : undefined;
-  const loaded = options.stateFile ? await loadState(service, options.stateFile) : false;
+  // Changes the clock makes between requests (timers on a real-time clock) are saved within 100 ms.
+  const saving = stateFile ? setInterval(() => saveOrWarn(stateFile), 100) : undefined;
+  saving?.unref();
   const behind = Date.now() - service.clock.now();
   // At real speed, virtual time is wall time: the time the sandbox was down has passed (sessions expired...).
   if (loaded && options.speed === 1 && !options.startTime && behind > 0) await service.clock.advance(behind);
   if (options.webhookUrl) service.helpers.accounts.update({ webhookUrl: options.webhookUrl });
   if (options.chaos) service.helpers.faults.chaos(options.chaos);
+  saveOrWarn(stateFile);
   onRequest = () => {
     // Work a request scheduled for "now" (attempt 1 of a webhook is immediate) runs now, even on a manual clock.
     service.clock
       .runDue()
       .catch((error: unknown) => console.error('inr-payouts mock: a timer task failed:', error));
-    saver?.changed();
   };
   if (options.speed !== 'manual') service.clock.startRealtime({ speed: options.speed });
 
@@ -165,6 +186,11 @@ export async function runCli(argv: string[]): Promise<void> {
   if (options.stateFile)
     console.log(`  state file:      ${options.stateFile} (${loaded ? 'loaded' : 'new'})`);
   console.log(`  test helpers:    ${running.url}/__mock`);
+  if (!isLoopback(options.host)) {
+    console.warn(
+      `warning: listening on ${options.host}, not a loopback address: the test helpers (/__mock: reset, restore, accounts/update...) and the pages are open to every machine that can reach this one. Use --host 127.0.0.1 unless the network is yours alone.`,
+    );
+  }
 
   await new Promise<void>((resolve) => {
     let stopping = false;
@@ -173,7 +199,10 @@ export async function runCli(argv: string[]): Promise<void> {
       stopping = true;
       clearInterval(watching);
       service.clock.stop();
-      Promise.all([running.close(), saver?.flush()])
+      clearInterval(saving);
+      running
+        .close()
+        .then(() => stateFile?.close())
         .then(() => console.log(`inr-payouts mock stopped (${reason})`))
         .catch((error: unknown) => console.error('inr-payouts mock: error while stopping:', error))
         .finally(resolve);

@@ -4,8 +4,9 @@
  *
  * - `GET /__mock` lists what exists, with each helper's argument shapes (`described`, from `HELPER_CONTRACT`).
  * - `POST /__mock/<group>/<action>` calls `helpers[group][action](body)`; `POST /__mock/<action>` calls a
- *   top-level helper (`reset`, `seed`, `snapshot`, `restore`). `GET` does the same with the query string as
- *   the argument object (or no argument).
+ *   top-level helper (`reset`, `seed`, `snapshot`, `restore`). A helper that only reads also answers `GET`,
+ *   with the query string as the argument object (or no argument); `GET` never changes state
+ *   (`mock/server/guard.ts`).
  * - The JSON body is the one argument; `{ "args": [...] }` spreads several.
  * - Answers `{ success: true, data: <result> }`; a refused transition is 409, an unknown thing 404, an
  *   argument the contract refuses 400 `INVALID_HELPER_ARGUMENT` naming the `field`, all in the spec's shape A.
@@ -15,6 +16,7 @@ import { MockArgumentError, MockHelperError, MockTransitionError } from '../core
 import { errorBody } from '../core/respond.js';
 import { HELPER_CONTRACT, type HelperSpec, helperPath } from '../helpers/contract.js';
 import type { MockSimulation as MockService } from '../simulation.js';
+import { helperMethodRefusal } from './guard.js';
 
 /** The path prefix of the helpers. */
 export const HELPERS_PREFIX = '/__mock';
@@ -88,12 +90,11 @@ function refusal(status: number, error: string, message: string, extra: Record<s
   return answer(status, errorBody('A', { error, message, ...extra }));
 }
 
-async function argumentsOf(request: Request): Promise<unknown[] | Response> {
-  if (request.method === 'GET' || request.method === 'HEAD') {
+function argumentsOf(request: Request, text: string): unknown[] | Response {
+  if (request.method === 'GET') {
     const query = Object.fromEntries(new URL(request.url).searchParams);
     return Object.keys(query).length ? [query] : [];
   }
-  const text = await request.text();
   if (!text.trim()) return [];
   let body: unknown;
   try {
@@ -105,6 +106,15 @@ async function argumentsOf(request: Request): Promise<unknown[] | Response> {
     return body.args;
   }
   return [body];
+}
+
+/** A path segment decoded; one that is not valid percent-encoding stays as written (and names no helper). */
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }
 
 function errorAnswer(error: unknown, name: string): Response {
@@ -137,19 +147,12 @@ function errorAnswer(error: unknown, name: string): Response {
  * if (path.startsWith(HELPERS_PREFIX)) return serveHelper(service, request, path);
  */
 export async function serveHelper(service: MockService, request: Request, path: string): Promise<Response> {
-  const parts = path
-    .slice(HELPERS_PREFIX.length)
-    .split('/')
-    .filter(Boolean)
-    .map((part) => decodeURIComponent(part));
+  const parts = path.slice(HELPERS_PREFIX.length).split('/').filter(Boolean).map(decodePart);
   if (parts.length === 0) {
     return answer(200, {
       success: true,
       data: { helpers: listHelpers(service), described: describeHelpers() },
     });
-  }
-  if (request.method !== 'GET' && request.method !== 'POST') {
-    return refusal(405, 'Method Not Allowed', `Use GET or POST on ${path}`);
   }
   const [first = '', second] = parts;
   const helpers: Record<string, unknown> = service.helpers;
@@ -168,7 +171,10 @@ export async function serveHelper(service: MockService, request: Request, path: 
   if (!fn || spec?.http === false) {
     return refusal(404, 'Not Found', `No helper ${name}: GET ${HELPERS_PREFIX} lists the helpers there are`);
   }
-  const args = await argumentsOf(request);
+  const text = request.method === 'POST' ? await request.text() : '';
+  const refused = helperMethodRefusal(request, name, Buffer.byteLength(text));
+  if (refused) return refused;
+  const args = argumentsOf(request, text);
   if (args instanceof Response) return args;
   try {
     const result = await fn.apply(group, args);

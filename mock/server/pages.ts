@@ -131,8 +131,19 @@ export async function servePage(service: MockService, request: Request, path: st
       `No page at ${path}: pages are /__pages/digilocker/:clientId and /__pages/face/:sessionId`,
     );
   }
-  const id = decodeURIComponent(encoded);
+  let id: string;
+  try {
+    id = decodeURIComponent(encoded);
+  } catch {
+    return message(400, 'Bad address', `The page address ${path} is not valid percent-encoding`);
+  }
   if (request.method === 'GET' || request.method === 'HEAD') return showSession(service, kind, id);
   if (request.method === 'POST') return submit(service, kind, id, request);
-  return message(405, 'Method not allowed', 'Open the page with GET; its buttons submit it with POST.');
+  const refused = message(
+    405,
+    'Method not allowed',
+    'Open the page with GET; its buttons submit it with POST.',
+  );
+  refused.headers.set('Allow', 'GET, HEAD, POST');
+  return refused;
 }

@@ -11,6 +11,7 @@ import { methodNotAllowed } from '../core/dispatch.js';
 import type { MockServiceOptions } from '../core/options.js';
 import { errorBody } from '../core/respond.js';
 import { createMockSimulation, type MockSimulation, serviceRouter } from '../simulation.js';
+import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
 import { OPENAPI_PATH, serveOpenApi } from './openapi.js';
@@ -30,6 +31,10 @@ export interface MockServerOptions {
   service?: Omit<MockServiceOptions, 'baseUrl'>;
   /** Called after every answered request (the state may have changed), for persistence. */
   onRequest?: () => void;
+  /** Called with the service as soon as it exists, before the first request is served. */
+  onReady?: (service: MockSimulation) => void;
+  /** Called after a request's work and before its answer is written (durable persistence). */
+  beforeAnswer?: () => void;
 }
 
 /**
@@ -77,7 +82,9 @@ function notFound(method: string, path: string): Response {
 }
 
 async function route(service: MockSimulation, req: IncomingMessage): Promise<Response> {
-  const target = new URL(req.url ?? '/', 'http://mock.invalid');
+  const raw = req.url ?? '/';
+  // Prefixed, not resolved: a path such as `//` or `//host/x` stays a path instead of naming a host.
+  const target = new URL(raw.startsWith('/') ? `http://mock.invalid${raw}` : raw, 'http://mock.invalid');
   const method = (req.method ?? 'GET').toUpperCase();
   if (FORBIDDEN_METHODS.has(method)) {
     req.resume();
@@ -94,14 +101,21 @@ async function route(service: MockSimulation, req: IncomingMessage): Promise<Res
   const request = toRequest(req, `${service.baseUrl}${target.pathname}${target.search}`, body);
   const path = target.pathname;
   if (path === HELPERS_PREFIX || path.startsWith(`${HELPERS_PREFIX}/`)) {
-    return serveHelper(service, request, path);
+    return guardLocal(request, localContext(req)) ?? protect(await serveHelper(service, request, path));
   }
-  if (path.startsWith(`${PAGES_PREFIX}/`)) return servePage(service, request, path);
+  if (path.startsWith(`${PAGES_PREFIX}/`)) {
+    return guardLocal(request, localContext(req)) ?? protect(await servePage(service, request, path));
+  }
   if (path === OPENAPI_PATH && request.method === 'GET') return serveOpenApi(service.baseUrl);
   return (await service.dispatch(request)) ?? notFound(request.method, path);
 }
 
-async function handle(service: MockSimulation, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  service: MockSimulation,
+  req: IncomingMessage,
+  res: ServerResponse,
+  beforeAnswer?: () => void,
+): Promise<void> {
   let response: Response;
   try {
     response = await route(service, req);
@@ -115,7 +129,24 @@ async function handle(service: MockSimulation, req: IncomingMessage, res: Server
       'INTERNAL_ERROR',
     );
   }
-  await writeResponse(res, response);
+  await writeResponse(res, beforeAnswer ? keepBeforeAnswering(response, beforeAnswer) : response);
+}
+
+/** Runs `keep` (saving the state); an answer that cannot be kept becomes a 500 that says so. */
+function keepBeforeAnswering(response: Response, keep: () => void): Response {
+  try {
+    keep();
+    return response;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    console.error('inr-payouts mock: could not save the state:', error);
+    return errorResponse(
+      500,
+      'Internal Server Error',
+      `The mock could not save the state: ${detail}`,
+      'INTERNAL_ERROR',
+    );
+  }
 }
 
 function displayHost(host: string): string {
@@ -136,7 +167,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       res.writeHead(503).end();
       return;
     }
-    handle(service, req, res)
+    handle(service, req, res, options.beforeAnswer)
       .catch(() => res.socket?.destroy())
       .finally(() => options.onRequest?.());
   });
@@ -166,6 +197,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const url = `http://${displayHost(host)}:${port}`;
   // A shared server's clock never waits for a receiver: `clock/advance` answers as fast with a silent one.
   const created = createMockSimulation({ webhookWaitMs: 0, ...options.service, baseUrl: url });
+  // Synchronously after listen resolved: no request is served before the service is ready.
+  options.onReady?.(created);
   service = created;
   return {
     url,

@@ -5,9 +5,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type RunningServer, startServer } from '../mock/server/support.js';
+import { launchChromium } from './chromium.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,19 +22,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
   partnerUrl = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -80,7 +80,11 @@ describe('/__mock', () => {
     expect(String(noField.body.message)).not.toMatch(/destructure|undefined/);
     // A function argument cannot cross HTTP: in-process only.
     expect((await server.helper('webhooks/useFetch')).status).toBe(404);
-    const notJson = await fetch(`${server.url}/__mock/faults/inject`, { method: 'POST', body: '{kind' });
+    const notJson = await fetch(`${server.url}/__mock/faults/inject`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{kind',
+    });
     expect(notJson.status).toBe(400);
   });
 

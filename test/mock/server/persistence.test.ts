@@ -1,7 +1,8 @@
 /**
- * `--state-file`: a shared local sandbox keeps its state across a restart.
+ * `--state-file`: a shared local sandbox keeps its state across a restart, and every answered write
+ * across a `kill -9`.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,5 +44,59 @@ describe('--state-file', () => {
     const file = join(dir, 'broken.json');
     writeFileSync(file, '{ not json');
     await expect(startServer(['--state-file', file])).rejects.toThrow(/not readable JSON.*delete it/s);
+  });
+
+  it('a state file that parses but is not a whole state stops the start naming the file and what is missing', async () => {
+    const file = join(dir, 'partial.json');
+    writeFileSync(file, JSON.stringify({ version: 1 }));
+    await expect(startServer(['--state-file', file])).rejects.toThrow(
+      /partial\.json is not a mock state.*seed: /s,
+    );
+  });
+
+  it('kill -9 in the middle of a burst of writes loses none that were answered', async () => {
+    const file = join(dir, 'burst.json');
+    const first = await startServer(['--state-file', file, '--seed', 'burst']);
+    const answered: string[] = [];
+    let stop = false;
+    // Four writers create users until the process dies under them; only the 201s are promised.
+    const writer = async (lane: number) => {
+      for (let i = 0; !stop; i++) {
+        const mobile = `9${lane}${String(i).padStart(8, '0')}`;
+        try {
+          const answer = await first.call('POST', '/v2/users', { mobile });
+          if (answer.status === 201) answered.push((answer.body.data as { userId: string }).userId);
+        } catch {
+          return; // the connection died with the process
+        }
+      }
+    };
+    const writers = [1, 2, 3, 4].map(writer);
+    // A clock change between requests is saved too.
+    await first.helper('clock/advance', '3m');
+    const movedTo = String((await first.helper('clock/now')).body.data);
+    while (answered.length < 150) await new Promise((resolve) => setTimeout(resolve, 5));
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+    stop = true;
+    await Promise.all(writers);
+    expect(answered.length).toBeGreaterThanOrEqual(150);
+
+    const second = await startServer(['--state-file', file]);
+    try {
+      const snapshot = (await second.helper('snapshot')).body.data as {
+        users: { byId: Record<string, unknown> };
+      };
+      const missing = answered.filter((userId) => !(userId in snapshot.users.byId));
+      expect(missing).toEqual([]);
+      expect(String((await second.helper('clock/now')).body.data) >= movedTo).toBe(true);
+      // No temporary file is left next to the state.
+      expect(readdirSync(dir).filter((name) => name.startsWith('burst') && name.endsWith('.tmp'))).toEqual(
+        [],
+      );
+      expect((await second.call('POST', '/v2/users', { mobile: '9000000001' })).status).toBe(201);
+    } finally {
+      await second.stop();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { KEYED_COLLECTIONS, sliceOf } from '../../../mock/core/records.js';
 import { modules } from '../../../mock/handlers/index.js';
 import { listHelpers } from '../../../mock/server/helpers-api.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
+import { stateWithoutRateWindows } from './support.js';
 
 const EVIL = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 const ID_FIELDS = [
@@ -34,12 +35,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The state as JSON, without the rate-limit windows (every authenticated request counts, refused or not). */
-function stateText(): string {
-  const { http, ...rest } = server.service.state;
-  const { rateWindows: _counted, ...kept } = http;
-  return JSON.stringify({ ...rest, http: kept });
-}
+const stateText = () => stateWithoutRateWindows(server.service.state);
 
 function expectPrototypeUntouched(): void {
   expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeNames);

@@ -76,6 +76,7 @@ export async function startServer(args: string[] = []): Promise<RunningServer> {
     parsed(
       await fetch(`${url}/__mock/${path}`, {
         method: 'POST',
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
@@ -103,4 +104,14 @@ export async function createUser(server: RunningServer, mobile = '9876543210'): 
   });
   if (answer.status !== 201) throw new Error(`user create failed: ${JSON.stringify(answer.body)}`);
   return (answer.body.data as { userId: string }).userId;
+}
+
+/**
+ * A service's state as JSON without the rate-limit windows (every authenticated request counts, refused or
+ * not), to compare the state before and after a request.
+ */
+export function stateWithoutRateWindows(state: { http: { rateWindows: unknown } }): string {
+  const { http, ...rest } = state;
+  const { rateWindows: _counted, ...kept } = http;
+  return JSON.stringify({ ...rest, http: kept });
 }

@@ -189,6 +189,7 @@ describe('the standalone server', () => {
 
       const advanced = await fetch(`${running.url}/__mock/clock/advance`, {
         method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify('6h'),
       });
       expect(advanced.status).toBe(200);

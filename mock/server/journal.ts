@@ -1,0 +1,245 @@
+/**
+ * What changed in a state since the last save, found without reading the whole state: each keyed
+ * collection (`KEYED_COLLECTIONS`) is wrapped in a proxy that notes every key read as an object, written or
+ * deleted during a request; the rest of the state (clock, timers, counters...) is small and compared whole.
+ * `collect()` turns the noted keys into a list of changes (a put of the entry's JSON, a delete, or an append
+ * to an ID list) whose size follows the request, not the state.
+ *
+ * A change made to a record after an `await` must re-read the record by its key after the `await` (as the
+ * webhook delivery does), so the key is noted in the turn that changes it.
+ */
+import { KEYED_COLLECTIONS, keyed, sliceOf } from '../core/records.js';
+import type { MockState } from '../core/state.js';
+
+/** One change: `p` put, `d` delete, `a` append to an ID list, `r` replace a whole collection, `x` absent. */
+export type Change =
+  | [collection: number, key: string, kind: 'p', value: unknown]
+  | [collection: number, key: string, kind: 'd']
+  | [collection: number, key: string, kind: 'a', at: number, items: unknown[]]
+  | [collection: number, key: '', kind: 'r', value: Record<string, unknown>]
+  | [collection: number, key: '', kind: 'x'];
+
+/** One saved step: the changes, and the rest of the state when it changed. */
+export interface Entry {
+  changes: Change[];
+  rest?: Record<string, unknown>;
+}
+
+/** The state without its keyed collections: what is saved whole when it changes. */
+export function restOf(state: MockState): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...state };
+  const slices = new Map<string, Record<string, unknown>>();
+  for (const [slice, collection] of KEYED_COLLECTIONS) {
+    const copy = slices.get(slice) ?? { ...sliceOf(state, slice) };
+    delete copy[collection];
+    slices.set(slice, copy);
+  }
+  for (const [slice, copy] of slices) out[slice] = copy;
+  return out;
+}
+
+/**
+ * Applies saved steps to a state (loading): the same changes in the same order give the same state.
+ * @example
+ * applyEntry(state, JSON.parse(line));
+ */
+export function applyEntry(state: MockState, entry: Entry): void {
+  if (entry.rest) {
+    for (const [name, value] of Object.entries(entry.rest)) {
+      const holder = state as unknown as Record<string, unknown>;
+      const current = holder[name];
+      const isSlice = KEYED_COLLECTIONS.some(([slice]) => slice === name);
+      if (isSlice && current && typeof current === 'object' && value && typeof value === 'object') {
+        Object.assign(current, value);
+      } else {
+        holder[name] = value;
+      }
+    }
+  }
+  for (const change of entry.changes) {
+    const spec = KEYED_COLLECTIONS[change[0]];
+    if (!spec) throw new Error(`unknown collection #${change[0]}`);
+    const holder = sliceOf(state, spec[0]);
+    if (change[2] === 'r') {
+      holder[spec[1]] = keyed(change[3]);
+      continue;
+    }
+    if (change[2] === 'x') {
+      delete holder[spec[1]];
+      continue;
+    }
+    holder[spec[1]] ??= keyed();
+    const target = holder[spec[1]] as Record<string, unknown>;
+    if (change[2] === 'p') target[change[1]] = change[3];
+    else if (change[2] === 'd') delete target[change[1]];
+    else {
+      const list = Array.isArray(target[change[1]]) ? (target[change[1]] as unknown[]) : [];
+      // Setting the length first makes an append replayed twice (over a newer snapshot) harmless.
+      list.length = Math.min(list.length, change[3]);
+      list.push(...change[4]);
+      target[change[1]] = list;
+    }
+  }
+}
+
+const isPrimitive = (value: unknown) => value === null || typeof value !== 'object';
+
+/** The collection behind each tracking proxy, so a state tracked again is not wrapped twice. */
+const targets = new WeakMap<object, Record<string, unknown>>();
+
+/**
+ * Watches one state for changes.
+ * @example
+ * const tracker = trackState(service.state);
+ * const entry = tracker.collect();
+ */
+export function trackState(state: MockState) {
+  const touched = KEYED_COLLECTIONS.map(() => new Set<string>());
+  const proxies: unknown[] = KEYED_COLLECTIONS.map(() => undefined);
+  // The ID lists as last saved, so a longer list is saved as an append (creating the 100,001st
+  // transaction writes one ID, not 100,001).
+  const lists = KEYED_COLLECTIONS.map(
+    () => new Map<string, { list: unknown[]; length: number; first: unknown; last: unknown }>(),
+  );
+  // The JSON last saved of recently saved entries, so an entry read but not changed is not written again.
+  const recent = new Map<string, string>();
+  let lastRest = JSON.stringify(restOf(state));
+
+  const wrap = (index: number, target: Record<string, unknown>) => {
+    const mark = (key: string | symbol) => {
+      if (typeof key === 'string') touched[index]?.add(key);
+    };
+    const proxy = new Proxy(target, {
+      get(object, key) {
+        const value = Reflect.get(object, key);
+        if (value !== null && typeof value === 'object') mark(key);
+        return value;
+      },
+      set(object, key, value) {
+        mark(key);
+        return Reflect.set(object, key, value);
+      },
+      deleteProperty(object, key) {
+        mark(key);
+        return Reflect.deleteProperty(object, key);
+      },
+      defineProperty(object, key, descriptor) {
+        mark(key);
+        return Reflect.defineProperty(object, key, descriptor);
+      },
+    });
+    targets.set(proxy, target);
+    proxies[index] = proxy;
+    return proxy;
+  };
+
+  const install = () => {
+    KEYED_COLLECTIONS.forEach(([slice, collection], index) => {
+      const holder = sliceOf(state, slice);
+      const held = holder[collection];
+      const value = (held && typeof held === 'object' && targets.get(held)) || held;
+      if (!value || typeof value !== 'object') {
+        proxies[index] = undefined;
+        return;
+      }
+      // The ID lists as they are now count as saved (the state is saved whole before it is tracked).
+      for (const [key, list] of Object.entries(value)) {
+        if (Array.isArray(list))
+          lists[index]?.set(key, { list, length: list.length, first: list[0], last: list.at(-1) });
+      }
+      holder[collection] = wrap(index, value as Record<string, unknown>);
+    });
+  };
+  install();
+
+  const remember = (id: string, json: string) => {
+    recent.delete(id);
+    recent.set(id, json);
+    if (recent.size > 10_000) recent.delete(recent.keys().next().value ?? '');
+  };
+
+  return {
+    state,
+    /**
+     * The changes since the last call as one line of JSON (an {@link Entry}), or `undefined` when nothing
+     * changed; the noted keys are forgotten.
+     * @example
+     * const line = tracker.collect();
+     */
+    collect(): string | undefined {
+      // Entries are written as JSON text directly: each value is serialised once.
+      const parts: string[] = [];
+      const change = (index: number, key: string, kind: string, ...payload: string[]) => {
+        parts.push(`[${index},${JSON.stringify(key)},"${kind}"${payload.map((p) => `,${p}`).join('')}]`);
+      };
+      KEYED_COLLECTIONS.forEach(([slice, collection], index) => {
+        const holder = sliceOf(state, slice);
+        const current = holder[collection];
+        const keys = touched[index] ?? new Set<string>();
+        if (current !== proxies[index]) {
+          // The collection object itself was replaced (or removed): save it whole, and watch the new one.
+          if (current && typeof current === 'object') {
+            change(index, '', 'r', JSON.stringify(current));
+            holder[collection] = wrap(index, current as Record<string, unknown>);
+          } else {
+            change(index, '', 'x');
+            proxies[index] = undefined;
+          }
+          lists[index]?.clear();
+          keys.clear();
+          return;
+        }
+        const target = current as Record<string, unknown>;
+        for (const key of keys) {
+          const id = `${index} ${key}`;
+          if (!Object.hasOwn(target, key)) {
+            change(index, key, 'd');
+            lists[index]?.delete(key);
+            recent.delete(id);
+            continue;
+          }
+          const value = target[key];
+          const saved = lists[index]?.get(key);
+          if (Array.isArray(value) && (saved?.list === value || value.every(isPrimitive))) {
+            // The same list object, longer, with its first and last saved items in place: an append. ID lists
+            // only ever grow at the end; any other change to one replaces it or moves those items.
+            const appended =
+              saved !== undefined &&
+              saved.list === value &&
+              value.length >= saved.length &&
+              value[0] === saved.first &&
+              value[saved.length - 1] === saved.last;
+            if (!appended) change(index, key, 'p', JSON.stringify(value));
+            else if (value.length > saved.length) {
+              change(index, key, 'a', String(saved.length), JSON.stringify(value.slice(saved.length)));
+            }
+            lists[index]?.set(key, {
+              list: value,
+              length: value.length,
+              first: value[0],
+              last: value.at(-1),
+            });
+            continue;
+          }
+          const json = JSON.stringify(value);
+          if (recent.get(id) === json) continue;
+          remember(id, json);
+          change(index, key, 'p', json);
+        }
+        keys.clear();
+      });
+      const restJson = JSON.stringify(restOf(state));
+      const restChanged = restJson !== lastRest;
+      lastRest = restJson;
+      if (!parts.length && !restChanged) return undefined;
+      return `{"changes":[${parts.join(',')}]${restChanged ? `,"rest":${restJson}` : ''}}`;
+    },
+  };
+}
+
+/**
+ * A state tracker.
+ * @example
+ * let tracker: StateTracker = trackState(state);
+ */
+export type StateTracker = ReturnType<typeof trackState>;
