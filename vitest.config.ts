@@ -14,6 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Checks every answer the mock gives in the suite against openapi.json.
+    setupFiles: ['test/setup/conformance.ts'],
     exclude: ['test/browser/**', 'node_modules/**'],
     testTimeout: 20_000,
     benchmark: { include: ['test/**/*.bench.ts'] },

@@ -16,6 +16,7 @@ import {
   idempotencyId,
   storeIdempotency,
 } from './idempotency.js';
+import { observed } from './observe.js';
 import { consumeRate, peekRate, rateLimitBody } from './rate-limit.js';
 import { errorBody, internalErrorBody, json, successBody } from './respond.js';
 import type { RouteContext, RouteDefinition } from './route.js';
@@ -166,7 +167,11 @@ export function toMswHandler(def: RouteDefinition, rt: MockRuntime): HttpHandler
     if (fault?.kind === 'error') return json(fault.status ?? 500, faultBody(def.shape, fault.status ?? 500));
     if (fault?.kind === 'drop') return HttpResponse.error();
     const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
-    const response = await answer(rt, def, { request, params: stringParams(params), path, text });
+    const response = observed(
+      def,
+      request,
+      await answer(rt, def, { request, params: stringParams(params), path, text }),
+    );
     // The work is done and kept (idempotency included); only the answer is lost on the way back.
     return fault?.kind === 'drop-after-commit' ? HttpResponse.error() : response;
   });
