@@ -55,8 +55,8 @@ describe('openapi.json', () => {
   it('carries the rules the schemas write as refinements', () => {
     const body = (path: string, method = 'post') =>
       JSON.stringify(
-        (doc.paths[path]?.[method] as { requestBody?: { content: Record<string, unknown> } }).requestBody
-          ?.content,
+        (doc.paths[path]?.[method] as { requestBody?: { content: Record<string, unknown> } } | undefined)
+          ?.requestBody?.content,
       );
     expect(body('/v2/account/developer-fee', 'put')).toContain('"maximum":0.05');
     expect(body('/v2/transactions')).toContain('"maxLength":255');
