@@ -22,6 +22,7 @@ export type { NewTranche } from './helpers/tranches.js';
 export type { SimulatedDeposit } from './helpers/transactions.js';
 export type { CapturedDelivery } from './helpers/webhooks.js';
 export type { WebhookFetch } from './operations/webhooks.js';
+export type { OperationBody, OperationData, OperationId, OverrideResolver } from './overrides.js';
 export { SANDBOX_DEFAULTS, SANDBOX_KYC, SANDBOX_TRANSACTIONS } from './sandbox-values.js';
 export { createMockService, type MockService } from './service.js';
 export type { AccountRecord, AccountSettings } from './state/accounts.js';

@@ -11,6 +11,7 @@ import { createRuntime } from './core/runtime.js';
 import type { DeepReadonly, MockState } from './core/state.js';
 import { modules } from './handlers/index.js';
 import { createHelpers, type MockHelpers } from './helpers/index.js';
+import { createOverrides, type OperationId, type OverrideResolver } from './overrides.js';
 import type { AccountRecord } from './state/accounts.js';
 
 /**
@@ -49,6 +50,20 @@ export interface MockService {
   readonly handlers: HttpHandler[];
   readonly clock: Clock;
   readonly helpers: MockHelpers;
+  /**
+   * Overrides one operation for this service until the returned function is called: `resolver` gets the
+   * validated, typed body and answers typed `data` (or a `Response`), or nothing to let the simulation answer.
+   * @example
+   * ```ts
+   * const stop = mock.override('account.retrieveCredit', () => ({
+   *   data: { prefundedEnabled: true, creditLimitUsd: '500', outstandingUsd: '0', availableUsd: '500' },
+   * }));
+   * stop();
+   * ```
+   */
+  override<Id extends OperationId>(operationId: Id, resolver: OverrideResolver<Id>): () => void;
+  /** Removes every override. */
+  clearOverrides(): void;
   /** Same as `helpers.accounts`. */
   readonly accounts: MockHelpers['accounts'];
   /** The live state, read-only (change it through the API or the helpers). */
@@ -96,8 +111,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const rt = createRuntime(resolveOptions(options));
   const all = [coreModule, ...modules];
   for (const module of all) for (const task of module.tasks ?? []) rt.tasks.register(task);
+  const overrides = createOverrides();
   const handlers = [
-    ...[...all.flatMap((m) => m.routes), notFoundRoute].map((def) => toMswHandler(def, rt)),
+    ...[...all.flatMap((m) => m.routes).map(overrides.wrap), notFoundRoute].map((def) =>
+      toMswHandler(def, rt),
+    ),
     ...all.flatMap((m) => m.handlers?.(rt) ?? []),
   ];
   const helpers = createHelpers(rt);
@@ -111,6 +129,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     handlers,
     clock: rt.clock,
     helpers,
+    override: overrides.set,
+    clearOverrides: overrides.clear,
     accounts: helpers.accounts,
     get state() {
       return rt.state;
