@@ -14,6 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Checks every answer the mock gives in the suite against openapi.json.
+    setupFiles: ['test/setup/conformance.ts'],
     // test/consumers/ are projects of their own, run against the packed package (npm run test:consumers).
     exclude: ['test/browser/**', 'test/consumers/**', 'node_modules/**'],
     testTimeout: 20_000,

@@ -25,6 +25,7 @@ export type { NewTranche } from './helpers/tranches.js';
 export type { SimulatedDeposit } from './helpers/transactions.js';
 export type { CapturedDelivery } from './helpers/webhooks.js';
 export type { WebhookFetch } from './operations/webhooks.js';
+export type { OperationBody, OperationData, OperationId, OverrideResolver } from './overrides.js';
 export {
   type CheckGrade,
   type CheckReceiverOptions,

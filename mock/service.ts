@@ -10,6 +10,8 @@ import type { PayoutClient } from '../src/index.js';
 import { createMockClient } from './core/client.js';
 import { type VirtualClientClock, virtualClientClock } from './core/client-clock.js';
 import type { MockServiceOptions } from './core/options.js';
+import type { RouteOverrides } from './core/route.js';
+import { createOverrides, type OperationId, type OverrideResolver } from './overrides.js';
 import { createMockSimulation, type MockSimulation } from './simulation.js';
 
 /**
@@ -71,6 +73,20 @@ export interface MockService extends MockSimulation {
    * ```
    */
   createClient(options?: ClientOptions): PayoutClient;
+  /**
+   * Overrides one operation for this service until the returned function is called: `resolver` gets the
+   * validated, typed body and answers typed `data` (or a `Response`), or nothing to let the simulation answer.
+   * @example
+   * ```ts
+   * const stop = mock.override('account.retrieveCredit', () => ({
+   *   data: { prefundedEnabled: true, creditLimitUsd: '500', outstandingUsd: '0', availableUsd: '500' },
+   * }));
+   * stop();
+   * ```
+   */
+  override<Id extends OperationId>(operationId: Id, resolver: OverrideResolver<Id>): () => void;
+  /** Removes every override. */
+  clearOverrides(): void;
 }
 
 /**
@@ -106,7 +122,9 @@ export interface MockService extends MockSimulation {
  * ```
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
-  const simulation = createMockSimulation(options);
+  const routes: RouteOverrides = new Map();
+  const simulation = createMockSimulation(options, routes);
+  const overrides = createOverrides(routes);
   const base = new URL(simulation.baseUrl);
   const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   // A custom predicate: a prefix test, rather than a path pattern msw would compile and match per request.
@@ -119,5 +137,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     handlers: [handler],
     clientClock,
     createClient: (clientOptions?: ClientOptions) => createMockClient(simulation, clientClock, clientOptions),
+    override: overrides.set,
+    clearOverrides: overrides.clear,
   });
 }

@@ -8,6 +8,7 @@ import type { Clock } from './core/clock.js';
 import { coreModule, notFoundRoute } from './core/core-module.js';
 import { createDispatch } from './core/dispatch.js';
 import { type MockServiceOptions, resolveOptions } from './core/options.js';
+import type { RouteOverrides } from './core/route.js';
 import { compileRoutes, type MockRouter } from './core/router.js';
 import { createRuntime } from './core/runtime.js';
 import type { DeepReadonly, MockState } from './core/state.js';
@@ -57,12 +58,16 @@ export interface MockSimulation {
 }
 
 /**
- * Creates a simulation with one default account.
+ * Creates a simulation with one default account. `overrides` (what `mock.override` fills) answer single routes
+ * before the simulation does.
  * @example
  * const simulation = createMockSimulation({ seed: 'team', baseUrl: 'http://127.0.0.1:4010' });
  */
-export function createMockSimulation(options: MockServiceOptions = {}): MockSimulation {
-  const rt = createRuntime(resolveOptions(options));
+export function createMockSimulation(
+  options: MockServiceOptions = {},
+  overrides: RouteOverrides = new Map(),
+): MockSimulation {
+  const rt = createRuntime(resolveOptions(options), overrides);
   for (const module of allModules) for (const task of module.tasks ?? []) rt.tasks.register(task);
   const helpers = createHelpers(rt);
   const account = (): AccountRecord => {

@@ -16,6 +16,7 @@ import {
   idempotencyId,
   storeIdempotency,
 } from './idempotency.js';
+import { observed } from './observe.js';
 import { consumeRate, peekRate, rateLimitBody } from './rate-limit.js';
 import { errorBody, internalErrorBody, json, jsonText, successBody } from './respond.js';
 import type { RouteContext, RouteDefinition } from './route.js';
@@ -69,7 +70,9 @@ async function execute(
       shape: def.shape,
       runtime: rt,
     };
-    const result = await def.resolve(ctx);
+    // A test's override of this operation (`mock.override`) answers first; nothing from it, the simulation does.
+    const override = rt.overrides.size ? rt.overrides.get(`${def.method} ${def.path}`) : undefined;
+    const result = (override && (await override(ctx))) ?? (await def.resolve(ctx));
     if (result instanceof Response) return { response: result };
     const status = result.status ?? 200;
     // Serialised once: the text detaches the body from live state (a later change must not alter a cached
@@ -175,7 +178,7 @@ export async function serveRoute(
   if (fault?.kind === 'drop') return Response.error();
   const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
   const scope = endpointScope(def.path, params);
-  const response = await answer(rt, def, { request, params, path, scope, text });
+  const response = observed(def, request, await answer(rt, def, { request, params, path, scope, text }));
   // The work is done and kept (idempotency included); only the answer is lost on the way back.
   return fault?.kind === 'drop-after-commit' ? Response.error() : response;
 }

@@ -143,3 +143,14 @@ export function rawRoute(
 ): RawRouteDefinition {
   return { method, path, serve };
 }
+
+/**
+ * Per-service answers of single routes, keyed `METHOD path`: each gets the route's context and answers, or
+ * returns nothing to let the route's own resolver answer.
+ * @example
+ * const overrides: RouteOverrides = new Map([['GET /v2/account', () => undefined]]);
+ */
+export type RouteOverrides = Map<
+  string,
+  (ctx: RouteContext) => MockResult | Response | undefined | Promise<MockResult | Response | undefined>
+>;

@@ -5,6 +5,7 @@
 import { createAccount } from './accounts.js';
 import { type Clock, createClock } from './clock.js';
 import type { ResolvedOptions } from './options.js';
+import type { RouteOverrides } from './route.js';
 import { createEmptyState, type MockState } from './state.js';
 import { createTaskRegistry, type TaskRegistry } from './tasks.js';
 
@@ -25,6 +26,8 @@ export interface MockRuntime {
    * deadline (epoch ms) until which the clock waits for it (`mock/core/clock.ts`); each removes itself.
    */
   readonly background: Map<Promise<unknown>, number>;
+  /** Per-test answers of single routes, keyed `METHOD path` (`mock.override`); empty in normal use. */
+  readonly overrides: RouteOverrides;
 }
 
 /**
@@ -43,8 +46,9 @@ export function initialState(options: ResolvedOptions): MockState {
  * @example
  * const runtime = createRuntime(resolveOptions({ seed: 'a' }));
  */
-export function createRuntime(options: ResolvedOptions): MockRuntime {
+export function createRuntime(options: ResolvedOptions, overrides: RouteOverrides = new Map()): MockRuntime {
   const partial = {
+    overrides,
     state: initialState(options),
     options,
     tasks: createTaskRegistry(),

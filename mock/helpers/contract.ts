@@ -28,6 +28,7 @@ const accountRef = z.optional(z.object({ accountId: z.optional(z.string()) }));
 const userChannel = z.object({ userId: z.string(), channel: z.enum(['mobile', 'email']) });
 const transactionRef = z.object({ transactionId: z.string() });
 const decimal = z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "84.10"'));
+const FAULT_STATUS = { error: 'must be an HTTP status from 400 to 599' };
 const score = z.number().check(z.gte(0), z.lte(1));
 
 const accountSettings = {
@@ -119,7 +120,7 @@ export const HELPER_CONTRACT = {
         match: z.optional(z.object({ method: z.optional(z.string()), path: z.optional(z.string()) })),
         kind: z.enum(['latency', 'error', 'drop', 'drop-after-commit']),
         ms: z.optional(z.number().check(z.gte(0))),
-        status: z.optional(z.number().check(z.int(), z.gte(400), z.lte(599))),
+        status: z.optional(z.number().check(z.int(), z.gte(400, FAULT_STATUS), z.lte(599, FAULT_STATUS))),
         times: z.optional(z.number().check(z.int(), z.gte(1))),
       }),
     ],
@@ -195,6 +196,27 @@ export const HELPER_CONTRACT = {
   'webhooks.settle': {
     summary: 'Resolves once no delivery is in flight (each answered or timed out) and due retries are sent',
     args: [],
+  },
+  'webhooks.sign': {
+    summary: "Signs any payload with the account's webhook secret: the exact body and the headers to send",
+    args: [
+      z.object({
+        payload: z.unknown(),
+        accountId: z.optional(z.string()),
+        timestamp: z.optional(z.number().check(z.int(), z.gte(0))),
+      }),
+    ],
+  },
+  'webhooks.trigger': {
+    summary:
+      'Sends a synthetic event of any type, with data overrides, through the real signed and retried delivery',
+    args: [
+      z.object({
+        type: z.enum(WEBHOOK_EVENT_TYPES),
+        data: z.optional(z.record(z.string(), z.unknown())),
+        accountId: z.optional(z.string()),
+      }),
+    ],
   },
   'webhooks.useFetch': {
     summary: 'Delivers webhooks through this fetch instead of the global one',

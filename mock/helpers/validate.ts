@@ -8,6 +8,8 @@ import type { HelperSpec } from './contract.js';
 
 // zod/mini ships no message locale (bundle size), so the issues are put in words here.
 function rule(issue: z.core.$ZodIssue, value: unknown): string {
+  // A rule the contract words itself (`{ error: '...' }`) keeps its words.
+  if (issue.message !== 'Invalid input' && issue.code !== 'invalid_type') return issue.message;
   switch (issue.code) {
     case 'invalid_type':
       return value === undefined

@@ -2,9 +2,12 @@
  * Webhook helpers: every delivery attempt as sent (raw body, headers, answer) for assertions, the recorded
  * events, and an in-process receiver in place of the real HTTP POST.
  */
+import { signWebhook, type WebhookEventType } from '../../src/webhooks/index.js';
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
+import { triggerEvent } from '../operations/synthetic-events.js';
 import { setWebhookFetch, type WebhookFetch } from '../operations/webhooks.js';
+import type { AccountRecord } from '../state/accounts.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 
 /**
@@ -25,7 +28,62 @@ export interface CapturedDelivery extends DeliveryAttempt {
  * const webhooks = webhookHelpers(runtime);
  */
 export function webhookHelpers(rt: MockRuntime) {
+  const account = (accountId?: string): AccountRecord => {
+    const id = accountId ?? rt.state.accounts.defaultId;
+    const found = rt.state.accounts.byId[id];
+    if (!found) throw new MockHelperError(`No account ${id} in this mock`);
+    return found;
+  };
   return {
+    /**
+     * Signs any payload with the account's webhook secret as a delivery would (spec 6.3), at the virtual time
+     * unless `timestamp` (Unix seconds) is given: the exact body (a string payload is kept as is, anything else
+     * is JSON text) and the headers to send with it. For receivers written in other languages.
+     * @example
+     * ```ts
+     * const signed = mock.helpers.webhooks.sign({ payload: { id: 'evt_1', event: 'user.created' } });
+     * console.log(signed.headers['x-service-signature'].startsWith('t=')); // true
+     * ```
+     */
+    sign({ payload, accountId, timestamp }: { payload: unknown; accountId?: string; timestamp?: number }): {
+      body: string;
+      timestamp: number;
+      signature: string;
+      headers: { 'content-type': string; 'x-service-signature': string };
+    } {
+      const signed = signWebhook({
+        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+        secret: account(accountId).webhookSecret,
+        timestamp: timestamp ?? Math.floor(rt.state.clock.now / 1000),
+      });
+      return {
+        body: signed.body,
+        timestamp: signed.timestamp,
+        signature: signed.header,
+        headers: { 'content-type': 'application/json', 'x-service-signature': signed.header },
+      };
+    },
+    /**
+     * Sends an event of any type through the real delivery (signed, recorded, retried on the clock): a sample
+     * payload of that type with `data`'s fields laid over it. The event is marked `synthetic`: it stands for
+     * no stored user or transaction and changes nothing stored. Answers the event record.
+     * @example
+     * ```ts
+     * const event = mock.helpers.webhooks.trigger({ type: 'transaction.payout_failed', data: { code: 'BANK_ACCOUNT_INVALID' } });
+     * console.log(event.synthetic, event.envelope.data.code); // true 'BANK_ACCOUNT_INVALID'
+     * ```
+     */
+    trigger({
+      type,
+      data,
+      accountId,
+    }: {
+      type: WebhookEventType;
+      data?: Record<string, unknown>;
+      accountId?: string;
+    }): WebhookEventRecord {
+      return structuredClone(triggerEvent(rt.state, account(accountId).id, type, data));
+    },
     /**
      * Every delivery attempt so far, in the order made, with its exact signed body and headers.
      * @example

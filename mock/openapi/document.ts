@@ -55,6 +55,11 @@ function errorResponse(description: string, shape: 'A' | 'B'): Json {
   return { description, content: { 'application/json': { schema } } };
 }
 
+// Spec 5.4 and 5.5 give the 401 and 403 bodies as `error` and `message` only.
+function authError(description: string): Json {
+  return { description, content: { 'application/json': { schema: ref('AuthError') } } };
+}
+
 const RATE_HEADERS = {
   'X-RateLimit-Limit': { description: 'Requests allowed per minute', schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
@@ -71,6 +76,7 @@ function assumptionsOf(topics: string[] | undefined, decisions: Assumptions): Js
 }
 
 function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assumptions): Json {
+  const shape = spec.alsoShapeB ? 'B' : route.shape;
   const rules = REQUEST_RULES[spec.operationId];
   const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({
     name: m[1],
@@ -131,19 +137,19 @@ function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assum
       [status]: success,
       // An idempotent replay answers 200 with the first answer's body (spec 8, Idempotency).
       ...(status === '201' ? { '200': { ...success, description: 'Idempotent replay' } } : {}),
-      '400': errorResponse('Invalid parameters (VALIDATION_ERROR with `details`)', route.shape),
-      '401': errorResponse('Missing or invalid API key', 'A'),
-      '403': errorResponse('Address not on the allow-list', 'A'),
-      '404': errorResponse('Not found', route.shape),
-      '409': errorResponse('Conflict (IDEMPOTENCY_CONFLICT among others)', route.shape),
-      '422': errorResponse('Refused by a business rule', route.shape),
+      '400': errorResponse('Invalid parameters (VALIDATION_ERROR with `details`)', shape),
+      '401': authError('Missing or invalid API key (spec 5.4)'),
+      '403': authError('Address not on the allow-list (spec 5.5)'),
+      '404': errorResponse('Not found', shape),
+      '409': errorResponse('Conflict (IDEMPOTENCY_CONFLICT among others)', shape),
+      '422': errorResponse('Refused by a business rule', shape),
       '429': {
         description: 'Rate limited',
         headers: RATE_HEADERS,
         content: { 'application/json': { schema: { anyOf: [ref('RateLimitError'), ref('ErrorB')] } } },
       },
-      '500': errorResponse('Internal error', route.shape),
-      '503': errorResponse('Service unavailable', route.shape),
+      '500': errorResponse('Internal error', shape),
+      '503': errorResponse('Service unavailable', shape),
     },
     security: [{ bearerAuth: [] }],
     'x-error-identifiers': spec.errors,
@@ -320,6 +326,7 @@ export function openApiDocument(decisions: Assumptions, version = '0.0.0'): Json
       schemas: {
         ErrorA: jsonSchema(ErrorBodyA, 'output'),
         ErrorB: jsonSchema(ErrorBodyB, 'output'),
+        AuthError: { ...jsonSchema(ErrorBodyA, 'output'), required: ['error', 'message'] },
         RateLimitError: jsonSchema(RateLimitErrorBody, 'output'),
         Pagination: jsonSchema(Pagination, 'output'),
       },

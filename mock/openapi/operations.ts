@@ -51,6 +51,8 @@ export interface OperationSpec {
   assumptions?: string[];
   /** The success body carries `pagination` beside `data` (`GET /v2/webhooks`). */
   paginated?: true;
+  /** A shape A route that also answers shape B (an ended document-locker session, spec 4.4). */
+  alsoShapeB?: true;
 }
 
 const OTP_SEND = ['USER_NOT_FOUND', 'ALREADY_VERIFIED', 'TOO_MANY_REQUESTS'];
@@ -136,6 +138,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     section: '4.4',
     data: DigilockerStatus,
     query: DigilockerStatusQuery,
+    alsoShapeB: true,
     errors: ['USER_NOT_FOUND', 'SESSION_NOT_FOUND'],
     assumptions: ['Document-locker outcomes'],
   },

@@ -79,6 +79,8 @@ export interface WebhookEventRecord {
   deliveries: DeliveryAttempt[];
   /** Attempt number and timer of the delivery waiting on the clock, if any. */
   nextAttempt?: { attempt: number; at: string; timerId: string; trigger: 'automatic' | 'manual' };
+  /** True for an event sent by `helpers.webhooks.trigger`: its data stands for no stored user or transaction. */
+  synthetic?: true;
 }
 
 /**

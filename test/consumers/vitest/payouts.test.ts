@@ -58,6 +58,18 @@ describe('a payout against the mock', () => {
   });
 });
 
+describe('one operation overridden', () => {
+  it('answers the credit the test chose, then the simulation again', async () => {
+    const stop = mock.override('account.retrieveCredit', () => ({
+      data: { prefundedEnabled: true, creditLimitUsd: '500', outstandingUsd: '0', availableUsd: '500' },
+    }));
+    const credit = await client.account.retrieveCredit(); // answered by the override
+    stop(); // the simulation answers again
+    expect(credit.creditLimitUsd).toBe('500');
+    expect((await client.account.retrieveCredit()).creditLimitUsd).not.toBe('500');
+  });
+});
+
 describe('waits on the virtual clock', () => {
   it('gets the attribution of a fresh mock with no set-up, in no real time', async () => {
     const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });

@@ -85,7 +85,7 @@ describe('fault injection', () => {
     expect(service.helpers.faults.list()).toEqual([]);
     expect(() => service.helpers.faults.inject({ kind: 'latency' })).toThrow(/needs ms/);
     expect(() => service.helpers.faults.inject({ kind: 'error', status: 200 })).toThrow(
-      /field status must be at least 400/,
+      /field status must be an HTTP status from 400 to 599/,
     );
   });
 });

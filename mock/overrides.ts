@@ -1,0 +1,137 @@
+/**
+ * Per-test overrides of one operation (`mock.override('transactions.create', resolver)`), in the style of
+ * MSW's `server.use` without a hand-written URL: operation ids are the OpenAPI document's (`transactions.create`
+ * is `client.transactions.create`), the request body and the answer's `data` are typed as the client types them,
+ * and a resolver that returns nothing falls back to the simulation. An override runs where the route would,
+ * after authentication, rate limiting, idempotency and body validation.
+ */
+import type { PayoutClient } from '../src/client.js';
+import type { MockResult } from './core/respond.js';
+import type { RouteContext, RouteOverrides } from './core/route.js';
+import { OPERATIONS } from './openapi/operations.js';
+
+/** Every operation id; a test keeps this list equal to the OpenAPI document's. */
+export const OPERATION_IDS = [
+  'users.create',
+  'users.mobile.sendOtp',
+  'users.mobile.confirm',
+  'users.email.sendOtp',
+  'users.email.confirm',
+  'kyc.status',
+  'kyc.refresh',
+  'kyc.extendedStatus',
+  'kyc.digilocker.init',
+  'kyc.digilocker.status',
+  'kyc.aadhaar.sendOtp',
+  'kyc.aadhaar.verifyOtp',
+  'kyc.pan.verify',
+  'kyc.passport.verify',
+  'kyc.bank.verify',
+  'kyc.upi.verify',
+  'kyc.face.init',
+  'kyc.face.verify',
+  'kyc.document.createUploadUrl',
+  'kyc.document.confirm',
+  'kyc.declaration.submit',
+  'kyc.profile.submit',
+  'account.retrieve',
+  'account.updateDeveloperFee',
+  'account.listActivity',
+  'account.retrieveCredit',
+  'transactions.create',
+  'transactions.createPrefunded',
+  'transactions.retrieve',
+  'webhooks.list',
+  'webhooks.retry',
+] as const;
+
+/**
+ * An operation id: the client method's path, as the OpenAPI document's `operationId`.
+ * @example
+ * ```ts
+ * import type { OperationId } from 'inr-payouts/mock';
+ * const id: OperationId = 'transactions.create';
+ * ```
+ */
+export type OperationId = (typeof OPERATION_IDS)[number];
+
+type At<T, K extends string> = K extends keyof T ? T[K] : never;
+type ClientMethod<Id extends string> = Id extends `${infer A}.${infer B}.${infer C}`
+  ? At<At<At<PayoutClient, A>, B>, C>
+  : Id extends `${infer A}.${infer B}`
+    ? At<At<PayoutClient, A>, B>
+    : never;
+type Params<Id extends OperationId> = ClientMethod<Id> extends (...args: infer P) => unknown ? P : never;
+
+/**
+ * The request body of an operation as the client types it (`undefined` for one without a body).
+ * @example
+ * ```ts
+ * import type { OperationBody } from 'inr-payouts/mock';
+ * const body: OperationBody<'transactions.create'> = { userId: 'usr_1', amount: '100', asset: 'USDT', network: 'polygon' };
+ * ```
+ */
+export type OperationBody<Id extends OperationId> =
+  Params<Id> extends [string, infer B extends object, ...unknown[]]
+    ? B
+    : Params<Id> extends [(infer B extends object)?, ...unknown[]]
+      ? B
+      : undefined;
+
+/**
+ * The success `data` of an operation as the client types it.
+ * @example
+ * ```ts
+ * import type { OperationData } from 'inr-payouts/mock';
+ * const data: OperationData<'account.retrieveCredit'> = { prefundedEnabled: false, creditLimitUsd: '0', outstandingUsd: '0', availableUsd: '0' };
+ * ```
+ */
+export type OperationData<Id extends OperationId> =
+  ClientMethod<Id> extends (...args: never[]) => infer R ? Awaited<R> : never;
+
+/**
+ * What an override resolver gets: the route's context with the validated body typed.
+ * @example
+ * ```ts
+ * import type { OverrideResolver } from 'inr-payouts/mock';
+ * const resolver: OverrideResolver<'transactions.create'> = ({ body }) => (body.amount === '13' ? undefined : undefined);
+ * ```
+ */
+export type OverrideResolver<Id extends OperationId> = (
+  ctx: Omit<RouteContext, 'body'> & { body: OperationBody<Id> },
+) =>
+  | (Omit<MockResult, 'data'> & { data: OperationData<Id> })
+  | Response
+  | undefined
+  | Promise<(Omit<MockResult, 'data'> & { data: OperationData<Id> }) | Response | undefined>;
+
+type AnyResolver = (
+  ctx: RouteContext,
+) => MockResult | Response | undefined | Promise<MockResult | Response | undefined>;
+
+/**
+ * The overrides of one service: `set` and `clear` fill the map the service's pipeline consults.
+ * @example
+ * const routes: RouteOverrides = new Map();
+ * const overrides = createOverrides(routes);
+ */
+export function createOverrides(byRoute: RouteOverrides) {
+  const keyOf: Record<string, string> = {};
+  for (const [key, spec] of Object.entries(OPERATIONS)) keyOf[spec.operationId] = key;
+  return {
+    /** Overrides `operationId` until the returned function is called (or `clear`). */
+    set<Id extends OperationId>(operationId: Id, resolver: OverrideResolver<Id>): () => void {
+      const key = keyOf[operationId];
+      if (!key) throw new TypeError(`No operation ${operationId}: use an operationId of openapi.json`);
+      // The route validated the body with the schema the client's type comes from.
+      const erased = resolver as unknown as AnyResolver;
+      byRoute.set(key, erased);
+      return () => {
+        if (byRoute.get(key) === erased) byRoute.delete(key);
+      };
+    },
+    clear(): void {
+      byRoute.clear();
+    },
+  };
+}

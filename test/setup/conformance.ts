@@ -1,0 +1,80 @@
+/**
+ * Every answer the mock's routes give during the test suite is checked against `openapi.json`: its status is
+ * one the document lists for the operation, a JSON body validates against that response's schema (ajv, JSON
+ * Schema 2020-12), and the headers the document names for it are there. A test whose run got a non-conforming
+ * answer fails, so the contract, the client and the mock cannot drift apart.
+ */
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterEach, expect } from 'vitest';
+import { type ObservedAnswer, observeAnswers } from '../../mock/core/observe.js';
+
+type Json = Record<string, unknown>;
+interface ResponseSpec {
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: Json }>;
+}
+
+const doc = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, { responses: Record<string, ResponseSpec> }>>;
+  components: { schemas: Record<string, Json> };
+};
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+
+// Each response schema compiled on its own, with the components it refers to as its $defs.
+const defs = JSON.parse(
+  JSON.stringify(doc.components.schemas).replaceAll('#/components/schemas/', '#/$defs/'),
+);
+const compiled = new Map<string, ValidateFunction>();
+function validatorFor(key: string, schema: Json): ValidateFunction {
+  let validate = compiled.get(key);
+  if (!validate) {
+    const own = JSON.parse(JSON.stringify(schema).replaceAll('#/components/schemas/', '#/$defs/'));
+    validate = ajv.compile({ ...own, $defs: defs });
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
+async function problemsOf({ method, routePath, request, response }: ObservedAnswer): Promise<string[]> {
+  const path = routePath.replace(/:(\w+)/g, '{$1}');
+  const operation = doc.paths[path]?.[method.toLowerCase()];
+  // The catch-all 404 and routes a test declares for itself are no operation of the service; the generator
+  // refuses a real route without an entry, so every operation is in the document.
+  if (!operation) return [];
+  const where = `${request.method} ${new URL(request.url).pathname} → ${response.status}`;
+  const status = String(response.status);
+  const spec =
+    operation.responses[status] ?? operation.responses[`${status[0]}XX`] ?? operation.responses.default;
+  if (!spec) return [`${where}: openapi.json lists no ${status} for ${method} ${path}`];
+  const problems: string[] = [];
+  for (const name of Object.keys(spec.headers ?? {})) {
+    if (!response.headers.has(name)) problems.push(`${where}: header ${name} is missing`);
+  }
+  const media = spec.content?.['application/json'];
+  if (!media) return problems;
+  if (!(response.headers.get('content-type') ?? '').includes('application/json')) {
+    return [...problems, `${where}: content-type ${response.headers.get('content-type')} is not JSON`];
+  }
+  const body: unknown = JSON.parse(await response.text());
+  const validate = validatorFor(`${method} ${path} ${status}`, media.schema);
+  if (!validate(body)) {
+    const errors = (validate.errors ?? [])
+      .map((e) => `${e.instancePath || '(body)'} ${e.message}`)
+      .join('; ');
+    problems.push(`${where}: body does not conform: ${errors}; body ${JSON.stringify(body).slice(0, 300)}`);
+  }
+  return problems;
+}
+
+const pending: Promise<string[]>[] = [];
+observeAnswers((answer) => {
+  pending.push(problemsOf(answer).catch((error: unknown) => [`${answer.routePath}: ${String(error)}`]));
+});
+
+afterEach(async () => {
+  const problems = (await Promise.all(pending.splice(0))).flat();
+  expect(problems, 'answers of the mock that do not conform to openapi.json').toEqual([]);
+});
