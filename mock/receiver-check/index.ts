@@ -62,7 +62,7 @@ export interface ReceiverReport {
  * Delivers the battery to the receiver and grades each answer: a valid event (2xx, fast), the raw bytes kept,
  * a tampered body, a wrong secret, a stale and a future timestamp, a missing and a malformed header (401), both
  * secrets of a rotation, a repeated event (processed once), two events of one transaction out of order, a retry
- * after the time-out and a retry after a refused delivery. How "processed once" is observed: the receiver answers
+ * after the time-out and a retry after a refused delivery. Throws when nothing answers at `url`. How "processed once" is observed: the receiver answers
  * a repeat 2xx with `{ "duplicate": true }` (docs/checking-your-receiver.md).
  * @example
  * ```ts
@@ -116,7 +116,16 @@ export async function checkReceiver(options: CheckReceiverOptions): Promise<Rece
     events: checkEvents(runId, now()),
   };
   const checks: CheckResult[] = [];
-  for (const [name, check] of CHECKS) checks.push({ name, ...(await check(ctx)) });
+  for (const [name, check] of CHECKS) {
+    const result = { name, ...(await check(ctx)) };
+    // Nothing listening: every check would fail for the same reason, which is not one a fix line explains.
+    if (checks.length === 0 && /^no answer \((?!.*within)/.test(result.received)) {
+      throw new Error(
+        `check-receiver could not reach ${options.url}: ${result.received.slice('no answer ('.length, -1)}. Start the receiver (or correct the URL) and run the check again.`,
+      );
+    }
+    checks.push(result);
+  }
   const counts: Record<CheckGrade, number> = { pass: 0, fail: 0, warn: 0, skip: 0 };
   for (const check of checks) counts[check.grade] += 1;
   return { url: options.url, ok: counts.fail === 0, checks, counts, timeoutMs };
