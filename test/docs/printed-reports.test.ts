@@ -1,5 +1,5 @@
 // The reports printed in the guides are real: each is produced again here and compared with the page (the
-// receivers' ports and the milliseconds aside, which differ every run). UPDATE_DOCS=1 rewrites them.
+// receivers' ports, the milliseconds and the seeded IDs aside). UPDATE_DOCS=1 rewrites them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,6 +44,16 @@ const stable = (text: string) =>
     .replace(/\d+ ms\b(?! time-out)/g, 'N ms')
     .trim();
 
+/**
+ * The seeded IDs change whenever the mock draws one more random number anywhere (a new field, a new step); the
+ * counts, keys and references are what the page shows. test/reliability proves the same seed gives the same bytes.
+ */
+const withoutIds = (text: string) =>
+  text
+    .replace(/\b(txn|usr|pay)_[a-z0-9]+/g, '$1_ID')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID')
+    .trim();
+
 async function report(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
@@ -70,8 +80,8 @@ describe('the reports printed in the guides', () => {
     expect(fresh).toMatch(/13 passed, 0 failed/);
   });
 
-  it('docs/chaos-and-the-ledger.md: the ledger of seed 3, byte for byte', async () => {
+  it('docs/chaos-and-the-ledger.md: the ledger of seed 3 (its IDs aside)', async () => {
     const fresh = JSON.stringify((await runWithRecovery(3)).ledger, null, 2);
-    expect(printed('chaos-and-the-ledger.md', 'ledger', fresh)).toBe(`${fresh}\n`);
+    expect(withoutIds(printed('chaos-and-the-ledger.md', 'ledger', fresh))).toBe(withoutIds(fresh));
   });
 });

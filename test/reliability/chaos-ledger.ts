@@ -109,7 +109,8 @@ export async function runWithRecovery(seed: number): Promise<ChaosRun> {
       for (let attempt = 0; attempt < TRIES; attempt++) {
         try {
           const result = await client.transactions.createWithRecovery(body, {
-            idempotencyKey: `key-${body.partnerReference}`,
+            // One UUID per logical create, the same across tries (spec 8: the key is a UUID).
+            idempotencyKey: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
             prefunded: index % 2 === 1,
           });
           return { reference: body.partnerReference, ok: true, transactionId: result.transactionId };
