@@ -86,6 +86,15 @@ function send(
   return deliver(ctx.fetch, ctx.url, { body: sentBody, signature, eventId: payload.id }, ctx.timeoutMs);
 }
 
+/** A pass, or a failure with its fix. */
+function graded(
+  passed: boolean,
+  line: Pick<CheckResult, 'sent' | 'received' | 'expected'>,
+  fix: string,
+): Omit<CheckResult, 'name'> {
+  return passed ? { grade: 'pass', ...line } : { grade: 'fail', ...line, fix };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const VERIFY_FIX =
@@ -150,17 +159,15 @@ const validEvent: Check = async (ctx) => {
 const rawBytes: Check = async (ctx) => {
   const event = ctx.events.userCreated('raw-bytes');
   const outcome = await send(ctx, event, { serialise: (payload) => `${JSON.stringify(payload, null, 2)}\n` });
-  const grade = isSuccess(outcome) ? 'pass' : 'fail';
-  return {
-    grade,
-    sent: `${event.event} ${event.id}, indented JSON with a trailing newline, signed as sent`,
-    received: describeOutcome(outcome),
-    expected: '2xx (spec 6.3.2: the signature covers the raw payload text, whatever its spacing)',
-    fix:
-      grade === 'fail'
-        ? 'verify the exact bytes received: a body parsed and serialised again is different text and its signature no longer matches (in Express use express.raw() on this route, not express.json())'
-        : undefined,
-  };
+  return graded(
+    isSuccess(outcome),
+    {
+      sent: `${event.event} ${event.id}, indented JSON with a trailing newline, signed as sent`,
+      received: describeOutcome(outcome),
+      expected: '2xx (spec 6.3.2: the signature covers the raw payload text, whatever its spacing)',
+    },
+    'verify the exact bytes received: a body parsed and serialised again is different text and its signature no longer matches (in Express use express.raw() on this route, not express.json())',
+  );
 };
 
 const rotation: Check = async (ctx) => {
@@ -178,36 +185,31 @@ const rotation: Check = async (ctx) => {
   for (const [index, secret] of ctx.secrets.entries()) {
     outcomes.push(await send(ctx, ctx.events.userCreated(`rotation-${index + 1}`), { secret }));
   }
-  const grade = outcomes.every(isSuccess) ? 'pass' : 'fail';
-  return {
-    grade,
-    sent: `user.created signed with each of the ${ctx.secrets.length} secrets`,
-    received: outcomes.map((o, i) => `secret ${i + 1}: ${describeOutcome(o)}`).join(', '),
-    expected,
-    fix:
-      grade === 'fail'
-        ? 'while rotating, verify against both secrets: verifyWebhook(body, header, [newSecret, oldSecret])'
-        : undefined,
-  };
+  return graded(
+    outcomes.every(isSuccess),
+    {
+      sent: `user.created signed with each of the ${ctx.secrets.length} secrets`,
+      received: outcomes.map((o, i) => `secret ${i + 1}: ${describeOutcome(o)}`).join(', '),
+      expected,
+    },
+    'while rotating, verify against both secrets: verifyWebhook(body, header, [newSecret, oldSecret])',
+  );
 };
 
 const duplicate: Check = async (ctx) => {
   const event = ctx.events.userCreated('duplicate');
   const first = await send(ctx, event);
   const second = await send(ctx, event);
-  const grade =
-    isSuccess(first) && !saysDuplicate(first) && isSuccess(second) && saysDuplicate(second) ? 'pass' : 'fail';
-  return {
-    grade,
-    sent: `${event.event} ${event.id} twice, as a redelivery (same id and body, signed again)`,
-    received: `first ${describeOutcome(first)}, second ${describeOutcome(second)}`,
-    expected:
-      '2xx both times, processed once: the second answered with duplicate: true (spec 6.4: events may be delivered more than once)',
-    fix:
-      grade === 'fail'
-        ? 'deduplicate by the event id (createDeduplicator from inr-payouts/webhooks, or a unique key in your database) and answer 200 { "duplicate": true } to a repeat'
-        : undefined,
-  };
+  return graded(
+    isSuccess(first) && !saysDuplicate(first) && isSuccess(second) && saysDuplicate(second),
+    {
+      sent: `${event.event} ${event.id} twice, as a redelivery (same id and body, signed again)`,
+      received: `first ${describeOutcome(first)}, second ${describeOutcome(second)}`,
+      expected:
+        '2xx both times, processed once: the second answered with duplicate: true (spec 6.4: events may be delivered more than once)',
+    },
+    'deduplicate by the event id (createDeduplicator from inr-payouts/webhooks, or a unique key in your database) and answer 200 { "duplicate": true } to a repeat',
+  );
 };
 
 const outOfOrder: Check = async (ctx) => {
@@ -215,17 +217,15 @@ const outOfOrder: Check = async (ctx) => {
   const earlier = ctx.events.payoutInitiated('order-initiated');
   const first = await send(ctx, later);
   const second = await send(ctx, earlier);
-  const grade = isSuccess(first) && isSuccess(second) ? 'pass' : 'fail';
-  return {
-    grade,
-    sent: `transaction.payout_completed then transaction.payout_initiated of ${later.data.transactionId}`,
-    received: `completed ${describeOutcome(first)}, initiated ${describeOutcome(second)}`,
-    expected: '2xx for both: delivery order is not guaranteed (spec 6.4 retries reorder events)',
-    fix:
-      grade === 'fail'
-        ? 'accept events in any order: key work on transactionId, never move a transaction back to an earlier status, and read GET /v2/transactions/{id} when in doubt'
-        : undefined,
-  };
+  return graded(
+    isSuccess(first) && isSuccess(second),
+    {
+      sent: `transaction.payout_completed then transaction.payout_initiated of ${later.data.transactionId}`,
+      received: `completed ${describeOutcome(first)}, initiated ${describeOutcome(second)}`,
+      expected: '2xx for both: delivery order is not guaranteed (spec 6.4 retries reorder events)',
+    },
+    'accept events in any order: key work on transactionId, never move a transaction back to an earlier status, and read GET /v2/transactions/{id} when in doubt',
+  );
 };
 
 const timeoutRetry: Check = async (ctx) => {
@@ -234,7 +234,7 @@ const timeoutRetry: Check = async (ctx) => {
   await sleep(ctx.retryDelayMs);
   const retry = await send(ctx, event);
   const received = `attempt 1 ${describeOutcome(first)}, retry ${describeOutcome(retry)}`;
-  const sent = `${event.event} ${event.id}, given up after ${ctx.timeoutMs} ms, then retried ${ctx.retryDelayMs} ms later`;
+  const sent = `${event.event} ${event.id} (given up at ${ctx.timeoutMs} ms if unanswered), then again as the service's retry ${ctx.retryDelayMs} ms later`;
   const expected = `an answer within the ${ctx.timeoutMs} ms time-out; the retry 2xx and not processed again (spec 6.4)`;
   if (first.timedOut) {
     return {
@@ -245,16 +245,11 @@ const timeoutRetry: Check = async (ctx) => {
       fix: 'the service stopped waiting and will deliver again: answer 200 first and process asynchronously, and deduplicate the retry by event id',
     };
   }
-  const processedOnce = isSuccess(first) && isSuccess(retry) && saysDuplicate(retry);
-  return {
-    grade: processedOnce ? 'pass' : 'fail',
-    sent,
-    received,
-    expected,
-    fix: processedOnce
-      ? undefined
-      : 'a retry of an event already answered must be recognised by its id and answered 200 { "duplicate": true }',
-  };
+  return graded(
+    isSuccess(first) && isSuccess(retry) && saysDuplicate(retry),
+    { sent, received, expected },
+    'a retry of an event already answered must be recognised by its id and answered 200 { "duplicate": true }',
+  );
 };
 
 const rejectedThenRetried: Check = async (ctx) => {
@@ -262,18 +257,16 @@ const rejectedThenRetried: Check = async (ctx) => {
   const broken = `t=${Math.floor(ctx.now() / 1000)},v1=${'0'.repeat(64)}`;
   const first = await send(ctx, event, { signature: broken });
   const retry = await send(ctx, event);
-  const grade = !isSuccess(first) && isSuccess(retry) && !saysDuplicate(retry) ? 'pass' : 'fail';
-  return {
-    grade,
-    sent: `${event.event} ${event.id} with a wrong signature, then correctly signed`,
-    received: `first ${describeOutcome(first)}, retry ${describeOutcome(retry)}`,
-    expected:
-      'the first refused (non-2xx), the signed retry processed: 2xx without duplicate: true (spec 6.4: a retry follows any non-2xx)',
-    fix:
-      grade === 'fail'
-        ? 'mark an event as seen only after it verified and its handling succeeded (on failure call dedupe.forget before answering non-2xx), so a retry is processed'
-        : undefined,
-  };
+  return graded(
+    !isSuccess(first) && isSuccess(retry) && !saysDuplicate(retry),
+    {
+      sent: `${event.event} ${event.id} with a wrong signature, then correctly signed`,
+      received: `first ${describeOutcome(first)}, retry ${describeOutcome(retry)}`,
+      expected:
+        'the first refused (non-2xx), the signed retry processed: 2xx without duplicate: true (spec 6.4: a retry follows any non-2xx)',
+    },
+    'mark an event as seen only after it verified and its handling succeeded (on failure call dedupe.forget before answering non-2xx), so a retry is processed',
+  );
 };
 
 /**

@@ -1,14 +1,17 @@
 // `check-receiver` against the receivers kept in examples/webhooks/: the naive one fails the checks its mistakes
 // deserve, ours (verifyWebhook + createDeduplicator) passes every one; plus a slow receiver, a crashing one and the
 // command line.
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNaiveWebhookServer } from '../../examples/webhooks/naive.js';
 import { createWebhookServer } from '../../examples/webhooks/node-http.js';
 import { checkReceiver, formatReceiverReport } from '../../mock/index.js';
 import { runCli } from '../../mock/server/cli.js';
 
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const SECRET = 'whsec_check_current';
 const NEXT = 'whsec_check_next';
 
@@ -125,9 +128,9 @@ describe('check-receiver (spec 6.3, 6.4)', () => {
     });
     const report = await checkReceiver({ url: await listen(crashing), secret: SECRET, retryDelay: 0 });
     expect(report.checks.find((c) => c.name === 'tampered-body')?.fix).toMatch(/5xx makes the service retry/);
-    const closed = await checkReceiver({ url: 'http://127.0.0.1:9/webhooks', secret: SECRET, retryDelay: 0 });
-    expect(closed.counts.pass).toBe(0);
-    expect(closed.checks[0]?.received).toMatch(/^no answer \(/);
+    await expect(checkReceiver({ url: 'http://127.0.0.1:9/webhooks', secret: SECRET })).rejects.toThrow(
+      /could not reach http:\/\/127\.0\.0\.1:9\/webhooks: fetch failed.*Start the receiver/,
+    );
   });
 
   it('refuses a missing secret or a URL that is not http(s)', async () => {
@@ -175,4 +178,33 @@ describe('inr-payouts-mock check-receiver', () => {
     );
     await expect(runCli(['check-receiver', 'http://127.0.0.1:1/'])).rejects.toThrow(/--secret/);
   });
+});
+
+describe('the inr-payouts-mock process', () => {
+  const bin = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(`${root}node_modules/.bin/tsx`, ['mock/bin/mock-server.ts', ...args], {
+        cwd: root,
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+      child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+
+  it('exits 1 for the naive receiver and 0 for ours', async () => {
+    const naive = await listen(createNaiveWebhookServer({ secret: SECRET, onEvent: () => {} }));
+    const good = await listen(ours());
+    const args = ['--secret', SECRET, '--next-secret', NEXT, '--retry-delay', '0'];
+    const [failing, passing] = await Promise.all([
+      bin(['check-receiver', naive, ...args]),
+      bin(['check-receiver', good, ...args]),
+    ]);
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toMatch(/^FAIL duplicate-delivery/m);
+    expect(failing.stderr).toMatch(/check\(s\) failed: raw-bytes/);
+    expect(passing.code).toBe(0);
+    expect(passing.stdout).toMatch(/13 passed, 0 failed/);
+  }, 30_000);
 });
