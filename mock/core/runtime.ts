@@ -4,6 +4,7 @@
  */
 import { createAccount } from './accounts.js';
 import { type Clock, createClock } from './clock.js';
+import { bindJournal, createJournal, type Journal } from './journal.js';
 import type { ResolvedOptions } from './options.js';
 import { createEmptyState, type MockState } from './state.js';
 import { createTaskRegistry, type TaskRegistry } from './tasks.js';
@@ -25,6 +26,8 @@ export interface MockRuntime {
    * deadline (epoch ms) until which the clock waits for it (`mock/core/clock.ts`); each removes itself.
    */
   readonly background: Map<Promise<unknown>, number>;
+  /** What the service did (`mock/core/journal.ts`): in memory, bounded, outside the state. */
+  readonly journal: Journal;
 }
 
 /**
@@ -44,9 +47,20 @@ export function initialState(options: ResolvedOptions): MockState {
  * const runtime = createRuntime(resolveOptions({ seed: 'a' }));
  */
 export function createRuntime(options: ResolvedOptions): MockRuntime {
+  const journal = createJournal();
+  let state = initialState(options);
+  bindJournal(state, journal);
   const partial = {
-    state: initialState(options),
+    // An accessor so a reset or restore, which replace the state, keep writing to the same journal.
+    get state() {
+      return state;
+    },
+    set state(next: MockState) {
+      bindJournal(next, journal);
+      state = next;
+    },
     options,
+    journal,
     tasks: createTaskRegistry(),
     inflight: new Map<string, Promise<unknown>>(),
     background: new Map<Promise<unknown>, number>(),
