@@ -19,7 +19,7 @@ export function journalHelper(rt: MockRuntime) {
    * @example
    * ```ts
    * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
-   * await client.users.get(userId);
+   * await client.kyc.status(userId);
    * const [request] = mock.helpers.journal({ type: 'request', userId });
    * console.log(request?.type === 'request' && request.status); // 200
    * ```

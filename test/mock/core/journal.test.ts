@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOURNAL_LIMIT } from '../../../mock/core/journal.js';
+import { serveHelper } from '../../../mock/server/helpers-api.js';
 import { createMockSimulation } from '../../../mock/simulation.js';
 
 function api(mock: ReturnType<typeof createMockSimulation>) {
@@ -166,5 +167,25 @@ describe('the journal: what the mock did, on the virtual clock', () => {
     const unauthorised = await call('GET', '/v2/account', undefined, { authorization: 'Bearer nope' });
     expect(unauthorised.status).toBe(401);
     expect(unauthorised.headers.get('x-mock-explain')).toMatch(/^UNAUTHORIZED: .*spec 5/);
+  });
+
+  it('is served over HTTP as GET /__mock/journal, filtered by the query', async () => {
+    const mock = createMockSimulation({ seed: 'http' });
+    const call = api(mock);
+    await call('GET', '/v2/account');
+    await mock.helpers.clock.advance('1m');
+    const url = `${mock.baseUrl}/__mock/journal?type=request&since=0`;
+    const answer = await serveHelper(mock, new Request(url), '/__mock/journal');
+    expect(answer.status).toBe(200);
+    const body = await answer.json();
+    expect(body.data).toEqual(mock.journal.entries({ type: 'request' }));
+    expect(body.data).toHaveLength(1);
+    const refused = await serveHelper(
+      mock,
+      new Request(`${mock.baseUrl}/__mock/journal?type=nope`),
+      '/__mock/journal',
+    );
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).field).toBe('type');
   });
 });
