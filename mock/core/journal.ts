@@ -9,7 +9,14 @@
  */
 import type { MockState } from './state.js';
 
-/** How many entries the journal keeps: the oldest are dropped beyond it. */
+/**
+ * How many entries the journal keeps: the oldest are dropped beyond it.
+ * @example
+ * ```ts
+ * import { JOURNAL_LIMIT } from 'inr-payouts/mock';
+ * console.log(mock.journal.limit === JOURNAL_LIMIT); // true
+ * ```
+ */
 export const JOURNAL_LIMIT = 10_000;
 
 /** Fields every entry has. */
@@ -25,7 +32,10 @@ interface EntryBase {
 /**
  * One API request the pipeline answered.
  * @example
- * const entry: JournalRequest = { seq: 1, at: '2026-01-01T00:00:00.000Z', type: 'request', method: 'GET', path: '/v2/account', route: '/v2/account', status: 200 };
+ * ```ts
+ * import type { JournalRequest } from 'inr-payouts/mock';
+ * const failed = (e: JournalRequest) => e.status >= 400;
+ * ```
  */
 export interface JournalRequest extends EntryBase {
   type: 'request';
@@ -49,7 +59,10 @@ export interface JournalRequest extends EntryBase {
 /**
  * One transition of a stored resource's state machine.
  * @example
- * const entry: JournalTransition = { seq: 2, at: '2026-01-01T00:00:00.000Z', type: 'transition', resource: 'transaction', id: 'txn_1', from: 'created', to: 'deposit_pending', trigger: 'deposit.seen' };
+ * ```ts
+ * import type { JournalTransition } from 'inr-payouts/mock';
+ * const arrow = (e: JournalTransition) => `${e.from} → ${e.to} (${e.trigger})`;
+ * ```
  */
 export interface JournalTransition extends EntryBase {
   type: 'transition';
@@ -64,7 +77,10 @@ export interface JournalTransition extends EntryBase {
 /**
  * One webhook delivery attempt, with its answer.
  * @example
- * const entry: JournalWebhook = { seq: 3, at: '2026-01-01T00:00:00.000Z', type: 'webhook', eventId: 'evt_1', eventType: 'transaction.created', attempt: 1, ok: true, status: 200 };
+ * ```ts
+ * import type { JournalWebhook } from 'inr-payouts/mock';
+ * const retried = (e: JournalWebhook) => e.nextAttemptAt !== undefined;
+ * ```
  */
 export interface JournalWebhook extends EntryBase {
   type: 'webhook';
@@ -83,7 +99,10 @@ export interface JournalWebhook extends EntryBase {
 /**
  * One timer that ran.
  * @example
- * const entry: JournalTimer = { seq: 4, at: '2026-01-01T00:00:00.000Z', type: 'timer', kind: 'transaction.block', id: 'tmr_1' };
+ * ```ts
+ * import type { JournalTimer } from 'inr-payouts/mock';
+ * const kinds = (entries: JournalTimer[]) => entries.map((e) => e.kind);
+ * ```
  */
 export interface JournalTimer extends EntryBase {
   type: 'timer';
@@ -94,7 +113,10 @@ export interface JournalTimer extends EntryBase {
 /**
  * One helper call.
  * @example
- * const entry: JournalHelper = { seq: 5, at: '2026-01-01T00:00:00.000Z', type: 'helper', name: 'clock.advance', refused: false };
+ * ```ts
+ * import type { JournalHelper } from 'inr-payouts/mock';
+ * const refusedCalls = (entries: JournalHelper[]) => entries.filter((e) => e.refused);
+ * ```
  */
 export interface JournalHelper extends EntryBase {
   type: 'helper';
@@ -109,7 +131,10 @@ export interface JournalHelper extends EntryBase {
 /**
  * One journal entry.
  * @example
- * const requests = mock.journal.entries({ type: 'request' });
+ * ```ts
+ * import type { JournalEntry } from 'inr-payouts/mock';
+ * const requests: JournalEntry[] = mock.journal.entries({ type: 'request' });
+ * ```
  */
 export type JournalEntry = JournalRequest | JournalTransition | JournalWebhook | JournalTimer | JournalHelper;
 
@@ -119,7 +144,11 @@ type Draft<E> = E extends JournalEntry ? Omit<E, 'seq' | 'at'> : never;
 /**
  * Which entries to read: all given filters must match.
  * @example
+ * ```ts
+ * import type { JournalFilter } from 'inr-payouts/mock';
  * const filter: JournalFilter = { type: 'transition', transactionId: 'txn_1' };
+ * mock.journal.entries(filter);
+ * ```
  */
 export interface JournalFilter {
   type?: JournalEntry['type'];
@@ -132,7 +161,11 @@ export interface JournalFilter {
 /**
  * The journal of one service.
  * @example
- * const last = mock.journal.entries().at(-1);
+ * ```ts
+ * import type { Journal } from 'inr-payouts/mock';
+ * const journal: Journal = mock.journal;
+ * console.log(journal.size <= journal.limit); // true
+ * ```
  */
 export interface Journal {
   /** The most entries kept ({@link JOURNAL_LIMIT} unless set otherwise). */

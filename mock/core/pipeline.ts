@@ -93,7 +93,11 @@ async function execute(
 /**
  * The response header that says why the mock refused a request: the rule that fired, in words.
  * @example
- * response.headers.get(EXPLAIN_HEADER); // 'USER_NOT_FOUND: No user usr_x on this account'
+ * ```ts
+ * import { EXPLAIN_HEADER } from 'inr-payouts/mock';
+ * const response = await mock.dispatch(new Request(`${mock.baseUrl}/v2/account`));
+ * console.log(response?.status, response?.headers.get(EXPLAIN_HEADER)); // 401 'UNAUTHORIZED: …'
+ * ```
  */
 export const EXPLAIN_HEADER = 'X-Mock-Explain';
 
