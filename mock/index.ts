@@ -13,8 +13,20 @@ export { parseDuration } from './core/duration.js';
 export type { ApiErrorBody, ErrorShape, TransitionRefusal } from './core/errors.js';
 export { MockApiError, MockArgumentError, MockHelperError, MockTransitionError } from './core/errors.js';
 export type { FaultSpec } from './core/faults.js';
+export {
+  JOURNAL_LIMIT,
+  type Journal,
+  type JournalEntry,
+  type JournalFilter,
+  type JournalHelper,
+  type JournalRequest,
+  type JournalTimer,
+  type JournalTransition,
+  type JournalWebhook,
+} from './core/journal.js';
 export type { Ledger, LedgerRow } from './core/ledger.js';
 export type { MockServiceOptions } from './core/options.js';
+export { EXPLAIN_HEADER } from './core/pipeline.js';
 export type { DeepReadonly, MockState } from './core/state.js';
 export type { MockHelpers } from './helpers/index.js';
 export type { DigilockerCompletion, FaceCompletion } from './helpers/kyc.js';

@@ -7,6 +7,7 @@
 import type { Clock } from './core/clock.js';
 import { coreModule, notFoundRoute } from './core/core-module.js';
 import { createDispatch } from './core/dispatch.js';
+import type { Journal } from './core/journal.js';
 import { type MockServiceOptions, resolveOptions } from './core/options.js';
 import type { RouteOverrides } from './core/route.js';
 import { compileRoutes, type MockRouter } from './core/router.js';
@@ -45,6 +46,11 @@ export interface MockSimulation {
    */
   dispatch(request: Request): Promise<Response | undefined>;
   readonly clock: Clock;
+  /**
+   * What the simulation did, in memory and bounded (`JOURNAL_LIMIT`, the last 10,000 entries), outside the
+   * state and its snapshots: `mock.journal.entries({ type, userId, transactionId, since })`.
+   */
+  readonly journal: Journal;
   readonly helpers: MockHelpers;
   /** Same as `helpers.accounts`. */
   readonly accounts: MockHelpers['accounts'];
@@ -79,6 +85,7 @@ export function createMockSimulation(
     baseUrl: rt.options.baseUrl,
     dispatch: (request) => dispatch(rt, request),
     clock: rt.clock,
+    journal: rt.journal,
     helpers,
     accounts: helpers.accounts,
     get state() {

@@ -9,6 +9,7 @@
  * clock, and delays only its own follow-ups. Real-time ticks never wait.
  */
 import { type Duration, parseDuration } from './duration.js';
+import { type JournalTimer, journalOf } from './journal.js';
 import type { MockRuntime } from './runtime.js';
 import type { TaskDefinition } from './tasks.js';
 import { nowIso } from './timers.js';
@@ -108,6 +109,14 @@ export function createClock(rt: MockRuntime): Clock {
       rt.state.timers.shift();
       if (timer.at > rt.state.clock.now) rt.state.clock.now = timer.at;
       ran += 1;
+      const payload = timer.payload as { transactionId?: unknown; userId?: unknown } | undefined;
+      journalOf(rt.state)?.record<JournalTimer>(rt.state, {
+        type: 'timer',
+        kind: timer.kind,
+        id: timer.id,
+        transactionId: typeof payload?.transactionId === 'string' ? payload.transactionId : undefined,
+        userId: typeof payload?.userId === 'string' ? payload.userId : undefined,
+      });
       try {
         const task = rt.tasks.get(timer.kind);
         if (!task)

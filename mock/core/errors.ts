@@ -43,13 +43,18 @@ export interface ApiErrorBody {
  */
 export class MockApiError extends Error {
   override readonly name = 'MockApiError';
+  /** Why the mock refused, in words: the `X-Mock-Explain` header and the journal say it. */
+  readonly explain: string;
   constructor(
     readonly status: number,
     readonly body: ApiErrorBody,
     /** Overrides the route's shape; normally left out. */
     readonly shape?: ErrorShape,
+    /** Which rule fired (and its spec section); defaults to the error's code and message. */
+    explain?: string,
   ) {
     super(body.message);
+    this.explain = explain ?? `${body.code ?? body.error}: ${body.message}`;
   }
 }
 

@@ -16,6 +16,7 @@ import {
   idempotencyId,
   storeIdempotency,
 } from './idempotency.js';
+import { type JournalRequest, journalOf } from './journal.js';
 import { observed } from './observe.js';
 import { consumeRate, peekRate, rateLimitBody } from './rate-limit.js';
 import { errorBody, internalErrorBody, json, jsonText, successBody } from './respond.js';
@@ -81,11 +82,35 @@ async function execute(
     return { response: jsonText(status, text, result.headers), cache: { status, text } };
   } catch (error) {
     if (error instanceof MockApiError) {
-      return { response: json(error.status, errorBody(error.shape ?? def.shape, error.body)) };
+      return {
+        response: json(error.status, errorBody(error.shape ?? def.shape, error.body), {
+          [EXPLAIN_HEADER]: headerText(error.explain),
+        }),
+      };
     }
     const detail = error instanceof Error ? error.message : String(error);
     return { response: json(500, internalErrorBody(def.shape, detail)) };
   }
+}
+
+/**
+ * The response header that says why the mock refused a request: the rule that fired, in words.
+ * @example
+ * ```ts
+ * import { EXPLAIN_HEADER } from 'inr-payouts/mock';
+ * const response = await mock.dispatch(new Request(`${mock.baseUrl}/v2/account`));
+ * console.log(response?.status, response?.headers.get(EXPLAIN_HEADER)); // 401 'UNAUTHORIZED: …'
+ * ```
+ */
+export const EXPLAIN_HEADER = 'X-Mock-Explain';
+
+/** A header value carries only visible ASCII; anything else is shown as `?`. */
+function headerText(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?');
+}
+
+function explained(status: number, body: unknown, why: string, headers: Record<string, string> = {}) {
+  return json(status, body, { ...headers, [EXPLAIN_HEADER]: why });
 }
 
 async function withIdempotency(
@@ -101,7 +126,13 @@ async function withIdempotency(
   for (;;) {
     const record = findIdempotency(rt.state, id);
     if (record) {
-      if (record.fingerprint !== fp) return json(409, IDEMPOTENCY_CONFLICT_BODY);
+      if (record.fingerprint !== fp) {
+        return explained(
+          409,
+          IDEMPOTENCY_CONFLICT_BODY,
+          'IDEMPOTENCY_CONFLICT: this Idempotency-Key was used with another body (spec 7.5)',
+        );
+      }
       return json(200, record.response.body, { 'Idempotent-Replayed': 'true' });
     }
     const pending = rt.inflight.get(id);
@@ -131,12 +162,20 @@ async function withIdempotency(
 async function answer(rt: MockRuntime, def: RouteDefinition, req: Incoming): Promise<Response> {
   const state = rt.state;
   const found = findAccountByKey(state, bearerKey(req.request) ?? '');
-  if (!found) return json(401, UNAUTHORIZED_BODY);
+  if (!found) {
+    return explained(401, UNAUTHORIZED_BODY, 'UNAUTHORIZED: the Bearer key names no account (spec 5)');
+  }
   const { account, environment } = found;
   const ip = clientIp(req.request);
-  if (!ipAllowed(account, ip)) return json(403, forbiddenBody(ip), peekRate(state, account, state.clock.now));
+  if (!ipAllowed(account, ip)) {
+    const why = `FORBIDDEN: ${ip} is not on the account's IP allow-list`;
+    return explained(403, forbiddenBody(ip), headerText(why), peekRate(state, account, state.clock.now));
+  }
   const rate = consumeRate(state, account, state.clock.now);
-  if (!rate.allowed) return json(429, rateLimitBody(rate.retryAfter), rate.headers);
+  if (!rate.allowed) {
+    const why = `RATE_LIMITED: ${account.limits.rateLimit} requests per minute used (spec 7.6)`;
+    return explained(429, rateLimitBody(rate.retryAfter), why, rate.headers);
+  }
 
   const run = () => execute(rt, def, req, account, environment);
   const key = def.idempotent ? req.request.headers.get('idempotency-key') : null;
@@ -173,12 +212,59 @@ export async function serveRoute(
   const { http } = rt.state;
   const fault =
     http.faults.length || http.chaos ? takeFault(rt.state, request.method, def.path, path) : undefined;
+  const journalled = (response: Response): Response => {
+    journalRequest(rt, def, request, params, path, response, fault?.kind);
+    return response;
+  };
   if (fault?.kind === 'latency') await new Promise((resolve) => setTimeout(resolve, fault.ms));
-  if (fault?.kind === 'error') return json(fault.status ?? 500, faultBody(def.shape, fault.status ?? 500));
-  if (fault?.kind === 'drop') return Response.error();
+  if (fault?.kind === 'error') {
+    const status = fault.status ?? 500;
+    return journalled(explained(status, faultBody(def.shape, status), `FAULT: an injected ${status} fault`));
+  }
+  if (fault?.kind === 'drop') return journalled(Response.error());
   const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
   const scope = endpointScope(def.path, params);
   const response = observed(def, request, await answer(rt, def, { request, params, path, scope, text }));
+  journalRequest(rt, def, request, params, path, response, fault?.kind);
   // The work is done and kept (idempotency included); only the answer is lost on the way back.
   return fault?.kind === 'drop-after-commit' ? Response.error() : response;
+}
+
+/** The request in the journal, read back from what the pipeline answered. */
+function journalRequest(
+  rt: MockRuntime,
+  def: RouteDefinition,
+  request: Request,
+  params: Record<string, string>,
+  path: string,
+  response: Response,
+  fault: string | undefined,
+): void {
+  const state = rt.state;
+  const journal = journalOf(state);
+  if (!journal) return;
+  const headers = response.headers;
+  const limit = headers.get('X-RateLimit-Limit');
+  const key = def.idempotent ? request.headers.get('idempotency-key') : null;
+  journal.record<JournalRequest>(state, {
+    type: 'request',
+    method: request.method,
+    path,
+    route: def.path,
+    status: response.status,
+    idempotencyKey: key ?? undefined,
+    replayed: key ? headers.get('Idempotent-Replayed') === 'true' : undefined,
+    rateLimit:
+      limit === null
+        ? undefined
+        : {
+            limit: Number(limit),
+            remaining: Number(headers.get('X-RateLimit-Remaining')),
+            reset: Number(headers.get('X-RateLimit-Reset')),
+          },
+    fault,
+    explain: headers.get(EXPLAIN_HEADER) ?? undefined,
+    userId: params.userId,
+    transactionId: params.transactionId,
+  });
 }

@@ -4,6 +4,7 @@
  */
 import { createAccount } from './accounts.js';
 import { type Clock, createClock } from './clock.js';
+import { bindJournal, createJournal, type Journal } from './journal.js';
 import type { ResolvedOptions } from './options.js';
 import type { RouteOverrides } from './route.js';
 import { createEmptyState, type MockState } from './state.js';
@@ -28,6 +29,8 @@ export interface MockRuntime {
   readonly background: Map<Promise<unknown>, number>;
   /** Per-test answers of single routes, keyed `METHOD path` (`mock.override`); empty in normal use. */
   readonly overrides: RouteOverrides;
+  /** What the service did (`mock/core/journal.ts`): in memory, bounded, outside the state. */
+  readonly journal: Journal;
 }
 
 /**
@@ -47,10 +50,21 @@ export function initialState(options: ResolvedOptions): MockState {
  * const runtime = createRuntime(resolveOptions({ seed: 'a' }));
  */
 export function createRuntime(options: ResolvedOptions, overrides: RouteOverrides = new Map()): MockRuntime {
+  const journal = createJournal();
+  let state = initialState(options);
+  bindJournal(state, journal);
   const partial = {
     overrides,
-    state: initialState(options),
+    // An accessor so a reset or restore, which replace the state, keep writing to the same journal.
+    get state() {
+      return state;
+    },
+    set state(next: MockState) {
+      bindJournal(next, journal);
+      state = next;
+    },
     options,
+    journal,
     tasks: createTaskRegistry(),
     inflight: new Map<string, Promise<unknown>>(),
     background: new Map<Promise<unknown>, number>(),

@@ -277,6 +277,22 @@ export const HELPER_CONTRACT = {
       'Per idempotency key and partnerReference: what each logical create produced, duplicates flagged',
     args: [],
   },
+  journal: {
+    summary:
+      'What the mock did (requests, transitions, webhook attempts, timers, helper calls), oldest first, filtered',
+    args: [
+      z.optional(
+        z.object({
+          type: z.optional(z.enum(['request', 'transition', 'webhook', 'timer', 'helper'])),
+          userId: z.optional(z.string()),
+          transactionId: z.optional(z.string()),
+          since: z.optional(
+            z.union([z.number(), z.string().check(z.regex(/^\d+$/, 'must be a whole number'))]),
+          ),
+        }),
+      ),
+    ],
+  },
 } satisfies Record<string, HelperSpec>;
 
 /**

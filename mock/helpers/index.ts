@@ -2,11 +2,13 @@
  * Every test helper group of a service. Adding a group is a file exporting `xxxHelpers(runtime)` and one
  * line here. Helpers take and return plain data so the standalone server can serve them over HTTP.
  */
+import type { JournalHelper } from '../core/journal.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { accountHelpers } from './accounts.js';
 import { clockHelpers } from './clock.js';
 import { HELPER_CONTRACT, type HelperSpec } from './contract.js';
 import { faultHelpers } from './faults.js';
+import { journalHelper } from './journal.js';
 import { kycHelpers } from './kyc.js';
 import { ledgerHelper } from './ledger.js';
 import { lifecycleHelpers } from './lifecycle.js';
@@ -24,7 +26,12 @@ import { webhookHelpers } from './webhooks.js';
  * const helpers = createHelpers(runtime);
  */
 export function createHelpers(rt: MockRuntime) {
-  return withContract(helperGroups(rt), HELPER_CONTRACT);
+  // Every call but reading the journal itself goes in the journal, refused or not.
+  return withContract(helperGroups(rt), HELPER_CONTRACT, (name) =>
+    name === 'journal'
+      ? undefined
+      : rt.journal.record<JournalHelper>(rt.state, { type: 'helper', name, refused: false }),
+  );
 }
 
 function helperGroups(rt: MockRuntime) {
@@ -39,6 +46,7 @@ function helperGroups(rt: MockRuntime) {
     tranches: trancheHelpers(rt),
     webhooks: webhookHelpers(rt),
     ledger: ledgerHelper(rt),
+    journal: journalHelper(rt),
     ...kycHelpers(rt),
     ...lifecycleHelpers(rt),
   };

@@ -70,14 +70,26 @@ export function checkArguments(name: string, spec: HelperSpec, args: readonly un
 
 type Callable = (this: unknown, ...args: unknown[]) => unknown;
 
+/** What a call notes before it runs; the wrapper marks it refused when the helper throws or rejects. */
+type CallNote = { refused: boolean; error?: string } | undefined;
+
+function refuse(note: CallNote, error: unknown): void {
+  if (!note) return;
+  note.refused = true;
+  note.error = error instanceof Error ? error.message : String(error);
+}
+
 /**
  * Wraps every helper named in `contract` so it checks its arguments first; the helpers' type is unchanged.
+ * `onCall` is told of every call before it runs (the journal), and what it returns is marked refused if the
+ * call fails.
  * @example
  * return withContract(helpers, HELPER_CONTRACT);
  */
 export function withContract<H extends object>(
   helpers: H,
   contract: Readonly<Record<string, HelperSpec>>,
+  onCall: (name: string) => CallNote = () => undefined,
 ): H {
   const holders: Record<string, unknown> = helpers as Record<string, unknown>;
   for (const [name, spec] of Object.entries(contract)) {
@@ -89,8 +101,21 @@ export function withContract<H extends object>(
     if (typeof fn !== 'function') continue;
     const original = fn as Callable;
     record[action] = function checked(this: unknown, ...args: unknown[]) {
-      checkArguments(name, spec, args);
-      return original.apply(this, args);
+      const note = onCall(name);
+      try {
+        checkArguments(name, spec, args);
+        const result = original.apply(this, args);
+        if (note && result instanceof Promise) {
+          return result.catch((error: unknown) => {
+            refuse(note, error);
+            throw error;
+          });
+        }
+        return result;
+      } catch (error) {
+        refuse(note, error);
+        throw error;
+      }
     };
   }
   return helpers;

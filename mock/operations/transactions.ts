@@ -7,6 +7,7 @@
 import type { Transaction } from '../../src/schemas/transactions.js';
 import type { WebhookEventDataMap } from '../../src/webhooks/index.js';
 import { emitEvent } from '../core/events.js';
+import { type JournalTransition, journalOf } from '../core/journal.js';
 import type { MockState } from '../core/state.js';
 import { cancelTimer, schedule } from '../core/timers.js';
 import { applyTransactionEvent, isTerminal, type TransactionEvent } from '../machines/transaction.js';
@@ -55,6 +56,18 @@ export function findTransaction(state: MockState, id: string): TransactionRecord
 export function move(state: MockState, txn: TransactionRecord, event: TransactionEvent): TransactionRecord {
   const next = applyTransactionEvent(txn, event, state.clock.now);
   state.transactions.byId[txn.id] = next;
+  // A confirmation that leaves the status where it was is a timer in the journal, not a transition.
+  if (next.status !== txn.status)
+    journalOf(state)?.record<JournalTransition>(state, {
+      type: 'transition',
+      resource: 'transaction',
+      id: next.id,
+      from: txn.status,
+      to: next.status,
+      trigger: event.type,
+      userId: next.userId,
+      transactionId: next.id,
+    });
   if (isTerminal(next.status)) {
     if (state.transactions.activeByUser[next.userId] === next.id)
       delete state.transactions.activeByUser[next.userId];

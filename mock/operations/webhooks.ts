@@ -12,6 +12,7 @@
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '../../src/webhooks/index.js';
 import { setEventStatus } from '../core/event-index.js';
 import { WEBHOOK_DELIVER } from '../core/events.js';
+import { type JournalWebhook, journalOf } from '../core/journal.js';
 import type { MockRuntime } from '../core/runtime.js';
 import type { MockState } from '../core/state.js';
 import { defineTask } from '../core/tasks.js';
@@ -171,8 +172,42 @@ function recordAttempt(
   const step = afterAttempt(attempt, trigger, outcome, now);
   setEventStatus(state, record, step.status);
   if (step.status === 'delivered') record.deliveredAt = new Date(now).toISOString();
-  if (step.nextAttempt === undefined || step.nextAttemptAt === undefined) return false;
+  if (step.nextAttempt === undefined || step.nextAttemptAt === undefined) {
+    journalAttempt(state, record, sent, outcome, undefined);
+    return false;
+  }
   const at = Math.max(step.nextAttemptAt, state.clock.now);
   scheduleDelivery(state, record, at, step.nextAttempt, 'automatic');
+  journalAttempt(state, record, sent, outcome, at);
   return at <= state.clock.now;
+}
+
+/** The attempt in the journal, at its virtual send time (its answer may come later). */
+function journalAttempt(
+  state: MockState,
+  record: WebhookEventRecord,
+  sent: SentAttempt,
+  outcome: AttemptOutcome & Partial<DeliveryAttempt>,
+  nextAt: number | undefined,
+): void {
+  const journal = journalOf(state);
+  if (!journal) return;
+  const data: unknown = record.envelope.data;
+  const userId =
+    typeof data === 'object' && data !== null && 'userId' in data && typeof data.userId === 'string'
+      ? data.userId
+      : undefined;
+  const entry = journal.record<JournalWebhook>(state, {
+    type: 'webhook',
+    eventId: record.id,
+    eventType: record.eventType,
+    attempt: record.attempts,
+    ok: outcome.ok,
+    status: outcome.status,
+    error: outcome.error,
+    nextAttemptAt: nextAt === undefined ? undefined : new Date(nextAt).toISOString(),
+    userId,
+    transactionId: record.transactionId,
+  });
+  entry.at = new Date(sent.now).toISOString();
 }

@@ -23,6 +23,7 @@ export const READ_HELPERS: ReadonlySet<string> = new Set([
   'faults.list',
   'faults.chaosLog',
   'ledger',
+  'journal',
   'otp.read',
   'kyc.aadhaarOtp',
   'tranches.list',

@@ -58,6 +58,24 @@ describe('a payout against the mock', () => {
   });
 });
 
+describe('the journal', () => {
+  it('shows the transaction moving through its states', async () => {
+    const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+    const { transactionId } = await client.transactions.create({
+      userId,
+      amount: '100',
+      asset: 'USDT',
+      network: 'polygon',
+    });
+    mock.helpers.transactions.simulateDeposit({ transactionId });
+    await mock.clock.advance('10m');
+    mock.journal.entries({ transactionId, type: 'transition' }); // created → deposit_pending → … → completed
+    mock.helpers.journal({ type: 'request', since: 40 }); // the same, as a helper (and GET /__mock/journal)
+    const moves = mock.journal.entries({ transactionId, type: 'transition' });
+    expect(moves.at(-1)).toMatchObject({ to: 'completed' });
+  });
+});
+
 describe('one operation overridden', () => {
   it('answers the credit the test chose, then the simulation again', async () => {
     const stop = mock.override('account.retrieveCredit', () => ({

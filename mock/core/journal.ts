@@ -1,0 +1,238 @@
+/**
+ * The journal: what the mock did, in order, on the virtual clock. Every API request, every transaction
+ * transition, every webhook attempt, every timer that ran and every helper call is one entry. It lives in
+ * memory beside the state, never in it (snapshots stay small), and keeps the last {@link JOURNAL_LIMIT}
+ * entries in a ring buffer, so a long run never grows it past the bound.
+ *
+ * Operations take the state, not the runtime, so the runtime binds its journal to whichever state it holds
+ * (`bindJournal`) and the call sites find it with `journalOf(state)`.
+ */
+import type { MockState } from './state.js';
+
+/**
+ * How many entries the journal keeps: the oldest are dropped beyond it.
+ * @example
+ * ```ts
+ * import { JOURNAL_LIMIT } from 'inr-payouts/mock';
+ * console.log(mock.journal.limit === JOURNAL_LIMIT); // true
+ * ```
+ */
+export const JOURNAL_LIMIT = 10_000;
+
+/** Fields every entry has. */
+interface EntryBase {
+  /** 1, 2, 3… for the life of the service (reset and restore do not restart it). */
+  seq: number;
+  /** Virtual time, ISO 8601 UTC. */
+  at: string;
+  userId?: string;
+  transactionId?: string;
+}
+
+/**
+ * One API request the pipeline answered.
+ * @example
+ * ```ts
+ * import type { JournalRequest } from 'inr-payouts/mock';
+ * const failed = (e: JournalRequest) => e.status >= 400;
+ * ```
+ */
+export interface JournalRequest extends EntryBase {
+  type: 'request';
+  method: string;
+  /** The path relative to the base URL. */
+  path: string;
+  /** The route's pattern, such as `/v2/transactions/:transactionId`. */
+  route: string;
+  /** 0 when a fault dropped the connection. */
+  status: number;
+  idempotencyKey?: string;
+  /** The answer is a stored one (`Idempotent-Replayed: true`). */
+  replayed?: boolean;
+  rateLimit?: { limit: number; remaining: number; reset: number };
+  /** The kind of fault injected into this request, if any. */
+  fault?: string;
+  /** Why the mock refused the request (the error code and message), for a 4xx or 5xx it raised. */
+  explain?: string;
+}
+
+/**
+ * One transition of a stored resource's state machine.
+ * @example
+ * ```ts
+ * import type { JournalTransition } from 'inr-payouts/mock';
+ * const arrow = (e: JournalTransition) => `${e.from} → ${e.to} (${e.trigger})`;
+ * ```
+ */
+export interface JournalTransition extends EntryBase {
+  type: 'transition';
+  resource: 'transaction';
+  id: string;
+  from: string;
+  to: string;
+  /** The machine event that moved it. */
+  trigger: string;
+}
+
+/**
+ * One webhook delivery attempt, with its answer.
+ * @example
+ * ```ts
+ * import type { JournalWebhook } from 'inr-payouts/mock';
+ * const retried = (e: JournalWebhook) => e.nextAttemptAt !== undefined;
+ * ```
+ */
+export interface JournalWebhook extends EntryBase {
+  type: 'webhook';
+  eventId: string;
+  eventType: string;
+  attempt: number;
+  ok: boolean;
+  /** The receiver's HTTP status; absent when it did not answer. */
+  status?: number;
+  /** `timeout` or the network error, when it did not answer. */
+  error?: string;
+  /** When the next attempt is scheduled (ISO), if there is one. */
+  nextAttemptAt?: string;
+}
+
+/**
+ * One timer that ran.
+ * @example
+ * ```ts
+ * import type { JournalTimer } from 'inr-payouts/mock';
+ * const kinds = (entries: JournalTimer[]) => entries.map((e) => e.kind);
+ * ```
+ */
+export interface JournalTimer extends EntryBase {
+  type: 'timer';
+  kind: string;
+  id: string;
+}
+
+/**
+ * One helper call.
+ * @example
+ * ```ts
+ * import type { JournalHelper } from 'inr-payouts/mock';
+ * const refusedCalls = (entries: JournalHelper[]) => entries.filter((e) => e.refused);
+ * ```
+ */
+export interface JournalHelper extends EntryBase {
+  type: 'helper';
+  /** `group.action`, or a top-level name such as `reset`. */
+  name: string;
+  /** The helper threw (or its promise rejected). */
+  refused: boolean;
+  /** The error's message, when refused. */
+  error?: string;
+}
+
+/**
+ * One journal entry.
+ * @example
+ * ```ts
+ * import type { JournalEntry } from 'inr-payouts/mock';
+ * const requests: JournalEntry[] = mock.journal.entries({ type: 'request' });
+ * ```
+ */
+export type JournalEntry = JournalRequest | JournalTransition | JournalWebhook | JournalTimer | JournalHelper;
+
+/** An entry as a call site gives it: the journal adds `seq` and `at`. */
+type Draft<E> = E extends JournalEntry ? Omit<E, 'seq' | 'at'> : never;
+
+/**
+ * Which entries to read: all given filters must match.
+ * @example
+ * ```ts
+ * import type { JournalFilter } from 'inr-payouts/mock';
+ * const filter: JournalFilter = { type: 'transition', transactionId: 'txn_1' };
+ * mock.journal.entries(filter);
+ * ```
+ */
+export interface JournalFilter {
+  type?: JournalEntry['type'];
+  userId?: string;
+  transactionId?: string;
+  /** Only entries after this sequence number. */
+  since?: number;
+}
+
+/**
+ * The journal of one service.
+ * @example
+ * ```ts
+ * import type { Journal } from 'inr-payouts/mock';
+ * const journal: Journal = mock.journal;
+ * console.log(journal.size <= journal.limit); // true
+ * ```
+ */
+export interface Journal {
+  /** The most entries kept ({@link JOURNAL_LIMIT} unless set otherwise). */
+  readonly limit: number;
+  /** How many entries are kept now. */
+  readonly size: number;
+  /** Adds an entry at the state's virtual time; returns it, so a call site can complete it later. */
+  record<E extends JournalEntry>(state: MockState, draft: Draft<E>): E;
+  /** The kept entries, oldest first, filtered (copies: changing them changes nothing). */
+  entries(filter?: JournalFilter): JournalEntry[];
+}
+
+/**
+ * A ring buffer of entries: a fixed array and a write position, so recording costs the same at any size.
+ * @example
+ * const journal = createJournal(100);
+ */
+export function createJournal(limit: number = JOURNAL_LIMIT): Journal {
+  const ring: JournalEntry[] = [];
+  let next = 0;
+  let seq = 0;
+  return {
+    limit,
+    get size() {
+      return ring.length;
+    },
+    record<E extends JournalEntry>(state: MockState, draft: Draft<E>): E {
+      seq += 1;
+      // A draft of E plus the two fields the journal owns is an E; the checker cannot see through Omit.
+      const entry = { seq, at: new Date(state.clock.now).toISOString(), ...draft } as unknown as E;
+      if (ring.length < limit) ring.push(entry);
+      else ring[next] = entry;
+      next = (next + 1) % limit;
+      return entry;
+    },
+    entries(filter = {}) {
+      const ordered = ring.length < limit ? ring : [...ring.slice(next), ...ring.slice(0, next)];
+      const { type, userId, transactionId, since } = filter;
+      return ordered
+        .filter(
+          (e) =>
+            (type === undefined || e.type === type) &&
+            (userId === undefined || e.userId === userId) &&
+            (transactionId === undefined || e.transactionId === transactionId) &&
+            (since === undefined || e.seq > since),
+        )
+        .map((e) => structuredClone(e));
+    },
+  };
+}
+
+const journals = new WeakMap<MockState, Journal>();
+
+/**
+ * Makes `journal` the one entries of `state` go to (the runtime calls it whenever its state is replaced).
+ * @example
+ * bindJournal(runtime.state, journal);
+ */
+export function bindJournal(state: MockState, journal: Journal): void {
+  journals.set(state, journal);
+}
+
+/**
+ * The journal bound to `state`, if any (a bare state built outside a runtime has none).
+ * @example
+ * journalOf(state)?.record(state, { type: 'timer', kind: 'otp.expire', id: 'tmr_1' });
+ */
+export function journalOf(state: MockState): Journal | undefined {
+  return journals.get(state);
+}

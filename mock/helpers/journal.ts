@@ -1,0 +1,31 @@
+/**
+ * The journal as a helper: `helpers.journal(filter)`, served as `GET /__mock/journal?type=&userId=&transactionId=`.
+ */
+import type { JournalEntry, JournalFilter } from '../core/journal.js';
+import type { MockRuntime } from '../core/runtime.js';
+
+/** The filter as it may come over HTTP, where every query value is text. */
+type JournalQuery = Omit<JournalFilter, 'since'> & { since?: number | string };
+
+/**
+ * The journal helper of one service.
+ * @example
+ * const journal = journalHelper(runtime);
+ */
+export function journalHelper(rt: MockRuntime) {
+  /**
+   * What the mock did, oldest first (the last 10,000 entries): requests, transitions, webhook attempts,
+   * timers and helper calls, filtered by type, user, transaction or sequence number.
+   * @example
+   * ```ts
+   * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+   * await client.kyc.status(userId);
+   * const [request] = mock.helpers.journal({ type: 'request', userId });
+   * console.log(request?.type === 'request' && request.status); // 200
+   * ```
+   */
+  return (filter: JournalQuery = {}): JournalEntry[] => {
+    const { since, ...rest } = filter;
+    return rt.journal.entries({ ...rest, since: since === undefined ? undefined : Number(since) });
+  };
+}

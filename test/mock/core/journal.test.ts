@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { JOURNAL_LIMIT } from '../../../mock/core/journal.js';
+import { serveHelper } from '../../../mock/server/helpers-api.js';
+import { createMockSimulation } from '../../../mock/simulation.js';
+
+function api(mock: ReturnType<typeof createMockSimulation>) {
+  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await mock.dispatch(
+      new Request(`${mock.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${mock.sandboxKey}`,
+          'content-type': 'application/json',
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    if (!response) throw new Error(`no route for ${path}`);
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  };
+}
+
+describe('the journal: what the mock did, on the virtual clock', () => {
+  it('records requests, transitions, webhook attempts, timers and helper calls, filterable by transaction', async () => {
+    const mock = createMockSimulation({ seed: 'journal' });
+    const call = api(mock);
+    const delivered: string[] = [];
+    mock.helpers.webhooks.useFetch(async (_url, init) => {
+      delivered.push(String(init.body));
+      return new Response('ok');
+    });
+    mock.helpers.accounts.update({ webhookUrl: 'https://receiver.example/hooks' });
+    mock.helpers.tranches.replace([{ rate: '83.10', inrAmount: '100000' }]);
+
+    const user = await call('POST', '/v2/users', {
+      mobile: '9876543211',
+      email: 'ravi@example.com',
+      name: 'Ravi',
+    });
+    expect(user.status).toBe(201);
+    const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210', name: 'Asha Rao' });
+    const created = await call(
+      'POST',
+      '/v2/transactions',
+      { userId, amount: '100', asset: 'USDT', network: 'polygon', partnerReference: 'order-1' },
+      { 'idempotency-key': 'key-1' },
+    );
+    expect(created.status).toBe(201);
+    const replay = await call(
+      'POST',
+      '/v2/transactions',
+      { userId, amount: '100', asset: 'USDT', network: 'polygon', partnerReference: 'order-1' },
+      { 'idempotency-key': 'key-1' },
+    );
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const transactionId: string = created.body.data.transactionId;
+    const ms = mock.helpers.transactions.simulateDeposit({ transactionId });
+    await mock.clock.advance(ms + 20_000);
+    await mock.helpers.webhooks.settle();
+    expect((await call('GET', `/v2/transactions/${transactionId}`)).body.data.transaction.status).toBe(
+      'completed',
+    );
+    expect(() => mock.helpers.transactions.completePayout({ transactionId })).toThrow();
+
+    const requests = mock.journal.entries({ type: 'request' });
+    expect(requests.map((r) => r.type === 'request' && [r.method, r.route, r.status])).toEqual([
+      ['POST', '/v2/users', 201],
+      ['POST', '/v2/transactions', 201],
+      ['POST', '/v2/transactions', 200],
+      ['GET', '/v2/transactions/:transactionId', 200],
+    ]);
+    expect(requests[1]).toMatchObject({
+      idempotencyKey: 'key-1',
+      replayed: false,
+      rateLimit: { limit: expect.any(Number), remaining: expect.any(Number) },
+      at: '2025-01-01T00:00:00.000Z',
+    });
+    expect(requests[2]).toMatchObject({ idempotencyKey: 'key-1', replayed: true });
+    expect(requests[3]).toMatchObject({ transactionId });
+
+    const transitions = mock.journal.entries({ type: 'transition', transactionId });
+    expect(transitions.map((t) => t.type === 'transition' && `${t.from}→${t.to}`)).toEqual([
+      'created→deposit_pending',
+      'deposit_pending→deposit_detected',
+      'deposit_detected→deposit_confirmed',
+      'deposit_confirmed→payout_processing',
+      'payout_processing→completed',
+    ]);
+    expect(transitions[0]).toMatchObject({
+      resource: 'transaction',
+      id: transactionId,
+      userId,
+      trigger: 'deposit.seen',
+    });
+
+    const attempts = mock.journal.entries({ type: 'webhook', transactionId });
+    expect(attempts.map((a) => a.type === 'webhook' && [a.eventType, a.attempt, a.status, a.ok])).toEqual([
+      ['transaction.created', 1, 200, true],
+      ['transaction.deposit_detected', 1, 200, true],
+      ['transaction.deposit_confirmed', 1, 200, true],
+      ['transaction.payout_initiated', 1, 200, true],
+      ['transaction.payout_completed', 1, 200, true],
+    ]);
+    expect(delivered).toHaveLength(attempts.length + 1); // and user.created
+
+    const timers = mock.journal.entries({ type: 'timer', transactionId });
+    expect(new Set(timers.map((t) => t.type === 'timer' && t.kind))).toEqual(
+      new Set(['transaction.block', 'transaction.payout_attribute', 'transaction.payout_settle']),
+    );
+    expect(
+      mock.journal.entries({ type: 'timer' }).some((t) => t.type === 'timer' && t.kind === 'webhook.deliver'),
+    ).toBe(true);
+
+    const helpers = mock.journal.entries({ type: 'helper' });
+    expect(helpers.map((h) => h.type === 'helper' && [h.name, h.refused])).toEqual([
+      ['webhooks.useFetch', false],
+      ['accounts.update', false],
+      ['tranches.replace', false],
+      ['users.seedVerified', false],
+      ['transactions.simulateDeposit', false],
+      ['webhooks.settle', false],
+      ['transactions.completePayout', true],
+    ]);
+
+    // One sequence, in order, on the virtual clock; the filters are the same over HTTP's helper.
+    const all = mock.journal.entries();
+    expect(all.map((e) => e.seq)).toEqual(all.map((_, i) => i + 1));
+    expect(mock.helpers.journal({ transactionId, type: 'transition' })).toEqual(transitions);
+    expect(mock.helpers.journal({ since: all.length - 2 })).toEqual(all.slice(-2));
+    expect(mock.helpers.journal({ userId, type: 'transition' })).toEqual(transitions);
+    // The journal stays out of the state, so snapshots stay small.
+    expect(JSON.stringify(mock.helpers.snapshot())).not.toContain('"seq"');
+  });
+
+  it('keeps at most its limit over a 100,000-request run, dropping the oldest', async () => {
+    const mock = createMockSimulation({ seed: 'bound' });
+    mock.helpers.accounts.update({ limits: { rateLimit: 1_000_000 } });
+    const request = () =>
+      mock.dispatch(
+        new Request(`${mock.baseUrl}/v2/account`, {
+          headers: { authorization: `Bearer ${mock.sandboxKey}` },
+        }),
+      );
+    for (let i = 0; i < 100_000; i++) {
+      await request();
+      if (i % 10_000 === 0) expect(mock.journal.size).toBeLessThanOrEqual(JOURNAL_LIMIT);
+    }
+    expect(mock.journal.size).toBe(JOURNAL_LIMIT);
+    const entries = mock.journal.entries();
+    expect(entries).toHaveLength(JOURNAL_LIMIT);
+    // One helper call plus 100,000 requests: the first 90,001 entries are gone, the rest in order.
+    expect(entries[0]?.seq).toBe(100_001 - JOURNAL_LIMIT + 1);
+    expect(entries.at(-1)).toMatchObject({ seq: 100_001, type: 'request', status: 200 });
+  });
+
+  it('says why a request was refused, in a header and in the journal, with the body unchanged', async () => {
+    const mock = createMockSimulation({ seed: 'explain' });
+    const call = api(mock);
+    const missing = await call('GET', '/v2/transactions/txn_missing');
+    expect(missing.status).toBe(404);
+    const why = missing.headers.get('x-mock-explain');
+    expect(why).toMatch(/^[A-Z_]+: /);
+    expect(missing.body).not.toHaveProperty('explain');
+    expect(mock.journal.entries({ type: 'request' }).at(-1)).toMatchObject({ status: 404, explain: why });
+
+    const unauthorised = await call('GET', '/v2/account', undefined, { authorization: 'Bearer nope' });
+    expect(unauthorised.status).toBe(401);
+    expect(unauthorised.headers.get('x-mock-explain')).toMatch(/^UNAUTHORIZED: .*spec 5/);
+  });
+
+  it('is served over HTTP as GET /__mock/journal, filtered by the query', async () => {
+    const mock = createMockSimulation({ seed: 'http' });
+    const call = api(mock);
+    await call('GET', '/v2/account');
+    await mock.helpers.clock.advance('1m');
+    const url = `${mock.baseUrl}/__mock/journal?type=request&since=0`;
+    const answer = await serveHelper(mock, new Request(url), '/__mock/journal');
+    expect(answer.status).toBe(200);
+    const body = await answer.json();
+    expect(body.data).toEqual(mock.journal.entries({ type: 'request' }));
+    expect(body.data).toHaveLength(1);
+    const refused = await serveHelper(
+      mock,
+      new Request(`${mock.baseUrl}/__mock/journal?type=nope`),
+      '/__mock/journal',
+    );
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).field).toBe('type');
+  });
+});
