@@ -54,10 +54,10 @@ describe('hosted pages in Chromium', () => {
 
     const page = await browser.newPage();
     await page.goto(url);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Document locker consent');
-    await expect(page.locator('dd').first().textContent()).resolves.toBe(clientId);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Share your Aadhaar and PAN');
+    await expect(page.locator('.tester dd').first().textContent()).resolves.toBe(clientId);
     await page.screenshot({ path: 'test/browser/.screenshots/digilocker.png' });
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
     await page.waitForURL(`${partnerUrl}/**`);
 
     const landed = new URL(page.url());
@@ -80,7 +80,7 @@ describe('hosted pages in Chromium', () => {
 
     const page = await browser.newPage();
     await page.goto(url);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Face liveness check');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Show us it’s really you');
     await page.screenshot({ path: 'test/browser/.screenshots/face.png' });
     await page.getByRole('button', { name: 'Pass' }).click();
     await page.waitForURL(`${partnerUrl}/**`);
@@ -106,13 +106,18 @@ describe('hosted pages in Chromium', () => {
     const { clientId, url } = init.body.data as { clientId: string; url: string };
     const page = await browser.newPage();
     await page.goto(url);
-    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.getByRole('button', { name: 'Don\'t allow' }).click();
     await page.waitForURL(`${partnerUrl}/**`);
     expect(new URL(page.url()).searchParams.get('status')).toBe('FAILED');
 
     await page.goto(url);
-    await expect(page.locator('.done').textContent()).resolves.toMatch(/This session is FAILED/);
+    // Reloading the finished page says what happened and what to do, not an error.
+    await expect(page.locator('h1').textContent()).resolves.toBe('You chose not to share your documents');
+    await expect(page.locator('main').textContent()).resolves.toMatch(/Nothing was shared/);
     expect(await page.getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Go back' }).getAttribute('href')).toBe(
+      `${partnerUrl}/kyc/done?status=FAILED&clientId=${clientId}`,
+    );
     await page.close();
     // A late form post (another tab, a script) is refused with the reason.
     const late = await fetch(url, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }) });
