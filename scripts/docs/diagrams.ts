@@ -20,6 +20,7 @@ const LINE_HEIGHT = 15;
 const STATE_HEIGHT = 32;
 const PAD = 16;
 const START = '__start';
+const LABEL_CHARS = 26;
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const textWidth = (lines: readonly string[]) => Math.max(...lines.map((line) => line.length)) * CHAR_WIDTH;
@@ -45,8 +46,20 @@ function edgesOf(graph: MachineGraph): { from: string; to: string; lines: string
   return [...edges.values()].map(({ from, to, events }) => ({
     from,
     to,
-    lines: [...events].map(([when, names]) => `${names.join(' or ')}${when ? ` (${when})` : ''}`),
+    lines: [...events].flatMap(([when, names]) => wrap(`${names.join(' or ')}${when ? ` (${when})` : ''}`)),
   }));
+}
+
+/** Lines of at most LABEL_CHARS characters, broken between words, so a picture fits a guide's column. */
+function wrap(text: string): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + word.length <= LABEL_CHARS)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 async function layout(graph: MachineGraph): Promise<ElkNode> {
