@@ -35,7 +35,8 @@ let base: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(site, 'index.html'))) throw new Error('docs-site/ is missing: build it with npm run docs');
+  if (!existsSync(join(site, 'index.html')))
+    throw new Error('docs-site/ is missing: build it with npm run docs');
   server = createServer((req, res) => {
     const path = resolve(site, `.${decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)}`);
     const file = path.endsWith('/') ? join(path, 'index.html') : path;
@@ -72,8 +73,11 @@ async function shown(page: Page) {
 const measure = () => {
   const wide: string[] = [];
   const doc = document.documentElement;
-  if (doc.scrollWidth > doc.clientWidth + 1) wide.push(`the page is ${doc.scrollWidth}px wide in ${doc.clientWidth}px`);
-  for (const el of document.querySelectorAll<HTMLElement>('.col-content pre, .col-content table, .col-content img')) {
+  if (doc.scrollWidth > doc.clientWidth + 1)
+    wide.push(`the page is ${doc.scrollWidth}px wide in ${doc.clientWidth}px`);
+  for (const el of document.querySelectorAll<HTMLElement>(
+    '.col-content pre, .col-content table, .col-content img',
+  )) {
     const room = el.parentElement?.clientWidth ?? 0;
     const width = Math.max(el.scrollWidth, el.getBoundingClientRect().width);
     if (el.scrollWidth > el.clientWidth + 1 || width > room + 1) {

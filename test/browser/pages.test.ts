@@ -106,7 +106,7 @@ describe('hosted pages in Chromium', () => {
     const { clientId, url } = init.body.data as { clientId: string; url: string };
     const page = await browser.newPage();
     await page.goto(url);
-    await page.getByRole('button', { name: 'Don\'t allow' }).click();
+    await page.getByRole('button', { name: "Don't allow" }).click();
     await page.waitForURL(`${partnerUrl}/**`);
     expect(new URL(page.url()).searchParams.get('status')).toBe('FAILED');
 
