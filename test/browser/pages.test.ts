@@ -126,4 +126,46 @@ describe('hosted pages in Chromium', () => {
     const status = await server.call('GET', `/v2/users/${userId}/kyc/digilocker/status?clientId=${clientId}`);
     expect((status.body.data as { status: string }).status).toBe('FAILED');
   });
+
+  it('both pages are usable at a phone width of 390 px: nothing overflows, the buttons are on screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const locker = await server.call(
+      'POST',
+      `/v2/users/${await createUser(server, '9876507777')}/kyc/digilocker/init`,
+      {
+        redirectUrl: `${partnerUrl}/kyc/done`,
+      },
+    );
+    const face = await server.call(
+      'POST',
+      `/v2/users/${await createUser(server, '9876506666')}/kyc/face/init`,
+      {
+        redirectUrl: `${partnerUrl}/face/done`,
+      },
+    );
+    const pages = [
+      { name: 'digilocker-390', url: (locker.body.data as { url: string }).url, button: 'Allow' },
+      { name: 'face-390', url: (face.body.data as { url: string }).url, button: 'Pass' },
+    ];
+    for (const { name, url, button } of pages) {
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.screenshot({ path: `test/browser/.screenshots/${name}.png`, fullPage: true });
+      const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(width[0], name).toBeLessThanOrEqual(width[1] ?? 0);
+      const box = await page.getByRole('button', { name: button, exact: true }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(390);
+      expect(box?.height ?? 0, `${name}: a button big enough to tap`).toBeGreaterThanOrEqual(40);
+      // The person is addressed first; the sandbox details come after, for the tester.
+      const order = await page.evaluate(() => {
+        const h1 = document.querySelector('h1')?.getBoundingClientRect().top ?? -1;
+        const tester = document.querySelector('.tester')?.getBoundingClientRect().top ?? -1;
+        return { h1, tester };
+      });
+      expect(order.h1).toBeLessThan(order.tester);
+      await page.close();
+    }
+    await context.close();
+  });
 });
