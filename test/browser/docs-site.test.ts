@@ -102,6 +102,11 @@ describe('the docs site at 1280 px', () => {
     for (const module of ['inr-payouts', 'inr-payouts_webhooks', 'inr-payouts_money', 'inr-payouts_mock']) {
       expect(pages).toContain(`modules/${module}.html`);
     }
+    // The landing page is titled once (typedoc's own heading), and no guide's text turned into a quotation.
+    expect(readFileSync(join(site, 'index.html'), 'utf8').match(/<h1[\s>]/g)).toHaveLength(1);
+    for (const path of pages.filter((p) => p.startsWith('documents/'))) {
+      expect(readFileSync(join(site, path), 'utf8'), path).not.toContain('<blockquote');
+    }
   });
 
   it('no page and no code block, table or picture overflows sideways', async () => {
