@@ -60,25 +60,6 @@ describe('tables in the guides agree with the code', () => {
     expect(named.filter(({ name }) => !helpers.has(name))).toEqual([]);
   });
 
-  it('mock-server.md lists every helper the server serves, and only those', () => {
-    const text = read('docs/mock-server.md');
-    const section = text.slice(
-      text.indexOf('`GET /__mock` lists the helpers'),
-      text.indexOf('A whole transaction'),
-    );
-    const listed = new Set(
-      [...section.matchAll(/`([a-z][A-Za-z]*(?:\/[A-Za-z]+)?)`/g)].map((m) => m[1] ?? ''),
-    );
-    const missing = [...helpers].filter((name) => !listed.has(name));
-    expect(missing, 'helpers the page does not mention').toEqual([]);
-    const table = tableAfter(text, '`GET /__mock` lists the helpers');
-    const inTable = table.flatMap(([cell = '']) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? ''));
-    expect(
-      inTable.filter((name) => !helpers.has(name)),
-      'names in the table that are not helpers',
-    ).toEqual([]);
-  });
-
   it('testing-with-the-mock.md lists exactly the fault kinds the mock accepts', () => {
     const [kindRow] = tableAfter(read('docs/testing-with-the-mock.md'), 'times? })` takes:').filter(
       ([field]) => field === '`kind`',
