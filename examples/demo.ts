@@ -1,15 +1,21 @@
-// The partner's whole flow, one step a line: onboard a user through KYC, create a transaction, fund it, receive
-// the INR payout with its UTR and rate attribution, verify the webhooks, read the activity feed.
+// The partner's whole flow, one line per change, each stamped with the (virtual) time: onboard a user through KYC,
+// create a transaction, fund it, receive the INR payout with its UTR and rate attribution, verify the webhooks,
+// read the activity feed.
 //
-//   npm run demo                                   # against the embedded mock (no network, virtual clock)
+//   npm run demo                                          # against the embedded mock (no network, virtual clock)
+//   npx inr-payouts-mock --port 4010 &
+//   INR_PAYOUTS_BASE_URL=http://127.0.0.1:4010 npm run demo   # against the standalone mock server
 //   INR_PAYOUTS_API_KEY=pk_sandbox_… INR_PAYOUTS_BASE_URL=https://… npm run demo   # against your sandbox
 //
-// Against a real sandbox the mock-only steps (reading the OTP, approving consent, sending the deposit) print
-// what to do instead, and the script waits for you.
+// Against a server, each run uses a new mobile number and bank account, so the demo runs again and again. The
+// steps only a person can do (typing the OTP, giving consent, sending the deposit) use the standalone mock's test
+// helpers when the server has them (`/__mock`); against a real sandbox the demo asks you in the terminal, and
+// without a terminal (stdin closed, CI) it stops with a message saying what it needs.
 
+import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
-import { type ActivityItem, PayoutClient, type Transaction } from 'inr-payouts';
+import { type ActivityItem, APIConnectionError, APIError, PayoutClient, type Transaction } from 'inr-payouts';
 import { createMockService, type MockService } from 'inr-payouts/mock';
 import { verifyWebhook, type WebhookEvent } from 'inr-payouts/webhooks';
 import { setupServer } from 'msw/node';
@@ -27,27 +33,74 @@ export interface DemoResult {
 
 type Log = (line: string) => void;
 
-/** Runs the flow against `createMockService()` unless both sandbox variables are set. */
+/**
+ * What the demo needs done that a person would do, and the time it is: the embedded mock's helpers, the standalone
+ * server's `/__mock` helpers, or a person at a terminal.
+ */
+interface World {
+  describe: string;
+  now(): Promise<string>;
+  readOtp(userId: string, maskedMobile: string): Promise<string>;
+  giveConsent(clientId: string, url: string): Promise<void>;
+  /** Sends the deposit; answers how long its confirmations take, when that is known. */
+  deposit(transaction: {
+    transactionId: string;
+    expectedAmount: string;
+    depositAsset: string;
+    depositAddress: string;
+  }): Promise<number | undefined>;
+  /** Lets `ms` of (virtual) time pass. */
+  pass(ms: number): Promise<void>;
+  /** Settled deal-rate tranches for the pool, where the demo can add them (a mock). */
+  addTranches?(tranches: { rate: string; inrAmount: string }[]): Promise<void>;
+}
+
+/** The pool of settled deal-rate tranches the payout is attributed to (spec 2.4), oldest first. */
+const TRANCHES = [
+  { rate: '83.10', inrAmount: '5000.00' },
+  { rate: '83.40', inrAmount: '50000.00' },
+];
+
+/** Runs the flow against `createMockService()`, or against `INR_PAYOUTS_BASE_URL` when it is set. */
 export async function main(log: Log = console.log): Promise<DemoResult> {
-  const apiKey = process.env.INR_PAYOUTS_API_KEY;
   const baseUrl = process.env.INR_PAYOUTS_BASE_URL;
-  if (apiKey && baseUrl) return run(new PayoutClient({ apiKey, baseUrl }), undefined, log);
+  if (baseUrl) {
+    const helpers = await mockHelpersAt(baseUrl);
+    const apiKey = process.env.INR_PAYOUTS_API_KEY || (await helpers?.sandboxKey());
+    if (!apiKey) {
+      throw new DemoStop(
+        `INR_PAYOUTS_BASE_URL is set but INR_PAYOUTS_API_KEY is not: set it to your pk_sandbox_ key.`,
+      );
+    }
+    const world = helpers ?? person();
+    log(`Running against ${baseUrl} (${world.describe})`);
+    return run(new PayoutClient({ apiKey, baseUrl }), world, undefined, log);
+  }
 
   const mock = createMockService();
   const server = setupServer(...mock.handlers);
   server.listen({ onUnhandledRequest: 'error' });
   try {
-    log(`Running against the embedded mock at ${mock.baseUrl} (virtual clock from ${mock.clock.nowIso()})`);
-    return await run(new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl }), mock, log);
+    log(`Running against the embedded mock at ${mock.baseUrl} (virtual clock)`);
+    return await run(
+      new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl }),
+      embedded(mock),
+      mock,
+      log,
+    );
   } finally {
     server.close();
   }
 }
 
-async function run(client: PayoutClient, mock: MockService | undefined, log: Log): Promise<DemoResult> {
-  let n = 0;
-  const step = (text: string) => log(`${String(++n).padStart(2)}. ${text}`);
-  const wait = (text: string) => log(`      … ${text}`);
+async function run(
+  client: PayoutClient,
+  world: World,
+  mock: MockService | undefined,
+  log: Log,
+): Promise<DemoResult> {
+  const step = async (text: string) => log(`[${(await world.now()).slice(11, 19)}] ${text}`);
+  const detail = (text: string) => log(`           ${text}`);
   const received: WebhookEvent[] = [];
 
   if (mock) {
@@ -59,49 +112,44 @@ async function run(client: PayoutClient, mock: MockService | undefined, log: Log
       received.push(verifyWebhook(String(init.body), signature, mock.webhookSecret));
       return new Response(null, { status: 200 });
     });
-    // The pool of settled deal-rate tranches the payout is attributed to (spec 2.4), oldest first.
-    mock.helpers.tranches.add([
-      { rate: '83.10', inrAmount: '5000.00' },
-      { rate: '83.40', inrAmount: '50000.00' },
-    ]);
   }
+  await world.addTranches?.(TRANCHES);
 
-  const user = await client.users.create({
-    mobile: '9876543210',
-    email: 'asha@example.com',
-    name: 'Asha Rao',
-  });
-  step(`Created user ${user.userId} (${user.mobile})`);
+  // A fresh mobile number and account for every run against a server, which remembers the last run's user.
+  const mobile = mock ? '9876543210' : `9${digits(9)}`;
+  const accountNumber = mock ? '123456789012' : `12${digits(10)}`;
+  const user = await client.users.create({ mobile, email: 'asha@example.com', name: 'Asha Rao' });
+  await step(`Created user ${user.userId} (${user.mobile})`);
 
   const sent = await client.users.mobile.sendOtp(user.userId);
-  const otp = mock
-    ? mock.helpers.otp.read({ userId: user.userId, channel: 'mobile' }).otp
-    : await ask(`Enter the OTP sent to ${sent.maskedMobile}: `);
-  const mobile = await client.users.mobile.confirm(user.userId, { otp });
-  step(
-    `Mobile ${sent.maskedMobile} ${mobile.mobileVerified ? 'verified' : 'NOT verified'} with the OTP sent to it`,
+  const otp = await world.readOtp(user.userId, sent.maskedMobile);
+  const confirmed = await client.users.mobile.confirm(user.userId, { otp });
+  await step(
+    `Mobile ${sent.maskedMobile} ${confirmed.mobileVerified ? 'verified' : 'NOT verified'} with its OTP`,
   );
 
   const session = await client.kyc.digilocker.init(user.userId, {
     redirectUrl: 'https://partner.example/kyc',
   });
-  if (mock) mock.helpers.digilocker.complete({ clientId: session.clientId, outcome: 'approve' });
-  else log(`      Open ${session.url} and give consent; waiting for it.`);
-  wait('waiting for the document-locker consent');
+  await world.giveConsent(session.clientId, session.url);
   const locker = await client.kyc.digilocker.waitForCompletion(user.userId, session.clientId);
-  step(`Document locker ${locker.status}: Aadhaar of ${locker.aadhaar?.name}, PAN ${locker.pan?.number}`);
+  await step(
+    `Document locker ${locker.status}: Aadhaar of ${locker.aadhaar?.name}, PAN ${locker.pan?.number}`,
+  );
 
   const bank = await client.kyc.bank.verify(user.userId, {
-    accountNumber: '123456789012',
+    accountNumber,
     ifsc: 'HDFC0001234',
     accountHolderName: 'Asha Rao',
   });
-  step(
+  await step(
     `Bank account ${bank.maskedAccountNumber} at ${bank.bankName} ${bank.verified ? 'verified' : 'NOT verified'} by penny drop`,
   );
 
   const refreshed = await client.kyc.refresh(user.userId);
-  step(`KYC ${refreshed.previous.status} → ${refreshed.current.status} (level ${refreshed.current.level})`);
+  await step(
+    `KYC ${refreshed.previous.status} → ${refreshed.current.status} (level ${refreshed.current.level})`,
+  );
 
   const created = await client.transactions.create({
     userId: user.userId,
@@ -110,80 +158,206 @@ async function run(client: PayoutClient, mock: MockService | undefined, log: Log
     network: 'polygon',
     partnerReference: `demo-${user.userId}`,
   });
-  step(
-    `Transaction ${created.transactionId}: send ${created.expectedAmount} ${created.depositAsset} on ` +
-      `${created.depositNetwork} to ${created.depositAddress} (quote ${created.quote.exchangeRate} INR/USD, ` +
-      `net ₹${created.quote.netInr})`,
+  await step(
+    `Transaction ${created.transactionId} created: send ${created.expectedAmount} ${created.depositAsset} on ` +
+      `${created.depositNetwork} to ${created.depositAddress}`,
+  );
+  detail(
+    `quote: ${created.quote.exchangeRate} INR/USD, the user receives ₹${created.quote.netInr} after fees`,
   );
 
-  if (mock) {
-    const ms = mock.helpers.transactions.simulateDeposit({ transactionId: created.transactionId });
-    step(`Simulated the deposit of ${created.expectedAmount} ${created.depositAsset}; confirmations follow`);
-    // Walk the virtual clock in slices so each wait shows progress, as polling a real service would.
-    for (let at = ms / 4; at <= ms; at += ms / 4) {
-      await mock.clock.advance(ms / 4);
-      const tx = await client.transactions.retrieve(created.transactionId);
-      wait(`+${at / 1000} s: ${tx.transaction.status}, ${tx.deposit.confirmations ?? 0} confirmations`);
+  const confirmationMs = await world.deposit(created);
+  await step(
+    `Deposit of ${created.expectedAmount} ${created.depositAsset} sent; the service watches the chain`,
+  );
+
+  // Poll as a partner would, printing a line only when something changed.
+  const tick = confirmationMs ? Math.max(1_000, Math.ceil(confirmationMs / 8)) : 5_000;
+  let last = '';
+  let settledPolls = 0;
+  let done: Transaction | undefined;
+  for (let polls = 0; polls < 400 && !done; polls++) {
+    const tx = await client.transactions.retrieve(created.transactionId);
+    const { status } = tx.transaction;
+    const payoutStatus = tx.payout?.status;
+    const now = `${status}|${payoutStatus ?? ''}|${tx.payout?.rate ? 'attributed' : ''}`;
+    if (now !== last) {
+      last = now;
+      await step(describeProgress(tx));
     }
-  } else {
-    log(`      Send ${created.expectedAmount} ${created.depositAsset} to ${created.depositAddress} now.`);
+    // Attribution follows the payout by a moment; a payout not funded from the pool never gets one.
+    if (status === 'completed' && (tx.payout?.rate || ++settledPolls > 5)) done = tx;
+    else if (status === 'failed' || status === 'cancelled') {
+      throw new DemoStop(
+        `Transaction ${created.transactionId} ${status}: ${tx.transaction.failureReason ?? 'no reason given'}`,
+      );
+    } else await world.pass(tick);
   }
+  if (!done)
+    throw new DemoStop(`Transaction ${created.transactionId} did not complete in time; look it up later.`);
 
-  const done = mock
-    ? await settle(client, mock, created.transactionId, wait)
-    : await client.transactions.waitForStatus(created.transactionId, {
-        statuses: ['completed'],
-        interval: 5_000,
-      });
-  step(
-    `Payout ${done.payout?.status}: ₹${done.payout?.amountInr} by ${done.payout?.rail}, UTR ${done.payout?.utr}`,
-  );
-  const attributed = mock ? done : await client.transactions.waitForAttribution(created.transactionId);
-  const payout = attributed.payout;
-  step(`Rate attribution: ${payout?.rate} INR/USDT, ${payout?.usdtEquivalent} USDT consumed`);
+  const payout = done.payout;
+  await step(`Paid out ₹${payout?.amountInr} by ${payout?.rail}, bank reference (UTR) ${payout?.utr}`);
+  if (!payout?.rate) await step('No rate attribution: this payout was not funded from your INR pool');
+  else
+    await step(
+      `Rate attribution: ${payout.usdtEquivalent} USDT of your pool at a blended ${payout.rate} INR/USDT`,
+    );
+  if (payout?.rate) {
+    // Why the USDT consumed is not the USDT deposited: two different rates price the same rupees.
+    detail(
+      `The user was paid at the quote's ${created.quote.exchangeRate} INR/USD: ₹${payout.amountInr} for ` +
+        `${created.expectedAmount} ${created.depositAsset}.`,
+    );
+    detail(
+      `Your pool's rupees were bought at ${payout.rate} INR/USDT on average, so ₹${payout.amountInr} of them ` +
+        `cost ${payout.usdtEquivalent} USDT: what the payout consumed from the pool, not what the user sent.`,
+    );
+  }
   for (const a of payout?.allocations ?? [])
-    log(`      deal ${a.dealNumber}: ₹${a.inrAmount} at ${a.rate} = ${a.usdtAmount} USDT`);
+    detail(`deal ${a.dealNumber}: ₹${a.inrAmount} at ${a.rate} INR/USDT = ${a.usdtAmount} USDT`);
 
   if (mock) {
     await mock.clock.advance('1m'); // lets any retry of a delivery run
-    step(`Received and verified ${received.length} webhooks:`);
-    for (const event of received) log(`      ${event.event} (${event.id})`);
+    await step(`Received and verified ${received.length} webhooks:`);
+    for (const event of received) detail(`${event.event} (${event.id})`);
   } else {
     const page = await client.webhooks.list({ limit: 10 });
-    step(`Webhook events recorded by the service (${page.pagination?.total ?? page.data.length}):`);
-    for (const event of page.data) log(`      ${event.eventType} (${event.id}): ${event.status}`);
+    await step(`Webhook events recorded by the service (${page.pagination?.total ?? page.data.length}):`);
+    for (const event of page.data) detail(`${event.eventType} (${event.id}): ${event.status}`);
   }
 
   const activity = await client.account.listActivity({ limit: 5 });
-  step('Activity feed:');
+  await step('Activity feed, newest first:');
   for (const item of activity)
-    log(
-      `      ${item.id}  ${item.status}  ${item.depositAmount} ${item.depositAsset}  ` +
-        `₹${item.payoutAmountInr ?? '-'}  ${item.user.name}`,
+    detail(
+      `${item.id}  ${item.status}  ${item.depositAmount} ${item.depositAsset}  ₹${item.payoutAmountInr ?? '-'}  ${item.user.name}`,
     );
 
   return {
     userId: user.userId,
     transactionId: created.transactionId,
     status: done.transaction.status,
-    utr: done.payout?.utr,
+    utr: payout?.utr,
     rate: payout?.rate,
     webhooks: received.map((e) => e.event),
     activity,
   };
 }
 
-/** Moves the mock's clock until the payout has completed and been attributed. */
-async function settle(client: PayoutClient, mock: MockService, id: string, wait: Log): Promise<Transaction> {
-  for (let i = 0; i < 30; i++) {
-    const tx = await client.transactions.retrieve(id);
-    if (tx.transaction.status === 'completed' && tx.payout?.rate) return tx;
-    if (tx.transaction.status === 'failed')
-      throw new Error(`Transaction ${id} failed: the payout was rejected`);
-    wait(`${tx.transaction.status}, payout ${tx.payout?.status ?? 'not started'}`);
-    await mock.clock.advance('5s');
+function describeProgress(tx: Transaction): string {
+  const { status } = tx.transaction;
+  const { confirmations, requiredConfirmations } = tx.deposit;
+  switch (status) {
+    case 'deposit_pending':
+      return `Deposit seen on chain (${tx.deposit.txHash ?? 'no hash yet'}), waiting for confirmations`;
+    case 'deposit_detected':
+      return `Deposit detected: ${confirmations ?? 0} of ${requiredConfirmations} confirmations`;
+    case 'deposit_confirmed':
+      return `Deposit confirmed (${requiredConfirmations} confirmations)`;
+    case 'payout_processing':
+      return `Payout of ₹${tx.payout?.amountInr ?? '…'} submitted to the bank by ${tx.payout?.rail ?? 'IMPS'}`;
+    case 'completed':
+      return tx.payout?.rate
+        ? 'Payout completed and attributed to your pool'
+        : 'Payout completed; attribution follows';
+    default:
+      return `Transaction ${status}`;
   }
-  throw new Error(`Transaction ${id} did not complete within 150 virtual seconds`);
+}
+
+function digits(n: number): string {
+  return Array.from({ length: n }, () => randomInt(10)).join('');
+}
+
+/** The embedded mock: every step a person would do is a helper call, and time is the mock's clock. */
+function embedded(mock: MockService): World {
+  return {
+    describe: 'embedded mock',
+    now: async () => mock.clock.nowIso(),
+    readOtp: async (userId) => mock.helpers.otp.read({ userId, channel: 'mobile' }).otp,
+    giveConsent: async (clientId) => {
+      mock.helpers.digilocker.complete({ clientId, outcome: 'approve' });
+    },
+    deposit: async ({ transactionId }) => mock.helpers.transactions.simulateDeposit({ transactionId }),
+    pass: async (ms) => {
+      await mock.clock.advance(ms);
+    },
+    addTranches: async (tranches) => {
+      mock.helpers.tranches.add(tranches);
+    },
+  };
+}
+
+/** The standalone mock server's `/__mock` helpers, when `baseUrl` has them. */
+async function mockHelpersAt(
+  baseUrl: string,
+): Promise<(World & { sandboxKey(): Promise<string> }) | undefined> {
+  const helper = async <T>(path: string, body?: unknown): Promise<T> => {
+    // A helper with no argument takes no body; the others take their argument as JSON.
+    const response = await fetch(
+      new URL(`/__mock/${path}`, baseUrl),
+      body === undefined
+        ? { method: 'POST' }
+        : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
+    const answer = (await response.json()) as { success?: boolean; data?: T; message?: string };
+    if (!response.ok || !answer.success)
+      throw new DemoStop(`The mock's ${path} helper refused: ${answer.message}`);
+    return answer.data as T;
+  };
+  try {
+    const listing = await fetch(new URL('/__mock', baseUrl));
+    if (!listing.ok) return undefined;
+  } catch {
+    return undefined;
+  }
+  return {
+    describe: "the standalone mock's test helpers stand in for the user",
+    sandboxKey: async () => (await helper<{ keys: { sandbox: string } }>('accounts/get')).keys.sandbox,
+    now: () => helper<string>('clock/now'),
+    readOtp: async (userId) => (await helper<{ otp: string }>('otp/read', { userId, channel: 'mobile' })).otp,
+    giveConsent: async (clientId) => {
+      await helper('digilocker/complete', { clientId, outcome: 'approve' });
+    },
+    deposit: ({ transactionId }) => helper<number>('transactions/simulateDeposit', { transactionId }),
+    pass: async (ms) => {
+      await helper('clock/advance', ms);
+    },
+    addTranches: async (tranches) => {
+      await helper('tranches/add', tranches);
+    },
+  };
+}
+
+/** A real sandbox: a person types the OTP, gives consent and sends the deposit; time is the wall clock. */
+function person(): World {
+  const needTerminal = (what: string) => {
+    if (!process.stdin.isTTY) {
+      throw new DemoStop(
+        `This step needs a person: ${what}. Standard input is not a terminal, so the demo cannot ask. Run it in a ` +
+          'terminal, or against the standalone mock server (npx inr-payouts-mock), whose test helpers do it.',
+      );
+    }
+  };
+  return {
+    describe: 'you do the steps a user would',
+    now: async () => new Date().toISOString(),
+    readOtp: async (_userId, maskedMobile) => {
+      needTerminal(`type the OTP sent to ${maskedMobile}`);
+      return ask(`Enter the OTP sent to ${maskedMobile}: `);
+    },
+    giveConsent: async (_clientId, url) => {
+      needTerminal(`give consent at ${url}`);
+      await ask(`Open ${url}, give consent, then press Enter: `);
+    },
+    deposit: async ({ expectedAmount, depositAsset, depositAddress }) => {
+      needTerminal(`send ${expectedAmount} ${depositAsset} to ${depositAddress}`);
+      await ask(`Send ${expectedAmount} ${depositAsset} to ${depositAddress}, then press Enter: `);
+      return undefined;
+    },
+    pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  };
 }
 
 async function ask(question: string): Promise<string> {
@@ -195,9 +369,25 @@ async function ask(question: string): Promise<string> {
   }
 }
 
+/** The demo cannot go on, for a reason it can state. */
+class DemoStop extends Error {}
+
+/** One line a person can act on, for any error the demo meets. */
+export function explain(error: unknown): string {
+  if (error instanceof APIError) {
+    const code = error.code ? ` ${error.code}` : '';
+    return `The service answered ${error.status}${code}: ${error.message}`;
+  }
+  if (error instanceof APIConnectionError) {
+    return `Could not reach the service (${error.message}). Is INR_PAYOUTS_BASE_URL right, and is the server running?`;
+  }
+  if (error instanceof DemoStop) return error.message;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   main().catch((error: unknown) => {
-    console.error(error);
+    console.error(`Demo stopped. ${explain(error)}`);
     process.exitCode = 1;
   });
 }

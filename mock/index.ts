@@ -1,6 +1,8 @@
 /**
  * `inr-payouts/mock`: a stateful simulation of the whole payout service, in-process over MSW, on a
  * virtual clock. msw is an optional peer dependency, needed only for this entry.
+ *
+ * @module inr-payouts/mock
  */
 
 export { connectMock, type MockHelperCalls, type RemoteMockHelpers } from './connect.js';

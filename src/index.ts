@@ -5,6 +5,8 @@
  * - the wire schemas (zod/mini) and their types, shared with the mock;
  * - the error classes of the transport and of the helpers;
  * - KYC readers. Money helpers (decimal.js) live in `inr-payouts/money`, so this entry stays small.
+ *
+ * @module inr-payouts
  */
 
 export { PayoutClient, type RawRequest } from './client.js';

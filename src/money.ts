@@ -2,6 +2,8 @@
  * `inr-payouts/money`: money helpers on decimal.js. Money stays a decimal string on the wire; arithmetic
  * happens here, never in floating point. A separate entry so the client (`inr-payouts`) does not carry
  * decimal.js (about 13 KB min+gzip) for partners who never do arithmetic on amounts.
+ *
+ * @module inr-payouts/money
  */
 import { Decimal } from 'decimal.js';
 import { PayoutError } from './core/errors.js';

@@ -28,7 +28,12 @@ export interface FaultSpec {
   times?: number;
 }
 
-const KINDS: readonly FaultKind[] = ['latency', 'error', 'drop', 'drop-after-commit'];
+/**
+ * The kinds of fault, as docs/testing-with-the-mock.md lists them.
+ * @example
+ * FAULT_KINDS.includes('drop'); // true
+ */
+export const FAULT_KINDS: readonly FaultKind[] = ['latency', 'error', 'drop', 'drop-after-commit'];
 
 /**
  * Adds a fault; throws on an unknown kind or a bad number.
@@ -36,8 +41,8 @@ const KINDS: readonly FaultKind[] = ['latency', 'error', 'drop', 'drop-after-com
  * injectFault(state, { kind: 'error', status: 503, times: 2 });
  */
 export function injectFault(state: MockState, spec: FaultSpec): FaultRecord {
-  if (!KINDS.includes(spec.kind))
-    throw new RangeError(`Unknown fault kind '${spec.kind}': use ${KINDS.join(', ')}`);
+  if (!FAULT_KINDS.includes(spec.kind))
+    throw new RangeError(`Unknown fault kind '${spec.kind}': use ${FAULT_KINDS.join(', ')}`);
   const times = spec.times ?? 1;
   if (!Number.isInteger(times) || times < 1)
     throw new RangeError(`times must be a positive integer, got ${times}`);

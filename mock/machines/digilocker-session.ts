@@ -4,6 +4,7 @@
  */
 import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
 import type { DigilockerSessionRecord, DigilockerSessionState } from '../state/kyc.js';
+import { allowedFrom, findTransition, type Transition } from './transition-table.js';
 
 /**
  * What can happen to a session.
@@ -25,6 +26,22 @@ export type DigilockerTransition =
   | { ok: false; state: DigilockerSessionState; allowed: DigilockerSessionState[] };
 
 /**
+ * The session's rows, which `digilockerTransition` looks the next status up in (and the diagram in docs/diagrams/
+ * is drawn from). Every end state is final: no row leaves it.
+ * @example
+ * DIGILOCKER_TRANSITIONS.map((row) => row.to); // ['VERIFIED', 'FAILED', 'EXPIRED']
+ */
+export const DIGILOCKER_TRANSITIONS: readonly Transition<
+  DigilockerSessionState,
+  DigilockerEvent['type'],
+  'within 600 s'
+>[] = [
+  { from: ['PENDING'], event: 'approve', when: 'within 600 s', to: 'VERIFIED' },
+  { from: ['PENDING'], event: 'deny', when: 'within 600 s', to: 'FAILED' },
+  { from: ['PENDING'], event: 'expire', to: 'EXPIRED' },
+];
+
+/**
  * Applies `event` at `now` (epoch ms). A PENDING session past its `expiresAt` only expires: consent given
  * after the 600 s is refused, as the real service would.
  * @example
@@ -37,25 +54,26 @@ export function digilockerTransition(
 ): DigilockerTransition {
   const at = new Date(now).toISOString();
   const lapsed = now >= Date.parse(session.expiresAt);
-  if (session.status !== 'PENDING' || (lapsed && event.type !== 'expire')) {
+  const row = findTransition(DIGILOCKER_TRANSITIONS, session.status, event.type, () => !lapsed);
+  if (!row) {
     return {
       ok: false,
-      state: lapsed && session.status === 'PENDING' ? 'EXPIRED' : session.status,
-      allowed: ['PENDING'],
+      state: effectiveDigilockerStatus(session, now),
+      allowed: allowedFrom(DIGILOCKER_TRANSITIONS, event.type),
     };
   }
   switch (event.type) {
     case 'approve':
       return {
         ok: true,
-        next: { ...session, status: 'VERIFIED', completedAt: at, aadhaar: event.aadhaar, pan: event.pan },
+        next: { ...session, status: row.to, completedAt: at, aadhaar: event.aadhaar, pan: event.pan },
       };
     case 'deny':
-      return { ok: true, next: { ...session, status: 'FAILED', completedAt: at, reason: event.reason } };
+      return { ok: true, next: { ...session, status: row.to, completedAt: at, reason: event.reason } };
     default:
       return {
         ok: true,
-        next: { ...session, status: 'EXPIRED', reason: 'The session expired before consent was completed' },
+        next: { ...session, status: row.to, reason: 'The session expired before consent was completed' },
       };
   }
 }

@@ -4,6 +4,7 @@
  */
 import { FACE_MATCH_THRESHOLD, LIVENESS_THRESHOLD } from '../../src/schemas/common.js';
 import type { FaceSessionRecord, FaceSessionState } from '../state/kyc.js';
+import { allowedFrom, findTransition, type Transition } from './transition-table.js';
 
 /**
  * What can happen to a session: the check ran with these scores, or time ran out.
@@ -42,22 +43,42 @@ export function effectiveFaceStatus(session: FaceSessionRecord, now: number): Fa
 }
 
 /**
- * Applies `event` at `now` (epoch ms).
+ * The session's rows, which `faceTransition` looks the next status up in (and the diagram in docs/diagrams/ is
+ * drawn from). Every end state is final.
+ * @example
+ * FACE_TRANSITIONS.filter((row) => row.event === 'checked').map((row) => row.to); // ['PASSED', 'FAILED']
+ */
+export const FACE_TRANSITIONS: readonly Transition<
+  FaceSessionState,
+  FaceEvent['type'],
+  'liveness >= 0.8 and face match >= 0.7' | 'a score below its threshold'
+>[] = [
+  { from: ['PENDING'], event: 'checked', when: 'liveness >= 0.8 and face match >= 0.7', to: 'PASSED' },
+  { from: ['PENDING'], event: 'checked', when: 'a score below its threshold', to: 'FAILED' },
+  { from: ['PENDING'], event: 'expire', to: 'EXPIRED' },
+];
+
+/**
+ * Applies `event` at `now` (epoch ms). A PENDING session past its `expiresAt` only expires.
  * @example
  * const t = faceTransition(session, { type: 'checked', livenessScore: 0.5, faceMatchScore: 0.9 }, now); // FAILED
  */
 export function faceTransition(session: FaceSessionRecord, event: FaceEvent, now: number): FaceTransition {
   const state = effectiveFaceStatus(session, now);
-  if (state !== 'PENDING' && !(event.type === 'expire' && session.status === 'PENDING')) {
-    return { ok: false, state, allowed: ['PENDING'] };
-  }
-  if (event.type === 'expire') return { ok: true, next: { ...session, status: 'EXPIRED' } };
+  // The expiry timer moves a lapsed session; anything else needs it still open.
+  const from = event.type === 'expire' ? session.status : state;
+  const passes = event.type === 'checked' && facePasses(event.livenessScore, event.faceMatchScore);
+  const row = findTransition(FACE_TRANSITIONS, from, event.type, (when) =>
+    when === 'a score below its threshold' ? !passes : passes,
+  );
+  if (!row) return { ok: false, state, allowed: allowedFrom(FACE_TRANSITIONS, event.type) };
+  if (event.type === 'expire') return { ok: true, next: { ...session, status: row.to } };
   const { livenessScore, faceMatchScore } = event;
   return {
     ok: true,
     next: {
       ...session,
-      status: facePasses(livenessScore, faceMatchScore) ? 'PASSED' : 'FAILED',
+      status: row.to,
       completedAt: new Date(now).toISOString(),
       livenessScore,
       faceMatchScore,

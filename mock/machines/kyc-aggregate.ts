@@ -4,6 +4,7 @@
  * nothing leaves `rejected`.
  */
 import type { KycLevel, KycStatus } from '../state/kyc.js';
+import { findTransition, type Transition } from './transition-table.js';
 
 /**
  * A level and status pair (what refresh and `user.kyc_updated` report).
@@ -65,22 +66,47 @@ export function missingRequirements(facts: KycFacts): string[] {
   return wanted.filter(([, done]) => !done).map(([name]) => name);
 }
 
+/** Conditions on a row of the KYC aggregate table, in the words the diagram shows. */
+export type KycCondition = 'every requirement met' | 'a step done' | 'no step done';
+
 /**
- * The next level and status; the input is not changed.
+ * The aggregate status (spec 2.7, 3.3) as the rows `kycAggregate` looks the next status up in (and the diagram in
+ * docs/diagrams/ is drawn from). Rows are tried in order; `rejected` has none, so nothing leaves it.
+ * @example
+ * KYC_AGGREGATE_TRANSITIONS.filter((row) => row.to === 'verified').map((row) => row.event); // ['refresh', 'refresh', 'recompute']
+ */
+export const KYC_AGGREGATE_TRANSITIONS: readonly Transition<
+  KycStatus,
+  KycAggregateEvent['type'],
+  KycCondition
+>[] = [
+  { from: ['pending', 'in_progress', 'verified'], event: 'pep_declared', to: 'rejected' },
+  // Only a refresh verifies (3.3); a verified user is never downgraded, and a refresh may lift basic to enhanced.
+  { from: ['pending', 'in_progress'], event: 'refresh', when: 'every requirement met', to: 'verified' },
+  { from: ['verified'], event: 'refresh', to: 'verified' },
+  { from: ['verified'], event: 'recompute', to: 'verified' },
+  { from: ['pending', 'in_progress'], event: 'recompute', when: 'a step done', to: 'in_progress' },
+  { from: ['pending', 'in_progress'], event: 'refresh', when: 'a step done', to: 'in_progress' },
+  { from: ['pending', 'in_progress'], event: 'recompute', when: 'no step done', to: 'pending' },
+  { from: ['pending', 'in_progress'], event: 'refresh', when: 'no step done', to: 'pending' },
+];
+
+/**
+ * The next level and status; the input is not changed. The level is `none` until verified, then `enhanced`
+ * when the extended profile is complete and `basic` otherwise.
  * @example
  * kycAggregate({ level: 'none', status: 'in_progress' }, { type: 'refresh', facts }); // { level: 'basic', status: 'verified' } when met
  */
 export function kycAggregate(current: KycLevelStatus, event: KycAggregateEvent): KycLevelStatus {
-  if (current.status === 'rejected') return current;
-  if (event.type === 'pep_declared') return { level: 'none', status: 'rejected' };
-  const { facts } = event;
-  const enhancedOrBasic: KycLevel = facts.extendedComplete ? 'enhanced' : 'basic';
-  if (current.status === 'verified') {
-    // A verified user is never downgraded by a later step; refresh may lift basic to enhanced.
-    return event.type === 'refresh' ? { level: enhancedOrBasic, status: 'verified' } : current;
-  }
-  if (event.type === 'refresh' && requirementsMet(facts)) {
-    return { level: enhancedOrBasic, status: 'verified' };
-  }
-  return { level: 'none', status: facts.steps.length > 0 ? 'in_progress' : 'pending' };
+  const facts = event.type === 'pep_declared' ? undefined : event.facts;
+  const row = findTransition(KYC_AGGREGATE_TRANSITIONS, current.status, event.type, (when) => {
+    if (!facts) return false;
+    if (when === 'every requirement met') return requirementsMet(facts);
+    return when === 'a step done' ? facts.steps.length > 0 : facts.steps.length === 0;
+  });
+  if (!row) return current;
+  if (row.to !== 'verified') return { level: 'none', status: row.to };
+  // A recompute of a verified user keeps its level; a refresh reads it from the extended profile.
+  if (event.type === 'recompute') return current;
+  return { level: facts?.extendedComplete ? 'enhanced' : 'basic', status: 'verified' };
 }

@@ -12,6 +12,7 @@
 import { MockTransitionError } from '../core/errors.js';
 import { isoAt } from '../core/timers.js';
 import type { TransactionRecord, TransactionStatus } from '../state/transactions.js';
+import { allowedFrom, findTransition, type Transition } from './transition-table.js';
 
 /**
  * What can happen to a transaction.
@@ -28,29 +29,72 @@ export type TransactionEvent =
   | { type: 'quote.expire' }
   | { type: 'funding.expire' };
 
-/** The statuses each event is allowed from, per kind. */
-const ALLOWED: Record<TransactionRecord['kind'], Record<TransactionEvent['type'], TransactionStatus[]>> = {
-  standard: {
-    'deposit.seen': ['created'],
-    'deposit.block': ['deposit_pending', 'deposit_detected'],
-    'payout.start': ['deposit_confirmed'],
-    'payout.complete': ['payout_processing'],
-    'payout.fail': ['payout_processing'],
-    'funds.await': [],
-    'quote.expire': ['created'],
-    'funding.expire': [],
-  },
-  prefunded: {
-    'deposit.seen': ['awaiting_funds'],
-    'deposit.block': ['awaiting_funds'],
-    'payout.start': ['payout_processing'],
-    'payout.complete': ['payout_processing'],
-    'payout.fail': ['payout_processing'],
-    'funds.await': ['payout_completed'],
-    'quote.expire': [],
-    'funding.expire': ['payout_completed', 'awaiting_funds'],
-  },
+/** Conditions on a row of the transaction tables, in the words the diagrams show. */
+export type TransactionCondition = 'more confirmations needed' | 'required confirmations reached';
+
+/**
+ * The transaction lifecycle per kind, as the rows `applyTransactionEvent` looks the next status up in (and the
+ * diagrams in docs/diagrams/ are drawn from). An event with no row from the current status is refused.
+ * @example
+ * TRANSACTION_TRANSITIONS.standard.filter((row) => row.from.includes('created')).map((row) => row.to);
+ * // ['deposit_pending', 'cancelled']
+ */
+export const TRANSACTION_TRANSITIONS: Record<
+  TransactionRecord['kind'],
+  readonly Transition<TransactionStatus, TransactionEvent['type'], TransactionCondition>[]
+> = {
+  standard: [
+    { from: ['created'], event: 'deposit.seen', to: 'deposit_pending' },
+    { from: ['created'], event: 'quote.expire', to: 'cancelled' },
+    {
+      from: ['deposit_pending', 'deposit_detected'],
+      event: 'deposit.block',
+      when: 'more confirmations needed',
+      to: 'deposit_detected',
+    },
+    {
+      from: ['deposit_pending', 'deposit_detected'],
+      event: 'deposit.block',
+      when: 'required confirmations reached',
+      to: 'deposit_confirmed',
+    },
+    { from: ['deposit_confirmed'], event: 'payout.start', to: 'payout_processing' },
+    { from: ['payout_processing'], event: 'payout.complete', to: 'completed' },
+    { from: ['payout_processing'], event: 'payout.fail', to: 'failed' },
+  ],
+  prefunded: [
+    // A prefunded transaction is created paying out: the payout record is attached without a status change.
+    { from: ['payout_processing'], event: 'payout.start', to: 'payout_processing' },
+    { from: ['payout_processing'], event: 'payout.complete', to: 'payout_completed' },
+    { from: ['payout_processing'], event: 'payout.fail', to: 'failed' },
+    { from: ['payout_completed'], event: 'funds.await', to: 'awaiting_funds' },
+    { from: ['awaiting_funds'], event: 'deposit.seen', to: 'awaiting_funds' },
+    {
+      from: ['awaiting_funds'],
+      event: 'deposit.block',
+      when: 'more confirmations needed',
+      to: 'awaiting_funds',
+    },
+    {
+      from: ['awaiting_funds'],
+      event: 'deposit.block',
+      when: 'required confirmations reached',
+      to: 'completed',
+    },
+    { from: ['payout_completed', 'awaiting_funds'], event: 'funding.expire', to: 'failed' },
+  ],
 };
+
+/** The row `event` takes `txn` along, if the table has one. */
+function transitionFor(txn: TransactionRecord, event: TransactionEvent) {
+  const { deposit } = txn;
+  // A block counts only for a deposit already seen; it confirms when it brings the required count.
+  const seen = deposit.status !== undefined;
+  const reaches = (deposit.confirmations ?? 0) + 1 >= deposit.requiredConfirmations;
+  return findTransition(TRANSACTION_TRANSITIONS[txn.kind], txn.status, event.type, (when) =>
+    when === 'required confirmations reached' ? seen && reaches : seen && !reaches,
+  );
+}
 
 /**
  * Whether `event` may happen to `txn` now.
@@ -58,9 +102,7 @@ const ALLOWED: Record<TransactionRecord['kind'], Record<TransactionEvent['type']
  * if (canApply(txn, { type: 'quote.expire' })) next = applyTransactionEvent(txn, { type: 'quote.expire' }, now);
  */
 export function canApply(txn: TransactionRecord, event: TransactionEvent): boolean {
-  if (event.type === 'deposit.block' && txn.kind === 'prefunded' && txn.deposit.status === undefined)
-    return false;
-  return ALLOWED[txn.kind][event.type].includes(txn.status);
+  return transitionFor(txn, event) !== undefined;
 }
 
 /**
@@ -74,12 +116,13 @@ export function applyTransactionEvent(
   event: TransactionEvent,
   now: number,
 ): TransactionRecord {
-  if (!canApply(txn, event)) {
+  const row = transitionFor(txn, event);
+  if (!row) {
     throw new MockTransitionError({
       subject: `${txn.kind} transaction ${txn.id}`,
       action: event.type,
       state: txn.status,
-      allowed: ALLOWED[txn.kind][event.type],
+      allowed: allowedFrom(TRANSACTION_TRANSITIONS[txn.kind], event.type),
     });
   }
   const at = isoAt(now);
@@ -91,6 +134,7 @@ export function applyTransactionEvent(
     ...(txn.payout ? { payout: { ...txn.payout } } : {}),
   };
   next.updatedAt = at;
+  next.status = row.to;
   const { deposit, payout } = next;
   switch (event.type) {
     case 'deposit.seen':
@@ -100,7 +144,6 @@ export function applyTransactionEvent(
         txHash: event.txHash,
         confirmations: 0,
       });
-      if (next.kind === 'standard') next.status = 'deposit_pending';
       return next;
     case 'deposit.block': {
       const confirmations = (deposit.confirmations ?? 0) + 1;
@@ -108,10 +151,8 @@ export function applyTransactionEvent(
       if (confirmations >= deposit.requiredConfirmations) {
         deposit.status = 'confirmed';
         deposit.confirmedAt = at;
-        next.status = next.kind === 'standard' ? 'deposit_confirmed' : 'completed';
       } else {
         deposit.status = 'detected';
-        if (next.kind === 'standard') next.status = 'deposit_detected';
       }
       return next;
     }
@@ -123,23 +164,19 @@ export function applyTransactionEvent(
         status: 'processing',
         initiatedAt: at,
       };
-      next.status = 'payout_processing';
       return next;
     case 'payout.complete':
       if (payout) Object.assign(payout, { status: 'completed', utr: event.utr, completedAt: at });
-      next.status = next.kind === 'standard' ? 'completed' : 'payout_completed';
       return next;
     case 'payout.fail':
       if (payout)
         Object.assign(payout, { status: 'failed', failureCode: event.code, failureReason: event.reason });
-      return { ...next, status: 'failed', failureCode: event.code, failureReason: event.reason };
+      return { ...next, failureCode: event.code, failureReason: event.reason };
     case 'funds.await':
-      next.status = 'awaiting_funds';
       return next;
     case 'quote.expire':
       return {
         ...next,
-        status: 'cancelled',
         failureCode: 'QUOTE_EXPIRED',
         failureReason: `The quote expired at ${txn.expiresAt} before a deposit arrived`,
       };
@@ -147,7 +184,6 @@ export function applyTransactionEvent(
       if (deposit.status !== 'confirmed') deposit.status = 'failed';
       return {
         ...next,
-        status: 'failed',
         failureCode: 'FUNDING_WINDOW_EXPIRED',
         failureReason: `No deposit was sent by ${txn.expiresAt}, the end of the 24-hour funding window after the payout`,
       };

@@ -4,6 +4,7 @@
  * the fifth failure the event is `failed`. A manual retry is one more attempt: delivered on a 2xx, back to
  * `failed` otherwise (it does not restart the automatic schedule).
  */
+import { findTransition, type Transition } from './transition-table.js';
 
 /** Delay before each automatic attempt, in ms (index 0 is attempt 1). */
 export const RETRY_DELAYS_MS = [0, 1_000, 2_000, 4_000, 8_000] as const;
@@ -36,6 +37,28 @@ export interface DeliveryStep {
   nextAttemptAt?: number;
 }
 
+/** Conditions on a row of the delivery table, in the words the diagram shows. */
+export type DeliveryCondition = 'answered 2xx' | 'failed, attempts left' | 'failed';
+
+/**
+ * The event's delivery status, as the rows `afterAttempt` looks the next status up in (and the diagram in
+ * docs/diagrams/ is drawn from). A manual retry (`POST /v2/webhooks/{eventId}/retry`) may be asked for in any
+ * status; it sends one attempt and does not restart the automatic schedule.
+ * @example
+ * DELIVERY_TRANSITIONS.filter((row) => row.to === 'failed').length; // 2
+ */
+export const DELIVERY_TRANSITIONS: readonly Transition<
+  DeliveryStep['status'],
+  'automatic attempt' | 'manual retry',
+  DeliveryCondition
+>[] = [
+  { from: ['pending'], event: 'automatic attempt', when: 'answered 2xx', to: 'delivered' },
+  { from: ['pending'], event: 'automatic attempt', when: 'failed, attempts left', to: 'pending' },
+  { from: ['pending'], event: 'automatic attempt', when: 'failed', to: 'failed' },
+  { from: ['pending', 'delivered', 'failed'], event: 'manual retry', when: 'answered 2xx', to: 'delivered' },
+  { from: ['pending', 'delivered', 'failed'], event: 'manual retry', when: 'failed', to: 'failed' },
+];
+
 /**
  * What follows attempt number `attempt` (1-based) that started at `startedAt` and ended with `outcome`.
  * @example
@@ -48,11 +71,19 @@ export function afterAttempt(
   outcome: AttemptOutcome,
   startedAt: number,
 ): DeliveryStep {
-  if (outcome.ok) return { status: 'delivered' };
   const delay = RETRY_DELAYS_MS[attempt];
-  if (trigger === 'manual' || delay === undefined) return { status: 'failed' };
+  const condition: DeliveryCondition = outcome.ok
+    ? 'answered 2xx'
+    : trigger === 'automatic' && delay !== undefined
+      ? 'failed, attempts left'
+      : 'failed';
+  const event = trigger === 'manual' ? 'manual retry' : 'automatic attempt';
+  // Every attempt runs while the event is pending (a manual retry sets it pending first).
+  const row = findTransition(DELIVERY_TRANSITIONS, 'pending', event, (when) => when === condition);
+  const status = row?.to ?? 'failed';
+  if (status !== 'pending' || delay === undefined) return { status };
   const failedAt = startedAt + (outcome.timedOut ? DELIVERY_TIMEOUT_MS : 0);
-  return { status: 'pending', nextAttempt: attempt + 1, nextAttemptAt: failedAt + delay };
+  return { status, nextAttempt: attempt + 1, nextAttemptAt: failedAt + delay };
 }
 
 /**

@@ -67,7 +67,12 @@ export type Completion =
   | { ok: true; status: string; redirectUrl?: string }
   | { ok: false; httpStatus: number; message: string };
 
-function httpUrl(value: unknown): string | undefined {
+/**
+ * The value as a web address (http or https), or undefined: a stored `javascript:` URL never becomes a link.
+ * @example
+ * httpUrl('https://partner.example/back'); // 'https://partner.example/back'
+ */
+export function httpUrl(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   try {
     const url = new URL(value);

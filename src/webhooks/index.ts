@@ -13,6 +13,8 @@
  * console.log(verifyWebhook(body, header, secret).event); // user.created
  * ```
  * @packageDocumentation
+ *
+ * @module inr-payouts/webhooks
  */
 
 export {

@@ -43,10 +43,10 @@ describe('hosted pages in Chromium', () => {
 
     const page = await browser.newPage();
     await page.goto(url);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Document locker consent');
-    await expect(page.locator('dd').first().textContent()).resolves.toBe(clientId);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Share your Aadhaar and PAN');
+    await expect(page.locator('.tester dd').first().textContent()).resolves.toBe(clientId);
     await page.screenshot({ path: 'test/browser/.screenshots/digilocker.png' });
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
     await page.waitForURL(`${partnerUrl}/**`);
 
     const landed = new URL(page.url());
@@ -69,7 +69,7 @@ describe('hosted pages in Chromium', () => {
 
     const page = await browser.newPage();
     await page.goto(url);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Face liveness check');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Show us it’s really you');
     await page.screenshot({ path: 'test/browser/.screenshots/face.png' });
     await page.getByRole('button', { name: 'Pass' }).click();
     await page.waitForURL(`${partnerUrl}/**`);
@@ -95,13 +95,18 @@ describe('hosted pages in Chromium', () => {
     const { clientId, url } = init.body.data as { clientId: string; url: string };
     const page = await browser.newPage();
     await page.goto(url);
-    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.getByRole('button', { name: "Don't allow" }).click();
     await page.waitForURL(`${partnerUrl}/**`);
     expect(new URL(page.url()).searchParams.get('status')).toBe('FAILED');
 
     await page.goto(url);
-    await expect(page.locator('.done').textContent()).resolves.toMatch(/This session is FAILED/);
+    // Reloading the finished page says what happened and what to do, not an error.
+    await expect(page.locator('h1').textContent()).resolves.toBe('You chose not to share your documents');
+    await expect(page.locator('main').textContent()).resolves.toMatch(/Nothing was shared/);
     expect(await page.getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Go back' }).getAttribute('href')).toBe(
+      `${partnerUrl}/kyc/done?status=FAILED&clientId=${clientId}`,
+    );
     await page.close();
     // A late form post (another tab, a script) is refused with the reason.
     const late = await fetch(url, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }) });
@@ -109,5 +114,47 @@ describe('hosted pages in Chromium', () => {
     expect(await late.text()).toMatch(/Cannot approve document-locker session/);
     const status = await server.call('GET', `/v2/users/${userId}/kyc/digilocker/status?clientId=${clientId}`);
     expect((status.body.data as { status: string }).status).toBe('FAILED');
+  });
+
+  it('both pages are usable at a phone width of 390 px: nothing overflows, the buttons are on screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const locker = await server.call(
+      'POST',
+      `/v2/users/${await createUser(server, '9876507777')}/kyc/digilocker/init`,
+      {
+        redirectUrl: `${partnerUrl}/kyc/done`,
+      },
+    );
+    const face = await server.call(
+      'POST',
+      `/v2/users/${await createUser(server, '9876506666')}/kyc/face/init`,
+      {
+        redirectUrl: `${partnerUrl}/face/done`,
+      },
+    );
+    const pages = [
+      { name: 'digilocker-390', url: (locker.body.data as { url: string }).url, button: 'Allow' },
+      { name: 'face-390', url: (face.body.data as { url: string }).url, button: 'Pass' },
+    ];
+    for (const { name, url, button } of pages) {
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.screenshot({ path: `test/browser/.screenshots/${name}.png`, fullPage: true });
+      const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(width[0], name).toBeLessThanOrEqual(width[1] ?? 0);
+      const box = await page.getByRole('button', { name: button, exact: true }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(390);
+      expect(box?.height ?? 0, `${name}: a button big enough to tap`).toBeGreaterThanOrEqual(40);
+      // The person is addressed first; the sandbox details come after, for the tester.
+      const order = await page.evaluate(() => {
+        const h1 = document.querySelector('h1')?.getBoundingClientRect().top ?? -1;
+        const tester = document.querySelector('.tester')?.getBoundingClientRect().top ?? -1;
+        return { h1, tester };
+      });
+      expect(order.h1).toBeLessThan(order.tester);
+      await page.close();
+    }
+    await context.close();
   });
 });

@@ -398,6 +398,13 @@ describe('errors (spec 7.1)', () => {
     script('get', '/v2/e503', [fail(503, { error: 'Down', message: echo, data: { key: KEY } })]);
     script('get', '/v2/drop', [() => HttpResponse.error()]);
     script('get', '/v2/shape', [ok(12)]);
+    // Answers after the 1 ms timeout below, so that request ends in a timeout rather than an unhandled request.
+    script('get', '/v2/slow', [
+      () =>
+        new Promise<Response>((resolve) =>
+          setTimeout(() => resolve(HttpResponse.json({ success: true, data: {} })), 200),
+        ) as never,
+    ]);
     const logs: string[] = [];
     const t = transport({ maxRetries: 0, logger: { debug: (m, d) => logs.push(m, JSON.stringify(d)) } });
     const errors: unknown[] = [];
@@ -424,6 +431,7 @@ describe('errors (spec 7.1)', () => {
         .catch((e: unknown) => e),
     );
     expect(errors.every((e) => e instanceof Error)).toBe(true);
+    expect(errors[4]).toBeInstanceOf(APITimeoutError);
     for (const error of errors) {
       const renderings = [
         String(error),

@@ -118,6 +118,8 @@ describe('examples/', () => {
     expect(result.rate).toBeTruthy();
     expect(result.webhooks).toContain('transaction.payout_completed');
     expect(result.activity[0]?.id).toBe(result.transactionId);
-    expect(lines.filter((l) => /^\s*\d+\. /.test(l)).length).toBeGreaterThanOrEqual(10);
+    // One line per change, each stamped with the virtual time; the attribution line is explained.
+    expect(lines.filter((l) => /^\[\d\d:\d\d:\d\d\] /.test(l)).length).toBeGreaterThanOrEqual(10);
+    expect(lines.join('\n')).toMatch(/what the payout consumed from the pool, not what the user sent/);
   });
 });

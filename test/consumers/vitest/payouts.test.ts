@@ -58,6 +58,34 @@ describe('a payout against the mock', () => {
   });
 });
 
+describe('faults', () => {
+  it('loses the answer of a create that took effect, and answers 503 twice', async () => {
+    mock.helpers.faults.inject({
+      match: { method: 'POST', path: '/v2/transactions' },
+      kind: 'drop-after-commit',
+    });
+    mock.helpers.faults.inject({
+      match: { path: '/v2/users/:userId/kyc/status' },
+      kind: 'error',
+      status: 503,
+      times: 2,
+    });
+    const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+    const create = {
+      userId,
+      amount: '100',
+      asset: 'USDT',
+      network: 'base',
+      partnerReference: 'order-f',
+    } as const;
+    await expect(client.transactions.create(create)).rejects.toThrow();
+    expect((await client.transactions.retrieve('order-f')).transaction.status).toBe('created');
+    await expect(client.kyc.status(userId)).rejects.toMatchObject({ status: 503 });
+    await expect(client.kyc.status(userId)).rejects.toMatchObject({ status: 503 });
+    expect((await client.kyc.status(userId)).status).toBe('verified');
+  });
+});
+
 describe('the journal', () => {
   it('shows the transaction moving through its states', async () => {
     const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
