@@ -152,7 +152,8 @@ describe('the journal: what the mock did, on the virtual clock', () => {
     // One helper call plus 100,000 requests: the first 90,001 entries are gone, the rest in order.
     expect(entries[0]?.seq).toBe(100_001 - JOURNAL_LIMIT + 1);
     expect(entries.at(-1)).toMatchObject({ seq: 100_001, type: 'request', status: 200 });
-  });
+    // 100,000 answers, each also checked against openapi.json by the suite's conformance hook: a long test.
+  }, 180_000);
 
   it('says why a request was refused, in a header and in the journal, with the body unchanged', async () => {
     const mock = createMockSimulation({ seed: 'explain' });
