@@ -33,7 +33,7 @@ function inRange(ms: number, duration: Duration): number {
 }
 
 /**
- * Milliseconds in `duration`; throws on a negative number, unreadable text or more than {@link MAX_DURATION_MS}.
+ * Milliseconds in `duration`; throws on a negative number, unreadable text or more than `MAX_DURATION_MS` (8.64e15, the range of a Date).
  * @example
  * ```ts
  * import { parseDuration } from 'inr-payouts/mock';
