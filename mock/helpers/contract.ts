@@ -22,6 +22,11 @@ export interface HelperSpec {
   readonly args: readonly z.ZodMiniType[];
   /** False where the argument cannot cross HTTP (a function); such a helper is in-process only. */
   readonly http?: false;
+  /**
+   * True for a helper that only reads: the standalone server also answers it to `GET` (query string as the
+   * argument). Every other helper changes state and takes only `POST` (`mock/server/guard.ts`).
+   */
+  readonly reads?: true;
 }
 
 const accountRef = z.optional(z.object({ accountId: z.optional(z.string()) }));
@@ -83,7 +88,7 @@ export const HELPER_CONTRACT = {
     summary: 'Adds users to an account (default the service account) and returns them in wire form',
     args: [z.object({ accountId: z.optional(z.string()), users: z.optional(z.array(newUser)) })],
   },
-  snapshot: { summary: 'A copy of the whole state, to restore later', args: [] },
+  snapshot: { reads: true, summary: 'A copy of the whole state, to restore later', args: [] },
   restore: {
     summary: 'Replaces the state with a snapshot taken earlier',
     args: [z.record(z.string(), z.unknown())],
@@ -101,18 +106,18 @@ export const HELPER_CONTRACT = {
       ),
     ],
   },
-  'accounts.get': { summary: 'An account (default the service account)', args: [accountRef] },
+  'accounts.get': { reads: true, summary: 'An account (default the service account)', args: [accountRef] },
   'accounts.update': {
     summary: 'Changes settings of an account; top-level fields are replaced',
     args: [z.object({ accountId: z.optional(z.string()), ...accountSettings })],
   },
-  'clock.now': { summary: 'The virtual time, ISO 8601 UTC', args: [] },
+  'clock.now': { reads: true, summary: 'The virtual time, ISO 8601 UTC', args: [] },
   'clock.advance': {
     summary: 'Moves the virtual time forward, running every timer that falls due',
     args: [duration],
   },
   'clock.runDue': { summary: 'Runs the timers due now', args: [] },
-  'clock.pending': { summary: 'The pending timers, earliest first', args: [] },
+  'clock.pending': { reads: true, summary: 'The pending timers, earliest first', args: [] },
   'faults.inject': {
     summary: 'Injects a fault (latency, error, drop, drop-after-commit) for the next matching requests',
     args: [
@@ -125,14 +130,15 @@ export const HELPER_CONTRACT = {
       }),
     ],
   },
-  'faults.list': { summary: 'The faults still waiting', args: [] },
+  'faults.list': { reads: true, summary: 'The faults still waiting', args: [] },
   'faults.chaos': {
     summary: 'Seeded chaos: every matching request draws a fault at a rate, replayable from the seed',
     args: [ChaosOptions],
   },
-  'faults.chaosLog': { summary: 'The faults chaos drew so far, in request order', args: [] },
+  'faults.chaosLog': { reads: true, summary: 'The faults chaos drew so far, in request order', args: [] },
   'faults.clear': { summary: 'Removes every waiting fault and ends chaos', args: [] },
   'otp.read': {
+    reads: true,
     summary: 'The OTP last sent to a user on a channel, with its expiry and attempts',
     args: [userChannel],
   },
@@ -160,6 +166,7 @@ export const HELPER_CONTRACT = {
     ],
   },
   'transactions.confirmationMs': {
+    reads: true,
     summary: "The milliseconds a network's confirmations take on the virtual clock",
     args: [z.enum(networks)],
   },
@@ -171,7 +178,7 @@ export const HELPER_CONTRACT = {
     ],
   },
   'transactions.setExchangeRate': { summary: 'Sets the INR per USD rate new quotes use', args: [decimal] },
-  'transactions.get': { summary: 'A transaction as the mock stores it', args: [z.string()] },
+  'transactions.get': { reads: true, summary: 'A transaction as the mock stores it', args: [z.string()] },
   'tranches.add': {
     summary: 'Adds settlement tranches (rate, INR amount) the payouts are attributed to, FIFO',
     args: [newTranches, accountRef],
@@ -184,12 +191,14 @@ export const HELPER_CONTRACT = {
     summary: "Empties an account's INR pool: later payouts are not attributed",
     args: [accountRef],
   },
-  'tranches.list': { summary: "An account's tranches", args: [accountRef] },
+  'tranches.list': { reads: true, summary: "An account's tranches", args: [accountRef] },
   'webhooks.captured': {
+    reads: true,
     summary: 'Every delivery attempt made, with its signed request and answer',
     args: [],
   },
   'webhooks.events': {
+    reads: true,
     summary: 'The events recorded, optionally of one type',
     args: [z.optional(z.object({ type: z.optional(z.enum(WEBHOOK_EVENT_TYPES)) }))],
   },
@@ -246,6 +255,7 @@ export const HELPER_CONTRACT = {
     ],
   },
   'kyc.aadhaarOtp': {
+    reads: true,
     summary: 'The Aadhaar OTP "sent" for a reference',
     args: [z.object({ referenceId: z.string() })],
   },
@@ -273,11 +283,13 @@ export const HELPER_CONTRACT = {
     ],
   },
   ledger: {
+    reads: true,
     summary:
       'Per idempotency key and partnerReference: what each logical create produced, duplicates flagged',
     args: [],
   },
   journal: {
+    reads: true,
     summary:
       'What the mock did (requests, transitions, webhook attempts, timers, helper calls), oldest first, filtered',
     args: [

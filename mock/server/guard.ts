@@ -8,30 +8,19 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { errorBody } from '../core/respond.js';
+import { HELPER_CONTRACT, type HelperSpec } from '../helpers/contract.js';
 
 /**
- * Helpers that only read, and so may be called with `GET` (query string as the argument); every other
- * helper changes state and takes `POST` with a JSON body. A new helper is a `POST` one unless listed here.
+ * Helpers that only read (`reads: true` in the helper contract), and so may be called with `GET` (query string
+ * as the argument); every other helper changes state and takes `POST` with a JSON body.
  * @example
  * READ_HELPERS.has('otp.read'); // true
  */
-export const READ_HELPERS: ReadonlySet<string> = new Set([
-  'snapshot',
-  'accounts.get',
-  'clock.now',
-  'clock.pending',
-  'faults.list',
-  'faults.chaosLog',
-  'ledger',
-  'journal',
-  'otp.read',
-  'kyc.aadhaarOtp',
-  'tranches.list',
-  'transactions.get',
-  'transactions.confirmationMs',
-  'webhooks.captured',
-  'webhooks.events',
-]);
+export const READ_HELPERS: ReadonlySet<string> = new Set(
+  Object.entries(HELPER_CONTRACT as Record<string, HelperSpec>)
+    .filter(([, spec]) => spec.reads)
+    .map(([name]) => name),
+);
 
 /** Headers every helper answer and page carries: never framed, never sniffed, never cached. */
 export const PROTECTIVE_HEADERS: Readonly<Record<string, string>> = {
