@@ -48,6 +48,15 @@ export function setWebhookFetch(rt: MockRuntime, fetcher: WebhookFetch | undefin
   else fetchOverrides.delete(rt);
 }
 
+/**
+ * msw's bypass marker (what its `bypass()` adds), on every POST the mock sends to a partner's receiver: a
+ * partner's own `setupServer`, even with `onUnhandledRequest: 'error'`, lets it through to the real receiver
+ * and strips the marker.
+ * @example
+ * const headers = { ...MSW_PASSTHROUGH, 'content-type': 'application/json' };
+ */
+export const MSW_PASSTHROUGH: Readonly<Record<string, string>> = { accept: 'msw/passthrough' };
+
 /** The delivery timer's payload: the event, which automatic attempt this is, and what asked for it. */
 export interface DeliverPayload {
   eventId: string;
@@ -114,9 +123,7 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
     timestamp: Math.floor(Date.now() / 1000),
   });
   const headers = {
-    // msw's bypass marker (what its `bypass()` adds): a partner's own `setupServer`, even with
-    // `onUnhandledRequest: 'error'`, lets the delivery through to the real receiver and strips the marker.
-    accept: 'msw/passthrough',
+    ...MSW_PASSTHROUGH,
     'content-type': 'application/json',
     'user-agent': 'inr-payouts-mock',
     [SIGNATURE_HEADER]: signed.header,

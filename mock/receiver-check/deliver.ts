@@ -3,6 +3,7 @@
  * `X-Service-Signature` and `X-Service-Event-Id`, given up after the delivery time-out.
  */
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/index.js';
+import { MSW_PASSTHROUGH } from '../operations/webhooks.js';
 
 /**
  * What came back from one delivery.
@@ -46,9 +47,8 @@ export async function deliver(
   timeoutMs: number,
 ): Promise<DeliveryOutcome> {
   const headers: Record<string, string> = {
-    // msw's bypass marker, as real deliveries carry it: a check run inside a test with its own MSW server
-    // still reaches the real receiver.
-    accept: 'msw/passthrough',
+    // As real deliveries: a check run inside a test with its own MSW server still reaches the receiver.
+    ...MSW_PASSTHROUGH,
     'content-type': 'application/json',
     [EVENT_ID_HEADER]: request.eventId,
     'user-agent': 'inr-payouts-mock check-receiver',
