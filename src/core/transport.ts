@@ -97,6 +97,11 @@ function parseBody(text: string): unknown {
   }
 }
 
+function hasKeys(record: Record<string, string>): boolean {
+  for (const _ in record) return true;
+  return false;
+}
+
 function headerValue(headers: Record<string, string>, name: string): string | undefined {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
@@ -145,13 +150,17 @@ export class Transport {
       ...options.headers,
       Authorization: `Bearer ${this.#options.apiKey}`,
     };
+    // Only headers the caller set can hold a Content-Type or an Idempotency-Key of their own: without any, the
+    // case-insensitive searches below are skipped.
+    const callerHeaders =
+      hasKeys(this.#options.defaultHeaders) || (options.headers !== undefined && hasKeys(options.headers));
     // Serialised once per call, not per attempt.
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    if (payload !== undefined && headerValue(headers, 'Content-Type') === undefined) {
+    if (payload !== undefined && !(callerHeaders && headerValue(headers, 'Content-Type') !== undefined)) {
       headers['Content-Type'] = 'application/json';
     }
     const idempotent = call.idempotent ?? MUTATING.has(call.method);
-    const headerKey = headerValue(headers, 'Idempotency-Key');
+    const headerKey = callerHeaders ? headerValue(headers, 'Idempotency-Key') : undefined;
     // The caller's own key, as a header or an option, must be a UUID; a generated one is one by construction.
     const ownKey = headerKey ?? (options.idempotencyKey || undefined);
     if (ownKey !== undefined && !isUuid(ownKey)) throw notUuid(endpoint);
@@ -167,6 +176,7 @@ export class Transport {
     const deadlineMs = options.deadline ?? this.#options.deadline;
     const clock = this.#options.clock;
     const deadlineAt = clock.now() + deadlineMs;
+    const fetchOptions = this.fetchOptions(options);
 
     // A string, not a URL object: fetch parses it once anyway.
     let url = this.#options.baseUrl + call.path;
@@ -192,7 +202,7 @@ export class Transport {
           payload,
           attemptTimeout,
           options.signal,
-          this.fetchOptions(options),
+          fetchOptions,
         );
       } catch (error) {
         if (options.signal?.aborted) throw new APIUserAbortError(endpoint, { cause: options.signal.reason });
@@ -254,8 +264,9 @@ export class Transport {
       () => controller.abort(new DOMException('', 'TimeoutError')),
       timeout,
     );
-    const onAbort = () => controller.abort(signal?.reason);
-    if (signal) {
+    // The caller's signal is followed only when there is one: no listener, no closure otherwise.
+    const onAbort = signal ? () => controller.abort(signal.reason) : undefined;
+    if (signal && onAbort) {
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
     }
@@ -267,7 +278,7 @@ export class Transport {
       return { response, text, body: parseBody(text) };
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      if (signal && onAbort) signal.removeEventListener('abort', onAbort);
     }
   }
 

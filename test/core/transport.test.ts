@@ -130,6 +130,19 @@ describe('request basics (spec 4, 5)', () => {
     ]);
   });
 
+  it("keeps a Content-Type and an Idempotency-Key the client's defaultHeaders carry, in any case", async () => {
+    const seen = script('post', '/v2/things', [ok({})]);
+    const key = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+    const { response } = await transport({
+      defaultHeaders: { 'content-type': 'application/vnd.acme+json', 'IDEMPOTENCY-KEY': key },
+    })
+      .request({ method: 'POST', path: '/v2/things', body: {} })
+      .withResponse();
+    expect(seen[0]?.headers.get('content-type')).toBe('application/vnd.acme+json');
+    expect(seen[0]?.headers.get('idempotency-key')).toBe(key);
+    expect(response.idempotencyKey).toBe(key);
+  });
+
   it.each([
     ['an option', { idempotencyKey: 'order-42' }],
     ['a header', { headers: { 'Idempotency-Key': 'order-42' } }],
