@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   resolve: {
     alias: {
       'inr-payouts/webhooks': here('./src/webhooks/index.ts'),
@@ -20,5 +20,7 @@ export default defineConfig({
     exclude: ['test/browser/**', 'test/consumers/**', 'node_modules/**'],
     testTimeout: 20_000,
     benchmark: { include: ['test/**/*.bench.ts'] },
+    // `vitest bench` runs in mode 'benchmark': the summary of the performance targets after every bench file.
+    globalSetup: mode === 'benchmark' ? ['test/bench/summary.ts'] : [],
   },
-});
+}));

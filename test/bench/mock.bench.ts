@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createMockService, type MockService } from '../../mock/index.js';
 import { call, seedTransactions } from './mock-seed.js';
-import { measureInterleaved, printRatios } from './ratio.js';
+import { measureInterleaved, median, printRate, printRatios } from './ratio.js';
+import { TARGETS } from './targets.js';
 
 const SMALL = 1_000;
 const LARGE = 100_000;
@@ -15,8 +16,6 @@ const LARGE = 100_000;
 const LIFECYCLES = 1_000;
 /** Batches measured after the bench table has warmed the code; the median is reported. */
 const LIFECYCLE_BATCHES = 5;
-/** Target: complete lifecycles per second. */
-const LIFECYCLE_BAR = 1_000;
 
 let small: MockService;
 let large: MockService;
@@ -71,20 +70,8 @@ afterAll(async () => {
     `mock queries, ${LARGE.toLocaleString('en')} vs ${SMALL.toLocaleString('en')} transactions in the store`,
     micros,
     [
-      {
-        label: 'GET /v2/account/activity?limit=50, 100k vs 1k',
-        subject: 'activityLarge',
-        baseline: 'activitySmall',
-        kind: 'cost',
-        bar: 1.5,
-      },
-      {
-        label: 'GET /v2/webhooks?limit=50, 100k vs 1k',
-        subject: 'webhooksLarge',
-        baseline: 'webhooksSmall',
-        kind: 'cost',
-        bar: 1.5,
-      },
+      { target: TARGETS.activityFlat, subject: 'activityLarge', baseline: 'activitySmall' },
+      { target: TARGETS.webhooksFlat, subject: 'webhooksLarge', baseline: 'webhooksSmall' },
     ],
   );
   const rates: number[] = [];
@@ -95,12 +82,11 @@ afterAll(async () => {
     if (completed !== LIFECYCLES) throw new Error(`only ${completed} of ${LIFECYCLES} lifecycles completed`);
     rates.push(completed / seconds);
   }
-  const rate = rates.sort((a, b) => a - b)[LIFECYCLE_BATCHES >> 1] ?? 0;
-  console.log(
-    `mock lifecycles: ${rate.toFixed(0)} complete transaction lifecycles per second (median of ${LIFECYCLE_BATCHES} ` +
-      `batches of ${LIFECYCLES} on polygon, 128 confirmations each, driven by clock.advance; ` +
-      `all: ${rates.map((r) => r.toFixed(0)).join(', ')}): bar >= ${LIFECYCLE_BAR} per second ` +
-      `${rate >= LIFECYCLE_BAR ? 'MET' : 'NOT MET'}\n`,
+  printRate(
+    TARGETS.lifecycles,
+    median(rates),
+    `median of ${LIFECYCLE_BATCHES} batches of ${LIFECYCLES} on polygon, 128 confirmations each, driven by ` +
+      `clock.advance; all: ${rates.map((r) => r.toFixed(0)).join(', ')}`,
   );
 }, 300_000);
 
