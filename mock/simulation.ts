@@ -65,8 +65,8 @@ export interface MockSimulation {
    * `inr-payouts-mock --replay bundle.json` rebuilds the same state, journal and webhook bodies.
    * @example
    * ```ts
-   * import { writeFileSync } from 'node:fs';
-   * writeFileSync('bundle.json', JSON.stringify(mock.bundle()));
+   * const file = JSON.stringify(mock.bundle()); // what a partner attaches to a support question
+   * console.log(file.length > 0); // true
    * ```
    */
   bundle(): MockBundle;
@@ -74,6 +74,7 @@ export interface MockSimulation {
    * Resolves when the replay this service was made with has run (at once, with `undefined`, without one).
    * @example
    * ```ts
+   * import { createMockService } from 'inr-payouts/mock';
    * const copy = createMockService({ replay: mock.bundle() });
    * await copy.replayed;
    * ```

@@ -17,7 +17,8 @@ import type { DeliveryOutcome } from './taps.js';
  * ```ts
  * import { createMockService } from 'inr-payouts/mock';
  * const replayed = createMockService({ replay: mock.bundle() });
- * const { steps, diverged } = await replayed.replayed;
+ * const summary = await replayed.replayed;
+ * console.log(summary?.steps, summary?.diverged); // 0 []
  * ```
  */
 export interface ReplaySummary {
