@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, type MockBundle, type MockService } from '../../../mock/index.js';
 
-type Network = 'polygon' | 'base' | 'tron';
+type Network = 'polygon' | 'base' | 'solana';
 const EVENT_TYPES = ['user.created', 'transaction.payout_failed', 'user.kyc_updated'] as const;
 
 type Command =
@@ -42,7 +42,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       kind: fc.constant('createTransaction' as const),
       user: fc.nat(),
       amount: fc.integer({ min: 5, max: 600 }),
-      network: fc.constantFrom<Network>('polygon', 'base', 'tron'),
+      network: fc.constantFrom<Network>('polygon', 'base', 'solana'),
     }),
   },
   {
@@ -221,7 +221,9 @@ describe('exact replays', () => {
           const recorded = outcome(mock);
           seen.transitions += mock.journal.entries({ type: 'transition' }).length;
           seen.deliveries += bundle.webhooks.length;
-          seen.faults += mock.journal.entries({ type: 'request' }).filter((e) => e.fault).length;
+          seen.faults += mock.journal
+            .entries({ type: 'request' })
+            .filter((e) => e.type === 'request' && e.fault).length;
 
           const replayed = createMockService({ replay: bundle });
           const summary = await replayed.replayed;
