@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_VERSION } from '../../../mock/index.js';
+import { BUNDLE_VERSION, createMockService } from '../../../mock/index.js';
+import { parseCli, readBundleFile } from '../../../mock/server/cli.js';
 import { createUser, type RunningServer, startServer } from './support.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -153,5 +154,21 @@ describe('exact replays on the standalone server', () => {
     const clash = start(bad, ['--seed', 'other']);
     expect(clash.status).toBe(1);
     expect(clash.stderr).toContain('--replay takes the run from the bundle: drop --seed');
+  });
+
+  it('--replay runs on a manual clock unless a speed is given, and reads a bundle saved with its envelope', () => {
+    expect(parseCli(['--replay', 'b.json'])).toMatchObject({ replay: 'b.json', speed: 'manual' });
+    expect(parseCli(['--replay', 'b.json', '--speed', '60'])).toMatchObject({ speed: 60 });
+    expect(() => parseCli(['--replay', 'b.json', '--chaos', '7', '--state-file', 's.json'])).toThrow(
+      /--replay takes the run from the bundle: drop --state-file, --chaos/,
+    );
+    const mock = createMockService({ seed: 'envelope' });
+    mock.helpers.clock.now();
+    const bundle = mock.bundle();
+    // `curl … > bundle.json` without `jq .data` keeps the server's `{ success, data }`: read as the bundle.
+    const saved = join(dir, 'envelope.json');
+    writeFileSync(saved, JSON.stringify({ success: true, data: bundle }));
+    expect(readBundleFile(saved)).toEqual(bundle);
+    expect(() => readBundleFile(join(dir, 'missing.json'))).toThrow(/--replay: cannot read .*missing\.json/);
   });
 });
