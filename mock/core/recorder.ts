@@ -205,7 +205,9 @@ export function createRecorder(rt: MockRuntime, limit: number = RECORDING_LIMIT)
   const recorder: Recorder = {
     run,
     dispatch(inner) {
-      const base = rt.options.baseUrl;
+      // In the form request URLs take (lower-case host, no default port), as dispatch compares them.
+      const given = new URL(rt.options.baseUrl);
+      const base = `${given.origin}${given.pathname.replace(/\/+$/, '')}`;
       return (request) => {
         if (!request.url.startsWith(base)) return inner(request);
         const headers: Record<string, string> = {};

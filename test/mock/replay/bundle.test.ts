@@ -111,4 +111,19 @@ describe('a replay bundle', () => {
     expect(JSON.stringify(copy.journal.entries())).toBe(JSON.stringify(mock.journal.entries()));
     expect(JSON.stringify(copy.helpers.snapshot())).toBe(JSON.stringify(mock.helpers.snapshot()));
   });
+
+  it('records requests under a base URL given in any case, with a path, and replays them', async () => {
+    const mock = createMockService({ seed: 'base', baseUrl: 'HTTPS://Sandbox.Example.test:443/api/' });
+    const answer = await mock.dispatch(
+      new Request(`${mock.baseUrl}/v2/account`, { headers: { authorization: `Bearer ${mock.sandboxKey}` } }),
+    );
+    expect(answer?.status).toBe(200);
+    const bundle = mock.bundle();
+    expect(bundle.steps).toEqual([
+      expect.objectContaining({ type: 'request', method: 'GET', path: '/v2/account' }),
+    ]);
+    const copy = createMockService({ replay: bundle });
+    await copy.replayed;
+    expect(JSON.stringify(copy.journal.entries())).toBe(JSON.stringify(mock.journal.entries()));
+  });
 });
