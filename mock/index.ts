@@ -7,6 +7,12 @@
 
 export { connectMock, type MockHelperCalls, type RemoteMockHelpers } from './connect.js';
 export type { CreateAccountInput } from './core/accounts.js';
+export {
+  BUNDLE_FORMAT,
+  BUNDLE_VERSION,
+  type MockBundle,
+  parseBundle,
+} from './core/bundle.js';
 export type { ChaosOptions } from './core/chaos.js';
 export type { VirtualClientClock } from './core/client-clock.js';
 export type { AdvanceResult, Clock, RealtimeOptions } from './core/clock.js';
@@ -29,6 +35,8 @@ export {
 export type { Ledger, LedgerRow } from './core/ledger.js';
 export type { MockServiceOptions } from './core/options.js';
 export { EXPLAIN_HEADER } from './core/pipeline.js';
+export { RECORDING_LIMIT } from './core/recorder.js';
+export type { ReplaySummary } from './core/replay.js';
 export type { DeepReadonly, MockState } from './core/state.js';
 export type { MockHelpers } from './helpers/index.js';
 export type { DigilockerCompletion, FaceCompletion } from './helpers/kyc.js';

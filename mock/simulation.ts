@@ -4,11 +4,14 @@
  * the MSW adapter to it; the standalone server (mock/server/) serves it over `node:http`, so the server and
  * its bin never load MSW.
  */
+import { type MockBundle, parseBundle } from './core/bundle.js';
 import type { Clock } from './core/clock.js';
 import { coreModule, notFoundRoute } from './core/core-module.js';
 import { createDispatch } from './core/dispatch.js';
 import type { Journal } from './core/journal.js';
 import { type MockServiceOptions, resolveOptions } from './core/options.js';
+import { createRecorder } from './core/recorder.js';
+import { type ReplaySummary, replayBundle } from './core/replay.js';
 import type { RouteOverrides } from './core/route.js';
 import { compileRoutes, type MockRouter } from './core/router.js';
 import { createRuntime } from './core/runtime.js';
@@ -56,6 +59,27 @@ export interface MockSimulation {
   readonly accounts: MockHelpers['accounts'];
   /** The live state, read-only (change it through the API or the helpers). */
   readonly state: DeepReadonly<MockState>;
+  /**
+   * Every input this service took so far (options, requests, helper calls, clock moves, webhook receivers'
+   * answers) as one JSON-ready replay bundle: `createMockService({ replay: bundle })` or
+   * `inr-payouts-mock --replay bundle.json` rebuilds the same state, journal and webhook bodies.
+   * @example
+   * ```ts
+   * const file = JSON.stringify(mock.bundle()); // what a partner attaches to a support question
+   * console.log(file.length > 0); // true
+   * ```
+   */
+  bundle(): MockBundle;
+  /**
+   * Resolves when the replay this service was made with has run (at once, with `undefined`, without one).
+   * @example
+   * ```ts
+   * import { createMockService } from 'inr-payouts/mock';
+   * const copy = createMockService({ replay: mock.bundle() });
+   * await copy.replayed;
+   * ```
+   */
+  readonly replayed: Promise<ReplaySummary | undefined>;
   /** The default account's id, sandbox key, live key and webhook secret. */
   readonly accountId: string;
   readonly sandboxKey: string;
@@ -73,9 +97,26 @@ export function createMockSimulation(
   options: MockServiceOptions = {},
   overrides: RouteOverrides = new Map(),
 ): MockSimulation {
-  const rt = createRuntime(resolveOptions(options), overrides);
+  // A bundle is checked before anything is made: a bad one throws and leaves nothing behind.
+  const bundle = options.replay === undefined ? undefined : parseBundle(options.replay);
+  const rt = createRuntime(resolveOptions(bundle ? bundle.options : options), overrides);
   for (const module of allModules) for (const task of module.tasks ?? []) rt.tasks.register(task);
+  const recorder = createRecorder(rt);
   const helpers = createHelpers(rt);
+  const unrecorded = recorder.wrapHelpers(helpers);
+  const serve = (request: Request) => dispatch(rt, request);
+  const replayed = bundle
+    ? replayBundle(
+        {
+          baseUrl: rt.options.baseUrl,
+          recorder,
+          dispatch: serve,
+          helper: (name) => unrecorded.get(name)?.(),
+          clock: rt.clock,
+        },
+        bundle,
+      )
+    : Promise.resolve(undefined);
   const account = (): AccountRecord => {
     const found = rt.state.accounts.byId[rt.state.accounts.defaultId];
     if (!found) throw new Error('The mock state has no default account (was a foreign snapshot restored?)');
@@ -83,8 +124,10 @@ export function createMockSimulation(
   };
   return {
     baseUrl: rt.options.baseUrl,
-    dispatch: (request) => dispatch(rt, request),
-    clock: rt.clock,
+    dispatch: recorder.dispatch(serve),
+    clock: recorder.wrapClock(rt.clock),
+    bundle: () => helpers.bundle(),
+    replayed,
     journal: rt.journal,
     helpers,
     accounts: helpers.accounts,

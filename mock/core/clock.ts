@@ -11,6 +11,7 @@
 import { type Duration, parseDuration } from './duration.js';
 import { type JournalTimer, journalOf } from './journal.js';
 import type { MockRuntime } from './runtime.js';
+import { tapOf } from './taps.js';
 import type { TaskDefinition } from './tasks.js';
 import { nowIso } from './timers.js';
 
@@ -55,8 +56,11 @@ export interface Clock {
   /** Epoch ms. */
   now(): number;
   nowIso(): string;
-  /** Moves time forward by `duration`, running every timer that falls due, in time order. */
-  advance(duration: Duration): Promise<AdvanceResult>;
+  /**
+   * Moves time forward by `duration`, running every timer that falls due, in time order. `wait: false` does
+   * not wait for deliveries in flight (as a real-time tick).
+   */
+  advance(duration: Duration, options?: { wait?: boolean }): Promise<AdvanceResult>;
   /**
    * Runs the timers already due (those scheduled at the current time). `wait: false` does not wait for
    * deliveries in flight at all (by default each is waited for up to the service's `webhookWaitMs`).
@@ -149,7 +153,7 @@ export function createClock(rt: MockRuntime): Clock {
   return {
     now: () => rt.state.clock.now,
     nowIso: () => nowIso(rt.state),
-    advance(duration) {
+    advance(duration, { wait = true } = {}) {
       const ms = parseDuration(duration);
       // Refused before it is queued, so the clock never moves to a time a Date cannot hold.
       if (!Number.isFinite(new Date(rt.state.clock.now + ms).getTime()))
@@ -157,7 +161,7 @@ export function createClock(rt: MockRuntime): Clock {
           `Advancing by ${String(duration)} would move the clock past the last valid time`,
         );
       // The target is fixed when the advance starts, not when it was called, so queued advances add up.
-      return enqueue(() => rt.state.clock.now + ms);
+      return enqueue(() => rt.state.clock.now + ms, wait);
     },
     runDue: ({ wait } = {}) => enqueue(() => rt.state.clock.now, wait),
     startRealtime({ speed = 1, tickMs = 100, onError = console.error } = {}) {
@@ -168,7 +172,9 @@ export function createClock(rt: MockRuntime): Clock {
         const elapsed = (wall - last) * speed;
         last = wall;
         // A tick never waits for work in flight: wall time keeps moving, and so does the clock.
-        enqueue(() => rt.state.clock.now + elapsed, false).catch(onError);
+        const move = () => enqueue(() => rt.state.clock.now + elapsed, false);
+        // A recording notes the tick (it is an input: wall time), a replay gives it back.
+        (tapOf(rt)?.tick(elapsed, move) ?? move()).catch(onError);
       }, tickMs);
       // Real-time mode alone must not keep a process alive.
       interval.unref?.();

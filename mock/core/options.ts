@@ -3,6 +3,7 @@
  */
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 import type { CreateAccountInput } from './accounts.js';
+import type { MockBundle } from './bundle.js';
 
 /**
  * Options of `createMockService`.
@@ -27,6 +28,13 @@ export interface MockServiceOptions {
    * Default 2000 (the standalone server: 0).
    */
   webhookWaitMs?: number;
+  /**
+   * A bundle (`mock.bundle()`, `POST /__mock/bundle`) to rebuild: the service takes the bundle's options (its
+   * base URL, seed, start time, account and `webhookWaitMs`, whatever else is given) and runs its steps, so its
+   * state, journal and webhook bodies end as the recording's did; `await mock.replayed` waits for it. A bundle
+   * that is not valid throws `MockArgumentError` naming the field, and no service is made.
+   */
+  replay?: MockBundle;
 }
 
 /**

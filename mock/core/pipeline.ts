@@ -22,6 +22,7 @@ import { consumeRate, peekRate, rateLimitBody } from './rate-limit.js';
 import { errorBody, internalErrorBody, json, jsonText, successBody } from './respond.js';
 import type { RouteContext, RouteDefinition } from './route.js';
 import type { MockRuntime } from './runtime.js';
+import { tapOf } from './taps.js';
 import { nowIso } from './timers.js';
 import { validateBody } from './validate.js';
 
@@ -216,7 +217,9 @@ export async function serveRoute(
     journalRequest(rt, def, request, params, path, response, fault?.kind);
     return response;
   };
-  if (fault?.kind === 'latency') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+  // A replay skips the wait: it changes only real timing, never the state or the journal.
+  if (fault?.kind === 'latency' && !tapOf(rt)?.replaying)
+    await new Promise((resolve) => setTimeout(resolve, fault.ms));
   if (fault?.kind === 'error') {
     const status = fault.status ?? 500;
     return journalled(explained(status, faultBody(def.shape, status), `FAULT: an injected ${status} fault`));

@@ -305,6 +305,12 @@ export const HELPER_CONTRACT = {
       ),
     ],
   },
+  bundle: {
+    reads: true,
+    summary:
+      'Every input taken so far (requests, helper calls, clock moves, webhook answers) as one replay bundle',
+    args: [],
+  },
 } satisfies Record<string, HelperSpec>;
 
 /**

@@ -5,6 +5,7 @@
 import type { JournalHelper } from '../core/journal.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { accountHelpers } from './accounts.js';
+import { bundleHelper } from './bundle.js';
 import { clockHelpers } from './clock.js';
 import { HELPER_CONTRACT, type HelperSpec } from './contract.js';
 import { faultHelpers } from './faults.js';
@@ -26,9 +27,9 @@ import { webhookHelpers } from './webhooks.js';
  * const helpers = createHelpers(runtime);
  */
 export function createHelpers(rt: MockRuntime) {
-  // Every call but reading the journal itself goes in the journal, refused or not.
+  // Every call but reading the journal or the replay bundle goes in the journal, refused or not.
   return withContract(helperGroups(rt), HELPER_CONTRACT, (name) =>
-    name === 'journal'
+    name === 'journal' || name === 'bundle'
       ? undefined
       : rt.journal.record<JournalHelper>(rt.state, { type: 'helper', name, refused: false }),
   );
@@ -47,6 +48,7 @@ function helperGroups(rt: MockRuntime) {
     webhooks: webhookHelpers(rt),
     ledger: ledgerHelper(rt),
     journal: journalHelper(rt),
+    bundle: bundleHelper(rt),
     ...kycHelpers(rt),
     ...lifecycleHelpers(rt),
   };

@@ -15,6 +15,7 @@ import { WEBHOOK_DELIVER } from '../core/events.js';
 import { type JournalWebhook, journalOf } from '../core/journal.js';
 import type { MockRuntime } from '../core/runtime.js';
 import type { MockState } from '../core/state.js';
+import { tapOf } from '../core/taps.js';
 import { defineTask } from '../core/tasks.js';
 import { schedule } from '../core/timers.js';
 import {
@@ -117,10 +118,13 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
   const trigger = payload.trigger ?? 'automatic';
   // The signature's `t` is the wall clock at the POST, so a receiver checks it against its own clock
   // (spec 6.3's 300 s tolerance) whatever virtual time has passed; the envelope keeps the virtual time.
+  const wall = Math.floor(Date.now() / 1000);
+  // A recording notes the second and the answer; a replay signs with the recorded second and answers as then.
+  const tapped = tapOf(runtime)?.attempt(record.id, wall);
   const signed = signWebhook({
     payload: JSON.stringify(record.envelope),
     secret: account.webhookSecret,
-    timestamp: Math.floor(Date.now() / 1000),
+    timestamp: tapped?.timestamp ?? wall,
   });
   const headers = {
     ...MSW_PASSTHROUGH,
@@ -131,7 +135,8 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
   };
   const url = account.webhookUrl;
   const sent: SentAttempt = { attempt, trigger, now, url, body: signed.body, headers };
-  const delivery = send(runtime, url, { method: 'POST', headers, body: signed.body })
+  const post = () => send(runtime, url, { method: 'POST', headers, body: signed.body });
+  const delivery = (tapped ? tapped.answer(post) : post())
     .then((outcome) => {
       // A reset or restore while the request was out replaces the state: the attempt belongs to the old one.
       // The record is read again by its ID after the wait, so the state file sees the change as this turn's.

@@ -3,7 +3,9 @@
  * sandbox API key, webhook secret), keeps the state file, and shuts down cleanly on SIGINT, SIGTERM and SIGHUP,
  * or when the process that started it ends.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { type MockBundle, parseBundle } from '../core/bundle.js';
 import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
 import { runCheckReceiver } from '../receiver-check/cli.js';
 import { isLoopback } from './guard.js';
@@ -27,6 +29,9 @@ Options:
                       every change saved before its answer
   --chaos <seed>[,rate=0.2][,kinds=5xx+429+latency+drop+drop-after-commit][,latency=2000][,method=POST]
                       Seeded faults on API requests; the same seed replays them (docs/chaos-and-the-ledger.md)
+  --replay <file>     Rebuild the run a replay bundle recorded (POST /__mock/bundle, mock.bundle()), then
+                      serve it on a manual clock: its state, journal and webhook bodies as they were. Sends no
+                      webhooks. Takes its seed, start time and account from the bundle.
   --help              Show this help
 
 Stops on SIGINT, SIGTERM or SIGHUP, and when the process that started it (npx, a test harness) ends.
@@ -48,6 +53,8 @@ export interface CliOptions {
   webhookUrl?: string;
   stateFile?: string;
   chaos?: ChaosOptions;
+  /** A replay bundle's file. */
+  replay?: string;
   help: boolean;
 }
 
@@ -78,7 +85,16 @@ export function parseCli(argv: string[]): CliOptions {
   const port = Number(values.port ?? '4010');
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be 0 to 65535, got ${values.port}`);
-  const speedText = values.speed ?? 'realtime';
+  const replay = values.replay;
+  if (replay !== undefined) {
+    // The bundle fixes the run: an option that would change it is refused rather than quietly ignored.
+    const clashing = (['seed', 'start-time', 'webhook-url', 'state-file', 'chaos'] as const).filter(
+      (name) => values[name] !== undefined,
+    );
+    if (clashing.length) fail(`--replay takes the run from the bundle: drop --${clashing.join(', --')}`);
+  }
+  // A replay stops where the recording did: its clock moves only when told.
+  const speedText = values.speed ?? (replay === undefined ? 'realtime' : 'manual');
   const speed = speedText === 'realtime' ? 1 : speedText === 'manual' ? 'manual' : Number(speedText);
   if (speed !== 'manual' && !(Number.isFinite(speed) && speed > 0)) {
     fail(`--speed must be realtime, manual or a positive factor, got ${speedText}`);
@@ -104,6 +120,7 @@ export function parseCli(argv: string[]): CliOptions {
     seed: values.seed,
     webhookUrl,
     stateFile: values['state-file'],
+    replay,
     help: values.help ?? false,
   };
 }
@@ -121,9 +138,40 @@ function parse(argv: string[]) {
       'webhook-url': { type: 'string' },
       'state-file': { type: 'string' },
       chaos: { type: 'string' },
+      replay: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
+}
+
+/**
+ * Reads and checks a replay bundle file; throws naming the file and what is wrong with it.
+ * @example
+ * const bundle = readBundleFile('bundle.json');
+ */
+export function readBundleFile(file: string): MockBundle {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(
+      `--replay: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`--replay: ${file} is not JSON: save the whole answer of POST /__mock/bundle (its data)`);
+  }
+  // The server's own answer, `{ success, data }`, is taken as it was saved.
+  if (typeof value === 'object' && value !== null && 'data' in value && 'success' in value)
+    value = value.data;
+  try {
+    return parseBundle(value);
+  } catch (error) {
+    throw new Error(`--replay: ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /**
@@ -138,6 +186,8 @@ export async function runCli(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
+  // Read and checked before the port opens, like a state file.
+  const bundle = options.replay === undefined ? undefined : readBundleFile(options.replay);
   let onRequest = (): void => {};
   // Read and checked before the port opens: a bad file stops the start, and no request meets a half state.
   const initial = options.stateFile ? readStateFile(options.stateFile) : undefined;
@@ -147,7 +197,7 @@ export async function runCli(argv: string[]): Promise<void> {
     port: options.port,
     host: options.host,
     // A real-time clock starts at the wall clock, so webhook signatures pass receivers' 300 s tolerance.
-    service: { seed: options.seed, startTime: options.startTime ?? Date.now() },
+    service: bundle ? { replay: bundle } : { seed: options.seed, startTime: options.startTime ?? Date.now() },
     onReady: (service) => {
       if (initial) service.helpers.restore(initial.state);
       if (options.stateFile)
@@ -157,6 +207,7 @@ export async function runCli(argv: string[]): Promise<void> {
     onRequest: () => onRequest(),
   });
   const { service } = running;
+  const replayed = await service.replayed;
   // Changes the clock makes between requests (timers on a real-time clock) are saved within 100 ms.
   const saving = stateFile ? setInterval(() => saveOrWarn(stateFile), 100) : undefined;
   saving?.unref();
@@ -185,6 +236,11 @@ export async function runCli(argv: string[]): Promise<void> {
     console.log(`  chaos:           seed ${options.chaos.seed} (GET /__mock/faults/chaosLog)`);
   if (options.stateFile)
     console.log(`  state file:      ${options.stateFile} (${loaded ? 'loaded' : 'new'})`);
+  if (replayed) {
+    console.log(
+      `  replayed:        ${replayed.steps} steps of ${options.replay}, recorded at ${service.baseUrl}${replayed.diverged.length ? ` (diverged: ${replayed.diverged.join('; ')})` : ''}`,
+    );
+  }
   console.log(`  test helpers:    ${running.url}/__mock`);
   if (!isLoopback(options.host)) {
     console.warn(

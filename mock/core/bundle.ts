@@ -1,0 +1,162 @@
+/**
+ * The replay bundle: one JSON file holding everything a run of the mock took in (its options, every API
+ * request as sent, every helper call, every clock move, every webhook receiver's answer), enough to rebuild
+ * the run's state, journal and webhook bodies byte for byte (`createMockService({ replay })`,
+ * `inr-payouts-mock --replay bundle.json`). The format is documented in docs/mock-server.md; it is checked
+ * with this schema whenever a bundle is loaded, so a hand-edited or truncated file is refused with the field
+ * at fault before anything runs.
+ */
+import * as z from 'zod/mini';
+import { MockArgumentError } from './errors.js';
+
+/**
+ * What `format` says in every bundle.
+ * @example
+ * ```ts
+ * import { BUNDLE_FORMAT } from 'inr-payouts/mock';
+ * console.log(mock.bundle().format === BUNDLE_FORMAT); // true
+ * ```
+ */
+export const BUNDLE_FORMAT = 'inr-payouts-mock-bundle';
+
+/**
+ * The bundle version this mock writes and reads.
+ * @example
+ * ```ts
+ * import { BUNDLE_VERSION } from 'inr-payouts/mock';
+ * console.log(mock.bundle().version === BUNDLE_VERSION); // true
+ * ```
+ */
+export const BUNDLE_VERSION = 1;
+
+const duration = z.union([z.number().check(z.gte(0)), z.string()]);
+
+const RequestStep = z.object({
+  type: z.literal('request'),
+  method: z.string().check(z.minLength(1)),
+  /** Path and query, relative to the base URL. */
+  path: z.string().check(z.startsWith('/')),
+  /** Every header as sent, names in lower case, minus the transport's own (host, connection, content-length). */
+  headers: z.record(z.string(), z.string()),
+  /** The body as text, when it is UTF-8. */
+  body: z.optional(z.string()),
+  /** The body in base64, when it is not UTF-8 (an uploaded image). */
+  bodyBase64: z.optional(z.string()),
+});
+
+const HelperStep = z.object({
+  type: z.literal('helper'),
+  /** The helper's contract name, `group.action` or a top-level name. */
+  name: z.string().check(z.minLength(1)),
+  /** The arguments as JSON. */
+  args: z.array(z.unknown()),
+  /** Positions among `args` that were `undefined` (JSON writes them as null). */
+  undefinedArgs: z.optional(z.array(z.number().check(z.int(), z.gte(0)))),
+});
+
+const ClockStep = z.object({
+  type: z.literal('clock'),
+  /** `advance` and `runDue` as called on `mock.clock`; `tick` is one step of a real-time clock. */
+  action: z.enum(['advance', 'runDue', 'tick']),
+  duration: z.optional(duration),
+  /** False where the move did not wait for deliveries in flight. */
+  wait: z.optional(z.boolean()),
+});
+
+const Step = z.discriminatedUnion('type', [RequestStep, HelperStep, ClockStep]);
+
+const WebhookAnswer = z.object({
+  /** The step count when the answer came: it is given back to the replay at the same point. */
+  atStep: z.number().check(z.int(), z.gte(0)),
+  /** The step it came during was still running (rather than finished). */
+  during: z.boolean(),
+  ok: z.boolean(),
+  status: z.optional(z.number().check(z.int())),
+  error: z.optional(z.string()),
+  timedOut: z.optional(z.boolean()),
+});
+
+const WebhookAttempt = z.object({
+  eventId: z.string(),
+  /** The wall-clock second the attempt was signed with (the `t` of its signature). */
+  timestamp: z.number().check(z.int()),
+  /** The step count when it was sent. */
+  sentAtStep: z.number().check(z.int(), z.gte(0)),
+  /** Absent when the receiver had not answered when the bundle was taken. */
+  answer: z.optional(WebhookAnswer),
+});
+
+/**
+ * The schema of a bundle.
+ * @example
+ * ReplayBundle.safeParse(JSON.parse(text)).success;
+ */
+export const ReplayBundle = z.object({
+  format: z.literal(BUNDLE_FORMAT),
+  version: z.literal(BUNDLE_VERSION),
+  /** The service's options: the replay runs with these whatever else it is given. */
+  options: z.object({
+    baseUrl: z.string().check(z.url()),
+    seed: z.string(),
+    startTime: z.iso.datetime(),
+    account: z.record(z.string(), z.unknown()),
+    webhookWaitMs: z.number().check(z.gte(0)),
+  }),
+  steps: z.array(Step),
+  /** Every webhook attempt sent, in the order sent. */
+  webhooks: z.array(WebhookAttempt),
+});
+
+/**
+ * A replay bundle, as `mock.bundle()` returns it and `createMockService({ replay })` takes it.
+ * @example
+ * ```ts
+ * import type { MockBundle } from 'inr-payouts/mock';
+ * const bundle: MockBundle = mock.bundle();
+ * console.log(bundle.version, bundle.steps.length);
+ * ```
+ */
+export type MockBundle = z.output<typeof ReplayBundle>;
+/** One input of a bundle (internal: `MockBundle['steps'][number]`). */
+export type BundleStep = z.output<typeof Step>;
+/** One webhook attempt of a bundle. */
+export type BundleWebhook = z.output<typeof WebhookAttempt>;
+/** A receiver's recorded answer. */
+export type BundleAnswer = z.output<typeof WebhookAnswer>;
+
+/**
+ * Checks a bundle (parsed JSON); throws `MockArgumentError` naming the field at fault and what it must be.
+ * @example
+ * ```ts
+ * import { parseBundle } from 'inr-payouts/mock';
+ * const checked = parseBundle(JSON.parse(JSON.stringify(mock.bundle())));
+ * try {
+ *   parseBundle({ ...checked, version: 99 });
+ * } catch (error) {
+ *   console.log((error as Error).message); // The replay bundle is not valid: field version must be 1 (...)
+ * }
+ * ```
+ */
+export function parseBundle(value: unknown): MockBundle {
+  const parsed = ReplayBundle.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.map(String).join('.') ?? '';
+  const hint =
+    issue?.path[0] === 'version'
+      ? `this mock reads version ${BUNDLE_VERSION}: replay it with the inr-payouts version that recorded it`
+      : (issue?.message ?? 'is invalid');
+  throw new MockArgumentError(
+    `The replay bundle is not valid: ${field ? `field ${field}` : 'the bundle'} ${describe(issue)} (${hint}). Nothing was replayed.`,
+    field,
+  );
+}
+
+function describe(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'is invalid';
+  if (issue.code === 'invalid_type') return `must be ${issue.expected}`;
+  if (issue.code === 'invalid_value')
+    return `must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+  if (issue.code === 'invalid_union') return 'matches no step type (request, helper, clock)';
+  return `is invalid (${issue.code})`;
+}

@@ -1,0 +1,313 @@
+/**
+ * The recorder: every input a simulation takes, in the order it takes them, as the steps of a replay bundle
+ * (mock/core/bundle.ts). It wraps the simulation's three doors (`dispatch`, the helpers, the public clock) and
+ * listens at the runtime's tap (mock/core/taps.ts) for what comes from the wall clock and the network: the ticks
+ * of a real-time clock and webhook receivers' answers. Everything else the simulation does follows from these
+ * and the seed, so a bundle rebuilds the run (mock/core/replay.ts).
+ *
+ * Recording is on for every service and bounded: past {@link RECORDING_LIMIT} steps it stops and lets go of
+ * what it held, and `bundle()` says so, so a long-running shared sandbox never grows without end.
+ */
+import { HELPER_CONTRACT, type HelperSpec } from '../helpers/contract.js';
+import {
+  BUNDLE_FORMAT,
+  BUNDLE_VERSION,
+  type BundleAnswer,
+  type BundleStep,
+  type BundleWebhook,
+  type MockBundle,
+} from './bundle.js';
+import type { Clock } from './clock.js';
+import { MockHelperError } from './errors.js';
+import type { MockRuntime } from './runtime.js';
+import { type DeliveryOutcome, type RuntimeTap, setTap } from './taps.js';
+
+/**
+ * The most steps one service records; past it, `bundle()` refuses with what to do.
+ * @example
+ * ```ts
+ * import { RECORDING_LIMIT } from 'inr-payouts/mock';
+ * console.log(RECORDING_LIMIT); // 100000
+ * ```
+ */
+export const RECORDING_LIMIT = 100_000;
+
+/** Headers the transport sets, not the caller: they are left out of a recorded request. */
+const TRANSPORT_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+]);
+
+type Callable = (...args: unknown[]) => unknown;
+
+/**
+ * How a replay answers the webhook attempts it causes (mock/core/replay.ts installs one).
+ * @example
+ * recorder.play(player);
+ */
+export interface AttemptAnswerer {
+  attempt(
+    eventId: string,
+    wallSeconds: number,
+  ): { timestamp: number; answer: () => Promise<DeliveryOutcome> };
+  readonly replaying: boolean;
+}
+
+/**
+ * The recorder of one runtime.
+ * @example
+ * const recorder = createRecorder(runtime);
+ */
+export interface Recorder {
+  /** Runs `fn` as one recorded step. */
+  run<T>(step: BundleStep, fn: () => T): T;
+  /** The dispatch, recording each request it is given. */
+  dispatch(
+    inner: (request: Request) => Promise<Response | undefined>,
+  ): (request: Request) => Promise<Response | undefined>;
+  /** Wraps every helper (in place) so each call is a step; returns the unwrapped ones by contract name. */
+  wrapHelpers(helpers: object): Map<string, () => Callable>;
+  /** The public clock, recording `advance` and `runDue`. */
+  wrapClock(clock: Clock): Clock;
+  /** Answers webhook attempts from a replay from now on. */
+  play(answerer: AttemptAnswerer): void;
+  /** Steps recorded so far. */
+  readonly count: number;
+  /** Whether step `index` is still running. */
+  running(index: number): boolean;
+  /** The bundle of everything recorded. */
+  bundle(): MockBundle;
+}
+
+const recorders = new WeakMap<MockRuntime, Recorder>();
+
+/**
+ * The recorder of a runtime.
+ * @example
+ * recorderOf(runtime)?.bundle();
+ */
+export function recorderOf(rt: MockRuntime): Recorder | undefined {
+  return recorders.get(rt);
+}
+
+function jsonArgs(name: string, spec: HelperSpec, args: readonly unknown[]): BundleStep {
+  const given = [...args];
+  while (given.length > 0 && given.at(-1) === undefined) given.pop();
+  // A function (`webhooks.useFetch`) cannot be written down; a replay answers webhooks from the bundle anyway.
+  if (spec.http === false) return { type: 'helper', name, args: [] };
+  const undefinedArgs = given.flatMap((arg, i) => (arg === undefined ? [i] : []));
+  let copied: unknown[];
+  try {
+    copied = JSON.parse(JSON.stringify(given)) as unknown[];
+  } catch {
+    copied = [];
+  }
+  return undefinedArgs.length
+    ? { type: 'helper', name, args: copied, undefinedArgs }
+    : { type: 'helper', name, args: copied };
+}
+
+function bodyOf(bytes: ArrayBuffer): { body?: string; bodyBase64?: string } {
+  if (bytes.byteLength === 0) return {};
+  try {
+    return { body: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { bodyBase64: Buffer.from(bytes).toString('base64') };
+  }
+}
+
+/**
+ * Creates the recorder of a runtime and installs its tap.
+ * @example
+ * const recorder = createRecorder(runtime);
+ */
+export function createRecorder(rt: MockRuntime, limit: number = RECORDING_LIMIT): Recorder {
+  let steps: BundleStep[] = [];
+  let done: boolean[] = [];
+  let webhooks: BundleWebhook[] = [];
+  let overflowed = false;
+  /** Counts webhook sends and answers, so two ticks merge only when nothing came between them. */
+  let events = 0;
+  let eventsAtLastStep = 0;
+  let answerer: AttemptAnswerer | undefined;
+
+  const push = (step: BundleStep): number => {
+    if (overflowed) return -1;
+    if (steps.length >= limit) {
+      overflowed = true;
+      steps = [];
+      done = [];
+      webhooks = [];
+      return -1;
+    }
+    eventsAtLastStep = events;
+    done.push(false);
+    return steps.push(step) - 1;
+  };
+
+  const run = <T>(step: BundleStep, fn: () => T): T => {
+    const index = push(step);
+    const finish = () => {
+      if (index >= 0 && index < done.length) done[index] = true;
+    };
+    let result: T;
+    try {
+      result = fn();
+    } catch (error) {
+      finish();
+      throw error;
+    }
+    if (result instanceof Promise) result.then(finish, finish);
+    else finish();
+    return result;
+  };
+
+  const tick = (ms: number, move: () => Promise<unknown>): Promise<unknown> => {
+    const last = steps.at(-1);
+    const lastDone = done.at(-1) ?? true;
+    // An idle real-time clock ticks ten times a second: consecutive ticks with nothing between are one move.
+    if (last?.type === 'clock' && last.action === 'tick' && lastDone && events === eventsAtLastStep) {
+      last.duration = Number(last.duration ?? 0) + ms;
+      return move();
+    }
+    return run({ type: 'clock', action: 'tick', duration: ms, wait: false }, move);
+  };
+
+  const attempt: RuntimeTap['attempt'] = (eventId, wallSeconds) => {
+    const replayed = answerer?.attempt(eventId, wallSeconds);
+    const timestamp = replayed?.timestamp ?? wallSeconds;
+    const entry: BundleWebhook = { eventId, timestamp, sentAtStep: steps.length };
+    if (!overflowed) webhooks.push(entry);
+    events += 1;
+    return {
+      timestamp,
+      answer: async (post) => {
+        const outcome = await (replayed ? replayed.answer() : post());
+        events += 1;
+        const count = steps.length;
+        const answer: BundleAnswer = {
+          atStep: count,
+          during: count > 0 && done[count - 1] === false,
+          ok: outcome.ok,
+        };
+        if (outcome.status !== undefined) answer.status = outcome.status;
+        if (outcome.error !== undefined) answer.error = outcome.error;
+        if (outcome.timedOut !== undefined) answer.timedOut = outcome.timedOut;
+        entry.answer = answer;
+        return outcome;
+      },
+    };
+  };
+
+  const recorder: Recorder = {
+    run,
+    dispatch(inner) {
+      // In the form request URLs take (lower-case host, no default port), as dispatch compares them.
+      const given = new URL(rt.options.baseUrl);
+      const base = `${given.origin}${given.pathname.replace(/\/+$/, '')}`;
+      return (request) => {
+        if (!request.url.startsWith(base)) return inner(request);
+        const headers: Record<string, string> = {};
+        for (const [name, value] of request.headers) if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
+        const step: BundleStep = {
+          type: 'request',
+          method: request.method,
+          path: request.url.slice(base.length) || '/',
+          headers,
+        };
+        const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
+        return run(step, async () => {
+          // Read from a copy before the service reads the original, so the step is whole before it runs.
+          if (hasBody) Object.assign(step, bodyOf(await request.clone().arrayBuffer()));
+          return inner(request);
+        });
+      };
+    },
+    wrapHelpers(helpers) {
+      const originals = new Map<string, () => Callable>();
+      const holders = helpers as Record<string, unknown>;
+      for (const [name, spec] of Object.entries(HELPER_CONTRACT) as [string, HelperSpec][]) {
+        const [group, action] = name.includes('.') ? name.split('.') : ['', name];
+        const holder = group ? holders[group] : holders;
+        if (typeof holder !== 'object' || holder === null || !action) continue;
+        const slot = holder as Record<string, unknown>;
+        const fn = slot[action];
+        if (typeof fn !== 'function') continue;
+        const original = (fn as Callable).bind(holder);
+        originals.set(name, () => original);
+        // Reading the journal or the bundle is not an input: it changes nothing and is not journalled.
+        if (name === 'journal' || name === 'bundle') continue;
+        slot[action] = (...args: unknown[]) => run(jsonArgs(name, spec, args), () => original(...args));
+      }
+      return originals;
+    },
+    wrapClock(clock) {
+      return {
+        now: () => clock.now(),
+        nowIso: () => clock.nowIso(),
+        advance: (duration, options) =>
+          run(
+            options?.wait === false
+              ? { type: 'clock', action: 'advance', duration, wait: false }
+              : { type: 'clock', action: 'advance', duration },
+            () => clock.advance(duration, options),
+          ),
+        runDue: (options) =>
+          run(
+            options?.wait === false
+              ? { type: 'clock', action: 'runDue', wait: false }
+              : { type: 'clock', action: 'runDue' },
+            () => clock.runDue(options),
+          ),
+        startRealtime: (options) => clock.startRealtime(options),
+        stop: () => clock.stop(),
+        get realtime() {
+          return clock.realtime;
+        },
+        registerTask: (kind, task) => clock.registerTask(kind, task),
+      };
+    },
+    play(next) {
+      answerer = next;
+    },
+    get count() {
+      return steps.length;
+    },
+    running(index) {
+      return done[index] === false;
+    },
+    bundle() {
+      if (overflowed) {
+        throw new MockHelperError(
+          `This service took in more than ${limit} inputs, so it stopped recording them and cannot make a replay bundle: reproduce the problem in a fresh service (or restart the server) and take the bundle there`,
+        );
+      }
+      const { options } = rt;
+      return structuredClone({
+        format: BUNDLE_FORMAT,
+        version: BUNDLE_VERSION,
+        options: {
+          baseUrl: options.baseUrl,
+          seed: options.seed,
+          startTime: new Date(options.startMs).toISOString(),
+          account: JSON.parse(JSON.stringify(options.account)) as Record<string, unknown>,
+          webhookWaitMs: options.webhookWaitMs,
+        },
+        steps,
+        webhooks,
+      });
+    },
+  };
+  setTap(rt, {
+    tick,
+    attempt,
+    get replaying() {
+      return answerer?.replaying ?? false;
+    },
+  });
+  recorders.set(rt, recorder);
+  return recorder;
+}

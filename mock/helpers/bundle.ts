@@ -1,0 +1,28 @@
+/**
+ * The replay bundle as a helper, so the standalone server serves it (`POST /__mock/bundle`) like any other.
+ */
+import type { MockBundle } from '../core/bundle.js';
+import { MockHelperError } from '../core/errors.js';
+import { recorderOf } from '../core/recorder.js';
+import type { MockRuntime } from '../core/runtime.js';
+
+/**
+ * The `bundle` helper.
+ * @example
+ * const bundle = bundleHelper(runtime);
+ */
+export function bundleHelper(rt: MockRuntime) {
+  /**
+   * Every input the service took so far, as one replay bundle (docs/mock-server.md, "Exact replays").
+   * @example
+   * ```ts
+   * const bundle = mock.helpers.bundle();
+   * console.log(bundle.format, bundle.version); // 'inr-payouts-mock-bundle' 1
+   * ```
+   */
+  return (): MockBundle => {
+    const recorder = recorderOf(rt);
+    if (!recorder) throw new MockHelperError('This service records nothing, so it has no bundle to give');
+    return recorder.bundle();
+  };
+}
