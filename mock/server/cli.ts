@@ -1,7 +1,7 @@
 /**
  * `npx inr-payouts-mock`: parses the options, starts the server, prints what a caller needs (base URL,
  * sandbox API key, webhook secret), keeps the state file, and shuts down cleanly on SIGINT, SIGTERM and SIGHUP,
- * or, when npm started it (`npx`, an npm script), when that npm process ends.
+ * or when what launched it ends (npx and its shell, a harness; `mock/server/launcher.ts`).
  */
 import { parseArgs } from 'node:util';
 import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
@@ -30,7 +30,8 @@ Options:
                       Seeded faults on API requests; the same seed replays them (docs/chaos-and-the-ledger.md)
   --help              Show this help
 
-Stops on SIGINT, SIGTERM or SIGHUP and, started by npx or an npm script, when that npm process ends.
+Stops on SIGINT, SIGTERM or SIGHUP, and when what launched it ends (npx or npm and its shell, a harness);
+started from your own shell (nohup ... &), it outlives that shell.
 Test helpers: GET /__mock lists them. The guide: docs/mock-server.md in this package
 (node_modules/inr-payouts/docs/mock-server.md), or https://github.com/inr-payouts/inr-payouts/blob/main/docs/mock-server.md`;
 
@@ -128,7 +129,7 @@ function parse(argv: string[]) {
 }
 
 /**
- * Runs the server until SIGINT, SIGTERM or SIGHUP, or, when npm started it, until that npm process ends.
+ * Runs the server until SIGINT, SIGTERM or SIGHUP, or until what launched it ends.
  * @example
  * await runCli(process.argv.slice(2));
  */
@@ -209,7 +210,7 @@ export async function runCli(argv: string[]): Promise<void> {
         .finally(resolve);
     };
     const watching = watchProcesses(launcherPids(), (pid) =>
-      stop(`process ${pid}, npm or the shell it ran this in, ended`),
+      stop(`process ${pid}, which launched it, ended`),
     );
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop(signal));
   });

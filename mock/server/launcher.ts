@@ -1,10 +1,10 @@
 /**
- * The processes whose end ends the standalone server: the npm process that ran it (`npx inr-payouts-mock`,
- * `npm exec`, an npm script) and the shell npm put in between. npm runs a bin under `sh -c`; when npx ends
- * without passing anything on (SIGKILL, SIGHUP) or that shell ends (SIGTERM, which npm passes to the shell
- * alone), the server would otherwise live on, an orphan holding its port. A server run directly
- * (`nohup inr-payouts-mock &`, a harness spawning the bin, a service manager) watches nothing: it outlives the
- * shell that started it, and signals reach it itself.
+ * The processes whose end ends the standalone server. npm (`npx inr-payouts-mock`, `npm exec`, an npm script)
+ * runs a bin under `sh -c`: when npx ends without passing anything on (SIGKILL, SIGHUP), or its SIGTERM ends only
+ * that shell, the server would live on, an orphan holding its port; so it watches that shell and npm. Started by
+ * another program (a harness spawning the bin, a wrapper such as tsx), it watches that program, so a harness killed
+ * outright leaves nothing behind. Started from any other shell (`nohup inr-payouts-mock &` in a terminal) or by
+ * init or a service manager, it watches nothing: it outlives the shell that started it.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,8 +19,8 @@ interface ProcessInfo {
 /** npm shows itself as `npm exec …`, `npm run …` or by its script, `…/npm-cli.js` or `…/npx-cli.js`. */
 const NPM = /(^|[\s/])(npm|npx)(\s|-cli\.js|$)/;
 
-/** The shells npm runs a command in (`sh` by default, or its `script-shell`). */
-const SHELL = /^(\S*\/)?(sh|dash|bash|zsh|ksh|mksh|ash)(\s|$)/;
+/** Shells, as their command lines start (a login shell's with `-`): npm's `sh -c`, a terminal's. */
+const SHELL = /^-?(\S*\/)?(sh|dash|bash|zsh|ksh|mksh|ash|fish|csh|tcsh)(\s|$)/;
 
 /** The process `pid`, from /proc on Linux and `ps` elsewhere; undefined once it is gone or unreadable. */
 function describe(pid: number): ProcessInfo | undefined {
@@ -41,25 +41,21 @@ function describe(pid: number): ProcessInfo | undefined {
 }
 
 /**
- * The processes to watch: when npm ran this one, either directly or through the shell it runs commands in
- * (`npm_command` in the environment, and the parent npm or a shell whose parent is npm), that shell and npm;
- * otherwise none. A process that merely inherited npm's environment (a test run by `npm test` that starts the
- * server itself) is not one npm ran, and a parent of PID 1 or less (a container's init) is never watched.
+ * The processes to watch: npm and the shell it ran this one in, when a shell whose parent is npm started it; no
+ * process, when any other shell, init or a service manager did; otherwise the program that started it (npm
+ * itself, a harness, a wrapper), as also when its parent cannot be read.
  * @example
- * const pids = launcherPids(); // [shellPid, npxPid] under npx, [] when run directly
+ * const pids = launcherPids(); // [shellPid, npxPid] under npx, [] after `nohup inr-payouts-mock &`
  */
 export function launcherPids(
-  env: NodeJS.ProcessEnv = process.env,
   parent: number = process.ppid,
   read: (pid: number) => ProcessInfo | undefined = describe,
 ): number[] {
-  if (!env.npm_command || process.platform === 'win32' || parent <= 1) return [];
-  const shell = read(parent);
-  if (!shell) return [];
-  if (NPM.test(shell.command)) return [parent];
-  if (!SHELL.test(shell.command) || shell.ppid <= 1) return [];
-  const npm = read(shell.ppid);
-  return npm && NPM.test(npm.command) ? [parent, shell.ppid] : [];
+  if (parent <= 1) return [];
+  const launcher = read(parent);
+  if (!launcher || !SHELL.test(launcher.command)) return [parent];
+  const npm = launcher.ppid > 1 ? read(launcher.ppid) : undefined;
+  return npm && NPM.test(npm.command) ? [parent, launcher.ppid] : [];
 }
 
 /**

@@ -82,34 +82,35 @@ describe('inr-payouts-mock options', () => {
     expect(watchProcesses([], () => {})).toBeUndefined();
   });
 
-  it('run by npm (directly or through its shell), watches that shell and npm; otherwise nothing', () => {
+  it('run by npm through its shell, watches both; started from another shell, nothing; by a program, that program', () => {
     // npx → sh -c → the server, as `ps` shows them.
     const tree: Record<number, { ppid: number; command: string }> = {
       300: { ppid: 200, command: 'sh -c inr-payouts-mock --port 0' },
       200: { ppid: 100, command: 'npm exec inr-payouts-mock --port 0' },
       100: { ppid: 50, command: 'node --test' },
-      50: { ppid: 1, command: 'npm test' },
+      50: { ppid: 1, command: '-bash' },
     };
     const read = (pid: number) => {
       const info = tree[pid];
       return info && { pid, ...info };
     };
-    const npx = { npm_command: 'exec' };
-    expect(launcherPids(npx, 300, read)).toEqual([300, 200]);
-    // npm's own script when its title is not set, and npm as the parent (a script shell that execs its command).
+    expect(launcherPids(300, read)).toEqual([300, 200]);
+    // npm's own script when its title is not set; npm as the parent (a script shell that execs its command).
     tree[200] = {
       ppid: 100,
       command: '/usr/bin/node /usr/lib/node_modules/npm/bin/npx-cli.js inr-payouts-mock',
     };
-    expect(launcherPids(npx, 300, read)).toEqual([300, 200]);
-    expect(launcherPids({ npm_command: 'run-script' }, 200, read)).toEqual([200]);
-    // A harness run by `npm test` that spawns the bin, itself or through a shell: npm's environment, not npm's run.
-    expect(launcherPids({ npm_command: 'test' }, 100, read)).toEqual([]);
+    expect(launcherPids(300, read)).toEqual([300, 200]);
+    expect(launcherPids(200, read)).toEqual([200]);
+    // A harness (or a wrapper) that spawned the bin: that program; its parent unreadable: the parent alone.
+    expect(launcherPids(100, read)).toEqual([100]);
+    expect(launcherPids(999, read)).toEqual([999]);
+    // `nohup inr-payouts-mock &` from a terminal's login shell, or from a harness's shell: nothing.
+    expect(launcherPids(50, read)).toEqual([]);
     tree[400] = { ppid: 100, command: 'sh -c nohup inr-payouts-mock &' };
-    expect(launcherPids({ npm_command: 'test' }, 400, read)).toEqual([]);
-    // `nohup inr-payouts-mock &` from a terminal, or started by init: nothing.
-    expect(launcherPids({}, 300, read)).toEqual([]);
-    expect(launcherPids(npx, 1, read)).toEqual([]);
+    expect(launcherPids(400, read)).toEqual([]);
+    // Started by init or a service manager: nothing.
+    expect(launcherPids(1, read)).toEqual([]);
   });
 
   it('--speed runs the virtual clock faster than real time by that factor', async () => {
