@@ -2,11 +2,14 @@
  * The exactly-once ledger: for every logical create, per `Idempotency-Key` and per `partnerReference`, how many
  * users, transactions and payouts it produced, with any logical create that produced more than one flagged.
  * Keys come from the entries recorded when a keyed create's answer was kept (`recordKeyedEffect`), references
- * from the transactions themselves; payouts are the payout legs of those transactions.
+ * from the transactions themselves; payouts are the payout legs of those transactions. Transactions created with
+ * neither are grouped per user, and a user with more than one of them is flagged too: nothing tells a second
+ * order from a resend of the first.
  */
 
 import type { CachedResponse } from '../state/http.js';
 import type { LedgerEntry } from '../state/ledger.js';
+import type { TransactionRecord } from '../state/transactions.js';
 import type { MockState } from './state.js';
 
 /** The create routes and the field of their answer's `data` that names what they made. */
@@ -52,14 +55,20 @@ export function recordKeyedEffect(
  */
 export interface LedgerRow {
   accountId: string;
-  /** The `Idempotency-Key` (rows of `byIdempotencyKey`) or the `partnerReference` (rows of `byPartnerReference`). */
+  /**
+   * The `Idempotency-Key` (rows of `byIdempotencyKey`), the `partnerReference` (rows of `byPartnerReference`) or
+   * the user ID (rows of `unattributedByUser`).
+   */
   key: string;
   users: number;
   transactions: number;
   payouts: number;
   /** The users and transactions produced, in creation order. */
   ids: string[];
-  /** More than one effect of a kind: the logical create took effect more than once. */
+  /**
+   * More than one effect of a kind: the logical create took effect more than once (in `unattributedByUser`:
+   * the user has more than one transaction nothing tells apart from a resend).
+   */
   duplicate: boolean;
 }
 
@@ -78,8 +87,13 @@ export interface Ledger {
   ok: boolean;
   byIdempotencyKey: LedgerRow[];
   byPartnerReference: LedgerRow[];
-  /** Every flagged row, of both views. */
-  duplicates: (LedgerRow & { by: 'idempotencyKey' | 'partnerReference' })[];
+  /**
+   * Per user, the transactions created with neither an `Idempotency-Key` nor a `partnerReference`: no logical
+   * create can be named for them, so more than one for a user is flagged, as the same create sent twice would be.
+   */
+  unattributedByUser: LedgerRow[];
+  /** Every flagged row, of all three views. */
+  duplicates: (LedgerRow & { by: 'idempotencyKey' | 'partnerReference' | 'unattributedByUser' })[];
   /** Everything that exists, and what of it no key or reference accounts for (seeded, or created without either). */
   totals: {
     users: number;
@@ -135,31 +149,41 @@ export function readLedger(state: MockState): Ledger {
     entries.map((e) => [e.accountId, e.idempotencyKey, e.kind, e.id]),
   );
   const transactions = Object.values(state.transactions.byId);
-  const byPartnerReference = group(
-    state,
-    transactions.flatMap((t) =>
-      t.partnerReference === undefined
-        ? []
-        : [[t.accountId, t.partnerReference, 'transaction', t.id] as const],
-    ) as [string, string, LedgerEntry['kind'], string][],
+  // Each transaction under the name `nameOf` gives it, or under none.
+  const byTransaction = (nameOf: (t: TransactionRecord) => string | undefined) =>
+    group(
+      state,
+      transactions.flatMap((t): [string, string, LedgerEntry['kind'], string][] => {
+        const name = nameOf(t);
+        return name === undefined ? [] : [[t.accountId, name, 'transaction', t.id]];
+      }),
+    );
+  const byPartnerReference = byTransaction((t) => t.partnerReference);
+  const keyed = new Set(entries.map((e) => e.id));
+  // Only the create route makes transactions, so one with neither a key nor a reference came from such a create.
+  const unattributedByUser = byTransaction((t) =>
+    t.partnerReference === undefined && !keyed.has(t.id) ? t.userId : undefined,
   );
-  const keyedUsers = new Set(entries.filter((e) => e.kind === 'user').map((e) => e.id));
   const users = Object.keys(state.users.byId);
   const duplicates = [
     ...byIdempotencyKey.filter((r) => r.duplicate).map((r) => ({ ...r, by: 'idempotencyKey' as const })),
     ...byPartnerReference.filter((r) => r.duplicate).map((r) => ({ ...r, by: 'partnerReference' as const })),
+    ...unattributedByUser
+      .filter((r) => r.duplicate)
+      .map((r) => ({ ...r, by: 'unattributedByUser' as const })),
   ];
   return {
     ok: duplicates.length === 0,
     byIdempotencyKey,
     byPartnerReference,
+    unattributedByUser,
     duplicates,
     totals: {
       users: users.length,
       transactions: transactions.length,
       payouts: transactions.filter((t) => t.payout).length,
       transactionsWithoutReference: transactions.filter((t) => t.partnerReference === undefined).length,
-      usersWithoutKey: users.filter((id) => !keyedUsers.has(id)).length,
+      usersWithoutKey: users.filter((id) => !keyed.has(id)).length,
     },
   };
 }

@@ -285,7 +285,7 @@ export const HELPER_CONTRACT = {
   ledger: {
     reads: true,
     summary:
-      'Per idempotency key and partnerReference: what each logical create produced, duplicates flagged',
+      'Per idempotency key and partnerReference (per user when a create sent neither): what each logical create produced, duplicates flagged',
     args: [],
   },
   journal: {

@@ -12,7 +12,9 @@ import type { MockRuntime } from '../core/runtime.js';
 export function ledgerHelper(rt: MockRuntime) {
   /**
    * Per `Idempotency-Key` and per `partnerReference`: how many users, transactions and payouts each logical
-   * create produced; `duplicates` lists any that took effect more than once, and `ok` is false then.
+   * create produced; transactions created with neither are grouped per user (`unattributedByUser`), where more
+   * than one cannot be told from a resend. `duplicates` lists every row with more than one effect of a kind, and
+   * `ok` is false then.
    * @example
    * ```ts
    * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });

@@ -1,7 +1,7 @@
 /**
  * `npx inr-payouts-mock`: parses the options, starts the server, prints what a caller needs (base URL,
  * sandbox API key, webhook secret), keeps the state file, and shuts down cleanly on SIGINT, SIGTERM and SIGHUP,
- * or when the process that started it ends.
+ * or when what launched it ends (npx and its shell, a harness; `mock/server/launcher.ts`).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -9,6 +9,7 @@ import { type MockBundle, parseBundle } from '../core/bundle.js';
 import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
 import { runCheckReceiver } from '../receiver-check/cli.js';
 import { isLoopback } from './guard.js';
+import { launcherPids, watchProcesses } from './launcher.js';
 import { openStateFile, readStateFile, type StateFile } from './persistence.js';
 import { startMockServer } from './server.js';
 
@@ -34,7 +35,8 @@ Options:
                       webhooks. Takes its seed, start time and account from the bundle.
   --help              Show this help
 
-Stops on SIGINT, SIGTERM or SIGHUP, and when the process that started it (npx, a test harness) ends.
+Stops on SIGINT, SIGTERM or SIGHUP, and when what launched it ends (npx or npm and its shell, a harness);
+started from your own shell (nohup ... &), it outlives that shell.
 Test helpers: GET /__mock lists them. The guide: docs/mock-server.md in this package
 (node_modules/inr-payouts/docs/mock-server.md), or https://github.com/inr-payouts/inr-payouts/blob/main/docs/mock-server.md`;
 
@@ -175,7 +177,7 @@ export function readBundleFile(file: string): MockBundle {
 }
 
 /**
- * Runs the server until SIGINT, SIGTERM or SIGHUP, or until the process that started it ends.
+ * Runs the server until SIGINT, SIGTERM or SIGHUP, or until what launched it ends.
  * @example
  * await runCli(process.argv.slice(2));
  */
@@ -263,37 +265,9 @@ export async function runCli(argv: string[]): Promise<void> {
         .catch((error: unknown) => console.error('inr-payouts mock: error while stopping:', error))
         .finally(resolve);
     };
-    const watching = watchParent(() => stop('the process that started it ended'));
+    const watching = watchProcesses(launcherPids(), (pid) =>
+      stop(`process ${pid}, which launched it, ended`),
+    );
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop(signal));
   });
-}
-
-/**
- * Calls `onGone` once the process that started this one has ended. `npx inr-payouts-mock` runs the bin under
- * `sh -c`, which does not pass SIGTERM or SIGINT on: a harness that ends `npx` ends only the shell, and the
- * server would keep serving and hold its port. Node has no parent-death signal, so this asks the kernel every
- * half second whether the parent still exists (`kill(pid, 0)` sends nothing). A parent of PID 1 or less means
- * a container's init or a service manager started it: nothing to watch.
- * @example
- * const timer = watchParent(() => server.close());
- */
-export function watchParent(
-  onGone: () => void,
-  parent: number = process.ppid,
-  intervalMs = 500,
-): NodeJS.Timeout | undefined {
-  if (parent <= 1) return undefined;
-  const timer = setInterval(() => {
-    try {
-      process.kill(parent, 0);
-    } catch (error) {
-      // EPERM: it exists but belongs to another user, so it is still there.
-      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') return;
-      clearInterval(timer);
-      onGone();
-    }
-  }, intervalMs);
-  // The watch alone never keeps the process running.
-  timer.unref();
-  return timer;
 }

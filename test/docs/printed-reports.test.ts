@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createNaiveWebhookServer } from '../../examples/webhooks/naive.js';
 import { createWebhookServer } from '../../examples/webhooks/node-http.js';
 import { checkReceiver, formatReceiverReport } from '../../mock/index.js';
-import { closeChaosRuns, runWithRecovery } from '../reliability/chaos-ledger.js';
+import { type ChaosRun, closeChaosRuns, runNaive, runWithRecovery } from '../reliability/chaos-ledger.js';
 import { root } from './tsdoc-examples.js';
 
 const SECRET = 'whsec_check_current';
@@ -80,10 +80,28 @@ describe('the reports printed in the guides', () => {
     expect(fresh).toMatch(/13 passed, 0 failed/);
   });
 
-  it('docs/chaos-and-the-ledger.md: the ledger of seed 3 (its IDs aside)', async () => {
-    const fresh = JSON.stringify((await runWithRecovery(3)).ledger, null, 2);
+  /** The ledger `run` left, checked against the page's block `name` (its IDs aside). */
+  async function ledgerBlock(name: string, run: Promise<ChaosRun>): Promise<ChaosRun> {
+    const done = await run;
+    const fresh = JSON.stringify(done.ledger, null, 2);
     // Compared as JSON: the page's block is laid out by the formatter (biome), not by JSON.stringify.
-    const page = JSON.stringify(JSON.parse(printed('chaos-and-the-ledger.md', 'ledger', fresh)));
+    const page = JSON.stringify(JSON.parse(printed('chaos-and-the-ledger.md', name, fresh)));
     expect(withoutIds(page)).toBe(withoutIds(JSON.stringify(JSON.parse(fresh))));
+    return done;
+  }
+
+  it('docs/chaos-and-the-ledger.md: createWithRecovery under seed 4 (its IDs aside)', async () => {
+    const { ledger } = await ledgerBlock('ledger', runWithRecovery(4));
+    expect(ledger.ok).toBe(true);
+  });
+
+  it('docs/chaos-and-the-ledger.md: the naive client without a reference under seed 4, paying twice', async () => {
+    const { ledger, outcomes } = await ledgerBlock('ledger-naive', runNaive(4, { withReference: false }));
+    // What the page says of it: two users paid twice, one of them in INR, and every create reported done.
+    expect(ledger.duplicates.map((d) => [d.transactions, d.payouts])).toEqual([
+      [2, 2],
+      [2, 0],
+    ]);
+    expect(outcomes.every((o) => o.ok)).toBe(true);
   });
 });

@@ -42,7 +42,7 @@ describe('helpers.ledger() (PRODUCT.md, exactly one effect per logical create)',
       body: { ...TXN, userId: b, partnerReference: 'order-b' },
       idempotencyKey: 'k-b',
     });
-    // Without a key: only the reference accounts for it. Without either: only the totals.
+    // Without a key: only the reference accounts for it. Without either: the per-user view.
     await call('POST', '/v2/transactions', { body: { ...TXN, userId: c } });
     const ledger = service.helpers.ledger();
     expect(ledger.byIdempotencyKey.map((r) => [r.key, r.transactions, r.payouts])).toEqual([
@@ -60,7 +60,34 @@ describe('helpers.ledger() (PRODUCT.md, exactly one effect per logical create)',
       transactionsWithoutReference: 1,
       usersWithoutKey: 3,
     });
+    expect(ledger.unattributedByUser.map((r) => [r.key, r.transactions, r.duplicate])).toEqual([
+      [c, 1, false],
+    ]);
     expect(ledger.ok).toBe(true);
+  });
+
+  it('flags a user with two transactions created with neither key nor reference: a resend cannot be told from a second order', async () => {
+    const { service, call } = mock.use();
+    const userId = service.helpers.users.seedVerified({ mobile: '9876543210' }).userId;
+    const first = await call('POST', '/v2/transactions', { body: { ...TXN, userId } });
+    // While the first is active the resend is refused (spec 7.3); once its quote expires, nothing refuses it.
+    expect((await call('POST', '/v2/transactions', { body: { ...TXN, userId } })).status).toBe(409);
+    await service.helpers.clock.advance('31m');
+    const second = await call('POST', '/v2/transactions', { body: { ...TXN, userId } });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const ledger = service.helpers.ledger();
+    const row = {
+      accountId: service.state.accounts.defaultId,
+      key: userId,
+      users: 0,
+      transactions: 2,
+      payouts: 0,
+      ids: [first, second].map((answer) => (answer.body.data as { transactionId: string }).transactionId),
+      duplicate: true,
+    };
+    expect(ledger.unattributedByUser).toEqual([row]);
+    expect(ledger.duplicates).toEqual([{ ...row, by: 'unattributedByUser' }]);
+    expect(ledger.ok).toBe(false);
   });
 
   it('flags a reference and a key that produced two transactions', async () => {

@@ -4,7 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseCli, watchParent } from '../../../mock/server/cli.js';
+import { parseCli } from '../../../mock/server/cli.js';
+import { launcherPids, watchProcesses } from '../../../mock/server/launcher.js';
 import { startServer } from './support.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -66,19 +67,50 @@ describe('inr-payouts-mock options', () => {
     expect(bad.stderr).toContain('--port must be 0 to 65535');
   });
 
-  it('watches the process that started it, and reports once when it has ended', async () => {
+  it('watches the processes that launched it, and reports once when one has ended', async () => {
     const parent = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 200)']);
     const exited = new Promise((resolve) => parent.on('exit', resolve));
-    let gone = 0;
-    const timer = watchParent(() => gone++, parent.pid, 20);
+    const gone: number[] = [];
+    const timer = watchProcesses([process.pid, parent.pid ?? 0], (pid) => gone.push(pid), 20);
     expect(timer).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(gone).toBe(0);
+    expect(gone).toEqual([]);
     await exited;
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(gone).toBe(1);
-    // Started by init or a service manager: nothing to watch.
-    expect(watchParent(() => gone++, 1)).toBeUndefined();
+    expect(gone).toEqual([parent.pid]);
+    // Nothing to watch: no timer.
+    expect(watchProcesses([], () => {})).toBeUndefined();
+  });
+
+  it('run by npm through its shell, watches both; started from another shell, nothing; by a program, that program', () => {
+    // npx → sh -c → the server, as `ps` shows them.
+    const tree: Record<number, { ppid: number; command: string }> = {
+      300: { ppid: 200, command: 'sh -c inr-payouts-mock --port 0' },
+      200: { ppid: 100, command: 'npm exec inr-payouts-mock --port 0' },
+      100: { ppid: 50, command: 'node --test' },
+      50: { ppid: 1, command: '-bash' },
+    };
+    const read = (pid: number) => {
+      const info = tree[pid];
+      return info && { pid, ...info };
+    };
+    expect(launcherPids(300, read)).toEqual([300, 200]);
+    // npm's own script when its title is not set; npm as the parent (a script shell that execs its command).
+    tree[200] = {
+      ppid: 100,
+      command: '/usr/bin/node /usr/lib/node_modules/npm/bin/npx-cli.js inr-payouts-mock',
+    };
+    expect(launcherPids(300, read)).toEqual([300, 200]);
+    expect(launcherPids(200, read)).toEqual([200]);
+    // A harness (or a wrapper) that spawned the bin: that program; its parent unreadable: the parent alone.
+    expect(launcherPids(100, read)).toEqual([100]);
+    expect(launcherPids(999, read)).toEqual([999]);
+    // `nohup inr-payouts-mock &` from a terminal's login shell, or from a harness's shell: nothing.
+    expect(launcherPids(50, read)).toEqual([]);
+    tree[400] = { ppid: 100, command: 'sh -c nohup inr-payouts-mock &' };
+    expect(launcherPids(400, read)).toEqual([]);
+    // Started by init or a service manager: nothing.
+    expect(launcherPids(1, read)).toEqual([]);
   });
 
   it('--speed runs the virtual clock faster than real time by that factor', async () => {
