@@ -7,7 +7,7 @@
  *
  * docs/inspector.png is this page at 1280×800: `UPDATE_DOCS=1` rewrites it, otherwise the test checks it is there.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../mock/core/journal.js';
+import { runDemo } from '../examples/run-demo.js';
 import { type RunningServer, startServer } from '../mock/server/support.js';
 import { launchChromium } from './chromium.js';
 
@@ -29,23 +30,6 @@ let receiver: Server;
 let browser: Browser;
 let demo: { userId: string; transactionId: string; stdout: string };
 const received: string[] = [];
-
-function runDemo(baseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(`${root}node_modules/.bin/tsx`, ['examples/demo.ts'], {
-    cwd: root,
-    env: { ...process.env, INR_PAYOUTS_API_KEY: '', INR_PAYOUTS_BASE_URL: baseUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
 
 async function journal(): Promise<JournalEntry[]> {
   const answer = await fetch(`${server.url}/__mock/journal`);
@@ -79,7 +63,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const hooks = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   server = await startServer(['--webhook-url', hooks]);
-  const run = await runDemo(server.url);
+  const run = await runDemo({ INR_PAYOUTS_BASE_URL: server.url });
   expect(run.stderr).toBe('');
   expect(run.code, run.stdout).toBe(0);
   demo = {

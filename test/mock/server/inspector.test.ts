@@ -4,7 +4,6 @@
  * sits behind the same local-only guard and framing protections as the other pages.
  */
 import { execFile } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalRequest } from '../../../mock/core/journal.js';
@@ -16,6 +15,7 @@ import { drawMachine, nextStates } from '../../../mock/server/inspector/machine.
 import { INSPECTOR_SHOWN, inspectorModel, readQuery } from '../../../mock/server/inspector/model.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 import { createMockSimulation, type MockSimulation } from '../../../mock/simulation.js';
+import { rawRequest } from './support.js';
 
 const HOSTILE = `</pre><script>alert("x")</script><img src=x onerror=alert(1)>'"&`;
 
@@ -239,22 +239,8 @@ describe('served by the standalone server, local only', () => {
     await server.close();
   });
 
-  function raw(path: string, headers: Record<string, string>, method = 'GET') {
-    const { port } = new URL(server.url);
-    return new Promise<{ status: number; headers: Record<string, unknown>; text: string }>(
-      (resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => {
-            text += chunk.toString();
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-        });
-        req.on('error', reject);
-        req.end();
-      },
-    );
-  }
+  const raw = (path: string, headers: Record<string, string>, method = 'GET') =>
+    rawRequest(server.url, method, path, headers);
 
   it('answers a local GET with the pages’ protections, its own policy keeping frame-ancestors none', async () => {
     const response = await fetch(`${server.url}${INSPECTOR_PATH}`);
