@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
 import { runCheckReceiver } from '../receiver-check/cli.js';
 import { isLoopback } from './guard.js';
+import { INSPECTOR_PATH } from './inspector/index.js';
 import { openStateFile, readStateFile, type StateFile } from './persistence.js';
 import { startMockServer } from './server.js';
 
@@ -185,6 +186,7 @@ export async function runCli(argv: string[]): Promise<void> {
     console.log(`  chaos:           seed ${options.chaos.seed} (GET /__mock/faults/chaosLog)`);
   if (options.stateFile)
     console.log(`  state file:      ${options.stateFile} (${loaded ? 'loaded' : 'new'})`);
+  console.log(`  inspector:       ${running.url}${INSPECTOR_PATH}`);
   console.log(`  test helpers:    ${running.url}/__mock`);
   if (!isLoopback(options.host)) {
     console.warn(
