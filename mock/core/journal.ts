@@ -77,9 +77,9 @@ export interface JournalRequest extends EntryBase {
   explain?: string;
   /** The query string, with its `?`, when the request had one. */
   query?: string;
-  /** The request's body as sent, when it had one (at most {@link JOURNAL_BODY_LIMIT} characters). */
+  /** The request's body as sent, when it had one (at most its first 2,048 characters). */
   requestBody?: string;
-  /** The answer's JSON body (at most {@link JOURNAL_BODY_LIMIT} characters); absent for a dropped connection. */
+  /** The answer's JSON body (at most its first 2,048 characters); absent for a dropped connection. */
   responseBody?: string;
   /** `requestBody` is only the start of a longer body. */
   requestBodyCut?: boolean;
@@ -125,7 +125,7 @@ export interface JournalWebhook extends EntryBase {
   error?: string;
   /** When the next attempt is scheduled (ISO), if there is one. */
   nextAttemptAt?: string;
-  /** The signed body exactly as POSTed (at most {@link JOURNAL_BODY_LIMIT} characters). */
+  /** The signed body exactly as POSTed (at most its first 2,048 characters). */
   body?: string;
   /** `body` is only the start of a longer body. */
   bodyCut?: boolean;

@@ -171,8 +171,8 @@ function timeline(model: InspectorModel): string {
     const { entry } = item;
     // Entries other than requests may carry an explanation too (why a transition or a helper did what it did).
     const why: unknown = (entry as { explain?: unknown }).explain;
-    const explained =
-      typeof why === 'string' && entry.type !== 'request' ? `<p class="explain">${e(why)}</p>` : '';
+    const text = typeof why === 'string' ? why : why && typeof why === 'object' ? JSON.stringify(why) : '';
+    const explained = text && entry.type !== 'request' ? `<p class="explain">${e(text)}</p>` : '';
     return (
       `<li class="entry ${e(entry.type)}${failed(entry) ? ' failed' : ''}" data-seq="${entry.seq}" data-type="${e(entry.type)}">` +
       `<div class="line"><span class="seq">#${entry.seq}</span>${time(entry.at)}<span class="kind">${e(entry.type)}</span>` +
