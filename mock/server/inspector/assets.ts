@@ -35,7 +35,8 @@ details{margin:4px 0 0}summary{cursor:pointer;color:#2451b3;font-size:12px}
 pre{margin:2px 0 6px;padding:6px 8px;background:#f0f2f7;border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;max-height:320px;overflow-y:auto}
 .curl{display:flex;flex-direction:column;gap:2px}
 table{border-collapse:collapse;width:100%;table-layout:fixed;font-size:12px}
-th,td{text-align:left;padding:3px 4px;border-bottom:1px solid #eef1f7;vertical-align:top;overflow-wrap:anywhere}
+th,td{text-align:left;padding:3px 4px;border-bottom:1px solid #eef1f7;vertical-align:top;overflow-wrap:break-word}
+th:first-child{width:26%}th:nth-child(2){width:40%}
 th{color:#5b6478;font-weight:600}
 svg.machine{display:block;width:100%;height:auto;max-height:360px;margin:4px 0}
 svg.machine .state rect{fill:#fff;stroke:#8a92a6;stroke-width:1.2}

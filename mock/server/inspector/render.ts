@@ -236,10 +236,21 @@ function stateSection(model: InspectorModel): string {
   return `<section id="state" aria-labelledby="state-title"><h2 id="state-title">Current state</h2>${body}</section>`;
 }
 
+/** How long until `at` from `now` on the virtual clock: "due now", "in 40 s", "in 9 min", "in 23 h 59 min". */
+function dueIn(at: string, now: string): string {
+  const seconds = Math.round((Date.parse(at) - Date.parse(now)) / 1000);
+  if (seconds <= 0) return 'due now';
+  if (seconds < 90) return `in ${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `in ${minutes} min`;
+  return `in ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
 function timersSection(model: InspectorModel): string {
   const rows = model.timers.map((timer) => {
     const about = [timer.ids.transactionId, timer.ids.eventId, timer.ids.userId].filter(Boolean).join(' ');
-    return `<tr><td>${time(timer.at)}</td><td class="mono">${e(timer.kind)}</td><td class="mono">${e(about || timer.id)}</td></tr>`;
+    const due = `<span title="${e(timer.at)}">${e(dueIn(timer.at, model.now))}</span>`;
+    return `<tr><td>${due}</td><td class="mono">${e(timer.kind)}</td><td class="mono">${e(about || timer.id)}</td></tr>`;
   });
   const table = rows.length
     ? `<table><thead><tr><th>Due</th><th>Timer</th><th>For</th></tr></thead><tbody>${rows.join('')}</tbody></table>`

@@ -195,6 +195,33 @@ describe('the filters and the model', () => {
   });
 });
 
+describe('pending timers', () => {
+  it('lists each waiting timer with how long until it runs on the virtual clock', async () => {
+    const mock = createMockSimulation({ seed: 'inspector-timers' });
+    const response = await mock.dispatch(
+      new Request(`${mock.baseUrl}/v2/users`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${mock.sandboxKey}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'key-1',
+        },
+        body: JSON.stringify({ mobile: '9876543210' }),
+      }),
+    );
+    expect(response?.status).toBe(201);
+    const kinds = mock.state.timers.map((t) => t.kind);
+    expect(kinds).toContain('idempotency.expire');
+    const { html } = await page(mock);
+    const timers = html.slice(html.indexOf('<section id="timers"'), html.indexOf('<section id="webhooks"'));
+    expect(timers).toContain(`Pending timers (${kinds.length})`);
+    // Kept keys expire after 24 hours.
+    expect(timers).toMatch(/in 24 h 0 min<\/span><\/td><td class="mono">idempotency\.expire</);
+    await mock.clock.advance('23h');
+    expect((await page(mock)).html).toContain('in 60 min');
+  });
+});
+
 describe('the state machine drawing', () => {
   it('marks the current state and the states it can go to next, from the machine’s table', () => {
     const standard = graph('transaction-standard');
