@@ -218,7 +218,8 @@ describe('the inspector after the demo flow', () => {
       hasText: `GET /v2/transactions/${demo.transactionId}`,
     });
     await entry.last().getByRole('button', { name: 'Copy as curl' }).click();
-    await expect(entry.last().getByRole('button', { name: 'Copied' }).count()).resolves.toBe(1);
+    // The button says so once the clipboard holds the command.
+    await entry.last().getByRole('button', { name: 'Copied' }).waitFor();
     const command = await page.evaluate(() => navigator.clipboard.readText());
     expect(command).toBe(
       `curl '${server.url}/v2/transactions/${demo.transactionId}' \\\n  -H "Authorization: Bearer $INR_PAYOUTS_API_KEY"`,
@@ -233,6 +234,7 @@ describe('the inspector after the demo flow', () => {
     // the service answers with the stored answer (Idempotent-Replayed).
     const created = page.locator('#timeline li.entry', { hasText: 'POST /v2/transactions' }).first();
     await created.getByRole('button', { name: 'Copy as curl' }).click();
+    await created.getByRole('button', { name: 'Copied' }).waitFor();
     const post = await page.evaluate(() => navigator.clipboard.readText());
     expect(post).toMatch(/^curl -X POST '.*\/v2\/transactions' \\\n/);
     expect(post).toContain("-H 'Content-Type: application/json'");
