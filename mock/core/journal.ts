@@ -19,6 +19,27 @@ import type { MockState } from './state.js';
  */
 export const JOURNAL_LIMIT = 10_000;
 
+/**
+ * The most characters of one body an entry keeps (a request's body, its answer's body, a webhook's signed
+ * body); a longer one keeps its first {@link JOURNAL_BODY_LIMIT} characters and is marked cut. With at most
+ * two bodies an entry, the bodies of a full journal stay under 2 × 2,048 × 10,000 characters (about 40 MB
+ * at worst, a few MB in a typical run whose bodies are a few hundred characters).
+ * @example
+ * const kept = body.slice(0, JOURNAL_BODY_LIMIT);
+ */
+export const JOURNAL_BODY_LIMIT = 2_048;
+
+/**
+ * `text` as an entry keeps it: whole, or its first {@link JOURNAL_BODY_LIMIT} characters and `cut: true`.
+ * @example
+ * capBody('{"a":1}'); // { text: '{"a":1}', cut: false }
+ */
+export function capBody(text: string): { text: string; cut: boolean } {
+  return text.length > JOURNAL_BODY_LIMIT
+    ? { text: text.slice(0, JOURNAL_BODY_LIMIT), cut: true }
+    : { text, cut: false };
+}
+
 /** Fields every entry has. */
 interface EntryBase {
   /** 1, 2, 3… for the life of the service (reset and restore do not restart it). */
@@ -54,6 +75,16 @@ export interface JournalRequest extends EntryBase {
   fault?: string;
   /** Why the mock refused the request (the error code and message), for a 4xx or 5xx it raised. */
   explain?: string;
+  /** The query string, with its `?`, when the request had one. */
+  query?: string;
+  /** The request's body as sent, when it had one (at most its first 2,048 characters). */
+  requestBody?: string;
+  /** The answer's JSON body (at most its first 2,048 characters); absent for a dropped connection. */
+  responseBody?: string;
+  /** `requestBody` is only the start of a longer body. */
+  requestBodyCut?: boolean;
+  /** `responseBody` is only the start of a longer body. */
+  responseBodyCut?: boolean;
 }
 
 /**
@@ -94,6 +125,10 @@ export interface JournalWebhook extends EntryBase {
   error?: string;
   /** When the next attempt is scheduled (ISO), if there is one. */
   nextAttemptAt?: string;
+  /** The signed body exactly as POSTed (at most its first 2,048 characters). */
+  body?: string;
+  /** `body` is only the start of a longer body. */
+  bodyCut?: boolean;
 }
 
 /**

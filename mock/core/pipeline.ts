@@ -16,10 +16,10 @@ import {
   idempotencyId,
   storeIdempotency,
 } from './idempotency.js';
-import { type JournalRequest, journalOf } from './journal.js';
+import { capBody, type JournalRequest, journalOf } from './journal.js';
 import { observed } from './observe.js';
 import { consumeRate, peekRate, rateLimitBody } from './rate-limit.js';
-import { errorBody, internalErrorBody, json, jsonText, successBody } from './respond.js';
+import { errorBody, internalErrorBody, json, jsonText, sentText, successBody } from './respond.js';
 import type { RouteContext, RouteDefinition } from './route.js';
 import type { MockRuntime } from './runtime.js';
 import { tapOf } from './taps.js';
@@ -228,7 +228,7 @@ export async function serveRoute(
   const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
   const scope = endpointScope(def.path, params);
   const response = observed(def, request, await answer(rt, def, { request, params, path, scope, text }));
-  journalRequest(rt, def, request, params, path, response, fault?.kind);
+  journalRequest(rt, def, request, params, path, response, fault?.kind, text);
   // The work is done and kept (idempotency included); only the answer is lost on the way back.
   return fault?.kind === 'drop-after-commit' ? Response.error() : response;
 }
@@ -242,10 +242,14 @@ function journalRequest(
   path: string,
   response: Response,
   fault: string | undefined,
+  text = '',
 ): void {
   const state = rt.state;
   const journal = journalOf(state);
   if (!journal) return;
+  const sent = capBody(text);
+  const answered = capBody(sentText(response) ?? '');
+  const query = request.url.indexOf('?');
   const headers = response.headers;
   const limit = headers.get('X-RateLimit-Limit');
   const key = def.idempotent ? request.headers.get('idempotency-key') : null;
@@ -269,5 +273,11 @@ function journalRequest(
     explain: headers.get(EXPLAIN_HEADER) ?? undefined,
     userId: params.userId,
     transactionId: params.transactionId,
+    // The bodies and query, so the inspector can show the exchange and repeat it (`copy as curl`).
+    query: query < 0 ? undefined : request.url.slice(query).split('#')[0],
+    requestBody: text ? sent.text : undefined,
+    requestBodyCut: sent.cut || undefined,
+    responseBody: answered.text || undefined,
+    responseBodyCut: answered.cut || undefined,
   });
 }

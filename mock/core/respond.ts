@@ -70,7 +70,21 @@ export function json(status: number, body: unknown, headers?: Record<string, str
 export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
   const all = new Headers(headers);
   if (!all.has('content-type')) all.set('content-type', 'application/json');
-  return new Response(text, { status, headers: all });
+  const response = new Response(text, { status, headers: all });
+  sentTexts.set(response, text);
+  return response;
+}
+
+/** The text of each JSON answer, so the journal keeps it without reading (and so consuming) the body. */
+const sentTexts = new WeakMap<Response, string>();
+
+/**
+ * The body text `response` was built with by {@link json} or {@link jsonText}; `undefined` for any other.
+ * @example
+ * const text = sentText(json(200, { success: true })); // '{"success":true}'
+ */
+export function sentText(response: Response): string | undefined {
+  return sentTexts.get(response);
 }
 
 /**

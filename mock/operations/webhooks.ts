@@ -12,7 +12,7 @@
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '../../src/webhooks/index.js';
 import { setEventStatus } from '../core/event-index.js';
 import { WEBHOOK_DELIVER } from '../core/events.js';
-import { type JournalWebhook, journalOf } from '../core/journal.js';
+import { capBody, type JournalWebhook, journalOf } from '../core/journal.js';
 import type { MockRuntime } from '../core/runtime.js';
 import type { MockState } from '../core/state.js';
 import { tapOf } from '../core/taps.js';
@@ -209,6 +209,7 @@ function journalAttempt(
     typeof data === 'object' && data !== null && 'userId' in data && typeof data.userId === 'string'
       ? data.userId
       : undefined;
+  const kept = capBody(sent.body);
   const entry = journal.record<JournalWebhook>(state, {
     type: 'webhook',
     eventId: record.id,
@@ -220,6 +221,8 @@ function journalAttempt(
     nextAttemptAt: nextAt === undefined ? undefined : new Date(nextAt).toISOString(),
     userId,
     transactionId: record.transactionId,
+    body: kept.text,
+    bodyCut: kept.cut || undefined,
   });
   entry.at = new Date(sent.now).toISOString();
 }

@@ -10,6 +10,7 @@ import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
 import { runCheckReceiver } from '../receiver-check/cli.js';
 import { isLoopback } from './guard.js';
 import { launcherPids, watchProcesses } from './launcher.js';
+import { INSPECTOR_PATH } from './inspector/index.js';
 import { openStateFile, readStateFile, type StateFile } from './persistence.js';
 import { startMockServer } from './server.js';
 
@@ -243,6 +244,7 @@ export async function runCli(argv: string[]): Promise<void> {
       `  replayed:        ${replayed.steps} steps of ${options.replay}, recorded at ${service.baseUrl}${replayed.diverged.length ? ` (diverged: ${replayed.diverged.join('; ')})` : ''}`,
     );
   }
+  console.log(`  inspector:       ${running.url}${INSPECTOR_PATH}`);
   console.log(`  test helpers:    ${running.url}/__mock`);
   if (!isLoopback(options.host)) {
     console.warn(

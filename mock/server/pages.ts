@@ -34,7 +34,12 @@ dd{margin:0;font-family:ui-monospace,Menlo,monospace;word-break:break-all;color:
 details{margin:0 0 12px}label{display:block;margin:8px 0 2px}
 input{width:100%;font:inherit;padding:8px;border:1px solid #cfd5e2;border-radius:8px}`;
 
-function escapeHtml(text: string): string {
+/**
+ * `text` safe inside HTML text and double- or single-quoted attributes: `& < > " '` become character references.
+ * @example
+ * escapeHtml('<b>"Asha"</b>'); // '&#60;b&#62;&#34;Asha&#34;&#60;/b&#62;'
+ */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -253,7 +258,7 @@ export async function servePage(service: MockService, request: Request, path: st
     return message(
       404,
       'Not found',
-      `No page at ${path}: pages are /__pages/digilocker/:clientId and /__pages/face/:sessionId`,
+      `No page at ${path}: pages are /__pages/digilocker/:clientId, /__pages/face/:sessionId and /__pages/inspector`,
     );
   }
   let id: string;

@@ -13,6 +13,7 @@ import { errorBody } from '../core/respond.js';
 import { createMockSimulation, type MockSimulation, serviceRouter } from '../simulation.js';
 import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
+import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
 import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
 import { OPENAPI_PATH, serveOpenApi } from './openapi.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
@@ -102,6 +103,9 @@ async function route(service: MockSimulation, req: IncomingMessage): Promise<Res
   const path = target.pathname;
   if (path === HELPERS_PREFIX || path.startsWith(`${HELPERS_PREFIX}/`)) {
     return guardLocal(request, localContext(req)) ?? protect(await serveHelper(service, request, path));
+  }
+  if (path === INSPECTOR_PATH) {
+    return guardLocal(request, localContext(req)) ?? protect(serveInspector(service, request));
   }
   if (path.startsWith(`${PAGES_PREFIX}/`)) {
     return guardLocal(request, localContext(req)) ?? protect(await servePage(service, request, path));

@@ -1,28 +1,8 @@
 // `npm run demo` against the standalone mock server, as a partner tries it: INR_PAYOUTS_BASE_URL set, standard
 // input closed (no terminal), and run twice in a row on the same server, which remembers the first run's user.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../mock/server/support.js';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-function demo(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(`${root}node_modules/.bin/tsx`, ['examples/demo.ts'], {
-    cwd: root,
-    env: { ...process.env, INR_PAYOUTS_API_KEY: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
+import { runDemo as demo } from './run-demo.js';
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -3,12 +3,12 @@
  * origin, a rebound host name, a `text/plain` form post, a `GET` that would change state), carry framing
  * and sniffing protections, and still answer the local callers they are for.
  */
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELPER_CONTRACT, type HelperSpec } from '../../../mock/helpers/contract.js';
 import { READ_HELPERS } from '../../../mock/server/guard.js';
 import { listHelpers } from '../../../mock/server/helpers-api.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
+import { rawRequest } from './support.js';
 
 let server: RunningMockServer;
 beforeAll(async () => {
@@ -21,25 +21,8 @@ afterAll(async () => {
 const stateText = () => JSON.stringify(server.service.state);
 
 /** A raw request, so `Host` can be anything. */
-function raw(
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body = '',
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
-  const { port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const raw = (method: string, path: string, headers: Record<string, string>, body = '') =>
+  rawRequest(server.url, method, path, headers, body);
 
 let mobiles = 9876500000;
 async function createUser(): Promise<string> {

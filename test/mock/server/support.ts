@@ -3,6 +3,7 @@
  * `fetch`, as a partner in another language would.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -114,4 +115,26 @@ export function stateWithoutRateWindows(state: { http: { rateWindows: unknown } 
   const { http, ...rest } = state;
   const { rateWindows: _counted, ...kept } = http;
   return JSON.stringify({ ...rest, http: kept });
+}
+
+/** A raw request to the server at `baseUrl` over node:http, so `Host` and the other headers fetch sets can be anything. */
+export function rawRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body = '',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  const { port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -1,0 +1,259 @@
+/**
+ * What the inspector page shows, read from one service: the journal (filtered by user, transaction and entry
+ * type), the users and transactions to filter by, the pending timers, the webhook events with their delivery
+ * attempts, and the current state of the chosen user or transaction on its state machine. It reads the state
+ * and the journal directly, never through the helpers, so opening the page adds nothing to the journal.
+ */
+import type { JournalEntry } from '../../core/journal.js';
+import type { DeepReadonly, MockState } from '../../core/state.js';
+import { MACHINE_GRAPHS, type MachineGraph } from '../../machines/graphs.js';
+import type { MockSimulation } from '../../simulation.js';
+import type { WebhookEventRecord } from '../../state/webhooks.js';
+
+/** The entry types the page can filter on. */
+const ENTRY_TYPES: readonly JournalEntry['type'][] = ['request', 'transition', 'webhook', 'timer', 'helper'];
+
+/** The most timeline entries, users and transactions the page lists by default (the newest). */
+export const INSPECTOR_SHOWN = 500;
+
+/**
+ * The page's filters, from its query string.
+ * @example
+ * const query: InspectorQuery = { userId: 'usr_1', limit: 500 };
+ */
+export interface InspectorQuery {
+  userId?: string;
+  transactionId?: string;
+  type?: JournalEntry['type'];
+  /** How many of the newest matching entries to show. */
+  limit: number;
+}
+
+/**
+ * The filters named in `search`; an empty or unknown value is no filter.
+ * @example
+ * readQuery(new URLSearchParams('userId=usr_1&type=request')); // { userId: 'usr_1', type: 'request', limit: 500 }
+ */
+export function readQuery(search: URLSearchParams): InspectorQuery {
+  const text = (name: string) => search.get(name)?.trim() || undefined;
+  const type = text('type');
+  const limit = Number(text('limit'));
+  return {
+    userId: text('userId'),
+    transactionId: text('transactionId'),
+    type: ENTRY_TYPES.find((known) => known === type),
+    limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 10_000) : INSPECTOR_SHOWN,
+  };
+}
+
+/**
+ * One machine to draw: the thing, where it is now, and its graph.
+ * @example
+ * const focus: InspectorFocus = { kind: 'transaction', id: 'txn_1', state: 'created', graph };
+ */
+export interface InspectorFocus {
+  kind: 'user' | 'transaction';
+  id: string;
+  /** Its current state, in the graph's words. */
+  state: string;
+  graph: MachineGraph;
+  /** A line about it (a user's name and KYC level, a transaction's amount). */
+  about: string;
+}
+
+/**
+ * A pending timer as the page lists it.
+ * @example
+ * const timer: InspectorTimer = { id: 'tmr_1', kind: 'otp.expire', at: '2025-01-01T00:10:00.000Z', ids: {} };
+ */
+export interface InspectorTimer {
+  id: string;
+  kind: string;
+  at: string;
+  ids: { userId?: string; transactionId?: string; eventId?: string };
+}
+
+/**
+ * A journal entry with the user and transaction it is about (see `idsOf`: a request names them in its path,
+ * its body or its answer).
+ * @example
+ * const item: InspectorEntry = { entry, userId: 'usr_1', transactionId: 'txn_1' };
+ */
+export interface InspectorEntry {
+  entry: JournalEntry;
+  userId?: string;
+  transactionId?: string;
+}
+
+/**
+ * Everything the page shows.
+ * @example
+ * const model: InspectorModel = inspectorModel(service, readQuery(url.searchParams));
+ */
+export interface InspectorModel {
+  baseUrl: string;
+  /** The virtual time. */
+  now: string;
+  query: InspectorQuery;
+  journal: { size: number; limit: number };
+  /** Users to filter by, newest last (at most {@link INSPECTOR_SHOWN}, plus the chosen one). */
+  users: { id: string; label: string }[];
+  /** Transactions to filter by, newest last (as `users`). */
+  transactions: { id: string; label: string; userId: string }[];
+  /** The matching entries, oldest first: the newest `query.limit` of `matched`. */
+  entries: InspectorEntry[];
+  /** How many entries matched the filters. */
+  matched: number;
+  timers: InspectorTimer[];
+  webhooks: DeepReadonly<WebhookEventRecord>[];
+  focus: InspectorFocus[];
+}
+
+type State = DeepReadonly<MockState>;
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function stringField(holder: unknown, name: string): string | undefined {
+  const value = record(holder)?.[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function parsed(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined; // a body cut at the journal's cap, or not JSON
+  }
+}
+
+/**
+ * The user and transaction an entry is about: the ones it names, else (for a request) the ones its body or
+ * answer names (`POST /v2/transactions` names its user in the body and its transaction in the answer), and a
+ * transaction's user from the state.
+ */
+function idsOf(state: State, entry: JournalEntry): { userId?: string; transactionId?: string } {
+  let { userId, transactionId } = entry;
+  if (entry.type === 'request' && (!userId || !transactionId)) {
+    const data = record(parsed(entry.responseBody))?.data;
+    const body = parsed(entry.requestBody);
+    userId ??= stringField(data, 'userId') ?? stringField(body, 'userId');
+    transactionId ??= stringField(data, 'transactionId');
+  }
+  if (!userId && transactionId) userId = state.transactions.byId[transactionId]?.userId;
+  return { userId, transactionId };
+}
+
+function matches(ids: { userId?: string; transactionId?: string }, query: InspectorQuery): boolean {
+  return (
+    (query.userId === undefined || ids.userId === query.userId) &&
+    (query.transactionId === undefined || ids.transactionId === query.transactionId)
+  );
+}
+
+/** The last `count` items, plus `chosen` when it is further back (so the filter still shows it). */
+function newest<T extends { id: string }>(items: T[], count: number, chosen: string | undefined): T[] {
+  const kept = items.slice(-count);
+  const extra = chosen && !kept.some((item) => item.id === chosen) && items.find((i) => i.id === chosen);
+  return extra ? [extra, ...kept] : kept;
+}
+
+function graphById(id: string): MachineGraph {
+  const graph = MACHINE_GRAPHS.find((g) => g.id === id);
+  if (!graph) throw new Error(`No machine graph ${id}`);
+  return graph;
+}
+
+function focusOf(state: State, query: InspectorQuery): InspectorFocus[] {
+  const focus: InspectorFocus[] = [];
+  const user = query.userId ? state.users.byId[query.userId] : undefined;
+  if (user) {
+    const kyc = state.kyc.byUserId[user.id];
+    focus.push({
+      kind: 'user',
+      id: user.id,
+      state: kyc?.status ?? 'pending',
+      graph: graphById('kyc-aggregate'),
+      about: `${user.name ?? 'no name'}, ${user.mobile}: KYC level ${kyc?.level ?? 'none'}`,
+    });
+  }
+  const txn = query.transactionId ? state.transactions.byId[query.transactionId] : undefined;
+  if (txn) {
+    focus.push({
+      kind: 'transaction',
+      id: txn.id,
+      state: txn.status,
+      graph: graphById(`transaction-${txn.kind}`),
+      about: `${txn.kind}, ${txn.amount} ${txn.asset.toUpperCase()} on ${txn.network}, user ${txn.userId}`,
+    });
+  }
+  return focus;
+}
+
+function eventIds(event: DeepReadonly<WebhookEventRecord>, state: State) {
+  const transactionId = event.transactionId;
+  const userId =
+    stringField(event.envelope.data, 'userId') ??
+    (transactionId ? state.transactions.byId[transactionId]?.userId : undefined);
+  return { userId, transactionId };
+}
+
+function timersOf(state: State): InspectorTimer[] {
+  return state.timers.map((timer) => {
+    const eventId = stringField(timer.payload, 'eventId');
+    const event = eventId ? state.webhooks.byId[eventId] : undefined;
+    const transactionId = stringField(timer.payload, 'transactionId') ?? event?.transactionId;
+    const userId =
+      stringField(timer.payload, 'userId') ??
+      (event ? eventIds(event, state).userId : undefined) ??
+      (transactionId ? state.transactions.byId[transactionId]?.userId : undefined);
+    return {
+      id: timer.id,
+      kind: timer.kind,
+      at: new Date(timer.at).toISOString(),
+      ids: { userId, transactionId, eventId },
+    };
+  });
+}
+
+/**
+ * Reads what the page shows from `service`, filtered by `query`.
+ * @example
+ * const model = inspectorModel(service, { transactionId: 'txn_1', limit: 500 });
+ */
+export function inspectorModel(service: MockSimulation, query: InspectorQuery): InspectorModel {
+  const state = service.state;
+  const filtered = query.userId !== undefined || query.transactionId !== undefined;
+  // The journal answers copies: read it once per page.
+  const all = service.journal.entries(query.type ? { type: query.type } : {});
+  const about = all.map((entry) => ({ entry, ...idsOf(state, entry) }));
+  const matching = filtered ? about.filter((item) => matches(item, query)) : about;
+  const users = Object.values(state.users.byId).map((u) => ({
+    id: u.id,
+    label: `${u.id} · ${u.name ?? 'no name'} · ${u.mobile}`,
+  }));
+  const transactions = Object.values(state.transactions.byId).map((t) => ({
+    id: t.id,
+    userId: t.userId,
+    label: `${t.id} · ${t.status} · ${t.amount} ${t.asset.toUpperCase()}`,
+  }));
+  return {
+    baseUrl: service.baseUrl,
+    now: new Date(state.clock.now).toISOString(),
+    query,
+    journal: { size: service.journal.size, limit: service.journal.limit },
+    users: newest(users, INSPECTOR_SHOWN, query.userId),
+    transactions: newest(transactions, INSPECTOR_SHOWN, query.transactionId),
+    entries: matching.slice(-query.limit),
+    matched: matching.length,
+    timers: timersOf(state).filter((timer) => matches(timer.ids, query)),
+    webhooks: Object.values(state.webhooks.byId)
+      .filter((event) => matches(eventIds(event, state), query))
+      .slice(-INSPECTOR_SHOWN),
+    focus: focusOf(state, query),
+  };
+}
