@@ -14,6 +14,7 @@ export type { Duration } from './core/duration.js';
 export { parseDuration } from './core/duration.js';
 export type { ApiErrorBody, ErrorShape, TransitionRefusal } from './core/errors.js';
 export { MockApiError, MockArgumentError, MockHelperError, MockTransitionError } from './core/errors.js';
+export { type Explanation, explainLine } from './core/explain.js';
 export type { FaultSpec } from './core/faults.js';
 export {
   JOURNAL_LIMIT,
@@ -25,6 +26,7 @@ export {
   type JournalTimer,
   type JournalTransition,
   type JournalWebhook,
+  type TransitionResource,
 } from './core/journal.js';
 export type { Ledger, LedgerRow } from './core/ledger.js';
 export type { MockServiceOptions } from './core/options.js';

@@ -100,6 +100,7 @@ export function digilockerHelpers(rt: MockRuntime) {
           t.state,
           t.allowed,
           'Start a new session with POST /kyc/digilocker/init.',
+          '3.2',
         );
       }
       rt.state.kyc.digilockerSessions[session.clientId] = t.next;

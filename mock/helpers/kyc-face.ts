@@ -73,6 +73,7 @@ export function faceHelpers(rt: MockRuntime) {
           t.state,
           t.allowed,
           'Initialise a new session with POST /kyc/face/init.',
+          '4.9',
         );
       }
       if ((t.next.status === 'PASSED') !== pass) {

@@ -47,6 +47,7 @@ export function transactionHelpers(rt: MockRuntime) {
         state: txn.status,
         allowed: ['payout_processing'],
         hint: 'Simulate the deposit and advance the clock until the payout starts.',
+        section: '3.1',
       });
   };
   return {
@@ -84,6 +85,7 @@ export function transactionHelpers(rt: MockRuntime) {
           action: 'simulate a deposit for',
           state: txn.status,
           allowed,
+          section: '3.1',
         });
       const value = amount ?? txn.amount;
       if (!new Decimal(value).gt(0))

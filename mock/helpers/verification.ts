@@ -32,6 +32,7 @@ export function verificationHelpers(rt: MockRuntime) {
           action: 'complete',
           state: 'impossible (the user has no email address)',
           allowed: ['unverified with an email on file'],
+          section: '4.3',
         });
       }
       const verified = channel === 'mobile' ? user.mobileVerified : user.emailVerified;
@@ -41,6 +42,7 @@ export function verificationHelpers(rt: MockRuntime) {
           action: 'complete',
           state: 'verified',
           allowed: ['unverified'],
+          section: '4.3',
         });
       const verifiedAt = nowIso(rt.state);
       if (channel === 'mobile') Object.assign(user, { mobileVerified: true, mobileVerifiedAt: verifiedAt });
