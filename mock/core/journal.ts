@@ -82,6 +82,8 @@ export interface JournalTransition extends EntryBase {
   to: string;
   /** The machine event that moved it. */
   trigger: string;
+  /** What else changed with it, in words (the KYC level beside the aggregate status). */
+  detail?: string;
   /** Which rule or sandbox value decided the move, when one did (a payout failed by the sandbox amount). */
   explanation?: Explanation;
 }

@@ -6,6 +6,7 @@ import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { digilockerTransition } from '../machines/digilocker-session.js';
 import { applyAggregate, expectedName, kycRecord } from '../operations/kyc.js';
+import { recordStep, recordTransition } from '../operations/transitions.js';
 import { SANDBOX_KYC } from '../sandbox-values.js';
 import type { DigilockerSessionRecord } from '../state/kyc.js';
 import { refuse, userOf } from './kyc-shared.js';
@@ -104,9 +105,21 @@ export function digilockerHelpers(rt: MockRuntime) {
         );
       }
       rt.state.kyc.digilockerSessions[session.clientId] = t.next;
+      recordTransition(rt.state, {
+        resource: 'digilocker-session',
+        id: session.clientId,
+        machine: 'digilocker-session',
+        from: session.status,
+        to: t.next.status,
+        trigger: event.type,
+        userId: session.userId,
+      });
       const at = t.next.completedAt ?? new Date(rt.state.clock.now).toISOString();
       if (t.next.status === 'VERIFIED' && t.next.aadhaar && t.next.pan && !record.digilocker) {
         record.digilocker = { verifiedAt: at };
+        recordStep(rt.state, user.id, 'digilocker', 'helpers.digilocker.complete');
+        if (!record.aadhaar) recordStep(rt.state, user.id, 'aadhaar', 'helpers.digilocker.complete');
+        if (!record.pan) recordStep(rt.state, user.id, 'pan', 'helpers.digilocker.complete');
         record.aadhaar ??= {
           maskedNumber: t.next.aadhaar.maskedAadhaar ?? 'XXXX-XXXX-1234',
           nameOnAadhaar: t.next.aadhaar.name,

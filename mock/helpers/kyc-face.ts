@@ -4,6 +4,7 @@
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { faceTransition } from '../machines/face-session.js';
+import { recordTransition } from '../operations/transitions.js';
 import type { FaceSessionRecord } from '../state/kyc.js';
 import { refuse } from './kyc-shared.js';
 
@@ -82,6 +83,15 @@ export function faceHelpers(rt: MockRuntime) {
         );
       }
       rt.state.kyc.faceSessions[session.sessionId] = t.next;
+      recordTransition(rt.state, {
+        resource: 'face-session',
+        id: session.sessionId,
+        machine: 'face-session',
+        from: session.status,
+        to: t.next.status,
+        trigger: 'checked',
+        userId: session.userId,
+      });
       return { sessionId: session.sessionId, status: t.next.status, redirectUrl: session.redirectUrl };
     },
   };

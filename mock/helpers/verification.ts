@@ -4,6 +4,7 @@
 import { MockHelperError, MockTransitionError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { nowIso } from '../core/timers.js';
+import { recordStep } from '../operations/transitions.js';
 import type { OtpChannel } from '../state/verification.js';
 
 /**
@@ -47,6 +48,7 @@ export function verificationHelpers(rt: MockRuntime) {
       const verifiedAt = nowIso(rt.state);
       if (channel === 'mobile') Object.assign(user, { mobileVerified: true, mobileVerifiedAt: verifiedAt });
       else Object.assign(user, { emailVerified: true, emailVerifiedAt: verifiedAt });
+      recordStep(rt.state, user.id, channel, 'helpers.verification.complete');
       return { verifiedAt };
     },
   };

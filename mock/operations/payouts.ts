@@ -5,13 +5,16 @@
 import { Decimal } from 'decimal.js';
 import { MIN_AMOUNT_USD } from '../../src/schemas/common.js';
 import { parseDuration } from '../core/duration.js';
+import type { Explanation } from '../core/explain.js';
 import { nextId, randomDigits } from '../core/ids.js';
+import { refusalRule } from '../core/refusals.js';
 import type { MockState } from '../core/state.js';
 import { cancelTimer, schedule } from '../core/timers.js';
 import { allocate } from '../machines/attribution.js';
 import { releaseCredit } from '../machines/prefunded.js';
 import { requote } from '../machines/quote.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
+import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import {
@@ -52,7 +55,16 @@ export function startPayout(state: MockState, txn: TransactionRecord): Transacti
         : !eligibility.bank
           ? { code: 'BANK_ACCOUNT_INVALID', reason: 'The bank account was not found or is not verified' }
           : undefined;
-  if (refusal) return failPayout(state, next, refusal.code, refusal.reason);
+  if (refusal) {
+    const rule = refusalRule(refusal.code);
+    const explanation = {
+      rule: refusal.code,
+      because: refusal.reason,
+      section: rule.section ?? '7.3',
+      change: rule.change,
+    };
+    return failPayout(state, next, refusal.code, refusal.reason, explanation);
+  }
   emitTxn(state, next, 'transaction.payout_initiated', {
     status: next.status,
     amountInr: next.payout?.amountInr ?? amountInr,
@@ -130,7 +142,7 @@ export function completePayout(state: MockState, txn: TransactionRecord): Transa
 
 /**
  * The payout failed (spec 6.2 `payout_failed`, 7.3 identifiers). A failed prefunded payout sent no INR, so
- * its amount leaves `outstandingUsd`.
+ * its amount leaves `outstandingUsd`. `explanation` is the rule or sandbox value that failed it, for the journal.
  * @example
  * failPayout(state, txn, 'PAYOUT_FAILED', 'The payout provider rejected the transfer');
  */
@@ -139,9 +151,10 @@ export function failPayout(
   txn: TransactionRecord,
   code: string,
   reason: string,
+  explanation?: Explanation,
 ): TransactionRecord {
   if (txn.payout?.timerId) cancelTimer(state, txn.payout.timerId);
-  const next = move(state, txn, { type: 'payout.fail', code, reason });
+  const next = move(state, txn, { type: 'payout.fail', code, reason }, explanation);
   if (next.payout) next.payout.timerId = undefined;
   if (next.kind === 'prefunded' && next.creditHeld) {
     const { outstandingUsdByAccount } = state.transactions;
@@ -172,6 +185,7 @@ export function settlePayout(state: MockState, txn: TransactionRecord): void {
       txn,
       'PAYOUT_FAILED',
       'The payout provider rejected the transfer (sandbox failure amount)',
+      SANDBOX_EXPLANATIONS.payoutFailureAmount,
     );
     return;
   }

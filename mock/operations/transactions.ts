@@ -74,7 +74,7 @@ export function move(
       trigger: event.type,
       userId: next.userId,
       transactionId: next.id,
-      explanation,
+      ...(explanation && { explanation }),
     });
   if (isTerminal(next.status)) {
     if (state.transactions.activeByUser[next.userId] === next.id)

@@ -16,7 +16,9 @@ type TransitionDraft = Omit<JournalTransition, 'type' | 'seq' | 'at'>;
  * recordTransition(state, { resource: 'face-session', id: 'fce_1', from: 'PENDING', to: 'EXPIRED', trigger: 'expire', userId });
  */
 export function recordTransition(state: MockState, draft: TransitionDraft): void {
-  journalOf(state)?.record<JournalTransition>(state, { type: 'transition', ...draft });
+  // Absent, not undefined: an entry reads the same in-process and after a JSON round trip.
+  const defined = Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined));
+  journalOf(state)?.record<JournalTransition>(state, { type: 'transition', ...(defined as TransitionDraft) });
 }
 
 /**
