@@ -162,7 +162,10 @@ export class MockTransitionError extends MockHelperError {
     this.allowed = refusal.allowed;
     this.explanation = {
       rule: 'TRANSITION_REFUSED',
-      because: this.message,
+      because:
+        'message' in refusal
+          ? refusal.message
+          : `cannot ${refusal.action} ${refusal.subject}: it is ${refusal.state}, allowed only from ${allowed}`,
       section: ('section' in refusal && refusal.section) || '3',
       change: ('hint' in refusal && refusal.hint) || `call it only while it is ${allowed}`,
     };

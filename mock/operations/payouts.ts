@@ -61,7 +61,8 @@ export function startPayout(state: MockState, txn: TransactionRecord): Transacti
       rule: refusal.code,
       because: refusal.reason,
       section: rule.section ?? '7.3',
-      change: rule.change,
+      // At payout time the amount is what arrived, so it is the deposit that must change.
+      change: refusal.code === 'AMOUNT_TOO_LOW' ? 'deposit at least 10 USD' : rule.change,
     };
     return failPayout(state, next, refusal.code, refusal.reason, explanation);
   }

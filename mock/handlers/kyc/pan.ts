@@ -68,7 +68,7 @@ const verify = route(
           matchScore: score,
         },
         undefined,
-        nameMismatch({ section: '7.3', field: 'pan', found: nameOnPan, expected, score, sandbox }),
+        nameMismatch({ section: '7.3', field: 'PAN', found: nameOnPan, expected, score, sandbox }),
       );
     }
     record.pan = {
