@@ -50,6 +50,7 @@ export {
   formatReceiverReport,
   type ReceiverReport,
 } from './receiver-check/index.js';
+export { SANDBOX_EXPLANATIONS } from './sandbox-explanations.js';
 export { SANDBOX_DEFAULTS, SANDBOX_KYC, SANDBOX_TRANSACTIONS } from './sandbox-values.js';
 export { createMockService, type MockService } from './service.js';
 export type { AccountRecord, AccountSettings } from './state/accounts.js';
