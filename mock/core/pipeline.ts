@@ -95,7 +95,13 @@ async function execute(
       return { response: explained(error.status, body, refusalExplanation(def, error)) };
     }
     const detail = error instanceof Error ? error.message : String(error);
-    return { response: json(500, internalErrorBody(def.shape, detail)) };
+    const why = {
+      rule: 'INTERNAL_ERROR',
+      because: `the mock itself failed: ${detail}`,
+      section: '7.2',
+      change: 'nothing in the request: report it with GET /__mock/journal and the request',
+    };
+    return { response: explained(500, internalErrorBody(def.shape, detail), why) };
   }
 }
 

@@ -5,6 +5,7 @@ import type { JournalEntry, JournalTransition } from '../../mock/core/journal.js
 import { REFUSAL_RULES } from '../../mock/core/refusals.js';
 import { OPERATIONS } from '../../mock/openapi/operations.js';
 import { SANDBOX_KYC, SANDBOX_TRANSACTIONS } from '../../mock/sandbox-values.js';
+import { serveHelper } from '../../mock/server/helpers-api.js';
 import { createMockSimulation } from '../../mock/simulation.js';
 
 const docsUrl = new URL('../../docs/sandbox-values.md', import.meta.url);
@@ -262,6 +263,27 @@ describe('answers that explain themselves', () => {
         change: REFUSAL_RULES.TRANSACTION_NOT_FOUND?.change,
       },
     });
+  });
+
+  it('a helper refused over HTTP carries the same line as its journal entry', async () => {
+    const { mock, call } = setUp();
+    const { transactionId } = await transaction(mock, call, '100');
+    const path = '/__mock/transactions/completePayout';
+    const refused = await serveHelper(
+      mock,
+      new Request(`${mock.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ transactionId }),
+      }),
+      path,
+    );
+    expect(refused.status).toBe(409);
+    const entry = mock.journal.entries({ type: 'helper' }).at(-1);
+    expect(entry).toMatchObject({ name: 'transactions.completePayout', refused: true });
+    if (entry?.type !== 'helper' || !entry.explanation) throw new Error('no explanation');
+    expect(refused.headers.get('x-mock-explain')).toBe(explainLine(entry.explanation));
+    expect(entry.explanation).toMatchObject({ rule: 'TRANSITION_REFUSED', section: '3.1' });
   });
 
   it('knows what changes every error identifier the OpenAPI document lists', () => {
