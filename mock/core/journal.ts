@@ -70,7 +70,8 @@ export interface JournalRequest extends EntryBase {
 export interface JournalTransition extends EntryBase {
   type: 'transition';
   /**
-   * What moved: a machine of `MACHINE_GRAPHS` by its id (`kyc-aggregate`, `digilocker-session`, `face-session`),
+   * What moved: a machine of `MACHINE_GRAPHS` by its id (`kyc-aggregate`, `digilocker-session`, `face-session`,
+   * `webhook-delivery` with `id` the event),
    * `transaction` (its graph is `machine`), or a machine without a diagram: `kyc-step` (one KYC or contact
    * verification step of a user, `id` the step), `aadhaar-otp`, `document-upload`, `sweep`.
    */
@@ -102,6 +103,7 @@ export type TransitionResource =
   | 'kyc-aggregate'
   | 'digilocker-session'
   | 'face-session'
+  | 'webhook-delivery'
   | 'aadhaar-otp'
   | 'document-upload'
   | 'sweep';
