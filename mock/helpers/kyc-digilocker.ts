@@ -6,7 +6,7 @@ import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { digilockerTransition } from '../machines/digilocker-session.js';
 import { applyAggregate, expectedName, kycRecord } from '../operations/kyc.js';
-import { recordStep, recordTransition } from '../operations/transitions.js';
+import { recordSession, recordStep } from '../operations/transitions.js';
 import { SANDBOX_KYC } from '../sandbox-values.js';
 import type { DigilockerSessionRecord } from '../state/kyc.js';
 import { refuse, userOf } from './kyc-shared.js';
@@ -105,15 +105,7 @@ export function digilockerHelpers(rt: MockRuntime) {
         );
       }
       rt.state.kyc.digilockerSessions[session.clientId] = t.next;
-      recordTransition(rt.state, {
-        resource: 'digilocker-session',
-        id: session.clientId,
-        machine: 'digilocker-session',
-        from: session.status,
-        to: t.next.status,
-        trigger: event.type,
-        userId: session.userId,
-      });
+      recordSession(rt.state, 'digilocker-session', session, t.next.status, event.type);
       const at = t.next.completedAt ?? new Date(rt.state.clock.now).toISOString();
       if (t.next.status === 'VERIFIED' && t.next.aadhaar && t.next.pan && !record.digilocker) {
         record.digilocker = { verifiedAt: at };

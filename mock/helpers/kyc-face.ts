@@ -4,7 +4,7 @@
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { faceTransition } from '../machines/face-session.js';
-import { recordTransition } from '../operations/transitions.js';
+import { recordSession } from '../operations/transitions.js';
 import type { FaceSessionRecord } from '../state/kyc.js';
 import { refuse } from './kyc-shared.js';
 
@@ -83,15 +83,7 @@ export function faceHelpers(rt: MockRuntime) {
         );
       }
       rt.state.kyc.faceSessions[session.sessionId] = t.next;
-      recordTransition(rt.state, {
-        resource: 'face-session',
-        id: session.sessionId,
-        machine: 'face-session',
-        from: session.status,
-        to: t.next.status,
-        trigger: 'checked',
-        userId: session.userId,
-      });
+      recordSession(rt.state, 'face-session', session, t.next.status, 'checked');
       return { sessionId: session.sessionId, status: t.next.status, redirectUrl: session.redirectUrl };
     },
   };

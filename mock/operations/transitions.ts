@@ -67,3 +67,27 @@ export function recordStep(
     explanation,
   });
 }
+
+/**
+ * Notes a move of a document-locker or face session (machines with a diagram of the same name).
+ * @example
+ * recordSession(state, 'face-session', session, 'EXPIRED', 'expire');
+ */
+export function recordSession(
+  state: MockState,
+  machine: 'digilocker-session' | 'face-session',
+  session: { userId: string; status: string } & ({ clientId: string } | { sessionId: string }),
+  to: string,
+  trigger: string,
+): void {
+  const id = 'clientId' in session ? session.clientId : session.sessionId;
+  recordTransition(state, {
+    resource: machine,
+    id,
+    machine,
+    from: session.status,
+    to,
+    trigger,
+    userId: session.userId,
+  });
+}

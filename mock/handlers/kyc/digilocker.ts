@@ -15,7 +15,7 @@ import { schedule } from '../../core/timers.js';
 import { validateBody } from '../../core/validate.js';
 import { digilockerTransition, effectiveDigilockerStatus } from '../../machines/digilocker-session.js';
 import { kycRecord } from '../../operations/kyc.js';
-import { recordTransition } from '../../operations/transitions.js';
+import { recordSession } from '../../operations/transitions.js';
 import { SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import type { DigilockerSessionRecord } from '../../state/kyc.js';
@@ -30,15 +30,7 @@ export const digilockerExpire = defineTask<{ clientId: string }>(
     const t = digilockerTransition(session, { type: 'expire' }, now);
     if (!t.ok) return;
     state.kyc.digilockerSessions[clientId] = t.next;
-    recordTransition(state, {
-      resource: 'digilocker-session',
-      id: clientId,
-      machine: 'digilocker-session',
-      from: session.status,
-      to: t.next.status,
-      trigger: 'expire',
-      userId: session.userId,
-    });
+    recordSession(state, 'digilocker-session', session, t.next.status, 'expire');
   },
 );
 

@@ -14,7 +14,7 @@ import { defineTask } from '../../core/tasks.js';
 import { schedule } from '../../core/timers.js';
 import { effectiveFaceStatus, faceTransition } from '../../machines/face-session.js';
 import { applyAggregate, kycRecord } from '../../operations/kyc.js';
-import { recordStep, recordTransition } from '../../operations/transitions.js';
+import { recordSession, recordStep } from '../../operations/transitions.js';
 import type { FaceSessionRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
 
@@ -27,15 +27,7 @@ export const faceExpire = defineTask<{ sessionId: string }>(
     const t = faceTransition(session, { type: 'expire' }, now);
     if (!t.ok) return;
     state.kyc.faceSessions[sessionId] = t.next;
-    recordTransition(state, {
-      resource: 'face-session',
-      id: sessionId,
-      machine: 'face-session',
-      from: session.status,
-      to: t.next.status,
-      trigger: 'expire',
-      userId: session.userId,
-    });
+    recordSession(state, 'face-session', session, t.next.status, 'expire');
   },
 );
 
