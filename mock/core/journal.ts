@@ -73,7 +73,7 @@ export interface JournalTransition extends EntryBase {
    * What moved: a machine of `MACHINE_GRAPHS` by its id (`kyc-aggregate`, `digilocker-session`, `face-session`,
    * `webhook-delivery` with `id` the event),
    * `transaction` (its graph is `machine`), or a machine without a diagram: `kyc-step` (one KYC or contact
-   * verification step of a user, `id` the step), `aadhaar-otp`, `document-upload`, `sweep`.
+   * verification step of a user, `id` the step), `aadhaar-otp`, `document-upload`, `attribution`, `sweep`.
    */
   resource: TransitionResource;
   id: string;
@@ -106,6 +106,7 @@ export type TransitionResource =
   | 'webhook-delivery'
   | 'aadhaar-otp'
   | 'document-upload'
+  | 'attribution'
   | 'sweep';
 
 /**

@@ -105,7 +105,12 @@ export function digilockerHelpers(rt: MockRuntime) {
         );
       }
       rt.state.kyc.digilockerSessions[session.clientId] = t.next;
-      recordSession(rt.state, 'digilocker-session', session, t.next.status, event.type);
+      recordSession(rt.state, 'digilocker-session', session, t.next.status, event.type, {
+        rule: 'helper.digilocker.complete',
+        because: `helpers.digilocker.complete gave the user's answer: ${input.outcome}`,
+        section: '3.2',
+        change: input.outcome === 'approve' ? "outcome: 'deny'" : "outcome: 'approve' on a new session",
+      });
       const at = t.next.completedAt ?? new Date(rt.state.clock.now).toISOString();
       if (t.next.status === 'VERIFIED' && t.next.aadhaar && t.next.pan && !record.digilocker) {
         record.digilocker = { verifiedAt: at };

@@ -83,7 +83,14 @@ export function faceHelpers(rt: MockRuntime) {
         );
       }
       rt.state.kyc.faceSessions[session.sessionId] = t.next;
-      recordSession(rt.state, 'face-session', session, t.next.status, 'checked');
+      recordSession(rt.state, 'face-session', session, t.next.status, 'checked', {
+        rule: 'helper.face.complete',
+        because: `helpers.face.complete ran the check with liveness ${livenessScore} and face match ${faceMatchScore} (pass needs 0.8 and 0.7)`,
+        section: '4.9',
+        change: pass
+          ? "outcome: 'fail' (or scores under the thresholds)"
+          : "outcome: 'pass' (or scores at the thresholds)",
+      });
       return { sessionId: session.sessionId, status: t.next.status, redirectUrl: session.redirectUrl };
     },
   };

@@ -26,6 +26,7 @@ import {
   PAYOUT_SETTLE_MS,
   TXN_TIMERS,
 } from './transactions.js';
+import { recordTransition } from './transitions.js';
 
 /**
  * Starts the payout leg (spec 3.1 `payout_processing`, 6.2 `payout_initiated`), after the payout-time checks
@@ -93,7 +94,23 @@ export function attribute(state: MockState, txn: TransactionRecord): void {
   const tranches = state.transactions.tranchesByAccount[txn.accountId] ?? [];
   const result = payout.status === 'failed' ? undefined : allocate(tranches, payout.amountInr);
   // Known now for good: the read says so, and a client waiting for the attribution stops at once.
+  const from = payout.attributionStatus ?? 'pending';
   payout.attributionStatus = result?.attribution ? 'attributed' : 'none';
+  // A payout attributed as none is looked at again on completion: only a change is a transition.
+  if (from !== payout.attributionStatus) {
+    recordTransition(state, {
+      resource: 'attribution',
+      id: txn.id,
+      from,
+      to: payout.attributionStatus,
+      trigger: TXN_TIMERS.attribute,
+      userId: txn.userId,
+      transactionId: txn.id,
+      ...(result?.attribution || payout.status === 'failed'
+        ? {}
+        : { explanation: unattributed(payout.amountInr) }),
+    });
+  }
   if (!result?.attribution) return;
   payout.attribution = result.attribution;
   state.transactions.tranchesByAccount[txn.accountId] = result.remainingTranches;
@@ -191,4 +208,14 @@ export function settlePayout(state: MockState, txn: TransactionRecord): void {
     return;
   }
   completePayout(state, txn);
+}
+
+/** Why a payout went unattributed: the pool's settled tranches could not cover it (spec 2.4 rule 5). */
+function unattributed(amountInr: string): Explanation {
+  return {
+    rule: 'ATTRIBUTION_NONE',
+    because: `the pool's settled tranches cannot cover the payout of INR ${amountInr}; the payment goes ahead unattributed`,
+    section: '2.4',
+    change: 'settle more tranches first: helpers.tranches.add([{ rate, inrAmount }])',
+  };
 }

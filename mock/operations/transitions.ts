@@ -79,6 +79,7 @@ export function recordSession(
   session: { userId: string; status: string } & ({ clientId: string } | { sessionId: string }),
   to: string,
   trigger: string,
+  explanation?: Explanation,
 ): void {
   const id = 'clientId' in session ? session.clientId : session.sessionId;
   recordTransition(state, {
@@ -89,5 +90,6 @@ export function recordSession(
     to,
     trigger,
     userId: session.userId,
+    explanation,
   });
 }

@@ -166,6 +166,31 @@ async function observeAll(): Promise<Row[]> {
     rows.push({ value, ...viaTransition(mock, resource) });
   }
 
+  // The default pool pays for attribution; without it the payout goes unattributed, and says so.
+  {
+    const { mock, call } = setUp();
+    mock.helpers.tranches.clear();
+    const { transactionId } = await transaction(mock, call, '100');
+    await mock.clock.advance(mock.helpers.transactions.simulateDeposit({ transactionId }));
+    await mock.clock.advance('1m');
+    rows.push({ value: 'An empty pool (`helpers.tranches.clear()`)', ...viaTransition(mock, 'attribution') });
+  }
+  // A session outcome a helper chose explains itself on the session's transition.
+  {
+    const { mock, call } = setUp();
+    const user = await call('POST', '/v2/users', { mobile: '9876543210', name: 'Asha Rao' });
+    const { userId } = (user.body as { data: { userId: string } }).data;
+    const face = await call('POST', `/v2/users/${userId}/kyc/face/init`, {
+      redirectUrl: 'https://partner.test/face',
+    });
+    const { sessionId } = (face.body as { data: { sessionId: string } }).data;
+    mock.helpers.face.complete({ sessionId, outcome: 'fail' });
+    rows.push({
+      value: "`helpers.face.complete({ outcome: 'fail' })`",
+      ...viaTransition(mock, 'face-session'),
+    });
+  }
+
   // A transition a helper asked for and the state refused: the helper's journal entry says why.
   const { mock, call } = setUp();
   const { transactionId } = await transaction(mock, call, '100');

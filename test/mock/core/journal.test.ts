@@ -81,7 +81,7 @@ describe('the journal: what the mock did, on the virtual clock', () => {
 
     const moved = mock.journal.entries({ type: 'transition', transactionId });
     const transitions = moved.filter((t) => t.type === 'transition' && t.resource === 'transaction');
-    // Beside the transaction: its sweep and the delivery of each of its events.
+    // Beside the transaction: its rate attribution and the delivery of each of its events.
     expect(new Set(moved.map((t) => t.type === 'transition' && `${t.resource} ${t.from}→${t.to}`))).toEqual(
       new Set([
         'transaction created→deposit_pending',
@@ -89,6 +89,7 @@ describe('the journal: what the mock did, on the virtual clock', () => {
         'transaction deposit_detected→deposit_confirmed',
         'transaction deposit_confirmed→payout_processing',
         'transaction payout_processing→completed',
+        'attribution pending→attributed',
         'webhook-delivery pending→delivered',
       ]),
     );
@@ -143,7 +144,9 @@ describe('the journal: what the mock did, on the virtual clock', () => {
     // The user's own path comes first: the steps the seeding helper stands in for, then the transaction's.
     const userTransitions = mock.helpers
       .journal({ userId, type: 'transition' })
-      .filter((t) => t.type === 'transition' && t.resource !== 'webhook-delivery');
+      .filter(
+        (t) => t.type === 'transition' && ['kyc-step', 'kyc-aggregate', 'transaction'].includes(t.resource),
+      );
     expect(userTransitions.slice(-transitions.length)).toEqual(transitions);
     expect(
       userTransitions
