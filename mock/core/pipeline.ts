@@ -5,7 +5,6 @@
  * (behind one MSW handler) and over `node:http`.
  */
 
-import { OPERATIONS } from '../openapi/operations.js';
 import type { AccountRecord } from '../state/accounts.js';
 import { findAccountByKey } from './accounts.js';
 import { bearerKey, clientIp, forbiddenBody, ipAllowed, UNAUTHORIZED_BODY } from './auth.js';
@@ -22,8 +21,8 @@ import {
 import { type JournalRequest, journalOf } from './journal.js';
 import { observed } from './observe.js';
 import { consumeRate, peekRate, rateLimitBody } from './rate-limit.js';
-import { refusalRule } from './refusals.js';
-import { codeFromError, errorBody, internalErrorBody, json, jsonText, successBody } from './respond.js';
+import { PIPELINE_REFUSALS, refusalExplanation } from './refusals.js';
+import { errorBody, internalErrorBody, json, jsonText, successBody } from './respond.js';
 import type { RouteContext, RouteDefinition } from './route.js';
 import type { MockRuntime } from './runtime.js';
 import { nowIso } from './timers.js';
@@ -92,30 +91,13 @@ async function execute(
   } catch (error) {
     if (error instanceof MockApiError) {
       const body = errorBody(error.shape ?? def.shape, error.body);
-      return { response: explained(error.status, body, refusalExplanation(def, error)) };
+      return { response: explained(error.status, body, refusalExplanation(def.method, def.path, error)) };
     }
     const detail = error instanceof Error ? error.message : String(error);
-    const why = {
-      rule: 'INTERNAL_ERROR',
-      because: `the mock itself failed: ${detail}`,
-      section: '7.2',
-      change: 'nothing in the request: report it with GET /__mock/journal and the request',
+    return {
+      response: explained(500, internalErrorBody(def.shape, detail), PIPELINE_REFUSALS.internal(detail)),
     };
-    return { response: explained(500, internalErrorBody(def.shape, detail), why) };
   }
-}
-
-/** A resolver's refusal, completed: the identifier's rule and the route's section fill what it did not say. */
-function refusalExplanation(def: RouteDefinition, error: MockApiError): Explanation {
-  const identifier = error.body.code ?? codeFromError(error.body.error);
-  const rule = refusalRule(identifier);
-  return {
-    rule: identifier,
-    because: error.body.message,
-    section: rule.section ?? OPERATIONS[`${def.method} ${def.path}`]?.section ?? '7.3',
-    change: rule.change,
-    ...error.why,
-  };
 }
 
 /**
@@ -148,12 +130,7 @@ async function withIdempotency(
     const record = findIdempotency(rt.state, id);
     if (record) {
       if (record.fingerprint !== fp) {
-        return explained(409, IDEMPOTENCY_CONFLICT_BODY, {
-          rule: 'IDEMPOTENCY_CONFLICT',
-          because: 'this Idempotency-Key was used with another body',
-          section: '7.5',
-          change: 'send a new Idempotency-Key, or the first body again to get its answer',
-        });
+        return explained(409, IDEMPOTENCY_CONFLICT_BODY, PIPELINE_REFUSALS.idempotencyConflict);
       }
       return json(200, record.response.body, { 'Idempotent-Replayed': 'true' });
     }
@@ -185,32 +162,17 @@ async function answer(rt: MockRuntime, def: RouteDefinition, req: Incoming): Pro
   const state = rt.state;
   const found = findAccountByKey(state, bearerKey(req.request) ?? '');
   if (!found) {
-    return explained(401, UNAUTHORIZED_BODY, {
-      rule: 'UNAUTHORIZED',
-      because: 'the Bearer key names no account',
-      section: '5',
-      change: "send Authorization: Bearer with an account's key (mock.sandboxKey, helpers.accounts.create)",
-    });
+    return explained(401, UNAUTHORIZED_BODY, PIPELINE_REFUSALS.unauthorized);
   }
   const { account, environment } = found;
   const ip = clientIp(req.request);
   if (!ipAllowed(account, ip)) {
-    const why = {
-      rule: 'FORBIDDEN',
-      because: `${ip} is not on the account's IP allow-list`,
-      section: '5',
-      change: 'call from an allowed address, or change ipAllowList with helpers.accounts.update',
-    };
+    const why = PIPELINE_REFUSALS.forbidden(ip);
     return explained(403, forbiddenBody(ip), why, peekRate(state, account, state.clock.now));
   }
   const rate = consumeRate(state, account, state.clock.now);
   if (!rate.allowed) {
-    const why = {
-      rule: 'RATE_LIMITED',
-      because: `${account.limits.rateLimit} requests per minute used`,
-      section: '7.6',
-      change: `wait ${rate.retryAfter} s (helpers.clock.advance), or raise limits.rateLimit with helpers.accounts.update`,
-    };
+    const why = PIPELINE_REFUSALS.rateLimited(account.limits.rateLimit, rate.retryAfter);
     return explained(429, rateLimitBody(rate.retryAfter), why, rate.headers);
   }
 
@@ -256,13 +218,7 @@ export async function serveRoute(
   if (fault?.kind === 'latency') await new Promise((resolve) => setTimeout(resolve, fault.ms));
   if (fault?.kind === 'error') {
     const status = fault.status ?? 500;
-    const why = {
-      rule: 'FAULT',
-      because: `an injected ${status} fault (helpers.faults.inject or chaos)`,
-      section: '7.2',
-      change: 'helpers.faults.clear(), or a fault matching other requests',
-    };
-    return journalled(explained(status, faultBody(def.shape, status), why));
+    return journalled(explained(status, faultBody(def.shape, status), PIPELINE_REFUSALS.fault(status)));
   }
   if (fault?.kind === 'drop') return journalled(Response.error());
   const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();

@@ -3,7 +3,10 @@
  * the third part of a refusal's explanation when the resolver that refused gave none. The section is the
  * route's own (spec 4.x) unless the rule lives elsewhere, so the pipeline needs no other knowledge of a route.
  */
+import { OPERATIONS } from '../openapi/operations.js';
+import type { MockApiError } from './errors.js';
 import type { Explanation } from './explain.js';
+import { codeFromError } from './respond.js';
 
 /** The `change` (and, where the rule is not the route's, the `section`) of a refusal. */
 type RefusalRule = Pick<Explanation, 'change'> & Partial<Pick<Explanation, 'section'>>;
@@ -94,3 +97,65 @@ const FALLBACK: RefusalRule = { change: 'send the request the message asks for' 
 export function refusalRule(identifier: string): RefusalRule {
   return Object.hasOwn(REFUSAL_RULES, identifier) ? (REFUSAL_RULES[identifier] ?? FALLBACK) : FALLBACK;
 }
+
+/**
+ * A resolver's refusal, completed: the identifier's rule and the route's section (from the OpenAPI operation
+ * table) fill what the thrower did not say.
+ * @example
+ * refusalExplanation('GET', '/v2/transactions/:transactionId', error).section; // '2.4'
+ */
+export function refusalExplanation(method: string, path: string, error: MockApiError): Explanation {
+  const identifier = error.body.code ?? codeFromError(error.body.error);
+  const rule = refusalRule(identifier);
+  return {
+    rule: identifier,
+    because: error.body.message,
+    section: rule.section ?? OPERATIONS[`${method} ${path}`]?.section ?? '7.3',
+    change: rule.change,
+    ...error.why,
+  };
+}
+
+/**
+ * The refusals the pipeline itself makes, before any route runs (and its own failure).
+ * @example
+ * PIPELINE_REFUSALS.forbidden('203.0.113.9').rule; // 'FORBIDDEN'
+ */
+export const PIPELINE_REFUSALS = {
+  unauthorized: {
+    rule: 'UNAUTHORIZED',
+    because: 'the Bearer key names no account',
+    section: '5',
+    change: "send Authorization: Bearer with an account's key (mock.sandboxKey, helpers.accounts.create)",
+  },
+  forbidden: (ip: string): Explanation => ({
+    rule: 'FORBIDDEN',
+    because: `${ip} is not on the account's IP allow-list`,
+    section: '5',
+    change: 'call from an allowed address, or change ipAllowList with helpers.accounts.update',
+  }),
+  rateLimited: (perMinute: number, retryAfter: number): Explanation => ({
+    rule: 'RATE_LIMITED',
+    because: `${perMinute} requests per minute used`,
+    section: '7.6',
+    change: `wait ${retryAfter} s (helpers.clock.advance), or raise limits.rateLimit with helpers.accounts.update`,
+  }),
+  idempotencyConflict: {
+    rule: 'IDEMPOTENCY_CONFLICT',
+    because: 'this Idempotency-Key was used with another body',
+    section: '7.5',
+    change: 'send a new Idempotency-Key, or the first body again to get its answer',
+  },
+  fault: (status: number): Explanation => ({
+    rule: 'FAULT',
+    because: `an injected ${status} fault (helpers.faults.inject or chaos)`,
+    section: '7.2',
+    change: 'helpers.faults.clear(), or a fault matching other requests',
+  }),
+  internal: (detail: string): Explanation => ({
+    rule: 'INTERNAL_ERROR',
+    because: `the mock itself failed: ${detail}`,
+    section: '7.2',
+    change: 'nothing in the request: report it with GET /__mock/journal and the request',
+  }),
+} as const;
