@@ -20,6 +20,7 @@ export type { Duration } from './core/duration.js';
 export { parseDuration } from './core/duration.js';
 export type { ApiErrorBody, ErrorShape, TransitionRefusal } from './core/errors.js';
 export { MockApiError, MockArgumentError, MockHelperError, MockTransitionError } from './core/errors.js';
+export { type Explanation, explainLine } from './core/explain.js';
 export type { FaultSpec } from './core/faults.js';
 export {
   JOURNAL_LIMIT,
@@ -31,6 +32,7 @@ export {
   type JournalTimer,
   type JournalTransition,
   type JournalWebhook,
+  type TransitionResource,
 } from './core/journal.js';
 export type { Ledger, LedgerRow } from './core/ledger.js';
 export type { MockServiceOptions } from './core/options.js';
@@ -56,6 +58,7 @@ export {
   formatReceiverReport,
   type ReceiverReport,
 } from './receiver-check/index.js';
+export { SANDBOX_EXPLANATIONS } from './sandbox-explanations.js';
 export { SANDBOX_DEFAULTS, SANDBOX_KYC, SANDBOX_TRANSACTIONS } from './sandbox-values.js';
 export { createMockService, type MockService } from './service.js';
 export type { AccountRecord, AccountSettings } from './state/accounts.js';

@@ -2,6 +2,8 @@
  * Errors of the mock: `MockApiError` becomes an HTTP answer in the route's error shape; the helper errors
  * are thrown to the test that called a helper.
  */
+import type { Explanation } from './explain.js';
+import { codeFromError } from './respond.js';
 
 /**
  * The two error body shapes of spec 7.1 (docs/assumptions.md says which endpoint uses which): A is
@@ -43,18 +45,21 @@ export interface ApiErrorBody {
  */
 export class MockApiError extends Error {
   override readonly name = 'MockApiError';
-  /** Why the mock refused, in words: the `X-Mock-Explain` header and the journal say it. */
+  /** Why the mock refused, in words (`RULE: message`); the pipeline completes it into the `X-Mock-Explain` line. */
   readonly explain: string;
+  /** The parts of the explanation the thrower knows; the pipeline adds the route's section and the rule's change. */
+  readonly why: Partial<Explanation>;
   constructor(
     readonly status: number,
     readonly body: ApiErrorBody,
     /** Overrides the route's shape; normally left out. */
     readonly shape?: ErrorShape,
-    /** Which rule fired (and its spec section); defaults to the error's code and message. */
-    explain?: string,
+    /** Which rule fired, its spec section and what would change it; defaults from the error's identifier. */
+    why: Partial<Explanation> = {},
   ) {
     super(body.message);
-    this.explain = explain ?? `${body.code ?? body.error}: ${body.message}`;
+    this.why = why;
+    this.explain = `${why.rule ?? body.code ?? codeFromError(body.error)}: ${why.because ?? body.message}`;
   }
 }
 
@@ -117,6 +122,8 @@ export interface TransitionRefusal {
   allowed: string[];
   /** What to do instead. */
   hint?: string;
+  /** The spec section of the state machine; default `3` (states and transitions). */
+  section?: string;
 }
 
 /**
@@ -140,6 +147,8 @@ export class MockTransitionError extends MockHelperError {
   override readonly name = 'MockTransitionError';
   readonly state: string;
   readonly allowed: string[];
+  /** Which rule refused the transition, for the journal's helper entry. */
+  readonly explanation: Explanation;
   /** From a refusal; or, relaying a server's answer (`connectMock`), from its message, state and allowed. */
   constructor(refusal: TransitionRefusal | { message: string; state: string; allowed: string[] }) {
     const allowed = refusal.allowed.length ? refusal.allowed.join(', ') : 'no state';
@@ -151,5 +160,14 @@ export class MockTransitionError extends MockHelperError {
     );
     this.state = refusal.state;
     this.allowed = refusal.allowed;
+    this.explanation = {
+      rule: 'TRANSITION_REFUSED',
+      because:
+        'message' in refusal
+          ? refusal.message
+          : `cannot ${refusal.action} ${refusal.subject}: it is ${refusal.state}, allowed only from ${allowed}`,
+      section: ('section' in refusal && refusal.section) || '3',
+      change: ('hint' in refusal && refusal.hint) || `call it only while it is ${allowed}`,
+    };
   }
 }

@@ -7,6 +7,7 @@
  * Operations take the state, not the runtime, so the runtime binds its journal to whichever state it holds
  * (`bindJournal`) and the call sites find it with `journalOf(state)`.
  */
+import type { Explanation } from './explain.js';
 import type { MockState } from './state.js';
 
 /**
@@ -73,7 +74,7 @@ export interface JournalRequest extends EntryBase {
   rateLimit?: { limit: number; remaining: number; reset: number };
   /** The kind of fault injected into this request, if any. */
   fault?: string;
-  /** Why the mock refused the request (the error code and message), for a 4xx or 5xx it raised. */
+  /** Why the mock refused the request, or which sandbox value chose its answer: the `X-Mock-Explain` line. */
   explain?: string;
   /** The query string, with its `?`, when the request had one. */
   query?: string;
@@ -85,6 +86,8 @@ export interface JournalRequest extends EntryBase {
   requestBodyCut?: boolean;
   /** `responseBody` is only the start of a longer body. */
   responseBodyCut?: boolean;
+  /** The same explanation, structured. */
+  explanation?: Explanation;
 }
 
 /**
@@ -97,13 +100,45 @@ export interface JournalRequest extends EntryBase {
  */
 export interface JournalTransition extends EntryBase {
   type: 'transition';
-  resource: 'transaction';
+  /**
+   * What moved: a machine of `MACHINE_GRAPHS` by its id (`kyc-aggregate`, `digilocker-session`, `face-session`,
+   * `webhook-delivery` with `id` the event),
+   * `transaction` (its graph is `machine`), or a machine without a diagram: `kyc-step` (one KYC or contact
+   * verification step of a user, `id` the step), `aadhaar-otp`, `document-upload`, `attribution`, `sweep`.
+   */
+  resource: TransitionResource;
   id: string;
+  /** The `MACHINE_GRAPHS` id whose diagram shows this transition, when there is one. */
+  machine?: string;
   from: string;
   to: string;
   /** The machine event that moved it. */
   trigger: string;
+  /** What else changed with it, in words (the KYC level beside the aggregate status). */
+  detail?: string;
+  /** Which rule or sandbox value decided the move, when one did (a payout failed by the sandbox amount). */
+  explanation?: Explanation;
 }
+
+/**
+ * Every resource a transition entry names.
+ * @example
+ * ```ts
+ * import type { TransitionResource } from 'inr-payouts/mock';
+ * const sessions: TransitionResource[] = ['digilocker-session', 'face-session'];
+ * ```
+ */
+export type TransitionResource =
+  | 'transaction'
+  | 'kyc-step'
+  | 'kyc-aggregate'
+  | 'digilocker-session'
+  | 'face-session'
+  | 'webhook-delivery'
+  | 'aadhaar-otp'
+  | 'document-upload'
+  | 'attribution'
+  | 'sweep';
 
 /**
  * One webhook delivery attempt, with its answer.
@@ -161,6 +196,8 @@ export interface JournalHelper extends EntryBase {
   refused: boolean;
   /** The error's message, when refused. */
   error?: string;
+  /** Which rule refused it, for a transition the state does not allow. */
+  explanation?: Explanation;
 }
 
 /**

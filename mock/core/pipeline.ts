@@ -4,10 +4,12 @@
  * answer given after auth. It works on fetch `Request`/`Response` only, so the same code serves in-process
  * (behind one MSW handler) and over `node:http`.
  */
+
 import type { AccountRecord } from '../state/accounts.js';
 import { findAccountByKey } from './accounts.js';
 import { bearerKey, clientIp, forbiddenBody, ipAllowed, UNAUTHORIZED_BODY } from './auth.js';
 import { MockApiError } from './errors.js';
+import { type Explanation, explainLine, explanationOf, remember } from './explain.js';
 import { faultBody, takeFault } from './faults.js';
 import {
   findIdempotency,
@@ -19,6 +21,7 @@ import {
 import { capBody, type JournalRequest, journalOf } from './journal.js';
 import { observed } from './observe.js';
 import { consumeRate, peekRate, rateLimitBody } from './rate-limit.js';
+import { PIPELINE_REFUSALS, refusalExplanation } from './refusals.js';
 import { errorBody, internalErrorBody, json, jsonText, sentText, successBody } from './respond.js';
 import type { RouteContext, RouteDefinition } from './route.js';
 import type { MockRuntime } from './runtime.js';
@@ -80,22 +83,27 @@ async function execute(
     // Serialised once: the text detaches the body from live state (a later change must not alter a cached
     // replay) and drops undefined fields exactly as the wire does.
     const text = JSON.stringify(successBody(result));
-    return { response: jsonText(status, text, result.headers), cache: { status, text } };
+    const headers = result.explain
+      ? { ...result.headers, [EXPLAIN_HEADER]: explainLine(result.explain) }
+      : result.headers;
+    const response = jsonText(status, text, headers);
+    if (result.explain) remember(response, result.explain);
+    return { response, cache: { status, text } };
   } catch (error) {
     if (error instanceof MockApiError) {
-      return {
-        response: json(error.status, errorBody(error.shape ?? def.shape, error.body), {
-          [EXPLAIN_HEADER]: headerText(error.explain),
-        }),
-      };
+      const body = errorBody(error.shape ?? def.shape, error.body);
+      return { response: explained(error.status, body, refusalExplanation(def.method, def.path, error)) };
     }
     const detail = error instanceof Error ? error.message : String(error);
-    return { response: json(500, internalErrorBody(def.shape, detail)) };
+    return {
+      response: explained(500, internalErrorBody(def.shape, detail), PIPELINE_REFUSALS.internal(detail)),
+    };
   }
 }
 
 /**
- * The response header that says why the mock refused a request: the rule that fired, in words.
+ * The response header that says why the mock refused a request or which sandbox value chose its answer: one
+ * line, `RULE: what happened (spec S). Change: what input or helper would change it` ({@link explainLine}).
  * @example
  * ```ts
  * import { EXPLAIN_HEADER } from 'inr-payouts/mock';
@@ -105,13 +113,8 @@ async function execute(
  */
 export const EXPLAIN_HEADER = 'X-Mock-Explain';
 
-/** A header value carries only visible ASCII; anything else is shown as `?`. */
-function headerText(text: string): string {
-  return text.replace(/[^\x20-\x7e]/g, '?');
-}
-
-function explained(status: number, body: unknown, why: string, headers: Record<string, string> = {}) {
-  return json(status, body, { ...headers, [EXPLAIN_HEADER]: why });
+function explained(status: number, body: unknown, why: Explanation, headers: Record<string, string> = {}) {
+  return remember(json(status, body, { ...headers, [EXPLAIN_HEADER]: explainLine(why) }), why);
 }
 
 async function withIdempotency(
@@ -128,11 +131,7 @@ async function withIdempotency(
     const record = findIdempotency(rt.state, id);
     if (record) {
       if (record.fingerprint !== fp) {
-        return explained(
-          409,
-          IDEMPOTENCY_CONFLICT_BODY,
-          'IDEMPOTENCY_CONFLICT: this Idempotency-Key was used with another body (spec 7.5)',
-        );
+        return explained(409, IDEMPOTENCY_CONFLICT_BODY, PIPELINE_REFUSALS.idempotencyConflict);
       }
       return json(200, record.response.body, { 'Idempotent-Replayed': 'true' });
     }
@@ -164,17 +163,17 @@ async function answer(rt: MockRuntime, def: RouteDefinition, req: Incoming): Pro
   const state = rt.state;
   const found = findAccountByKey(state, bearerKey(req.request) ?? '');
   if (!found) {
-    return explained(401, UNAUTHORIZED_BODY, 'UNAUTHORIZED: the Bearer key names no account (spec 5)');
+    return explained(401, UNAUTHORIZED_BODY, PIPELINE_REFUSALS.unauthorized);
   }
   const { account, environment } = found;
   const ip = clientIp(req.request);
   if (!ipAllowed(account, ip)) {
-    const why = `FORBIDDEN: ${ip} is not on the account's IP allow-list`;
-    return explained(403, forbiddenBody(ip), headerText(why), peekRate(state, account, state.clock.now));
+    const why = PIPELINE_REFUSALS.forbidden(ip);
+    return explained(403, forbiddenBody(ip), why, peekRate(state, account, state.clock.now));
   }
   const rate = consumeRate(state, account, state.clock.now);
   if (!rate.allowed) {
-    const why = `RATE_LIMITED: ${account.limits.rateLimit} requests per minute used (spec 7.6)`;
+    const why = PIPELINE_REFUSALS.rateLimited(account.limits.rateLimit, rate.retryAfter);
     return explained(429, rateLimitBody(rate.retryAfter), why, rate.headers);
   }
 
@@ -222,7 +221,7 @@ export async function serveRoute(
     await new Promise((resolve) => setTimeout(resolve, fault.ms));
   if (fault?.kind === 'error') {
     const status = fault.status ?? 500;
-    return journalled(explained(status, faultBody(def.shape, status), `FAULT: an injected ${status} fault`));
+    return journalled(explained(status, faultBody(def.shape, status), PIPELINE_REFUSALS.fault(status)));
   }
   if (fault?.kind === 'drop') return journalled(Response.error());
   const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
@@ -271,6 +270,7 @@ function journalRequest(
           },
     fault,
     explain: headers.get(EXPLAIN_HEADER) ?? undefined,
+    explanation: explanationOf(response),
     userId: params.userId,
     transactionId: params.transactionId,
     // The bodies and query, so the inspector can show the exchange and repeat it (`copy as curl`).

@@ -4,6 +4,7 @@
  * the few fields the spec sends as explicit null are set to `null` by their resolvers.
  */
 import type { ApiErrorBody, ErrorShape } from './errors.js';
+import type { Explanation } from './explain.js';
 
 /**
  * What a resolver returns on success.
@@ -18,6 +19,8 @@ export interface MockResult<T = unknown> {
   /** Top-level fields beside `data`, for example the webhook list's `pagination`. */
   extra?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** Which sandbox value or helper chose this answer: the pipeline sends it as `X-Mock-Explain`. */
+  explain?: Explanation;
 }
 
 /**

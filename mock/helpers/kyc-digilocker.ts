@@ -6,6 +6,7 @@ import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { digilockerTransition } from '../machines/digilocker-session.js';
 import { applyAggregate, expectedName, kycRecord } from '../operations/kyc.js';
+import { recordSession, recordStep } from '../operations/transitions.js';
 import { SANDBOX_KYC } from '../sandbox-values.js';
 import type { DigilockerSessionRecord } from '../state/kyc.js';
 import { refuse, userOf } from './kyc-shared.js';
@@ -100,12 +101,22 @@ export function digilockerHelpers(rt: MockRuntime) {
           t.state,
           t.allowed,
           'Start a new session with POST /kyc/digilocker/init.',
+          '3.2',
         );
       }
       rt.state.kyc.digilockerSessions[session.clientId] = t.next;
+      recordSession(rt.state, 'digilocker-session', session, t.next.status, event.type, {
+        rule: 'helper.digilocker.complete',
+        because: `helpers.digilocker.complete gave the user's answer: ${input.outcome}`,
+        section: '3.2',
+        change: input.outcome === 'approve' ? "outcome: 'deny'" : "outcome: 'approve' on a new session",
+      });
       const at = t.next.completedAt ?? new Date(rt.state.clock.now).toISOString();
       if (t.next.status === 'VERIFIED' && t.next.aadhaar && t.next.pan && !record.digilocker) {
         record.digilocker = { verifiedAt: at };
+        recordStep(rt.state, user.id, 'digilocker', 'helpers.digilocker.complete');
+        if (!record.aadhaar) recordStep(rt.state, user.id, 'aadhaar', 'helpers.digilocker.complete');
+        if (!record.pan) recordStep(rt.state, user.id, 'pan', 'helpers.digilocker.complete');
         record.aadhaar ??= {
           maskedNumber: t.next.aadhaar.maskedAadhaar ?? 'XXXX-XXXX-1234',
           nameOnAadhaar: t.next.aadhaar.name,

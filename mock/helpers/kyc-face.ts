@@ -4,6 +4,7 @@
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { faceTransition } from '../machines/face-session.js';
+import { recordSession } from '../operations/transitions.js';
 import type { FaceSessionRecord } from '../state/kyc.js';
 import { refuse } from './kyc-shared.js';
 
@@ -73,6 +74,7 @@ export function faceHelpers(rt: MockRuntime) {
           t.state,
           t.allowed,
           'Initialise a new session with POST /kyc/face/init.',
+          '4.9',
         );
       }
       if ((t.next.status === 'PASSED') !== pass) {
@@ -81,6 +83,14 @@ export function faceHelpers(rt: MockRuntime) {
         );
       }
       rt.state.kyc.faceSessions[session.sessionId] = t.next;
+      recordSession(rt.state, 'face-session', session, t.next.status, 'checked', {
+        rule: 'helper.face.complete',
+        because: `helpers.face.complete ran the check with liveness ${livenessScore} and face match ${faceMatchScore} (pass needs 0.8 and 0.7)`,
+        section: '4.9',
+        change: pass
+          ? "outcome: 'fail' (or scores under the thresholds)"
+          : "outcome: 'pass' (or scores at the thresholds)",
+      });
       return { sessionId: session.sessionId, status: t.next.status, redirectUrl: session.redirectUrl };
     },
   };

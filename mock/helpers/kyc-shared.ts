@@ -27,6 +27,7 @@ export function refuse(
   state: string,
   allowed: string[],
   hint: string,
+  section?: string,
 ): never {
-  throw new MockTransitionError({ subject, action, state, allowed, hint });
+  throw new MockTransitionError({ subject, action, state, allowed, hint, section });
 }

@@ -74,6 +74,7 @@ export function kycStepHelpers(rt: MockRuntime) {
           'verified',
           ['unverified'],
           'A verified UPI ID answers ALREADY_VERIFIED.',
+          '4.8',
         );
       }
       rt.state.kyc.nextOutcomes ??= {};

@@ -7,6 +7,7 @@ import type { User } from '../../src/schemas/users.js';
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { nowIso } from '../core/timers.js';
+import { recordStep, recordTransition } from '../operations/transitions.js';
 import { registerUser, userData } from '../operations/users.js';
 import type { KycRecord } from '../state/kyc.js';
 
@@ -82,6 +83,21 @@ export function userSeedHelpers(rt: MockRuntime) {
             }
           : undefined,
       };
+      // Straight into state, yet in the journal as the steps a real user would have taken.
+      const trigger = 'helpers.users.seedVerified';
+      for (const step of ['mobile', 'aadhaar', 'pan', ...(bank ? ['bank' as const] : [])] as const) {
+        recordStep(state, user.id, step, trigger);
+      }
+      recordTransition(state, {
+        resource: 'kyc-aggregate',
+        id: user.id,
+        machine: 'kyc-aggregate',
+        from: 'pending',
+        to: kycStatus,
+        trigger,
+        detail: `level none -> ${verified ? 'basic' : 'none'}`,
+        userId: user.id,
+      });
       return structuredClone(userData(user));
     },
   };

@@ -47,6 +47,7 @@ export function transactionHelpers(rt: MockRuntime) {
         state: txn.status,
         allowed: ['payout_processing'],
         hint: 'Simulate the deposit and advance the clock until the payout starts.',
+        section: '3.1',
       });
   };
   return {
@@ -84,6 +85,7 @@ export function transactionHelpers(rt: MockRuntime) {
           action: 'simulate a deposit for',
           state: txn.status,
           allowed,
+          section: '3.1',
         });
       const value = amount ?? txn.amount;
       if (!new Decimal(value).gt(0))
@@ -137,7 +139,13 @@ export function transactionHelpers(rt: MockRuntime) {
       const txn = find(transactionId);
       processing(txn, 'fail the payout of');
       const why = reason ?? 'The payout provider rejected the transfer';
-      return structuredClone(transactionData(failPayout(rt.state, txn, code, why)));
+      const explanation = {
+        rule: 'helper.transactions.failPayout',
+        because: `helpers.transactions.failPayout failed the payout with ${code}`,
+        section: '7.3',
+        change: 'let the payout settle on the clock, or helpers.transactions.completePayout',
+      };
+      return structuredClone(transactionData(failPayout(rt.state, txn, code, why, explanation)));
     },
     /**
      * Sets the exchange rate (INR per USD, decimal string) that new quotes use.

@@ -3,7 +3,8 @@
  * naming the field and the rule in words, never a JavaScript internal (`Cannot destructure ...`).
  */
 import * as z from 'zod/mini';
-import { MockArgumentError } from '../core/errors.js';
+import { MockArgumentError, MockTransitionError } from '../core/errors.js';
+import type { Explanation } from '../core/explain.js';
 import type { HelperSpec } from './contract.js';
 
 // zod/mini ships no message locale (bundle size), so the issues are put in words here.
@@ -71,12 +72,14 @@ export function checkArguments(name: string, spec: HelperSpec, args: readonly un
 type Callable = (this: unknown, ...args: unknown[]) => unknown;
 
 /** What a call notes before it runs; the wrapper marks it refused when the helper throws or rejects. */
-type CallNote = { refused: boolean; error?: string } | undefined;
+type CallNote = { refused: boolean; error?: string; explanation?: Explanation } | undefined;
 
 function refuse(note: CallNote, error: unknown): void {
   if (!note) return;
   note.refused = true;
   note.error = error instanceof Error ? error.message : String(error);
+  // A transition the state does not allow says which rule refused it and what would let it through.
+  if (error instanceof MockTransitionError) note.explanation = error.explanation;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { MockHelperError, MockTransitionError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { nowIso } from '../core/timers.js';
+import { recordStep } from '../operations/transitions.js';
 import type { OtpChannel } from '../state/verification.js';
 
 /**
@@ -32,6 +33,7 @@ export function verificationHelpers(rt: MockRuntime) {
           action: 'complete',
           state: 'impossible (the user has no email address)',
           allowed: ['unverified with an email on file'],
+          section: '4.3',
         });
       }
       const verified = channel === 'mobile' ? user.mobileVerified : user.emailVerified;
@@ -41,10 +43,12 @@ export function verificationHelpers(rt: MockRuntime) {
           action: 'complete',
           state: 'verified',
           allowed: ['unverified'],
+          section: '4.3',
         });
       const verifiedAt = nowIso(rt.state);
       if (channel === 'mobile') Object.assign(user, { mobileVerified: true, mobileVerifiedAt: verifiedAt });
       else Object.assign(user, { emailVerified: true, emailVerifiedAt: verifiedAt });
+      recordStep(rt.state, user.id, channel, 'helpers.verification.complete');
       return { verifiedAt };
     },
   };

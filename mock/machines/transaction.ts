@@ -123,6 +123,7 @@ export function applyTransactionEvent(
       action: event.type,
       state: txn.status,
       allowed: allowedFrom(TRANSACTION_TRANSITIONS[txn.kind], event.type),
+      section: '3.1',
     });
   }
   const at = isoAt(now);

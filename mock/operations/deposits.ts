@@ -3,11 +3,13 @@
  * of the confirmed deposit into the settlement pool.
  */
 import { Decimal } from 'decimal.js';
+import type { Explanation } from '../core/explain.js';
 import { randomHex } from '../core/ids.js';
 import type { MockState } from '../core/state.js';
 import { cancelTimer, schedule } from '../core/timers.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { releaseCredit } from '../machines/prefunded.js';
+import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import { startPayout } from './payouts.js';
@@ -20,6 +22,7 @@ import {
   TXN_TIMERS,
   type TxnTimerPayload,
 } from './transactions.js';
+import { recordTransition } from './transitions.js';
 
 /**
  * A deposit is seen on the chain (spec 3.1 `deposit_pending`): confirmations then arrive one block at a time.
@@ -91,10 +94,31 @@ export function settleSweep(state: MockState, txn: TransactionRecord): void {
   if (new Decimal(amount).eq(SANDBOX_TRANSACTIONS.sweepFailureAmount)) {
     const reason = 'The sweep transaction reverted on chain (sandbox sweep-failure amount)';
     txn.sweep = { status: 'failed', reason, at };
+    recordSweep(state, txn, 'failed', SANDBOX_EXPLANATIONS.sweepFailureAmount);
     emitTxn(state, txn, 'transaction.sweep_failed', { ...base, reason });
     return;
   }
   const sweepTxHash = txn.network === 'solana' ? randomHex(state, 32) : `0x${randomHex(state, 32)}`;
   txn.sweep = { status: 'confirmed', txHash: sweepTxHash, at };
+  recordSweep(state, txn, 'confirmed');
   emitTxn(state, txn, 'transaction.sweep_confirmed', { ...base, sweepTxHash });
+}
+
+/** The sweep's one move, `pending` to where it landed, in the journal. */
+function recordSweep(
+  state: MockState,
+  txn: TransactionRecord,
+  to: 'confirmed' | 'failed',
+  explanation?: Explanation,
+): void {
+  recordTransition(state, {
+    resource: 'sweep',
+    id: txn.id,
+    from: 'pending',
+    to,
+    trigger: TXN_TIMERS.sweep,
+    userId: txn.userId,
+    transactionId: txn.id,
+    explanation,
+  });
 }

@@ -3,6 +3,7 @@
  * applying an aggregate event (with its `user.kyc_updated` event), names on records and masking.
  */
 import { emitEvent } from '../core/events.js';
+import type { Explanation } from '../core/explain.js';
 import type { MockState } from '../core/state.js';
 import { nowIso } from '../core/timers.js';
 import {
@@ -14,6 +15,7 @@ import {
 import { SANDBOX_KYC } from '../sandbox-values.js';
 import type { BankOutcome, KycRecord, UpiOutcome } from '../state/kyc.js';
 import type { UserRecord } from '../state/users.js';
+import { recordTransition } from './transitions.js';
 
 /**
  * The user's KYC record for reading: the stored one, or a blank one that is not stored (a GET changes nothing).
@@ -95,10 +97,34 @@ export function applyAggregate(
   const current = kycAggregate(previous, full);
   if (current.level !== previous.level || current.status !== previous.status) {
     Object.assign(record, current, { updatedAt: nowIso(state) });
+    recordTransition(state, {
+      resource: 'kyc-aggregate',
+      id: user.id,
+      machine: 'kyc-aggregate',
+      from: previous.status,
+      to: current.status,
+      trigger: event.type,
+      detail: `level ${previous.level} -> ${current.level}`,
+      userId: user.id,
+      explanation: event.type === 'pep_declared' ? PEP_REJECTION : undefined,
+    });
     emitEvent(state, user.accountId, 'user.kyc_updated', { userId: user.id, previous, current });
   }
   return { previous, current };
 }
+
+/**
+ * Why a declaration with `isPep: true` rejects KYC (spec 4.11): the journal and `X-Mock-Explain` say it.
+ * @example
+ * PEP_REJECTION.section; // '4.11'
+ */
+export const PEP_REJECTION: Explanation = {
+  rule: 'KYC_REJECTED',
+  because:
+    'the declaration says isPep: true, and KYC is rejected automatically for a Politically Exposed Person',
+  section: '4.11',
+  change: 'declare isPep: false; a rejection is final, so use a new user (helpers.seed)',
+};
 
 /**
  * The name records are compared with: the Aadhaar name, else the user's name, else the sandbox default.

@@ -5,13 +5,16 @@
 import { Decimal } from 'decimal.js';
 import { MIN_AMOUNT_USD } from '../../src/schemas/common.js';
 import { parseDuration } from '../core/duration.js';
+import type { Explanation } from '../core/explain.js';
 import { nextId, randomDigits } from '../core/ids.js';
+import { refusalRule } from '../core/refusals.js';
 import type { MockState } from '../core/state.js';
 import { cancelTimer, schedule } from '../core/timers.js';
 import { allocate } from '../machines/attribution.js';
 import { releaseCredit } from '../machines/prefunded.js';
 import { requote } from '../machines/quote.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
+import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import {
@@ -23,6 +26,7 @@ import {
   PAYOUT_SETTLE_MS,
   TXN_TIMERS,
 } from './transactions.js';
+import { recordTransition } from './transitions.js';
 
 /**
  * Starts the payout leg (spec 3.1 `payout_processing`, 6.2 `payout_initiated`), after the payout-time checks
@@ -52,7 +56,17 @@ export function startPayout(state: MockState, txn: TransactionRecord): Transacti
         : !eligibility.bank
           ? { code: 'BANK_ACCOUNT_INVALID', reason: 'The bank account was not found or is not verified' }
           : undefined;
-  if (refusal) return failPayout(state, next, refusal.code, refusal.reason);
+  if (refusal) {
+    const rule = refusalRule(refusal.code);
+    const explanation = {
+      rule: refusal.code,
+      because: refusal.reason,
+      section: rule.section ?? '7.3',
+      // At payout time the amount is what arrived, so it is the deposit that must change.
+      change: refusal.code === 'AMOUNT_TOO_LOW' ? 'deposit at least 10 USD' : rule.change,
+    };
+    return failPayout(state, next, refusal.code, refusal.reason, explanation);
+  }
   emitTxn(state, next, 'transaction.payout_initiated', {
     status: next.status,
     amountInr: next.payout?.amountInr ?? amountInr,
@@ -80,7 +94,23 @@ export function attribute(state: MockState, txn: TransactionRecord): void {
   const tranches = state.transactions.tranchesByAccount[txn.accountId] ?? [];
   const result = payout.status === 'failed' ? undefined : allocate(tranches, payout.amountInr);
   // Known now for good: the read says so, and a client waiting for the attribution stops at once.
+  const from = payout.attributionStatus ?? 'pending';
   payout.attributionStatus = result?.attribution ? 'attributed' : 'none';
+  // A payout attributed as none is looked at again on completion: only a change is a transition.
+  if (from !== payout.attributionStatus) {
+    recordTransition(state, {
+      resource: 'attribution',
+      id: txn.id,
+      from,
+      to: payout.attributionStatus,
+      trigger: TXN_TIMERS.attribute,
+      userId: txn.userId,
+      transactionId: txn.id,
+      ...(result?.attribution || payout.status === 'failed'
+        ? {}
+        : { explanation: unattributed(payout.amountInr) }),
+    });
+  }
   if (!result?.attribution) return;
   payout.attribution = result.attribution;
   state.transactions.tranchesByAccount[txn.accountId] = result.remainingTranches;
@@ -130,7 +160,7 @@ export function completePayout(state: MockState, txn: TransactionRecord): Transa
 
 /**
  * The payout failed (spec 6.2 `payout_failed`, 7.3 identifiers). A failed prefunded payout sent no INR, so
- * its amount leaves `outstandingUsd`.
+ * its amount leaves `outstandingUsd`. `explanation` is the rule or sandbox value that failed it, for the journal.
  * @example
  * failPayout(state, txn, 'PAYOUT_FAILED', 'The payout provider rejected the transfer');
  */
@@ -139,9 +169,10 @@ export function failPayout(
   txn: TransactionRecord,
   code: string,
   reason: string,
+  explanation?: Explanation,
 ): TransactionRecord {
   if (txn.payout?.timerId) cancelTimer(state, txn.payout.timerId);
-  const next = move(state, txn, { type: 'payout.fail', code, reason });
+  const next = move(state, txn, { type: 'payout.fail', code, reason }, explanation);
   if (next.payout) next.payout.timerId = undefined;
   if (next.kind === 'prefunded' && next.creditHeld) {
     const { outstandingUsdByAccount } = state.transactions;
@@ -172,8 +203,19 @@ export function settlePayout(state: MockState, txn: TransactionRecord): void {
       txn,
       'PAYOUT_FAILED',
       'The payout provider rejected the transfer (sandbox failure amount)',
+      SANDBOX_EXPLANATIONS.payoutFailureAmount,
     );
     return;
   }
   completePayout(state, txn);
+}
+
+/** Why a payout went unattributed: the pool's settled tranches could not cover it (spec 2.4 rule 5). */
+function unattributed(amountInr: string): Explanation {
+  return {
+    rule: 'ATTRIBUTION_NONE',
+    because: `the pool's settled tranches cannot cover the payout of INR ${amountInr}; the payment goes ahead unattributed`,
+    section: '2.4',
+    change: 'settle more tranches first: helpers.tranches.add([{ rate, inrAmount }])',
+  };
 }

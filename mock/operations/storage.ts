@@ -4,6 +4,7 @@
  */
 import type { MockState } from '../core/state.js';
 import { acceptUpload, type UploadAttempt } from '../machines/document-upload.js';
+import { recordTransition } from './transitions.js';
 
 /**
  * What the storage needs of a service: its live state and base URL (a `MockRuntime` is one).
@@ -30,5 +31,13 @@ export function storeUpload(
   const outcome = acceptUpload(upload, put, rt.state.clock.now);
   if (!outcome.ok) return outcome;
   rt.state.kyc.uploads[s3Key] = outcome.next;
+  recordTransition(rt.state, {
+    resource: 'document-upload',
+    id: s3Key,
+    from: upload.status,
+    to: outcome.next.status,
+    trigger: `${put.method} upload`,
+    userId: upload.userId,
+  });
   return { ok: true };
 }

@@ -7,6 +7,7 @@
 import type { Transaction } from '../../src/schemas/transactions.js';
 import type { WebhookEventDataMap } from '../../src/webhooks/index.js';
 import { emitEvent } from '../core/events.js';
+import type { Explanation } from '../core/explain.js';
 import { type JournalTransition, journalOf } from '../core/journal.js';
 import type { MockState } from '../core/state.js';
 import { cancelTimer, schedule } from '../core/timers.js';
@@ -49,11 +50,16 @@ export function findTransaction(state: MockState, id: string): TransactionRecord
 
 /**
  * Applies `event` to the stored transaction and stores the result; releases the user's active slot when
- * the transaction reaches a final status.
+ * the transaction reaches a final status. `explanation` says which rule or sandbox value decided the move.
  * @example
  * const next = move(state, txn, { type: 'deposit.block' });
  */
-export function move(state: MockState, txn: TransactionRecord, event: TransactionEvent): TransactionRecord {
+export function move(
+  state: MockState,
+  txn: TransactionRecord,
+  event: TransactionEvent,
+  explanation?: Explanation,
+): TransactionRecord {
   const next = applyTransactionEvent(txn, event, state.clock.now);
   state.transactions.byId[txn.id] = next;
   // A confirmation that leaves the status where it was is a timer in the journal, not a transition.
@@ -62,11 +68,13 @@ export function move(state: MockState, txn: TransactionRecord, event: Transactio
       type: 'transition',
       resource: 'transaction',
       id: next.id,
+      machine: `transaction-${next.kind}`,
       from: txn.status,
       to: next.status,
       trigger: event.type,
       userId: next.userId,
       transactionId: next.id,
+      ...(explanation && { explanation }),
     });
   if (isTerminal(next.status)) {
     if (state.transactions.activeByUser[next.userId] === next.id)

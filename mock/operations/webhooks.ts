@@ -25,6 +25,7 @@ import {
   isDelivered,
 } from '../machines/webhook-delivery.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
+import { recordTransition } from './transitions.js';
 
 /**
  * The `fetch` a delivery uses; a test may replace it to answer in-process.
@@ -182,7 +183,20 @@ function recordAttempt(
     trigger,
   });
   const step = afterAttempt(attempt, trigger, outcome, now);
+  const from = record.status;
   setEventStatus(state, record, step.status);
+  if (from !== step.status) {
+    recordTransition(state, {
+      resource: 'webhook-delivery',
+      id: record.id,
+      machine: 'webhook-delivery',
+      from,
+      to: step.status,
+      trigger: trigger === 'manual' ? 'manual retry' : 'automatic attempt',
+      userId: eventUserId(record),
+      transactionId: record.transactionId,
+    });
+  }
   if (step.status === 'delivered') record.deliveredAt = new Date(now).toISOString();
   if (step.nextAttempt === undefined || step.nextAttemptAt === undefined) {
     journalAttempt(state, record, sent, outcome, undefined);
@@ -204,11 +218,7 @@ function journalAttempt(
 ): void {
   const journal = journalOf(state);
   if (!journal) return;
-  const data: unknown = record.envelope.data;
-  const userId =
-    typeof data === 'object' && data !== null && 'userId' in data && typeof data.userId === 'string'
-      ? data.userId
-      : undefined;
+  const userId = eventUserId(record);
   const kept = capBody(sent.body);
   const entry = journal.record<JournalWebhook>(state, {
     type: 'webhook',
@@ -225,4 +235,12 @@ function journalAttempt(
     bodyCut: kept.cut || undefined,
   });
   entry.at = new Date(sent.now).toISOString();
+}
+
+/** The user an event is about, when its data names one. */
+function eventUserId(record: WebhookEventRecord): string | undefined {
+  const data: unknown = record.envelope.data;
+  return typeof data === 'object' && data !== null && 'userId' in data && typeof data.userId === 'string'
+    ? data.userId
+    : undefined;
 }

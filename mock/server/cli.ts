@@ -9,8 +9,8 @@ import { type MockBundle, parseBundle } from '../core/bundle.js';
 import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
 import { runCheckReceiver } from '../receiver-check/cli.js';
 import { isLoopback } from './guard.js';
-import { launcherPids, watchProcesses } from './launcher.js';
 import { INSPECTOR_PATH } from './inspector/index.js';
+import { launcherPids, watchProcesses } from './launcher.js';
 import { openStateFile, readStateFile, type StateFile } from './persistence.js';
 import { startMockServer } from './server.js';
 

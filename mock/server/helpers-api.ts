@@ -13,6 +13,8 @@
  */
 import { toJSONSchema } from 'zod/mini';
 import { MockArgumentError, MockHelperError, MockTransitionError } from '../core/errors.js';
+import { explainLine } from '../core/explain.js';
+import { EXPLAIN_HEADER } from '../core/pipeline.js';
 import { errorBody } from '../core/respond.js';
 import { HELPER_CONTRACT, type HelperSpec, helperPath } from '../helpers/contract.js';
 import type { MockSimulation as MockService } from '../simulation.js';
@@ -125,11 +127,14 @@ function errorAnswer(error: unknown, name: string): Response {
     });
   }
   if (error instanceof MockTransitionError) {
-    return refusal(409, 'Conflict', error.message, {
+    const refused = refusal(409, 'Conflict', error.message, {
       code: 'TRANSITION_REFUSED',
       state: error.state,
       allowed: error.allowed,
     });
+    // The same line an API refusal carries, so a test over HTTP reads why without parsing the body.
+    refused.headers.set(EXPLAIN_HEADER, explainLine(error.explanation));
+    return refused;
   }
   // Helpers say `No <thing> <id>` for something missing; any other helper error is about the argument.
   if (error instanceof MockHelperError && /^No /.test(error.message)) {

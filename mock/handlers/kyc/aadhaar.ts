@@ -10,6 +10,7 @@ import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { MAX_OTP_ATTEMPTS } from '../../machines/otp.js';
 import { applyAggregate, expectedName, kycRecord, maskAadhaar } from '../../operations/kyc.js';
+import { recordStep, recordTransition } from '../../operations/transitions.js';
 import { requireUser } from '../shared.js';
 
 const alreadyVerified = (userId: string) =>
@@ -86,12 +87,21 @@ const verify = route(
       });
     }
     session.status = 'used';
+    recordTransition(ctx.state, {
+      resource: 'aadhaar-otp',
+      id: session.referenceId,
+      from: 'active',
+      to: 'used',
+      trigger: 'POST /kyc/aadhaar/otp/verify',
+      userId: user.id,
+    });
     record.aadhaar = {
       maskedNumber: maskAadhaar(session.aadhaarNumber),
       nameOnAadhaar: expectedName(user, record),
       verifiedAt: ctx.nowIso,
       source: 'otp',
     };
+    recordStep(ctx.state, user.id, 'aadhaar', 'POST /kyc/aadhaar/otp/verify');
     applyAggregate(ctx.state, user, record, { type: 'recompute' });
     const { source: _source, ...aadhaar } = record.aadhaar;
     return { data: { verified: true, ...aadhaar }, message: 'Aadhaar verified' };

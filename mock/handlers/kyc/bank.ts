@@ -9,6 +9,8 @@ import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
 import { applyAggregate, expectedName, kycRecord, maskTail, takeOutcome } from '../../operations/kyc.js';
+import { recordStep } from '../../operations/transitions.js';
+import { chosenOutcome, nameMismatch, SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import type { BankOutcome } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
@@ -49,18 +51,31 @@ const verify = route(
     const user = requireUser(ctx, ctx.params.userId);
     const record = kycRecord(ctx.state, user.id);
     const { accountNumber, ifsc, accountHolderName } = ctx.body;
-    const outcome = takeOutcome(ctx.state, user.id, 'bank') ?? sandboxOutcome(accountNumber);
+    const chosen = takeOutcome(ctx.state, user.id, 'bank');
+    const outcome = chosen ?? sandboxOutcome(accountNumber);
+    // A test's chosen outcome explains itself first; otherwise the sandbox account that decided.
+    const why = chosen ? chosenOutcome('bank', chosen) : undefined;
     if (outcome === 'bank_error') {
-      throw new MockApiError(500, {
-        error: 'Internal Server Error',
-        message: 'The bank did not answer the penny drop; try again later',
-      });
+      throw new MockApiError(
+        500,
+        {
+          error: 'Internal Server Error',
+          message: 'The bank did not answer the penny drop; try again later',
+        },
+        undefined,
+        why ?? SANDBOX_EXPLANATIONS.bankProviderError,
+      );
     }
     if (outcome === 'penny_drop_failed') {
-      throw new MockApiError(422, {
-        error: 'Verification Failed',
-        message: `The penny drop to account ${maskTail(accountNumber)} at ${ifsc} failed: the account does not exist or cannot receive credits`,
-      });
+      throw new MockApiError(
+        422,
+        {
+          error: 'Verification Failed',
+          message: `The penny drop to account ${maskTail(accountNumber)} at ${ifsc} failed: the account does not exist or cannot receive credits`,
+        },
+        undefined,
+        why ?? SANDBOX_EXPLANATIONS.bankPennyDropFails,
+      );
     }
     const expected = expectedName(user, record);
     const found =
@@ -71,11 +86,28 @@ const verify = route(
           : accountHolderName;
     const matchScore = nameMatchScore(expected, found);
     if (!namesMatch(matchScore)) {
-      throw new MockApiError(422, {
-        error: 'Name Mismatch',
-        message: `The account holder name at the bank (${found}) does not match the Aadhaar name (${expected}): score ${matchScore}, at least 70 needed`,
-        data: { expected, found, matchScore },
-      });
+      const sandbox =
+        outcome === 'name_mismatch' && !chosen
+          ? { rule: 'sandbox.bank.otherHolder', value: SANDBOX_KYC.bank.otherHolder }
+          : undefined;
+      throw new MockApiError(
+        422,
+        {
+          error: 'Name Mismatch',
+          message: `The account holder name at the bank (${found}) does not match the Aadhaar name (${expected}): score ${matchScore}, at least 70 needed`,
+          data: { expected, found, matchScore },
+        },
+        undefined,
+        why ??
+          nameMismatch({
+            section: '4.7',
+            field: sandbox ? 'accountNumber' : 'accountHolderName',
+            found,
+            expected,
+            score: matchScore,
+            sandbox,
+          }),
+      );
     }
     // The last six characters "000000" stand for a head office: the bank returns no branch.
     const branch = ifsc.endsWith('000000') ? undefined : `Branch ${ifsc.slice(5)}`;
@@ -88,9 +120,11 @@ const verify = route(
       accountHolderName: found.toUpperCase(),
       verifiedAt: ctx.nowIso,
     };
+    recordStep(ctx.state, user.id, 'bank', 'POST /kyc/bank/verify', why);
     applyAggregate(ctx.state, user, record, { type: 'recompute' });
     const { bankName, maskedAccountNumber } = record.bank;
     return {
+      explain: why,
       data: {
         verified: true,
         bankName,

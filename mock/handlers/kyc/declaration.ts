@@ -8,7 +8,8 @@ import { MockApiError } from '../../core/errors.js';
 import { nextId } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
-import { applyAggregate, kycRecord } from '../../operations/kyc.js';
+import { applyAggregate, kycRecord, PEP_REJECTION } from '../../operations/kyc.js';
+import { recordStep } from '../../operations/transitions.js';
 import type { DeclarationStep } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
 
@@ -29,14 +30,20 @@ const submit = route(
       submittedAt: ctx.nowIso,
     };
     record.declaration = declaration;
+    recordStep(ctx.state, user.id, 'declaration', 'POST /kyc/declaration');
     if (isPep) {
       record.isPepRejected = true;
       applyAggregate(ctx.state, user, record, { type: 'pep_declared' });
-      throw new MockApiError(422, {
-        error: 'KYC Rejected',
-        message: 'KYC is rejected automatically for a Politically Exposed Person',
-        data: { declarationId: declaration.declarationId, isPep: true, kycStatus: 'rejected' },
-      });
+      throw new MockApiError(
+        422,
+        {
+          error: 'KYC Rejected',
+          message: 'KYC is rejected automatically for a Politically Exposed Person',
+          data: { declarationId: declaration.declarationId, isPep: true, kycStatus: 'rejected' },
+        },
+        undefined,
+        PEP_REJECTION,
+      );
     }
     const { declarationId, submittedAt } = declaration;
     return {

@@ -15,6 +15,8 @@ import { schedule } from '../../core/timers.js';
 import { validateBody } from '../../core/validate.js';
 import { digilockerTransition, effectiveDigilockerStatus } from '../../machines/digilocker-session.js';
 import { kycRecord } from '../../operations/kyc.js';
+import { recordSession } from '../../operations/transitions.js';
+import { SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import type { DigilockerSessionRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
@@ -26,7 +28,9 @@ export const digilockerExpire = defineTask<{ clientId: string }>(
     const session = state.kyc.digilockerSessions[clientId];
     if (!session) return;
     const t = digilockerTransition(session, { type: 'expire' }, now);
-    if (t.ok) state.kyc.digilockerSessions[clientId] = t.next;
+    if (!t.ok) return;
+    state.kyc.digilockerSessions[clientId] = t.next;
+    recordSession(state, 'digilocker-session', session, t.next.status, 'expire');
   },
 );
 
@@ -36,11 +40,16 @@ const init = route(
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
     if (ctx.body.deviceId === SANDBOX_KYC.digilockerUnavailableDeviceId) {
-      throw new MockApiError(503, {
-        error: 'Service Unavailable',
-        message: 'The document locker is not answering; try again in a few minutes (sandbox deviceId)',
-        code: 'SERVICE_UNAVAILABLE',
-      });
+      throw new MockApiError(
+        503,
+        {
+          error: 'Service Unavailable',
+          message: 'The document locker is not answering; try again in a few minutes (sandbox deviceId)',
+          code: 'SERVICE_UNAVAILABLE',
+        },
+        undefined,
+        SANDBOX_EXPLANATIONS.digilockerUnavailable,
+      );
     }
     if (kycRecord(ctx.state, user.id).digilocker) {
       throw new MockApiError(409, {

@@ -10,6 +10,7 @@ import { nextId, randomString } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { kycRecord } from '../../operations/kyc.js';
+import { recordStep, recordTransition } from '../../operations/transitions.js';
 import { requireUser } from '../shared.js';
 
 /** Where the mock's storage answers, relative to the base URL. */
@@ -78,8 +79,17 @@ const confirm = route(
         code: 'VALIDATION_ERROR',
       });
     }
+    recordTransition(ctx.state, {
+      resource: 'document-upload',
+      id: s3Key,
+      from: upload.status,
+      to: 'confirmed',
+      trigger: 'POST /kyc/document',
+      userId: user.id,
+    });
     upload.status = 'confirmed';
     const record = kycRecord(ctx.state, user.id);
+    recordStep(ctx.state, user.id, 'document', 'POST /kyc/document');
     record.document = {
       documentId: nextId(ctx.state, 'doc'),
       documentType,

@@ -14,6 +14,7 @@ import { defineTask } from '../../core/tasks.js';
 import { schedule } from '../../core/timers.js';
 import { effectiveFaceStatus, faceTransition } from '../../machines/face-session.js';
 import { applyAggregate, kycRecord } from '../../operations/kyc.js';
+import { recordSession, recordStep } from '../../operations/transitions.js';
 import type { FaceSessionRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
 
@@ -24,7 +25,9 @@ export const faceExpire = defineTask<{ sessionId: string }>(
     const session = state.kyc.faceSessions[sessionId];
     if (!session) return;
     const t = faceTransition(session, { type: 'expire' }, now);
-    if (t.ok) state.kyc.faceSessions[sessionId] = t.next;
+    if (!t.ok) return;
+    state.kyc.faceSessions[sessionId] = t.next;
+    recordSession(state, 'face-session', session, t.next.status, 'expire');
   },
 );
 
@@ -107,6 +110,7 @@ const verify = route(
       const livenessScore = session.livenessScore ?? 0;
       const faceMatchScore = session.faceMatchScore ?? 0;
       record.face = { livenessScore, faceMatchScore, verifiedAt: ctx.nowIso };
+      recordStep(ctx.state, user.id, 'face', 'POST /kyc/face/verify');
       applyAggregate(ctx.state, user, record, { type: 'recompute' });
       return {
         data: {

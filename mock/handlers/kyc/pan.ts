@@ -11,6 +11,8 @@ import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
 import { applyAggregate, expectedName, kycRecord, maskPan } from '../../operations/kyc.js';
+import { recordStep } from '../../operations/transitions.js';
+import { nameMismatch, SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import { requireUser } from '../shared.js';
 
@@ -39,23 +41,35 @@ const verify = route(
       });
     }
     if (pan === SANDBOX_KYC.pan.notFound) {
-      throw new MockApiError(404, {
-        error: 'Not Found',
-        message: `PAN ${maskPan(pan)} is not in the income-tax database; check the number with the user`,
-        code: 'PAN_NOT_FOUND',
-      });
+      throw new MockApiError(
+        404,
+        {
+          error: 'Not Found',
+          message: `PAN ${maskPan(pan)} is not in the income-tax database; check the number with the user`,
+          code: 'PAN_NOT_FOUND',
+        },
+        undefined,
+        SANDBOX_EXPLANATIONS.panNotFound,
+      );
     }
     const expected = expectedName(user, record);
     const nameOnPan =
       pan === SANDBOX_KYC.pan.otherHolder ? SANDBOX_KYC.otherPersonName : expected.toUpperCase();
     const score = nameMatchScore(expected, nameOnPan);
     if (!namesMatch(score)) {
-      throw new MockApiError(422, {
-        error: 'Unprocessable Entity',
-        message: `The name on the PAN (${nameOnPan}) does not match the Aadhaar name (${expected}): score ${score}, at least 70 needed`,
-        code: 'NAME_MISMATCH',
-        matchScore: score,
-      });
+      const sandbox =
+        pan === SANDBOX_KYC.pan.otherHolder ? { rule: 'sandbox.pan.otherHolder', value: pan } : undefined;
+      throw new MockApiError(
+        422,
+        {
+          error: 'Unprocessable Entity',
+          message: `The name on the PAN (${nameOnPan}) does not match the Aadhaar name (${expected}): score ${score}, at least 70 needed`,
+          code: 'NAME_MISMATCH',
+          matchScore: score,
+        },
+        undefined,
+        nameMismatch({ section: '7.3', field: 'PAN', found: nameOnPan, expected, score, sandbox }),
+      );
     }
     record.pan = {
       number: pan,
@@ -64,6 +78,7 @@ const verify = route(
       nameMatchScore: score,
       verifiedAt: ctx.nowIso,
     };
+    recordStep(ctx.state, user.id, 'pan', 'POST /kyc/pan/verify');
     applyAggregate(ctx.state, user, record, { type: 'recompute' });
     const { number: _number, ...data } = record.pan;
     return { data: { verified: true, ...data }, message: 'PAN verified' };

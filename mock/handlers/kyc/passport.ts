@@ -8,6 +8,8 @@ import { MockApiError } from '../../core/errors.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { applyAggregate, expectedName, kycRecord } from '../../operations/kyc.js';
+import { recordStep } from '../../operations/transitions.js';
+import { SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import { requireUser } from '../shared.js';
 
@@ -46,10 +48,15 @@ const verify = route(
       });
     }
     if (Buffer.from(file, 'base64').toString('latin1').includes(SANDBOX_KYC.unreadablePassportMarker)) {
-      throw new MockApiError(422, {
-        error: 'Verification Failed',
-        message: 'The passport data could not be extracted: send a sharper scan or photo of the data page',
-      });
+      throw new MockApiError(
+        422,
+        {
+          error: 'Verification Failed',
+          message: 'The passport data could not be extracted: send a sharper scan or photo of the data page',
+        },
+        undefined,
+        SANDBOX_EXPLANATIONS.passportUnreadable,
+      );
     }
     const words = expectedName(user, record).toUpperCase().split(/\s+/).filter(Boolean);
     const surname = words.length > 1 ? (words.pop() ?? '') : '';
@@ -62,6 +69,7 @@ const verify = route(
       verifiedAt: ctx.nowIso,
     };
     record.passport = passport;
+    recordStep(ctx.state, user.id, 'passport', 'POST /kyc/passport/verify');
     applyAggregate(ctx.state, user, record, { type: 'recompute' });
     const { verifiedAt: _at, ...data } = passport;
     return { data: { verified: true, ...data }, message: 'Passport verified' };

@@ -7,6 +7,7 @@ import { nextId } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { kycRecord } from '../../operations/kyc.js';
+import { recordStep } from '../../operations/transitions.js';
 import { requireUser } from '../shared.js';
 
 const submit = route(
@@ -17,6 +18,7 @@ const submit = route(
     const record = kycRecord(ctx.state, user.id);
     const { deviceId: _deviceId, ...fields } = ctx.body;
     record.profile = { profileId: nextId(ctx.state, 'prof'), ...fields, submittedAt: ctx.nowIso };
+    recordStep(ctx.state, user.id, 'profile', 'POST /kyc/profile');
     const { profileId, dateOfBirth, nationality, city, submittedAt } = record.profile;
     return { data: { profileId, dateOfBirth, nationality, city, submittedAt }, message: 'Profile submitted' };
   },

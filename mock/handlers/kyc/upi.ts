@@ -9,6 +9,8 @@ import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
 import { applyAggregate, expectedName, kycRecord, takeOutcome } from '../../operations/kyc.js';
+import { recordStep } from '../../operations/transitions.js';
+import { chosenOutcome, nameMismatch, SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import type { UpiOutcome } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
@@ -49,16 +51,25 @@ const verify = route(
         code: 'ALREADY_VERIFIED',
       });
     }
-    const outcome = takeOutcome(ctx.state, user.id, 'upi') ?? sandboxOutcome(upiId);
+    const chosen = takeOutcome(ctx.state, user.id, 'upi');
+    const outcome = chosen ?? sandboxOutcome(upiId);
+    // A test's chosen outcome explains itself first; otherwise the sandbox UPI ID that decided.
+    const why = chosen ? chosenOutcome('upi', chosen) : undefined;
     if (outcome === 'provider_error') {
-      throw new MockApiError(500, {
-        error: 'Internal Server Error',
-        message: 'The UPI verification service failed; try again later',
-        code: 'VERIFICATION_FAILED',
-      });
+      throw new MockApiError(
+        500,
+        {
+          error: 'Internal Server Error',
+          message: 'The UPI verification service failed; try again later',
+          code: 'VERIFICATION_FAILED',
+        },
+        undefined,
+        why ?? SANDBOX_EXPLANATIONS.upiProviderError,
+      );
     }
     if (outcome === 'invalid_vpa') {
       return {
+        explain: why ?? SANDBOX_EXPLANATIONS.upiInvalidVpa,
         data: {
           verified: false,
           name: null,
@@ -74,7 +85,12 @@ const verify = route(
     const name = (outcome === 'name_mismatch' ? SANDBOX_KYC.otherPersonName : expected).toUpperCase();
     const score = nameMatchScore(expected, name);
     if (!namesMatch(score)) {
+      const sandbox = chosen
+        ? undefined
+        : { rule: 'sandbox.upi.otherHolder', value: SANDBOX_KYC.upi.otherHolder };
       return {
+        explain:
+          why ?? nameMismatch({ section: '4.8', field: 'upiId', found: name, expected, score, sandbox }),
         data: {
           verified: false,
           name,
@@ -85,8 +101,12 @@ const verify = route(
       };
     }
     record.upi = { upiId, name, nameMatchScore: score, verifiedAt: ctx.nowIso };
+    recordStep(ctx.state, user.id, 'upi', 'POST /kyc/upi/verify', why);
     applyAggregate(ctx.state, user, record, { type: 'recompute' });
-    return { data: { verified: true, name, bankName, nameMatchScore: score, message: 'UPI ID verified' } };
+    return {
+      explain: why,
+      data: { verified: true, name, bankName, nameMatchScore: score, message: 'UPI ID verified' },
+    };
   },
   { bodySchema: UpiVerifyRequest },
 );

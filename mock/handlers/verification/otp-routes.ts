@@ -9,6 +9,7 @@ import { randomDigits } from '../../core/ids.js';
 import type { MockResult } from '../../core/respond.js';
 import { type RouteContext, type RouteDefinition, route } from '../../core/route.js';
 import { otpTransition } from '../../machines/otp.js';
+import { recordStep } from '../../operations/transitions.js';
 import type { UserRecord } from '../../state/users.js';
 import { type OtpChannel, otpKey } from '../../state/verification.js';
 import { requireUser } from '../shared.js';
@@ -86,8 +87,11 @@ function confirm(ctx: Ctx, config: OtpChannelConfig, otp: string): MockResult {
       throw fail(400, 'Invalid OTP', 'The OTP is incorrect or expired', {
         attemptsRemaining: outcome.attemptsRemaining,
       });
-    default:
-      return { data: config.markVerified(user, ctx.nowIso), message: `${config.label} verified` };
+    default: {
+      const data = config.markVerified(user, ctx.nowIso);
+      recordStep(ctx.state, user.id, config.channel, `POST /verify/${config.channel}/confirm`);
+      return { data, message: `${config.label} verified` };
+    }
   }
 }
 

@@ -79,7 +79,20 @@ describe('the journal: what the mock did, on the virtual clock', () => {
     expect(requests[2]).toMatchObject({ idempotencyKey: 'key-1', replayed: true });
     expect(requests[3]).toMatchObject({ transactionId });
 
-    const transitions = mock.journal.entries({ type: 'transition', transactionId });
+    const moved = mock.journal.entries({ type: 'transition', transactionId });
+    const transitions = moved.filter((t) => t.type === 'transition' && t.resource === 'transaction');
+    // Beside the transaction: its rate attribution and the delivery of each of its events.
+    expect(new Set(moved.map((t) => t.type === 'transition' && `${t.resource} ${t.from}→${t.to}`))).toEqual(
+      new Set([
+        'transaction created→deposit_pending',
+        'transaction deposit_pending→deposit_detected',
+        'transaction deposit_detected→deposit_confirmed',
+        'transaction deposit_confirmed→payout_processing',
+        'transaction payout_processing→completed',
+        'attribution pending→attributed',
+        'webhook-delivery pending→delivered',
+      ]),
+    );
     expect(transitions.map((t) => t.type === 'transition' && `${t.from}→${t.to}`)).toEqual([
       'created→deposit_pending',
       'deposit_pending→deposit_detected',
@@ -126,9 +139,26 @@ describe('the journal: what the mock did, on the virtual clock', () => {
     // One sequence, in order, on the virtual clock; the filters are the same over HTTP's helper.
     const all = mock.journal.entries();
     expect(all.map((e) => e.seq)).toEqual(all.map((_, i) => i + 1));
-    expect(mock.helpers.journal({ transactionId, type: 'transition' })).toEqual(transitions);
+    expect(mock.helpers.journal({ transactionId, type: 'transition' })).toEqual(moved);
     expect(mock.helpers.journal({ since: all.length - 2 })).toEqual(all.slice(-2));
-    expect(mock.helpers.journal({ userId, type: 'transition' })).toEqual(transitions);
+    // The user's own path comes first: the steps the seeding helper stands in for, then the transaction's.
+    const userTransitions = mock.helpers
+      .journal({ userId, type: 'transition' })
+      .filter(
+        (t) => t.type === 'transition' && ['kyc-step', 'kyc-aggregate', 'transaction'].includes(t.resource),
+      );
+    expect(userTransitions.slice(-transitions.length)).toEqual(transitions);
+    expect(
+      userTransitions
+        .slice(0, -transitions.length)
+        .map((e) => e.type === 'transition' && [e.resource, e.id, e.to]),
+    ).toEqual([
+      ['kyc-step', 'mobile', 'verified'],
+      ['kyc-step', 'aadhaar', 'verified'],
+      ['kyc-step', 'pan', 'verified'],
+      ['kyc-step', 'bank', 'verified'],
+      ['kyc-aggregate', userId, 'verified'],
+    ]);
     // The journal stays out of the state, so snapshots stay small.
     expect(JSON.stringify(mock.helpers.snapshot())).not.toContain('"seq"');
   });

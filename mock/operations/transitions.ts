@@ -1,0 +1,95 @@
+/**
+ * Transitions in the journal: every operation that moves a stored resource (a KYC step, the KYC aggregate, a
+ * session, an upload, a sweep) notes it here, so `mock.journal.entries({ type: 'transition', userId })` shows a
+ * user's whole path. Transactions note theirs in `move` (operations/transactions.ts).
+ */
+import type { Explanation } from '../core/explain.js';
+import { type JournalTransition, journalOf } from '../core/journal.js';
+import type { MockState } from '../core/state.js';
+
+/** A transition as a call site gives it. */
+type TransitionDraft = Omit<JournalTransition, 'type' | 'seq' | 'at'>;
+
+/**
+ * Notes a transition in the journal bound to `state` (nothing without one).
+ * @example
+ * recordTransition(state, { resource: 'face-session', id: 'fce_1', from: 'PENDING', to: 'EXPIRED', trigger: 'expire', userId });
+ */
+export function recordTransition(state: MockState, draft: TransitionDraft): void {
+  // Absent, not undefined: an entry reads the same in-process and after a JSON round trip.
+  const defined = Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined));
+  journalOf(state)?.record<JournalTransition>(state, { type: 'transition', ...(defined as TransitionDraft) });
+}
+
+/**
+ * The steps of a user's verification a transition names (`kyc-step`, with `id` the step).
+ * @example
+ * const step: KycStep = 'bank';
+ */
+export type KycStep =
+  | 'mobile'
+  | 'email'
+  | 'aadhaar'
+  | 'pan'
+  | 'passport'
+  | 'bank'
+  | 'upi'
+  | 'face'
+  | 'digilocker'
+  | 'profile'
+  | 'document'
+  | 'declaration';
+
+/** Steps a user submits rather than has verified. */
+const SUBMITTED: ReadonlySet<KycStep> = new Set(['profile', 'document', 'declaration']);
+
+/**
+ * Notes that a step of `userId` is done: `unverified → verified` (`missing → submitted` for the profile, the
+ * document and the declaration). `trigger` is what did it: a route (`POST /kyc/bank/verify`) or a helper.
+ * @example
+ * recordStep(state, user.id, 'bank', 'POST /kyc/bank/verify');
+ */
+export function recordStep(
+  state: MockState,
+  userId: string,
+  step: KycStep,
+  trigger: string,
+  explanation?: Explanation,
+): void {
+  const submitted = SUBMITTED.has(step);
+  recordTransition(state, {
+    resource: 'kyc-step',
+    id: step,
+    from: submitted ? 'missing' : 'unverified',
+    to: submitted ? 'submitted' : 'verified',
+    trigger,
+    userId,
+    explanation,
+  });
+}
+
+/**
+ * Notes a move of a document-locker or face session (machines with a diagram of the same name).
+ * @example
+ * recordSession(state, 'face-session', session, 'EXPIRED', 'expire');
+ */
+export function recordSession(
+  state: MockState,
+  machine: 'digilocker-session' | 'face-session',
+  session: { userId: string; status: string } & ({ clientId: string } | { sessionId: string }),
+  to: string,
+  trigger: string,
+  explanation?: Explanation,
+): void {
+  const id = 'clientId' in session ? session.clientId : session.sessionId;
+  recordTransition(state, {
+    resource: machine,
+    id,
+    machine,
+    from: session.status,
+    to,
+    trigger,
+    userId: session.userId,
+    explanation,
+  });
+}
