@@ -3,7 +3,7 @@
  * KYC, transactions paid out by the clock, webhooks delivered to a receiver, helpers, a reset), reading the
  * file back gives the state the server holds, with or without compactions on the way.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -103,13 +103,72 @@ async function run(compactAtBytes: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
     stateFile?.save();
     expect(readStateFile(file)?.state).toEqual(JSON.parse(JSON.stringify(server.service.state)));
+    // A compaction under way has its temporary file; none is left once it is done.
+    await stateFile?.settled();
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   } finally {
     await server.close();
   }
 }
 
+/** The first line of a file, parsed. */
+function header(path: string): Record<string, unknown> {
+  const text = readFileSync(path, 'utf8');
+  return JSON.parse(text.slice(0, text.indexOf('\n'))) as Record<string, unknown>;
+}
+
 describe('the state file journal', () => {
+  it('loses nothing when a compaction stops between putting its snapshot and its journal in place', async () => {
+    const file = join(dir, 'cut-short.json');
+    let stateFile: StateFile | undefined;
+    const server = await startMockServer({
+      port: 0,
+      service: { seed: 'cut-short', startTime: '2025-03-01T09:00:00Z' },
+      onReady: (service) => {
+        // Compacts (in the background, between requests) after every save.
+        stateFile = openStateFile(service, file, { compactAtBytes: 1 });
+      },
+      beforeAnswer: () => stateFile?.save(),
+    });
+    try {
+      await workload(server);
+      await stateFile?.settled();
+      // A save starts a compaction; the next one, in the same turn, is saved while it is under way.
+      server.service.helpers.users.seedVerified({ mobile: '9000000011' });
+      stateFile?.save();
+      server.service.helpers.users.seedVerified({ mobile: '9000000012' });
+      stateFile?.save();
+      await stateFile?.settled();
+      const live = JSON.parse(JSON.stringify(server.service.state));
+      const snapshot = header(file) as { generation: string; covers: { generation: string; bytes: number } };
+      expect(snapshot.covers).toBeDefined();
+      expect(header(`${file}.journal`)).toEqual({ follows: snapshot.generation });
+      // What a crash just after the snapshot's rename leaves: the previous journal, whose lines up to
+      // `covers.bytes` the snapshot holds (their content no longer matters) and whose later lines follow it.
+      const journal = readFileSync(`${file}.journal`, 'utf8');
+      const previousHeader = `${JSON.stringify({ follows: snapshot.covers.generation })}\n`;
+      const later = journal.slice(journal.indexOf('\n') + 1);
+      expect(later).toContain('+919000000012');
+      const covered = '\n'.repeat(snapshot.covers.bytes - previousHeader.length);
+      writeFileSync(`${file}.journal`, `${previousHeader}${covered}${later}`);
+
+      const loaded = readStateFile(file);
+      expect(loaded?.state).toEqual(live);
+      expect(loaded?.resume?.journal.inPlace).toBe(false);
+      // Opening it finishes the compaction: a journal that follows the snapshot, the same state.
+      const restarted = await startMockServer({ port: 0 });
+      try {
+        if (loaded) restarted.service.adopt(loaded.state);
+        openStateFile(restarted.service, file, { resume: loaded?.resume }).close();
+        expect(readStateFile(file)?.state).toEqual(live);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('reads back exactly the live state after a varied workload', async () => {
     await run(16 * 1024 * 1024);
   });
