@@ -6,10 +6,10 @@
  * - Durable before answering: after each request the changes it made (found by `journal.ts` without
  *   reading the whole state) are appended and `fdatasync`ed before the answer is written, so an answered
  *   write survives `kill -9`. A save costs what the request changed, not the size of the state.
- * - Compaction never holds a request up: when the journal outgrows the snapshot (and 16 MB), a new snapshot
- *   is written to `<path>.next.tmp` a chunk at a time between requests (at most a few ms each), synced off
- *   the main thread, and put in place: the journal lines saved meanwhile are copied to a new journal, then
- *   both files are renamed in. The new snapshot says which journal, up to which byte, it holds, so after a
+ * - Compaction never holds a request up: when the journal outgrows 16 MB and a quarter of the snapshot, a
+ *   new snapshot is written to `<path>.next.tmp` a chunk at a time between requests (at most a few ms
+ *   each), synced off the main thread, and put in place: the journal lines saved meanwhile are copied to a
+ *   new journal, then both files are renamed in. The new snapshot says which journal, up to which byte, it holds, so after a
  *   crash between the two renames the old journal's later lines are still applied. A reset or restore (a
  *   new state altogether) and a stop write the snapshot whole, at once.
  * - Loading happens before the port opens: the snapshot, then the journal's lines that follow it (a torn
@@ -214,7 +214,7 @@ export function openStateFile(
     compactAtBytes,
     resume,
   }: {
-    /** Compact when the journal is larger than this; by default, than both the snapshot and 16 MB. */
+    /** Compact when the journal is larger than this; by default, than 16 MB and a quarter of the snapshot. */
     compactAtBytes?: number;
     resume?: LoadedState['resume'];
   } = {},
@@ -342,7 +342,8 @@ export function openStateFile(
     writeSync(fd, bytes);
     fdatasyncSync(fd);
     journalBytes += bytes.length;
-    const limit = compactAtBytes ?? Math.max(COMPACT_AT_BYTES, snapshotBytes);
+    // A quarter of the snapshot: a start after a crash then reads at most 1.25 times the state.
+    const limit = compactAtBytes ?? Math.max(COMPACT_AT_BYTES, snapshotBytes / 4);
     if (!background && journalBytes > limit) compactInBackground();
   };
 

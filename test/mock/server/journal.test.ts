@@ -169,6 +169,30 @@ describe('the state file journal', () => {
     }
   });
 
+  it('starts from a plain snapshot (GET /__mock/snapshot) and rewrites it as a state file', async () => {
+    const source = await startMockServer({ port: 0, service: { seed: 'plain' } });
+    const file = join(dir, 'plain.json');
+    try {
+      await workload(source);
+      const snapshot = source.service.helpers.snapshot();
+      writeFileSync(file, JSON.stringify(snapshot, null, 2));
+      const loaded = readStateFile(file);
+      expect(loaded?.state).toEqual(snapshot);
+      expect(loaded?.resume).toBeUndefined();
+      const restarted = await startMockServer({ port: 0 });
+      try {
+        if (loaded) restarted.service.adopt(loaded.state);
+        openStateFile(restarted.service, file).close();
+        expect(header(file)).toMatchObject({ stateFile: 1 });
+        expect(readStateFile(file)?.state).toEqual(snapshot);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await source.close();
+    }
+  });
+
   it('reads back exactly the live state after a varied workload', async () => {
     await run(16 * 1024 * 1024);
   });
