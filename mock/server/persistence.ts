@@ -40,7 +40,9 @@ import { readSnapshot, snapshotWriter, UnreadableSnapshotError } from './snapsho
 
 const COMPACT_AT_BYTES = 16 * 1024 * 1024;
 /** The longest a background compaction works before letting requests in. */
-const SLICE_MS = 4;
+const SLICE_MS = 1;
+/** How much of a snapshot written in the background may wait to be synced. */
+const SYNC_EVERY_BYTES = 4 * 1024 * 1024;
 
 function fail(file: string, what: string): never {
   throw new Error(
@@ -251,6 +253,7 @@ export function openStateFile(
     const writer = snapshotWriter(tracker, temporary.snapshot, { stateFile: 1, generation: next });
     while (writer.next()) {}
     writer.syncSync();
+    writer.close();
     switchTo(next, temporary.snapshot, undefined, writer.bytes);
   };
 
@@ -260,51 +263,45 @@ export function openStateFile(
     const next = randomUUID();
     const writer = snapshotWriter(tracker, temporary.next, { stateFile: 1, generation: next, covers });
     let cancelled = false;
-    let timer: NodeJS.Immediate | undefined;
-    let done = () => {};
-    idle = new Promise<void>((resolve) => {
-      done = resolve;
-    });
-    const end = () => {
-      background = undefined;
-      done();
-    };
-    const step = () => {
-      const until = performance.now() + SLICE_MS;
-      let more = true;
-      while (more && performance.now() < until) more = writer.next();
-      if (more) {
-        timer = setImmediate(step);
-        return;
+    const run = async () => {
+      let synced = 0;
+      for (let more = true; more; ) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (cancelled) return;
+        const until = performance.now() + SLICE_MS;
+        while (more && performance.now() < until && writer.bytes - synced < SYNC_EVERY_BYTES) {
+          more = writer.next();
+        }
+        // Synced a few MB at a time: on a journaling file system the journal's own sync would otherwise
+        // wait for all of the snapshot not yet on disk.
+        if (more && writer.bytes - synced >= SYNC_EVERY_BYTES) {
+          synced = writer.bytes;
+          await writer.sync();
+        }
       }
-      timer = undefined;
-      writer
-        .sync()
-        .then(() => {
-          if (cancelled) return;
-          // The lines saved while the snapshot was written follow it: they start the new journal.
-          const tail = readRange(journalFile, covers.bytes, journalBytes);
-          switchTo(next, temporary.next, tail, writer.bytes);
-        })
-        .catch((error: unknown) => {
-          // The journal still holds everything; the next save tries again later.
-          console.error('inr-payouts mock: could not compact the state file:', error);
-          rmSync(temporary.next, { force: true });
-        })
-        .finally(end);
+      await writer.sync();
+      if (cancelled) return;
+      // The lines saved while the snapshot was written follow it: they start the new journal.
+      const tail = readRange(journalFile, covers.bytes, journalBytes);
+      writer.close();
+      switchTo(next, temporary.next, tail, writer.bytes);
     };
     background = {
       cancel() {
         cancelled = true;
-        if (timer) {
-          clearImmediate(timer);
-          writer.abandon();
-          end();
-        }
         rmSync(temporary.next, { force: true });
       },
     };
-    timer = setImmediate(step);
+    idle = run()
+      .catch((error: unknown) => {
+        // The journal still holds everything; a later save starts another compaction.
+        console.error('inr-payouts mock: could not compact the state file:', error);
+        rmSync(temporary.next, { force: true });
+      })
+      .finally(() => {
+        writer.close();
+        background = undefined;
+      });
   };
 
   // A temporary file is only ever left by a crash during a compaction; the renamed files are complete.

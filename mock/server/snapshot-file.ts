@@ -25,8 +25,12 @@ export interface SnapshotHeader {
   covers?: { generation: string; bytes: number };
 }
 
-/** About this many bytes of JSON per line: a slice of work small enough not to hold a request up. */
-const CHUNK_BYTES = 256 * 1024;
+/**
+ * About this many bytes of JSON per line: a slice of work small enough not to hold a request up, and strings
+ * small enough to be collected young (larger ones go to the heap's large-object space, freed only by a full
+ * collection).
+ */
+const CHUNK_BYTES = 64 * 1024;
 
 /**
  * Writes a snapshot of `tracker.state` to `path` piece by piece: each `next()` writes about one chunk and
@@ -85,8 +89,9 @@ export function snapshotWriter(tracker: StateTracker, path: string, header: Snap
   }
   const steps = pieces();
   let open = true;
+  let syncing = false;
   const close = () => {
-    if (open) closeSync(fd);
+    if (open && !syncing) closeSync(fd);
     open = false;
   };
   return {
@@ -98,23 +103,25 @@ export function snapshotWriter(tracker: StateTracker, path: string, header: Snap
     get bytes() {
       return bytes;
     },
-    /** Syncs the file to disk and closes it. */
+    /** Syncs what is written to disk. */
     syncSync(): void {
       fsyncSync(fd);
-      close();
     },
-    /** Syncs the file to disk off the main thread, then closes it. */
+    /** Syncs what is written to disk off the main thread. */
     sync(): Promise<void> {
+      syncing = true;
       return new Promise((resolve, reject) =>
         fsync(fd, (error) => {
-          close();
+          syncing = false;
+          // Closed while the sync ran: the descriptor is let go only now, so it is never reused under it.
+          if (!open) closeSync(fd);
           if (error) reject(error);
           else resolve();
         }),
       );
     },
-    /** Stops writing (the caller removes the file). */
-    abandon: close,
+    /** Closes the file (after a sync under way, if any). */
+    close,
   };
 }
 
