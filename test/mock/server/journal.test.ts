@@ -9,7 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStateFile, readStateFile, type StateFile } from '../../../mock/server/persistence.js';
+import {
+  type LoadedState,
+  openStateFile,
+  readStateFile,
+  type StateFile,
+} from '../../../mock/server/persistence.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-journal-'));
@@ -117,6 +122,19 @@ function header(path: string): Record<string, unknown> {
   return JSON.parse(text.slice(0, text.indexOf('\n'))) as Record<string, unknown>;
 }
 
+/** What a start does with a loaded state file: adopt the state, open the file; `opened` runs before it is closed. */
+async function reopen(file: string, loaded: LoadedState | undefined, opened = () => {}): Promise<void> {
+  const restarted = await startMockServer({ port: 0 });
+  try {
+    if (loaded) restarted.service.adopt(loaded.state);
+    const stateFile = openStateFile(restarted.service, file, { resume: loaded?.resume });
+    opened();
+    stateFile.close();
+  } finally {
+    await restarted.close();
+  }
+}
+
 describe('the state file journal', () => {
   it('loses nothing when a compaction stops between putting its snapshot and its journal in place', async () => {
     const file = join(dir, 'cut-short.json');
@@ -156,14 +174,11 @@ describe('the state file journal', () => {
       expect(loaded?.state).toEqual(live);
       expect(loaded?.resume?.journal.inPlace).toBe(false);
       // Opening it finishes the compaction: a journal that follows the snapshot, the same state.
-      const restarted = await startMockServer({ port: 0 });
-      try {
-        if (loaded) restarted.service.adopt(loaded.state);
-        openStateFile(restarted.service, file, { resume: loaded?.resume }).close();
+      await reopen(file, loaded, () => {
+        expect(header(`${file}.journal`)).toEqual({ follows: snapshot.generation });
         expect(readStateFile(file)?.state).toEqual(live);
-      } finally {
-        await restarted.close();
-      }
+      });
+      expect(readStateFile(file)?.state).toEqual(live);
     } finally {
       await server.close();
     }
@@ -179,15 +194,9 @@ describe('the state file journal', () => {
       const loaded = readStateFile(file);
       expect(loaded?.state).toEqual(snapshot);
       expect(loaded?.resume).toBeUndefined();
-      const restarted = await startMockServer({ port: 0 });
-      try {
-        if (loaded) restarted.service.adopt(loaded.state);
-        openStateFile(restarted.service, file).close();
-        expect(header(file)).toMatchObject({ stateFile: 1 });
-        expect(readStateFile(file)?.state).toEqual(snapshot);
-      } finally {
-        await restarted.close();
-      }
+      await reopen(file, loaded);
+      expect(header(file)).toMatchObject({ stateFile: 1 });
+      expect(readStateFile(file)?.state).toEqual(snapshot);
     } finally {
       await source.close();
     }
