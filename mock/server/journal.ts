@@ -27,6 +27,32 @@ export interface Entry {
   changes: Change[];
   timers?: { add: Timer[]; remove: string[] };
   rest?: Record<string, unknown>;
+  /** Items appended to a list of the rest that only grows (`APPENDED`): its path, the length before, the items. */
+  appended?: [path: string, at: number, items: unknown[]][];
+}
+
+/**
+ * Lists in the rest of the state that only ever grow at the end, saved as what was appended: the ledger gets
+ * an entry per keyed create, and saving it whole each time would cost more as it grows.
+ */
+const APPENDED = [['http', 'ledger']] as const;
+
+/** The rest of the state without the lists saved as appends: what the journal saves whole when it changes. */
+function restWithoutAppended(state: MockState): Record<string, unknown> {
+  const rest = restOf(state);
+  for (const [slice, name] of APPENDED) {
+    const copy = { ...(rest[slice] as Record<string, unknown>) };
+    delete copy[name];
+    rest[slice] = copy;
+  }
+  return rest;
+}
+
+/** Sets `list` to its first `at` items and `items` after them (an append, harmless when replayed twice). */
+function appendAt(list: unknown[], at: number, items: readonly unknown[]): void {
+  list.length = Math.min(list.length, at);
+  // One at a time: spreading a long list into push() overflows the stack.
+  for (const item of items) list.push(item);
 }
 
 /** The state without its keyed collections and timers: what is saved whole when it changes. */
@@ -85,6 +111,14 @@ export function replayInto(state: MockState) {
           }
         }
       }
+      for (const [path, at, items] of entry.appended ?? []) {
+        const [slice = '', name = ''] = path.split('.');
+        const holder = (state as unknown as Record<string, Record<string, unknown>>)[slice];
+        if (!holder || typeof holder !== 'object') throw new Error(`no ${slice} in the state for ${path}`);
+        const list = Array.isArray(holder[name]) ? (holder[name] as unknown[]) : [];
+        appendAt(list, at, items);
+        holder[name] = list;
+      }
       if (entry.timers) {
         timers ??= new Map((Array.isArray(state.timers) ? state.timers : []).map((t) => [t.id, t]));
         for (const id of entry.timers.remove) timers.delete(id);
@@ -108,9 +142,7 @@ export function replayInto(state: MockState) {
         else if (change[2] === 'd') delete target[change[1]];
         else {
           const list = Array.isArray(target[change[1]]) ? (target[change[1]] as unknown[]) : [];
-          // Setting the length first makes an append replayed twice (over a newer snapshot) harmless.
-          list.length = Math.min(list.length, change[3]);
-          list.push(...change[4]);
+          appendAt(list, change[3], change[4]);
           target[change[1]] = list;
         }
       }
@@ -179,7 +211,14 @@ export function trackState(state: MockState) {
   );
   // The JSON last saved of recently saved entries, so an entry read but not changed is not written again.
   const recent = new Map<string, string>();
-  let lastRest = JSON.stringify(restOf(state));
+  let lastRest = JSON.stringify(restWithoutAppended(state));
+  const listOf = (slice: string, name: string): unknown =>
+    (state as unknown as Record<string, Record<string, unknown> | undefined>)[slice]?.[name];
+  // The appended lists as last saved: the same array, this long, with this last item.
+  const savedLists = APPENDED.map(([slice, name]) => {
+    const list = listOf(slice, name);
+    return Array.isArray(list) ? { list, length: list.length, last: list.at(-1) } : undefined;
+  });
   // The timers as last saved (the same objects): what `timerChanges` compares with.
   let savedTimers: Timer[] = [...state.timers];
 
@@ -311,11 +350,23 @@ export function trackState(state: MockState) {
       });
       const timers = timerChanges(savedTimers, state.timers);
       if (timers) savedTimers = [...state.timers];
-      const restJson = JSON.stringify(restOf(state));
+      const appended: Entry['appended'] = [];
+      APPENDED.forEach(([slice, name], index) => {
+        const list = listOf(slice, name);
+        if (!Array.isArray(list)) return;
+        const saved = savedLists[index];
+        const grew =
+          saved?.list === list && list.length >= saved.length && list[saved.length - 1] === saved.last;
+        // Anything but growth at the end (a new list) is saved whole: appended at 0.
+        const at = grew ? saved.length : 0;
+        if (list.length > at || !grew) appended.push([`${slice}.${name}`, at, list.slice(at)]);
+        savedLists[index] = { list, length: list.length, last: list.at(-1) };
+      });
+      const restJson = JSON.stringify(restWithoutAppended(state));
       const restChanged = restJson !== lastRest;
       lastRest = restJson;
-      if (!parts.length && !timers && !restChanged) return undefined;
-      return `{"changes":[${parts.join(',')}]${timers ? `,"timers":${JSON.stringify(timers)}` : ''}${restChanged ? `,"rest":${restJson}` : ''}}`;
+      if (!parts.length && !timers && !appended.length && !restChanged) return undefined;
+      return `{"changes":[${parts.join(',')}]${timers ? `,"timers":${JSON.stringify(timers)}` : ''}${appended.length ? `,"appended":${JSON.stringify(appended)}` : ''}${restChanged ? `,"rest":${restJson}` : ''}}`;
     },
     /**
      * The keyed collections as they are, without the tracking proxies (reading them notes nothing): what a

@@ -15,6 +15,7 @@ import {
   readStateFile,
   type StateFile,
 } from '../../../mock/server/persistence.js';
+import type { Entry } from '../../../mock/server/journal.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-journal-'));
@@ -199,6 +200,49 @@ describe('the state file journal', () => {
       expect(readStateFile(file)?.state).toEqual(snapshot);
     } finally {
       await source.close();
+    }
+  });
+
+  it('saves what a request adds to a growing list (timers, the ledger), not the whole list', async () => {
+    const file = join(dir, 'appends.json');
+    let stateFile: StateFile | undefined;
+    const server = await startMockServer({
+      port: 0,
+      service: { seed: 'appends' },
+      onReady: (service) => {
+        stateFile = openStateFile(service, file);
+      },
+      beforeAnswer: () => stateFile?.save(),
+    });
+    try {
+      const create = async (mobile: string) => {
+        const response = await fetch(`${server.url}/v2/users`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${server.service.sandboxKey}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': crypto.randomUUID(),
+          },
+          body: JSON.stringify({ mobile }),
+        });
+        return ((await response.json()) as { data: { userId: string } }).data.userId;
+      };
+      const first = await create('9123400001');
+      const second = await create('9123400002');
+      const lines = readFileSync(`${file}.journal`, 'utf8').trim().split('\n');
+      const last = JSON.parse(lines.at(-1) ?? '{}') as Entry;
+      expect(last.appended).toEqual([['http.ledger', 1, [expect.objectContaining({ id: second })]]]);
+      expect(JSON.stringify(last)).not.toContain(first);
+      // The timers the second create scheduled are added; the first one's are not saved again.
+      const previous = JSON.parse(lines.at(-2) ?? '{}') as Entry;
+      const ids = (entry: Entry) => entry.timers?.add.map((timer) => timer.id) ?? [];
+      expect(ids(last).length).toBeGreaterThan(0);
+      expect(ids(last)).toHaveLength(ids(previous).length);
+      expect(ids(last).filter((id) => ids(previous).includes(id))).toEqual([]);
+      expect(last.timers?.remove).toEqual([]);
+      expect(readStateFile(file)?.state).toEqual(JSON.parse(JSON.stringify(server.service.state)));
+    } finally {
+      await server.close();
     }
   });
 
