@@ -9,13 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Entry } from '../../../mock/server/journal.js';
 import {
   type LoadedState,
   openStateFile,
   readStateFile,
   type StateFile,
 } from '../../../mock/server/persistence.js';
-import type { Entry } from '../../../mock/server/journal.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-journal-'));
