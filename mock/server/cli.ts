@@ -202,7 +202,8 @@ export async function runCli(argv: string[]): Promise<void> {
     // A real-time clock starts at the wall clock, so webhook signatures pass receivers' 300 s tolerance.
     service: bundle ? { replay: bundle } : { seed: options.seed, startTime: options.startTime ?? Date.now() },
     onReady: (service) => {
-      if (initial) service.helpers.restore(initial.state);
+      // Checked while it was read: adopted as it is, not checked and copied again.
+      if (initial) service.adopt(initial.state);
       if (options.stateFile)
         stateFile = openStateFile(service, options.stateFile, { resume: initial?.resume });
     },
