@@ -9,7 +9,7 @@
  * clock, and delays only its own follow-ups. Real-time ticks never wait.
  */
 import { type Duration, parseDuration } from './duration.js';
-import { type JournalTimer, journalOf } from './journal.js';
+import type { JournalTimer } from './journal.js';
 import type { MockRuntime } from './runtime.js';
 import { tapOf } from './taps.js';
 import type { TaskDefinition } from './tasks.js';
@@ -108,13 +108,16 @@ export function createClock(rt: MockRuntime): Clock {
     let ran = 0;
     for (;;) {
       if (wait && rt.background.size > 0) await settleBackground(rt);
-      const timer = rt.state.timers[0];
+      // Read once per timer: the state is replaced only between timers (reset, restore).
+      const { state } = rt;
+      const timer = state.timers[0];
       if (!timer || timer.at > target) break;
-      rt.state.timers.shift();
-      if (timer.at > rt.state.clock.now) rt.state.clock.now = timer.at;
+      state.timers.shift();
+      if (timer.at > state.clock.now) state.clock.now = timer.at;
       ran += 1;
       const payload = timer.payload as { transactionId?: unknown; userId?: unknown } | undefined;
-      journalOf(rt.state)?.record<JournalTimer>(rt.state, {
+      // The runtime's own journal, which it binds to every state it holds (no lookup per timer).
+      rt.journal.record<JournalTimer>(state, {
         type: 'timer',
         kind: timer.kind,
         id: timer.id,
@@ -126,8 +129,8 @@ export function createClock(rt: MockRuntime): Clock {
         if (!task)
           throw new Error(`No task is registered for timer kind '${timer.kind}' (timer ${timer.id})`);
         const done = task.run(timer.payload, {
-          state: rt.state,
-          now: rt.state.clock.now,
+          state,
+          now: state.clock.now,
           timer,
           runtime: rt,
         });

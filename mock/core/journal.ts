@@ -9,6 +9,7 @@
  */
 import type { Explanation } from './explain.js';
 import type { MockState } from './state.js';
+import { isoAt } from './timers.js';
 
 /**
  * How many entries the journal keeps: the oldest are dropped beyond it.
@@ -267,7 +268,8 @@ export function createJournal(limit: number = JOURNAL_LIMIT): Journal {
     record<E extends JournalEntry>(state: MockState, draft: Draft<E>): E {
       seq += 1;
       // A draft of E plus the two fields the journal owns is an E; the checker cannot see through Omit.
-      const entry = { seq, at: new Date(state.clock.now).toISOString(), ...draft } as unknown as E;
+      // isoAt keeps the last string: a clock step records thousands of entries at one instant.
+      const entry = { seq, at: isoAt(state.clock.now), ...draft } as unknown as E;
       if (ring.length < limit) ring.push(entry);
       else ring[next] = entry;
       next = (next + 1) % limit;

@@ -70,15 +70,22 @@ export function schedule<P>(
     kind: typeof task === 'string' ? task : task.kind,
     payload,
   };
+  const { timers } = state;
+  // Most timers are the latest yet (the next block, the next step of a flow): they go at the end.
+  const last = timers[timers.length - 1];
+  if (!last || last.at <= at) {
+    timers.push(timer);
+    return timer.id;
+  }
   // Binary search for the first timer strictly later, so equal times keep scheduling order.
   let lo = 0;
-  let hi = state.timers.length;
+  let hi = timers.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((state.timers[mid]?.at ?? 0) <= at) lo = mid + 1;
+    if ((timers[mid]?.at ?? 0) <= at) lo = mid + 1;
     else hi = mid;
   }
-  state.timers.splice(lo, 0, timer);
+  timers.splice(lo, 0, timer);
   return timer.id;
 }
 
