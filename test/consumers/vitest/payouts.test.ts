@@ -97,10 +97,18 @@ describe('the journal', () => {
     });
     mock.helpers.transactions.simulateDeposit({ transactionId });
     await mock.clock.advance('10m');
-    mock.journal.entries({ transactionId, type: 'transition' }); // created → deposit_pending → … → completed
+    mock.journal.entries({ transactionId, type: 'transition' }); // its status moves, then its attribution's and sweep's
     mock.helpers.journal({ type: 'request', since: 40 }); // the same, as a helper (and GET /__mock/journal)
-    const moves = mock.journal.entries({ transactionId, type: 'transition' });
-    expect(moves.at(-1)).toMatchObject({ to: 'completed' });
+    const moves = mock.journal
+      .entries({ transactionId, type: 'transition' })
+      .filter((entry) => entry.type === 'transition' && entry.resource === 'transaction');
+    expect(moves.map((entry) => (entry.type === 'transition' ? entry.to : ''))).toEqual([
+      'deposit_pending',
+      'deposit_detected',
+      'deposit_confirmed',
+      'payout_processing',
+      'completed',
+    ]);
   });
 });
 
