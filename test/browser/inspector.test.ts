@@ -138,8 +138,12 @@ describe('the inspector after the demo flow', () => {
     ]) {
       expect(routes, step).toContain(step);
     }
+    // The transaction's own status moves (its attribution, sweep and webhook deliveries move too).
     const transitions = entries.filter(
-      (entry) => entry.type === 'transition' && entry.transactionId === demo.transactionId,
+      (entry) =>
+        entry.type === 'transition' &&
+        entry.resource === 'transaction' &&
+        entry.transactionId === demo.transactionId,
     );
     expect(transitions.map((t) => t.type === 'transition' && t.to)).toEqual([
       'deposit_pending',
@@ -197,10 +201,12 @@ describe('the inspector after the demo flow', () => {
     // The other user's filter shows their creation and nothing of the demo user's.
     await page.goto(`${server.url}/__pages/inspector?userId=${otherId}`);
     const theirs = page.locator('#timeline li.entry');
-    // Their creation (its answer names them) and its user.created webhook, if delivered yet.
+    // Their creation (its answer names them), then its user.created webhook and that delivery's moves.
     const kinds = await theirs.evaluateAll((items) => items.map((li) => li.getAttribute('data-type')));
     expect(kinds[0]).toBe('request');
-    expect(kinds.slice(1).every((kind) => kind === 'webhook' || kind === 'timer')).toBe(true);
+    expect(
+      kinds.slice(1).every((kind) => kind === 'webhook' || kind === 'timer' || kind === 'transition'),
+    ).toBe(true);
     for (let i = 0; i < kinds.length; i++) {
       await expect(theirs.nth(i).locator('a.chip', { hasText: otherId }).count()).resolves.toBe(1);
     }
