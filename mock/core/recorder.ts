@@ -19,6 +19,7 @@ import {
 } from './bundle.js';
 import type { Clock } from './clock.js';
 import { MockHelperError } from './errors.js';
+import { HOP_BY_HOP_HEADERS } from './headers.js';
 import type { MockRuntime } from './runtime.js';
 import { type DeliveryOutcome, type RuntimeTap, setTap } from './taps.js';
 
@@ -33,13 +34,7 @@ import { type DeliveryOutcome, type RuntimeTap, setTap } from './taps.js';
 export const RECORDING_LIMIT = 100_000;
 
 /** Headers the transport sets, not the caller: they are left out of a recorded request. */
-const TRANSPORT_HEADERS = new Set([
-  'host',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-]);
+const TRANSPORT_HEADERS = new Set([...HOP_BY_HOP_HEADERS, 'content-length']);
 
 type Callable = (...args: unknown[]) => unknown;
 

@@ -17,7 +17,7 @@ import type { MockRuntime } from '../core/runtime.js';
 import type { MockState } from '../core/state.js';
 import { tapOf } from '../core/taps.js';
 import { defineTask } from '../core/tasks.js';
-import { schedule } from '../core/timers.js';
+import { isoAt, schedule } from '../core/timers.js';
 import {
   type AttemptOutcome,
   afterAttempt,
@@ -234,7 +234,7 @@ function journalAttempt(
     body: kept.text,
     bodyCut: kept.cut || undefined,
   });
-  entry.at = new Date(sent.now).toISOString();
+  entry.at = isoAt(sent.now);
 }
 
 /** The user an event is about, when its data names one. */

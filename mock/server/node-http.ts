@@ -4,6 +4,7 @@
  * `Response` becomes a destroyed socket, which is what a dropped connection looks like to a client.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HOP_BY_HOP_HEADERS } from '../core/headers.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 
 /** Larger than any body the spec allows (a 10 MB document, or its base64 in a passport JSON body). */
@@ -58,8 +59,8 @@ export function toRequest(req: IncomingMessage, url: string, body: Buffer): Requ
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] ?? '';
     // Hop-by-hop and the IP header are the server's business, not the handler's.
-    if (/^(host|connection|keep-alive|transfer-encoding)$/i.test(name)) continue;
-    if (name.toLowerCase() === SANDBOX_DEFAULTS.clientIpHeader) continue;
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP_HEADERS.has(lower) || lower === SANDBOX_DEFAULTS.clientIpHeader) continue;
     headers.append(name, raw[i + 1] ?? '');
   }
   headers.set(SANDBOX_DEFAULTS.clientIpHeader, socketAddress(req));
