@@ -22,6 +22,7 @@ import { capBody, type JournalRequest, journalOf } from './journal.js';
 import { observed } from './observe.js';
 import { consumeRate, peekRate, rateLimitBody } from './rate-limit.js';
 import { PIPELINE_REFUSALS, refusalExplanation } from './refusals.js';
+import { requestIds } from './request-ids.js';
 import { errorBody, internalErrorBody, json, jsonText, sentText, successBody } from './respond.js';
 import type { RouteContext, RouteDefinition } from './route.js';
 import type { MockRuntime } from './runtime.js';
@@ -271,8 +272,7 @@ function journalRequest(
     fault,
     explain: headers.get(EXPLAIN_HEADER) ?? undefined,
     explanation: explanationOf(response),
-    userId: params.userId,
-    transactionId: params.transactionId,
+    ...requestIds(state, params, sent, answered),
     // The bodies and query, so the inspector can show the exchange and repeat it (`copy as curl`).
     query: query < 0 ? undefined : request.url.slice(query).split('#')[0],
     requestBody: text ? sent.text : undefined,

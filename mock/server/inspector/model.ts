@@ -122,29 +122,13 @@ function stringField(holder: unknown, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function parsed(text: string | undefined): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined; // a body cut at the journal's cap, or not JSON
-  }
-}
-
 /**
- * The user and transaction an entry is about: the ones it names, else (for a request) the ones its body or
- * answer names (`POST /v2/transactions` names its user in the body and its transaction in the answer), and a
- * transaction's user from the state.
+ * The user and transaction an entry is about: the ones it names (a request's entry names those its path, body
+ * or answer name), and a transaction's user from the state.
  */
 function idsOf(state: State, entry: JournalEntry): { userId?: string; transactionId?: string } {
-  let { userId, transactionId } = entry;
-  if (entry.type === 'request' && (!userId || !transactionId)) {
-    const data = record(parsed(entry.responseBody))?.data;
-    const body = parsed(entry.requestBody);
-    userId ??= stringField(data, 'userId') ?? stringField(body, 'userId');
-    transactionId ??= stringField(data, 'transactionId');
-  }
-  if (!userId && transactionId) userId = state.transactions.byId[transactionId]?.userId;
+  const { transactionId } = entry;
+  const userId = entry.userId ?? (transactionId ? state.transactions.byId[transactionId]?.userId : undefined);
   return { userId, transactionId };
 }
 

@@ -163,6 +163,41 @@ describe('the journal: what the mock did, on the virtual clock', () => {
     expect(JSON.stringify(mock.helpers.snapshot())).not.toContain('"seq"');
   });
 
+  it("names the user and transaction a create's body or answer names, so the filters find the request that began them", async () => {
+    const mock = createMockSimulation({ seed: 'journal-ids' });
+    const call = api(mock);
+    const user = await call('POST', '/v2/users', { mobile: '9876543212', name: 'Meera' });
+    const newUserId = (user.body as { data: { userId: string } }).data.userId;
+    const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543213', name: 'Asha Rao' });
+    const created = await call('POST', '/v2/transactions', {
+      userId,
+      amount: '100',
+      asset: 'USDT',
+      network: 'polygon',
+    });
+    expect(created.status).toBe(201);
+    const transactionId = (created.body as { data: { transactionId: string } }).data.transactionId;
+    await call('GET', `/v2/transactions/${transactionId}`);
+
+    const routes = (filter: { userId?: string; transactionId?: string }) =>
+      mock.journal
+        .entries({ ...filter, type: 'request' })
+        .map((entry) => (entry.type === 'request' ? `${entry.method} ${entry.route}` : ''));
+    expect(routes({ userId: newUserId })).toEqual(['POST /v2/users']);
+    expect(routes({ transactionId })).toEqual([
+      'POST /v2/transactions',
+      'GET /v2/transactions/:transactionId',
+    ]);
+    // The read names the transaction in its path; its user comes from the stored transaction.
+    expect(routes({ userId })).toEqual(['POST /v2/transactions', 'GET /v2/transactions/:transactionId']);
+    // A path value that is no transaction's ID names no user.
+    await call('GET', '/v2/transactions/constructor');
+    expect(mock.journal.entries({ type: 'request' }).at(-1)).toMatchObject({
+      transactionId: 'constructor',
+      userId: undefined,
+    });
+  });
+
   it('keeps at most its limit over a 100,000-request run, dropping the oldest', async () => {
     const mock = createMockSimulation({ seed: 'bound' });
     mock.helpers.accounts.update({ limits: { rateLimit: 1_000_000 } });
