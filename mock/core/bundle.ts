@@ -70,6 +70,11 @@ const WebhookAnswer = z.object({
   atStep: z.number().check(z.int(), z.gte(0)),
   /** The step it came during was still running (rather than finished). */
   during: z.boolean(),
+  /**
+   * Its place among the bundle's answers as they came (0 first). Answers to attempts in flight together can come
+   * in any order; the replay gives them back in this one. Absent in bundles that did not keep it.
+   */
+  landed: z.optional(z.number().check(z.int(), z.gte(0))),
   ok: z.boolean(),
   status: z.optional(z.number().check(z.int())),
   error: z.optional(z.string()),

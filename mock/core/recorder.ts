@@ -127,6 +127,8 @@ export function createRecorder(rt: MockRuntime, limit: number = RECORDING_LIMIT)
   /** Counts webhook sends and answers, so two ticks merge only when nothing came between them. */
   let events = 0;
   let eventsAtLastStep = 0;
+  /** Answers kept so far: the next one's place in the order answers came. */
+  let landed = 0;
   let answerer: AttemptAnswerer | undefined;
 
   const push = (step: BundleStep): number => {
@@ -136,6 +138,7 @@ export function createRecorder(rt: MockRuntime, limit: number = RECORDING_LIMIT)
       steps = [];
       done = [];
       webhooks = [];
+      landed = 0;
       return -1;
     }
     eventsAtLastStep = events;
@@ -188,6 +191,10 @@ export function createRecorder(rt: MockRuntime, limit: number = RECORDING_LIMIT)
           during: count > 0 && done[count - 1] === false,
           ok: outcome.ok,
         };
+        if (!overflowed) {
+          answer.landed = landed;
+          landed += 1;
+        }
         if (outcome.status !== undefined) answer.status = outcome.status;
         if (outcome.error !== undefined) answer.error = outcome.error;
         if (outcome.timedOut !== undefined) answer.timedOut = outcome.timedOut;

@@ -85,17 +85,35 @@ export async function replayBundle(target: ReplayTarget, bundle: MockBundle): Pr
   let finished = false;
   let next = 0;
   const held: { answer: BundleAnswer; resolve: (outcome: DeliveryOutcome) => void }[] = [];
-  // The recording got this answer when `atStep` steps had started, during the last of them or after it.
+  /** Answers given back so far that kept their place in the order they came. */
+  let landed = 0;
+  // The recording got this answer when `atStep` steps had started, during the last of them or after it, and
+  // after the answers placed before it.
   const due = (answer: BundleAnswer) =>
-    count > answer.atStep || (count === answer.atStep && (answer.during || phase === 'after'));
-  const release = () => {
-    for (let i = 0; i < held.length; ) {
-      const item = held[i];
-      if (item && due(item.answer)) {
-        held.splice(i, 1);
-        item.resolve(outcomeOf(item.answer));
-      } else i += 1;
+    (count > answer.atStep || (count === answer.atStep && (answer.during || phase === 'after'))) &&
+    (answer.landed === undefined || answer.landed === landed);
+  const give = (answer: BundleAnswer): DeliveryOutcome => {
+    if (answer.landed !== undefined) landed += 1;
+    return outcomeOf(answer);
+  };
+  // Held answers now due go back one at a time, each landing (its attempt noted, a retry scheduled) before the
+  // next is given, as they came in the recording; one loop at a time, so two cannot interleave.
+  let releasing: Promise<void> | undefined;
+  const giveBackDue = async () => {
+    for (;;) {
+      const index = held.findIndex((item) => due(item.answer));
+      const [item] = index < 0 ? [] : held.splice(index, 1);
+      if (!item) return;
+      item.resolve(give(item.answer));
+      await new Promise((resolve) => setImmediate(resolve));
     }
+  };
+  const release = (): Promise<void> =>
+    (releasing ??= giveBackDue().finally(() => {
+      releasing = undefined;
+    }));
+  const settle = async () => {
+    while (releasing || held.some((item) => due(item.answer))) await release();
   };
   const answerer: AttemptAnswerer = {
     get replaying() {
@@ -118,7 +136,7 @@ export async function replayBundle(target: ReplayTarget, bundle: MockBundle): Pr
           answer === undefined
             ? new Promise<DeliveryOutcome>(() => {})
             : due(answer)
-              ? Promise.resolve(outcomeOf(answer))
+              ? Promise.resolve(give(answer)).finally(() => setImmediate(release))
               : new Promise<DeliveryOutcome>((resolve) => held.push({ answer, resolve })),
       };
     },
@@ -133,10 +151,10 @@ export async function replayBundle(target: ReplayTarget, bundle: MockBundle): Pr
     } catch {
       // A refusal is part of the run: the journal has it, as the recording's did.
     }
-    release();
+    void release();
     await Promise.resolve(running).catch(() => undefined);
     phase = 'after';
-    release();
+    await settle();
     // Lets what the released answers started (recording an attempt, a due retry) run before the next step.
     await new Promise((resolve) => setImmediate(resolve));
   }

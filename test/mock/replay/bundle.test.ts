@@ -112,6 +112,39 @@ describe('a replay bundle', () => {
     expect(JSON.stringify(copy.helpers.snapshot())).toBe(JSON.stringify(mock.helpers.snapshot()));
   });
 
+  it('gives answers to attempts in flight together back in the order they came, not the order they were sent', async () => {
+    const mock = createMockService({
+      seed: 'answers-crossing',
+      webhookWaitMs: 0,
+      account: { webhookUrl: 'https://partner.test/hooks' },
+    });
+    const answers: ((response: Response) => void)[] = [];
+    mock.helpers.webhooks.useFetch(() => new Promise((resolve) => answers.push(resolve)));
+    mock.helpers.webhooks.trigger({ type: 'user.created' });
+    mock.helpers.webhooks.trigger({ type: 'user.kyc_updated' });
+    await mock.clock.runDue(); // both sent; the clock does not wait (webhookWaitMs: 0)
+    expect(answers).toHaveLength(2);
+    // The second receiver refuses first, the first one accepts later.
+    answers[1]?.(new Response(null, { status: 503 }));
+    await new Promise((resolve) => setImmediate(resolve));
+    answers[0]?.(new Response(null, { status: 200 }));
+    // Both came between the same two steps.
+    await new Promise((resolve) => setImmediate(resolve));
+    await mock.helpers.webhooks.settle();
+    const bundle = JSON.parse(JSON.stringify(mock.bundle())) as MockBundle;
+    expect(bundle.webhooks.map((w) => w.answer)).toEqual([
+      expect.objectContaining({ atStep: 4, during: false, landed: 1, status: 200 }),
+      expect.objectContaining({ atStep: 4, during: false, landed: 0, status: 503 }),
+    ]);
+    const landings = mock.journal.entries({ type: 'webhook' }).map((e) => e.type === 'webhook' && e.status);
+    expect(landings).toEqual([503, 200]);
+
+    const copy = createMockService({ replay: bundle });
+    expect((await copy.replayed)?.diverged).toEqual([]);
+    expect(JSON.stringify(copy.journal.entries())).toBe(JSON.stringify(mock.journal.entries()));
+    expect(JSON.stringify(copy.helpers.snapshot())).toBe(JSON.stringify(mock.helpers.snapshot()));
+  });
+
   it('records requests under a base URL given in any case, with a path, and replays them', async () => {
     const mock = createMockService({ seed: 'base', baseUrl: 'HTTPS://Sandbox.Example.test:443/api/' });
     const answer = await mock.dispatch(
