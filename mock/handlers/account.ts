@@ -15,6 +15,7 @@ import { defineModule } from '../core/module.js';
 import { route } from '../core/route.js';
 import type { MockState } from '../core/state.js';
 import { validateQuery } from '../core/validate.js';
+import { transactionAt } from '../machines/confirmations.js';
 import { creditFigures } from '../machines/prefunded.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { TransactionRecord } from '../state/transactions.js';
@@ -91,7 +92,8 @@ const putDeveloperFee = route(
  * @example
  * const item = activityItem(state, txn);
  */
-export function activityItem(state: MockState, txn: TransactionRecord): ActivityItem {
+export function activityItem(state: MockState, stored: TransactionRecord): ActivityItem {
+  const txn = transactionAt(stored, state.clock.now);
   const processed = txn.payout?.status === 'completed';
   return {
     id: txn.id,

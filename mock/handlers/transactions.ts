@@ -15,6 +15,7 @@ import { nextId } from '../core/ids.js';
 import { defineModule } from '../core/module.js';
 import { type RouteContext, route } from '../core/route.js';
 import { schedule } from '../core/timers.js';
+import { transactionAt } from '../machines/confirmations.js';
 import { depositAddress } from '../machines/deposit-address.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { creditFigures, fitsAvailable, holdCredit } from '../machines/prefunded.js';
@@ -235,7 +236,7 @@ const getTransaction = route('GET', '/v2/transactions/:transactionId', ({ params
       'TRANSACTION_NOT_FOUND',
       `No transaction with ID or partnerReference ${params.transactionId} on this account`,
     );
-  return { data: transactionData(txn) };
+  return { data: transactionData(transactionAt(txn, state.clock.now)) };
 });
 
 /** The transaction routes and the money flow's tasks. */

@@ -7,6 +7,7 @@ import { Decimal } from 'decimal.js';
 import type { Transaction } from '../../src/schemas/transactions.js';
 import { MockHelperError, MockTransitionError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
+import { transactionAt } from '../machines/confirmations.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { depositSeen } from '../operations/deposits.js';
 import { completePayout, failPayout } from '../operations/payouts.js';
@@ -160,7 +161,7 @@ export function transactionHelpers(rt: MockRuntime) {
       rt.state.transactions.exchangeRate = rate;
     },
     /**
-     * The stored transaction (a copy).
+     * The transaction as a read now sees it (a copy), with the confirmations mined so far.
      * @example
      * ```ts
      * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
@@ -168,6 +169,7 @@ export function transactionHelpers(rt: MockRuntime) {
      * const txn = mock.helpers.transactions.get(transactionId);
      * ```
      */
-    get: (transactionId: string): TransactionRecord => structuredClone(find(transactionId)),
+    get: (transactionId: string): TransactionRecord =>
+      structuredClone(transactionAt(find(transactionId), rt.state.clock.now)),
   };
 }

@@ -12,6 +12,7 @@
 import { MockTransitionError } from '../core/errors.js';
 import { isoAt } from '../core/timers.js';
 import type { TransactionRecord, TransactionStatus } from '../state/transactions.js';
+import { NETWORK_CONFIRMATIONS } from './networks.js';
 import { allowedFrom, findTransition, type Transition } from './transition-table.js';
 
 /**
@@ -21,7 +22,7 @@ import { allowedFrom, findTransition, type Transition } from './transition-table
  */
 export type TransactionEvent =
   | { type: 'deposit.seen'; amount: string; txHash: string }
-  | { type: 'deposit.block' }
+  | { type: 'deposit.block'; confirmations: number }
   | { type: 'payout.start'; payoutId: string; amountInr: string }
   | { type: 'payout.complete'; utr: string }
   | { type: 'payout.fail'; code: string; reason: string }
@@ -88,9 +89,9 @@ export const TRANSACTION_TRANSITIONS: Record<
 /** The row `event` takes `txn` along, if the table has one. */
 function transitionFor(txn: TransactionRecord, event: TransactionEvent) {
   const { deposit } = txn;
-  // A block counts only for a deposit already seen; it confirms when it brings the required count.
+  // A block counts only for a deposit already seen; it confirms when the count reaches the required one.
   const seen = deposit.status !== undefined;
-  const reaches = (deposit.confirmations ?? 0) + 1 >= deposit.requiredConfirmations;
+  const reaches = event.type === 'deposit.block' && event.confirmations >= deposit.requiredConfirmations;
   return findTransition(TRANSACTION_TRANSITIONS[txn.kind], txn.status, event.type, (when) =>
     when === 'required confirmations reached' ? seen && reaches : seen && !reaches,
   );
@@ -109,7 +110,7 @@ export function canApply(txn: TransactionRecord, event: TransactionEvent): boole
  * The transaction after `event` at `now` (epoch ms); `txn` is not changed. Throws `MockTransitionError`
  * when the event does not fit the current status.
  * @example
- * const next = applyTransactionEvent(txn, { type: 'deposit.block' }, Date.now());
+ * const next = applyTransactionEvent(txn, { type: 'deposit.block', confirmations: 1 }, Date.now());
  */
 export function applyTransactionEvent(
   txn: TransactionRecord,
@@ -145,14 +146,16 @@ export function applyTransactionEvent(
       });
       return next;
     case 'deposit.block': {
-      const confirmations = (deposit.confirmations ?? 0) + 1;
+      const { confirmations } = event;
       deposit.confirmations = confirmations;
       if (confirmations >= deposit.requiredConfirmations) {
         deposit.status = 'confirmed';
         deposit.confirmedAt = at;
-      } else {
-        deposit.status = 'detected';
+        return next;
       }
+      deposit.status = 'detected';
+      // Reads count the blocks mined since from here (machines/confirmations.ts).
+      deposit.detectedAt ??= isoAt(now - (confirmations - 1) * NETWORK_CONFIRMATIONS[txn.network].blockMs);
       return next;
     }
     case 'payout.start':

@@ -7,6 +7,7 @@ import type { Explanation } from '../core/explain.js';
 import { randomHex } from '../core/ids.js';
 import type { MockState } from '../core/state.js';
 import { cancelTimer, schedule } from '../core/timers.js';
+import { blocksMinedBy, lastBlockAt } from '../machines/confirmations.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { releaseCredit } from '../machines/prefunded.js';
 import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
@@ -25,7 +26,7 @@ import {
 import { recordTransition } from './transitions.js';
 
 /**
- * A deposit is seen on the chain (spec 3.1 `deposit_pending`): confirmations then arrive one block at a time.
+ * A deposit is seen on the chain (spec 3.1 `deposit_pending`): its block timer runs at the first block.
  * @example
  * depositSeen(state, txn, '100', '0xabc…');
  */
@@ -47,17 +48,23 @@ export function depositSeen(
 }
 
 /**
- * One more block confirms the deposit (spec 6.2 `deposit_detected` on the first, `deposit_confirmed` on the
- * last); a confirmed standard deposit starts the payout, a confirmed prefunded deposit restores the credit.
+ * The chain has mined blocks over the deposit (spec 6.2 `deposit_detected` on the first, `deposit_confirmed`
+ * on the last). Only those two run this, on the block timer: the blocks between them are counted on a read
+ * (machines/confirmations.ts). A confirmed standard deposit starts the payout, a confirmed prefunded deposit
+ * restores the credit.
  * @example
- * depositBlock(state, txn);
+ * depositBlocks(state, txn);
  */
-export function depositBlock(state: MockState, txn: TransactionRecord): void {
-  const next = move(state, txn, { type: 'deposit.block' });
-  const confirmations = next.deposit.confirmations ?? 0;
-  if (confirmations === 1) emitTxn(state, next, 'transaction.deposit_detected', depositData(next));
+export function depositBlocks(state: MockState, txn: TransactionRecord): void {
+  const confirmations = blocksMinedBy(txn, state.clock.now);
+  const next = move(state, txn, { type: 'deposit.block', confirmations });
+  // The first block detects the deposit, even when it is also the last (arbitrum needs one).
+  if (txn.deposit.status === 'pending')
+    emitTxn(state, next, 'transaction.deposit_detected', depositData(next));
   if (next.deposit.status !== 'confirmed') {
-    later(state, next, TXN_TIMERS.block, NETWORK_CONFIRMATIONS[next.network].blockMs);
+    const at = lastBlockAt(next);
+    if (at !== undefined)
+      schedule(state, TXN_TIMERS.block, { at }, { transactionId: next.id } satisfies TxnTimerPayload);
     return;
   }
   emitTxn(state, next, 'transaction.deposit_confirmed', depositData(next));

@@ -3,8 +3,9 @@
  * moved it first), applies it through `operations/transactions.ts`.
  */
 import { defineTask } from '../core/tasks.js';
+import { blocksMinedBy } from '../machines/confirmations.js';
 import { canApply } from '../machines/transaction.js';
-import { depositBlock, settleSweep } from './deposits.js';
+import { depositBlocks, settleSweep } from './deposits.js';
 import { attribute, settlePayout } from './payouts.js';
 import { findTransaction, move, TXN_TIMERS, type TxnTimerPayload } from './transactions.js';
 
@@ -13,9 +14,10 @@ const quoteExpire = defineTask<TxnTimerPayload>(TXN_TIMERS.quoteExpire, ({ trans
   if (txn && canApply(txn, { type: 'quote.expire' })) move(state, txn, { type: 'quote.expire' });
 });
 
-const block = defineTask<TxnTimerPayload>(TXN_TIMERS.block, ({ transactionId }, { state }) => {
+const block = defineTask<TxnTimerPayload>(TXN_TIMERS.block, ({ transactionId }, { state, now }) => {
   const txn = findTransaction(state, transactionId);
-  if (txn && canApply(txn, { type: 'deposit.block' })) depositBlock(state, txn);
+  if (txn && canApply(txn, { type: 'deposit.block', confirmations: blocksMinedBy(txn, now) }))
+    depositBlocks(state, txn);
 });
 
 const attributeTask = defineTask<TxnTimerPayload>(TXN_TIMERS.attribute, ({ transactionId }, { state }) => {

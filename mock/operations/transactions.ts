@@ -52,7 +52,7 @@ export function findTransaction(state: MockState, id: string): TransactionRecord
  * Applies `event` to the stored transaction and stores the result; releases the user's active slot when
  * the transaction reaches a final status. `explanation` says which rule or sandbox value decided the move.
  * @example
- * const next = move(state, txn, { type: 'deposit.block' });
+ * const next = move(state, txn, { type: 'quote.expire' });
  */
 export function move(
   state: MockState,

@@ -40,7 +40,13 @@ export interface DepositRecord {
   status?: 'pending' | 'detected' | 'confirmed' | 'failed';
   receivedAmount?: string;
   txHash?: string;
+  /**
+   * Confirmations stored by the last block timer: the first and the last run one (machines/confirmations.ts
+   * counts the blocks mined in between on a read).
+   */
   confirmations?: number;
+  /** When the first confirmation arrived (ISO 8601); the blocks after it follow every `blockMs`. */
+  detectedAt?: string;
   confirmedAt?: string;
 }
 

@@ -1,0 +1,66 @@
+/**
+ * A deposit's confirmations between its first and its last block, as pure functions of the record and the
+ * clock. Only the first block (`deposit_detected`) and the last (`deposit_confirmed`) change the status or
+ * send an event, so only they run a timer and store a count; the blocks in between are counted on a read,
+ * one every `blockMs` from `deposit.detectedAt`. A read answers what one timer per block stored before, and a
+ * deposit costs two timers instead of one per block (128 on polygon).
+ */
+import { isoAt } from '../core/timers.js';
+import type { TransactionRecord } from '../state/transactions.js';
+import { NETWORK_CONFIRMATIONS } from './networks.js';
+
+/** Epoch ms of the first confirmation, when the deposit has one and is not yet confirmed. */
+function detectedMs(txn: TransactionRecord): number | undefined {
+  const { deposit } = txn;
+  return deposit.status === 'detected' && deposit.detectedAt !== undefined
+    ? Date.parse(deposit.detectedAt)
+    : undefined;
+}
+
+/**
+ * Blocks mined over the deposit by `now`, up to the required count: what the block timer stores when it runs.
+ * A deposit still `pending` (or a record from before `detectedAt` was kept) gains the one block its timer
+ * was set for.
+ * @example
+ * const confirmations = blocksMinedBy(txn, state.clock.now); // 128 when the last block's timer runs
+ */
+export function blocksMinedBy(txn: TransactionRecord, now: number): number {
+  const { deposit } = txn;
+  const first = detectedMs(txn);
+  if (first === undefined) return (deposit.confirmations ?? 0) + 1;
+  const mined = 1 + Math.floor((now - first) / NETWORK_CONFIRMATIONS[txn.network].blockMs);
+  return Math.min(deposit.requiredConfirmations, Math.max(deposit.confirmations ?? 0, mined));
+}
+
+/**
+ * When the block timer of a detected deposit runs next: at its last block, the one that confirms it
+ * (undefined while the deposit is not detected).
+ * @example
+ * const at = lastBlockAt(next);
+ * if (at !== undefined) schedule(state, TXN_TIMERS.block, { at }, { transactionId: next.id });
+ */
+export function lastBlockAt(txn: TransactionRecord): number | undefined {
+  const first = detectedMs(txn);
+  if (first === undefined) return undefined;
+  return first + (txn.deposit.requiredConfirmations - 1) * NETWORK_CONFIRMATIONS[txn.network].blockMs;
+}
+
+/**
+ * The transaction as a read at `now` sees it: the blocks mined since the last stored confirmation counted in
+ * (each one a confirmation and the record's `updatedAt`, as when every block ran a timer). The last block is
+ * left to its timer, which confirms the deposit. The stored record is not changed.
+ * @example
+ * return { data: transactionData(transactionAt(txn, state.clock.now)) };
+ */
+export function transactionAt(txn: TransactionRecord, now: number): TransactionRecord {
+  const first = detectedMs(txn);
+  if (first === undefined) return txn;
+  const { deposit } = txn;
+  const { blockMs } = NETWORK_CONFIRMATIONS[txn.network];
+  const mined = Math.min(deposit.requiredConfirmations - 1, 1 + Math.floor((now - first) / blockMs));
+  if (mined <= (deposit.confirmations ?? 0)) return txn;
+  // ISO 8601 UTC strings of one length order as their times do.
+  const minedAt = isoAt(first + (mined - 1) * blockMs);
+  const updatedAt = minedAt > txn.updatedAt ? minedAt : txn.updatedAt;
+  return { ...txn, updatedAt, deposit: { ...deposit, confirmations: mined } };
+}
