@@ -22,6 +22,7 @@ import { capBody, type JournalRequest, journalOf } from './journal.js';
 import { observed } from './observe.js';
 import { consumeRate, peekRate, rateLimitBody } from './rate-limit.js';
 import { PIPELINE_REFUSALS, refusalExplanation } from './refusals.js';
+import { requestText } from './request-body.js';
 import { requestIds } from './request-ids.js';
 import { errorBody, internalErrorBody, json, jsonText, sentText, successBody } from './respond.js';
 import type { RouteContext, RouteDefinition } from './route.js';
@@ -225,7 +226,7 @@ export async function serveRoute(
     return journalled(explained(status, faultBody(def.shape, status), PIPELINE_REFUSALS.fault(status)));
   }
   if (fault?.kind === 'drop') return journalled(Response.error());
-  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await requestText(request);
   const scope = endpointScope(def.path, params);
   const response = observed(def, request, await answer(rt, def, { request, params, path, scope, text }));
   journalRequest(rt, def, request, params, path, response, fault?.kind, text);

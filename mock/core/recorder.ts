@@ -20,6 +20,7 @@ import {
 import type { Clock } from './clock.js';
 import { MockHelperError } from './errors.js';
 import { HOP_BY_HOP_HEADERS } from './headers.js';
+import { takeBody } from './request-body.js';
 import type { MockRuntime } from './runtime.js';
 import { type DeliveryOutcome, type RuntimeTap, setTap } from './taps.js';
 
@@ -222,8 +223,8 @@ export function createRecorder(rt: MockRuntime, limit: number = RECORDING_LIMIT)
         };
         const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
         return run(step, async () => {
-          // Read from a copy before the service reads the original, so the step is whole before it runs.
-          if (hasBody) Object.assign(step, bodyOf(await request.clone().arrayBuffer()));
+          // Read before the service runs, so the step is whole before it runs; the route takes the same bytes.
+          if (hasBody) Object.assign(step, bodyOf(await takeBody(request)));
           return inner(request);
         });
       };

@@ -59,8 +59,7 @@ export function transactionAt(txn: TransactionRecord, now: number): TransactionR
   const { blockMs } = NETWORK_CONFIRMATIONS[txn.network];
   const mined = Math.min(deposit.requiredConfirmations - 1, 1 + Math.floor((now - first) / blockMs));
   if (mined <= (deposit.confirmations ?? 0)) return txn;
-  // ISO 8601 UTC strings of one length order as their times do.
-  const minedAt = isoAt(first + (mined - 1) * blockMs);
-  const updatedAt = minedAt > txn.updatedAt ? minedAt : txn.updatedAt;
+  const minedAt = first + (mined - 1) * blockMs;
+  const updatedAt = minedAt > Date.parse(txn.updatedAt) ? isoAt(minedAt) : txn.updatedAt;
   return { ...txn, updatedAt, deposit: { ...deposit, confirmations: mined } };
 }

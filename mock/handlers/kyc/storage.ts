@@ -4,6 +4,7 @@
  * and the 300 s life on the virtual clock, answering in the plain XML-free text such stores use.
  */
 import { defineModule } from '../../core/module.js';
+import { requestBytes } from '../../core/request-body.js';
 import { rawRoute } from '../../core/route.js';
 import { storeUpload } from '../../operations/storage.js';
 import { UPLOADS_PATH } from './document.js';
@@ -16,7 +17,7 @@ import { UPLOADS_PATH } from './document.js';
 export const storageRoute = rawRoute('ALL', `${UPLOADS_PATH}/:s3Key`, async (request, params, rt) => {
   const s3Key = params.s3Key ?? '';
   const bytes =
-    request.method === 'GET' || request.method === 'HEAD' ? 0 : (await request.arrayBuffer()).byteLength;
+    request.method === 'GET' || request.method === 'HEAD' ? 0 : (await requestBytes(request)).byteLength;
   const result = storeUpload(rt, s3Key, {
     method: request.method,
     contentType: request.headers.get('content-type') ?? undefined,
