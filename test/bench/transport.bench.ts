@@ -1,7 +1,8 @@
 // Targets: the client's per-request cost at most 1.3x a raw `fetch` of the same loopback URL for a GET and 1.4x
 // for a POST, same run, contenders interleaved. The client goes through everything a partner's call does: the
 // real PayoutClient, headers, an idempotency key on the POST, the retry loop, the envelope and zod validation of
-// the account. Bare ky is shown beside them for reference.
+// the account. ky is shown beside them for reference: bare, and with its retries and time-out off (the least ky
+// does per request: it still builds a Request and an AbortController), against the client's whole budget.
 // Run: npm run bench -- test/bench/transport.bench.ts
 import { Account, PayoutClient } from 'inr-payouts';
 import ky from 'ky';
@@ -13,6 +14,7 @@ import { TARGETS } from './targets.js';
 let loop: Awaited<ReturnType<typeof startLoopback>>;
 let client: PayoutClient;
 let url = '';
+const quietKy = ky.create({ retry: 0, timeout: false });
 const headers = { Authorization: 'Bearer pk_sandbox_bench' };
 const body = { webhookUrl: 'https://acme.test/webhooks', developerFeePercent: 1.5 };
 const postHeaders = { ...headers, 'Content-Type': 'application/json' };
@@ -29,6 +31,7 @@ const contenders = {
       })
     ).json(),
   ky: () => ky.get(url, { headers }).json(),
+  kyQuiet: () => quietKy.get(url, { headers }).json(),
   client: () => client.account.retrieve(),
   clientPost: () => client.request({ method: 'POST', path: '/v2/account', body, dataSchema: Account }),
 };
@@ -46,6 +49,13 @@ afterAll(async () => {
     { target: TARGETS.clientGet, subject: 'client', baseline: 'fetch' },
     { target: TARGETS.clientPost, subject: 'clientPost', baseline: 'fetchPost' },
     { label: 'client GET vs bare ky.get().json()', subject: 'client', baseline: 'ky', kind: 'cost', bar: 1 },
+    {
+      label: 'ky alone (retries and time-out off) vs raw fetch GET, against the client GET budget',
+      subject: 'kyQuiet',
+      baseline: 'fetch',
+      kind: 'cost',
+      bar: TARGETS.clientGet.bar,
+    },
   ]);
   await loop.close();
 }, 300_000);
@@ -59,6 +69,9 @@ describe('per-request cost on loopback', () => {
   });
   bench('bare ky.get().json()', async () => {
     await contenders.ky();
+  });
+  bench('ky, retries and time-out off', async () => {
+    await contenders.kyQuiet();
   });
   bench('PayoutClient account.retrieve()', async () => {
     await contenders.client();
