@@ -2,7 +2,8 @@
 // transactions in the store (target: flat, the 100k query no slower than 1.5x the 1k one), and how many complete
 // transaction lifecycles per second the virtual clock can drive (create → deposit → 128 confirmations →
 // payout → completed, on polygon; target: at least 1,000 per second, the median of several batches of
-// 1,000). Requests go through the service's dispatch (no msw: test/bench/mock-request.bench.ts measures that).
+// 1,000; the first and the last confirmation run a timer, the blocks between are counted when read).
+// Requests go through the service's dispatch (no msw: test/bench/mock-request.bench.ts measures that).
 // Run: npm run bench -- test/bench/mock.bench.ts
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createMockService, type MockService } from '../../mock/index.js';
