@@ -4,14 +4,14 @@ import { moneyMock, verifiedUser } from './support.js';
 
 const mock = moneyMock();
 
-/** A polygon transaction with its deposit just seen (128 confirmations, one block every 2 s). */
-async function seenOnPolygon() {
+/** A transaction with its deposit just seen; on polygon, 128 confirmations, one block every 2 s. */
+async function seenOn(network: 'polygon' | 'arbitrum' = 'polygon') {
   const used = mock.use();
   const created = await used.client.transactions.create({
     userId: verifiedUser(used.service),
     amount: '100',
     asset: 'USDT',
-    network: 'polygon',
+    network,
   });
   const ms = used.service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId });
   return { ...used, id: created.transactionId, ms };
@@ -19,7 +19,7 @@ async function seenOnPolygon() {
 
 describe('3.1, 6.2: confirmations count up block by block on the virtual clock', () => {
   it('every read between the first and the last block counts the blocks mined so far, with the block time as updatedAt', async () => {
-    const { service, client, id } = await seenOnPolygon();
+    const { service, client, id } = await seenOn();
     const seenAt = service.clock.now();
     for (const blocks of [1, 2, 17, 64, 127]) {
       // Half a block after the block: the count and the time stay those of the block.
@@ -39,7 +39,7 @@ describe('3.1, 6.2: confirmations count up block by block on the virtual clock',
   });
 
   it('the first and the last block run a timer and send their events; the blocks between are counted, not timed', async () => {
-    const { service, id, ms } = await seenOnPolygon();
+    const { service, id, ms } = await seenOn();
     await service.clock.advance(ms);
     const blockTimers = service.journal.entries({ type: 'timer', transactionId: id });
     expect(blockTimers.filter((e) => e.type === 'timer' && e.kind === 'transaction.block')).toHaveLength(2);
@@ -60,27 +60,19 @@ describe('3.1, 6.2: confirmations count up block by block on the virtual clock',
   });
 
   it('a network that needs one confirmation detects and confirms the deposit at its one block', async () => {
-    const { service, client } = mock.use();
-    const created = await client.transactions.create({
-      userId: verifiedUser(service),
-      amount: '100',
-      asset: 'USDC',
-      network: 'arbitrum',
-    });
-    await service.clock.advance(
-      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
-    );
-    const events = service.helpers.webhooks.events().filter((e) => e.transactionId === created.transactionId);
+    const { service, client, id, ms } = await seenOn('arbitrum');
+    await service.clock.advance(ms);
+    const events = service.helpers.webhooks.events().filter((e) => e.transactionId === id);
     expect(events.map((e) => e.eventType).filter((t) => t.startsWith('transaction.deposit_'))).toEqual([
       'transaction.deposit_detected',
       'transaction.deposit_confirmed',
     ]);
-    const read = await client.transactions.retrieve(created.transactionId);
+    const read = await client.transactions.retrieve(id);
     expect(read.deposit).toMatchObject({ status: 'confirmed', confirmations: 1 });
   });
 
   it('a state saved mid-deposit keeps counting after a restore', async () => {
-    const { service, client, id } = await seenOnPolygon();
+    const { service, client, id } = await seenOn();
     await service.clock.advance('101s'); // 50 blocks
     const saved = service.helpers.snapshot();
     await service.clock.advance('60s');
@@ -91,7 +83,7 @@ describe('3.1, 6.2: confirmations count up block by block on the virtual clock',
   });
 
   it('a state saved when every block ran its own timer (a count and the next block pending) goes on to the same end', async () => {
-    const { service, client, id } = await seenOnPolygon();
+    const { service, client, id } = await seenOn();
     const seenAt = service.clock.now();
     await service.clock.advance('102s'); // 51 blocks
     // The shape a state file kept before: the count stored at block 51, no first-block time, a timer at block 52.
