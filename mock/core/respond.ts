@@ -71,11 +71,18 @@ export function json(status: number, body: unknown, headers?: Record<string, str
  * return jsonText(200, '{"success":true,"data":{}}');
  */
 export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
-  const all = new Headers(headers);
-  if (!all.has('content-type')) all.set('content-type', 'application/json');
+  // A record, not a `Headers`: the `Response` builds its own list from it, once.
+  const all: Record<string, string> = { ...headers };
+  if (!hasName(all, 'content-type')) all['content-type'] = 'application/json';
   const response = new Response(text, { status, headers: all });
   sentTexts.set(response, text);
   return response;
+}
+
+/** Whether `headers` has `name` (lower case) under any capitalisation. */
+function hasName(headers: Record<string, string>, name: string): boolean {
+  for (const key in headers) if (key.toLowerCase() === name) return true;
+  return false;
 }
 
 /** The text of each JSON answer, so the journal keeps it without reading (and so consuming) the body. */

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HOP_BY_HOP_HEADERS } from '../core/headers.js';
+import { sentText } from '../core/respond.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 
 /** Larger than any body the spec allows (a 10 MB document, or its base64 in a passport JSON body). */
@@ -25,6 +26,12 @@ export class BodyTooLargeError extends Error {
  * const bytes = await readBody(req);
  */
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  // A request with neither length nor chunked framing has no body (RFC 9112 6.3): no stream to wait on.
+  const { headers } = req;
+  if (headers['transfer-encoding'] === undefined) {
+    const length = headers['content-length'];
+    if (length === undefined || length === '0') return Buffer.alloc(0);
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -54,16 +61,17 @@ export function socketAddress(req: IncomingMessage): string {
  * const request = toRequest(req, `${baseUrl}${req.url}`, await readBody(req));
  */
 export function toRequest(req: IncomingMessage, url: string, body: Buffer): Request {
-  const headers = new Headers();
+  // Pairs, not a `Headers`: the `Request` appends them in order itself, without a second copy.
+  const headers: [string, string][] = [];
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] ?? '';
     // Hop-by-hop and the IP header are the server's business, not the handler's.
     const lower = name.toLowerCase();
     if (HOP_BY_HOP_HEADERS.has(lower) || lower === SANDBOX_DEFAULTS.clientIpHeader) continue;
-    headers.append(name, raw[i + 1] ?? '');
+    headers.push([name, raw[i + 1] ?? '']);
   }
-  headers.set(SANDBOX_DEFAULTS.clientIpHeader, socketAddress(req));
+  headers.push([SANDBOX_DEFAULTS.clientIpHeader, socketAddress(req)]);
   const method = (req.method ?? 'GET').toUpperCase();
   const hasBody = method !== 'GET' && method !== 'HEAD';
   return new Request(url, { method, headers, body: hasBody ? new Uint8Array(body) : undefined });
@@ -80,14 +88,17 @@ export async function writeResponse(res: ServerResponse, response: Response): Pr
     res.socket?.destroy();
     return;
   }
-  // No body: a HEAD answer, which keeps the length its GET would have had.
-  const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
-  const cookies = response.headers.getSetCookie();
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie' && (name !== 'content-length' || !body)) res.setHeader(name, value);
-  });
-  if (cookies.length) res.setHeader('set-cookie', cookies);
-  if (body) res.setHeader('content-length', body.length);
-  res.writeHead(response.status);
+  // No body: a HEAD answer, which keeps the length its GET would have had. A JSON answer's text is known
+  // (`sentText`), so its body stream is never read; as a string, node sends it in one write with the head.
+  let body: string | Buffer | undefined;
+  if (response.body !== null) body = sentText(response) ?? Buffer.from(await response.arrayBuffer());
+  // One flat list for writeHead: node takes it as is, without a setHeader call per header.
+  const head: string[] = [];
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie' && (name !== 'content-length' || body === undefined)) head.push(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) head.push('set-cookie', cookie);
+  if (body !== undefined) head.push('content-length', String(Buffer.byteLength(body)));
+  res.writeHead(response.status, head);
   res.end(body);
 }

@@ -82,10 +82,26 @@ function notFound(method: string, path: string): Response {
   );
 }
 
-async function route(service: MockSimulation, req: IncomingMessage): Promise<Response> {
-  const raw = req.url ?? '/';
+/**
+ * A request target the URL parser would give back unchanged: an origin-form path of characters it keeps as
+ * they are (no `.`, no `%`, ASCII only), and a query of such characters.
+ */
+const PLAIN_TARGET = /^\/[\w\-~/!$&'()*+,;=:@]*(?:\?[\w\-~./!$&()*+,;=:@?%]*)?$/;
+
+/** The path and query (`''` or `?…`) of a request target, as the URL parser normalises them. */
+function targetOf(raw: string): { pathname: string; search: string } {
+  if (PLAIN_TARGET.test(raw)) {
+    const query = raw.indexOf('?');
+    if (query < 0) return { pathname: raw, search: '' };
+    // An empty query (`/x?`) is no query, as the parser has it.
+    return { pathname: raw.slice(0, query), search: query === raw.length - 1 ? '' : raw.slice(query) };
+  }
   // Prefixed, not resolved: a path such as `//` or `//host/x` stays a path instead of naming a host.
-  const target = new URL(raw.startsWith('/') ? `http://mock.invalid${raw}` : raw, 'http://mock.invalid');
+  return new URL(raw.startsWith('/') ? `http://mock.invalid${raw}` : raw, 'http://mock.invalid');
+}
+
+async function route(service: MockSimulation, req: IncomingMessage): Promise<Response> {
+  const target = targetOf(req.url ?? '/');
   const method = (req.method ?? 'GET').toUpperCase();
   if (FORBIDDEN_METHODS.has(method)) {
     req.resume();

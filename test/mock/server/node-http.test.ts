@@ -5,6 +5,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { jsonText } from '../../../mock/core/respond.js';
 import { readBody, toRequest, writeResponse } from '../../../mock/server/node-http.js';
 
 let server: Server | undefined;
@@ -52,6 +53,17 @@ describe('node:http bridge', () => {
     });
     expect(seen).toBe('one, two');
     expect(cookies).toEqual(['a=1', 'b=2']);
+  });
+
+  it('a JSON answer goes out as the text it was built from, its length counted in bytes', async () => {
+    const text = '{"name":"Ānanya Rāo ₹","note":"✓"}';
+    const url = await serve(async () => jsonText(201, text, { 'X-Extra': 'yes' }));
+    const answer = await fetch(url);
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('content-type')).toBe('application/json');
+    expect(answer.headers.get('x-extra')).toBe('yes');
+    expect(answer.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(await answer.text()).toBe(text);
   });
 
   it('5.5: the client-IP header comes from the socket, never from the client', async () => {

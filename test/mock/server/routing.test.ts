@@ -18,10 +18,10 @@ interface RawAnswer {
   body: string;
 }
 
-/** A request over node:http, which sends any method. */
-function raw(method: string, path: string): Promise<RawAnswer> {
+/** A request over node:http, which sends any method and the path exactly as given. */
+function raw(method: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${server.url}${path}`, { method });
+    const req = httpRequest(server.url, { method, path, headers });
     const collect = (res: import('node:http').IncomingMessage, socket?: import('node:stream').Duplex) => {
       let body = '';
       res.on('data', (chunk: Buffer) => {
@@ -94,6 +94,24 @@ describe('routing on the standalone server', () => {
     expect(connect.headers.allow).toBe('GET, HEAD, POST');
     // The server is still serving.
     expect((await server.call('GET', '/v2/account')).status).toBe(200);
+  });
+
+  it('a request target is routed in the form the URL parser gives it: dot segments resolved, \\ as /', async () => {
+    const headers = { Authorization: `Bearer ${server.key}` };
+    const plain = await raw('GET', '/v2/account', headers);
+    expect(plain.status).toBe(200);
+    for (const path of ['/v2/x/../account', '/v2/./account', '/v2/%2E/account', '/v2\\account']) {
+      const answer = await raw('GET', path, headers);
+      expect(answer.status, path).toBe(200);
+      expect(JSON.parse(answer.body), path).toEqual(JSON.parse(plain.body));
+    }
+    // The test helpers are found under their resolved path too, behind the same local-only guard.
+    for (const path of ['/v2/../__mock/journal?type=request', '/x/%2e%2E/__mock\\journal?type=request']) {
+      const journal = await raw('GET', path);
+      expect(journal.status, path).toBe(200);
+      const paths = (JSON.parse(journal.body).data as { path: string }[]).slice(-4).map((e) => e.path);
+      expect(paths, path).toEqual(Array(4).fill('/v2/account'));
+    }
   });
 
   it('HEAD answers as GET: same status and headers, the length of the GET body, no body', async () => {
