@@ -59,6 +59,7 @@ export const KEYED_COLLECTIONS = [
   ['transactions', 'activeByUser'],
   ['transactions', 'tranchesByAccount'],
   ['transactions', 'outstandingUsdByAccount'],
+  ['transactions', 'volumeByAccount'],
   ['webhooks', 'byId'],
   ['webhooks', 'idsByAccount'],
   ['webhooks', 'countsByAccount'],

@@ -83,6 +83,7 @@ export const MockStateSchema = z.object({
     outstandingUsdByAccount: byKey(text),
     exchangeRate: text,
     dealSeq: count,
+    volumeByAccount: z.optional(byKey(z.object({ totalUsd: text, byMonth: z.record(z.string(), text) }))),
   }),
   webhooks: z.object({
     byId: byKey(webhookEvent),

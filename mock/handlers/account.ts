@@ -17,29 +17,12 @@ import type { MockState } from '../core/state.js';
 import { validateQuery } from '../core/validate.js';
 import { transactionAt } from '../machines/confirmations.js';
 import { creditFigures } from '../machines/prefunded.js';
+import { completedVolume } from '../operations/volume.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { TransactionRecord } from '../state/transactions.js';
 
 /** Characters of the API key shown as `apiKeyPrefix` (the environment prefix and four more). */
 const KEY_PREFIX_EXTRA = 4;
-
-/**
- * Volume in USD from completed transactions (spec 2.1): this calendar month (UTC, virtual clock) and all time.
- * @example
- * const { monthlyUsd, totalUsd } = volume(state, account.id);
- */
-export function volume(state: MockState, accountId: string): { monthlyUsd: number; totalUsd: number } {
-  const month = new Date(state.clock.now).toISOString().slice(0, 7);
-  let total = new Decimal(0);
-  let monthly = new Decimal(0);
-  for (const id of state.transactions.idsByAccount[accountId] ?? []) {
-    const txn = state.transactions.byId[id];
-    if (txn?.status !== 'completed') continue;
-    total = total.plus(txn.amount);
-    if (txn.updatedAt.startsWith(month)) monthly = monthly.plus(txn.amount);
-  }
-  return { monthlyUsd: monthly.toNumber(), totalUsd: total.toNumber() };
-}
 
 /**
  * The prefunded credit of an account (spec 2.5).
@@ -65,7 +48,7 @@ const getAccount = route('GET', '/v2/account', ({ account, environment, state })
     status: account.status,
     apiKeyPrefix: key.slice(0, prefix.length + KEY_PREFIX_EXTRA),
     webhookUrl: account.webhookUrl,
-    volume: volume(state, account.id),
+    volume: completedVolume(state, account.id),
     limits: { rateLimit: account.limits.rateLimit },
   };
   return { data };

@@ -13,6 +13,7 @@ import type { MockState } from '../core/state.js';
 import { cancelTimer, schedule } from '../core/timers.js';
 import { applyTransactionEvent, isTerminal, type TransactionEvent } from '../machines/transaction.js';
 import type { TransactionRecord } from '../state/transactions.js';
+import { countCompleted } from './volume.js';
 
 /** Timer kinds of the money flow; their tasks are in `mock/operations/transaction-tasks.ts`. */
 export const TXN_TIMERS = {
@@ -76,6 +77,7 @@ export function move(
       transactionId: next.id,
       ...(explanation && { explanation }),
     });
+  if (next.status === 'completed' && txn.status !== 'completed') countCompleted(state, next);
   if (isTerminal(next.status)) {
     if (state.transactions.activeByUser[next.userId] === next.id)
       delete state.transactions.activeByUser[next.userId];

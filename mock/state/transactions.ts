@@ -181,6 +181,21 @@ export interface TransactionsSlice {
   exchangeRate: string;
   /** Counter behind `D-0001`-style deal numbers. */
   dealSeq: number;
+  /**
+   * Account id → its completed volume (spec 2.1), kept as transactions complete (operations/volume.ts); absent
+   * in a state saved before it was kept, and rebuilt on first use.
+   */
+  volumeByAccount?: Record<string, AccountVolumeRecord>;
+}
+
+/**
+ * An account's completed volume in USD, as decimal strings: all time, and per UTC month (`2026-11`) of completion.
+ * @example
+ * const volume: AccountVolumeRecord = { totalUsd: '100', byMonth: { '2026-11': '100' } };
+ */
+export interface AccountVolumeRecord {
+  totalUsd: string;
+  byMonth: Record<string, string>;
 }
 
 /** The sandbox exchange rate new quotes use until a test sets another. */
@@ -199,6 +214,7 @@ export function emptyTransactions(): TransactionsSlice {
     activeByUser: keyed(),
     tranchesByAccount: keyed(),
     outstandingUsdByAccount: keyed(),
+    volumeByAccount: keyed(),
     exchangeRate: DEFAULT_EXCHANGE_RATE,
     dealSeq: 0,
   };

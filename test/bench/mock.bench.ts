@@ -32,6 +32,8 @@ const contenders = {
   activityLarge: () => read(large, '/v2/account/activity?limit=50'),
   webhooksSmall: () => read(small, '/v2/webhooks?limit=50'),
   webhooksLarge: () => read(large, '/v2/webhooks?limit=50'),
+  accountSmall: () => read(small, '/v2/account'),
+  accountLarge: () => read(large, '/v2/account'),
 };
 
 let batch = 0;
@@ -73,6 +75,13 @@ afterAll(async () => {
     [
       { target: TARGETS.activityFlat, subject: 'activityLarge', baseline: 'activitySmall' },
       { target: TARGETS.webhooksFlat, subject: 'webhooksLarge', baseline: 'webhooksSmall' },
+      {
+        label: 'GET /v2/account (its volume), 100k vs 1k transactions stored',
+        subject: 'accountLarge',
+        baseline: 'accountSmall',
+        kind: 'cost',
+        bar: TARGETS.activityFlat.bar,
+      },
     ],
   );
   const rates: number[] = [];
@@ -96,6 +105,8 @@ describe(`mock queries with ${SMALL} vs ${LARGE} transactions`, () => {
   bench(`activity, ${LARGE}`, contenders.activityLarge);
   bench(`webhooks list, ${SMALL}`, contenders.webhooksSmall);
   bench(`webhooks list, ${LARGE}`, contenders.webhooksLarge);
+  bench(`account, ${SMALL}`, contenders.accountSmall);
+  bench(`account, ${LARGE}`, contenders.accountLarge);
 });
 
 describe('mock lifecycles', () => {

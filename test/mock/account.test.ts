@@ -40,6 +40,31 @@ describe('2.1, 4.1: the account', () => {
     expect((await client.account.retrieve()).volume).toEqual({ monthlyUsd: 0, totalUsd: 120.5 });
   });
 
+  it('2.1: a state saved before the volume was kept as transactions complete answers the same volume', async () => {
+    const { service, client } = mock.use();
+    service.helpers.webhooks.useFetch(async () => new Response('ok'));
+    for (const [mobile, amount] of [
+      ['9876500001', '100'],
+      ['9876500002', '20.50'],
+    ] as const) {
+      const created = await client.transactions.create({
+        userId: verifiedUser(service, mobile),
+        ...BODY,
+        amount,
+      });
+      await service.clock.advance(
+        service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
+      );
+      await service.clock.advance('10s');
+    }
+    const kept = (await client.account.retrieve()).volume;
+    expect(kept).toEqual({ monthlyUsd: 120.5, totalUsd: 120.5 });
+    const saved = service.helpers.snapshot();
+    delete saved.transactions.volumeByAccount;
+    service.helpers.restore(saved);
+    expect((await client.account.retrieve()).volume).toEqual(kept);
+  });
+
   it('2.2, 4.1: PUT /v2/account/developer-fee sets the fee and says so; 400 stating the allowed range outside 0 to 0.05', async () => {
     const { client, call } = mock.use();
     const fee = await client.account.updateDeveloperFee({ enabled: true, percent: 0.05 });

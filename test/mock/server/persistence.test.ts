@@ -40,6 +40,50 @@ describe('--state-file', () => {
     }
   });
 
+  it("the account's volume from completed transactions is the same after a restart, and keeps adding up", async () => {
+    const file = join(dir, 'volume.json');
+    const complete = async (
+      server: Awaited<ReturnType<typeof startServer>>,
+      mobile: string,
+      amount: string,
+    ) => {
+      const { userId } = (await server.helper('users/seedVerified', { mobile })).body.data as {
+        userId: string;
+      };
+      const created = await server.call('POST', '/v2/transactions', {
+        userId,
+        amount,
+        asset: 'USDC',
+        network: 'arbitrum',
+      });
+      expect(created.body).toMatchObject({ success: true });
+      const { transactionId } = created.body.data as { transactionId: string };
+      const wait = await server.helper('transactions/simulateDeposit', { transactionId });
+      await server.helper('clock/advance', wait.body.data);
+      await server.helper('clock/advance', '10s');
+    };
+    const volume = async (server: Awaited<ReturnType<typeof startServer>>) =>
+      ((await server.call('GET', '/v2/account')).body.data as { volume: unknown }).volume;
+
+    const first = await startServer(['--state-file', file, '--seed', 'volume']);
+    await complete(first, '9876500001', '100');
+    await complete(first, '9876500002', '20.50');
+    expect(await volume(first)).toEqual({ monthlyUsd: 120.5, totalUsd: 120.5 });
+    expect(await first.stop()).toBe(0);
+
+    const second = await startServer(['--state-file', file]);
+    expect(await volume(second)).toEqual({ monthlyUsd: 120.5, totalUsd: 120.5 });
+    await complete(second, '9876500003', '10');
+    expect(await second.stop()).toBe(0);
+
+    const third = await startServer(['--state-file', file]);
+    try {
+      expect(await volume(third)).toEqual({ monthlyUsd: 130.5, totalUsd: 130.5 });
+    } finally {
+      await third.stop();
+    }
+  });
+
   it('a state file that is not JSON stops the start with a message saying what to do', async () => {
     const file = join(dir, 'broken.json');
     writeFileSync(file, '{ not json');
