@@ -10,6 +10,7 @@
  */
 import { type Duration, parseDuration } from './duration.js';
 import type { JournalTimer } from './journal.js';
+import { stringField } from './records.js';
 import type { MockRuntime } from './runtime.js';
 import { tapOf } from './taps.js';
 import type { TaskDefinition } from './tasks.js';
@@ -115,14 +116,13 @@ export function createClock(rt: MockRuntime): Clock {
       state.timers.shift();
       if (timer.at > state.clock.now) state.clock.now = timer.at;
       ran += 1;
-      const payload = timer.payload as { transactionId?: unknown; userId?: unknown } | undefined;
       // The runtime's own journal, which it binds to every state it holds (no lookup per timer).
       rt.journal.record<JournalTimer>(state, {
         type: 'timer',
         kind: timer.kind,
         id: timer.id,
-        transactionId: typeof payload?.transactionId === 'string' ? payload.transactionId : undefined,
-        userId: typeof payload?.userId === 'string' ? payload.userId : undefined,
+        transactionId: stringField(timer.payload, 'transactionId'),
+        userId: stringField(timer.payload, 'userId'),
       });
       try {
         const task = rt.tasks.get(timer.kind);

@@ -37,6 +37,28 @@ export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T
 }
 
 /**
+ * `value` as a record when it is a non-array object (a parsed body, a timer's payload), else undefined.
+ * @example
+ * objectOf(JSON.parse(text))?.data;
+ */
+export function objectOf(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * The string `holder` has as its own property `name`, if it is an object that has one.
+ * @example
+ * stringField(timer.payload, 'transactionId'); // 'txn_…' or undefined
+ */
+export function stringField(holder: unknown, name: string): string | undefined {
+  const object = objectOf(holder);
+  const value = object ? ownValue(object, name) : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
  * Every collection of the state keyed by IDs, as `[slice, collection]`. A domain adding such a collection
  * lists it here, which gives it the null prototype on restore and per-entry saving in the state file.
  * @example

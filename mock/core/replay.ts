@@ -135,7 +135,9 @@ export async function replayBundle(target: ReplayTarget, bundle: MockBundle): Pr
         answer: () =>
           answer === undefined
             ? new Promise<DeliveryOutcome>(() => {})
-            : due(answer)
+            : // Due now: given in the same turn, as the recording's came before the clock moved on; the held
+              // ones after it in order go back once it has landed.
+              due(answer)
               ? Promise.resolve(give(answer)).finally(() => setImmediate(release))
               : new Promise<DeliveryOutcome>((resolve) => held.push({ answer, resolve })),
       };

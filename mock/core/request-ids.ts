@@ -4,18 +4,8 @@
  * (`POST /v2/transactions`, `POST /v2/users`), so filtering the journal by user or transaction finds the
  * request that began it.
  */
+import { objectOf, stringField } from './records.js';
 import type { DeepReadonly, MockState } from './state.js';
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
-function stringField(holder: unknown, name: string): string | undefined {
-  const value = record(holder)?.[name];
-  return typeof value === 'string' ? value : undefined;
-}
 
 /** A body the journal kept whole that may name an ID; a cut or non-JSON body names none. */
 function parsed(text: string, cut: boolean): unknown {
@@ -41,7 +31,7 @@ export function requestIds(
   let userId: string | undefined = params.userId;
   let transactionId: string | undefined = params.transactionId;
   if (!userId || !transactionId) {
-    const data = record(parsed(answered.text, answered.cut))?.data;
+    const data = objectOf(parsed(answered.text, answered.cut))?.data;
     userId ??= stringField(data, 'userId') ?? stringField(parsed(sent.text, sent.cut), 'userId');
     transactionId ??= stringField(data, 'transactionId');
   }

@@ -9,6 +9,20 @@ import { isoAt } from '../core/timers.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import { NETWORK_CONFIRMATIONS } from './networks.js';
 
+/** Blocks mined from the first one, at `first`, to `now`, the first included. */
+function minedFrom(first: number, now: number, blockMs: number): number {
+  return 1 + Math.floor((now - first) / blockMs);
+}
+
+/**
+ * When the first block came, for a deposit whose `confirmations`-th block comes at `now`.
+ * @example
+ * deposit.detectedAt ??= isoAt(firstBlockAt(txn, confirmations, now));
+ */
+export function firstBlockAt(txn: TransactionRecord, confirmations: number, now: number): number {
+  return now - (confirmations - 1) * NETWORK_CONFIRMATIONS[txn.network].blockMs;
+}
+
 /** Epoch ms of the first confirmation, when the deposit has one and is not yet confirmed. */
 function detectedMs(txn: TransactionRecord): number | undefined {
   const { deposit } = txn;
@@ -28,7 +42,7 @@ export function blocksMinedBy(txn: TransactionRecord, now: number): number {
   const { deposit } = txn;
   const first = detectedMs(txn);
   if (first === undefined) return (deposit.confirmations ?? 0) + 1;
-  const mined = 1 + Math.floor((now - first) / NETWORK_CONFIRMATIONS[txn.network].blockMs);
+  const mined = minedFrom(first, now, NETWORK_CONFIRMATIONS[txn.network].blockMs);
   return Math.min(deposit.requiredConfirmations, Math.max(deposit.confirmations ?? 0, mined));
 }
 
@@ -37,7 +51,7 @@ export function blocksMinedBy(txn: TransactionRecord, now: number): number {
  * (undefined while the deposit is not detected).
  * @example
  * const at = lastBlockAt(next);
- * if (at !== undefined) schedule(state, TXN_TIMERS.block, { at }, { transactionId: next.id });
+ * if (at !== undefined) later(state, next, TXN_TIMERS.block, { at });
  */
 export function lastBlockAt(txn: TransactionRecord): number | undefined {
   const first = detectedMs(txn);
@@ -57,7 +71,7 @@ export function transactionAt(txn: TransactionRecord, now: number): TransactionR
   if (first === undefined) return txn;
   const { deposit } = txn;
   const { blockMs } = NETWORK_CONFIRMATIONS[txn.network];
-  const mined = Math.min(deposit.requiredConfirmations - 1, 1 + Math.floor((now - first) / blockMs));
+  const mined = Math.min(deposit.requiredConfirmations - 1, minedFrom(first, now, blockMs));
   if (mined <= (deposit.confirmations ?? 0)) return txn;
   const minedAt = first + (mined - 1) * blockMs;
   const updatedAt = minedAt > Date.parse(txn.updatedAt) ? isoAt(minedAt) : txn.updatedAt;

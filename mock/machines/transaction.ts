@@ -12,7 +12,7 @@
 import { MockTransitionError } from '../core/errors.js';
 import { isoAt } from '../core/timers.js';
 import type { TransactionRecord, TransactionStatus } from '../state/transactions.js';
-import { NETWORK_CONFIRMATIONS } from './networks.js';
+import { firstBlockAt } from './confirmations.js';
 import { allowedFrom, findTransition, type Transition } from './transition-table.js';
 
 /**
@@ -155,7 +155,7 @@ export function applyTransactionEvent(
       }
       deposit.status = 'detected';
       // Reads count the blocks mined since from here (machines/confirmations.ts).
-      deposit.detectedAt ??= isoAt(now - (confirmations - 1) * NETWORK_CONFIRMATIONS[txn.network].blockMs);
+      deposit.detectedAt ??= isoAt(firstBlockAt(txn, confirmations, now));
       return next;
     }
     case 'payout.start':

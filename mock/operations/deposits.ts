@@ -6,7 +6,7 @@ import { Decimal } from 'decimal.js';
 import type { Explanation } from '../core/explain.js';
 import { randomHex } from '../core/ids.js';
 import type { MockState } from '../core/state.js';
-import { cancelTimer, schedule } from '../core/timers.js';
+import { cancelTimer } from '../core/timers.js';
 import { blocksMinedBy, lastBlockAt } from '../machines/confirmations.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { releaseCredit } from '../machines/prefunded.js';
@@ -14,15 +14,7 @@ import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import { startPayout } from './payouts.js';
-import {
-  depositData,
-  emitTxn,
-  later,
-  move,
-  SWEEP_MS,
-  TXN_TIMERS,
-  type TxnTimerPayload,
-} from './transactions.js';
+import { depositData, emitTxn, later, move, SWEEP_MS, TXN_TIMERS } from './transactions.js';
 import { recordTransition } from './transitions.js';
 
 /**
@@ -63,14 +55,13 @@ export function depositBlocks(state: MockState, txn: TransactionRecord): void {
     emitTxn(state, next, 'transaction.deposit_detected', depositData(next));
   if (next.deposit.status !== 'confirmed') {
     const at = lastBlockAt(next);
-    if (at !== undefined)
-      schedule(state, TXN_TIMERS.block, { at }, { transactionId: next.id } satisfies TxnTimerPayload);
+    if (at !== undefined) later(state, next, TXN_TIMERS.block, { at });
     return;
   }
   emitTxn(state, next, 'transaction.deposit_confirmed', depositData(next));
   // The sweep runs beside the payout and never holds it up; its own timer is not cancelled by completion.
   next.sweep = { status: 'pending' };
-  schedule(state, TXN_TIMERS.sweep, SWEEP_MS, { transactionId: next.id } satisfies TxnTimerPayload);
+  later(state, next, TXN_TIMERS.sweep, SWEEP_MS);
   if (next.kind === 'standard') {
     startPayout(state, next);
     return;

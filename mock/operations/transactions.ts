@@ -10,7 +10,7 @@ import { emitEvent } from '../core/events.js';
 import type { Explanation } from '../core/explain.js';
 import { type JournalTransition, journalOf } from '../core/journal.js';
 import type { MockState } from '../core/state.js';
-import { cancelTimer, schedule } from '../core/timers.js';
+import { cancelTimer, schedule, type When } from '../core/timers.js';
 import { applyTransactionEvent, isTerminal, type TransactionEvent } from '../machines/transaction.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import { countCompleted } from './volume.js';
@@ -119,12 +119,13 @@ export function depositData(txn: TransactionRecord) {
 }
 
 /**
- * Schedules a step of the flow; its task re-checks the status, so a step made stale by a helper is a no-op.
+ * Schedules a step of the flow, after a delay or at a time; its task re-checks the status, so a step made stale
+ * by a helper is a no-op.
  * @example
  * later(state, txn, TXN_TIMERS.block, 2000);
  */
-export function later(state: MockState, txn: TransactionRecord, kind: string, afterMs: number): string {
-  return schedule(state, kind, afterMs, { transactionId: txn.id } satisfies TxnTimerPayload);
+export function later(state: MockState, txn: TransactionRecord, kind: string, when: When): string {
+  return schedule(state, kind, when, { transactionId: txn.id } satisfies TxnTimerPayload);
 }
 
 /**

@@ -5,6 +5,7 @@
  * and the journal directly, never through the helpers, so opening the page adds nothing to the journal.
  */
 import type { JournalEntry } from '../../core/journal.js';
+import { stringField } from '../../core/records.js';
 import type { DeepReadonly, MockState } from '../../core/state.js';
 import { MACHINE_GRAPHS, type MachineGraph } from '../../machines/graphs.js';
 import type { MockSimulation } from '../../simulation.js';
@@ -110,17 +111,6 @@ export interface InspectorModel {
 }
 
 type State = DeepReadonly<MockState>;
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
-function stringField(holder: unknown, name: string): string | undefined {
-  const value = record(holder)?.[name];
-  return typeof value === 'string' ? value : undefined;
-}
 
 /**
  * The user and transaction an entry is about: the ones it names (a request's entry names those its path, body
