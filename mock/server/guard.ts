@@ -120,7 +120,7 @@ export function helperMethodRefusal(
   bodyBytes: number,
 ): Response | undefined {
   const reads = READ_HELPERS.has(helper);
-  const allow = reads ? 'GET, POST' : 'POST';
+  const allow = reads ? 'GET, HEAD, POST' : 'POST';
   if (request.method === 'GET' && reads) return undefined;
   if (request.method !== 'POST') {
     const why = reads ? '' : ': it changes state';

@@ -12,6 +12,7 @@
  *   argument the contract refuses 400 `INVALID_HELPER_ARGUMENT` naming the `field`, all in the spec's shape A.
  */
 import { toJSONSchema } from 'zod/mini';
+import { methodNotAllowed } from '../core/dispatch.js';
 import { MockArgumentError, MockHelperError, MockTransitionError } from '../core/errors.js';
 import { explainLine } from '../core/explain.js';
 import { EXPLAIN_HEADER } from '../core/pipeline.js';
@@ -154,6 +155,7 @@ function errorAnswer(error: unknown, name: string): Response {
 export async function serveHelper(service: MockService, request: Request, path: string): Promise<Response> {
   const parts = path.slice(HELPERS_PREFIX.length).split('/').filter(Boolean).map(decodePart);
   if (parts.length === 0) {
+    if (request.method !== 'GET') return methodNotAllowed(request.method, HELPERS_PREFIX, ['GET', 'HEAD']);
     return answer(200, {
       success: true,
       data: { helpers: listHelpers(service), described: describeHelpers() },

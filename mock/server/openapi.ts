@@ -9,6 +9,9 @@ import { createRequire } from 'node:module';
 /** The path the document is served at. */
 export const OPENAPI_PATH = '/openapi.json';
 
+/** The methods the document answers (HEAD as GET without the body); any other is 405. */
+export const OPENAPI_METHODS: readonly string[] = ['GET', 'HEAD'];
+
 let cached: Record<string, unknown> | undefined;
 
 function shipped(): Record<string, unknown> {

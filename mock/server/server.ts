@@ -15,7 +15,7 @@ import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
 import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
-import { OPENAPI_PATH, serveOpenApi } from './openapi.js';
+import { OPENAPI_METHODS, OPENAPI_PATH, serveOpenApi } from './openapi.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
 
 /**
@@ -117,16 +117,23 @@ async function route(service: MockSimulation, req: IncomingMessage): Promise<Res
   // Whatever Host the client used (localhost, 127.0.0.1, a LAN name), the service answers under baseUrl.
   const request = toRequest(req, `${service.baseUrl}${target.pathname}${target.search}`, body);
   const path = target.pathname;
+  // The API's dispatch answers HEAD itself (and records it as sent); everything else here answers HEAD as GET,
+  // and node sends a HEAD answer's head only, with the length the GET's body has.
+  const read = method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
   if (path === HELPERS_PREFIX || path.startsWith(`${HELPERS_PREFIX}/`)) {
-    return guardLocal(request, localContext(req)) ?? protect(await serveHelper(service, request, path));
+    return guardLocal(read, localContext(req)) ?? protect(await serveHelper(service, read, path));
   }
   if (path === INSPECTOR_PATH) {
-    return guardLocal(request, localContext(req)) ?? protect(serveInspector(service, request));
+    return guardLocal(read, localContext(req)) ?? protect(serveInspector(service, read));
   }
   if (path.startsWith(`${PAGES_PREFIX}/`)) {
-    return guardLocal(request, localContext(req)) ?? protect(await servePage(service, request, path));
+    return guardLocal(read, localContext(req)) ?? protect(await servePage(service, read, path));
   }
-  if (path === OPENAPI_PATH && request.method === 'GET') return serveOpenApi(service.baseUrl);
+  if (path === OPENAPI_PATH) {
+    return read.method === 'GET'
+      ? serveOpenApi(service.baseUrl)
+      : methodNotAllowed(method, path, OPENAPI_METHODS);
+  }
   return (await service.dispatch(request)) ?? notFound(request.method, path);
 }
 

@@ -105,7 +105,7 @@ describe('the helpers refuse what another site could send', () => {
     expect((await fetch(`${server.url}/__mock/snapshot`)).status).toBe(200);
     const put = await fetch(`${server.url}/__mock/clock/now`, { method: 'PUT' });
     expect(put.status).toBe(405);
-    expect(put.headers.get('allow')).toBe('GET, POST');
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 
   it('a local caller still works: POST with JSON, POST with nothing at all, same-origin browser requests', async () => {
