@@ -42,6 +42,18 @@ const RequestStep = z.object({
   body: z.optional(z.string()),
   /** The body in base64, when it is not UTF-8 (an uploaded image). */
   bodyBase64: z.optional(z.string()),
+  /**
+   * What the service answered: a replay answering otherwise has diverged (`--strict-replay` stops on it).
+   * Absent when the bundle was taken before the answer was read, or the URL named no route.
+   */
+  answer: z.optional(
+    z.object({
+      /** 0 when a fault dropped the connection. */
+      status: z.number().check(z.int(), z.gte(0)),
+      /** A digest of the body (`fnv1a32:` and 8 hex digits): equal bodies, equal digests. */
+      digest: z.optional(z.string()),
+    }),
+  ),
 });
 
 const HelperStep = z.object({
@@ -101,7 +113,8 @@ export const ReplayBundle = z.object({
   version: z.literal(BUNDLE_VERSION),
   /** The service's options: the replay runs with these whatever else it is given. */
   options: z.object({
-    baseUrl: z.string().check(z.url()),
+    // Requests are rebuilt under it: only an http(s) URL names an API (`javascript:x//` parses as a URL).
+    baseUrl: z.string().check(z.url({ protocol: /^https?$/ })),
     seed: z.string(),
     startTime: z.iso.datetime(),
     account: z.record(z.string(), z.unknown()),
@@ -126,6 +139,8 @@ export type MockBundle = z.output<typeof ReplayBundle>;
 export type BundleStep = z.output<typeof Step>;
 /** One webhook attempt of a bundle. */
 export type BundleWebhook = z.output<typeof WebhookAttempt>;
+/** What the service answered a recorded request. */
+export type BundleRequestAnswer = NonNullable<z.output<typeof RequestStep>['answer']>;
 /** A receiver's recorded answer. */
 export type BundleAnswer = z.output<typeof WebhookAnswer>;
 
@@ -163,5 +178,6 @@ function describe(issue: z.core.$ZodIssue | undefined): string {
   if (issue.code === 'invalid_value')
     return `must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
   if (issue.code === 'invalid_union') return 'matches no step type (request, helper, clock)';
+  if (issue.code === 'invalid_format' && issue.format === 'url') return 'must be an http or https URL';
   return `is invalid (${issue.code})`;
 }

@@ -13,6 +13,7 @@ import {
   BUNDLE_FORMAT,
   BUNDLE_VERSION,
   type BundleAnswer,
+  type BundleRequestAnswer,
   type BundleStep,
   type BundleWebhook,
   type MockBundle,
@@ -21,6 +22,7 @@ import type { Clock } from './clock.js';
 import { MockHelperError } from './errors.js';
 import { HOP_BY_HOP_HEADERS } from './headers.js';
 import { takeBody } from './request-body.js';
+import { sentText } from './respond.js';
 import type { MockRuntime } from './runtime.js';
 import { type DeliveryOutcome, type RuntimeTap, setTap } from './taps.js';
 
@@ -104,6 +106,52 @@ function jsonArgs(name: string, spec: HelperSpec, args: readonly unknown[]): Bun
   return undefinedArgs.length
     ? { type: 'helper', name, args: copied, undefinedArgs }
     : { type: 'helper', name, args: copied };
+}
+
+// FNV-1a over 32 bits: a digest that tells two answers apart, not a security measure.
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const digestOf = (hash: number) => `fnv1a32:${(hash >>> 0).toString(16).padStart(8, '0')}`;
+
+type RequestStep = Extract<BundleStep, { type: 'request' }>;
+
+/**
+ * Notes on a request step what the service answered: its status and a digest of its body. A JSON answer's text
+ * is at hand (`sentText`), so it is noted at once; any other body is read from a copy, so the caller still
+ * reads the answer, and noted when read. `then` is given the answer once noted.
+ * @example
+ * noteAnswer(step, response);
+ */
+export function noteAnswer(
+  step: RequestStep,
+  response: Response,
+  then: (answer: BundleRequestAnswer) => void = () => {},
+): void {
+  const note = (answer: BundleRequestAnswer) => {
+    step.answer = answer;
+    then(answer);
+  };
+  if (response.type === 'error') {
+    note({ status: 0 });
+    return;
+  }
+  const text = sentText(response);
+  if (text !== undefined || response.body === null) {
+    let hash = FNV_OFFSET;
+    for (let i = 0; i < (text?.length ?? 0); i++)
+      hash = Math.imul(hash ^ (text?.charCodeAt(i) ?? 0), FNV_PRIME);
+    note({ status: response.status, digest: digestOf(hash) });
+    return;
+  }
+  response
+    .clone()
+    .arrayBuffer()
+    .then((buffer) => {
+      let hash = FNV_OFFSET;
+      for (const byte of new Uint8Array(buffer)) hash = Math.imul(hash ^ byte, FNV_PRIME);
+      note({ status: response.status, digest: digestOf(hash) });
+    })
+    .catch(() => note({ status: response.status }));
 }
 
 function bodyOf(bytes: ArrayBuffer): { body?: string; bodyBase64?: string } {
@@ -225,7 +273,9 @@ export function createRecorder(rt: MockRuntime, limit: number = RECORDING_LIMIT)
         return run(step, async () => {
           // Read before the service runs, so the step is whole before it runs; the route takes the same bytes.
           if (hasBody) Object.assign(step, bodyOf(await takeBody(request)));
-          return inner(request);
+          const response = await inner(request);
+          if (response) noteAnswer(step, response);
+          return response;
         });
       };
     },

@@ -6,9 +6,9 @@
  * step that was running, or between two steps). Requests the recording sent concurrently are replayed one after
  * another in the order they came in.
  */
-import type { BundleAnswer, BundleStep, MockBundle } from './bundle.js';
+import type { BundleAnswer, BundleRequestAnswer, BundleStep, MockBundle } from './bundle.js';
 import type { Clock } from './clock.js';
-import type { AttemptAnswerer, Recorder } from './recorder.js';
+import { type AttemptAnswerer, noteAnswer, type Recorder } from './recorder.js';
 import type { DeliveryOutcome } from './taps.js';
 
 /**
@@ -27,8 +27,9 @@ export interface ReplaySummary {
   /** Webhook attempts answered from the bundle. */
   webhooks: number;
   /**
-   * Where the replay did not meet what the recording met (a webhook attempt of another event than recorded):
-   * empty for a bundle this version of the mock recorded and nobody edited.
+   * Where the replay did not meet what the recording met (a request answered with another status or body, a
+   * webhook attempt of another event than recorded): empty for a bundle this version of the mock recorded and
+   * nobody edited. `inr-payouts-mock --strict-replay` stops with an error when it is not.
    */
   diverged: string[];
 }
@@ -42,6 +43,8 @@ export interface ReplayTarget {
   clock: Clock;
 }
 
+type RequestStep = Extract<BundleStep, { type: 'request' }>;
+
 const NOT_SENT = 'not sent: this service replays a bundle and sends no webhooks past it';
 
 function outcomeOf(answer: BundleAnswer): DeliveryOutcome {
@@ -52,15 +55,39 @@ function outcomeOf(answer: BundleAnswer): DeliveryOutcome {
   return outcome;
 }
 
-function execute(target: ReplayTarget, step: BundleStep): unknown {
-  return target.recorder.run(step, () => {
-    if (step.type === 'request') {
+/** Where the replay's answer differs from the recording's, in words; undefined where it does not. */
+function answerDiverged(index: number, step: RequestStep, replayed: BundleRequestAnswer): string | undefined {
+  const recorded = step.answer;
+  if (!recorded) return undefined;
+  const what = `step ${index} (${step.method} ${step.path})`;
+  if (recorded.status !== replayed.status)
+    return `${what} answered ${replayed.status}, the recording's ${recorded.status}`;
+  if (recorded.digest !== undefined && recorded.digest !== replayed.digest)
+    return `${what} answered ${replayed.status} with another body than the recording's`;
+  return undefined;
+}
+
+function execute(target: ReplayTarget, index: number, step: BundleStep, diverged: string[]): unknown {
+  if (step.type === 'request') {
+    // Recorded afresh with the replay's own answer, compared with the one the bundle holds.
+    const { answer: _recorded, ...sent } = step;
+    const again: RequestStep = sent;
+    return target.recorder.run(again, async () => {
       const body =
         step.bodyBase64 !== undefined ? Buffer.from(step.bodyBase64, 'base64') : (step.body ?? undefined);
-      return target.dispatch(
+      const response = await target.dispatch(
         new Request(`${target.baseUrl}${step.path}`, { method: step.method, headers: step.headers, body }),
       );
-    }
+      if (response) {
+        noteAnswer(again, response, (answer) => {
+          const difference = answerDiverged(index, step, answer);
+          if (difference) diverged.push(difference);
+        });
+      }
+      return response;
+    });
+  }
+  return target.recorder.run(step, () => {
     if (step.type === 'helper') {
       const fn = target.helper(step.name);
       if (!fn) throw new Error(`The bundle calls helpers.${step.name}, which this mock does not have`);
@@ -149,7 +176,7 @@ export async function replayBundle(target: ReplayTarget, bundle: MockBundle): Pr
     phase = 'during';
     let running: unknown;
     try {
-      running = execute(target, step);
+      running = execute(target, count, step, diverged);
     } catch {
       // A refusal is part of the run: the journal has it, as the recording's did.
     }

@@ -33,7 +33,10 @@ Options:
                       Seeded faults on API requests; the same seed replays them (docs/chaos-and-the-ledger.md)
   --replay <file>     Rebuild the run a replay bundle recorded (POST /__mock/bundle, mock.bundle()), then
                       serve it on a manual clock: its state, journal and webhook bodies as they were. Sends no
-                      webhooks. Takes its seed, start time and account from the bundle.
+                      webhooks. Takes its seed, start time and account from the bundle. Until its last
+                      step has run, every request is answered 503 (REPLAY_IN_PROGRESS).
+  --strict-replay     With --replay: stop with an error (exit 1) when the replay diverges from its
+                      recording (a request answered with another status or body, another webhook)
   --help              Show this help
 
 Stops on SIGINT, SIGTERM or SIGHUP, and when what launched it ends (npx or npm and its shell, a harness);
@@ -58,6 +61,8 @@ export interface CliOptions {
   chaos?: ChaosOptions;
   /** A replay bundle's file. */
   replay?: string;
+  /** Stop with an error when the replay diverges from its recording. */
+  strictReplay: boolean;
   help: boolean;
 }
 
@@ -96,6 +101,7 @@ export function parseCli(argv: string[]): CliOptions {
     );
     if (clashing.length) fail(`--replay takes the run from the bundle: drop --${clashing.join(', --')}`);
   }
+  if (values['strict-replay'] && replay === undefined) fail('--strict-replay goes with --replay <file>');
   // A replay stops where the recording did: its clock moves only when told.
   const speedText = values.speed ?? (replay === undefined ? 'realtime' : 'manual');
   const speed = speedText === 'realtime' ? 1 : speedText === 'manual' ? 'manual' : Number(speedText);
@@ -124,6 +130,7 @@ export function parseCli(argv: string[]): CliOptions {
     webhookUrl,
     stateFile: values['state-file'],
     replay,
+    strictReplay: values['strict-replay'] ?? false,
     help: values.help ?? false,
   };
 }
@@ -142,6 +149,7 @@ function parse(argv: string[]) {
       'state-file': { type: 'string' },
       chaos: { type: 'string' },
       replay: { type: 'string' },
+      'strict-replay': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -212,6 +220,14 @@ export async function runCli(argv: string[]): Promise<void> {
   });
   const { service } = running;
   const replayed = await service.replayed;
+  if (replayed && replayed.diverged.length > 0) {
+    const report = `--replay: the replay of ${options.replay} diverged from its recording:\n  ${replayed.diverged.join('\n  ')}`;
+    if (options.strictReplay) {
+      await running.close();
+      throw new Error(`${report}\nStopped (--strict-replay): the state served would not be the recording's.`);
+    }
+    console.warn(`warning: ${report}`);
+  }
   // Changes the clock makes between requests (timers on a real-time clock) are saved within 100 ms.
   const saving = stateFile ? setInterval(() => saveOrWarn(stateFile), 100) : undefined;
   saving?.unref();
@@ -242,7 +258,7 @@ export async function runCli(argv: string[]): Promise<void> {
     console.log(`  state file:      ${options.stateFile} (${loaded ? 'loaded' : 'new'})`);
   if (replayed) {
     console.log(
-      `  replayed:        ${replayed.steps} steps of ${options.replay}, recorded at ${service.baseUrl}${replayed.diverged.length ? ` (diverged: ${replayed.diverged.join('; ')})` : ''}`,
+      `  replayed:        ${replayed.steps} steps of ${options.replay}, recorded at ${service.baseUrl}${replayed.diverged.length ? ` (diverged at ${replayed.diverged.length} points, above)` : ''}`,
     );
   }
   console.log(`  inspector:       ${running.url}${INSPECTOR_PATH}`);

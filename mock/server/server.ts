@@ -159,6 +159,22 @@ async function handle(
   await writeResponse(res, beforeAnswer ? keepBeforeAnswering(response, beforeAnswer) : response);
 }
 
+/**
+ * The answer to every request while a bundle of `steps` steps is replayed: 503, to try again in a second.
+ * @example
+ * replayingAnswer(400_000).status; // 503
+ */
+export function replayingAnswer(steps: number): Response {
+  const response = errorResponse(
+    503,
+    'Service Unavailable',
+    `The mock is replaying a bundle of ${steps} steps and answers nothing (API, helpers, pages) until it has run the last one: try again in a moment`,
+    'REPLAY_IN_PROGRESS',
+  );
+  response.headers.set('retry-after', '1');
+  return response;
+}
+
 /** Runs `keep` (saving the state); an answer that cannot be kept becomes a 500 that says so. */
 function keepBeforeAnswering(response: Response, keep: () => void): Response {
   try {
@@ -189,9 +205,16 @@ function displayHost(host: string): string {
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
   let service: MockSimulation | undefined;
+  /** The steps of the bundle being replayed; undefined once it has run its last step. */
+  let replaying: number | undefined;
   const server = createServer((req, res) => {
     if (!service) {
       res.writeHead(503).end();
+      return;
+    }
+    if (replaying !== undefined) {
+      req.resume();
+      writeResponse(res, replayingAnswer(replaying)).catch(() => res.socket?.destroy());
       return;
     }
     handle(service, req, res, options.beforeAnswer)
@@ -226,6 +249,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const created = createMockSimulation({ webhookWaitMs: 0, ...options.service, baseUrl: url });
   // Synchronously after listen resolved: no request is served before the service is ready.
   options.onReady?.(created);
+  const replay = options.service?.replay;
+  if (replay) {
+    // Nothing is served before the replay has run its last step: a request let in would take the place (an ID,
+    // a key) of the recording's own and change the run. The port is open, so a caller learns why it waits.
+    replaying = replay.steps.length;
+    const lift = () => {
+      replaying = undefined;
+    };
+    created.replayed.then(lift, lift);
+  }
   service = created;
   return {
     url,
