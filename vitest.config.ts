@@ -18,7 +18,8 @@ export default defineConfig(({ mode }) => ({
     // mock as a partner runs it (the check copies and validates every answer).
     setupFiles: mode === 'benchmark' ? [] : ['test/setup/conformance.ts'],
     // test/consumers/ are projects of their own, run against the packed package (npm run test:consumers).
-    exclude: ['test/browser/**', 'test/consumers/**', 'node_modules/**'],
+    // test/slow/ is the slow tier (npm run test:slow): the server held to its memory bounds for minutes.
+    exclude: ['test/browser/**', 'test/consumers/**', 'test/slow/**', 'node_modules/**'],
     testTimeout: 20_000,
     benchmark: { include: ['test/**/*.bench.ts'] },
     // `vitest bench` runs in mode 'benchmark': the summary of the performance targets after every bench file.

@@ -12,6 +12,7 @@ export {
   BUNDLE_VERSION,
   type MockBundle,
   parseBundle,
+  RECORDING_BUDGET_BYTES,
 } from './core/bundle.js';
 export type { ChaosOptions } from './core/chaos.js';
 export type { VirtualClientClock } from './core/client-clock.js';
@@ -23,6 +24,7 @@ export { MockApiError, MockArgumentError, MockHelperError, MockTransitionError }
 export { type Explanation, explainLine } from './core/explain.js';
 export type { FaultSpec } from './core/faults.js';
 export {
+  JOURNAL_BUDGET_BYTES,
   JOURNAL_LIMIT,
   type Journal,
   type JournalEntry,
@@ -35,7 +37,7 @@ export {
   type TransitionResource,
 } from './core/journal.js';
 export type { Ledger, LedgerRow } from './core/ledger.js';
-export type { MockServiceOptions } from './core/options.js';
+export type { MockBudgets, MockServiceOptions } from './core/options.js';
 export { EXPLAIN_HEADER } from './core/pipeline.js';
 export { RECORDING_LIMIT } from './core/recorder.js';
 export type { ReplaySummary } from './core/replay.js';

@@ -4,7 +4,7 @@
  * the MSW adapter to it; the standalone server (mock/server/) serves it over `node:http`, so the server and
  * its bin never load MSW.
  */
-import { type MockBundle, parseBundle } from './core/bundle.js';
+import { type MockBundle, parseBundle, replayable } from './core/bundle.js';
 import type { Clock } from './core/clock.js';
 import { coreModule, notFoundRoute } from './core/core-module.js';
 import { createDispatch } from './core/dispatch.js';
@@ -105,8 +105,12 @@ export function createMockSimulation(
   overrides: RouteOverrides = new Map(),
 ): MockSimulation {
   // A bundle is checked before anything is made: a bad one throws and leaves nothing behind.
-  const bundle = options.replay === undefined ? undefined : parseBundle(options.replay);
-  const rt = createRuntime(resolveOptions(bundle ? bundle.options : options), overrides);
+  const bundle = options.replay === undefined ? undefined : replayable(parseBundle(options.replay));
+  // A replay runs with the bundle's options, and with the budgets it is given.
+  const rt = createRuntime(
+    resolveOptions(bundle ? { ...bundle.options, budgets: options.budgets } : options),
+    overrides,
+  );
   for (const module of allModules) for (const task of module.tasks ?? []) rt.tasks.register(task);
   const recorder = createRecorder(rt);
   const helpers = createHelpers(rt);

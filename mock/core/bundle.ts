@@ -29,6 +29,18 @@ export const BUNDLE_FORMAT = 'inr-payouts-mock-bundle';
  */
 export const BUNDLE_VERSION = 1;
 
+/**
+ * The recording's default byte budget (16 MiB): past it, the oldest steps are let go and a bundle holds only
+ * the newest, marked with its `window` (a replay refuses it). A step counts as its JSON's characters, roughly.
+ * `createMockService({ budgets: { recordingBytes } })` and `inr-payouts-mock --recording-budget <MB>` change it.
+ * @example
+ * ```ts
+ * import { RECORDING_BUDGET_BYTES } from 'inr-payouts/mock';
+ * console.log(RECORDING_BUDGET_BYTES); // 16777216
+ * ```
+ */
+export const RECORDING_BUDGET_BYTES = 16 * 1024 * 1024;
+
 const duration = z.union([z.number().check(z.gte(0)), z.string()]);
 
 const RequestStep = z.object({
@@ -123,6 +135,18 @@ export const ReplayBundle = z.object({
   steps: z.array(Step),
   /** Every webhook attempt sent, in the order sent. */
   webhooks: z.array(WebhookAttempt),
+  /**
+   * Present when the recording let go of its oldest steps (its byte budget or step limit): `steps` starts at
+   * step `startsAtStep` of the run (0 first), the webhooks at those sent from there. Such a bundle shows the
+   * end of a run but cannot rebuild it: a replay refuses it.
+   */
+  window: z.optional(
+    z.object({
+      startsAtStep: z.number().check(z.int(), z.gte(1)),
+      /** What let the steps go, in words. */
+      reason: z.string(),
+    }),
+  ),
 });
 
 /**
@@ -170,6 +194,21 @@ export function parseBundle(value: unknown): MockBundle {
     `The replay bundle is not valid: ${field ? `field ${field}` : 'the bundle'} ${describe(issue)} (${hint}). Nothing was replayed.`,
     field,
   );
+}
+
+/**
+ * Refuses a bundle that cannot rebuild its run: one holding only a window of it (`window`).
+ * @example
+ * replayable(bundle); // throws MockArgumentError for a windowed bundle
+ */
+export function replayable(bundle: MockBundle): MockBundle {
+  if (bundle.window) {
+    throw new MockArgumentError(
+      `The replay bundle holds only the run from step ${bundle.window.startsAtStep} on (${bundle.window.reason}): a replay needs every step from the start, or it would serve another state. Nothing was replayed. Reproduce the problem in a fresh service (or restart the server) and take the bundle there, or give the recording a larger budget (budgets.recordingBytes, --recording-budget).`,
+      'window',
+    );
+  }
+  return bundle;
 }
 
 function describe(issue: z.core.$ZodIssue | undefined): string {

@@ -84,6 +84,13 @@ export function startChaos(state: MockState, options: ChaosOptions): ChaosRecord
 }
 
 /**
+ * The most draws the chaos log keeps (the newest; a tenth more before it is cut back).
+ * @example
+ * mock.helpers.faults.chaosLog().length <= CHAOS_LOG_LIMIT * 1.1; // true
+ */
+export const CHAOS_LOG_LIMIT = 10_000;
+
+/**
  * The fault chaos draws for this request, if chaos is on and the draw says so; as a one-use fault record, so
  * the pipeline applies it exactly like an injected one.
  * @example
@@ -105,6 +112,8 @@ export function drawChaos(
     const entry: ChaosDraw = { request: chaos.requests, method, path, kind, status };
     if (status === undefined) delete entry.status;
     chaos.log.push(entry);
+    // Cut in blocks, so the cost stays flat: the log holds between the limit and a tenth more.
+    if (chaos.log.length > CHAOS_LOG_LIMIT * 1.1) chaos.log.splice(0, chaos.log.length - CHAOS_LOG_LIMIT);
     return toFault(chaos, kind, status);
   };
   if (chaos.burstRemaining > 0) {

@@ -1,8 +1,10 @@
 /**
  * The journal: what the mock did, in order, on the virtual clock. Every API request, every transaction
  * transition, every webhook attempt, every timer that ran and every helper call is one entry. It lives in
- * memory beside the state, never in it (snapshots stay small), and keeps the last {@link JOURNAL_LIMIT}
- * entries in a ring buffer, so a long run never grows it past the bound.
+ * memory beside the state, never in it (snapshots stay small), and keeps a window of the newest entries: at
+ * most {@link JOURNAL_LIMIT} of them and at most its byte budget ({@link JOURNAL_BUDGET_BYTES} unless set
+ * otherwise), so a server running for weeks never grows it past the bound. Sequence numbers run on from 1
+ * with no gap, so the first kept entry's `seq` (and `dropped`) says where the window starts.
  *
  * Operations take the state, not the runtime, so the runtime binds its journal to whichever state it holds
  * (`bindJournal`) and the call sites find it with `journalOf(state)`.
@@ -22,6 +24,21 @@ import { isoAt } from './timers.js';
 export const JOURNAL_LIMIT = 10_000;
 
 /**
+ * The journal's default byte budget (16 MiB): entries are let go oldest first past it, as past
+ * {@link JOURNAL_LIMIT}. An entry counts as its bodies' characters plus {@link ENTRY_OVERHEAD_BYTES}.
+ * `createMockService({ budgets: { journalBytes } })` and `inr-payouts-mock --journal-budget <MB>` change it.
+ * @example
+ * ```ts
+ * import { JOURNAL_BUDGET_BYTES } from 'inr-payouts/mock';
+ * console.log(mock.journal.budgetBytes === JOURNAL_BUDGET_BYTES); // true
+ * ```
+ */
+export const JOURNAL_BUDGET_BYTES = 16 * 1024 * 1024;
+
+/** What an entry costs beyond its strings' characters: its object, its fixed fields, the ring's slot. */
+const ENTRY_OVERHEAD_BYTES = 400;
+
+/**
  * The most characters of one body an entry keeps (a request's body, its answer's body, a webhook's signed
  * body); a longer one keeps its first {@link JOURNAL_BODY_LIMIT} characters and is marked cut. With at most
  * two bodies an entry, the bodies of a full journal stay under 2 × 2,048 × 10,000 characters (about 40 MB
@@ -37,9 +54,18 @@ export const JOURNAL_BODY_LIMIT = 2_048;
  * capBody('{"a":1}'); // { text: '{"a":1}', cut: false }
  */
 export function capBody(text: string): { text: string; cut: boolean } {
+  // A slice of a long string may keep the whole string alive (V8 slices share their parent): the start is
+  // copied, so an entry holds 2,048 characters of a 1 MB body, not the megabyte.
   return text.length > JOURNAL_BODY_LIMIT
-    ? { text: text.slice(0, JOURNAL_BODY_LIMIT), cut: true }
+    ? { text: JSON.parse(JSON.stringify(text.slice(0, JOURNAL_BODY_LIMIT))) as string, cut: true }
     : { text, cut: false };
+}
+
+/** The bytes an entry counts for: its strings' characters (bodies, path, explanation line) and a fixed cost. */
+function entryBytes(entry: JournalEntry): number {
+  let bytes = ENTRY_OVERHEAD_BYTES;
+  for (const value of Object.values(entry)) if (typeof value === 'string') bytes += value.length;
+  return bytes;
 }
 
 /** Fields every entry has. */
@@ -243,8 +269,14 @@ export interface JournalFilter {
 export interface Journal {
   /** The most entries kept ({@link JOURNAL_LIMIT} unless set otherwise). */
   readonly limit: number;
+  /** The most bytes the kept entries count for ({@link JOURNAL_BUDGET_BYTES} unless set otherwise). */
+  readonly budgetBytes: number;
   /** How many entries are kept now. */
   readonly size: number;
+  /** The bytes the kept entries count for now. */
+  readonly bytes: number;
+  /** How many entries were let go, oldest first, to stay within the limit and the budget: the window starts at `seq` dropped + 1. */
+  readonly dropped: number;
   /** Adds an entry at the state's virtual time; returns it, so a call site can complete it later. */
   record<E extends JournalEntry>(state: MockState, draft: Draft<E>): E;
   /** The kept entries, oldest first, filtered (copies: changing them changes nothing). */
@@ -252,41 +284,71 @@ export interface Journal {
 }
 
 /**
- * A ring buffer of entries: a fixed array and a write position, so recording costs the same at any size.
+ * A window of entries: an array with a start index, entries let go from the front (the array is compacted once
+ * half of it is let go), so recording costs the same at any size.
  * @example
- * const journal = createJournal(100);
+ * const journal = createJournal({ limit: 100, budgetBytes: 1_000_000 });
  */
-export function createJournal(limit: number = JOURNAL_LIMIT): Journal {
-  const ring: JournalEntry[] = [];
-  let next = 0;
+export function createJournal(options: { limit?: number; budgetBytes?: number } = {}): Journal {
+  const limit = options.limit ?? JOURNAL_LIMIT;
+  const budgetBytes = options.budgetBytes ?? JOURNAL_BUDGET_BYTES;
+  let kept: (JournalEntry | undefined)[] = [];
+  let sizes: number[] = [];
+  let head = 0;
+  let bytes = 0;
   let seq = 0;
+  let dropped = 0;
+  const letGoOldest = () => {
+    bytes -= sizes[head] ?? 0;
+    kept[head] = undefined;
+    head += 1;
+    dropped += 1;
+    if (head * 2 >= kept.length) {
+      kept = kept.slice(head);
+      sizes = sizes.slice(head);
+      head = 0;
+    }
+  };
   return {
     limit,
+    budgetBytes,
     get size() {
-      return ring.length;
+      return kept.length - head;
+    },
+    get bytes() {
+      return bytes;
+    },
+    get dropped() {
+      return dropped;
     },
     record<E extends JournalEntry>(state: MockState, draft: Draft<E>): E {
       seq += 1;
       // A draft of E plus the two fields the journal owns is an E; the checker cannot see through Omit.
       // isoAt keeps the last string: a clock step records thousands of entries at one instant.
       const entry = { seq, at: isoAt(state.clock.now), ...draft } as unknown as E;
-      if (ring.length < limit) ring.push(entry);
-      else ring[next] = entry;
-      next = (next + 1) % limit;
+      const size = entryBytes(entry);
+      kept.push(entry);
+      sizes.push(size);
+      bytes += size;
+      // The newest entry always stays, whatever it costs.
+      while (kept.length - head > 1 && (kept.length - head > limit || bytes > budgetBytes)) letGoOldest();
       return entry;
     },
     entries(filter = {}) {
-      const ordered = ring.length < limit ? ring : [...ring.slice(next), ...ring.slice(0, next)];
       const { type, userId, transactionId, since } = filter;
-      return ordered
-        .filter(
-          (e) =>
-            (type === undefined || e.type === type) &&
-            (userId === undefined || e.userId === userId) &&
-            (transactionId === undefined || e.transactionId === transactionId) &&
-            (since === undefined || e.seq > since),
+      const out: JournalEntry[] = [];
+      for (let i = head; i < kept.length; i++) {
+        const e = kept[i];
+        if (
+          e &&
+          (type === undefined || e.type === type) &&
+          (userId === undefined || e.userId === userId) &&
+          (transactionId === undefined || e.transactionId === transactionId) &&
+          (since === undefined || e.seq > since)
         )
-        .map((e) => structuredClone(e));
+          out.push(structuredClone(e));
+      }
+      return out;
     },
   };
 }

@@ -3,7 +3,8 @@
  */
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 import type { CreateAccountInput } from './accounts.js';
-import type { MockBundle } from './bundle.js';
+import { type MockBundle, RECORDING_BUDGET_BYTES } from './bundle.js';
+import { JOURNAL_BUDGET_BYTES } from './journal.js';
 
 /**
  * Options of `createMockService`.
@@ -35,6 +36,39 @@ export interface MockServiceOptions {
    * that is not valid throws `MockArgumentError` naming the field, and no service is made.
    */
   replay?: MockBundle;
+  /**
+   * The byte budgets of what grows with traffic rather than with state (the mock's own; the service has no
+   * such thing): `recordingBytes` for the replay recording (default `RECORDING_BUDGET_BYTES`, 16 MiB) and
+   * `journalBytes` for the journal (default `JOURNAL_BUDGET_BYTES`, 16 MiB). Past its budget each lets go of
+   * its oldest part and says where its window starts (a bundle's `window`, the journal's `dropped`).
+   */
+  budgets?: MockBudgets;
+}
+
+/**
+ * Byte budgets of the recording and the journal.
+ * @example
+ * ```ts
+ * import { createMockService, type MockBudgets } from 'inr-payouts/mock';
+ * const budgets: MockBudgets = { recordingBytes: 8_000_000, journalBytes: 4_000_000 };
+ * createMockService({ budgets });
+ * ```
+ */
+export interface MockBudgets {
+  recordingBytes?: number;
+  journalBytes?: number;
+}
+
+/** The smallest budget taken: a few entries' worth, so a budget given in MB by mistake as bytes is refused. */
+const MIN_BUDGET_BYTES = 64 * 1024;
+
+function budget(name: string, given: number | undefined, fallback: number): number {
+  const value = given ?? fallback;
+  if (!Number.isFinite(value) || value < MIN_BUDGET_BYTES)
+    throw new RangeError(
+      `budgets.${name} must be a number of bytes of at least ${MIN_BUDGET_BYTES}, got ${String(value)}`,
+    );
+  return value;
 }
 
 /**
@@ -48,6 +82,7 @@ export interface ResolvedOptions {
   startMs: number;
   account: CreateAccountInput;
   webhookWaitMs: number;
+  budgets: Required<MockBudgets>;
 }
 
 /**
@@ -69,5 +104,9 @@ export function resolveOptions(options: MockServiceOptions = {}): ResolvedOption
     startMs,
     account: options.account ?? {},
     webhookWaitMs,
+    budgets: {
+      recordingBytes: budget('recordingBytes', options.budgets?.recordingBytes, RECORDING_BUDGET_BYTES),
+      journalBytes: budget('journalBytes', options.budgets?.journalBytes, JOURNAL_BUDGET_BYTES),
+    },
   };
 }

@@ -5,8 +5,9 @@
  * of a real-time clock and webhook receivers' answers. Everything else the simulation does follows from these
  * and the seed, so a bundle rebuilds the run (mock/core/replay.ts).
  *
- * Recording is on for every service and bounded: past {@link RECORDING_LIMIT} steps it stops and lets go of
- * what it held, and `bundle()` says so, so a long-running shared sandbox never grows without end.
+ * Recording is on for every service and bounded: past {@link RECORDING_LIMIT} steps or its byte budget
+ * (`RECORDING_BUDGET_BYTES` unless set otherwise) it lets go of its oldest steps, and `bundle()` marks the window
+ * it holds (a replay refuses such a bundle), so a shared sandbox running for weeks never grows without end.
  */
 import { HELPER_CONTRACT, type HelperSpec } from '../helpers/contract.js';
 import {
@@ -19,7 +20,6 @@ import {
   type MockBundle,
 } from './bundle.js';
 import type { Clock } from './clock.js';
-import { MockHelperError } from './errors.js';
 import { HOP_BY_HOP_HEADERS } from './headers.js';
 import { takeBody } from './request-body.js';
 import { sentText } from './respond.js';
@@ -27,7 +27,7 @@ import type { MockRuntime } from './runtime.js';
 import { type DeliveryOutcome, type RuntimeTap, setTap } from './taps.js';
 
 /**
- * The most steps one service records; past it, `bundle()` refuses with what to do.
+ * The most steps one service keeps; past it, the oldest are let go and `bundle()` marks its window.
  * @example
  * ```ts
  * import { RECORDING_LIMIT } from 'inr-payouts/mock';
@@ -163,42 +163,109 @@ function bodyOf(bytes: ArrayBuffer): { body?: string; bodyBase64?: string } {
   }
 }
 
+/** What a step counts for in the byte budget: about its JSON's length, a body counted when it is read. */
+function stepBytes(step: BundleStep): number {
+  if (step.type === 'clock') return 80;
+  if (step.type === 'helper') return 80 + step.name.length + JSON.stringify(step.args).length;
+  let bytes = 160 + step.method.length + step.path.length;
+  for (const name in step.headers) bytes += name.length + (step.headers[name]?.length ?? 0) + 6;
+  return bytes;
+}
+
+/** What a webhook attempt and its answer count for. */
+const WEBHOOK_BYTES = 240;
+
+/**
+ * Limits of a recorder: the most steps and the most bytes it keeps.
+ * @example
+ * createRecorder(runtime, { steps: 3, bytes: 1_000_000 });
+ */
+export interface RecorderLimits {
+  steps: number;
+  bytes: number;
+}
+
 /**
  * Creates the recorder of a runtime and installs its tap.
  * @example
  * const recorder = createRecorder(runtime);
  */
-export function createRecorder(rt: MockRuntime, limit: number = RECORDING_LIMIT): Recorder {
-  let steps: BundleStep[] = [];
+export function createRecorder(
+  rt: MockRuntime,
+  limits: RecorderLimits = { steps: RECORDING_LIMIT, bytes: rt.options.budgets.recordingBytes },
+): Recorder {
+  /** The kept steps are those from `first` (of the whole run, 0 first) on: steps[i] is step first + i. */
+  /** Steps let go and not yet cut off the array are `undefined`, so their bodies are freed at once. */
+  let steps: (BundleStep | undefined)[] = [];
   let done: boolean[] = [];
+  let sizes: number[] = [];
+  let first = 0;
+  let bytes = 0;
   let webhooks: BundleWebhook[] = [];
-  let overflowed = false;
+  /** Why the oldest steps were let go, once they were. */
+  let reason: string | undefined;
   /** Counts webhook sends and answers, so two ticks merge only when nothing came between them. */
   let events = 0;
   let eventsAtLastStep = 0;
   /** Answers kept so far: the next one's place in the order answers came. */
   let landed = 0;
   let answerer: AttemptAnswerer | undefined;
+  const total = () => first + steps.length;
+
+  // Lets go of the oldest steps (never the newest) and the webhooks sent before what is kept, until both limits
+  // hold; the arrays are cut once a quarter of them is let go, so this costs the same at any size.
+  let cut = 0;
+  const trim = () => {
+    const over = () => steps.length - cut > 1 && (steps.length - cut > limits.steps || bytes > limits.bytes);
+    if (!over()) return;
+    reason ??=
+      steps.length - cut > limits.steps
+        ? `past its limit of ${limits.steps} steps`
+        : `past its budget of ${limits.bytes} bytes`;
+    while (over()) {
+      bytes -= sizes[cut] ?? 0;
+      steps[cut] = undefined;
+      cut += 1;
+    }
+    if (cut * 4 < steps.length) return;
+    steps = steps.slice(cut);
+    done = done.slice(cut);
+    sizes = sizes.slice(cut);
+    first += cut;
+    cut = 0;
+    const kept = webhooks.findIndex((w) => w.sentAtStep >= first);
+    const letGo = kept < 0 ? webhooks.length : kept;
+    if (letGo > 0) {
+      bytes -= letGo * WEBHOOK_BYTES;
+      webhooks = webhooks.slice(letGo);
+    }
+  };
 
   const push = (step: BundleStep): number => {
-    if (overflowed) return -1;
-    if (steps.length >= limit) {
-      overflowed = true;
-      steps = [];
-      done = [];
-      webhooks = [];
-      landed = 0;
-      return -1;
-    }
     eventsAtLastStep = events;
+    const size = stepBytes(step);
     done.push(false);
-    return steps.push(step) - 1;
+    sizes.push(size);
+    bytes += size;
+    const index = first + steps.push(step) - 1;
+    trim();
+    return index;
+  };
+
+  /** A step's body, read after it was pushed, counts too. */
+  const grow = (index: number, more: number) => {
+    const at = index - first;
+    if (at < cut || at >= sizes.length) return;
+    sizes[at] = (sizes[at] ?? 0) + more;
+    bytes += more;
+    trim();
   };
 
   const run = <T>(step: BundleStep, fn: () => T): T => {
     const index = push(step);
     const finish = () => {
-      if (index >= 0 && index < done.length) done[index] = true;
+      const at = index - first;
+      if (at >= 0 && at < done.length) done[at] = true;
     };
     let result: T;
     try {
@@ -226,24 +293,24 @@ export function createRecorder(rt: MockRuntime, limit: number = RECORDING_LIMIT)
   const attempt: RuntimeTap['attempt'] = (eventId, wallSeconds) => {
     const replayed = answerer?.attempt(eventId, wallSeconds);
     const timestamp = replayed?.timestamp ?? wallSeconds;
-    const entry: BundleWebhook = { eventId, timestamp, sentAtStep: steps.length };
-    if (!overflowed) webhooks.push(entry);
+    const entry: BundleWebhook = { eventId, timestamp, sentAtStep: total() };
+    webhooks.push(entry);
+    bytes += WEBHOOK_BYTES;
+    trim();
     events += 1;
     return {
       timestamp,
       answer: async (post) => {
         const outcome = await (replayed ? replayed.answer() : post());
         events += 1;
-        const count = steps.length;
+        const count = total();
         const answer: BundleAnswer = {
           atStep: count,
-          during: count > 0 && done[count - 1] === false,
+          during: count > 0 && done[count - 1 - first] === false,
           ok: outcome.ok,
+          landed,
         };
-        if (!overflowed) {
-          answer.landed = landed;
-          landed += 1;
-        }
+        landed += 1;
         if (outcome.status !== undefined) answer.status = outcome.status;
         if (outcome.error !== undefined) answer.error = outcome.error;
         if (outcome.timedOut !== undefined) answer.timedOut = outcome.timedOut;
@@ -270,9 +337,14 @@ export function createRecorder(rt: MockRuntime, limit: number = RECORDING_LIMIT)
           headers,
         };
         const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
+        const index = total();
         return run(step, async () => {
           // Read before the service runs, so the step is whole before it runs; the route takes the same bytes.
-          if (hasBody) Object.assign(step, bodyOf(await takeBody(request)));
+          if (hasBody) {
+            const body = bodyOf(await takeBody(request));
+            Object.assign(step, body);
+            grow(index, (body.body ?? body.bodyBase64 ?? '').length);
+          }
           const response = await inner(request);
           if (response) noteAnswer(step, response);
           return response;
@@ -327,19 +399,18 @@ export function createRecorder(rt: MockRuntime, limit: number = RECORDING_LIMIT)
       answerer = next;
     },
     get count() {
-      return steps.length;
+      return total();
     },
     running(index) {
-      return done[index] === false;
+      return done[index - first] === false;
     },
     bundle() {
-      if (overflowed) {
-        throw new MockHelperError(
-          `This service took in more than ${limit} inputs, so it stopped recording them and cannot make a replay bundle: reproduce the problem in a fresh service (or restart the server) and take the bundle there`,
-        );
-      }
       const { options } = rt;
-      return structuredClone({
+      const window =
+        reason === undefined
+          ? undefined
+          : { startsAtStep: first + cut, reason: `the recording let go of the steps before it, ${reason}` };
+      const bundle: MockBundle = {
         format: BUNDLE_FORMAT,
         version: BUNDLE_VERSION,
         options: {
@@ -349,9 +420,11 @@ export function createRecorder(rt: MockRuntime, limit: number = RECORDING_LIMIT)
           account: JSON.parse(JSON.stringify(options.account)) as Record<string, unknown>,
           webhookWaitMs: options.webhookWaitMs,
         },
-        steps,
-        webhooks,
-      });
+        steps: steps.slice(cut).filter((step) => step !== undefined),
+        webhooks: window ? webhooks.filter((w) => w.sentAtStep >= window.startsAtStep) : webhooks,
+      };
+      if (window) bundle.window = window;
+      return structuredClone(bundle);
     },
   };
   setTap(rt, {

@@ -50,7 +50,7 @@ export function initialState(options: ResolvedOptions): MockState {
  * const runtime = createRuntime(resolveOptions({ seed: 'a' }));
  */
 export function createRuntime(options: ResolvedOptions, overrides: RouteOverrides = new Map()): MockRuntime {
-  const journal = createJournal();
+  const journal = createJournal({ budgetBytes: options.budgets.journalBytes });
   let state = initialState(options);
   bindJournal(state, journal);
   const partial = {

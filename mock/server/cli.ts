@@ -5,8 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type MockBundle, parseBundle } from '../core/bundle.js';
+import { type MockBundle, parseBundle, replayable } from '../core/bundle.js';
 import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
+import type { MockBudgets } from '../core/options.js';
 import { runCheckReceiver } from '../receiver-check/cli.js';
 import { isLoopback } from './guard.js';
 import { INSPECTOR_PATH } from './inspector/index.js';
@@ -37,6 +38,11 @@ Options:
                       step has run, every request is answered 503 (REPLAY_IN_PROGRESS).
   --strict-replay     With --replay: stop with an error (exit 1) when the replay diverges from its
                       recording (a request answered with another status or body, another webhook)
+  --recording-budget <MB>
+                      Most megabytes (10^6 bytes) the replay recording keeps (default 16.8, 16 MiB):
+                      past it the oldest steps go and a bundle says where its window starts
+  --journal-budget <MB>
+                      Most megabytes the journal keeps (default 16.8, 16 MiB): past it, the oldest entries go
   --help              Show this help
 
 Stops on SIGINT, SIGTERM or SIGHUP, and when what launched it ends (npx or npm and its shell, a harness);
@@ -63,6 +69,8 @@ export interface CliOptions {
   replay?: string;
   /** Stop with an error when the replay diverges from its recording. */
   strictReplay: boolean;
+  /** Byte budgets given (`--recording-budget`, `--journal-budget`, in MB). */
+  budgets: MockBudgets;
   help: boolean;
 }
 
@@ -120,7 +128,20 @@ export function parseCli(argv: string[]): CliOptions {
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
+  const budgets: MockBudgets = {};
+  for (const [flag, name] of [
+    ['recording-budget', 'recordingBytes'],
+    ['journal-budget', 'journalBytes'],
+  ] as const) {
+    const text = values[flag];
+    if (text === undefined) continue;
+    const mb = Number(text);
+    if (!(Number.isFinite(mb) && mb >= 0.1))
+      fail(`--${flag} must be a number of megabytes of at least 0.1, got ${text}`);
+    budgets[name] = Math.round(mb * 1_000_000);
+  }
   return {
+    budgets,
     chaos,
     port,
     host: values.host ?? '127.0.0.1',
@@ -150,6 +171,8 @@ function parse(argv: string[]) {
       chaos: { type: 'string' },
       replay: { type: 'string' },
       'strict-replay': { type: 'boolean' },
+      'recording-budget': { type: 'string' },
+      'journal-budget': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -179,7 +202,7 @@ export function readBundleFile(file: string): MockBundle {
   if (typeof value === 'object' && value !== null && 'data' in value && 'success' in value)
     value = value.data;
   try {
-    return parseBundle(value);
+    return replayable(parseBundle(value));
   } catch (error) {
     throw new Error(`--replay: ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -208,7 +231,9 @@ export async function runCli(argv: string[]): Promise<void> {
     port: options.port,
     host: options.host,
     // A real-time clock starts at the wall clock, so webhook signatures pass receivers' 300 s tolerance.
-    service: bundle ? { replay: bundle } : { seed: options.seed, startTime: options.startTime ?? Date.now() },
+    service: bundle
+      ? { replay: bundle, budgets: options.budgets }
+      : { seed: options.seed, startTime: options.startTime ?? Date.now(), budgets: options.budgets },
     onReady: (service) => {
       // Checked while it was read: adopted as it is, not checked and copied again.
       if (initial) service.adopt(initial.state);

@@ -57,6 +57,9 @@ export interface ChaosRecord {
   requests: number;
   /** 429s still owed by the current burst. */
   burstRemaining: number;
-  /** Every fault drawn, in order. */
+  /**
+   * The faults drawn, in order: the last `CHAOS_LOG_LIMIT` (10,000), so chaos left on for weeks keeps a window,
+   * whose first draw's `request` says where it starts.
+   */
   log: ChaosDraw[];
 }

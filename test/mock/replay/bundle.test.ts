@@ -61,15 +61,24 @@ describe('a replay bundle', () => {
     expect(copy.sandboxKey).toBe(mock.sandboxKey);
   });
 
-  it('stops recording past its limit, lets go of the steps, and says so when asked for a bundle', async () => {
+  it('past its step limit keeps the newest steps, marks the window, and a replay refuses the bundle', async () => {
     const rt = createRuntime(resolveOptions({ seed: 'limit' }));
-    const recorder = createRecorder(rt, 3);
+    const recorder = createRecorder(rt, { steps: 3, bytes: 1_000_000 });
     const clock = recorder.wrapClock(rt.clock);
-    for (let i = 0; i < 3; i++) await clock.advance('1s');
+    for (let i = 0; i < 3; i++) await clock.advance(`${i + 1}s`);
     expect(recorder.bundle().steps).toHaveLength(3);
-    await clock.advance('1s');
-    expect(recorder.count).toBe(0);
-    expect(() => recorder.bundle()).toThrow(/more than 3 inputs.*fresh service/);
+    expect(recorder.bundle().window).toBeUndefined();
+    await clock.advance('4s');
+    expect(recorder.count).toBe(4);
+    const windowed = recorder.bundle();
+    expect(windowed.steps.map((s) => (s.type === 'clock' ? s.duration : ''))).toEqual(['2s', '3s', '4s']);
+    expect(windowed.window).toEqual({
+      startsAtStep: 1,
+      reason: 'the recording let go of the steps before it, past its limit of 3 steps',
+    });
+    expect(() => createMockService({ replay: JSON.parse(JSON.stringify(windowed)) })).toThrow(
+      /holds only the run from step 1 on .*a replay needs every step from the start/,
+    );
   });
 
   it('records a real-time clock as ticks, idle ones as one, and replays them', async () => {

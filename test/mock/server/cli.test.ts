@@ -30,6 +30,10 @@ describe('inr-payouts-mock options', () => {
       'http://127.0.0.1:3000/webhooks',
       '--state-file',
       'sandbox.json',
+      '--recording-budget',
+      '4',
+      '--journal-budget',
+      '2.5',
     ]);
     expect(options).toEqual({
       port: 0,
@@ -39,6 +43,8 @@ describe('inr-payouts-mock options', () => {
       seed: 'team',
       webhookUrl: 'http://127.0.0.1:3000/webhooks',
       stateFile: 'sandbox.json',
+      strictReplay: false,
+      budgets: { recordingBytes: 4_000_000, journalBytes: 2_500_000 },
       help: false,
     });
     expect(parseCli(['--speed', 'manual']).speed).toBe('manual');
