@@ -32,7 +32,7 @@ export const BUNDLE_VERSION = 1;
 /**
  * The recording's default byte budget (16 MiB): past it, the oldest steps are let go and a bundle holds only
  * the newest, marked with its `window` (a replay refuses it). A step counts as its JSON's characters, roughly.
- * `createMockService({ budgets: { recordingBytes } })` and `inr-payouts-mock --recording-budget <MB>` change it.
+ * `createMockService({ budgets: { recordingBytes } })` and `inr-payouts-mock --recorder-budget <MB>` change it.
  * @example
  * ```ts
  * import { RECORDING_BUDGET_BYTES } from 'inr-payouts/mock';
@@ -204,7 +204,7 @@ export function parseBundle(value: unknown): MockBundle {
 export function replayable(bundle: MockBundle): MockBundle {
   if (bundle.window) {
     throw new MockArgumentError(
-      `The replay bundle holds only the run from step ${bundle.window.startsAtStep} on (${bundle.window.reason}): a replay needs every step from the start, or it would serve another state. Nothing was replayed. Reproduce the problem in a fresh service (or restart the server) and take the bundle there, or give the recording a larger budget (budgets.recordingBytes, --recording-budget).`,
+      `The replay bundle holds only the run from step ${bundle.window.startsAtStep} on (${bundle.window.reason}): a replay needs every step from the start, or it would serve another state. Nothing was replayed. Reproduce the problem in a fresh service (or restart the server) and take the bundle there, or give the recording a larger budget (budgets.recordingBytes, --recorder-budget).`,
       'window',
     );
   }

@@ -38,7 +38,7 @@ Options:
                       step has run, every request is answered 503 (REPLAY_IN_PROGRESS).
   --strict-replay     With --replay: stop with an error (exit 1) when the replay diverges from its
                       recording (a request answered with another status or body, another webhook)
-  --recording-budget <MB>
+  --recorder-budget <MB>
                       Most megabytes (10^6 bytes) the replay recording keeps (default 16.8, 16 MiB):
                       past it the oldest steps go and a bundle says where its window starts
   --journal-budget <MB>
@@ -69,7 +69,7 @@ export interface CliOptions {
   replay?: string;
   /** Stop with an error when the replay diverges from its recording. */
   strictReplay: boolean;
-  /** Byte budgets given (`--recording-budget`, `--journal-budget`, in MB). */
+  /** Byte budgets given (`--recorder-budget`, `--journal-budget`, in MB). */
   budgets: MockBudgets;
   help: boolean;
 }
@@ -130,7 +130,7 @@ export function parseCli(argv: string[]): CliOptions {
   }
   const budgets: MockBudgets = {};
   for (const [flag, name] of [
-    ['recording-budget', 'recordingBytes'],
+    ['recorder-budget', 'recordingBytes'],
     ['journal-budget', 'journalBytes'],
   ] as const) {
     const text = values[flag];
@@ -171,7 +171,7 @@ function parse(argv: string[]) {
       chaos: { type: 'string' },
       replay: { type: 'string' },
       'strict-replay': { type: 'boolean' },
-      'recording-budget': { type: 'string' },
+      'recorder-budget': { type: 'string' },
       'journal-budget': { type: 'string' },
       help: { type: 'boolean' },
     },

@@ -94,8 +94,8 @@ describe('the journal', () => {
 });
 
 describe('the budget flags', () => {
-  it('--recording-budget and --journal-budget take megabytes', () => {
-    expect(parseCli(['--recording-budget', '8', '--journal-budget', '0.5']).budgets).toEqual({
+  it('--recorder-budget and --journal-budget take megabytes', () => {
+    expect(parseCli(['--recorder-budget', '8', '--journal-budget', '0.5']).budgets).toEqual({
       recordingBytes: 8_000_000,
       journalBytes: 500_000,
     });

@@ -30,7 +30,7 @@ describe('inr-payouts-mock options', () => {
       'http://127.0.0.1:3000/webhooks',
       '--state-file',
       'sandbox.json',
-      '--recording-budget',
+      '--recorder-budget',
       '4',
       '--journal-budget',
       '2.5',
