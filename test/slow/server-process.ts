@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { awaitStart } from '../mock/server/support.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -37,28 +38,12 @@ export async function startServerProcess(nodeArgs: string[], args: string[] = []
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const [, url = '', key = ''] = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const check = () => {
-      const match = /listening on (http:\S+)\n\s+sandbox API key: (\S+)/.exec(out);
-      if (match && /test helpers:.*\n/.test(out)) resolve(match);
-    };
-    child.stdout?.on('data', check);
-    exited.then((code) => reject(new Error(`the server exited (${code}) before starting:\n${out}`)));
-    setTimeout(() => reject(new Error(`the server did not start in 30 s:\n${out}`)), 30_000);
-  });
+  const { url, key, output, exited } = await awaitStart(child, 30_000);
   return {
     url,
     key,
     child,
-    output: () => out,
+    output,
     rssMb: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);

@@ -33,17 +33,20 @@ async function parsed(response: Response): Promise<Answer> {
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
 }
 
-/** Starts the server with `args` (plus `--port 0`, and `--speed manual` unless a speed is given). */
-export async function startServer(args: string[] = []): Promise<RunningServer> {
-  const extra = args.includes('--speed') ? [] : ['--speed', 'manual'];
-  const child = spawn(
-    `${root}node_modules/.bin/tsx`,
-    ['mock/bin/mock-server.ts', '--port', '0', ...extra, ...args],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+/**
+ * Waits for a spawned server's start lines: its URL, sandbox key and webhook secret, its output so far, and its
+ * exit. Rejects when it exits first or has not started in `timeoutMs`.
+ */
+export async function awaitStart(
+  child: ChildProcess,
+  timeoutMs = 15_000,
+): Promise<{
+  url: string;
+  key: string;
+  secret: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}> {
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     out += chunk.toString();
@@ -62,9 +65,27 @@ export async function startServer(args: string[] = []): Promise<RunningServer> {
     };
     child.stdout?.on('data', check);
     exited.then((code) => reject(new Error(`the server exited (${code}) before starting:\n${out}`)));
-    setTimeout(() => reject(new Error(`the server did not start in 15 s:\n${out}`)), 15_000);
+    setTimeout(
+      () => reject(new Error(`the server did not start in ${timeoutMs / 1000} s:\n${out}`)),
+      timeoutMs,
+    );
   });
   const [, url = '', key = '', secret = ''] = started;
+  return { url, key, secret, output: () => out, exited };
+}
+
+/** Starts the server with `args` (plus `--port 0`, and `--speed manual` unless a speed is given). */
+export async function startServer(args: string[] = []): Promise<RunningServer> {
+  const extra = args.includes('--speed') ? [] : ['--speed', 'manual'];
+  const child = spawn(
+    `${root}node_modules/.bin/tsx`,
+    ['mock/bin/mock-server.ts', '--port', '0', ...extra, ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const { url, key, secret, output, exited } = await awaitStart(child);
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     parsed(
       await fetch(`${url}${path}`, {
@@ -86,7 +107,7 @@ export async function startServer(args: string[] = []): Promise<RunningServer> {
     key,
     secret,
     child,
-    output: () => out,
+    output,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
       return exited;
