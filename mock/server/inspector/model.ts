@@ -96,7 +96,8 @@ export interface InspectorModel {
   /** The virtual time. */
   now: string;
   query: InspectorQuery;
-  journal: { size: number; limit: number };
+  /** The journal's window: entries kept, the most kept, its byte budget, and how many older ones went. */
+  journal: { size: number; limit: number; budgetBytes: number; dropped: number };
   /** Users to filter by, newest last (at most {@link INSPECTOR_SHOWN}, plus the chosen one). */
   users: { id: string; label: string }[];
   /** Transactions to filter by, newest last (as `users`). */
@@ -219,7 +220,12 @@ export function inspectorModel(service: MockSimulation, query: InspectorQuery): 
     baseUrl: service.baseUrl,
     now: new Date(state.clock.now).toISOString(),
     query,
-    journal: { size: service.journal.size, limit: service.journal.limit },
+    journal: {
+      size: service.journal.size,
+      limit: service.journal.limit,
+      budgetBytes: service.journal.budgetBytes,
+      dropped: service.journal.dropped,
+    },
     users: newest(users, INSPECTOR_SHOWN, query.userId),
     transactions: newest(transactions, INSPECTOR_SHOWN, query.transactionId),
     entries: matching.slice(-query.limit),

@@ -181,7 +181,7 @@ function timeline(model: InspectorModel): string {
   });
   return (
     `<section id="timeline" aria-labelledby="timeline-title"><h2 id="timeline-title">Timeline</h2>` +
-    `<p class="note">${e(shown)} The journal keeps the last ${journal.limit} entries (${journal.size} now).</p>` +
+    `<p class="note">${e(shown)} The journal keeps the last ${journal.limit} entries within ${Math.round(journal.budgetBytes / 1_048_576)} MiB (${journal.size} now${journal.dropped ? `; the ${journal.dropped} before them were let go` : ''}).</p>` +
     (items.length
       ? `<ol class="timeline">${items.join('')}</ol>`
       : '<p>Nothing yet matches these filters.</p>') +
