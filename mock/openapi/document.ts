@@ -137,7 +137,12 @@ function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assum
       [status]: success,
       // An idempotent replay answers 200 with the first answer's body (spec 8, Idempotency).
       ...(status === '201' ? { '200': { ...success, description: 'Idempotent replay' } } : {}),
-      '400': errorResponse('Invalid parameters (VALIDATION_ERROR with `details`)', shape),
+      '400': errorResponse(
+        shape === 'A'
+          ? 'Invalid parameters: shape A, `code: VALIDATION_ERROR` with `details`'
+          : 'Invalid parameters: shape B, `error: Validation Error` with `details`',
+        shape,
+      ),
       '401': authError('Missing or invalid API key (spec 5.4)'),
       '403': authError('Address not on the allow-list (spec 5.5)'),
       '404': errorResponse('Not found', shape),

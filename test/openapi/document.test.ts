@@ -52,6 +52,15 @@ describe('openapi.json', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
+  it('describes each 400 in the shape its route answers it', () => {
+    const describe400 = (path: string, method: string) =>
+      (doc.paths[path]?.[method]?.responses as Record<string, { description: string }>)['400']?.description;
+    expect(describe400('/v2/users/{userId}/kyc/declaration', 'post')).toMatch(
+      /shape B, `error: Validation Error`/,
+    );
+    expect(describe400('/v2/transactions', 'post')).toMatch(/shape A, `code: VALIDATION_ERROR`/);
+  });
+
   it('carries the rules the schemas write as refinements', () => {
     const body = (path: string, method = 'post') =>
       JSON.stringify(

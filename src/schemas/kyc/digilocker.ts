@@ -141,7 +141,6 @@ export const DigilockerVerified = z.looseObject({
   verified: z.literal(true),
   aadhaar: DigilockerAadhaar,
   pan: z.optional(z.looseObject({ number: z.string(), name: z.string() })),
-  completedAt: z.optional(Timestamp),
 });
 /**
  * A verified document-locker session.
