@@ -54,7 +54,8 @@ describe('openapi.json', () => {
 
   it('describes each 400 in the shape its route answers it', () => {
     const describe400 = (path: string, method: string) =>
-      (doc.paths[path]?.[method]?.responses as Record<string, { description: string }>)['400']?.description;
+      (doc.paths[path]?.[method]?.responses as Record<string, { description: string }> | undefined)?.['400']
+        ?.description;
     expect(describe400('/v2/users/{userId}/kyc/declaration', 'post')).toMatch(
       /shape B, `error: Validation Error`/,
     );

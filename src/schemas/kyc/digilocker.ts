@@ -3,7 +3,7 @@
  */
 import * as z from 'zod/mini';
 import { absoluteUrl } from '../../internal/checks.js';
-import { DeviceId, openEnum, requiredString, Timestamp } from '../common.js';
+import { DeviceId, openEnum, requiredString } from '../common.js';
 
 /**
  * Document-locker session statuses (spec 3.2).
