@@ -4,6 +4,7 @@
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 import type { CreateAccountInput } from './accounts.js';
 import type { MockBundle } from './bundle.js';
+import { MOCK_PROFILES, type MockProfile } from './mock-only.js';
 
 /**
  * Options of `createMockService`.
@@ -35,6 +36,12 @@ export interface MockServiceOptions {
    * that is not valid throws `MockArgumentError` naming the field, and no service is made.
    */
   replay?: MockBundle;
+  /**
+   * `default` (the default) answers with the mock's additions (`X-Mock-Explain`, failure reasons, the
+   * attribution status …, the table of `docs/mock-only.md`); `strict` answers exactly what the spec shows, so
+   * a suite run against it proves the partner's code does not depend on them. The helpers answer in both.
+   */
+  profile?: MockProfile;
 }
 
 /**
@@ -48,6 +55,7 @@ export interface ResolvedOptions {
   startMs: number;
   account: CreateAccountInput;
   webhookWaitMs: number;
+  profile: MockProfile;
 }
 
 /**
@@ -63,11 +71,15 @@ export function resolveOptions(options: MockServiceOptions = {}): ResolvedOption
   const webhookWaitMs = options.webhookWaitMs ?? SANDBOX_DEFAULTS.webhookWaitMs;
   if (!Number.isFinite(webhookWaitMs) || webhookWaitMs < 0)
     throw new RangeError(`webhookWaitMs must be a non-negative number of ms, got ${String(webhookWaitMs)}`);
+  const profile = options.profile ?? 'default';
+  if (!MOCK_PROFILES.includes(profile))
+    throw new RangeError(`profile must be one of ${MOCK_PROFILES.join(', ')}, got ${String(profile)}`);
   return {
     baseUrl: (options.baseUrl ?? SANDBOX_DEFAULTS.baseUrl).replace(/\/+$/, ''),
     seed: String(options.seed ?? SANDBOX_DEFAULTS.seed),
     startMs,
     account: options.account ?? {},
     webhookWaitMs,
+    profile,
   };
 }

@@ -15,7 +15,7 @@ import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
 import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
-import { OPENAPI_PATH, serveOpenApi } from './openapi.js';
+import { MOCK_OPENAPI_PATH, OPENAPI_PATH, serveOpenApi } from './openapi.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
 
 /**
@@ -127,6 +127,7 @@ async function route(service: MockSimulation, req: IncomingMessage): Promise<Res
     return guardLocal(request, localContext(req)) ?? protect(await servePage(service, request, path));
   }
   if (path === OPENAPI_PATH && request.method === 'GET') return serveOpenApi(service.baseUrl);
+  if (path === MOCK_OPENAPI_PATH && request.method === 'GET') return serveOpenApi(service.baseUrl, path);
   return (await service.dispatch(request)) ?? notFound(request.method, path);
 }
 
