@@ -34,7 +34,10 @@ export function ensureTools() {
   if (!PACKAGES.every((p) => existsSync(join(prefix, 'node_modules', p.replace(/@[^@/]+$/, ''))))) {
     mkdirSync(prefix, { recursive: true });
     if (!existsSync(join(prefix, 'package.json')))
-      writeFileSync(join(prefix, 'package.json'), '{ "name": "inr-payouts-contract-tools", "private": true }\n');
+      writeFileSync(
+        join(prefix, 'package.json'),
+        '{ "name": "inr-payouts-contract-tools", "private": true }\n',
+      );
     console.log(`installing ${PACKAGES.join(', ')} into .contract-tools/ ...`);
     run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', ...PACKAGES]);
   }
