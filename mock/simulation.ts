@@ -106,7 +106,11 @@ export function createMockSimulation(
 ): MockSimulation {
   // A bundle is checked before anything is made: a bad one throws and leaves nothing behind.
   const bundle = options.replay === undefined ? undefined : parseBundle(options.replay);
-  const rt = createRuntime(resolveOptions(bundle ? bundle.options : options), overrides);
+  // The profile is how answers are shown, not part of the run a bundle recorded.
+  const rt = createRuntime(
+    resolveOptions(bundle ? { ...bundle.options, profile: options.profile } : options),
+    overrides,
+  );
   for (const module of allModules) for (const task of module.tasks ?? []) rt.tasks.register(task);
   const recorder = createRecorder(rt);
   const helpers = createHelpers(rt);

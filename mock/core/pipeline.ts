@@ -249,12 +249,17 @@ export async function serveRoute(
   return fault?.kind === 'drop-after-commit' ? Response.error() : shown(rt, response);
 }
 
+/** Spec 8 shows the rate-limit headers on a 429 only; the mock sends them on every answer. */
+const RATE_HEADER_NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
 /**
  * The answer as the profile shows it: the strict profile sends no `X-Mock-Explain` (the journal, a mock-only
- * tool, still keeps the line).
+ * tool, still keeps the line) and the rate-limit headers on a 429 only (docs/mock-only.md).
  */
 function shown(rt: MockRuntime, response: Response): Response {
-  if (rt.options.profile === 'strict' && response.type !== 'error') response.headers.delete(EXPLAIN_HEADER);
+  if (rt.options.profile !== 'strict' || response.type === 'error') return response;
+  response.headers.delete(EXPLAIN_HEADER);
+  if (response.status !== 429) for (const name of RATE_HEADER_NAMES) response.headers.delete(name);
   return response;
 }
 

@@ -57,30 +57,33 @@ function withMockOnly(schema: Json, fields: readonly MockOnlyField[] | undefined
 }
 
 const RATE_HEADERS: Record<string, string> = {
-  'X-RateLimit-Limit': 'Requests allowed per minute (spec 5.3)',
+  'X-RateLimit-Limit': 'Requests allowed per minute',
   'X-RateLimit-Remaining': 'Requests left in the window',
   'X-RateLimit-Reset': 'Unix time (seconds) the window resets',
 };
 
 /**
- * Headers an error can carry: the rate-limit window once the API key is known (not on a 401, nor on an answer
- * an injected fault gave) and the mock's explanation.
+ * Headers any answer but a 429 can carry: the rate-limit window, which spec 8 shows on a 429 only and the
+ * mock sends on every answer once the API key is known (not on a 401, nor on an injected fault), and the mock's
+ * explanation. Both are the mock's own; the strict profile sends neither.
  */
 const ANSWER_HEADERS: Json = {
-  'X-RateLimit-Limit': headerRef('XRateLimitLimit'),
-  'X-RateLimit-Remaining': headerRef('XRateLimitRemaining'),
-  'X-RateLimit-Reset': headerRef('XRateLimitReset'),
-  'X-Mock-Explain': headerRef('XMockExplain'),
-};
-
-/** A success always carries the rate-limit window. */
-const SUCCESS_HEADERS: Json = {
   ...Object.fromEntries(
     Object.entries(RATE_HEADERS).map(([name, description]) => [
       name,
-      { description, required: true, schema: { type: 'integer' } },
+      {
+        description: `Mock only outside a 429: ${description}, on every answer once the API key is known`,
+        schema: { type: 'integer' },
+        'x-mock-only': true,
+      },
     ]),
   ),
+  'X-Mock-Explain': headerRef('XMockExplain'),
+};
+
+/** The 429's headers, as spec 8 shows them (absent on a 429 an injected fault gave). */
+const RATE_LIMITED_HEADERS: Json = {
+  ...Object.fromEntries(Object.keys(RATE_HEADERS).map((name) => [name, headerRef(name.replaceAll('-', ''))])),
   'X-Mock-Explain': headerRef('XMockExplain'),
 };
 
@@ -159,7 +162,7 @@ function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assum
   const replayed = route.idempotent ? { 'Idempotent-Replayed': headerRef('IdempotentReplayed') } : {};
   const success = {
     description: status === '201' ? 'Created' : 'Success',
-    headers: { ...SUCCESS_HEADERS, ...(status === '200' ? replayed : {}) },
+    headers: { ...ANSWER_HEADERS, ...(status === '200' ? replayed : {}) },
     content,
   };
   return {
@@ -184,7 +187,7 @@ function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assum
         ? {
             '200': {
               description: 'Idempotent replay: the first answer again',
-              headers: { ...SUCCESS_HEADERS, ...replayed },
+              headers: { ...ANSWER_HEADERS, ...replayed },
               content,
             },
           }
@@ -203,7 +206,7 @@ function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assum
       '422': errorResponse('Refused by a business rule', shape),
       '429': {
         description: 'Rate limited',
-        headers: ANSWER_HEADERS,
+        headers: RATE_LIMITED_HEADERS,
         content: { 'application/json': { schema: { anyOf: [ref('RateLimitError'), ref('ErrorB')] } } },
       },
       '500': errorResponse('Internal error', shape),
@@ -440,7 +443,7 @@ export function openApiDocument(decisions: Assumptions, version = '0.0.0'): Json
           Object.entries(RATE_HEADERS).map(([name, description]) => [
             name.replaceAll('-', ''),
             {
-              description: `${description}; on every answer once the API key is known, but one an injected fault gave`,
+              description: `${description} (spec 8)`,
               schema: { type: 'integer' },
             },
           ]),

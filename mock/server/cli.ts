@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type MockBundle, parseBundle } from '../core/bundle.js';
 import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
+import { MOCK_PROFILES, type MockProfile } from '../core/mock-only.js';
 import { runCheckReceiver } from '../receiver-check/cli.js';
 import { isLoopback } from './guard.js';
 import { INSPECTOR_PATH } from './inspector/index.js';
@@ -31,6 +32,8 @@ Options:
                       every change saved before its answer
   --chaos <seed>[,rate=0.2][,kinds=5xx+429+latency+drop+drop-after-commit][,latency=2000][,method=POST]
                       Seeded faults on API requests; the same seed replays them (docs/chaos-and-the-ledger.md)
+  --profile <p>       "default", or "strict": answer exactly what the spec shows, none of the mock's own
+                      additions (docs/mock-only.md), to prove a client does not depend on them
   --replay <file>     Rebuild the run a replay bundle recorded (POST /__mock/bundle, mock.bundle()), then
                       serve it on a manual clock: its state, journal and webhook bodies as they were. Sends no
                       webhooks. Takes its seed, start time and account from the bundle.
@@ -58,6 +61,8 @@ export interface CliOptions {
   chaos?: ChaosOptions;
   /** A replay bundle's file. */
   replay?: string;
+  /** `strict` answers exactly what the spec shows (docs/mock-only.md). */
+  profile?: MockProfile;
   help: boolean;
 }
 
@@ -114,7 +119,11 @@ export function parseCli(argv: string[]): CliOptions {
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
+  const profile = values.profile;
+  if (profile !== undefined && !MOCK_PROFILES.some((p) => p === profile))
+    fail(`--profile must be ${MOCK_PROFILES.join(' or ')}, got ${profile}`);
   return {
+    profile: MOCK_PROFILES.find((p) => p === profile),
     chaos,
     port,
     host: values.host ?? '127.0.0.1',
@@ -136,6 +145,7 @@ function parse(argv: string[]) {
       port: { type: 'string' },
       host: { type: 'string' },
       speed: { type: 'string' },
+      profile: { type: 'string' },
       'start-time': { type: 'string' },
       seed: { type: 'string' },
       'webhook-url': { type: 'string' },
@@ -200,7 +210,10 @@ export async function runCli(argv: string[]): Promise<void> {
     port: options.port,
     host: options.host,
     // A real-time clock starts at the wall clock, so webhook signatures pass receivers' 300 s tolerance.
-    service: bundle ? { replay: bundle } : { seed: options.seed, startTime: options.startTime ?? Date.now() },
+    service: {
+      ...(bundle ? { replay: bundle } : { seed: options.seed, startTime: options.startTime ?? Date.now() }),
+      profile: options.profile,
+    },
     onReady: (service) => {
       // Checked while it was read: adopted as it is, not checked and copied again.
       if (initial) service.adopt(initial.state);
