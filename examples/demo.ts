@@ -322,10 +322,10 @@ async function mockHelpersAt(
     },
     deposit: ({ transactionId }) => helper<number>('transactions/simulateDeposit', { transactionId }),
     pass: async (ms) => {
-      await helper('clock/advance', ms);
+      await helper('clock/advance', { duration: ms });
     },
     addTranches: async (tranches) => {
-      await helper('tranches/add', tranches);
+      await helper('tranches/add', { tranches });
     },
   };
 }

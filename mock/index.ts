@@ -37,6 +37,7 @@ export {
   type TransitionResource,
 } from './core/journal.js';
 export type { Ledger, LedgerRow } from './core/ledger.js';
+export type { MockProfile } from './core/mock-only.js';
 export type { MockBudgets, MockServiceOptions } from './core/options.js';
 export { EXPLAIN_HEADER } from './core/pipeline.js';
 export { RECORDING_LIMIT } from './core/recorder.js';

@@ -106,9 +106,12 @@ export function createMockSimulation(
 ): MockSimulation {
   // A bundle is checked before anything is made: a bad one throws and leaves nothing behind.
   const bundle = options.replay === undefined ? undefined : replayable(parseBundle(options.replay));
-  // A replay runs with the bundle's options, and with the budgets it is given.
+  // A replay runs with the bundle's options, and with the budgets it is given; the profile is how answers are
+  // shown, not part of the run a bundle recorded.
   const rt = createRuntime(
-    resolveOptions(bundle ? { ...bundle.options, budgets: options.budgets } : options),
+    resolveOptions(
+      bundle ? { ...bundle.options, budgets: options.budgets, profile: options.profile } : options,
+    ),
     overrides,
   );
   for (const module of allModules) for (const task of module.tasks ?? []) rt.tasks.register(task);

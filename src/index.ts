@@ -89,6 +89,7 @@ export {
   hasAttribution,
   TRANSACTION_POLL,
   TransactionStatusError,
+  UnattributedPayoutError,
   type WaitForStatusOptions,
 } from './resources/transactions/wait.js';
 export type { TransactionsResource } from './resources/transactions.js';

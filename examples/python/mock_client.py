@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drive the inr-payouts mock server from Python with the standard library only.
 
-Loads the server's OpenAPI document, finds the test helpers it describes (`x-mock-only`), points the
+Loads the server's helpers document (`/openapi.mock.json`), finds the test helpers it describes, points the
 account's webhooks at a local receiver, triggers a webhook with custom data, and verifies the delivery's
 signature as spec 6.3 says (HMAC-SHA256 over "<t>.<raw body>", constant-time compare, 300 s tolerance).
 
@@ -27,21 +27,21 @@ def get_json(url):
 
 
 def helper_paths(document):
-    """The helpers' paths by operation id (`mock.webhooks.trigger`), as the document lists them."""
+    """The helpers' paths by operation id (`webhooks.trigger`), as the helpers' document lists them."""
     paths = {}
     for path, item in document["paths"].items():
         operation = item.get("post")
-        if operation and operation.get("x-mock-only"):
+        if operation:
             paths[operation["operationId"]] = path
     return paths
 
 
-def call_helper(base, paths, name, *args):
-    """POSTs `{"args": [...]}` to the helper and returns its `data` (or raises with the server's message)."""
+def call_helper(base, paths, name, body=None):
+    """POSTs the helper's JSON object body (none for a helper that takes nothing) and returns its `data`."""
     request = urllib.request.Request(
-        base + paths["mock." + name],
-        data=json.dumps({"args": list(args)}).encode(),
-        headers={"Content-Type": "application/json"},
+        base + paths[name],
+        data=None if body is None else json.dumps(body).encode(),
+        headers={} if body is None else {"Content-Type": "application/json"},
         method="POST",
     )
     try:
@@ -92,11 +92,12 @@ def start_receiver(secret):
 
 
 def main(base):
-    document = get_json(base + "/openapi.json")
+    # The test helpers have a document of their own, beside the API's /openapi.json.
+    document = get_json(base + "/openapi.mock.json")
     assert document["openapi"].startswith("3.1"), document["openapi"]
     paths = helper_paths(document)
 
-    secret = call_helper(base, paths, "accounts.get", {})["webhookSecret"]
+    secret = call_helper(base, paths, "accounts.get")["webhookSecret"]
     receiver, received = start_receiver(secret)
     try:
         url = f"http://127.0.0.1:{receiver.server_address[1]}/hooks"

@@ -5,6 +5,7 @@ import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 import type { CreateAccountInput } from './accounts.js';
 import { type MockBundle, RECORDING_BUDGET_BYTES } from './bundle.js';
 import { JOURNAL_BUDGET_BYTES } from './journal.js';
+import { MOCK_PROFILES, type MockProfile } from './mock-only.js';
 
 /**
  * Options of `createMockService`.
@@ -43,6 +44,12 @@ export interface MockServiceOptions {
    * its oldest part and says where its window starts (a bundle's `window`, the journal's `dropped`).
    */
   budgets?: MockBudgets;
+  /**
+   * `default` (the default) answers with the mock's additions (`X-Mock-Explain`, failure reasons, the
+   * attribution status …, the table of `docs/mock-only.md`); `strict` answers exactly what the spec shows, so
+   * a suite run against it proves the partner's code does not depend on them. The helpers answer in both.
+   */
+  profile?: MockProfile;
 }
 
 /**
@@ -83,6 +90,7 @@ export interface ResolvedOptions {
   account: CreateAccountInput;
   webhookWaitMs: number;
   budgets: Required<MockBudgets>;
+  profile: MockProfile;
 }
 
 /**
@@ -98,6 +106,9 @@ export function resolveOptions(options: MockServiceOptions = {}): ResolvedOption
   const webhookWaitMs = options.webhookWaitMs ?? SANDBOX_DEFAULTS.webhookWaitMs;
   if (!Number.isFinite(webhookWaitMs) || webhookWaitMs < 0)
     throw new RangeError(`webhookWaitMs must be a non-negative number of ms, got ${String(webhookWaitMs)}`);
+  const profile = options.profile ?? 'default';
+  if (!MOCK_PROFILES.includes(profile))
+    throw new RangeError(`profile must be one of ${MOCK_PROFILES.join(', ')}, got ${String(profile)}`);
   return {
     baseUrl: (options.baseUrl ?? SANDBOX_DEFAULTS.baseUrl).replace(/\/+$/, ''),
     seed: String(options.seed ?? SANDBOX_DEFAULTS.seed),
@@ -108,5 +119,6 @@ export function resolveOptions(options: MockServiceOptions = {}): ResolvedOption
       recordingBytes: budget('recordingBytes', options.budgets?.recordingBytes, RECORDING_BUDGET_BYTES),
       journalBytes: budget('journalBytes', options.budgets?.journalBytes, JOURNAL_BUDGET_BYTES),
     },
+    profile,
   };
 }

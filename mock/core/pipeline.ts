@@ -19,6 +19,7 @@ import {
   storeIdempotency,
 } from './idempotency.js';
 import { capBody, type JournalRequest, journalOf } from './journal.js';
+import { withoutMockOnly } from './mock-only.js';
 import { observed } from './observe.js';
 import { consumeRate, peekRate, rateLimitBody } from './rate-limit.js';
 import { PIPELINE_REFUSALS, refusalExplanation } from './refusals.js';
@@ -93,7 +94,12 @@ async function execute(
     const status = result.status ?? 200;
     // Serialised once: the text detaches the body from live state (a later change must not alter a cached
     // replay) and drops undefined fields exactly as the wire does.
-    const text = JSON.stringify(successBody(result));
+    // The strict profile answers exactly what the spec shows (mock/core/mock-only.ts).
+    const strict = rt.options.profile === 'strict';
+    const shown = strict
+      ? { ...result, data: withoutMockOnly(`${def.method} ${def.path}`, result.data) }
+      : result;
+    const text = JSON.stringify(successBody(shown));
     const headers = result.explain
       ? { ...result.headers, [EXPLAIN_HEADER]: explainLine(result.explain) }
       : result.headers;
@@ -225,7 +231,7 @@ export async function serveRoute(
     http.faults.length || http.chaos ? takeFault(rt.state, request.method, def.path, path) : undefined;
   const journalled = (response: Response): Response => {
     journalRequest(rt, def, request, params, path, response, fault?.kind);
-    return response;
+    return shown(rt, response);
   };
   // A replay skips the wait: it changes only real timing, never the state or the journal.
   if (fault?.kind === 'latency' && !tapOf(rt)?.replaying)
@@ -240,7 +246,21 @@ export async function serveRoute(
   const response = observed(def, request, await answer(rt, def, { request, params, path, scope, text }));
   journalRequest(rt, def, request, params, path, response, fault?.kind, text);
   // The work is done and kept (idempotency included); only the answer is lost on the way back.
-  return fault?.kind === 'drop-after-commit' ? Response.error() : response;
+  return fault?.kind === 'drop-after-commit' ? Response.error() : shown(rt, response);
+}
+
+/** Spec 8 shows the rate-limit headers on a 429 only; the mock sends them on every answer. */
+const RATE_HEADER_NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+/**
+ * The answer as the profile shows it: the strict profile sends no `X-Mock-Explain` (the journal, a mock-only
+ * tool, still keeps the line) and the rate-limit headers on a 429 only (docs/mock-only.md).
+ */
+function shown(rt: MockRuntime, response: Response): Response {
+  if (rt.options.profile !== 'strict' || response.type === 'error') return response;
+  response.headers.delete(EXPLAIN_HEADER);
+  if (response.status !== 429) for (const name of RATE_HEADER_NAMES) response.headers.delete(name);
+  return response;
 }
 
 /** The request in the journal, read back from what the pipeline answered. */

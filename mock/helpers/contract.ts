@@ -27,6 +27,11 @@ export interface HelperSpec {
    * argument). Every other helper changes state and takes only `POST` (`mock/server/guard.ts`).
    */
   readonly reads?: true;
+  /**
+   * For a helper whose first argument is not an object: the field that carries it in the HTTP body, which is
+   * always a JSON object (`{ "duration": "1h" }`); the body's other fields are the second argument.
+   */
+  readonly field?: string;
 }
 
 const accountRef = z.optional(z.object({ accountId: z.optional(z.string()) }));
@@ -115,6 +120,7 @@ export const HELPER_CONTRACT = {
   'clock.advance': {
     summary: 'Moves the virtual time forward, running every timer that falls due',
     args: [duration],
+    field: 'duration',
   },
   'clock.runDue': { summary: 'Runs the timers due now', args: [] },
   'clock.pending': { reads: true, summary: 'The pending timers, earliest first', args: [] },
@@ -169,6 +175,7 @@ export const HELPER_CONTRACT = {
     reads: true,
     summary: "The milliseconds a network's confirmations take on the virtual clock",
     args: [z.enum(networks)],
+    field: 'network',
   },
   'transactions.completePayout': { summary: 'Completes a processing payout now', args: [transactionRef] },
   'transactions.failPayout': {
@@ -177,15 +184,26 @@ export const HELPER_CONTRACT = {
       z.object({ transactionId: z.string(), code: z.optional(z.string()), reason: z.optional(z.string()) }),
     ],
   },
-  'transactions.setExchangeRate': { summary: 'Sets the INR per USD rate new quotes use', args: [decimal] },
-  'transactions.get': { reads: true, summary: 'A transaction as the mock stores it', args: [z.string()] },
+  'transactions.setExchangeRate': {
+    summary: 'Sets the INR per USD rate new quotes use',
+    args: [decimal],
+    field: 'rate',
+  },
+  'transactions.get': {
+    reads: true,
+    summary: 'A transaction as the mock stores it',
+    args: [z.string()],
+    field: 'transactionId',
+  },
   'tranches.add': {
     summary: 'Adds settlement tranches (rate, INR amount) the payouts are attributed to, FIFO',
     args: [newTranches, accountRef],
+    field: 'tranches',
   },
   'tranches.replace': {
     summary: "Replaces an account's unspent tranches with these (the INR pool starts over)",
     args: [newTranches, accountRef],
+    field: 'tranches',
   },
   'tranches.clear': {
     summary: "Empties an account's INR pool: later payouts are not attributed",
@@ -327,4 +345,34 @@ export type HelperName = keyof typeof HELPER_CONTRACT;
  */
 export function helperPath(name: string): string {
   return `/__mock/${name.replace('.', '/')}`;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+function inputSchema(schema: z.ZodMiniType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+/**
+ * The JSON Schema of a helper's HTTP body, always an object: its one object argument, or for a helper with
+ * `field`, an object whose `field` is the first argument and whose other properties are the second's.
+ * Undefined for a helper that takes nothing.
+ * @example
+ * helperBodySchema(HELPER_CONTRACT['clock.advance']); // { type: 'object', properties: { duration: … }, … }
+ */
+export function helperBodySchema(spec: HelperSpec): JsonSchema | undefined {
+  const [first, second] = spec.args.map(inputSchema);
+  if (!first) return undefined;
+  if (!spec.field) return first;
+  const rest = second?.properties;
+  return {
+    type: 'object',
+    properties: { [spec.field]: first, ...(typeof rest === 'object' && rest !== null ? rest : {}) },
+    required: [spec.field],
+    additionalProperties: false,
+  };
 }

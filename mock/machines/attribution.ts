@@ -58,3 +58,24 @@ export function allocate(tranches: readonly TrancheRecord[], payoutInr: string):
   const attribution: AttributionRecord = { rate, usdtEquivalent: usdt.toFixed(6), allocations };
   return { ...attribution, attribution, remainingTranches };
 }
+
+/**
+ * Gives a failed payout's allocations back to the tranches they came from, so the next payout consumes them
+ * oldest first again (no INR went out). A tranche no longer in the pool (cleared or replaced by a helper) is
+ * not brought back.
+ * @example
+ * const restored = release(tranches, attribution.allocations);
+ */
+export function release(
+  tranches: readonly TrancheRecord[],
+  allocations: readonly AllocationRecord[],
+): TrancheRecord[] {
+  return tranches.map((tranche) => {
+    const given = allocations
+      .filter((a) => a.dealId === tranche.dealId)
+      .reduce((total, a) => total.plus(a.inrAmount), new Decimal(0));
+    return given.isZero()
+      ? { ...tranche }
+      : { ...tranche, remainingInr: given.plus(tranche.remainingInr).toFixed(2) };
+  });
+}

@@ -1,22 +1,23 @@
 /**
  * The OpenAPI 3.1 document of the partner interface, generated, never written by hand: paths from the mock's
  * route table (`mock/handlers/`), bodies and answers from the shared schemas (`src/schemas/`), the operation
- * facts of `operations.ts`, the refinement rules of `rules.ts`, the ten webhook payloads, and the test helpers
- * (`/__mock/...`, marked `x-mock-only`) from the helper contract. `npm run build` writes it to `openapi.json`;
- * a test compares that file with a fresh generation.
+ * facts of `operations.ts`, the refinement rules of `rules.ts`, the mock-only marks of `mock-only.ts` and the
+ * ten webhook payloads. The test helpers have a document of their own (`mock-document.ts`), so a contract
+ * tool aimed at the API never resets a sandbox. `npm run build` writes both; a test compares the committed
+ * files with a fresh generation.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { ErrorBodyA, ErrorBodyB, RateLimitErrorBody } from '../../src/schemas/common.js';
 import { Pagination } from '../../src/schemas/webhooks.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/common.js';
+import { MOCK_ONLY_FIELDS, type MockOnlyField } from '../core/mock-only.js';
 import type { RouteDefinition } from '../core/route.js';
 import { modules } from '../handlers/index.js';
-import { HELPER_CONTRACT, type HelperSpec, helperPath } from '../helpers/contract.js';
+import { UPLOADS_PATH } from '../handlers/kyc/document.js';
 import { OPERATIONS, type OperationSpec } from './operations.js';
 import { REQUEST_RULES, type Rule } from './rules.js';
+import { EXPLAIN_HEADER_COMPONENT, headerRef, isJson, type Json, jsonSchema, ref } from './schema.js';
 import { WEBHOOK_PAYLOADS } from './webhook-payloads.js';
-
-type Json = Record<string, unknown>;
 
 /**
  * The decisions of `docs/assumptions.md`, topic → decision, that the document marks with `x-assumption`.
@@ -24,15 +25,6 @@ type Json = Record<string, unknown>;
  * const decisions: Assumptions = new Map([['Create a user', 'POST /v2/users, ...']]);
  */
 export type Assumptions = ReadonlyMap<string, string>;
-
-function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
-  return rest;
-}
-
-function isJson(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Merges each rule into the schema node at its field path (`''` the object itself). */
 function withRules(schema: Json, rules: Record<string, Rule> | undefined): Json {
@@ -47,24 +39,73 @@ function withRules(schema: Json, rules: Record<string, Rule> | undefined): Json 
   return schema;
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** Declares each mock-only field in the schema of `data`, marked `x-mock-only` with why. */
+function withMockOnly(schema: Json, fields: readonly MockOnlyField[] | undefined): Json {
+  for (const { path, schema: field, why } of fields ?? []) {
+    const keys = path.split('.');
+    const name = keys.pop() ?? '';
+    let node: unknown = schema;
+    for (const key of keys) node = isJson(node) && isJson(node.properties) ? node.properties[key] : undefined;
+    // A nullable object is `anyOf: [object, null]`; the field goes on the object.
+    if (isJson(node) && Array.isArray(node.anyOf))
+      node = node.anyOf.find((n) => isJson(n) && isJson(n.properties));
+    if (!isJson(node) || !isJson(node.properties))
+      throw new Error(`mock/core/mock-only.ts names ${path}, which the schema does not have`);
+    node.properties[name] = { ...field, description: `Mock only: ${why}.`, 'x-mock-only': true };
+  }
+  return schema;
+}
 
-function errorResponse(description: string, shape: 'A' | 'B'): Json {
+const RATE_HEADERS: Record<string, string> = {
+  'X-RateLimit-Limit': 'Requests allowed per minute',
+  'X-RateLimit-Remaining': 'Requests left in the window',
+  'X-RateLimit-Reset': 'Unix time (seconds) the window resets',
+};
+
+/**
+ * Headers any answer but a 429 can carry: the rate-limit window, which spec 8 shows on a 429 only and the
+ * mock sends on every answer once the API key is known (not on a 401, nor on an injected fault), and the mock's
+ * explanation. Both are the mock's own; the strict profile sends neither.
+ */
+const ANSWER_HEADERS: Json = {
+  ...Object.fromEntries(
+    Object.entries(RATE_HEADERS).map(([name, description]) => [
+      name,
+      {
+        description: `Mock only outside a 429: ${description}, on every answer once the API key is known`,
+        schema: { type: 'integer' },
+        'x-mock-only': true,
+      },
+    ]),
+  ),
+  'X-Mock-Explain': headerRef('XMockExplain'),
+};
+
+/** The 429's headers, as spec 8 shows them (absent on a 429 an injected fault gave). */
+const RATE_LIMITED_HEADERS: Json = {
+  ...Object.fromEntries(Object.keys(RATE_HEADERS).map((name) => [name, headerRef(name.replaceAll('-', ''))])),
+  'X-Mock-Explain': headerRef('XMockExplain'),
+};
+
+function errorResponse(description: string, shape: 'A' | 'B', extra: Json = {}): Json {
   // Shape B endpoints answer their own errors in B, and the pipeline's (auth, rate limit) in A (spec 7.1).
   const schema = shape === 'A' ? ref('ErrorA') : { anyOf: [ref('ErrorB'), ref('ErrorA')] };
-  return { description, content: { 'application/json': { schema } } };
+  return { description, headers: ANSWER_HEADERS, content: { 'application/json': { schema } }, ...extra };
 }
 
 // Spec 5.4 and 5.5 give the 401 and 403 bodies as `error` and `message` only.
 function authError(description: string): Json {
-  return { description, content: { 'application/json': { schema: ref('AuthError') } } };
+  return {
+    description,
+    headers: ANSWER_HEADERS,
+    content: { 'application/json': { schema: ref('AuthError') } },
+  };
 }
 
-const RATE_HEADERS = {
-  'X-RateLimit-Limit': { description: 'Requests allowed per minute', schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Unix time (seconds) the window resets', schema: { type: 'integer' } },
-};
+/** What a fault injected through the helpers (`faults.inject`, `faults.chaos`) answers: mock-only. */
+function faultResponse(description: string, shape: 'A' | 'B'): Json {
+  return errorResponse(description, shape, { 'x-mock-only': true });
+}
 
 function assumptionsOf(topics: string[] | undefined, decisions: Assumptions): Json[] | undefined {
   if (!topics?.length) return undefined;
@@ -109,14 +150,21 @@ function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assum
     type: 'object',
     properties: {
       success: { const: true },
-      data: jsonSchema(spec.data, 'output'),
+      data: withMockOnly(jsonSchema(spec.data, 'output'), MOCK_ONLY_FIELDS[`${route.method} ${route.path}`]),
       message: { type: 'string' },
       ...(spec.paginated ? { pagination: ref('Pagination') } : {}),
     },
     required: ['success', 'data', ...(spec.paginated ? ['pagination'] : [])],
   };
-  const success = { description: 'Success', content: { 'application/json': { schema: envelope } } };
+  const content = { 'application/json': { schema: envelope } };
   const status = String(spec.status ?? 200);
+  // An idempotent replay answers 200 with the first answer's body and `Idempotent-Replayed: true` (spec 8).
+  const replayed = route.idempotent ? { 'Idempotent-Replayed': headerRef('IdempotentReplayed') } : {};
+  const success = {
+    description: status === '201' ? 'Created' : 'Success',
+    headers: { ...ANSWER_HEADERS, ...(status === '200' ? replayed : {}) },
+    content,
+  };
   return {
     operationId: spec.operationId,
     summary: spec.summary,
@@ -135,21 +183,47 @@ function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assum
       : {}),
     responses: {
       [status]: success,
-      // An idempotent replay answers 200 with the first answer's body (spec 8, Idempotency).
-      ...(status === '201' ? { '200': { ...success, description: 'Idempotent replay' } } : {}),
-      '400': errorResponse('Invalid parameters (VALIDATION_ERROR with `details`)', shape),
+      ...(status === '201'
+        ? {
+            '200': {
+              description: 'Idempotent replay: the first answer again',
+              headers: { ...ANSWER_HEADERS, ...replayed },
+              content,
+            },
+          }
+        : {}),
+      '400': errorResponse(
+        shape === 'A'
+          ? 'Invalid parameters: shape A, `code: VALIDATION_ERROR` with `details`'
+          : 'Invalid parameters: shape B, `error: Validation Error` with `details`',
+        shape,
+      ),
       '401': authError('Missing or invalid API key (spec 5.4)'),
       '403': authError('Address not on the allow-list (spec 5.5)'),
       '404': errorResponse('Not found', shape),
       '409': errorResponse('Conflict (IDEMPOTENCY_CONFLICT among others)', shape),
+      ...(route.bodySchema ? { '413': errorResponse('The body is larger than the server takes', 'A') } : {}),
       '422': errorResponse('Refused by a business rule', shape),
       '429': {
         description: 'Rate limited',
-        headers: RATE_HEADERS,
+        headers: RATE_LIMITED_HEADERS,
         content: { 'application/json': { schema: { anyOf: [ref('RateLimitError'), ref('ErrorB')] } } },
       },
       '500': errorResponse('Internal error', shape),
+      '502': faultResponse('Bad gateway: only a fault injected through the mock helpers answers it', shape),
       '503': errorResponse('Service unavailable', shape),
+      '504': faultResponse(
+        'Gateway time-out: only a fault injected through the mock helpers answers it',
+        shape,
+      ),
+      '4XX': faultResponse(
+        'Any other client error status a fault injected through the mock helpers chose',
+        shape,
+      ),
+      '5XX': faultResponse(
+        'Any other server error status a fault injected through the mock helpers chose',
+        shape,
+      ),
     },
     security: [{ bearerAuth: [] }],
     'x-error-identifiers': spec.errors,
@@ -159,46 +233,66 @@ function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assum
   };
 }
 
-function helperOperation(name: string, spec: HelperSpec): Json {
-  const args = spec.args.map((schema) => jsonSchema(schema, 'input'));
-  const single = args.length === 1 ? args[0] : undefined;
-  const argsForm = {
-    type: 'object',
-    properties: { args: { type: 'array', prefixItems: args } },
-    required: ['args'],
-  };
+/**
+ * The presigned upload of spec 4.10: the `uploadUrl` that `upload-url` answers points here on the mock. The
+ * service's own URL points at its storage; a partner always PUTs to `uploadUrl` exactly as given.
+ */
+function uploadOperation(): Json {
+  const text = (description: string): Json => ({
+    description,
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  });
   return {
-    post: {
-      operationId: `mock.${name}`,
-      summary: spec.summary,
-      tags: ['mock helpers'],
+    put: {
+      operationId: 'kyc.document.upload',
+      summary: 'Upload the document to the presigned URL',
+      description:
+        'Spec section 4.10, step 2. The mock serves the presigned URL itself; send the file with the `Content-Type` that `upload-url` answered in `headers`, within `expiresIn` seconds, then confirm it.',
+      tags: ['users'],
       'x-mock-only': true,
-      ...(args.length
-        ? {
-            requestBody: {
-              required: false,
-              description:
-                'The one argument as the JSON body, or every argument as `{ "args": [...] }` (always accepted).',
-              content: { 'application/json': { schema: single ? { anyOf: [argsForm, single] } : argsForm } },
-            },
-          }
-        : {}),
+      security: [],
+      parameters: [
+        {
+          name: 's3Key',
+          in: 'path',
+          required: true,
+          description: 'The `s3Key` of the upload',
+          schema: { type: 'string', minLength: 1 },
+        },
+        {
+          name: 'expires',
+          in: 'query',
+          required: false,
+          description: 'Part of the presigned URL',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'signature',
+          in: 'query',
+          required: false,
+          description: 'Part of the presigned URL',
+          schema: { type: 'string' },
+        },
+      ],
+      requestBody: {
+        required: true,
+        description: 'The file, at most 10 MB, with the signed `Content-Type`',
+        content: {
+          'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+          '*/*': { schema: { type: 'string', format: 'binary' } },
+        },
+      },
       responses: {
         '200': {
-          description: 'What the helper returned',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: { success: { const: true }, data: {} },
-                required: ['success'],
-              },
-            },
-          },
+          description: 'Stored',
+          headers: { ETag: { description: 'The stored object', schema: { type: 'string' } } },
         },
-        '400': errorResponse('An argument the contract refuses (INVALID_HELPER_ARGUMENT, with `field`)', 'A'),
-        '404': errorResponse('No such helper, or nothing with that ID', 'A'),
-        '409': errorResponse('A transition the state does not allow (TRANSITION_REFUSED)', 'A'),
+        '400': text('The size is not the one declared'),
+        '403': text('The URL expired, or the `Content-Type` is not the signed one'),
+        '404': text('No upload URL was issued for this key'),
+        '405': text('The upload URL takes PUT only'),
+        '409': text('This upload URL was already used'),
+        '413': errorResponse('The body is larger than the server takes', 'A'),
       },
     },
   };
@@ -209,6 +303,11 @@ function webhook(type: string, data: z.ZodMiniType): Json {
     post: {
       operationId: `webhook.${type}`,
       summary: `The ${type} event`,
+      description:
+        "Sent by the service to the account's webhook URL (spec 6). Verify the signature over the raw body before trusting it; `inr-payouts/webhooks` does.",
+      tags: ['webhooks'],
+      // The service signs the request; the receiver needs no API key.
+      security: [],
       parameters: [
         {
           name: SIGNATURE_HEADER,
@@ -228,6 +327,7 @@ function webhook(type: string, data: z.ZodMiniType): Json {
       ],
       requestBody: {
         required: true,
+        description: 'The event envelope (spec 6.1)',
         content: {
           'application/json': {
             schema: {
@@ -249,10 +349,18 @@ function webhook(type: string, data: z.ZodMiniType): Json {
         '401': {
           description: 'Signature refused; the service retries (1 s, 2 s, 4 s, 8 s) then marks it failed',
         },
+        '5XX': { description: 'Not received; the service retries as for a 401' },
       },
     },
   };
 }
+
+const INFO_DESCRIPTION = [
+  'Generated from the inr-payouts schemas and the mock route table.',
+  '`x-assumption` marks a decision of docs/assumptions.md where the spec is silent; `x-error-identifiers` lists the error codes the spec names for an operation.',
+  '`x-mock-only: true` marks what the mock adds beyond the spec (fields, headers, statuses, routes): the table of [docs/mock-only.md](https://github.com/inr-payouts/inr-payouts/blob/main/docs/mock-only.md) says why for each, and `--profile strict` turns them off.',
+  'The test helpers (`/__mock`) are described in a document of their own, `openapi.mock.json`.',
+].join(' ');
 
 /**
  * The assumptions table's rows, topic → decision, read from the text of `docs/assumptions.md`.
@@ -290,26 +398,26 @@ export function openApiDocument(decisions: Assumptions, version = '0.0.0'): Json
   const stale = Object.keys(OPERATIONS).filter((key) => !seen.has(key));
   if (stale.length)
     throw new Error(`mock/openapi/operations.ts names routes that do not exist: ${stale.join(', ')}`);
-  const helpers: [string, HelperSpec][] = Object.entries(HELPER_CONTRACT);
-  for (const [name, spec] of helpers) {
-    if (spec.http !== false) paths[helperPath(name)] = helperOperation(name, spec);
-  }
+  paths[`${UPLOADS_PATH}/{s3Key}`] = uploadOperation();
   return {
     openapi: '3.1.0',
     info: {
       title: 'Stablecoin-to-INR Payout Service: partner interface',
       version,
-      description:
-        'Generated from the inr-payouts schemas and the mock route table. `x-assumption` marks a decision of docs/assumptions.md where the spec is silent; `x-error-identifiers` lists the error codes the spec names for an operation; `x-mock-only` marks the test helpers of the mock server.',
+      description: INFO_DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'inr-payouts', url: 'https://github.com/inr-payouts/inr-payouts' },
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: 'http://127.0.0.1:4010', description: 'npx inr-payouts-mock' }],
     tags: [
-      { name: 'users' },
-      { name: 'account' },
-      { name: 'transactions' },
-      { name: 'webhooks' },
-      { name: 'mock helpers', description: 'Only on the mock server (`/__mock`); no API key.' },
+      { name: 'users', description: 'Users, their verification and KYC (spec 2.3, 2.7, 2.8, 4.3 to 4.11)' },
+      {
+        name: 'account',
+        description: 'The partner account, its credit and activity (spec 2.1, 2.5, 2.6, 4.1)',
+      },
+      { name: 'transactions', description: 'Standard and prefunded transactions (spec 2.4, 3.1, 4.2)' },
+      { name: 'webhooks', description: 'Webhook event records, retries and payloads (spec 6, 4.12)' },
     ],
     paths,
     webhooks: Object.fromEntries(
@@ -329,6 +437,22 @@ export function openApiDocument(decisions: Assumptions, version = '0.0.0'): Json
         AuthError: { ...jsonSchema(ErrorBodyA, 'output'), required: ['error', 'message'] },
         RateLimitError: jsonSchema(RateLimitErrorBody, 'output'),
         Pagination: jsonSchema(Pagination, 'output'),
+      },
+      headers: {
+        ...Object.fromEntries(
+          Object.entries(RATE_HEADERS).map(([name, description]) => [
+            name.replaceAll('-', ''),
+            {
+              description: `${description} (spec 8)`,
+              schema: { type: 'integer' },
+            },
+          ]),
+        ),
+        IdempotentReplayed: {
+          description: '`true` on an answer replayed for a repeated `Idempotency-Key` (spec 8)',
+          schema: { type: 'string', enum: ['true'] },
+        },
+        XMockExplain: EXPLAIN_HEADER_COMPONENT,
       },
     },
   };

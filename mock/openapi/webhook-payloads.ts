@@ -5,16 +5,19 @@
  * interface must be assignable both ways, or this file does not compile.
  */
 import * as z from 'zod/mini';
+import { Asset, Network, openEnum } from '../../src/schemas/common.js';
+import { KycAggregateStatus, KycLevel } from '../../src/schemas/kyc/status.js';
+import { TransactionStatus } from '../../src/schemas/transactions.js';
 import type { WebhookEventDataMap } from '../../src/webhooks/events.js';
 
-// The entry's open enums (`Open<'polygon' | ...>`) accept any string; so do these.
+// The entry's open enums (`Open<'polygon' | ...>`) accept any string; so do these, publishing the known values.
 const text = z.string();
-const kycState = z.object({ level: text, status: text });
+const kycState = z.object({ level: KycLevel, status: KycAggregateStatus });
 const deposit = z.object({
   transactionId: text,
-  status: text,
-  network: text,
-  asset: text,
+  status: TransactionStatus,
+  network: Network,
+  asset: Asset,
   txHash: text,
   receivedAmount: text,
   expectedAmount: text,
@@ -23,8 +26,8 @@ const deposit = z.object({
 });
 const sweep = z.object({
   transactionId: text,
-  network: text,
-  asset: text,
+  network: Network,
+  asset: Asset,
   amount: text,
   sweepTxHash: z.optional(text),
   reason: z.optional(text),
@@ -47,10 +50,10 @@ export const WEBHOOK_PAYLOADS = {
     transactionId: text,
     userId: text,
     partnerReference: z.optional(text),
-    status: text,
+    status: TransactionStatus,
     amount: text,
-    asset: text,
-    network: text,
+    asset: Asset,
+    network: Network,
     depositAddress: text,
     expiresAt: text,
     prefunded: z.optional(z.boolean()),
@@ -61,9 +64,9 @@ export const WEBHOOK_PAYLOADS = {
   'transaction.sweep_failed': sweep,
   'transaction.payout_initiated': z.object({
     transactionId: text,
-    status: text,
+    status: TransactionStatus,
     amountInr: text,
-    rail: text,
+    rail: openEnum(['imps'] as const),
   }),
   'transaction.payout_completed': z.object({
     transactionId: text,
@@ -71,8 +74,8 @@ export const WEBHOOK_PAYLOADS = {
     payoutId: text,
     orderId: text,
     amount: z.number(),
-    currency: text,
-    status: text,
+    currency: openEnum(['INR'] as const),
+    status: openEnum(['SUCCESS'] as const),
     utr: text,
     provider: text,
     receiver_name: text,
@@ -88,7 +91,7 @@ export const WEBHOOK_PAYLOADS = {
   }),
   'transaction.payout_failed': z.object({
     transactionId: text,
-    status: text,
+    status: TransactionStatus,
     amountInr: text,
     code: text,
     reason: text,

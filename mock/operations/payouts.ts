@@ -10,7 +10,7 @@ import { nextId, randomDigits } from '../core/ids.js';
 import { refusalRule } from '../core/refusals.js';
 import type { MockState } from '../core/state.js';
 import { cancelTimer, schedule } from '../core/timers.js';
-import { allocate } from '../machines/attribution.js';
+import { allocate, release } from '../machines/attribution.js';
 import { releaseCredit } from '../machines/prefunded.js';
 import { requote } from '../machines/quote.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
@@ -159,8 +159,8 @@ export function completePayout(state: MockState, txn: TransactionRecord): Transa
 }
 
 /**
- * The payout failed (spec 6.2 `payout_failed`, 7.3 identifiers). A failed prefunded payout sent no INR, so
- * its amount leaves `outstandingUsd`. `explanation` is the rule or sandbox value that failed it, for the journal.
+ * The payout failed (spec 6.2 `payout_failed`, 7.3 identifiers). A failed payout sent no INR: a prefunded one's
+ * amount leaves `outstandingUsd`, and a pool-funded one gives its tranches back. `explanation` is the rule or sandbox value that failed it, for the journal.
  * @example
  * failPayout(state, txn, 'PAYOUT_FAILED', 'The payout provider rejected the transfer');
  */
@@ -174,6 +174,7 @@ export function failPayout(
   if (txn.payout?.timerId) cancelTimer(state, txn.payout.timerId);
   const next = move(state, txn, { type: 'payout.fail', code, reason }, explanation);
   if (next.payout) next.payout.timerId = undefined;
+  unattribute(state, next);
   if (next.kind === 'prefunded' && next.creditHeld) {
     const { outstandingUsdByAccount } = state.transactions;
     outstandingUsdByAccount[next.accountId] = releaseCredit(
@@ -208,6 +209,28 @@ export function settlePayout(state: MockState, txn: TransactionRecord): void {
     return;
   }
   completePayout(state, txn);
+}
+
+/**
+ * A failed payout sent no INR, so it consumed no tranche: its allocations go back to the pool and the read shows
+ * no attribution (`attributionStatus: none`).
+ */
+function unattribute(state: MockState, txn: TransactionRecord): void {
+  const { payout } = txn;
+  if (!payout?.attribution) return;
+  const tranches = state.transactions.tranchesByAccount[txn.accountId] ?? [];
+  state.transactions.tranchesByAccount[txn.accountId] = release(tranches, payout.attribution.allocations);
+  payout.attribution = undefined;
+  payout.attributionStatus = 'none';
+  recordTransition(state, {
+    resource: 'attribution',
+    id: txn.id,
+    from: 'attributed',
+    to: 'none',
+    trigger: 'payout.fail',
+    userId: txn.userId,
+    transactionId: txn.id,
+  });
 }
 
 /** Why a payout went unattributed: the pool's settled tranches could not cover it (spec 2.4 rule 5). */

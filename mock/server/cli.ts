@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { type MockBundle, parseBundle, replayable } from '../core/bundle.js';
 import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
 import type { MockBudgets } from '../core/options.js';
+import { MOCK_PROFILES, type MockProfile } from '../core/mock-only.js';
 import { runCheckReceiver } from '../receiver-check/cli.js';
 import { isLoopback } from './guard.js';
 import { INSPECTOR_PATH } from './inspector/index.js';
@@ -32,6 +33,8 @@ Options:
                       every change saved before its answer
   --chaos <seed>[,rate=0.2][,kinds=5xx+429+latency+drop+drop-after-commit][,latency=2000][,method=POST]
                       Seeded faults on API requests; the same seed replays them (docs/chaos-and-the-ledger.md)
+  --profile <p>       "default", or "strict": answer exactly what the spec shows, none of the mock's own
+                      additions (docs/mock-only.md), to prove a client does not depend on them
   --replay <file>     Rebuild the run a replay bundle recorded (POST /__mock/bundle, mock.bundle()), then
                       serve it on a manual clock: its state, journal and webhook bodies as they were. Sends no
                       webhooks. Takes its seed, start time and account from the bundle. Until its last
@@ -71,6 +74,8 @@ export interface CliOptions {
   strictReplay: boolean;
   /** Byte budgets given (`--recorder-budget`, `--journal-budget`, in MB). */
   budgets: MockBudgets;
+  /** `strict` answers exactly what the spec shows (docs/mock-only.md). */
+  profile?: MockProfile;
   help: boolean;
 }
 
@@ -140,8 +145,12 @@ export function parseCli(argv: string[]): CliOptions {
       fail(`--${flag} must be a number of megabytes of at least 0.1, got ${text}`);
     budgets[name] = Math.round(mb * 1_000_000);
   }
+  const profile = values.profile;
+  if (profile !== undefined && !MOCK_PROFILES.some((p) => p === profile))
+    fail(`--profile must be ${MOCK_PROFILES.join(' or ')}, got ${profile}`);
   return {
     budgets,
+    profile: MOCK_PROFILES.find((p) => p === profile),
     chaos,
     port,
     host: values.host ?? '127.0.0.1',
@@ -164,6 +173,7 @@ function parse(argv: string[]) {
       port: { type: 'string' },
       host: { type: 'string' },
       speed: { type: 'string' },
+      profile: { type: 'string' },
       'start-time': { type: 'string' },
       seed: { type: 'string' },
       'webhook-url': { type: 'string' },
@@ -231,9 +241,11 @@ export async function runCli(argv: string[]): Promise<void> {
     port: options.port,
     host: options.host,
     // A real-time clock starts at the wall clock, so webhook signatures pass receivers' 300 s tolerance.
-    service: bundle
-      ? { replay: bundle, budgets: options.budgets }
-      : { seed: options.seed, startTime: options.startTime ?? Date.now(), budgets: options.budgets },
+    service: {
+      ...(bundle ? { replay: bundle } : { seed: options.seed, startTime: options.startTime ?? Date.now() }),
+      budgets: options.budgets,
+      profile: options.profile,
+    },
     onReady: (service) => {
       // Checked while it was read: adopted as it is, not checked and copied again.
       if (initial) service.adopt(initial.state);

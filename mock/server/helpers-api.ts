@@ -17,7 +17,7 @@ import { MockArgumentError, MockHelperError, MockTransitionError } from '../core
 import { explainLine } from '../core/explain.js';
 import { EXPLAIN_HEADER } from '../core/pipeline.js';
 import { errorBody } from '../core/respond.js';
-import { HELPER_CONTRACT, type HelperSpec, helperPath } from '../helpers/contract.js';
+import { HELPER_CONTRACT, type HelperSpec, helperBodySchema, helperPath } from '../helpers/contract.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 import { helperMethodRefusal } from './guard.js';
 
@@ -65,7 +65,12 @@ export interface HelperDescription {
   name: string;
   path: string;
   summary: string;
+  /** Whether it also answers `GET` (it only reads). */
+  reads: boolean;
+  /** The JSON Schema of each in-process argument. */
   arguments: Record<string, unknown>[];
+  /** The JSON Schema of the HTTP body (always an object), absent for a helper that takes nothing. */
+  body?: Record<string, unknown>;
 }
 
 /**
@@ -81,7 +86,9 @@ export function describeHelpers(): HelperDescription[] {
       name,
       path: helperPath(name),
       summary: spec.summary,
+      reads: spec.reads === true,
       arguments: spec.args.map((schema) => toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })),
+      body: helperBodySchema(spec),
     }));
 }
 
@@ -93,18 +100,28 @@ function refusal(status: number, error: string, message: string, extra: Record<s
   return answer(status, errorBody('A', { error, message, ...extra }));
 }
 
-function argumentsOf(request: Request, text: string): unknown[] | Response {
+/** The helper's arguments from its HTTP body (or query), which is one JSON object. */
+function argumentsOf(request: Request, text: string, spec: HelperSpec | undefined): unknown[] | Response {
+  let body: unknown;
   if (request.method === 'GET') {
     const query = Object.fromEntries(new URL(request.url).searchParams);
-    return Object.keys(query).length ? [query] : [];
+    if (!Object.keys(query).length) return [];
+    body = query;
+  } else {
+    if (!text.trim()) return [];
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return refusal(400, 'Bad Request', 'The helper body is not JSON: send the argument as a JSON object');
+    }
   }
-  if (!text.trim()) return [];
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return refusal(400, 'Bad Request', 'The helper body is not JSON: send the argument as JSON text');
+  const field = spec?.field;
+  if (field && isRecord(body) && !Array.isArray(body) && Object.hasOwn(body, field)) {
+    // `{ "duration": "1h" }`: the named field is the first argument, any other fields the second.
+    const { [field]: first, ...rest } = body;
+    return Object.keys(rest).length ? [first, rest] : [first];
   }
+  // Also accepted, though not documented: `{ "args": [...] }` and a bare JSON value (older callers).
   if (isRecord(body) && !Array.isArray(body) && Object.keys(body).length === 1 && Array.isArray(body.args)) {
     return body.args;
   }
@@ -181,7 +198,7 @@ export async function serveHelper(service: MockService, request: Request, path: 
   const text = request.method === 'POST' ? await request.text() : '';
   const refused = helperMethodRefusal(request, name, Buffer.byteLength(text));
   if (refused) return refused;
-  const args = argumentsOf(request, text);
+  const args = argumentsOf(request, text, spec);
   if (args instanceof Response) return args;
   try {
     const result = await fn.apply(group, args);

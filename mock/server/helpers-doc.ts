@@ -31,21 +31,15 @@ function shape(schema: JsonSchema): string {
 }
 
 /**
- * The markdown table: helper path, argument shape, what it does.
+ * The markdown table: helper path, the JSON object its body takes, what it does.
  * @example
  * helperTable().split('\n')[0]; // '| Helper | Argument | What it does |'
  */
 export function helperTable(): string {
   const rows = describeHelpers().map((helper) => {
     // Structured shapes read as code; plain words (`a string`) as text.
-    const args = helper.arguments.map(shape);
     const code = (text: string) => (/^[[{"]/.test(text) ? `\`${text}\`` : text);
-    const argument =
-      args.length === 0
-        ? 'none'
-        : args.length === 1
-          ? code(args[0] ?? '')
-          : `\`{ "args": [${args.join(', ')}] }\``;
+    const argument = helper.body ? code(shape(helper.body)) : 'none';
     return `| \`${helper.path.replace('/__mock/', '')}\` | ${argument} | ${helper.summary}. |`;
   });
   return ['| Helper | Argument | What it does |', '| --- | --- | --- |', ...rows].join('\n');

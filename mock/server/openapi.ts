@@ -1,32 +1,43 @@
 /**
- * `GET /openapi.json`: the OpenAPI 3.1 document the package ships (`inr-payouts/openapi.json`, generated from
- * the schemas and the route table), with this server as its server URL, so a client generator or a script in
- * another language can start from the running mock.
+ * `GET /openapi.json` and `GET /openapi.mock.json`: the OpenAPI 3.1 documents the package ships (the API's,
+ * `inr-payouts/openapi.json`, and the test helpers', `inr-payouts/openapi.mock.json`, generated from the
+ * schemas, the route table and the helper contract), with this server as their server URL, so a client
+ * generator or a script in another language can start from the running mock.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-/** The path the document is served at. */
+/** The path the API's document is served at. */
 export const OPENAPI_PATH = '/openapi.json';
 
-/** The methods the document answers (HEAD as GET without the body); any other is 405. */
+/** The methods the documents answer (HEAD as GET without the body); any other is 405. */
 export const OPENAPI_METHODS: readonly string[] = ['GET', 'HEAD'];
 
-let cached: Record<string, unknown> | undefined;
+/** The path the helpers' document is served at. */
+export const MOCK_OPENAPI_PATH = '/openapi.mock.json';
 
-function shipped(): Record<string, unknown> {
+const cached = new Map<string, Record<string, unknown>>();
+
+function shipped(name: string): Record<string, unknown> {
   // The package's own export, resolved by name: the same file from source, from dist and once installed.
-  cached ??= JSON.parse(
-    readFileSync(createRequire(import.meta.url).resolve('inr-payouts/openapi.json'), 'utf8'),
-  ) as Record<string, unknown>;
-  return cached;
+  let doc = cached.get(name);
+  if (!doc) {
+    doc = JSON.parse(
+      readFileSync(createRequire(import.meta.url).resolve(`inr-payouts${name}`), 'utf8'),
+    ) as Record<string, unknown>;
+    cached.set(name, doc);
+  }
+  return doc;
 }
 
 /**
- * The document, served by the server at `baseUrl`.
+ * The document at `path` (`OPENAPI_PATH` or `MOCK_OPENAPI_PATH`), served by the server at `baseUrl`.
  * @example
  * if (path === OPENAPI_PATH) return serveOpenApi(service.baseUrl);
  */
-export function serveOpenApi(baseUrl: string): Response {
-  return Response.json({ ...shipped(), servers: [{ url: baseUrl, description: 'this inr-payouts-mock' }] });
+export function serveOpenApi(baseUrl: string, path: string = OPENAPI_PATH): Response {
+  return Response.json({
+    ...shipped(path),
+    servers: [{ url: baseUrl, description: 'this inr-payouts-mock' }],
+  });
 }

@@ -15,7 +15,7 @@ import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
 import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
-import { OPENAPI_METHODS, OPENAPI_PATH, serveOpenApi } from './openapi.js';
+import { MOCK_OPENAPI_PATH, OPENAPI_METHODS, OPENAPI_PATH, serveOpenApi } from './openapi.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
 
 /**
@@ -129,9 +129,9 @@ async function route(service: MockSimulation, req: IncomingMessage): Promise<Res
   if (path.startsWith(`${PAGES_PREFIX}/`)) {
     return guardLocal(read, localContext(req)) ?? protect(await servePage(service, read, path));
   }
-  if (path === OPENAPI_PATH) {
+  if (path === OPENAPI_PATH || path === MOCK_OPENAPI_PATH) {
     return read.method === 'GET'
-      ? serveOpenApi(service.baseUrl)
+      ? serveOpenApi(service.baseUrl, path)
       : methodNotAllowed(method, path, OPENAPI_METHODS);
   }
   return (await service.dispatch(request)) ?? notFound(request.method, path);

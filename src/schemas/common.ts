@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { lengthBetween, oneOf } from '../internal/checks.js';
 import { compareDecimalStrings } from '../internal/decimal-compare.js';
+import { openEnumValues } from '../internal/open-enums.js';
 import { MAX_AMOUNT_USD, MIN_AMOUNT_USD } from './limits.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -97,9 +98,11 @@ export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});
  * Status.parse('queued'); // 'queued', typed 'pending' | 'delivered' | 'failed' | (string & {})
  * ```
  */
-export function openEnum<const T extends readonly string[]>(_values: T): z.ZodMiniType<OpenEnum<T>, unknown> {
-  // The values are for the type only: at run time any string passes.
-  return z.string() as unknown as z.ZodMiniType<OpenEnum<T>, unknown>;
+export function openEnum<const T extends readonly string[]>(values: T): z.ZodMiniType<OpenEnum<T>, unknown> {
+  // At run time any string passes; the values type the result and are published in the OpenAPI document.
+  const schema = z.string();
+  openEnumValues.set(schema, values);
+  return schema as unknown as z.ZodMiniType<OpenEnum<T>, unknown>;
 }
 
 /**

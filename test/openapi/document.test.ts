@@ -5,11 +5,12 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { modules } from '../../mock/handlers/index.js';
-import { generateOpenApi } from '../../mock/openapi/generate.js';
+import { generateMockOpenApi, generateOpenApi } from '../../mock/openapi/generate.js';
 import { startMockServer } from '../../mock/server/server.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/events.js';
 
 const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8');
+const committedMock = readFileSync(new URL('../../openapi.mock.json', import.meta.url), 'utf8');
 const doc = JSON.parse(committed) as {
   paths: Record<
     string,
@@ -52,6 +53,16 @@ describe('openapi.json', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
+  it('describes each 400 in the shape its route answers it', () => {
+    const describe400 = (path: string, method: string) =>
+      (doc.paths[path]?.[method]?.responses as Record<string, { description: string }> | undefined)?.['400']
+        ?.description;
+    expect(describe400('/v2/users/{userId}/kyc/declaration', 'post')).toMatch(
+      /shape B, `error: Validation Error`/,
+    );
+    expect(describe400('/v2/transactions', 'post')).toMatch(/shape A, `code: VALIDATION_ERROR`/);
+  });
+
   it('carries the rules the schemas write as refinements', () => {
     const body = (path: string, method = 'post') =>
       JSON.stringify(
@@ -73,6 +84,104 @@ describe('openapi.json', () => {
   });
 });
 
+describe('what the API document declares beyond the bodies', () => {
+  type Responses = Record<string, { headers?: Record<string, unknown>; 'x-mock-only'?: boolean }>;
+  const responses = (path: string, method: string) => doc.paths[path]?.[method]?.responses as Responses;
+
+  it('holds no test helper, so a contract tool aimed at it never resets a sandbox', () => {
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/__mock'))).toEqual([]);
+  });
+
+  it('declares the rate-limit headers on every answer, Idempotent-Replayed on a replay, and fault statuses', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (path.startsWith('/__uploads')) continue;
+        for (const [status, response] of Object.entries(op.responses as Responses)) {
+          expect(Object.keys(response.headers ?? {}), `${method} ${path} ${status}`).toContain(
+            'X-RateLimit-Limit',
+          );
+          expect(Object.keys(response.headers ?? {})).toContain('X-Mock-Explain');
+        }
+      }
+    }
+    const create = responses('/v2/transactions', 'post');
+    expect(Object.keys(create['200']?.headers ?? {})).toContain('Idempotent-Replayed');
+    expect(create['502']?.['x-mock-only']).toBe(true);
+    expect(create['5XX']?.['x-mock-only']).toBe(true);
+    expect(create['413']).toBeDefined();
+  });
+
+  it('has the presigned upload PUT the document flow needs, marked mock-only', () => {
+    const upload = doc.paths['/__uploads/{s3Key}']?.put;
+    expect(upload?.['x-mock-only']).toBe(true);
+    expect(Object.keys(upload?.responses as object)).toEqual(
+      expect.arrayContaining(['200', '403', '404', '405', '409']),
+    );
+  });
+
+  it('publishes every status field as an open enum, and marks the mock-only fields', () => {
+    const retrieve = JSON.stringify(doc.paths['/v2/transactions/{transactionId}']?.get?.responses);
+    expect(retrieve).toContain('"enum":["created"');
+    expect(retrieve).toContain('"enum":["pending","processing","completed","failed"]');
+    // Every schema node named `name` anywhere under `node`, whatever nests it (anyOf, properties).
+    const named = (node: unknown, name: string): Record<string, unknown>[] => {
+      if (typeof node !== 'object' || node === null) return [];
+      return Object.entries(node).flatMap(([key, value]) => [
+        ...(key === 'properties' && typeof value === 'object' && value !== null && name in value
+          ? [(value as Record<string, Record<string, unknown>>)[name] ?? {}]
+          : []),
+        ...named(value, name),
+      ]);
+    };
+    const answers = doc.paths['/v2/transactions/{transactionId}']?.get?.responses;
+    for (const field of ['attributionStatus', 'updatedAt', 'requiredConfirmations', 'failureCode']) {
+      const found = named(answers, field);
+      expect(found.length, field).toBeGreaterThan(0);
+      expect(
+        found.every((f) => f['x-mock-only'] === true),
+        field,
+      ).toBe(true);
+    }
+    expect(named(answers, 'utr').every((f) => f['x-mock-only'] === undefined)).toBe(true);
+    expect(JSON.stringify(doc.webhooks['transaction.payout_failed'])).toContain('"enum":["created"');
+  });
+});
+
+describe('openapi.mock.json', () => {
+  const mockDoc = JSON.parse(committedMock) as {
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+  };
+
+  it('is what the generator makes of the helper contract (npm run openapi updates it)', () => {
+    expect(committedMock).toBe(generateMockOpenApi());
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(JSON.parse(committedMock));
+    expect(result.errors ?? []).toEqual([]);
+  });
+
+  it('has GET /__mock, every HTTP helper, GET for each reading helper, and object bodies only', () => {
+    expect(mockDoc.paths['/__mock']?.get).toBeDefined();
+    expect(mockDoc.paths['/__mock/otp/read']?.get?.operationId).toBe('otp.read.query');
+    expect(mockDoc.paths['/__mock/reset']?.get).toBeUndefined();
+    for (const [path, item] of Object.entries(mockDoc.paths)) {
+      const body = (
+        item.post?.requestBody as
+          | { content: { 'application/json': { schema: { type?: string; anyOf?: { type: string }[] } } } }
+          | undefined
+      )?.content['application/json'].schema;
+      if (!body) continue;
+      const types = body.anyOf ? body.anyOf.map((b) => b.type) : [body.type];
+      expect(
+        types.every((t) => t === 'object'),
+        path,
+      ).toBe(true);
+    }
+    expect(JSON.stringify(mockDoc)).not.toContain('"data":{}');
+  });
+});
+
 describe('GET /openapi.json on the standalone server', () => {
   it('serves the shipped document with its own address as the server', async () => {
     const running = await startMockServer({ port: 0, host: '127.0.0.1' });
@@ -88,6 +197,9 @@ describe('GET /openapi.json on the standalone server', () => {
       expect(served.openapi).toBe('3.1.0');
       expect(served.servers[0]?.url).toBe(running.url);
       expect(served.paths).toEqual(doc.paths);
+      const helpers = (await (await fetch(`${running.url}/openapi.mock.json`)).json()) as typeof served;
+      expect(helpers.servers[0]?.url).toBe(running.url);
+      expect(helpers.paths).toEqual(JSON.parse(committedMock).paths);
     } finally {
       await running.close();
     }

@@ -1,7 +1,8 @@
 // The same client methods, against the stateful mock (inr-payouts/mock) instead of hand-written handlers.
 // Only the endpoints the mock serves so far are here; each new mock module adds its block.
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import '../setup/strict-profile-context.js';
 import { createMockService, type MockService } from '../../mock/index.js';
 import { BadRequestError, ConflictError, PayoutClient } from '../../src/index.js';
 
@@ -17,6 +18,14 @@ beforeEach(() => {
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+
+describe('the profile the mock answers in', () => {
+  it("is this run's project's: the strict project's mock sends none of the mock's own headers", async () => {
+    const response = await fetch(`${mock.baseUrl}/v2/account`);
+    expect(response.status).toBe(401);
+    expect(response.headers.has('X-Mock-Explain')).toBe(inject('mockProfile') !== 'strict');
+  });
+});
 
 describe('users against the mock', () => {
   it('creates a user (201) and refuses the same mobile again with USER_EXISTS', async () => {

@@ -1,7 +1,7 @@
 /**
  * Every answer the mock's routes give during the test suite is checked against `openapi.json`: its status is
  * one the document lists for the operation, a JSON body validates against that response's schema (ajv, JSON
- * Schema 2020-12), and the headers the document names for it are there. A test whose run got a non-conforming
+ * Schema 2020-12), and the headers the document requires for it are there. A test whose run got a non-conforming
  * answer fails, so the contract, the client and the mock cannot drift apart.
  */
 import { readFileSync } from 'node:fs';
@@ -18,8 +18,14 @@ interface ResponseSpec {
 
 const doc = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
   paths: Record<string, Record<string, { responses: Record<string, ResponseSpec> }>>;
-  components: { schemas: Record<string, Json> };
+  components: { schemas: Record<string, Json>; headers?: Record<string, Json> };
 };
+
+/** A declared header, its `$ref` to `components.headers` followed. */
+function headerSpec(header: unknown): Json {
+  const ref = (header as { $ref?: string }).$ref;
+  return (ref ? doc.components.headers?.[ref.split('/').pop() ?? ''] : header) as Json;
+}
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 
@@ -50,8 +56,9 @@ async function problemsOf({ method, routePath, request, response }: ObservedAnsw
     operation.responses[status] ?? operation.responses[`${status[0]}XX`] ?? operation.responses.default;
   if (!spec) return [`${where}: openapi.json lists no ${status} for ${method} ${path}`];
   const problems: string[] = [];
-  for (const name of Object.keys(spec.headers ?? {})) {
-    if (!response.headers.has(name)) problems.push(`${where}: header ${name} is missing`);
+  for (const [name, header] of Object.entries(spec.headers ?? {})) {
+    if (headerSpec(header).required === true && !response.headers.has(name))
+      problems.push(`${where}: header ${name} is missing`);
   }
   const media = spec.content?.['application/json'];
   if (!media) return problems;

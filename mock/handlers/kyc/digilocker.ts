@@ -102,7 +102,6 @@ const status = route('GET', '/v2/users/:userId/kyc/digilocker/status', (ctx) => 
         verified: true,
         aadhaar: session.aadhaar,
         pan: session.pan,
-        completedAt: session.completedAt,
       },
     };
   }

@@ -130,6 +130,38 @@ export function hasAttribution(tx: Transaction): tx is AttributedTransaction {
   );
 }
 
+/**
+ * The payout went ahead without a rate attribution and will never get one (spec 2.4 rules 1, 3 and 5): it is
+ * not funded from the INR escrow pool, either because it is prefunded (paid on credit) or because the pool's
+ * settled tranches could not cover it when it was submitted. `transaction` is the last read.
+ *
+ * @example
+ * ```ts
+ * import { UnattributedPayoutError } from 'inr-payouts';
+ * try {
+ *   await client.transactions.waitForAttribution('order-42');
+ * } catch (error) {
+ *   if (error instanceof UnattributedPayoutError) console.log(error.transaction.payout?.amountInr);
+ * }
+ * ```
+ */
+export class UnattributedPayoutError extends PayoutError {
+  override name = 'UnattributedPayoutError';
+  /** The transaction as last read. */
+  readonly transaction: Transaction;
+  constructor(transaction: Transaction) {
+    const { id, status } = transaction.transaction;
+    const amount = transaction.payout?.amountInr;
+    super(
+      `The payout of transaction ${id} (${status}${amount ? `, INR ${amount}` : ''}) will never get a rate ` +
+        'attribution: it is not funded from an INR escrow pool, because it is a prefunded payout (paid on ' +
+        "credit) or because the pool's settled tranches could not cover it when it was submitted (spec 2.4 " +
+        'rules 1, 3, 5). Read its amounts from the transaction instead.',
+    );
+    this.transaction = transaction;
+  }
+}
+
 export function waitForAttribution(
   reader: TransactionReader,
   id: string,
@@ -140,15 +172,18 @@ export function waitForAttribution(
     `the rate attribution of transaction ${id}`,
     (signal) => Promise.resolve(reader.retrieve(id, withSignal(options.requestOptions, signal))),
     (tx) => {
-      if (hasAttribution(tx)) return { done: true, value: tx };
-      if (tx.payout?.attributionStatus === 'none')
-        throw new PayoutError(
-          `The payout of transaction ${id} will never get a rate attribution: it is not funded from an INR ` +
-            'escrow pool (a prefunded payout, or a pool that could not cover it; spec 2.4 rules 1, 3). ' +
-            'Read its amounts from the transaction instead.',
-        );
+      // A failed or cancelled payout sent no INR, so whatever attribution it shows is not the answer.
       const status = tx.transaction.status;
       if (status === 'failed' || status === 'cancelled') throw new TransactionStatusError(tx, ['a payout']);
+      if (hasAttribution(tx)) return { done: true, value: tx };
+      const payout = tx.payout;
+      // `attributionStatus` is the mock's own (docs/mock-only.md). Without it, a completed payout with no
+      // attribution never gets one: spec 2.4 rule 4 computes it just after submission, before completion.
+      const never =
+        payout?.attributionStatus === undefined
+          ? payout?.status === 'completed'
+          : payout.attributionStatus === 'none';
+      if (never) throw new UnattributedPayoutError(tx);
       return { done: false };
     },
     pollSettings(ATTRIBUTION_POLL, options, clock),

@@ -3,7 +3,7 @@
  */
 import * as z from 'zod/mini';
 import { absoluteUrl } from '../../internal/checks.js';
-import { DeviceId, openEnum, requiredString, Timestamp } from '../common.js';
+import { DeviceId, openEnum, requiredString } from '../common.js';
 
 /**
  * Document-locker session statuses (spec 3.2).
@@ -141,7 +141,6 @@ export const DigilockerVerified = z.looseObject({
   verified: z.literal(true),
   aadhaar: DigilockerAadhaar,
   pan: z.optional(z.looseObject({ number: z.string(), name: z.string() })),
-  completedAt: z.optional(Timestamp),
 });
 /**
  * A verified document-locker session.

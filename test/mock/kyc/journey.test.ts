@@ -43,6 +43,8 @@ describe('3.3, 4.4, 4.5, 4.7: a user from creation to KYC verified', () => {
       redirectUrl: 'https://partner.test/done',
     });
     const verified = await client.kyc.digilocker.status(userId, { clientId: session.clientId });
+    // Exactly the spec's Verified body (4.4): the completion time is read from the KYC status record.
+    expect(Object.keys(verified).sort()).toEqual(['aadhaar', 'pan', 'status', 'verified']);
     expect(verified).toMatchObject({
       status: 'VERIFIED',
       verified: true,

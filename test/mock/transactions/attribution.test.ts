@@ -1,7 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { allocate } from '../../../mock/machines/attribution.js';
+import { allocate, release } from '../../../mock/machines/attribution.js';
 import type { TrancheRecord } from '../../../mock/state/transactions.js';
+import { TransactionStatusError, UnattributedPayoutError } from '../../../src/index.js';
 import { assertAttribution } from '../../../src/money.js';
 import { moneyMock, verifiedUser } from './support.js';
 
@@ -137,6 +138,74 @@ describe('2.4: FIFO rate attribution', () => {
     await expect(client.transactions.waitForAttribution(created.transactionId)).rejects.toThrow(
       /will never get a rate attribution: it is not funded from an INR escrow pool/,
     );
+    await expect(client.transactions.waitForAttribution(created.transactionId)).rejects.toBeInstanceOf(
+      UnattributedPayoutError,
+    );
+  });
+
+  it('2.4: a payout that fails after its attribution gives its tranches back, and waitForAttribution says it failed', async () => {
+    const { service, client } = mock.use();
+    service.helpers.tranches.replace([
+      { rate: '83.10', inrAmount: '3000' },
+      { rate: '83.45', inrAmount: '10000' },
+    ]);
+    const before = service.helpers.tranches.list().map((t) => t.remainingInr);
+    const created = await client.transactions.create({
+      userId: verifiedUser(service),
+      amount: '66.60',
+      asset: 'USDT',
+      network: 'arbitrum',
+    });
+    await service.clock.advance(
+      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
+    );
+    await service.clock.advance('1s');
+    const attributed = await client.transactions.retrieve(created.transactionId);
+    expect(attributed.payout).toMatchObject({ attributionStatus: 'attributed' });
+    expect(service.helpers.tranches.list().map((t) => t.remainingInr)).not.toEqual(before);
+    await service.clock.advance('10s');
+    const failed = await client.transactions.retrieve(created.transactionId);
+    expect(failed.transaction.status).toBe('failed');
+    expect(failed.payout).toMatchObject({ status: 'failed', attributionStatus: 'none' });
+    expect(failed.payout).not.toHaveProperty('allocations');
+    expect(service.helpers.tranches.list().map((t) => t.remainingInr)).toEqual(before);
+    const waited = client.transactions.waitForAttribution(created.transactionId);
+    await expect(waited).rejects.toBeInstanceOf(TransactionStatusError);
+    await expect(waited).rejects.toMatchObject({ status: 'failed' });
+  });
+
+  it('2.4: a payout that fails before its attribution is a failed transaction to waitForAttribution, not an unfunded one', async () => {
+    const { service, client } = mock.use();
+    const created = await client.transactions.create({
+      userId: verifiedUser(service),
+      amount: '66.60',
+      asset: 'USDC',
+      network: 'arbitrum',
+    });
+    await service.clock.advance(
+      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
+    );
+    await service.helpers.transactions.failPayout({ transactionId: created.transactionId });
+    await service.clock.advance('1s');
+    expect((await client.transactions.retrieve(created.transactionId)).payout?.attributionStatus).toBe(
+      'none',
+    );
+    const waited = client.transactions.waitForAttribution(created.transactionId);
+    await expect(waited).rejects.toBeInstanceOf(TransactionStatusError);
+    await expect(waited).rejects.not.toBeInstanceOf(UnattributedPayoutError);
+  });
+
+  it('2.4: release gives allocations back to the tranches they came from and brings back none that left the pool', () => {
+    const pool = [tranche(1, '83', '830'), tranche(2, '84', '840')];
+    const { attribution, remainingTranches } = allocate(pool, '1000');
+    expect(remainingTranches.map((t) => t.remainingInr)).toEqual(['0.00', '670.00']);
+    expect(release(remainingTranches, attribution?.allocations ?? []).map((t) => t.remainingInr)).toEqual([
+      '830.00',
+      '840.00',
+    ]);
+    expect(release(remainingTranches.slice(1), attribution?.allocations ?? [])).toEqual([
+      { ...tranche(2, '84', '840'), remainingInr: '840.00' },
+    ]);
   });
 
   it('2.4: allocate is pure, exact and FIFO; within one tranche the rate is the deal rate', () => {

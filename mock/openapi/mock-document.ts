@@ -1,0 +1,200 @@
+/**
+ * The OpenAPI 3.1 document of the mock's test helpers (`/__mock`), `openapi.mock.json`: kept apart from the
+ * API's `openapi.json` so a contract tool aimed at the API never resets a sandbox. Every helper's body is a
+ * JSON object (the helper contract, `mock/helpers/contract.ts`) and every answer is typed
+ * (`helper-results.ts`), so a client generated from it needs no cast.
+ */
+import { ErrorBodyA } from '../../src/schemas/common.js';
+import {
+  HELPER_CONTRACT,
+  type HelperName,
+  type HelperSpec,
+  helperBodySchema,
+  helperPath,
+} from '../helpers/contract.js';
+import { HELPER_RESULTS } from './helper-results.js';
+import { EXPLAIN_HEADER_COMPONENT, headerRef, isJson, type Json, jsonSchema, ref } from './schema.js';
+
+function envelope(data: Json): Json {
+  return {
+    type: 'object',
+    properties: { success: { const: true }, data },
+    required: ['success', 'data'],
+  };
+}
+
+function error(description: string, extra: Json = {}): Json {
+  return { description, content: { 'application/json': { schema: ref('HelperError') } }, ...extra };
+}
+
+const REFUSALS: Json = {
+  '400': error(
+    'An argument the contract refuses (`INVALID_HELPER_ARGUMENT`, with `field`), or one the helper refuses (`HELPER_REJECTED`)',
+  ),
+  '403': error('Not a loopback host (`NOT_LOCAL`), or a request from another web site (`CROSS_SITE`)'),
+  '404': error('Nothing with that ID (`No user usr_x ...`)'),
+};
+
+function answers(name: HelperName, method: 'get' | 'post'): Json {
+  const result = name === 'webhooks.useFetch' ? undefined : HELPER_RESULTS[name];
+  if (!result) throw new Error(`mock/openapi/helper-results.ts has no answer for the helper ${name}`);
+  return {
+    '200': {
+      description: 'What the helper returned (`null` for nothing)',
+      content: { 'application/json': { schema: envelope(jsonSchema(result, 'output')) } },
+    },
+    ...REFUSALS,
+    '409': error('A transition the state does not allow (`TRANSITION_REFUSED`, with `state` and `allowed`)', {
+      headers: { 'X-Mock-Explain': headerRef('XMockExplain') },
+    }),
+    ...(method === 'post'
+      ? {
+          '413': error('The body is larger than the server takes'),
+          '415': error('A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`)'),
+        }
+      : {}),
+  };
+}
+
+/** `GET` with the body's fields as the query string: for the helpers that only read. */
+function queryParameters(body: Json | undefined): Json[] {
+  const properties = isJson(body?.properties) ? body.properties : {};
+  const required = Array.isArray(body?.required) ? body.required : [];
+  return Object.entries(properties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    description: `The argument's \`${name}\``,
+    schema,
+  }));
+}
+
+function helperPathItem(name: HelperName, spec: HelperSpec): Json {
+  const body = helperBodySchema(spec);
+  const optional = spec.args.every((arg) => arg._zod.optin === 'optional');
+  const common = { summary: spec.summary, tags: [name.split('.')[0] ?? name], security: [] };
+  const post = {
+    ...common,
+    operationId: name,
+    description: `Calls \`mock.helpers.${name}\`.${spec.reads ? ' It only reads; `GET` with the fields as the query string does the same.' : ''}`,
+    ...(body
+      ? {
+          requestBody: {
+            required: !optional,
+            description: 'The argument, a JSON object',
+            content: { 'application/json': { schema: body } },
+          },
+        }
+      : {}),
+    responses: answers(name, 'post'),
+  };
+  const get = spec.reads
+    ? {
+        ...common,
+        operationId: `${name}.query`,
+        description: `Calls \`mock.helpers.${name}\` with the query string as its argument; never changes state.`,
+        parameters: queryParameters(body),
+        responses: answers(name, 'get'),
+      }
+    : undefined;
+  return { ...(get ? { get } : {}), post };
+}
+
+const DESCRIPTION = [
+  "The test helpers of the inr-payouts mock server (`npx inr-payouts-mock`): they move the mock's virtual clock, read OTPs, inject faults, complete KYC sessions and payouts.",
+  'Only the mock has them: everything here is `x-mock-only`, and nothing here exists on the service. The API itself is described in `openapi.json`; what the mock adds to it is listed in [docs/mock-only.md](https://github.com/inr-payouts/inr-payouts/blob/main/docs/mock-only.md).',
+  'They answer only on a loopback host and need no API key. Each body is a JSON object; each answer is `{ "success": true, "data": ... }`, errors are in the API\'s shape A.',
+].join(' ');
+
+/**
+ * Builds the helpers' document.
+ * @example
+ * const doc = mockOpenApiDocument('0.1.0');
+ */
+export function mockOpenApiDocument(version = '0.0.0'): Json {
+  const paths: Record<string, Json> = {
+    '/__mock': {
+      get: {
+        operationId: 'listHelpers',
+        summary: 'Every helper there is, with the JSON Schema of its arguments and body',
+        description: 'Lists what the server serves, by group, and describes each helper.',
+        tags: ['mock'],
+        security: [],
+        responses: {
+          '200': {
+            description: 'The helpers',
+            content: {
+              'application/json': {
+                schema: envelope({
+                  type: 'object',
+                  properties: {
+                    helpers: {
+                      type: 'object',
+                      description: "Group → action names; `''` holds the top-level helpers",
+                      additionalProperties: { type: 'array', items: { type: 'string' } },
+                    },
+                    described: { type: 'array', items: ref('HelperDescription') },
+                  },
+                  required: ['helpers', 'described'],
+                }),
+              },
+            },
+          },
+          '403': REFUSALS['403'],
+        },
+      },
+    },
+  };
+  const helpers = Object.entries(HELPER_CONTRACT) as [HelperName, HelperSpec][];
+  for (const [name, spec] of helpers) {
+    if (spec.http !== false) paths[helperPath(name)] = helperPathItem(name, spec);
+  }
+  const errorA = jsonSchema(ErrorBodyA, 'output');
+  const tags = [...new Set(helpers.filter(([, s]) => s.http !== false).map(([n]) => n.split('.')[0] ?? n))];
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'inr-payouts mock server: test helpers',
+      version,
+      description: DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'inr-payouts', url: 'https://github.com/inr-payouts/inr-payouts' },
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: 'http://127.0.0.1:4010', description: 'npx inr-payouts-mock' }],
+    security: [],
+    'x-mock-only': true,
+    tags: [
+      { name: 'mock', description: 'What the helpers are' },
+      ...tags.map((name) => ({ name, description: `The \`${name}\` helpers` })),
+    ],
+    paths,
+    components: {
+      schemas: {
+        HelperError: {
+          ...errorA,
+          properties: {
+            ...(isJson(errorA.properties) ? errorA.properties : {}),
+            field: { type: 'string', description: 'The argument field refused' },
+            state: { type: 'string', description: 'The state that refused the transition' },
+            allowed: { type: 'array', items: { type: 'string' }, description: 'What that state allows' },
+            allow: { type: 'string', description: 'The methods the helper takes (405)' },
+          },
+        },
+        HelperDescription: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            path: { type: 'string' },
+            summary: { type: 'string' },
+            reads: { type: 'boolean' },
+            arguments: { type: 'array', items: { type: 'object' } },
+            body: { type: 'object' },
+          },
+          required: ['name', 'path', 'summary', 'reads', 'arguments'],
+        },
+      },
+      headers: { XMockExplain: EXPLAIN_HEADER_COMPONENT },
+    },
+  };
+}

