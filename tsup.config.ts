@@ -47,9 +47,10 @@ export default defineConfig([
   {
     ...library,
     // ky and uuid are ES-module-only, and a CommonJS caller (Jest's default set-up, `require`) cannot load such a
-    // package: the CommonJS build carries them inside, and its .d.cts carries ky's hook types.
+    // package: the CommonJS build carries them inside. Its .d.cts read ky's types as an ES module
+    // (scripts/build/msw-types.mjs).
     format: ['cjs'],
-    dts: { resolve: ['ky'], compilerOptions: { ignoreDeprecations: '6.0' } },
+    dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
     noExternal: [...inlinedEverywhere, /^ky(\/|$)/, /^uuid(\/|$)/],
   },
   {
