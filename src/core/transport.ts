@@ -1,4 +1,11 @@
-import ky, { HTTPError, type Input, type KyInstance, type SearchParamsOption, TimeoutError } from 'ky';
+import ky, {
+  type BeforeRetryHook,
+  HTTPError,
+  type Input,
+  type KyInstance,
+  type SearchParamsOption,
+  TimeoutError,
+} from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { redact, redactCause } from '../shared/redact.js';
@@ -136,6 +143,7 @@ export class Transport {
   readonly #send: (request: Request, init: RequestInit) => Promise<Response>;
   readonly #bearer: string;
   readonly #defaultKey: string | undefined;
+  readonly #beforeRetry: BeforeRetryHook[];
 
   constructor(options: ResolvedClientOptions) {
     this.#options = options;
@@ -153,8 +161,10 @@ export class Transport {
         retryOnTimeout: true,
         delay: () => 0,
       },
-      ...(options.hooks && { hooks: options.hooks }),
+      // The partner's beforeRetry hooks are given per call, after the client's wait (see #run).
+      hooks: { ...options.hooks, beforeRetry: [] },
     });
+    this.#beforeRetry = options.hooks?.beforeRetry ?? [];
   }
 
   /** The clock every wait runs on (retry waits, deadlines, polls). */
@@ -247,8 +257,10 @@ export class Transport {
             return undefined;
           },
         },
-        // After the partner's own beforeRetry hooks, so one of them may still stop the retry before the wait.
-        hooks: { beforeRetry: [() => clock.sleep(wait, signal).then(() => void attempts++)] },
+        // The wait comes first, as ky's own would: the partner's hooks then see the retry as it is sent.
+        hooks: {
+          beforeRetry: [() => clock.sleep(wait, signal).then(() => void attempts++), ...this.#beforeRetry],
+        },
       });
     } catch (error) {
       throw await failure(error);

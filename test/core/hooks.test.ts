@@ -78,4 +78,43 @@ describe("the hooks option: ky's hooks run on every request, and none of them se
     await client.account.retrieve().catch(() => undefined);
     expect(errors).toEqual(['could not send Authorization: Bearer pk_sandbox_***']);
   });
+
+  it("waits on the client's clock before the partner's beforeRetry, even one that returns a new request", async () => {
+    const seen = route(
+      'get',
+      '/v2/account',
+      fail(429, { error: 'Too Many Requests', message: 'slow down', retryAfter: 30 }),
+      ok(account),
+    );
+    let now = 0;
+    const sleeps: number[] = [];
+    const order: string[] = [];
+    const client = makeClient({
+      maxRetries: 1,
+      clock: {
+        now: () => now,
+        sleep: async (ms) => {
+          order.push('wait');
+          sleeps.push(ms);
+          now += ms;
+        },
+      },
+      hooks: {
+        beforeRetry: [
+          ({ request }) => {
+            order.push('beforeRetry');
+            return new Request(request, {
+              headers: { ...Object.fromEntries(request.headers), 'X-Retry': '1' },
+            });
+          },
+        ],
+      },
+    });
+    const { response } = await client.account.retrieve().withResponse();
+    expect(response.attempts).toBe(2);
+    expect(sleeps).toEqual([30_000]);
+    expect(order).toEqual(['wait', 'beforeRetry']);
+    expect(seen[1]?.headers.get('x-retry')).toBe('1');
+    expect(seen[1]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+  });
 });
