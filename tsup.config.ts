@@ -1,5 +1,5 @@
 import type { Plugin } from 'esbuild';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 // The mock's `createClient` builds the package's own `PayoutClient`: resolve its import of the client entry to
 // `inr-payouts` itself, so a partner's `instanceof` checks against the client's errors hold for that client too.
@@ -12,39 +12,46 @@ const clientFromPackage: Plugin = {
   },
 };
 
+/** The library entries; built once as ES modules and once as CommonJS, which differ only in what they inline. */
+const library = {
+  entry: {
+    index: 'src/index.ts',
+    webhooks: 'src/webhooks/index.ts',
+    money: 'src/money.ts',
+    mock: 'mock/index.ts',
+  },
+  treeshake: true,
+  target: 'node20',
+  platform: 'neutral',
+  // `npm run build` empties dist/ first: tsup builds every config at once, so none may clean.
+  clean: false,
+  sourcemap: true,
+  splitting: false,
+  esbuildPlugins: [clientFromPackage],
+  external: ['msw', 'msw/node', 'node:crypto', 'node:http', 'node:fs', 'node:path', 'node:url', 'node:util'],
+} satisfies Options;
+
+// rou3 (the mock's router) is a dev dependency, so it ships inside both builds. zod/mini ships inside too,
+// tree-shaken to what the schemas use: one module to read instead of zod's graph of ~100 files is most of the
+// client's cold import. Types still name `zod/mini`.
+const inlinedEverywhere = [/^rou3(\/|$)/, /^zod(\/|$)/];
+
 export default defineConfig([
   {
-    entry: {
-      index: 'src/index.ts',
-      webhooks: 'src/webhooks/index.ts',
-      money: 'src/money.ts',
-      mock: 'mock/index.ts',
-    },
-    format: ['esm', 'cjs'],
-    // Separate .d.ts and .d.cts so each module format resolves its own types.
+    ...library,
+    // ky and uuid are dependencies: the ES build imports them from node_modules, where npm ls and npm audit see them.
+    format: ['esm'],
     dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
-    // uuid and rou3 (the mock's router) are ESM-only, so a CommonJS caller (Jest's default set-up, `require`)
-    // could not load them: they ship inside both builds. zod/mini ships inside too, tree-shaken to what the schemas use: one module to read
-    // instead of zod's graph of ~100 files is most of the client's cold import. Types still name `zod/mini`.
-    noExternal: ['uuid', /^rou3(\/|$)/, /^zod(\/|$)/],
-    treeshake: true,
-    target: 'node20',
-    platform: 'neutral',
-    // `npm run build` empties dist/ first: tsup builds both configs at once, so neither may clean.
-    clean: false,
-    sourcemap: true,
-    splitting: false,
-    esbuildPlugins: [clientFromPackage],
-    external: [
-      'msw',
-      'msw/node',
-      'node:crypto',
-      'node:http',
-      'node:fs',
-      'node:path',
-      'node:url',
-      'node:util',
-    ],
+    noExternal: inlinedEverywhere,
+  },
+  {
+    ...library,
+    // ky and uuid are ES-module-only, and a CommonJS caller (Jest's default set-up, `require`) cannot load such a
+    // package: the CommonJS build carries them inside. Its .d.cts read ky's types as an ES module
+    // (scripts/build/msw-types.mjs).
+    format: ['cjs'],
+    dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
+    noExternal: [...inlinedEverywhere, /^ky(\/|$)/, /^uuid(\/|$)/],
   },
   {
     // The standalone mock server runs on Node only, as an executable.

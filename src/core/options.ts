@@ -1,3 +1,4 @@
+import type { Hooks } from 'ky';
 import { isBrowser, readEnv } from '../internal/runtime.js';
 import { type ClientClock, realClock } from './clock.js';
 import { ConfigurationError } from './errors.js';
@@ -88,6 +89,12 @@ export interface ClientOptions {
   /** Headers sent on every request. */
   defaultHeaders?: Record<string, string>;
   /**
+   * ky's hooks (`beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`), run on every request of the
+   * client: tracing headers, logging, metrics. The `Authorization` header they see is masked (`pk_sandbox_***`);
+   * the key is put on the request only as it is sent.
+   */
+  hooks?: Hooks;
+  /**
    * Run in a browser page anyway. Off by default: an API key in a page ships to every visitor (spec 5.6). Only for
    * internal tools whose users may hold the key.
    */
@@ -106,6 +113,7 @@ export interface ResolvedClientOptions {
   fetch: typeof fetch | undefined;
   logger: Logger;
   defaultHeaders: Record<string, string>;
+  hooks: Hooks | undefined;
   clock: ClientClock;
   fetchOptions: FetchOptions | undefined;
   webhookSecret: string | readonly string[] | undefined;
@@ -226,6 +234,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
       options.logLevel ?? (readEnv('INR_PAYOUTS_LOG') as LogLevel | undefined),
     ),
     defaultHeaders: options.defaultHeaders ?? {},
+    hooks: options.hooks,
     clock: options.clock ?? realClock,
     fetchOptions: options.fetchOptions,
     webhookSecret: options.webhookSecret ?? readEnv('INR_PAYOUTS_WEBHOOK_SECRET'),

@@ -1,7 +1,4 @@
-import { backoffDelay } from '../internal/backoff.js';
-import { APIConnectionError, APIError } from './errors.js';
-
-const NEVER_RETRIED = new Set([400, 401, 403, 404, 409, 422]);
+import { APIError } from './errors.js';
 
 /** Milliseconds until the service's rate-limit window allows another request, from the 429 answer. */
 function rateLimitWait(error: APIError, now: number): number | undefined {
@@ -14,26 +11,18 @@ function rateLimitWait(error: APIError, now: number): number | undefined {
 }
 
 /**
- * How long to wait before retrying after `error`, or undefined when it must not be retried: 429 waits as the
- * service says (up to `maxRetryAfter`); connection failures, timeouts, 408 and 5xx back off exponentially with
- * jitter; 400, 401, 403, 404, 409 and 422 are final.
+ * How long to wait before retrying after `failure` (whether it is retried at all is ky's `statusCodes`): a 429
+ * waits as the service says, its body's `retryAfter` first, then `X-RateLimit-Reset` read against the client's
+ * clock, then `Retry-After`; anything else backs off exponentially from 0.5 s up to 8 s with "equal jitter": half
+ * the step is fixed, half is random, so retries from many clients spread out while each still waits half its step.
  *
  * @param retry - 0 for the first retry.
- * @param now - the client clock's time, against which `X-RateLimit-Reset` is read.
+ * @param now - the client clock's time.
  */
-export function retryDelay(
-  error: Error,
-  retry: number,
-  maxRetryAfter: number,
-  now = Date.now(),
-): number | undefined {
-  if (error instanceof APIConnectionError) return backoffDelay(retry);
-  if (!(error instanceof APIError) || error.status === undefined) return undefined;
-  if (NEVER_RETRIED.has(error.status)) return undefined;
-  if (error.status === 429) {
-    const wait = rateLimitWait(error, now) ?? backoffDelay(retry);
-    return wait <= maxRetryAfter ? wait : undefined;
-  }
-  if (error.status === 408 || error.status >= 500) return backoffDelay(retry);
-  return undefined;
+export function retryWait(failure: Error, retry: number, now: number, random = Math.random): number {
+  const rateLimited = failure instanceof APIError && failure.status === 429;
+  const wait = rateLimited ? rateLimitWait(failure, now) : undefined;
+  if (wait !== undefined) return wait;
+  const step = Math.min(8_000, 500 * 2 ** retry);
+  return step / 2 + (random() * step) / 2;
 }

@@ -1,6 +1,14 @@
+import ky, {
+  type BeforeRetryHook,
+  HTTPError,
+  type Input,
+  type KyInstance,
+  type SearchParamsOption,
+  TimeoutError,
+} from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
-import { redact } from '../shared/redact.js';
+import { redact, redactCause } from '../shared/redact.js';
 import { ApiPromise, type Outcome } from './api-promise.js';
 import type { ClientClock } from './clock.js';
 import {
@@ -12,7 +20,7 @@ import {
   ValidationError,
 } from './errors.js';
 import type { ResolvedClientOptions } from './options.js';
-import { retryDelay } from './retry.js';
+import { retryWait } from './retry.js';
 import type { FetchOptions, HttpMethod, RequestOptions } from './types.js';
 import { parseRequest, parseResponse } from './validate.js';
 
@@ -75,17 +83,13 @@ function notUuid(endpoint: string): ValidationError {
 }
 
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Retried when the call may be repeated (408, 429 and 5xx; connection failures and time-outs too). */
+const RETRIED_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
-interface Attempt {
-  response: Response;
-  /** The body as received, and parsed as JSON when it is JSON. */
-  text: string;
-  body: unknown;
-}
-
-/** An attempt's own timeout signal rejects fetch with `TimeoutError` (or `AbortError` in older runtimes). */
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+/** The `Idempotency-Key` among a caller's headers, in any case. */
+function keyHeader(headers: Record<string, string> | undefined): string | undefined {
+  if (headers) for (const name in headers) if (name.toLowerCase() === 'idempotency-key') return headers[name];
+  return undefined;
 }
 
 function parseBody(text: string): unknown {
@@ -97,30 +101,70 @@ function parseBody(text: string): unknown {
   }
 }
 
-function hasKeys(record: Record<string, string>): boolean {
-  for (const _ in record) return true;
-  return false;
+/** What a call's failures are described with. */
+interface CallFacts {
+  endpoint: string;
+  idempotencyKey: string | undefined;
+  timeout: number;
+  deadline: number;
+  signal: AbortSignal | undefined;
 }
 
-function headerValue(headers: Record<string, string>, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
-  return undefined;
+/** The client's error for what ky (or the fetch under it) threw; an HTTPError's body is read here. */
+async function toError(error: unknown, facts: CallFacts): Promise<Error> {
+  const { endpoint, idempotencyKey } = facts;
+  if (facts.signal?.aborted) return new APIUserAbortError(endpoint, { cause: facts.signal.reason });
+  if (error instanceof HTTPError) {
+    const { response } = error;
+    // A partner's beforeError hook may have read the body already.
+    const text = response.bodyUsed ? '' : await response.text().catch(() => '');
+    const { status, headers } = response;
+    return APIError.from({ status, body: parseBody(text), headers, endpoint, idempotencyKey });
+  }
+  if (error instanceof TimeoutError) return new APITimeoutError(endpoint, facts.timeout, { idempotencyKey });
+  // The deadline's own signal (see `send`) rejects with `TimeoutError` (or `AbortError` in older runtimes).
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return new APITimeoutError(endpoint, facts.deadline, { idempotencyKey, deadline: true });
+  }
+  return new APIConnectionError(endpoint, { cause: error, idempotencyKey });
 }
 
 /**
- * The one pipeline every endpoint rides on: validation, headers, idempotency keys, per-attempt timeouts, the
- * overall deadline, retries with backoff or the service's own wait, abort, and error mapping. Built on the
- * platform's `fetch` alone: the partner interface's retry, time-out and idempotency rules must run here anyway, so a
- * request library's own retries, hooks and request copies would be work (and 4.5 KB of bundle) nobody asked for.
+ * The one pipeline every endpoint rides on, sent with ky: the base URL, the JSON body and query, each attempt's
+ * time-out, the retry loop (`limit`, `methods`, `statusCodes`, `retryOnTimeout`) and the partner's hooks. The
+ * partner interface's own rules stay here: a mutating call is retried only with its idempotency key, the wait is
+ * the service's (429) or a back-off (retry.ts), the deadline holds across attempts, and every wait is taken on the
+ * client's clock, so a test on the mock's virtual clock never sleeps (ky's own wait, a real timer, is zero). The
+ * answer is then validated, and every failure becomes one of the client's errors.
  */
 export class Transport {
   readonly #options: ResolvedClientOptions;
-  readonly #send: (url: string, init: RequestInit) => Promise<Response>;
+  readonly #ky: KyInstance;
+  readonly #send: (request: Request, init: RequestInit) => Promise<Response>;
+  readonly #bearer: string;
+  readonly #defaultKey: string | undefined;
+  readonly #beforeRetry: BeforeRetryHook[];
 
   constructor(options: ResolvedClientOptions) {
     this.#options = options;
-    this.#send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+    this.#send = options.fetch ?? ((request: Request, init: RequestInit) => fetch(request, init));
+    this.#bearer = `Bearer ${options.apiKey}`;
+    this.#defaultKey = keyHeader(options.defaultHeaders);
+    this.#ky = ky.create({
+      prefixUrl: options.baseUrl,
+      // What hooks see carries the key masked; the request actually sent gets the real one (`send`).
+      headers: { Accept: 'application/json', ...options.defaultHeaders, Authorization: redact(this.#bearer) },
+      retry: {
+        methods: ['get', 'post', 'put', 'patch', 'delete'],
+        statusCodes: RETRIED_STATUSES,
+        afterStatusCodes: [],
+        retryOnTimeout: true,
+        delay: () => 0,
+      },
+      // The partner's beforeRetry hooks are given per call, after the client's wait (see #run).
+      hooks: { ...options.hooks, beforeRetry: [] },
+    });
+    this.#beforeRetry = options.hooks?.beforeRetry ?? [];
   }
 
   /** The clock every wait runs on (retry waits, deadlines, polls). */
@@ -143,183 +187,117 @@ export class Transport {
     const endpoint = `${call.method} ${call.path}`;
     const body = call.bodySchema ? parseRequest(call.bodySchema, call.body ?? {}, endpoint) : call.body;
     const query = call.querySchema ? parseRequest(call.querySchema, call.query ?? {}, endpoint) : call.query;
-
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      ...this.#options.defaultHeaders,
-      ...options.headers,
-      Authorization: `Bearer ${this.#options.apiKey}`,
-    };
-    // Only headers the caller set can hold a Content-Type or an Idempotency-Key of their own: without any, the
-    // case-insensitive searches below are skipped.
-    const callerHeaders =
-      hasKeys(this.#options.defaultHeaders) || (options.headers !== undefined && hasKeys(options.headers));
-    // Serialised once per call, not per attempt.
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    if (payload !== undefined && !(callerHeaders && headerValue(headers, 'Content-Type') !== undefined)) {
-      headers['Content-Type'] = 'application/json';
-    }
-    const idempotent = call.idempotent ?? MUTATING.has(call.method);
-    const headerKey = callerHeaders ? headerValue(headers, 'Idempotency-Key') : undefined;
+    const headerKey = keyHeader(options.headers) ?? this.#defaultKey;
     // The caller's own key, as a header or an option, must be a UUID; a generated one is one by construction.
     const ownKey = headerKey ?? (options.idempotencyKey || undefined);
     if (ownKey !== undefined && !isUuid(ownKey)) throw notUuid(endpoint);
     let idempotencyKey = headerKey;
-    if (idempotencyKey === undefined && idempotent && options.idempotencyKey !== false) {
+    // Never undefined: ky would take `headers: undefined` as dropping the client's own.
+    let headers = options.headers ?? {};
+    const keyed = call.idempotent ?? MUTATING.has(call.method);
+    if (idempotencyKey === undefined && keyed && options.idempotencyKey !== false) {
       idempotencyKey = options.idempotencyKey ?? uuidv4();
-      headers['Idempotency-Key'] = idempotencyKey;
+      headers = { ...headers, 'Idempotency-Key': idempotencyKey };
     }
-    // A mutating call without a key could take effect twice, so only reads and keyed writes are retried.
-    const retryable = !MUTATING.has(call.method) || idempotencyKey !== undefined;
-    const maxRetries = retryable ? (options.maxRetries ?? this.#options.maxRetries) : 0;
-    const timeout = options.timeout ?? this.#options.timeout;
-    const deadlineMs = options.deadline ?? this.#options.deadline;
-    const clock = this.#options.clock;
-    const deadlineAt = clock.now() + deadlineMs;
+    const { clock, logger } = this.#options;
+    const { timeout = this.#options.timeout, deadline = this.#options.deadline, signal } = options;
+    const facts: CallFacts = { endpoint, idempotencyKey, timeout, deadline, signal };
+    const deadlineAt = clock.now() + deadline;
     const fetchOptions = this.fetchOptions(options);
+    let attempts = 1;
+    let wait = 0;
+    // shouldRetry and the final catch see the same error: it is mapped (and its body read) once.
+    let last: { error: unknown; failure: Promise<Error> } | undefined;
+    const failure = (error: unknown): Promise<Error> => {
+      if (last === undefined || last.error !== error) last = { error, failure: toError(error, facts) };
+      return last.failure;
+    };
 
-    // A string, not a URL object: fetch parses it once anyway.
-    let url = this.#options.baseUrl + call.path;
-    if (query) {
-      const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(query)) {
-        if (value !== undefined) search.set(key, String(value));
-      }
-      const encoded = search.toString();
-      if (encoded) url += `${url.includes('?') ? '&' : '?'}${encoded}`;
-    }
-
-    for (let attempt = 1; ; attempt++) {
+    // Each attempt: the real key, the fetch options, and the deadline when it comes before the attempt's time-out.
+    const send = (input: Input, init: RequestInit = {}): Promise<Response> => {
+      const request = input as Request; // ky always hands its fetch a Request
       const remaining = deadlineAt - clock.now();
-      if (remaining <= 0) throw new APITimeoutError(endpoint, deadlineMs, { idempotencyKey, deadline: true });
-      const attemptTimeout = Math.min(timeout, remaining);
-      let outcome: Attempt | Error;
-      try {
-        outcome = await this.#attempt(
-          url,
-          call.method,
-          headers,
-          payload,
-          attemptTimeout,
-          options.signal,
-          fetchOptions,
-        );
-      } catch (error) {
-        if (options.signal?.aborted) throw new APIUserAbortError(endpoint, { cause: options.signal.reason });
-        outcome = isTimeout(error)
-          ? attemptTimeout < timeout
-            ? new APITimeoutError(endpoint, deadlineMs, { idempotencyKey, deadline: true })
-            : new APITimeoutError(endpoint, timeout, { idempotencyKey })
-          : new APIConnectionError(endpoint, { cause: error, idempotencyKey });
-      }
-
-      if (!(outcome instanceof Error) && outcome.response.ok && !isFailureBody(outcome.body)) {
-        return this.#success(call, outcome, endpoint, attempt, idempotencyKey);
-      }
-      const failure =
-        outcome instanceof Error
-          ? outcome
-          : APIError.from({
-              status: outcome.response.status,
-              body: outcome.body,
-              headers: outcome.response.headers,
-              endpoint,
-              idempotencyKey,
-            });
-
-      const wait =
-        attempt <= maxRetries
-          ? retryDelay(failure, attempt - 1, this.#options.maxRetryAfter, clock.now())
-          : undefined;
-      if (wait === undefined || clock.now() + wait >= deadlineAt) throw failure;
-      this.#options.logger.debug?.(
-        redact(`inr-payouts: ${endpoint} failed (${failure.message}); retry in ${Math.round(wait)} ms`),
-        {
-          attempt,
-          idempotencyKey,
-        },
+      if (remaining <= 0) return Promise.reject(new DOMException('', 'TimeoutError'));
+      request.headers.set('Authorization', this.#bearer);
+      const cut =
+        remaining < timeout ? AbortSignal.any([request.signal, AbortSignal.timeout(remaining)]) : undefined;
+      const sent = this.#send(
+        request,
+        fetchOptions || cut ? { ...fetchOptions, ...init, signal: cut } : init,
       );
-      try {
-        await clock.sleep(wait, options.signal);
-      } catch (reason) {
-        throw new APIUserAbortError(endpoint, { cause: reason });
-      }
-    }
-  }
+      // What a hook is given carries no key, even one a proxy put in its message.
+      return sent.catch((error: unknown) => Promise.reject(redactCause(error)));
+    };
 
-  async #attempt(
-    url: string,
-    method: HttpMethod,
-    headers: Record<string, string>,
-    body: string | undefined,
-    timeout: number,
-    signal: AbortSignal | undefined,
-    fetchOptions: FetchOptions | undefined,
-  ): Promise<Attempt> {
-    // One controller and one cleared timer per attempt: AbortSignal.timeout + AbortSignal.any cost more per
-    // request and leave their timers running after the answer.
-    const controller = new AbortController();
-    const timer = setTimeout(
-      // Only the name is read (isTimeout); the caller sees APITimeoutError's message.
-      () => controller.abort(new DOMException('', 'TimeoutError')),
-      timeout,
-    );
-    // The caller's signal is followed only when there is one: no listener, no closure otherwise.
-    const onAbort = signal ? () => controller.abort(signal.reason) : undefined;
-    if (signal && onAbort) {
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort, { once: true });
-    }
+    let response: Response;
     try {
-      const init: RequestInit = { ...fetchOptions, method, headers, signal: controller.signal };
-      if (body !== undefined) init.body = body;
-      const response = await this.#send(url, init);
-      const text = await response.text();
-      return { response, text, body: parseBody(text) };
-    } finally {
-      clearTimeout(timer);
-      if (signal && onAbort) signal.removeEventListener('abort', onAbort);
+      response = await this.#ky(call.path.slice(1), {
+        method: call.method,
+        headers,
+        json: body,
+        searchParams: query as SearchParamsOption,
+        timeout,
+        signal,
+        fetch: send,
+        retry: {
+          // A mutating call without a key could take effect twice, so only reads and keyed writes are retried.
+          limit:
+            MUTATING.has(call.method) && !idempotencyKey
+              ? 0
+              : (options.maxRetries ?? this.#options.maxRetries),
+          // Vetoes a retry whose wait is too long for maxRetryAfter or the deadline; ky's statusCodes decide the rest.
+          shouldRetry: async ({ error, retryCount }) => {
+            const failed = await failure(error);
+            wait = retryWait(failed, retryCount - 1, clock.now());
+            const tooLong =
+              failed instanceof APIError && failed.status === 429 && wait > this.#options.maxRetryAfter;
+            if (signal?.aborted || tooLong || clock.now() + wait >= deadlineAt) return false;
+            const line = `inr-payouts: ${endpoint} failed (${failed.message}); retry in ${Math.round(wait)} ms`;
+            logger.debug?.(redact(line), { attempt: attempts, idempotencyKey });
+            return undefined;
+          },
+        },
+        // The wait comes first, as ky's own would: the partner's hooks then see the retry as it is sent.
+        hooks: {
+          beforeRetry: [() => clock.sleep(wait, signal).then(() => void attempts++), ...this.#beforeRetry],
+        },
+      });
+    } catch (error) {
+      throw await failure(error);
     }
+    const text = await response.text().catch((cause: unknown) => {
+      throw new APIConnectionError(endpoint, { cause, idempotencyKey });
+    });
+    return this.#answer(call, response, text, endpoint, attempts, idempotencyKey);
   }
 
-  #success<T>(
+  /** The envelope's `data`, validated; a shape B `success: false` is an error whatever the status. */
+  #answer<T>(
     call: Call<T>,
-    outcome: Attempt,
+    response: Response,
+    text: string,
     endpoint: string,
     attempts: number,
     idempotencyKey: string | undefined,
   ): Outcome<T> {
-    const { response, body, text } = outcome;
+    const { status, headers } = response;
+    const body = parseBody(text);
     const envelope =
       typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+    if (envelope?.success === false) throw APIError.from({ status, body, headers, endpoint, idempotencyKey });
     if (!envelope || !('data' in envelope)) {
-      throw new ResponseValidationError(
-        endpoint,
-        response.status,
-        [{ path: 'data', message: 'is missing' }],
-        body,
-      );
+      throw new ResponseValidationError(endpoint, status, [{ path: 'data', message: 'is missing' }], body);
     }
+    const { success: _success, ...siblings } = envelope;
     const data = call.envelopeSchema
-      ? parseResponse(call.envelopeSchema, withoutSuccess(envelope), endpoint, response.status, body, '')
+      ? parseResponse(call.envelopeSchema, siblings, endpoint, status, body, '')
       : call.dataSchema
-        ? parseResponse(call.dataSchema, envelope.data, endpoint, response.status, body)
+        ? parseResponse(call.dataSchema, envelope.data, endpoint, status, body)
         : (envelope.data as T);
     // The answer's facts (rate limit, replay) are read only if withResponse() asks for them.
     const result: Outcome<T> = { data, response, text, attempts, idempotencyKey };
     if (typeof envelope.message === 'string') result.message = envelope.message;
-    this.#options.logger.debug?.(`inr-payouts: ${endpoint} -> ${response.status}`, { attempts });
+    this.#options.logger.debug?.(`inr-payouts: ${endpoint} -> ${status}`, { attempts });
     return result;
   }
-}
-
-/** The envelope's siblings of `data`, without the `success` flag every answer has. */
-function withoutSuccess(envelope: Record<string, unknown>): Record<string, unknown> {
-  const { success: _success, ...rest } = envelope;
-  return rest;
-}
-
-/** Shape B answers `success: false`; the spec does not promise an error status with it, so the body decides. */
-function isFailureBody(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false;
 }

@@ -1,9 +1,10 @@
 // Every program in examples/ runs against the embedded mock and does what its comments say.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main as demo } from '../../examples/demo.js';
 import { main as documentUpload } from '../../examples/document-upload.js';
 import { main as errors } from '../../examples/errors-and-rate-limits.js';
+import { main as hooks } from '../../examples/hooks.js';
 import { main as kycOnboarding } from '../../examples/kyc-onboarding.js';
 import { main as prefunded } from '../../examples/prefunded-transaction.js';
 import { main as quickStart } from '../../examples/quick-start.js';
@@ -27,6 +28,7 @@ describe('examples/', () => {
       'demo.ts',
       'document-upload.ts',
       'errors-and-rate-limits.ts',
+      'hooks.ts',
       'kyc-onboarding.ts',
       'prefunded-transaction.ts',
       'quick-start.ts',
@@ -77,6 +79,32 @@ describe('examples/', () => {
     const { result, count } = await recover();
     expect(result.recovered).toBe(true);
     expect(count).toBe(1);
+  });
+
+  it("hooks: ky's hooks add a trace header to every request and log one line per answer, the key masked", async () => {
+    const { account, user, traces } = await hooks();
+    expect(account.environment).toBe('sandbox');
+    expect(user.userId).toBeTruthy();
+    expect(traces).toHaveLength(2);
+    for (const trace of traces) expect(trace).toMatch(/^[0-9a-f-]{36}$/);
+    const lines = vi.mocked(console.log).mock.calls.map(([line]) => String(line));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^GET \/v2\/account -> 200 \(trace [0-9a-f-]{36}, retry 0, Bearer pk_sandbox_\*\*\*\)$/,
+      ),
+      expect.stringMatching(
+        /^POST \/v2\/users -> 201 \(trace [0-9a-f-]{36}, retry 0, Bearer pk_sandbox_\*\*\*\)$/,
+      ),
+    ]);
+  });
+
+  it('the hooks of docs/getting-started.md are the ones examples/hooks.ts runs', () => {
+    const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+    const guide = read('docs/getting-started.md').split('## Tracing, logging and metrics')[1] ?? '';
+    const block = /```ts\n[\s\S]*?( {2}hooks: \{[\s\S]*?\n {2}\},\n)/.exec(guide)?.[1];
+    const example = read('examples/hooks.ts').replace(/^ {4}/gm, '');
+    expect(block).toBeTruthy();
+    expect(example).toContain(block);
   });
 
   it('errors (7, 8): validation before sending, 422, shape-B name mismatch, 404 and 429 are typed', async () => {

@@ -1,9 +1,10 @@
-// Targets: sync verify + parse >= 0.95x a raw node:crypto HMAC + constant-time compare +
-// JSON.parse; the WebCrypto path >= 4x Stripe's SubtleCrypto path (the real `stripe` package:
-// webhooks.constructEventAsync with Stripe.createSubtleCryptoProvider(), which imports the key on every call).
+// Targets against the fastest raw path of each API: sync verify + parse >= 0.95x node:crypto's HMAC from a KeyObject
+// made once, timingSafeEqual on the decoded bytes and JSON.parse; the WebCrypto path >= 0.95x a bare
+// crypto.subtle.verify with the key imported once. Stripe (the real `stripe` package: constructEvent, and
+// constructEventAsync with Stripe.createSubtleCryptoProvider(), which imports the key on every call) is shown beside.
 // Stripe signs the same way (HMAC-SHA256 of `t.payload`, header `t=...,v1=...`), so one header serves both.
 // Run: npm run bench -- test/webhooks
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import { signWebhook, verifyWebhook, verifyWebhookAsync } from 'inr-payouts/webhooks';
 import Stripe from 'stripe';
 import { afterAll, bench, describe } from 'vitest';
@@ -23,12 +24,14 @@ const subtle = globalThis.crypto.subtle;
 const stripeWebhooks = new Stripe('sk_test_bench').webhooks;
 const stripeSubtle = Stripe.createSubtleCryptoProvider();
 
+// The key made once, as a verifier that keeps its secret would: the floor of any node:crypto verifier.
+const keyObject = createSecretKey(Buffer.from(secret));
 const sync = {
   raw: () => {
     const [tPart = '', vPart = ''] = header.split(',');
     const t = tPart.slice(2);
     if (Math.abs(Math.floor(Date.now() / 1000) - Number(t)) > 300) throw new Error('stale');
-    const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
+    const expected = createHmac('sha256', keyObject).update(`${t}.${body}`).digest();
     if (!timingSafeEqual(expected, Buffer.from(vPart.slice(3), 'hex'))) throw new Error('bad');
     return JSON.parse(body);
   },
@@ -94,7 +97,14 @@ afterAll(async () => {
   ]);
   const asyncMicros = await measureInterleaved(webCrypto, { batch: 500, rounds: 30 });
   printRatios('webhook verify + parse, WebCrypto', asyncMicros, [
-    { target: TARGETS.verifyWebhookAsync, subject: 'ours', baseline: 'stripe' },
+    { target: TARGETS.verifyWebhookAsync, subject: 'ours', baseline: 'cachedKey' },
+    {
+      label: 'verifyWebhookAsync vs stripe constructEventAsync (SubtleCrypto)',
+      subject: 'ours',
+      baseline: 'stripe',
+      kind: 'speed',
+      bar: 1,
+    },
     {
       label: 'verifyWebhookAsync vs importing the key on every call',
       subject: 'ours',
@@ -102,18 +112,11 @@ afterAll(async () => {
       kind: 'speed',
       bar: 1,
     },
-    {
-      label: 'verifyWebhookAsync vs raw WebCrypto with a cached key',
-      subject: 'ours',
-      baseline: 'cachedKey',
-      kind: 'speed',
-      bar: 0.9,
-    },
   ]);
 }, 300_000);
 
 describe('sync verify + parse', () => {
-  bench('raw node:crypto HMAC + timingSafeEqual + JSON.parse (baseline)', () => {
+  bench('raw node:crypto HMAC (KeyObject made once) + timingSafeEqual + JSON.parse (baseline)', () => {
     sync.raw();
   });
   bench('verifyWebhook (string body)', () => {

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { RateLimitError } from '../../src/index.js';
+import { account } from '../helpers/fixtures.js';
+import { fail, KEY, makeClient, ok, route, useServer } from '../helpers/msw.js';
+
+useServer();
+
+describe("the hooks option: ky's hooks run on every request, and none of them sees the key", () => {
+  it('a beforeRequest header reaches the service; afterResponse sees each answer', async () => {
+    const seen = route('get', '/v2/account', ok(account));
+    const statuses: number[] = [];
+    const client = makeClient({
+      hooks: {
+        beforeRequest: [(request) => void request.headers.set('X-Trace-Id', 'trace-1')],
+        afterResponse: [(_request, _options, response) => void statuses.push(response.status)],
+      },
+    });
+    await client.account.retrieve();
+    expect(seen[0]?.headers.get('x-trace-id')).toBe('trace-1');
+    expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(statuses).toEqual([200]);
+  });
+
+  it('runs beforeRetry and beforeError with retries, and every request, option and error they get is masked', async () => {
+    const seen = route(
+      'get',
+      '/v2/account',
+      fail(429, { error: 'Too Many Requests', message: 'slow down', retryAfter: 0 }),
+    );
+    const logged: string[] = [];
+    const log = (...values: unknown[]) => {
+      for (const value of values) {
+        const headers = value instanceof Request ? value.headers : (value as { headers?: Headers })?.headers;
+        logged.push(JSON.stringify(value), ...(headers instanceof Headers ? [...headers.values()] : []));
+      }
+    };
+    const retries: number[] = [];
+    const client = makeClient({
+      maxRetries: 1,
+      hooks: {
+        beforeRequest: [(request, options) => log(request, options)],
+        beforeRetry: [
+          ({ request, options, error, retryCount }) => {
+            retries.push(retryCount);
+            log(request, options, error, String(error));
+          },
+        ],
+        afterResponse: [(request, options, response) => log(request, options, response)],
+        beforeError: [
+          (error) => {
+            log(error, error.request, error.options, String(error));
+            return error;
+          },
+        ],
+      },
+    });
+    const error = await client.account.retrieve().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(seen).toHaveLength(2);
+    expect(seen.every((s) => s.headers.get('authorization') === `Bearer ${KEY}`)).toBe(true);
+    expect(retries).toEqual([1]);
+    expect(logged.length).toBeGreaterThan(8);
+    expect(logged).toContain('Bearer pk_sandbox_***');
+    for (const line of logged) expect(line).not.toContain(KEY);
+  });
+
+  it('keeps the key out of a connection error a hook is given', async () => {
+    const errors: string[] = [];
+    const client = makeClient({
+      maxRetries: 1,
+      // The back-off between the attempts passes on this clock, not in real time.
+      clock: { now: () => 0, sleep: async () => undefined },
+      fetch: async () => {
+        throw new TypeError(`could not send Authorization: Bearer ${KEY}`);
+      },
+      hooks: { beforeRetry: [({ error }) => void errors.push(error.message)] },
+    });
+    await client.account.retrieve().catch(() => undefined);
+    expect(errors).toEqual(['could not send Authorization: Bearer pk_sandbox_***']);
+  });
+
+  it("waits on the client's clock before the partner's beforeRetry, even one that returns a new request", async () => {
+    const seen = route(
+      'get',
+      '/v2/account',
+      fail(429, { error: 'Too Many Requests', message: 'slow down', retryAfter: 30 }),
+      ok(account),
+    );
+    let now = 0;
+    const sleeps: number[] = [];
+    const order: string[] = [];
+    const client = makeClient({
+      maxRetries: 1,
+      clock: {
+        now: () => now,
+        sleep: async (ms) => {
+          order.push('wait');
+          sleeps.push(ms);
+          now += ms;
+        },
+      },
+      hooks: {
+        beforeRetry: [
+          ({ request }) => {
+            order.push('beforeRetry');
+            return new Request(request, {
+              headers: { ...Object.fromEntries(request.headers), 'X-Retry': '1' },
+            });
+          },
+        ],
+      },
+    });
+    const { response } = await client.account.retrieve().withResponse();
+    expect(response.attempts).toBe(2);
+    expect(sleeps).toEqual([30_000]);
+    expect(order).toEqual(['wait', 'beforeRetry']);
+    expect(seen[1]?.headers.get('x-retry')).toBe('1');
+    expect(seen[1]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+  });
+});
