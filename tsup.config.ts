@@ -12,6 +12,22 @@ const clientFromPackage: Plugin = {
   },
 };
 
+// msw for `mock.handlers`: the ES module build imports it when the entry loads, if installed (mock/msw/load.ts,
+// a top-level await, so the handlers share the partner's msw module); the CommonJS build cannot await at the
+// top, and requires it on first use instead (load.cjs.ts), so a CommonJS project without msw loads the mock.
+// tsup hands esbuild `format: 'esm'` for both builds when it tree-shakes (rollup writes the CommonJS), so the
+// format reaches the plugin as a define set in `esbuildOptions`.
+const FORMAT_MARK = '__INR_PAYOUTS_BUILD_FORMAT__';
+const mswLoaderPerFormat: Plugin = {
+  name: 'msw-loader-per-format',
+  setup(build) {
+    if (build.initialOptions.define?.[FORMAT_MARK] !== '"cjs"') return;
+    build.onResolve({ filter: /^\.\/load\.js$/ }, ({ importer, resolveDir }) =>
+      /[\\/]mock[\\/]msw[\\/]/.test(importer) ? { path: `${resolveDir}/load.cjs.ts` } : undefined,
+    );
+  },
+};
+
 export default defineConfig([
   {
     entry: {
@@ -34,7 +50,10 @@ export default defineConfig([
     clean: false,
     sourcemap: true,
     splitting: false,
-    esbuildPlugins: [clientFromPackage],
+    esbuildPlugins: [clientFromPackage, mswLoaderPerFormat],
+    esbuildOptions(options, { format }) {
+      options.define = { ...options.define, [FORMAT_MARK]: JSON.stringify(format) };
+    },
     external: [
       'msw',
       'msw/node',
