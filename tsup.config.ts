@@ -12,6 +12,18 @@ const clientFromPackage: Plugin = {
   },
 };
 
+// msw for `mock.handlers`: the ES module build imports it when the entry loads, if installed (mock/msw/load.ts,
+// a top-level await, so the handlers share the partner's msw module); the CommonJS build cannot await at the
+// top, and requires it on first use instead (load.cjs.ts), so a CommonJS project without msw loads the mock.
+const mswLoaderForCommonJs: Plugin = {
+  name: 'msw-loader-for-commonjs',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/load\.js$/ }, ({ importer, resolveDir }) =>
+      /[\\/]mock[\\/]msw[\\/]/.test(importer) ? { path: `${resolveDir}/load.cjs.ts` } : undefined,
+    );
+  },
+};
+
 /** The library entries; built once as ES modules and once as CommonJS, which differ only in what they inline. */
 const library = {
   entry: {
@@ -52,6 +64,7 @@ export default defineConfig([
     format: ['cjs'],
     dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
     noExternal: [...inlinedEverywhere, /^ky(\/|$)/, /^uuid(\/|$)/],
+    esbuildPlugins: [clientFromPackage, mswLoaderForCommonJs],
   },
   {
     // The standalone mock server runs on Node only, as an executable.

@@ -1,6 +1,7 @@
 /**
- * `inr-payouts/mock`: a stateful simulation of the whole payout service, in-process over MSW, on a
- * virtual clock. msw is an optional peer dependency, needed only for this entry.
+ * `inr-payouts/mock`: a stateful simulation of the whole payout service, in-process on a virtual clock, served
+ * through `mock.fetch` (no msw needed) or msw's `setupServer(...mock.handlers)` (msw 2 or 3, an optional peer
+ * dependency loaded only when `mock.handlers` is read).
  *
  * @module inr-payouts/mock
  */
@@ -23,6 +24,7 @@ export type { ApiErrorBody, ErrorShape, TransitionRefusal } from './core/errors.
 export { MockApiError, MockArgumentError, MockHelperError, MockTransitionError } from './core/errors.js';
 export { type Explanation, explainLine } from './core/explain.js';
 export type { FaultSpec } from './core/faults.js';
+export type { MockFetch } from './core/fetch.js';
 export {
   JOURNAL_BUDGET_BYTES,
   JOURNAL_LIMIT,

@@ -1,16 +1,19 @@
 /**
- * `createMockService`: one independent simulation of the whole service, served in-process by MSW. Several
- * can live in one process; each has its own state, clock, handlers and helpers. The MSW part is a thin
- * adapter: one handler per service that hands every request under the base URL to the simulation's
- * dispatch (mock/simulation.ts, which knows nothing of MSW).
+ * `createMockService`: one independent simulation of the whole service, served in-process: through
+ * `mock.fetch` (no HTTP library, no interception) or through msw's `setupServer(...mock.handlers)`. Several
+ * can live in one process; each has its own state, clock, handlers and helpers. Both are thin adapters over
+ * the simulation's dispatch (mock/simulation.ts, which knows nothing of either); msw is loaded only when
+ * `handlers` is first read (mock/msw/), so the entry loads without it.
  */
-import { type HttpHandler, http } from 'msw';
+import type { HttpHandler } from 'msw';
 import type { ClientOptions } from '../src/core/options.js';
 import type { PayoutClient } from '../src/index.js';
 import { createMockClient } from './core/client.js';
 import { type VirtualClientClock, virtualClientClock } from './core/client-clock.js';
+import { createMockFetch, type MockFetch } from './core/fetch.js';
 import type { MockServiceOptions } from './core/options.js';
 import type { RouteOverrides } from './core/route.js';
+import { mswHandlers } from './msw/handlers.js';
 import { createOverrides, type OperationId, type OverrideResolver } from './overrides.js';
 import { createMockSimulation, type MockSimulation } from './simulation.js';
 
@@ -45,8 +48,26 @@ import { createMockSimulation, type MockSimulation } from './simulation.js';
  */
 export interface MockService extends MockSimulation {
   /**
-   * MSW handlers: `setupServer(...mock.handlers)`, or `getResponse(mock.handlers, request)`. One handler
-   * serves the whole API under `baseUrl`; a request it does not serve passes on to the next handler.
+   * A WHATWG `fetch` that this mock answers in-process, with no interception and no msw: give it to the
+   * client (`new PayoutClient({ fetch: mock.fetch, ... })`, which `createClient()` does) or to any library
+   * that takes a `fetch`. A URL outside `baseUrl` rejects: it never reaches the network. The set-up for
+   * Jest's default CommonJS mode, `node:test`, Bun and Deno.
+   * @example
+   * ```ts
+   * import { createMockService } from 'inr-payouts/mock';
+   *
+   * const mock = createMockService();
+   * const response = await mock.fetch(`${mock.baseUrl}/v2/account`, {
+   *   headers: { Authorization: `Bearer ${mock.sandboxKey}` },
+   * });
+   * if (response.status !== 200) throw new Error('the mock answers without msw');
+   * ```
+   */
+  readonly fetch: MockFetch;
+  /**
+   * msw handlers: `setupServer(...mock.handlers)`, or `getResponse(mock.handlers, request)`, with msw 2 or 3.
+   * One handler serves the whole API under `baseUrl`; a request it does not serve passes on to the next
+   * handler. msw is loaded on first read; without msw installed, reading this throws (use `fetch`).
    */
   readonly handlers: HttpHandler[];
   /**
@@ -55,21 +76,18 @@ export interface MockService extends MockSimulation {
    */
   readonly clientClock: VirtualClientClock;
   /**
-   * A `PayoutClient` wired to this mock (its base URL and the default account's sandbox key) whose every wait
-   * (retry back-off, a 429's wait, polling intervals, deadlines) runs on the virtual clock: a test that waits
-   * for attribution or a 429 retry takes no real time. `options` override any of it.
+   * A `PayoutClient` wired to this mock (its base URL, the default account's sandbox key, and `fetch`, so no
+   * msw is needed) whose every wait (retry back-off, a 429's wait, polling intervals, deadlines) runs on the
+   * virtual clock: a test that waits for attribution or a 429 retry takes no real time. `options` override any
+   * of it (`fetch: globalThis.fetch` sends it through msw's interception instead).
    * @example
    * ```ts
-   * import { setupServer } from 'msw/node';
    * import { createMockService } from 'inr-payouts/mock';
    *
    * const mock = createMockService();
-   * const server = setupServer(...mock.handlers);
-   * server.listen();
    * const client = mock.createClient();
    * const user = await client.users.create({ mobile: '9876543210' });
    * if (!user.userId.startsWith('usr_')) throw new Error('created on the mock');
-   * server.close();
    * ```
    */
   createClient(options?: ClientOptions): PayoutClient;
@@ -127,17 +145,23 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const overrides = createOverrides(routes);
   const base = new URL(simulation.baseUrl);
   const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-  // A custom predicate: a prefix test, rather than a path pattern msw would compile and match per request.
-  const handler = http.all(
-    ({ request }) => request.url.startsWith(prefix),
-    ({ request }) => simulation.dispatch(request),
-  );
   const clientClock = virtualClientClock(simulation.clock);
-  return Object.assign(simulation, {
-    handlers: [handler],
+  const fetch = createMockFetch(simulation.baseUrl, simulation.dispatch);
+  let handlers: HttpHandler[] | undefined;
+  const service = Object.assign(simulation, {
+    fetch,
     clientClock,
-    createClient: (clientOptions?: ClientOptions) => createMockClient(simulation, clientClock, clientOptions),
+    createClient: (clientOptions?: ClientOptions) =>
+      createMockClient(simulation, clientClock, { fetch, ...clientOptions }),
     override: overrides.set,
     clearOverrides: overrides.clear,
   });
+  // A getter, not a value: msw is loaded (and the handler built) only for a partner who reads it.
+  return Object.defineProperty(service, 'handlers', {
+    enumerable: true,
+    get: (): HttpHandler[] => {
+      handlers ??= mswHandlers(prefix, simulation.dispatch);
+      return handlers;
+    },
+  }) as typeof service & Pick<MockService, 'handlers'>;
 }

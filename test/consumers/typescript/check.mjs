@@ -1,14 +1,23 @@
-// Type-checks src/entries.ts against the installed inr-payouts under every moduleResolution a project can use,
-// with TypeScript 5.9 and 6.0, skipLibCheck off (the package's declarations are checked too). Prints one line
-// per combination; exits 1 if any fails.
+// Type-checks the package's declarations as partners compile against them, skipLibCheck off (the package's
+// declarations are checked too), with TypeScript 5.9, 6.0 and 7.0 under every moduleResolution a project can
+// use: src/entries.ts (every entry, msw-free) always, and src/with-msw.ts (the testing guide's
+// `setupServer(...mock.handlers)` and `server.use(...)`) where msw is installed, so one folder proves msw 2,
+// msw 3 and no msw at all (the consumer matrix installs each). node16/nodenext decide a file's format by its
+// extension: the .ts files are CommonJS here, their .mts copies ES modules. Prints one line per combination;
+// exits 1 if any fails.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
-const require = createRequire(import.meta.url);
-const COMPILERS = { 'TypeScript 5.9': 'typescript/bin/tsc', 'TypeScript 6.0': 'typescript-6/bin/tsc' };
-// module and moduleResolution as they may be combined. node16/nodenext decide each file's format by its
-// extension (and package.json "type"): entries.ts is CommonJS here, entries.mts an ES module.
+const COMPILERS = {
+  'TypeScript 5.9': 'typescript/bin/tsc',
+  'TypeScript 6.0': 'typescript-6/bin/tsc',
+  'TypeScript 7.0': 'typescript-7/bin/tsc',
+};
+const mswPackage = 'node_modules/msw/package.json';
+const msw = existsSync(mswPackage) ? JSON.parse(readFileSync(mswPackage, 'utf8')).version : undefined;
+const mswMajor = msw ? Number(msw.split('.')[0]) : undefined;
+
+// module and moduleResolution as they may be combined. TypeScript 7 no longer has node10.
 const SETTINGS = [
   { moduleResolution: 'node10', module: 'commonjs' },
   { moduleResolution: 'node10', module: 'esnext' },
@@ -18,12 +27,38 @@ const SETTINGS = [
   { moduleResolution: 'bundler', module: 'preserve' },
 ];
 
-copyFileSync('src/entries.ts', 'src/entries.mts');
+/**
+ * Where msw's own declarations cannot compile, whoever imports them (inr-payouts/mock's name msw's
+ * `HttpHandler`, so they come along when msw is installed):
+ * - a CommonJS file under module node16, which may not import an ES module: msw 3 is one, and msw 2 (from
+ *   2.11) imports `rettime`, one. The .mts (ES module) copies are checked there; nodenext (TypeScript 5.8+)
+ *   lets a CommonJS file require an ES module, and checks both.
+ * - node10 with msw 3, which resolves its subpaths (`msw/node`, its own `@mswjs/interceptors/WebSocket`)
+ *   through `exports` only.
+ * The run without msw checks entries.ts in both.
+ */
+const mswCannotCompile = (moduleResolution, file) =>
+  (moduleResolution === 'node16' && file.endsWith('.ts')) ||
+  (moduleResolution === 'node10' && mswMajor === 3);
+
+for (const file of ['entries', 'with-msw']) copyFileSync(`src/${file}.ts`, `src/${file}.mts`);
 mkdirSync('tsconfigs', { recursive: true });
+console.log(msw ? `msw ${msw} installed` : 'no msw installed');
 let failed = 0;
 for (const [compiler, bin] of Object.entries(COMPILERS)) {
+  const major = Number(compiler.replace(/\D/g, '').slice(0, 1));
   for (const { moduleResolution, module, esm } of SETTINGS) {
-    const name = `${moduleResolution}-${module}-${compiler.replace(/\D/g, '')}`;
+    if (major >= 7 && moduleResolution === 'node10') continue;
+    const name = `${moduleResolution}-${module}-${major}`;
+    const candidates = esm ? ['src/entries.ts', 'src/entries.mts'] : ['src/entries.ts'];
+    if (msw) candidates.push(...(esm ? ['src/with-msw.ts', 'src/with-msw.mts'] : ['src/with-msw.ts']));
+    const files = candidates.filter((f) => !(msw && mswCannotCompile(moduleResolution, f)));
+    if (files.length === 0) {
+      console.log(
+        `--   ${compiler}, moduleResolution ${moduleResolution}: msw ${msw}'s own types do not resolve here`,
+      );
+      continue;
+    }
     const tsconfig = {
       compilerOptions: {
         strict: true,
@@ -37,21 +72,26 @@ for (const [compiler, bin] of Object.entries(COMPILERS)) {
         module,
         moduleResolution,
         // TypeScript 6 deprecates node10 resolution; projects still on it set this.
-        ...(compiler === 'TypeScript 6.0' && moduleResolution === 'node10'
-          ? { ignoreDeprecations: '6.0' }
-          : {}),
+        ...(major === 6 && moduleResolution === 'node10' ? { ignoreDeprecations: '6.0' } : {}),
       },
-      files: esm ? ['../src/entries.ts', '../src/entries.mts'] : ['../src/entries.ts'],
+      files: files.map((f) => `../${f}`),
     };
     const path = `tsconfigs/${name}.json`;
     writeFileSync(path, `${JSON.stringify(tsconfig, null, 2)}\n`);
-    const run = spawnSync(process.execPath, [require.resolve(bin), '-p', path], { encoding: 'utf8' });
+    // A path, not require.resolve: TypeScript 7 exports no ./bin/tsc.
+    const run = spawnSync(process.execPath, [`node_modules/${bin}`, '-p', path], { encoding: 'utf8' });
     const ok = run.status === 0;
     if (!ok) failed += 1;
+    const skipped = candidates.filter((f) => !files.includes(f));
     console.log(
-      `${ok ? 'ok  ' : 'FAIL'} ${compiler}, moduleResolution ${moduleResolution}, module ${module}`,
+      `${ok ? 'ok  ' : 'FAIL'} ${compiler}, moduleResolution ${moduleResolution}, module ${module}: ` +
+        `${files.map((f) => f.slice(4)).join(', ')}` +
+        (skipped.length
+          ? ` (not ${skipped.map((f) => f.slice(4)).join(', ')}: msw's own types need ESM)`
+          : ''),
     );
     if (!ok) console.log(`${run.stdout}${run.stderr}`.trim().replace(/^/gm, '    '));
   }
 }
+if (mswMajor !== undefined && mswMajor !== 2 && mswMajor !== 3) throw new Error(`unexpected msw ${msw}`);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -1,0 +1,130 @@
+/**
+ * `mock.fetch`: the whole simulation as a WHATWG fetch, in-process, with no msw. The client takes it, webhook
+ * deliveries from such a mock reach an in-process receiver (`Request => Response`) or a real one, and it
+ * behaves as fetch does at the edges: a dropped connection and an abort reject, a URL it does not serve never
+ * reaches the network. No msw server runs in this file, so nothing here is intercepted.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { createMockService } from '../../mock/index.js';
+import { mswMissing } from '../../mock/msw/missing.js';
+import { PayoutClient } from '../../src/index.js';
+import { verifyWebhook } from '../../src/webhooks/index.js';
+
+describe('mock.fetch, the in-process mock without msw', () => {
+  it('answers a request as the service would, and any client that takes a fetch completes a flow on it', async () => {
+    const mock = createMockService();
+    const direct = await mock.fetch(`${mock.baseUrl}/v2/account`, {
+      headers: { Authorization: `Bearer ${mock.sandboxKey}` },
+    });
+    expect(direct.status).toBe(200);
+    expect(await direct.json()).toMatchObject({ success: true, data: { id: mock.accountId } });
+
+    const client = new PayoutClient({
+      apiKey: mock.sandboxKey,
+      baseUrl: mock.baseUrl,
+      fetch: mock.fetch,
+      clock: mock.clientClock,
+    });
+    const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210', name: 'Asha Rao' });
+    const created = await client.transactions.create({
+      userId,
+      amount: '100.00',
+      asset: 'USDC',
+      network: 'polygon',
+      partnerReference: 'fetch-flow',
+    });
+    mock.helpers.transactions.simulateDeposit({ transactionId: created.transactionId });
+    await client.transactions.waitForStatus(created.transactionId);
+    const paid = await client.transactions.waitForAttribution(created.transactionId);
+    expect(paid.transaction.status).toBe('completed');
+    expect(paid.payout.utr).toMatch(/^SBX\d{12}$/);
+  });
+
+  it('rejects a URL outside its base URL with a TypeError, as fetch does for a network failure', async () => {
+    const mock = createMockService();
+    await expect(mock.fetch('https://api.example.com/v2/account')).rejects.toThrow(TypeError);
+    await expect(mock.fetch('https://api.example.com/v2/account')).rejects.toThrow(/not served by this mock/);
+  });
+
+  it('a drop fault rejects as a lost connection, and the client retries it with the same idempotency key', async () => {
+    const mock = createMockService();
+    mock.helpers.faults.inject({ match: { path: '/v2/users' }, kind: 'drop-after-commit' });
+    const post = () =>
+      mock.fetch(`${mock.baseUrl}/v2/users`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${mock.sandboxKey}`, 'Idempotency-Key': 'k-1' },
+        body: JSON.stringify({ mobile: '9876543210' }),
+      });
+    await expect(post()).rejects.toThrow(/fetch failed/);
+    const retry = await post();
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+  });
+
+  it("honours the request's abort signal", async () => {
+    const mock = createMockService();
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await expect(mock.fetch(`${mock.baseUrl}/v2/account`, { signal: controller.signal })).rejects.toThrow(
+      'stop',
+    );
+  });
+
+  it('delivers webhooks to an in-process receiver written as a fetch handler, with no port', async () => {
+    const mock = createMockService({ account: { webhookUrl: 'https://partner.test/hooks' } });
+    const received: string[] = [];
+    // What a Hono app's `app.fetch` or a route handler is: Request in, Response out.
+    const receiver = async (request: Request): Promise<Response> => {
+      const body = await request.text();
+      const event = verifyWebhook(
+        body,
+        request.headers.get('x-service-signature') ?? undefined,
+        mock.webhookSecret,
+      );
+      received.push(`${request.url} ${event.event}`);
+      return new Response(null, { status: 200 });
+    };
+    mock.helpers.webhooks.useFetch((url, init) => receiver(new Request(url, init)));
+    await mock.createClient().users.create({ mobile: '9876543210' });
+    await mock.clock.advance('1s');
+    expect(received).toEqual(['https://partner.test/hooks user.created']);
+    expect(mock.helpers.webhooks.events()[0]?.status).toBe('delivered');
+  });
+
+  it('delivers webhooks to a real receiver on a port', async () => {
+    const bodies: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        bodies.push(body);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const mock = createMockService({ account: { webhookUrl: `http://127.0.0.1:${port}/hooks` } });
+      await mock.createClient().users.create({ mobile: '9876543210' });
+      await mock.clock.advance('1s');
+      await mock.helpers.webhooks.settle();
+      expect(bodies.map((b) => JSON.parse(b).event)).toEqual(['user.created']);
+      expect(mock.helpers.webhooks.events()[0]?.status).toBe('delivered');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('mock.handlers says what to do when msw is not installed, or cannot load', () => {
+    expect(
+      mswMissing(new Error("Cannot find package 'msw' imported from /app/dist/mock.js")).message,
+    ).toMatch(/needs msw \(npm install -D msw\).*mock\.fetch/);
+    expect(mswMissing(new Error('Unexpected token export')).message).toMatch(
+      /could not load msw here: Unexpected token export.*--experimental-vm-modules/,
+    );
+  });
+});
