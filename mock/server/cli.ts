@@ -204,8 +204,7 @@ export async function runCli(argv: string[]): Promise<void> {
     onReady: (service) => {
       // Checked while it was read: adopted as it is, not checked and copied again.
       if (initial) service.adopt(initial.state);
-      if (options.stateFile)
-        stateFile = openStateFile(service, options.stateFile, { resume: initial?.resume });
+      if (options.stateFile) stateFile = openStateFile(service, options.stateFile, { loaded: initial });
     },
     beforeAnswer: () => stateFile?.save(),
     onRequest: () => onRequest(),
