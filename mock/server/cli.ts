@@ -27,8 +27,8 @@ Options:
   --start-time <iso>  Virtual time at start (default: now)
   --seed <text>       Seed of every generated ID, key, OTP and address (default inr-payouts)
   --webhook-url <url> Where the account's webhooks are POSTed
-  --state-file <path> Keep the state in this file (and <path>.journal): loaded at start if present,
-                      every change saved before its answer
+  --state-file <path> Keep the state in this SQLite file: loaded at start if present, every change
+                      committed before its answer (docs/mock-server.md, "The state file")
   --chaos <seed>[,rate=0.2][,kinds=5xx+429+latency+drop+drop-after-commit][,latency=2000][,method=POST]
                       Seeded faults on API requests; the same seed replays them (docs/chaos-and-the-ledger.md)
   --replay <file>     Rebuild the run a replay bundle recorded (POST /__mock/bundle, mock.bundle()), then
