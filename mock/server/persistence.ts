@@ -3,17 +3,17 @@
  * compiled to WebAssembly with real file I/O: the same engine on every Node line, nothing to compile), open in
  * the `sqlite3` shell. Schema version 1 (`PRAGMA user_version`; `PRAGMA application_id` says the file is ours):
  *
- * - `rest(name, value)`: the state by top-level name as JSON (clock, counters...), its keyed collections and
- *   timers left `{}` and `[]` (saved apart; an absent collection is left out);
+ * - `rest(name, value, sum)`: the state by top-level name as JSON (clock, counters...), its keyed collections
+ *   and timers left `{}` and `[]` (saved apart; an absent collection is left out);
  * - `entries(collection, key, key_sum, value, sum)`: each entry of a keyed collection (`users.byId`...) and
- *   each pending timer (`timers`, by ID) as JSON; `[]` for a list, whose items are in `items`. The keys are
- *   read at start from their index (with their checksums), a value when first used;
+ *   each pending timer (`timers`, by ID) as JSON; `[]` for a list, whose items are in `items`. An entry is read
+ *   by its key when first used; a collection's keys (from their index) when it is listed;
  * - `items(collection, key, position, value, sum)`: the items of those lists and of the ledger (`http.ledger`),
  *   one row each, so a list that grows writes only what it gained.
  *
- * Each request's changes (found by `changes.ts`) are one transaction, committed (WAL, `synchronous=FULL`:
- * synced) before the answer is written, so an answered write survives `kill -9`. Loading happens before the
- * port opens; a file that is not ours, is damaged or is newer is refused, left as it is.
+ * `sum` and `key_sum` are CRC-32s, checked when a row is read. Each request's changes (found by `changes.ts`)
+ * are one transaction, committed (WAL, `synchronous=FULL`: synced) before the answer is written, so an answered
+ * write survives `kill -9`. A file that is not ours, is damaged or is newer is refused, left as it is.
  */
 import {
   closeSync,
