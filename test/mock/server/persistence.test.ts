@@ -2,7 +2,7 @@
  * `--state-file`: a shared local sandbox keeps its state across a restart, and every answered write
  * across a `kill -9`.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('--state-file', () => {
   it('a restart loads the saved state: the same keys, users, OTPs and virtual time', async () => {
-    const file = join(dir, 'state.json');
+    const file = join(dir, 'state.db');
     const first = await startServer(['--state-file', file, '--seed', 'persist']);
     const userId = await createUser(first);
     await first.call('POST', `/v2/users/${userId}/verify/mobile/send`);
@@ -41,7 +41,7 @@ describe('--state-file', () => {
   });
 
   it("the account's volume from completed transactions is the same after a restart, and keeps adding up", async () => {
-    const file = join(dir, 'volume.json');
+    const file = join(dir, 'volume.db');
     const complete = async (
       server: Awaited<ReturnType<typeof startServer>>,
       mobile: string,
@@ -84,22 +84,30 @@ describe('--state-file', () => {
     }
   });
 
-  it('a state file that is not JSON stops the start with a message saying what to do', async () => {
-    const file = join(dir, 'broken.json');
-    writeFileSync(file, '{ not json');
-    await expect(startServer(['--state-file', file])).rejects.toThrow(/not readable JSON.*delete it/s);
+  it('a file that is not a state file stops the start, naming the file and what to do', async () => {
+    const file = join(dir, 'notes.txt');
+    writeFileSync(file, 'shopping list\n');
+    await expect(startServer(['--state-file', file])).rejects.toThrow(
+      /The state file \S+notes\.txt is not a SQLite database: delete it .*It was left as it is\./s,
+    );
+    expect(readFileSync(file, 'utf8')).toBe('shopping list\n');
   });
 
-  it('a state file that parses but is not a whole state stops the start naming the file and what is missing', async () => {
-    const file = join(dir, 'partial.json');
-    writeFileSync(file, JSON.stringify({ version: 1 }));
-    await expect(startServer(['--state-file', file])).rejects.toThrow(
-      /partial\.json is not a mock state.*seed: /s,
-    );
+  it('a second server on a state file in use is refused; the first keeps it', async () => {
+    const file = join(dir, 'shared.db');
+    const first = await startServer(['--state-file', file]);
+    try {
+      await expect(startServer(['--state-file', file])).rejects.toThrow(
+        /shared\.db is in use by process \d+: stop the server using it/,
+      );
+      expect(await createUser(first)).toMatch(/^usr_/);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
   });
 
   it('kill -9 in the middle of a burst of writes loses none that were answered', async () => {
-    const file = join(dir, 'burst.json');
+    const file = join(dir, 'burst.db');
     const first = await startServer(['--state-file', file, '--seed', 'burst']);
     const answered: string[] = [];
     let stop = false;
@@ -134,10 +142,6 @@ describe('--state-file', () => {
       const missing = answered.filter((userId) => !(userId in snapshot.users.byId));
       expect(missing).toEqual([]);
       expect(String((await second.helper('clock/now')).body.data) >= movedTo).toBe(true);
-      // No temporary file is left next to the state.
-      expect(readdirSync(dir).filter((name) => name.startsWith('burst') && name.endsWith('.tmp'))).toEqual(
-        [],
-      );
       expect((await second.call('POST', '/v2/users', { mobile: '9000000001' })).status).toBe(201);
     } finally {
       await second.stop();
