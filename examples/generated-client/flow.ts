@@ -4,6 +4,9 @@
 //
 //   npx inr-payouts-mock --speed manual &
 //   npx tsx examples/generated-client/flow.ts http://127.0.0.1:4010
+//
+// A second address sends the helpers there and the API calls to the first (CI puts a validating proxy, Prism, in
+// front of the API).
 import { randomUUID } from 'node:crypto';
 import { client as api } from './generated/api/client.gen.js';
 import {
@@ -34,10 +37,11 @@ import {
 } from './generated/mock/sdk.gen.js';
 
 const baseUrl = (process.argv[2] ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
+const helpersUrl = (process.argv[3] ?? baseUrl).replace(/\/+$/, '');
 const log = (line: string) => console.log(line);
 
 // The helpers' document: a fresh sandbox, its API key, and a pool of settled tranches the payout draws on.
-helpers.setConfig({ baseUrl });
+helpers.setConfig({ baseUrl: helpersUrl });
 await reset({ body: { seed: 'generated-client' } });
 const { data: account } = await accountsGet({ body: {} });
 api.setConfig({ baseUrl, auth: () => account.data.keys.sandbox });
