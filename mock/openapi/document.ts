@@ -16,7 +16,15 @@ import { modules } from '../handlers/index.js';
 import { UPLOADS_PATH } from '../handlers/kyc/document.js';
 import { OPERATIONS, type OperationSpec } from './operations.js';
 import { REQUEST_RULES, type Rule } from './rules.js';
-import { EXPLAIN_HEADER_COMPONENT, headerRef, isJson, type Json, jsonSchema, ref } from './schema.js';
+import {
+  documentHead,
+  EXPLAIN_HEADER_COMPONENT,
+  headerRef,
+  isJson,
+  type Json,
+  jsonSchema,
+  ref,
+} from './schema.js';
 import { WEBHOOK_PAYLOADS } from './webhook-payloads.js';
 
 /**
@@ -400,16 +408,7 @@ export function openApiDocument(decisions: Assumptions, version = '0.0.0'): Json
     throw new Error(`mock/openapi/operations.ts names routes that do not exist: ${stale.join(', ')}`);
   paths[`${UPLOADS_PATH}/{s3Key}`] = uploadOperation();
   return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Stablecoin-to-INR Payout Service: partner interface',
-      version,
-      description: INFO_DESCRIPTION,
-      license: { name: 'MIT', identifier: 'MIT' },
-      contact: { name: 'inr-payouts', url: 'https://github.com/inr-payouts/inr-payouts' },
-    },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    servers: [{ url: 'http://127.0.0.1:4010', description: 'npx inr-payouts-mock' }],
+    ...documentHead('Stablecoin-to-INR Payout Service: partner interface', version, INFO_DESCRIPTION),
     tags: [
       { name: 'users', description: 'Users, their verification and KYC (spec 2.3, 2.7, 2.8, 4.3 to 4.11)' },
       {

@@ -6,7 +6,8 @@
  * `test/openapi/helper-results.test.ts` calls every helper over HTTP and checks each answer against these.
  */
 import * as z from 'zod/mini';
-import { Transaction } from '../../src/schemas/transactions.js';
+import { DigilockerSessionStatus } from '../../src/schemas/kyc/digilocker.js';
+import { Transaction, TransactionStatus } from '../../src/schemas/transactions.js';
 import { User } from '../../src/schemas/users.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/events.js';
 import type { HelperName } from '../helpers/contract.js';
@@ -99,7 +100,7 @@ const storedTransaction = z.looseObject({
   accountId: text,
   userId: text,
   kind: z.enum(['standard', 'prefunded']),
-  status: text,
+  status: TransactionStatus,
   amount: text,
   asset: text,
   network: text,
@@ -199,7 +200,11 @@ export const HELPER_RESULTS: Record<Exclude<HelperName, 'webhooks.useFetch'>, z.
     headers: z.record(z.string(), z.string()),
   }),
   'webhooks.trigger': webhookEvent,
-  'digilocker.complete': z.looseObject({ clientId: text, status: text, redirectUrl: z.optional(text) }),
+  'digilocker.complete': z.looseObject({
+    clientId: text,
+    status: DigilockerSessionStatus,
+    redirectUrl: z.optional(text),
+  }),
   'face.complete': z.looseObject({ sessionId: text, status: text, redirectUrl: text }),
   'kyc.aadhaarOtp': z.looseObject({ otp: text, expiresAt: text, attempts: integer }),
   'kyc.chooseOutcome': z.looseObject({ userId: text, step: z.enum(['bank', 'upi']), outcome: text }),
@@ -223,6 +228,6 @@ export const HELPER_RESULTS: Record<Exclude<HelperName, 'webhooks.useFetch'>, z.
     format: z.literal('inr-payouts-mock-bundle'),
     version: z.literal(1),
     options: z.looseObject({}),
-    steps: z.array(z.looseObject({ type: text })),
+    steps: z.array(z.looseObject({ type: z.enum(['request', 'helper', 'clock']) })),
   }),
 };

@@ -13,7 +13,15 @@ import {
   helperPath,
 } from '../helpers/contract.js';
 import { HELPER_RESULTS } from './helper-results.js';
-import { EXPLAIN_HEADER_COMPONENT, headerRef, isJson, type Json, jsonSchema, ref } from './schema.js';
+import {
+  documentHead,
+  EXPLAIN_HEADER_COMPONENT,
+  headerRef,
+  isJson,
+  type Json,
+  jsonSchema,
+  ref,
+} from './schema.js';
 
 function envelope(data: Json): Json {
   return {
@@ -152,16 +160,7 @@ export function mockOpenApiDocument(version = '0.0.0'): Json {
   const errorA = jsonSchema(ErrorBodyA, 'output');
   const tags = [...new Set(helpers.filter(([, s]) => s.http !== false).map(([n]) => n.split('.')[0] ?? n))];
   return {
-    openapi: '3.1.0',
-    info: {
-      title: 'inr-payouts mock server: test helpers',
-      version,
-      description: DESCRIPTION,
-      license: { name: 'MIT', identifier: 'MIT' },
-      contact: { name: 'inr-payouts', url: 'https://github.com/inr-payouts/inr-payouts' },
-    },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    servers: [{ url: 'http://127.0.0.1:4010', description: 'npx inr-payouts-mock' }],
+    ...documentHead('inr-payouts mock server: test helpers', version, DESCRIPTION),
     security: [],
     'x-mock-only': true,
     tags: [

@@ -68,3 +68,24 @@ export const EXPLAIN_HEADER_COMPONENT: Json = {
   schema: { type: 'string' },
   'x-mock-only': true,
 };
+
+/**
+ * What both documents open with: the version, `info` (licence, contact), the JSON Schema dialect and the mock
+ * server's default address.
+ * @example
+ * const doc = { ...documentHead('inr-payouts', '0.1.0', 'What it is'), paths };
+ */
+export function documentHead(title: string, version: string, description: string): Json {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title,
+      version,
+      description,
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'inr-payouts', url: 'https://github.com/inr-payouts/inr-payouts' },
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: 'http://127.0.0.1:4010', description: 'npx inr-payouts-mock' }],
+  };
+}

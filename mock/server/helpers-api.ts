@@ -7,7 +7,9 @@
  *   top-level helper (`reset`, `seed`, `snapshot`, `restore`). A helper that only reads also answers `GET`,
  *   with the query string as the argument object (or no argument); `GET` never changes state
  *   (`mock/server/guard.ts`).
- * - The JSON body is the one argument; `{ "args": [...] }` spreads several.
+ * - The JSON body, always an object, is the argument; a helper whose argument is not an object names it
+ *   (`{ "duration": "1h" }`, the contract's `field`), and the body's other fields are its second argument. The
+ *   older forms (`{ "args": [...] }`, a bare JSON value) are still taken, not documented.
  * - Answers `{ success: true, data: <result> }`; a refused transition is 409, an unknown thing 404, an
  *   argument the contract refuses 400 `INVALID_HELPER_ARGUMENT` naming the `field`, all in the spec's shape A.
  */

@@ -2,7 +2,7 @@
 // installed on first use into .contract-tools/ (git-ignored), never as dev dependencies: they are large and only
 // CI's contract steps need them. Prism and openapi-ts need a newer Node than the repo's 20; they run under the
 // Node 24 that scripts/runtimes/ installs into .runtimes/ (installed here too when missing).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,8 @@ const PACKAGES = [
   'newman@6',
   '@stoplight/prism-cli@5',
   '@hey-api/openapi-ts@0.99',
+  // openapi-ts needs TypeScript beside it; 7 is not one it runs with yet.
+  'typescript@~6.0',
 ];
 
 /** Node 24's binary (Prism and openapi-ts refuse Node 20), from .runtimes/ as the runtime matrix installs it. */
@@ -54,4 +56,38 @@ export function ensureTools() {
 /** Environment for a tool that needs Node 24: its `bin/` first on PATH. */
 export function node24Env() {
   return { ...process.env, PATH: `${dirname(NODE24)}:${process.env.PATH}` };
+}
+
+/**
+ * Starts the built standalone server (dist/bin/mock-server.js) on a free port with a manual clock, fresh;
+ * resolves with its URL and a stop function.
+ */
+export function startServer(args = []) {
+  return new Promise((done, fail) => {
+    const child = spawn(
+      process.execPath,
+      [join(root, 'dist/bin/mock-server.js'), '--port', '0', '--speed', 'manual', ...args],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      if (url)
+        done({
+          url,
+          stop: () =>
+            new Promise((stopped) => {
+              child.once('exit', stopped);
+              child.kill('SIGTERM');
+            }),
+        });
+    });
+    child.once('exit', (code) =>
+      fail(new Error(`the mock server exited (${code}) before listening:\n${out}`)),
+    );
+  });
 }
