@@ -79,7 +79,7 @@ export async function main(log: Log = console.log): Promise<DemoResult> {
 
   const mock = createMockService();
   const server = setupServer(...mock.handlers);
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
   try {
     log(`Running against the embedded mock at ${mock.baseUrl} (virtual clock)`);
     return await run(
