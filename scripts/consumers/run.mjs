@@ -5,7 +5,7 @@
 // its `npm test`, on the Node line the row names (20 is the machine's own; 22 and 24 install from npm into
 // .runtimes/, shared with the runtime matrix). Prints PASS/FAIL per consumer; exits 1 on any FAIL.
 // Usage: node scripts/consumers/run.mjs [--tarball inr-payouts-x.y.z.tgz] [--keep] [name...]
-//   Without --tarball it packs the package once (`npm pack`, which needs `npm run build` first).
+//   Without --tarball it packs the package once (`npm pack`, whose `prepack` builds dist/).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -100,7 +100,6 @@ await ensureNodeLines(selected.map((c) => c.node));
 const work = await mkdtemp(join(tmpdir(), 'inr-payouts-consumers-'));
 let tarball = values.tarball ? resolve(values.tarball) : undefined;
 if (!tarball) {
-  if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run npm run build first');
   const packed = await run('npm', ['pack', '--silent', '--pack-destination', work], root);
   if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.output}`);
   tarball = join(work, packed.output.trim().split('\n').at(-1));
