@@ -18,7 +18,6 @@ import { fileURLToPath } from 'node:url';
 import { type ActivityItem, APIConnectionError, APIError, PayoutClient, type Transaction } from 'inr-payouts';
 import { createMockService, type MockService } from 'inr-payouts/mock';
 import { verifyWebhook, type WebhookEvent } from 'inr-payouts/webhooks';
-import { setupServer } from 'msw/node';
 
 /** What the demo did, for the tests. */
 export interface DemoResult {
@@ -78,19 +77,14 @@ export async function main(log: Log = console.log): Promise<DemoResult> {
   }
 
   const mock = createMockService();
-  const server = setupServer(...mock.handlers);
-  server.listen({ onUnhandledRequest: 'error' });
-  try {
-    log(`Running against the embedded mock at ${mock.baseUrl} (virtual clock)`);
-    return await run(
-      new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl }),
-      embedded(mock),
-      mock,
-      log,
-    );
-  } finally {
-    server.close();
-  }
+  log(`Running against the embedded mock at ${mock.baseUrl} (virtual clock)`);
+  // mock.fetch: the mock answers the client in-process, with no msw and no network.
+  return run(
+    new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, fetch: mock.fetch }),
+    embedded(mock),
+    mock,
+    log,
+  );
 }
 
 async function run(
@@ -162,9 +156,10 @@ async function run(
     `Transaction ${created.transactionId} created: send ${created.expectedAmount} ${created.depositAsset} on ` +
       `${created.depositNetwork} to ${created.depositAddress}`,
   );
-  detail(
-    `quote: ${created.quote.exchangeRate} INR/USD, the user receives ₹${created.quote.netInr} after fees`,
-  );
+  const { quote } = created;
+  const fee =
+    Number(quote.feeInr ?? '0') > 0 ? ` after your ₹${quote.feeInr} fee` : ' (no developer fee set)';
+  detail(`quote: ${quote.exchangeRate} INR/USD, the user receives ₹${quote.netInr}${fee}`);
 
   const confirmationMs = await world.deposit(created);
   await step(
@@ -199,19 +194,16 @@ async function run(
   const payout = done.payout;
   await step(`Paid out ₹${payout?.amountInr} by ${payout?.rail}, bank reference (UTR) ${payout?.utr}`);
   if (!payout?.rate) await step('No rate attribution: this payout was not funded from your INR pool');
-  else
+  else {
     await step(
       `Rate attribution: ${payout.usdtEquivalent} USDT of your pool at a blended ${payout.rate} INR/USDT`,
     );
+  }
   if (payout?.rate) {
-    // Why the USDT consumed is not the USDT deposited: two different rates price the same rupees.
+    // Two rates price the same rupees: the user's quote per USD, the pool's deals per USDT.
     detail(
-      `The user was paid at the quote's ${created.quote.exchangeRate} INR/USD: ₹${payout.amountInr} for ` +
-        `${created.expectedAmount} ${created.depositAsset}.`,
-    );
-    detail(
-      `Your pool's rupees were bought at ${payout.rate} INR/USDT on average, so ₹${payout.amountInr} of them ` +
-        `cost ${payout.usdtEquivalent} USDT: what the payout consumed from the pool, not what the user sent.`,
+      `The user was paid at the quote's ${created.quote.exchangeRate} INR/USD; the pool's rupees cost ` +
+        `${payout.rate} INR/USDT, so they used ${payout.usdtEquivalent} USDT of it, not the ${created.expectedAmount} deposited.`,
     );
   }
   for (const a of payout?.allocations ?? [])
@@ -220,11 +212,20 @@ async function run(
   if (mock) {
     await mock.clock.advance('1m'); // lets any retry of a delivery run
     await step(`Received and verified ${received.length} webhooks:`);
-    for (const event of received) detail(`${event.event} (${event.id})`);
+    for (const event of received) detail(`${event.event} (${event.id})${meaning(event.event)}`);
   } else {
     const page = await client.webhooks.list({ limit: 10 });
     await step(`Webhook events recorded by the service (${page.pagination?.total ?? page.data.length}):`);
-    for (const event of page.data) detail(`${event.eventType} (${event.id}): ${event.status}`);
+    for (const event of page.data)
+      detail(`${event.eventType} (${event.id}): ${event.status}${meaning(event.eventType)}`);
+    if (
+      page.data.some((event) => event.status === 'pending') &&
+      !(await client.account.retrieve()).webhookUrl
+    )
+      detail(
+        'pending: this account has no webhook URL, so the service has nowhere to deliver them yet ' +
+          "(set it in the dashboard; the mock server takes --webhook-url <your receiver's URL>)",
+      );
   }
 
   const activity = await client.account.listActivity({ limit: 5 });
@@ -243,6 +244,13 @@ async function run(
     webhooks: received.map((e) => e.event),
     activity,
   };
+}
+
+/** What an event a newcomer may not know means, as a short suffix. */
+function meaning(event: string): string {
+  return event === 'transaction.sweep_confirmed'
+    ? ': the deposit was swept from its deposit address into the pool (settlement on chain)'
+    : '';
 }
 
 function describeProgress(tx: Transaction): string {

@@ -11,7 +11,7 @@ import { setupServer } from 'msw/node';
 export async function main() {
   const mock = createMockService();
   const server = setupServer(...mock.handlers);
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
   try {
     const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
     const deviceId = 'device-fingerprint-1';

@@ -9,7 +9,7 @@ import { setupServer } from 'msw/node';
 export async function main() {
   const mock = createMockService({ account: { prefunded: { approved: true, creditLimitUsd: '1000' } } });
   const server = setupServer(...mock.handlers);
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
   try {
     const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
     const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210', name: 'Asha Rao' });

@@ -25,6 +25,7 @@ async function payOut(client: PayoutClient, userId: string, amount: string, orde
 const serverUrl = process.env.INR_PAYOUTS_MOCK_URL; // the one line: unset runs in-process
 const msw = setupServer();
 if (!serverUrl) {
+  // msw 3 names the option onUnhandledFrame: msw.listen({ onUnhandledFrame: 'error' })
   beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => msw.resetHandlers());
   afterAll(() => msw.close());

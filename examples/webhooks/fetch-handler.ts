@@ -83,7 +83,7 @@ export async function main(): Promise<WebhookEvent[]> {
   mock.helpers.accounts.update({ webhookUrl: 'https://partner.example/webhooks' });
   mock.helpers.webhooks.useFetch((url, init) => handler(new Request(url, init)));
   const api = setupServer(...mock.handlers);
-  api.listen({ onUnhandledRequest: 'error' });
+  api.listen({ onUnhandledRequest: 'error' }); // msw 3: api.listen({ onUnhandledFrame: 'error' })
   try {
     const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
     await client.users.create({ mobile: '9876543210' }); // emits user.created

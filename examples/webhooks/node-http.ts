@@ -104,7 +104,7 @@ export async function main(): Promise<WebhookEvent[]> {
   const { port } = receiver.address() as AddressInfo;
   mock.helpers.accounts.update({ webhookUrl: `http://127.0.0.1:${port}/webhooks` });
   const api = setupServer(...mock.handlers);
-  api.listen({ onUnhandledRequest: 'bypass' }); // the deliveries to the receiver go out for real
+  api.listen({ onUnhandledRequest: 'bypass' }); // msw 3: onUnhandledFrame. The deliveries go out for real
   try {
     const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
     await client.users.create({ mobile: '9876543210' }); // emits user.created

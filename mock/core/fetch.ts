@@ -6,7 +6,10 @@
 /**
  * The shape of `fetch` (and of the client's `fetch` option), written out so it needs no DOM types.
  * @example
- * const fetcher: MockFetch = mock.fetch;
+ * ```ts
+ * import { createMockService, type MockFetch } from 'inr-payouts/mock';
+ * const fetcher: MockFetch = createMockService().fetch;
+ * ```
  */
 export type MockFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 

@@ -2,33 +2,66 @@
 // `npm run test:consumers`: proves the PACKED package the way partners install it. Each consumer in
 // test/consumers/<dir>/ is a small project of its own (package.json, test files); this copies it into a fresh
 // folder outside the repository, installs the tarball and the consumer's own devDependencies there, and runs
-// its `npm test`. Prints PASS/FAIL per consumer; exits 1 on any FAIL.
+// its `npm test`, on the Node line the row names (20 is the machine's own; 22 and 24 install from npm into
+// .runtimes/, shared with the runtime matrix). Prints PASS/FAIL per consumer; exits 1 on any FAIL.
 // Usage: node scripts/consumers/run.mjs [--tarball inr-payouts-x.y.z.tgz] [--keep] [name...]
-//   Without --tarball it packs the package once (`npm pack`, which needs `npm run build` first).
+//   Without --tarball it packs the package once (`npm pack`, whose `prepack` builds dist/).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ensureNodeLines, nodeBinary } from '../runtimes/node-lines.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const consumers = join(root, 'test/consumers');
 
 /**
- * Every consumer: its folder and, where one folder serves two set-ups, the packages installed over its own
- * devDependencies (Jest 29 runs the Jest 30 project unchanged).
+ * Every consumer: its folder, the Node line it runs on, and how it is installed. `before` is installed first
+ * (`npm install -D`, no other flags, as a partner starting today does), then the tarball with `install` over
+ * the consumer's own devDependencies; `uninstall` is removed after; `edit` changes one line of a copied file
+ * (the guide's listen option for msw 2, which msw 3 renamed).
  */
+const MSW2_LISTEN = {
+  file: 'payouts.test.ts',
+  from: "server.listen({ onUnhandledFrame: 'error' })",
+  to: "server.listen({ onUnhandledRequest: 'error' })",
+};
 const MATRIX = [
-  { name: 'npx inr-payouts-mock, no msw installed', dir: 'npx-bin' },
-  { name: 'Jest 30, no configuration (client, webhooks, money)', dir: 'jest' },
-  { name: 'Jest 29, no configuration (client, webhooks, money)', dir: 'jest', install: ['jest@29'] },
-  { name: 'Jest 30, ESM mode (the mock with msw/node)', dir: 'jest-esm' },
-  { name: 'Jest 29, ESM mode (the mock with msw/node)', dir: 'jest-esm', install: ['jest@29'] },
-  { name: 'Vitest (ESM), the testing guide', dir: 'vitest' },
-  { name: 'TypeScript, every moduleResolution', dir: 'typescript' },
-  { name: 'Node ESM and CommonJS scripts, the getting-started guide', dir: 'node-scripts' },
+  { name: 'npx inr-payouts-mock, no msw installed', dir: 'npx-bin', node: 22 },
+  { name: 'Jest 30, no configuration, mock.fetch (no msw)', dir: 'jest', node: 24 },
+  { name: 'Jest 29, no configuration, mock.fetch (no msw)', dir: 'jest', node: 20, install: ['jest@29'] },
+  {
+    name: 'Jest 30, ESM mode, msw 3 (setupServer)',
+    dir: 'jest-esm',
+    node: 24,
+    install: ['msw@3'],
+    edit: {
+      file: 'payouts.test.js',
+      from: "server.listen({ onUnhandledRequest: 'error' })",
+      to: "server.listen({ onUnhandledFrame: 'error' })",
+    },
+  },
+  { name: 'Jest 29, ESM mode, msw 2 (setupServer)', dir: 'jest-esm', node: 20, install: ['jest@29'] },
+  {
+    name: 'Vitest 5 + msw 3 (latest), the testing guide unchanged',
+    dir: 'vitest',
+    node: 24,
+    before: ['msw@latest', 'vitest@latest'],
+  },
+  {
+    name: "Vitest 4 + msw 2, the guide with msw 2's listen option",
+    dir: 'vitest',
+    node: 20,
+    before: ['msw@2', 'vitest@4'],
+    edit: MSW2_LISTEN,
+  },
+  { name: 'TypeScript 5.9/6.0/7.0, msw 2', dir: 'typescript', node: 20 },
+  { name: 'TypeScript 5.9/6.0/7.0, msw 3', dir: 'typescript', node: 22, install: ['msw@3'] },
+  { name: 'TypeScript 5.9/6.0/7.0, no msw', dir: 'typescript', node: 22, uninstall: ['msw'] },
+  { name: 'Node ESM and CommonJS scripts and node:test, no msw', dir: 'node-scripts', node: 22 },
 ];
 /** Two at a time: CI has two cores, and installs are mostly waiting on the network. */
 const PARALLEL = 2;
@@ -38,9 +71,9 @@ const { values, positionals } = parseArgs({
   options: { tarball: { type: 'string' }, keep: { type: 'boolean' } },
 });
 
-function run(command, args, cwd, timeoutMs = 600_000) {
+function run(command, args, cwd, timeoutMs = 600_000, env = process.env) {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -60,10 +93,13 @@ function run(command, args, cwd, timeoutMs = 600_000) {
   });
 }
 
+const selected = positionals.length
+  ? MATRIX.filter((c) => positionals.some((p) => c.dir === p || c.name.includes(p)))
+  : MATRIX;
+await ensureNodeLines(selected.map((c) => c.node));
 const work = await mkdtemp(join(tmpdir(), 'inr-payouts-consumers-'));
 let tarball = values.tarball ? resolve(values.tarball) : undefined;
 if (!tarball) {
-  if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run npm run build first');
   const packed = await run('npm', ['pack', '--silent', '--pack-destination', work], root);
   if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.output}`);
   tarball = join(work, packed.output.trim().split('\n').at(-1));
@@ -77,20 +113,32 @@ async function prove(consumer, index) {
     recursive: true,
     filter: (source) => !source.includes('node_modules'),
   });
-  // The tarball replaces the registry's inr-payouts; the consumer's own package.json brings the rest.
-  const installed = await run(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, ...(consumer.install ?? [])],
-    dir,
-  );
-  if (installed.code !== 0) return { ok: false, output: `npm install failed:\n${installed.output}` };
-  const tested = await run('npm', ['test', '--silent'], dir);
-  return { ok: tested.code === 0, output: tested.output };
+  if (consumer.edit) {
+    const path = join(dir, consumer.edit.file);
+    const text = await readFile(path, 'utf8');
+    if (!text.includes(consumer.edit.from))
+      throw new Error(`${consumer.edit.file} no longer has: ${consumer.edit.from}`);
+    await writeFile(path, text.replace(consumer.edit.from, consumer.edit.to));
+  }
+  // npm and the tests run on the row's Node line (its bin/ first on PATH; npm runs under it too).
+  const env = { ...process.env, PATH: `${dirname(nodeBinary(consumer.node))}:${process.env.PATH}` };
+  const npm = (args) => run('npm', [...args, '--no-audit', '--no-fund'], dir, 600_000, env);
+  const steps = [
+    ...(consumer.before ? [['install', '-D', ...consumer.before]] : []),
+    // The tarball replaces the registry's inr-payouts; the consumer's own package.json brings the rest.
+    ['install', tarball, ...(consumer.install ?? [])],
+    ...(consumer.uninstall ? [['uninstall', ...consumer.uninstall]] : []),
+  ];
+  for (const step of steps) {
+    const installed = await npm(step);
+    if (installed.code !== 0)
+      return { ok: false, output: `npm ${step.join(' ')} failed:\n${installed.output}` };
+  }
+  const version = await run('node', ['--version'], dir, 10_000, env);
+  const tested = await run('npm', ['test', '--silent'], dir, 600_000, env);
+  return { ok: tested.code === 0, output: tested.output, node: version.output.trim() };
 }
 
-const selected = positionals.length
-  ? MATRIX.filter((c) => positionals.some((p) => c.dir === p || c.name.includes(p)))
-  : MATRIX;
 const started = Date.now();
 const results = new Array(selected.length);
 let next = 0;
@@ -105,7 +153,8 @@ async function worker() {
     }));
     results[index] = result;
     console.log(
-      `${result.ok ? 'PASS' : 'FAIL'} ${consumer.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+      `${result.ok ? 'PASS' : 'FAIL'} ${consumer.name}, Node ${result.node ?? consumer.node} ` +
+        `(${((Date.now() - t0) / 1000).toFixed(1)} s)`,
     );
     if (!result.ok) console.log(`  ${result.output.trim().split('\n').slice(-40).join('\n  ')}`);
   }

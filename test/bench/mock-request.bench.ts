@@ -1,8 +1,9 @@
-// The in-process mock's cost per request: `client.account.retrieve()` answered by the mock through
-// `setupServer(...mock.handlers)` (auth, rate limit, the account resolver, the envelope) against the same
-// client call answered by a trivial msw handler returning the same JSON. Target: at most 1.3x, same run.
-// Each contender runs with only its own handlers installed (swapped once per batch), so neither pays for
-// the other's matching.
+// The in-process mock's cost per request: `client.account.retrieve()` answered by the mock (auth, rate limit,
+// the account resolver, the envelope) through `setupServer(...mock.handlers)`, and through `mock.fetch` (the
+// client's `fetch` option: no interception at all), against the same client call answered by a trivial msw
+// handler returning the same JSON. Targets, same run: at most 1.3x through msw, at most 0.5x through
+// mock.fetch. Each msw contender runs with only its own handlers installed (swapped once per batch), so
+// neither pays for the other's matching.
 // Run: npm run bench -- test/bench/mock-request.bench.ts
 import { PayoutClient } from 'inr-payouts';
 import { HttpResponse, http, type RequestHandler } from 'msw';
@@ -19,6 +20,8 @@ mock.helpers.accounts.update({ limits: { rateLimit: Number.MAX_SAFE_INTEGER } })
 const server = setupServer();
 const mockClient = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
 const trivialClient = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: TRIVIAL_BASE });
+// On the real clock, like the other two: only the transport differs.
+const fetchClient = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, fetch: mock.fetch });
 const handlers: Record<string, RequestHandler[]> = { mock: mock.handlers, trivial: [] };
 let installed = '';
 
@@ -32,7 +35,12 @@ function using(name: 'mock' | 'trivial', client: PayoutClient) {
   };
 }
 
-const contenders = { mock: using('mock', mockClient), trivial: using('trivial', trivialClient) };
+const contenders = {
+  mock: using('mock', mockClient),
+  trivial: using('trivial', trivialClient),
+  // Never intercepted, whatever handlers msw has installed.
+  fetch: () => fetchClient.account.retrieve(),
+};
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -49,9 +57,14 @@ afterAll(async () => {
   // other, so the per-round ratios see the same load.
   await measureInterleaved(contenders, { rounds: 4, batch: 20 });
   const micros = await measureInterleaved(contenders, { rounds: 120, batch: 20 });
-  printRatios('in-process mock, client.account.retrieve() through setupServer', micros, [
-    { target: TARGETS.mockRequest, subject: 'mock', baseline: 'trivial' },
-  ]);
+  printRatios(
+    'in-process mock, client.account.retrieve() through setupServer and through mock.fetch',
+    micros,
+    [
+      { target: TARGETS.mockRequest, subject: 'mock', baseline: 'trivial' },
+      { target: TARGETS.mockFetch, subject: 'fetch', baseline: 'trivial' },
+    ],
+  );
   server.close();
 }, 120_000);
 
@@ -61,5 +74,8 @@ describe('in-process request cost', () => {
   });
   bench('the mock (setupServer(...mock.handlers))', async () => {
     await contenders.mock();
+  });
+  bench('the mock (mock.fetch, no msw)', async () => {
+    await contenders.fetch();
   });
 });

@@ -34,6 +34,13 @@ export const TARGETS = {
     bar: 1.3,
     file: 'test/bench/mock-request.bench.ts',
   }),
+  mockFetch: target({
+    id: 'mockFetch',
+    label: 'in-process mock (client.account.retrieve() via mock.fetch) vs a trivial msw handler',
+    kind: 'cost',
+    bar: 0.5,
+    file: 'test/bench/mock-request.bench.ts',
+  }),
   lifecycles: target({
     id: 'lifecycles',
     label: 'complete transaction lifecycles on the virtual clock',

@@ -20,6 +20,13 @@ describe('consumers written from the guides', () => {
       expect(consumer.includes(block) || consumer.includes(indented(block))).toBe(true);
   });
 
+  it("the Jest consumer holds the testing guide's Jest block (CommonJS, mock.fetch), unchanged", () => {
+    const guide = read('docs/testing-with-the-mock.md');
+    const block = [...guide.matchAll(/```js\n(.*?)```/gs)].map((m) => m[1] ?? '')[0] ?? '';
+    expect(block).toContain("require('inr-payouts/mock')");
+    expect(read('test/consumers/jest/testing-guide.test.js')).toContain(block);
+  });
+
   it("the Node ESM script is the getting-started guide's embedded-mock block, unchanged", () => {
     const guide = read('docs/getting-started.md');
     const section = guide.slice(guide.indexOf('## Against the embedded mock'));

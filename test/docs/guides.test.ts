@@ -15,11 +15,14 @@ const AMBIENT: Record<string, string> = {
   request: 'declare const request: { headers: Record<string, string | undefined> };',
   codeTheUserTyped: 'declare const codeTheUserTyped: string;',
   askTheUserToFinishKyc: 'declare function askTheUserToFinishKyc(): void;',
+  app: 'declare const app: { fetch(request: Request): Promise<Response> };',
+  PayoutClient: "import { PayoutClient } from 'inr-payouts';",
 };
 const ambientFor = (code: string) =>
   Object.entries(AMBIENT)
     .filter(
-      ([name]) => !new RegExp(`\\b(?:const|let|function)\\s*\\{?[^=;]*\\b${name}\\b[^=;]*=?`).test(code),
+      ([name]) =>
+        !new RegExp(`\\b(?:const|let|function|import)\\s*\\{?[^=;]*\\b${name}\\b[^=;]*=?`).test(code),
     )
     .map(([, line]) => line)
     .join('\n');
@@ -40,8 +43,11 @@ const dir = join(root, `node_modules/.cache/guide-blocks-${process.pid}`);
 mkdirSync(dir, { recursive: true });
 const paths = blocks.map((block, i) => {
   const path = join(dir, `block-${i}.ts`);
-  // Fragments that declare their own client or mock keep them; the rest get the runner's.
-  writeFileSync(path, `${ambientFor(block.code)}\n${toModule(block.code)}`);
+  // Fragments that declare their own client or mock keep them; the rest get the runner's. The guides show msw 3's
+  // listen option; the repository's msw is 2 (its dev tools run on Node 20), whose name for it is checked here.
+  // msw 3's is run as printed by the Vitest 5 consumer (scripts/consumers/run.mjs).
+  const code = block.code.replaceAll('onUnhandledFrame', 'onUnhandledRequest');
+  writeFileSync(path, `${ambientFor(code)}\n${toModule(code)}`);
   return path;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -22,6 +22,10 @@ describe('the demo against the standalone server, without a terminal', () => {
       expect(stdout).toMatch(/^\[\d\d:\d\d:\d\d\] Paid out ₹[\d.]+ by imps, bank reference \(UTR\) \S+$/m);
       expect(stdout).toMatch(/Rate attribution: [\d.]+ USDT of your pool/);
       expect(stdout).toMatch(/Activity feed/);
+      // This server has no webhook URL: the demo says why its events stay pending.
+      expect(stdout).toMatch(
+        /: pending\n.*pending: this account has no webhook URL, so the service has nowhere/s,
+      );
       users.push(/Created user (usr_\S+)/.exec(stdout)?.[1] ?? '');
       // No status is reported twice in a row: a line is a change.
       const steps = stdout.split('\n').filter((line) => line.startsWith('['));

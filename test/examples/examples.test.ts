@@ -148,6 +148,13 @@ describe('examples/', () => {
     expect(result.activity[0]?.id).toBe(result.transactionId);
     // One line per change, each stamped with the virtual time; the attribution line is explained.
     expect(lines.filter((l) => /^\[\d\d:\d\d:\d\d\] /.test(l)).length).toBeGreaterThanOrEqual(10);
-    expect(lines.join('\n')).toMatch(/what the payout consumed from the pool, not what the user sent/);
+    const text = lines.join('\n');
+    expect(text).toMatch(
+      /quote's [\d.]+ INR\/USD; the pool's rupees cost [\d.]+ INR\/USDT, so they used [\d.]+ USDT/,
+    );
+    // A newcomer is not told of fees that are not there, and learns what the sweep event is.
+    expect(text).toMatch(/the user receives ₹[\d.]+ \(no developer fee set\)/);
+    expect(text).not.toMatch(/after fees/);
+    expect(text).toMatch(/transaction\.sweep_confirmed \(evt_\w+\): the deposit was swept/);
   });
 });

@@ -1,6 +1,7 @@
-// inr-payouts/mock under Jest. msw 2 depends on an ESM-only package that Jest's CommonJS mode cannot load (on
-// Node older than 24.9), so this project runs Jest in its ESM mode: `"type": "module"` in package.json and
-// `node --experimental-vm-modules node_modules/jest/bin/jest.js`. No jest.config file; Jest's globals as usual.
+// inr-payouts/mock with msw under Jest. Jest's CommonJS module system cannot load msw (msw 3 is an ES module,
+// msw 2 depends on one) on any Node version, so this project runs Jest in its ESM mode: `"type": "module"` in
+// package.json and `node --experimental-vm-modules node_modules/jest/bin/jest.js`. No jest.config file; Jest's
+// globals as usual. scripts/consumers/run.mjs runs it with msw 2 and, editing the listen line, msw 3.
 import { PayoutClient } from 'inr-payouts';
 import { createMockService } from 'inr-payouts/mock';
 import { checkAttribution } from 'inr-payouts/money';

@@ -6,7 +6,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// msw 3's option; on msw 2 it is server.listen({ onUnhandledRequest: 'error' }). An unhandled request fails the test.
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
@@ -20,6 +21,8 @@ beforeEach(() => {
 
 // What the tests below use besides the guide's set-up (imports are hoisted, so they may follow it).
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SANDBOX_TRANSACTIONS } from 'inr-payouts/mock';
 import { describe, expect, it } from 'vitest';
 
@@ -138,6 +141,47 @@ describe('waits on the virtual clock', () => {
     const client = mock.createClient();
     const paid = await client.transactions.waitForAttribution(transactionId); // polls on the virtual clock
     expect(paid.payout?.allocations?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('no network: the listen option of the msw installed', () => {
+  it('fails a request no handler serves, instead of sending it to the real network', async () => {
+    let reached = 0;
+    const real = createServer((_request, response) => {
+      reached += 1;
+      response.end('reached the network');
+    });
+    await new Promise<void>((resolve) => real.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = real.address() as AddressInfo;
+      await expect(fetch(`http://127.0.0.1:${port}/not-mocked`)).rejects.toThrow();
+      expect(reached).toBe(0);
+    } finally {
+      real.close();
+    }
+  });
+});
+
+describe('without msw: mock.fetch', () => {
+  it('serves a client given mock.fetch', async () => {
+    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, fetch: mock.fetch });
+    const account = await client.account.retrieve(); // answered in-process, nothing intercepted
+    expect(account.id).toBe(mock.accountId);
+  });
+
+  it('delivers webhooks to an in-process receiver written as a fetch handler', async () => {
+    const delivered: string[] = [];
+    const app = {
+      fetch: async (request: Request) => {
+        delivered.push(request.headers.get('x-service-event-id') ?? '');
+        return new Response(null, { status: 200 });
+      },
+    };
+    mock.helpers.accounts.update({ webhookUrl: 'https://partner.test/webhooks' });
+    mock.helpers.webhooks.useFetch((url, init) => app.fetch(new Request(url, init)));
+    await mock.createClient().users.create({ mobile: '9876543210' });
+    await mock.clock.advance('1s');
+    expect(delivered).toHaveLength(1);
   });
 });
 
