@@ -288,9 +288,8 @@ export class Transport {
     if (!envelope || !('data' in envelope)) {
       throw new ResponseValidationError(endpoint, status, [{ path: 'data', message: 'is missing' }], body);
     }
-    const { success: _success, ...siblings } = envelope;
     const data = call.envelopeSchema
-      ? parseResponse(call.envelopeSchema, siblings, endpoint, status, body, '')
+      ? parseResponse(call.envelopeSchema, withoutSuccess(envelope), endpoint, status, body, '')
       : call.dataSchema
         ? parseResponse(call.dataSchema, envelope.data, endpoint, status, body)
         : (envelope.data as T);
@@ -300,4 +299,12 @@ export class Transport {
     this.#options.logger.debug?.(`inr-payouts: ${endpoint} -> ${status}`, { attempts });
     return result;
   }
+}
+
+/** The envelope's siblings of `data`, without the `success` flag every answer has. */
+function withoutSuccess({
+  success: _success,
+  ...siblings
+}: Record<string, unknown>): Record<string, unknown> {
+  return siblings;
 }
