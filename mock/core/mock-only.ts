@@ -8,7 +8,10 @@
  * `default` answers with the mock's additions (explanations, failure reasons, attribution status);
  * `strict` answers exactly what the spec shows, so a partner's suite proves it does not depend on them.
  * @example
+ * ```ts
+ * import type { MockProfile } from 'inr-payouts/mock';
  * const profile: MockProfile = 'strict';
+ * ```
  */
 export type MockProfile = 'default' | 'strict';
 

@@ -155,9 +155,8 @@ export class TransactionsResource {
    * just after the payout is submitted and is absent from the create answer (spec 2.4 rule 4). A failed or
    * cancelled transaction throws `TransactionStatusError`, whatever attribution it shows (no INR went out); a
    * payout that will never be attributed (prefunded, or more than the pool could cover) throws
-   * `UnattributedPayoutError` as soon as a read says so (the mock's `attributionStatus: none`) or, where no
-   * such field is sent, once the payout has completed without one (the attribution is computed just after
-   * submission, before completion); the deadline throws `PollTimeoutError`.
+   * `UnattributedPayoutError` as soon as a read says so (`attributionStatus: none`, which only the mock sends);
+   * otherwise the deadline throws `PollTimeoutError`.
    * @example
    * ```ts
    * mock.helpers.tranches.add([{ rate: '83.10', inrAmount: '100000.00' }]); // the INR escrow pool
