@@ -25,7 +25,7 @@ export const JOURNAL_LIMIT = 10_000;
 
 /**
  * The journal's default byte budget (16 MiB): entries are let go oldest first past it, as past
- * {@link JOURNAL_LIMIT}. An entry counts as its bodies' characters plus {@link ENTRY_OVERHEAD_BYTES}.
+ * {@link JOURNAL_LIMIT}. An entry counts as its bodies' characters plus 400 bytes for the entry itself.
  * `createMockService({ budgets: { journalBytes } })` and `inr-payouts-mock --journal-budget <MB>` change it.
  * @example
  * ```ts
