@@ -3,6 +3,8 @@
  * (marked `x-mock-only: true`), the strict profile (`createMockService({ profile: 'strict' })`) leaves each
  * out, and `docs/mock-only.md` says why for each (a test keeps the table and this list together).
  */
+import { attributionStatuses } from '../../src/schemas/transactions.js';
+import { objectOf } from './records.js';
 
 /**
  * `default` answers with the mock's additions (explanations, failure reasons, attribution status);
@@ -61,7 +63,7 @@ const TRANSACTION_FIELDS: readonly MockOnlyField[] = [
   ...failure('payout'),
   {
     path: 'payout.attributionStatus',
-    schema: { anyOf: [{ type: 'string', enum: ['pending', 'attributed', 'none'] }, { type: 'string' }] },
+    schema: { anyOf: [{ type: 'string', enum: [...attributionStatuses] }, { type: 'string' }] },
     why: 'Says whether a rate attribution is still coming (`pending`), came (`attributed`) or never will (`none`: not pool-funded); the spec leaves a client to wait for fields that may never appear',
   },
 ];
@@ -75,10 +77,6 @@ export const MOCK_ONLY_FIELDS: Readonly<Record<string, readonly MockOnlyField[]>
   'GET /v2/transactions/:transactionId': TRANSACTION_FIELDS,
 };
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * `data` without the route's mock-only fields (the strict profile's answer). Changes nothing in place.
  * @example
@@ -86,16 +84,17 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function withoutMockOnly(route: string, data: unknown): unknown {
   const fields = MOCK_ONLY_FIELDS[route];
-  if (!fields || !isObject(data)) return data;
-  const out: Record<string, unknown> = { ...data };
+  const object = objectOf(data);
+  if (!fields || !object) return data;
+  const out: Record<string, unknown> = { ...object };
   for (const { path } of fields) {
     const [outer = '', inner] = path.split('.');
     if (inner === undefined) {
       delete out[outer];
       continue;
     }
-    const parent = out[outer];
-    if (!isObject(parent) || !(inner in parent)) continue;
+    const parent = objectOf(out[outer]);
+    if (!parent || !(inner in parent)) continue;
     const { [inner]: _dropped, ...kept } = parent;
     out[outer] = kept;
   }

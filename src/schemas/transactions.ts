@@ -343,6 +343,16 @@ export const PayoutStatus = openEnum(payoutStatuses);
 export type PayoutStatus = z.infer<typeof PayoutStatus>;
 
 /**
+ * Values of the mock's `payout.attributionStatus`: whether a rate attribution is still coming, came, or never will.
+ * @example
+ * ```ts
+ * import { attributionStatuses } from 'inr-payouts';
+ * attributionStatuses.includes('none') // true
+ * ```
+ */
+export const attributionStatuses = ['pending', 'attributed', 'none'] as const;
+
+/**
  * The `payout` object (spec 2.4). Every field is optional: before the payout starts most are absent, and
  * the rate attribution (`rate`, `usdtEquivalent`, `allocations`) appears only just after submission and only
  * on pool-funded payouts (2.4 rules 3 and 4).
@@ -362,7 +372,7 @@ export const Payout = z.looseObject({
   usdtEquivalent: z.optional(DecimalString),
   allocations: z.optional(z.array(Allocation)),
   /** Whether a rate attribution comes: `pending`, `attributed`, or `none` (not pool-funded). */
-  attributionStatus: z.optional(openEnum(['pending', 'attributed', 'none'] as const)),
+  attributionStatus: z.optional(openEnum(attributionStatuses)),
 });
 /**
  * The payout leg.
