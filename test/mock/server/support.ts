@@ -3,13 +3,19 @@
  * `fetch`, as a partner in another language would.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface RunningServer {
+  /** Where the API is reached: the server itself, or Prism in front of it in CI's Prism run (`throughPrism`). */
   url: string;
+  /** The server itself, for what a proxy would answer for it: dropped connections, raw request targets, HEAD. */
+  origin: string;
   key: string;
   secret: string;
   child: ChildProcess;
@@ -17,10 +23,19 @@ export interface RunningServer {
   /** Sends `signal` and resolves with the exit code. */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
   /** A JSON call with the sandbox key. */
-  call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>;
+  call: Call;
+  /** `call`, sent to `origin`. */
+  callOrigin: Call;
   /** A `/__mock` helper call. */
   helper: (path: string, body?: unknown) => Promise<Answer>;
 }
+
+type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<Answer>;
 
 export interface Answer {
   status: number;
@@ -85,18 +100,25 @@ export async function startServer(args: string[] = []): Promise<RunningServer> {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  const { url, key, secret, output, exited } = await awaitStart(child);
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    parsed(
-      await fetch(`${url}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
+  const started = await awaitStart(child);
+  const { key, secret, output, exited } = started;
+  const prism = process.env.INR_PRISM_BIN ? await throughPrism(started.url) : undefined;
+  const url = prism?.url ?? started.url;
+  const callAt =
+    (base: string): Call =>
+    async (method, path, body, headers = {}) =>
+      parsed(
+        await fetch(`${base}${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      );
+  const call = callAt(url);
   const helper = async (path: string, body?: unknown) =>
     parsed(
-      await fetch(`${url}/__mock/${path}`, {
+      // Straight to the server: the helpers are not in openapi.json, and Prism rewrites a bare JSON string body.
+      await fetch(`${started.url}/__mock/${path}`, {
         method: 'POST',
         headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -104,16 +126,65 @@ export async function startServer(args: string[] = []): Promise<RunningServer> {
     );
   return {
     url,
+    origin: started.url,
     key,
     secret,
     child,
     output,
     stop: async (signal = 'SIGTERM') => {
+      await prism?.stop();
       if (child.exitCode === null) child.kill(signal);
       return exited;
     },
     call,
+    callOrigin: callAt(started.url),
     helper,
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * CI's Prism run (scripts/contract/prism-suite.mjs) sets `INR_PRISM_BIN`: each server is then reached through
+ * Prism's validating proxy for openapi.json, and Prism's log is appended to `INR_PRISM_LOG` for the run's verdict.
+ * Prism runs without `--errors` here, so the suite's deliberately invalid requests still reach the mock.
+ */
+async function throughPrism(upstream: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const prism = spawn(
+    process.env.INR_PRISM_BIN ?? 'prism',
+    ['proxy', join(root, 'openapi.json'), upstream, '-h', '127.0.0.1', '-p', String(port)],
+    {
+      cwd: root,
+      env: { ...process.env, PATH: process.env.INR_PRISM_PATH ?? process.env.PATH },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let log = '';
+  const exited = new Promise<void>((resolve) => prism.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('Prism is listening')) resolve();
+    };
+    prism.stdout.on('data', read);
+    prism.stderr.on('data', read);
+    exited.then(() => reject(new Error(`Prism exited before listening:\n${log}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      prism.kill('SIGTERM');
+      await exited;
+      if (process.env.INR_PRISM_LOG) appendFileSync(process.env.INR_PRISM_LOG, log);
+    },
   };
 }
 

@@ -37,7 +37,7 @@ describe('presigned upload over HTTP', () => {
   it('4.10: the bytes PUT to uploadUrl with the returned headers are accepted, then the upload confirms', async () => {
     const userId = await createUser(server);
     const presigned = await issue(userId);
-    expect(presigned.uploadUrl.startsWith(`${server.url}/__uploads/`)).toBe(true);
+    expect(presigned.uploadUrl.startsWith(`${server.origin}/__uploads/`)).toBe(true);
     const put = await fetch(presigned.uploadUrl, {
       method: presigned.method,
       headers: presigned.headers,
