@@ -89,11 +89,7 @@ export function schedule<P>(
   return timer.id;
 }
 
-/**
- * Removes a pending timer; returns whether it was pending.
- * @example
- * cancelTimer(state, session.expiryTimerId);
- */
+/** Removes a pending timer; returns whether it was pending. */
 export function cancelTimer(state: MockState, timerId: string): boolean {
   const index = state.timers.findIndex((t) => t.id === timerId);
   if (index < 0) return false;

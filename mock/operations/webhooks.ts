@@ -106,7 +106,7 @@ export function scheduleDelivery(
   record.nextAttempt = { attempt, at: new Date(at).toISOString(), timerId, trigger };
 }
 
-/** The delivery task; it replaces the core's placeholder for `webhook.deliver`. */
+/** The `webhook.deliver` task: one attempt, then the next is scheduled or the event is failed. */
 export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async (payload, ctx) => {
   const { state, now, runtime, timer } = ctx;
   const record = state.webhooks.byId[payload.eventId];
