@@ -3,6 +3,7 @@
  */
 import type { Scenario } from '../types.js';
 import { ACCOUNT_SCENARIOS } from './account.js';
+import { WEBHOOK_SCENARIOS } from './webhooks.js';
 
 /**
  * Every scenario of the conformance suite.
@@ -12,4 +13,4 @@ import { ACCOUNT_SCENARIOS } from './account.js';
  * console.log(CONFORMANCE_SCENARIOS.map((s) => `${s.id} (${s.tier})`).join('\n'));
  * ```
  */
-export const SCENARIOS: readonly Scenario[] = [...ACCOUNT_SCENARIOS];
+export const SCENARIOS: readonly Scenario[] = [...ACCOUNT_SCENARIOS, ...WEBHOOK_SCENARIOS];
