@@ -182,7 +182,7 @@ export async function startDriftedSandbox(plant: Plant = {}): Promise<DriftedSan
   };
 }
 
-/** Signs a delivery's body again, `skewSeconds` away from the time it was signed at. */
+/** Signs a delivery's body again, `skewSeconds` away from the time it was first signed at. */
 export function resignSkewed(
   delivery: ProxiedDelivery,
   secret: string,
@@ -193,3 +193,64 @@ export function resignSkewed(
   const signed = signWebhook({ payload: delivery.body, secret, timestamp: t + skewSeconds });
   return { body: signed.body, headers: { ...delivery.headers, 'x-service-signature': signed.header } };
 }
+
+/** The webhook deliveries a target recorded, with each event's automatic attempts spread `factor` times wider. */
+function slowerSchedule(body: unknown, factor: number): unknown {
+  if (!isRecord(body) || !Array.isArray(body.data)) return body;
+  const firstAt = new Map<string, number>();
+  const data = body.data.map((delivery: unknown) => {
+    if (!isRecord(delivery) || delivery.trigger === 'manual') return delivery;
+    const at = Date.parse(String(delivery.at));
+    const eventId = String(delivery.eventId);
+    const first = firstAt.get(eventId) ?? at;
+    firstAt.set(eventId, first);
+    return { ...delivery, at: new Date(first + (at - first) * factor).toISOString() };
+  });
+  return { ...body, data };
+}
+
+/**
+ * The differences the drift tests plant, one at a time, each the kind a real sandbox shows after the service
+ * changes under a mock.
+ */
+export const PLANTS = {
+  /**
+   * `transaction.payout_completed` arrives with `receiver_name` spelled `receiverName` and a new `settledAt`,
+   * signed as the service signs (the spec's payload mixes both spellings, so a service may well tidy it).
+   */
+  renamedAndExtraField: {
+    delivery: (delivery, secret) => {
+      const envelope = parseJson(delivery.body);
+      if (
+        !isRecord(envelope) ||
+        envelope.event !== 'transaction.payout_completed' ||
+        !isRecord(envelope.data)
+      )
+        return delivery;
+      const { receiver_name, ...data } = envelope.data;
+      const body = JSON.stringify({
+        ...envelope,
+        data: { ...data, receiverName: receiver_name, settledAt: data.completedAt },
+      });
+      return resignSkewed({ ...delivery, body }, secret, 0);
+    },
+  },
+  /** A user is created with 200 where the mock answers 201. */
+  statusCode: {
+    answer: (method, path, answer) =>
+      method === 'POST' && path === '/v2/users' && answer.status === 201
+        ? { ...answer, status: 200 }
+        : undefined,
+  },
+  /** The service retries a failed delivery 2, 4, 8 and 16 s later instead of 1, 2, 4 and 8. */
+  slowerRetries: {
+    answer: (method, path, answer) =>
+      method === 'POST' && path === '/__mock/webhooks/captured'
+        ? { status: answer.status, body: slowerSchedule(answer.body, 2) }
+        : undefined,
+  },
+  /** Deliveries are signed on a clock ten minutes behind (a sandbox host whose clock drifted). */
+  skewedSignature: {
+    delivery: (delivery, secret) => resignSkewed(delivery, secret, -600),
+  },
+} satisfies Record<string, Plant>;
