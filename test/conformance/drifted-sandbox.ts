@@ -235,6 +235,13 @@ export const PLANTS = {
       return resignSkewed({ ...delivery, body }, secret, 0);
     },
   },
+  /** No mock helpers: `/__mock` is not found, as on a partner's sandbox. */
+  withoutHelpers: {
+    answer: (_method, path) =>
+      path === '/__mock' || path.startsWith('/__mock/')
+        ? { status: 404, body: { error: 'Not Found', message: `No route ${path}` } }
+        : undefined,
+  },
   /** A user is created with 200 where the mock answers 201. */
   statusCode: {
     answer: (method, path, answer) =>

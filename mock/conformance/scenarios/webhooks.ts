@@ -11,7 +11,9 @@ import type { Duration } from '../../core/duration.js';
 import type { Scenario, ScenarioTarget } from '../types.js';
 import { type ConformanceReceiver, type ReceivedDelivery, startReceiver } from './webhook-receiver.js';
 
-const NEEDS = 'setting the webhook URL (the service sets it in its dashboard) and moving the clock';
+/** Completes "… needs the mock's test helpers (/__mock), which this target has not" in the skip reason. */
+const NEEDS =
+  'A webhook check (it points the webhook URL, which a sandbox takes from its dashboard, at a local receiver and moves the clock)';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
