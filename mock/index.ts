@@ -17,6 +17,8 @@ export {
   type ConformanceSide,
   type ConformanceTier,
   compareObservations,
+  conformanceHtml,
+  formatConformanceReport,
   type Observation,
   runConformance,
   type Scenario,

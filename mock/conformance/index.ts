@@ -4,6 +4,8 @@
  * command line).
  */
 export { CONFORMANCE_HEADERS, compareObservations } from './compare.js';
+export { conformanceHtml } from './html.js';
+export { formatConformanceReport } from './report.js';
 export { ConformanceError, runConformance } from './run.js';
 export { SCENARIOS as CONFORMANCE_SCENARIOS } from './scenarios/index.js';
 export {
