@@ -19,7 +19,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Points the account at a fresh receiver for `run`, then puts the account's own URL back. */
+/**
+ * Points the account at a fresh receiver for `run`, then puts the account's own URL back (or none, as it was),
+ * so a later run against the same target meets the account as this one did.
+ */
 async function withReceiver(
   t: ScenarioTarget,
   run: (helpers: MockHelperCalls, receiver: ConformanceReceiver) => Promise<void>,
@@ -31,7 +34,7 @@ async function withReceiver(
   try {
     await run(helpers, receiver);
   } finally {
-    if (account.webhookUrl) await helpers.accounts.update({ webhookUrl: account.webhookUrl });
+    await helpers.accounts.update({ webhookUrl: account.webhookUrl ?? null });
     await receiver.close();
   }
 }
