@@ -261,3 +261,32 @@ export const PLANTS = {
     delivery: (delivery, secret) => resignSkewed(delivery, secret, -600),
   },
 } satisfies Record<string, Plant>;
+
+/**
+ * Several plants at once, each applied in turn: for the guide's printed report, a sandbox that drifted in more
+ * than one way. The drift tests plant one at a time.
+ * @example
+ * const plant = combined(PLANTS.withoutHelpers, PLANTS.statusCode);
+ */
+export function combined(...plants: Plant[]): Plant {
+  return {
+    answer: (method, path, answer) =>
+      plants.reduce<ProxiedAnswer | undefined>((current, plant) => {
+        const next = plant.answer?.(method, path, current ?? answer);
+        return next ?? current;
+      }, undefined),
+    delivery: (delivery, secret) =>
+      plants.reduce((current, plant) => plant.delivery?.(current, secret) ?? current, delivery),
+  };
+}
+
+/**
+ * The drifted sandbox the guide's printed report comes from: no mock helpers (a sandbox has none) and a new
+ * field in the account.
+ */
+export const GUIDE_DRIFT: Plant = combined(PLANTS.withoutHelpers, {
+  answer: (method, path, answer) =>
+    method === 'GET' && path === '/v2/account' && isRecord(answer.body) && isRecord(answer.body.data)
+      ? { status: answer.status, body: { ...answer.body, data: { ...answer.body.data, region: 'IN' } } }
+      : undefined,
+});

@@ -12,8 +12,7 @@ import type { Scenario, ScenarioTarget } from '../types.js';
 import { type ConformanceReceiver, type ReceivedDelivery, startReceiver } from './webhook-receiver.js';
 
 /** Completes "… needs the mock's test helpers (/__mock), which this target has not" in the skip reason. */
-const NEEDS =
-  'A webhook check (it points the webhook URL, which a sandbox takes from its dashboard, at a local receiver and moves the clock)';
+const NEEDS = 'This webhook check (it sets the webhook URL and moves the clock)';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
