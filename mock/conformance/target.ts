@@ -74,7 +74,8 @@ export function scenarioTarget(setup: SideSetup, run: RunNames, log: Observation
   let mobiles = 0;
   let names = 0;
   // Each side counts its own calls, so the same scenario code gives the same numbers on both.
-  const base = run.mobileBase + run.next() * 1_000;
+  const sequence = run.next();
+  const base = run.mobileBase + sequence * 1_000;
   const skip = (reason: string): never => {
     throw new ScenarioSkipped(reason);
   };
@@ -101,7 +102,7 @@ export function scenarioTarget(setup: SideSetup, run: RunNames, log: Observation
     },
     name(what: string) {
       names += 1;
-      return `${run.prefix}${what}-${names}`;
+      return `${run.prefix}${what}-${sequence}-${names}`;
     },
     async refused<T>(call: PromiseLike<T>): Promise<T | undefined> {
       try {
