@@ -8,6 +8,7 @@ import { compareObservations } from './compare.js';
 import { createPacer, type Pacer } from './pace.js';
 import { SCENARIOS } from './scenarios/index.js';
 import {
+  ConformanceError,
   probeHelpers,
   type RunNames,
   runNames,
@@ -25,19 +26,6 @@ import {
   TIERS,
   type Tier,
 } from './types.js';
-
-/**
- * Why a run could not start (a live key, an unknown tier, a target that refuses the key); nothing was sent to
- * the target when the key was the problem.
- * @example
- * ```ts
- * import { ConformanceError, runConformance } from 'inr-payouts/mock';
- * await runConformance({ baseUrl: 'https://api.example.test', apiKey: 'pk_live_x' }).catch((e) => e instanceof ConformanceError);
- * ```
- */
-export class ConformanceError extends Error {
-  override readonly name = 'ConformanceError';
-}
 
 function tiersOf(tier: ConformanceOptions['tier']): Tier[] {
   const asked = tier === undefined ? TIERS : typeof tier === 'string' ? [tier] : tier;

@@ -8,6 +8,19 @@ import type { Pacer } from './pace.js';
 import { recordingFetch } from './record.js';
 import type { Observation, ScenarioTarget, Side, StepOptions } from './types.js';
 
+/**
+ * Why a run could not start (a live key, an unknown tier, a target that refuses the key); nothing was sent to
+ * the target when the key was the problem.
+ * @example
+ * ```ts
+ * import { ConformanceError, runConformance } from 'inr-payouts/mock';
+ * await runConformance({ baseUrl: 'https://api.example.test', apiKey: 'pk_live_x' }).catch((e) => e instanceof ConformanceError);
+ * ```
+ */
+export class ConformanceError extends Error {
+  override readonly name = 'ConformanceError';
+}
+
 /** What a scenario throws to be skipped. */
 export class ScenarioSkipped extends Error {
   override readonly name = 'ScenarioSkipped';
@@ -133,7 +146,7 @@ export async function probeHelpers(
   try {
     response = await send(`${root}/__mock`, { headers: { accept: 'application/json' } });
   } catch (error) {
-    throw new Error(
+    throw new ConformanceError(
       `conformance: nothing answers at ${baseUrl} (${error instanceof Error ? error.message : String(error)}); check --base-url`,
     );
   }
