@@ -6,8 +6,9 @@
 export { CONFORMANCE_HEADERS, compareObservations } from './compare.js';
 export { conformanceHtml } from './html.js';
 export { formatConformanceReport } from './report.js';
-export { ConformanceError, runConformance } from './run.js';
+export { runConformance } from './run.js';
 export { SCENARIOS as CONFORMANCE_SCENARIOS } from './scenarios/index.js';
+export { ConformanceError } from './target.js';
 export {
   type ConformanceOptions,
   type ConformanceReport,

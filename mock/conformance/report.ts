@@ -18,7 +18,7 @@ export function formatConformanceReport(report: ConformanceReport): string {
   for (const r of report.results) {
     const head = `${r.outcome.padEnd(7)} ${r.id.padEnd(width)}  ${r.title} (spec ${r.spec})`;
     if (r.outcome === 'skipped') lines.push(`${head}: ${r.reason ?? ''}`);
-    else lines.push(head);
+    else lines.push(r.note ? `${head}: ${r.note}` : head);
     for (const d of r.differences) lines.push(`          ${d.text}`);
   }
   const { same, differs, skipped } = report.counts;

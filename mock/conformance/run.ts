@@ -2,11 +2,13 @@
  * `runConformance`: runs the suite's scenarios on the reference (an in-process mock) and on the target, and
  * compares what each side observed.
  */
+import type { Account } from '../../src/index.js';
 import { createMockService, type MockService } from '../service.js';
 import { compareObservations } from './compare.js';
 import { createPacer, type Pacer } from './pace.js';
 import { SCENARIOS } from './scenarios/index.js';
 import {
+  ConformanceError,
   probeHelpers,
   type RunNames,
   runNames,
@@ -24,19 +26,6 @@ import {
   TIERS,
   type Tier,
 } from './types.js';
-
-/**
- * Why a run could not start (a live key, an unknown tier, a target that refuses the key); nothing was sent to
- * the target when the key was the problem.
- * @example
- * ```ts
- * import { ConformanceError, runConformance } from 'inr-payouts/mock';
- * await runConformance({ baseUrl: 'https://api.example.test', apiKey: 'pk_live_x' }).catch((e) => e instanceof ConformanceError);
- * ```
- */
-export class ConformanceError extends Error {
-  override readonly name = 'ConformanceError';
-}
 
 function tiersOf(tier: ConformanceOptions['tier']): Tier[] {
   const asked = tier === undefined ? TIERS : typeof tier === 'string' ? [tier] : tier;
@@ -74,12 +63,11 @@ async function targetSide(options: ConformanceOptions, pacer: Pacer): Promise<Si
   return { side: 'sandbox', baseUrl: options.baseUrl.replace(/\/+$/, ''), apiKey, send, pacer, helpers };
 }
 
-/** Reads the account's rate limit first, through the side's own pacer (spec 8: `limits.rateLimit`). */
-async function readRateLimit(setup: SideSetup, names: RunNames): Promise<number> {
+/** Reads the target's account first, through its own pacer: its rate limit paces the run (spec 8). */
+async function readAccount(setup: SideSetup, names: RunNames): Promise<Account> {
   const t = scenarioTarget(setup, names, []);
   try {
-    const account = await t.client.account.retrieve();
-    return account.limits.rateLimit;
+    return await t.client.account.retrieve();
   } catch (error) {
     throw new ConformanceError(
       `Could not read the account at ${setup.baseUrl}/v2/account (${error instanceof Error ? error.message : String(error)}): check the base URL and the API key`,
@@ -149,11 +137,19 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   if (target.apiKey.startsWith('pk_live_')) {
     throw new ConformanceError('Refusing the target: its key is a pk_live_ key; use a sandbox');
   }
-  const rateLimit = await readRateLimit(target, names);
+  const account = await readAccount(target, names);
+  const rateLimit = account.limits.rateLimit;
   pacer.setLimit(rateLimit);
+  const mock = createMockService();
+  if (typeof account.webhookUrl === 'string') {
+    // A sandbox account has its webhook URL set in the dashboard: so has the reference's, or the account read would
+    // differ by configuration. The reference's deliveries stay in-process, answered 200.
+    mock.helpers.accounts.update({ webhookUrl: account.webhookUrl });
+    mock.helpers.webhooks.useFetch(async () => new Response(null, { status: 200 }));
+  }
   // The reference is paced alike, so both sides meet the same windows.
+  const reference = inProcessSide('mock', mock, createPacer(rateLimit));
   // The reference offers its helpers only when the target has them too, so both sides take the same path.
-  const reference = inProcessSide('mock', createMockService(), createPacer(rateLimit));
   if (!target.helpers) reference.helpers = undefined;
   const where = options.baseUrl ?? 'in-process mock';
   progress(

@@ -8,6 +8,8 @@ export type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'ar
 
 /** The shape of one value, or of every value seen at one place (an array's items). */
 export interface Shape {
+  /** How many values were seen here (an array's items each count). */
+  count: number;
   types: Set<JsonType>;
   fields: Map<string, Shape>;
   /** The merged shape of an array's items; `undefined` when no array seen here had any. */
@@ -24,7 +26,7 @@ function typeOf(value: unknown): JsonType {
 }
 
 function empty(): Shape {
-  return { types: new Set(), fields: new Map(), items: undefined };
+  return { count: 0, types: new Set(), fields: new Map(), items: undefined };
 }
 
 /**
@@ -38,6 +40,7 @@ export function shapeOf(value: unknown): Shape {
 
 function addTo(shape: Shape, value: unknown): Shape {
   const type = typeOf(value);
+  shape.count += 1;
   shape.types.add(type);
   if (type === 'object') {
     for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
@@ -80,28 +83,42 @@ function join(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
 }
 
+/** Whether a field was seen on fewer objects than its parent: some items of a list have it, others not. */
+function optional(field: Shape, parent: Shape): boolean {
+  return field.count < parent.count;
+}
+
+function disjoint(a: Shape, b: Shape): boolean {
+  return ![...a.types].some((type) => b.types.has(type));
+}
+
 /**
  * Where the two shapes differ: types, fields present on one side only, and, when both sides have items, the
  * items' shapes (an empty array says nothing about its items). A field's own fields are compared only when
- * both sides have it as an object.
+ * both sides have it as an object. A list's items depend on what the account holds (a user event has no
+ * `transactionId`, a pending payout a null amount), so inside arrays only what cannot be the state is named:
+ * types with nothing in common, and a field every item has on one side and no item on the other.
  * @example
  * diffShapes(shapeOf({ a: 1 }), shapeOf({ a: '1', b: true }));
  * // [{ path: 'a', mock: 'number', sandbox: 'string' }, { path: 'b', mock: 'absent', sandbox: 'boolean' }]
  */
-export function diffShapes(mock: Shape, sandbox: Shape, path = ''): ShapeDifference[] {
+export function diffShapes(mock: Shape, sandbox: Shape, path = '', inList = false): ShapeDifference[] {
   const out: ShapeDifference[] = [];
   const mockTypes = describeTypes(mock);
   const sandboxTypes = describeTypes(sandbox);
-  if (mockTypes !== sandboxTypes) out.push({ path, mock: mockTypes, sandbox: sandboxTypes });
+  if (mockTypes !== sandboxTypes && (!inList || disjoint(mock, sandbox))) {
+    out.push({ path, mock: mockTypes, sandbox: sandboxTypes });
+  }
   if (mock.types.has('object') && sandbox.types.has('object')) {
     const keys = [...new Set([...mock.fields.keys(), ...sandbox.fields.keys()])].sort();
     for (const key of keys) {
       const a = mock.fields.get(key);
       const b = sandbox.fields.get(key);
-      if (a && b) out.push(...diffShapes(a, b, join(path, key)));
+      if (a && b) out.push(...diffShapes(a, b, join(path, key), inList));
+      else if (inList && ((a && optional(a, mock)) || (b && optional(b, sandbox)))) continue;
       else out.push({ path: join(path, key), mock: describeTypes(a), sandbox: describeTypes(b) });
     }
   }
-  if (mock.items && sandbox.items) out.push(...diffShapes(mock.items, sandbox.items, `${path}[]`));
+  if (mock.items && sandbox.items) out.push(...diffShapes(mock.items, sandbox.items, `${path}[]`, true));
   return out;
 }

@@ -8,6 +8,19 @@ import type { Pacer } from './pace.js';
 import { recordingFetch } from './record.js';
 import type { Observation, ScenarioTarget, Side, StepOptions } from './types.js';
 
+/**
+ * Why a run could not start (a live key, an unknown tier, a target that refuses the key); nothing was sent to
+ * the target when the key was the problem.
+ * @example
+ * ```ts
+ * import { ConformanceError, runConformance } from 'inr-payouts/mock';
+ * await runConformance({ baseUrl: 'https://api.example.test', apiKey: 'pk_live_x' }).catch((e) => e instanceof ConformanceError);
+ * ```
+ */
+export class ConformanceError extends Error {
+  override readonly name = 'ConformanceError';
+}
+
 /** What a scenario throws to be skipped. */
 export class ScenarioSkipped extends Error {
   override readonly name = 'ScenarioSkipped';
@@ -74,7 +87,8 @@ export function scenarioTarget(setup: SideSetup, run: RunNames, log: Observation
   let mobiles = 0;
   let names = 0;
   // Each side counts its own calls, so the same scenario code gives the same numbers on both.
-  const base = run.mobileBase + run.next() * 1_000;
+  const sequence = run.next();
+  const base = run.mobileBase + sequence * 1_000;
   const skip = (reason: string): never => {
     throw new ScenarioSkipped(reason);
   };
@@ -101,7 +115,7 @@ export function scenarioTarget(setup: SideSetup, run: RunNames, log: Observation
     },
     name(what: string) {
       names += 1;
-      return `${run.prefix}${what}-${names}`;
+      return `${run.prefix}${what}-${sequence}-${names}`;
     },
     async refused<T>(call: PromiseLike<T>): Promise<T | undefined> {
       try {
@@ -132,7 +146,7 @@ export async function probeHelpers(
   try {
     response = await send(`${root}/__mock`, { headers: { accept: 'application/json' } });
   } catch (error) {
-    throw new Error(
+    throw new ConformanceError(
       `conformance: nothing answers at ${baseUrl} (${error instanceof Error ? error.message : String(error)}); check --base-url`,
     );
   }

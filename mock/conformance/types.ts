@@ -223,6 +223,8 @@ export interface ScenarioResult {
   differences: Difference[];
   /** Why it was skipped. */
   reason?: string;
+  /** Said of a scenario whose both sides stopped alike: the sides agree, but the scenario did not finish. */
+  note?: string;
   /** What each side observed (empty when skipped by tier). */
   mock: Observation[];
   sandbox: Observation[];

@@ -3,6 +3,12 @@
  */
 import type { Scenario } from '../types.js';
 import { ACCOUNT_SCENARIOS } from './account.js';
+import { AUTH_SCENARIOS } from './auth.js';
+import { IDEMPOTENCY_SCENARIOS } from './idempotency.js';
+import { KYC_SCENARIOS } from './kyc.js';
+import { LIMIT_SCENARIOS } from './limits.js';
+import { TRANSACTION_SCENARIOS } from './transactions.js';
+import { VALIDATION_SCENARIOS } from './validation.js';
 import { WEBHOOK_SCENARIOS } from './webhooks.js';
 
 /**
@@ -13,4 +19,13 @@ import { WEBHOOK_SCENARIOS } from './webhooks.js';
  * console.log(CONFORMANCE_SCENARIOS.map((s) => `${s.id} (${s.tier})`).join('\n'));
  * ```
  */
-export const SCENARIOS: readonly Scenario[] = [...ACCOUNT_SCENARIOS, ...WEBHOOK_SCENARIOS];
+export const SCENARIOS: readonly Scenario[] = [
+  ...AUTH_SCENARIOS,
+  ...ACCOUNT_SCENARIOS,
+  ...VALIDATION_SCENARIOS,
+  ...IDEMPOTENCY_SCENARIOS,
+  ...LIMIT_SCENARIOS,
+  ...KYC_SCENARIOS,
+  ...TRANSACTION_SCENARIOS,
+  ...WEBHOOK_SCENARIOS,
+];
