@@ -66,9 +66,20 @@ describe('conformance against a drifted sandbox', () => {
 
   it('a different status code', async () => {
     const report = await checkBehind(PLANTS.statusCode);
+    expect(named(report)).toEqual(['POST /v2/transactions: status: mock 422, sandbox 400']);
+  });
+
+  it('a changed error identifier', async () => {
+    const report = await checkBehind(PLANTS.errorIdentifier);
     expect(named(report)).toEqual([
-      'POST /v2/users: status: mock 201, sandbox 200',
-      'POST /v2/users: status: mock 201, sandbox 200',
+      'POST /v2/transactions: error identifier `code`: mock `AMOUNT_TOO_LOW`, sandbox `AMOUNT_BELOW_MINIMUM`',
+    ]);
+  });
+
+  it('error shape A where the mock answers shape B', async () => {
+    const report = await checkBehind(PLANTS.errorShape);
+    expect(named(report)).toEqual([
+      'POST /v2/users/:userId/kyc/declaration: error shape: mock shape B, sandbox shape A',
     ]);
   });
 

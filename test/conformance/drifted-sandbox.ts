@@ -242,12 +242,34 @@ export const PLANTS = {
         ? { status: 404, body: { error: 'Not Found', message: `No route ${path}` } }
         : undefined,
   },
-  /** A user is created with 200 where the mock answers 201. */
+  /** A transaction for a user without KYC is refused with 400 where the mock answers 422. */
   statusCode: {
     answer: (method, path, answer) =>
-      method === 'POST' && path === '/v2/users' && answer.status === 201
-        ? { ...answer, status: 200 }
+      method === 'POST' && path === '/v2/transactions' && answer.status === 422
+        ? { ...answer, status: 400 }
         : undefined,
+  },
+  /** An amount under the minimum is `AMOUNT_BELOW_MINIMUM` where the mock (and spec 7.3) say `AMOUNT_TOO_LOW`. */
+  errorIdentifier: {
+    answer: (method, path, answer) =>
+      method === 'POST' &&
+      path === '/v2/transactions' &&
+      isRecord(answer.body) &&
+      answer.body.code === 'AMOUNT_TOO_LOW'
+        ? { ...answer, body: { ...answer.body, code: 'AMOUNT_BELOW_MINIMUM' } }
+        : undefined,
+  },
+  /**
+   * A politically exposed person's declaration is refused in shape A (`error`, `message`, `code`) where the mock
+   * answers shape B (`success: false`): spec 7.1 gives both shapes and only says "some KYC endpoints" use B.
+   */
+  errorShape: {
+    answer: (method, path, answer) => {
+      if (method !== 'POST' || !/^\/v2\/users\/[^/]+\/kyc\/declaration$/.test(path) || answer.status !== 422)
+        return undefined;
+      const body = isRecord(answer.body) ? answer.body : {};
+      return { status: 422, body: { error: body.error, message: body.message, code: 'KYC_REJECTED' } };
+    },
   },
   /** The service retries a failed delivery 2, 4, 8 and 16 s later instead of 1, 2, 4 and 8. */
   slowerRetries: {
