@@ -49,7 +49,7 @@ describe('conformance against a drifted sandbox', () => {
     ]);
     for (const r of skipped)
       expect(r.reason).toBe(
-        "This webhook check (it sets the webhook URL and moves the clock) needs the mock's test helpers (/__mock), which this target has not",
+        "pointing the webhook URL at a local receiver and moving the clock needs the mock's test helpers (/__mock), which this target has not",
       );
     expect(named(report)).toEqual([]);
   });

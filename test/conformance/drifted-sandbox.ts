@@ -303,10 +303,10 @@ export function combined(...plants: Plant[]): Plant {
 }
 
 /**
- * The drifted sandbox the guide's printed report comes from: no mock helpers (a sandbox has none) and a new
- * field in the account.
+ * The drifted sandbox the guide's printed report comes from: no mock helpers (a sandbox has none), a new field
+ * in the account, another status code and the other error shape.
  */
-export const GUIDE_DRIFT: Plant = combined(PLANTS.withoutHelpers, {
+export const GUIDE_DRIFT: Plant = combined(PLANTS.withoutHelpers, PLANTS.statusCode, PLANTS.errorShape, {
   answer: (method, path, answer) =>
     method === 'GET' && path === '/v2/account' && isRecord(answer.body) && isRecord(answer.body.data)
       ? { status: answer.status, body: { ...answer.body, data: { ...answer.body.data, region: 'IN' } } }

@@ -12,7 +12,7 @@ import type { Scenario, ScenarioTarget } from '../types.js';
 import { type ConformanceReceiver, type ReceivedDelivery, startReceiver } from './webhook-receiver.js';
 
 /** Completes "… needs the mock's test helpers (/__mock), which this target has not" in the skip reason. */
-const NEEDS = 'This webhook check (it sets the webhook URL and moves the clock)';
+const NEEDS = 'pointing the webhook URL at a local receiver and moving the clock';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
