@@ -113,7 +113,8 @@ export const HELPER_CONTRACT = {
   },
   'accounts.get': { reads: true, summary: 'An account (default the service account)', args: [accountRef] },
   'accounts.update': {
-    summary: 'Changes settings of an account; top-level fields are replaced',
+    summary:
+      'Changes settings of an account; top-level fields are replaced, and webhookUrl null clears the URL',
     // `webhookUrl: null` clears the URL (events then stay pending, as before one was set).
     args: [
       z.object({
