@@ -175,14 +175,16 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       });
       continue;
     }
-    progress(`[${i + 1}/${scenarios.length}] ${scenario.id}`);
     const [mock, sandbox] = await Promise.all([
       runSide(reference, names, scenario),
       runSide(target, names, scenario),
     ]);
     const ms = Date.now() - started;
+    const done = (outcome: string) =>
+      progress(`[${i + 1}/${scenarios.length}] ${scenario.id}: ${outcome} (${ms} ms)`);
     if (typeof mock === 'string' || typeof sandbox === 'string') {
       const reason = typeof sandbox === 'string' ? sandbox : `on the mock: ${mock}`;
+      done('skipped');
       results.push({
         ...base,
         outcome: 'skipped',
@@ -195,6 +197,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       continue;
     }
     const differences = compareObservations(mock, sandbox);
+    done(differences.length ? `differs (${differences.length})` : 'same');
     results.push({
       ...base,
       outcome: differences.length ? 'differs' : 'same',
