@@ -3,7 +3,9 @@
  * compares what each side observed.
  */
 import type { Account } from '../../src/index.js';
-import { createMockService, type MockService } from '../service.js';
+import { virtualClientClock } from '../core/client-clock.js';
+import { createMockFetch } from '../core/fetch.js';
+import { createMockSimulation, type MockSimulation } from '../simulation.js';
 import { compareObservations } from './compare.js';
 import { createPacer, type Pacer } from './pace.js';
 import { SCENARIOS } from './scenarios/index.js';
@@ -35,21 +37,22 @@ function tiersOf(tier: ConformanceOptions['tier']): Tier[] {
   return TIERS.filter((t) => asked.includes(t));
 }
 
-function inProcessSide(side: Side, mock: MockService, pacer: Pacer): SideSetup {
+// The simulation without msw's adapter (`createMockService` would load msw): the command line runs without it.
+function inProcessSide(side: Side, mock: MockSimulation, pacer: Pacer): SideSetup {
   return {
     side,
     baseUrl: mock.baseUrl,
     apiKey: mock.sandboxKey,
-    send: mock.fetch,
+    send: createMockFetch(mock.baseUrl, mock.dispatch),
     pacer,
     helpers: mock.helpers,
-    clock: mock.clientClock,
+    clock: virtualClientClock(mock.clock),
   };
 }
 
 /** Picks the target's side: a base URL (a standalone mock or a sandbox) or a second in-process mock. */
 async function targetSide(options: ConformanceOptions, pacer: Pacer): Promise<SideSetup> {
-  if (options.baseUrl === undefined) return inProcessSide('sandbox', createMockService(), pacer);
+  if (options.baseUrl === undefined) return inProcessSide('sandbox', createMockSimulation(), pacer);
   if (!URL.canParse(options.baseUrl))
     throw new ConformanceError(`--base-url is not a URL: ${options.baseUrl}`);
   const send = options.fetch ?? globalThis.fetch;
@@ -140,7 +143,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const account = await readAccount(target, names);
   const rateLimit = account.limits.rateLimit;
   pacer.setLimit(rateLimit);
-  const mock = createMockService();
+  const mock = createMockSimulation();
   if (typeof account.webhookUrl === 'string') {
     // A sandbox account has its webhook URL set in the dashboard: so has the reference's, or the account read would
     // differ by configuration. The reference's deliveries stay in-process, answered 200.
@@ -172,14 +175,16 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       });
       continue;
     }
-    progress(`[${i + 1}/${scenarios.length}] ${scenario.id}`);
     const [mock, sandbox] = await Promise.all([
       runSide(reference, names, scenario),
       runSide(target, names, scenario),
     ]);
     const ms = Date.now() - started;
+    const done = (outcome: string) =>
+      progress(`[${i + 1}/${scenarios.length}] ${scenario.id}: ${outcome} (${ms} ms)`);
     if (typeof mock === 'string' || typeof sandbox === 'string') {
       const reason = typeof sandbox === 'string' ? sandbox : `on the mock: ${mock}`;
+      done('skipped');
       results.push({
         ...base,
         outcome: 'skipped',
@@ -192,6 +197,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       continue;
     }
     const differences = compareObservations(mock, sandbox);
+    done(differences.length ? `differs (${differences.length})` : 'same');
     results.push({
       ...base,
       outcome: differences.length ? 'differs' : 'same',

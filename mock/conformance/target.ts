@@ -154,7 +154,9 @@ export async function probeHelpers(
   if (!response.ok) return undefined;
   try {
     const body: unknown = JSON.parse(text);
-    if (typeof body === 'object' && body !== null && 'data' in body)
+    // The mock answers `{ success, data: { helpers, described } }`; anything else is a service of its own.
+    const data = typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
+    if (typeof data === 'object' && data !== null && 'helpers' in data)
       return connectMock(root, { fetch: send });
   } catch {
     // Not the mock's helper list: a service of its own.

@@ -29,7 +29,14 @@ export type Tier = 'read-only' | 'creates' | 'mock-helpers';
  */
 export const TIERS: readonly Tier[] = ['read-only', 'creates', 'mock-helpers'];
 
-/** The two sides of a run: `mock` is the reference, `sandbox` the target being checked. */
+/**
+ * The two sides of a run: `mock` is the reference, `sandbox` the target being checked.
+ * @example
+ * ```ts
+ * import type { ConformanceSide } from 'inr-payouts/mock';
+ * const side: ConformanceSide = 'sandbox';
+ * ```
+ */
 export type Side = 'mock' | 'sandbox';
 
 /**

@@ -41,12 +41,12 @@ describe('runConformance against the in-process mock', () => {
     expect(report.rateLimit).toBe(600);
   });
 
-  it('reports progress: the run, then each scenario as it starts', () => {
+  it('reports progress: the run, then each scenario as it ends, with its outcome', () => {
     expect(progress[0]).toMatch(
       /^conformance: in-process mock, tiers read-only, creates, mock-helpers, 600 requests\/min, prefix conf-[0-9a-f]{8}-$/,
     );
-    expect(progress.slice(1)).toEqual(
-      CONFORMANCE_SCENARIOS.map((s, i) => `[${i + 1}/${CONFORMANCE_SCENARIOS.length}] ${s.id}`),
+    expect(progress.slice(1).map((line) => line.replace(/\(\d+ ms\)$/, '(… ms)'))).toEqual(
+      CONFORMANCE_SCENARIOS.map((s, i) => `[${i + 1}/${CONFORMANCE_SCENARIOS.length}] ${s.id}: same (… ms)`),
     );
   });
 
