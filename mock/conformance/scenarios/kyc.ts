@@ -4,7 +4,7 @@
  * the PEP declaration that rejects.
  */
 import type { Scenario, ScenarioTarget } from '../types.js';
-import { newUser } from './support.js';
+import { newUser, raw } from './support.js';
 
 const REDIRECT = 'https://example.com/kyc-done';
 
@@ -44,6 +44,28 @@ export const KYC_SCENARIOS: Scenario[] = [
       t.step('extended status complete', extended.complete);
       const refreshed = await t.client.kyc.refresh(userId);
       t.step('refresh of a new user', refreshed);
+    },
+  },
+  {
+    id: 'kyc.refusals',
+    title:
+      "A new user's KYC refusals: no email, no OTP, no session, a bad PAN, Aadhaar number and passport file",
+    spec: '4.3, 4.4, 4.6, 4.9, 7.3, 7.4',
+    tier: 'creates',
+    async run(t) {
+      const userId = await newUser(t);
+      const user = `/v2/users/${encodeURIComponent(userId)}`;
+      await t.refused(t.client.users.email.sendOtp(userId));
+      await t.refused(t.client.users.mobile.confirm(userId, { otp: '123456' }));
+      await raw(t, 'POST', `${user}/verify/mobile/confirm`, { otp: '12ab' });
+      await raw(t, 'GET', `${user}/kyc/digilocker/status`, undefined, { clientId: t.name('no-session') });
+      await raw(t, 'POST', `${user}/kyc/face/verify`, { sessionId: t.name('no-session') });
+      await raw(t, 'POST', `${user}/kyc/pan/verify`, { pan: 'ABC123' });
+      await raw(t, 'POST', `${user}/kyc/aadhaar/otp/send`, { aadhaarNumber: '1234' });
+      await raw(t, 'POST', `${user}/kyc/passport/verify`, {
+        file: 'not base64 at all!',
+        fileName: 'passport.pdf',
+      });
     },
   },
   {
