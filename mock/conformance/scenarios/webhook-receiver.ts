@@ -3,7 +3,13 @@
  * as it arrived (headers, raw body) with the package's own verifier's verdict on it, taken on arrival against
  * the receiver's clock as a partner's endpoint would, and answers the status it is told to.
  */
-import { verifyWebhook, WebhookVerificationError } from '../../../src/webhooks/index.js';
+import {
+  EVENT_ID_HEADER,
+  SIGNATURE_HEADER,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '../../../src/webhooks/index.js';
+import { objectOf, stringField } from '../../core/records.js';
 
 /** One delivery as the receiver saw it. */
 export interface ReceivedDelivery {
@@ -29,10 +35,7 @@ export interface ConformanceReceiver {
 
 function parseEnvelope(body: string): Record<string, unknown> | undefined {
   try {
-    const parsed: unknown = JSON.parse(body);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
+    return objectOf(JSON.parse(body));
   } catch {
     return undefined;
   }
@@ -67,12 +70,11 @@ export async function startReceiver(secret: string): Promise<ConformanceReceiver
       for (const [name, value] of Object.entries(req.headers))
         if (typeof value === 'string') headers[name] = value;
       const envelope = parseEnvelope(body);
-      const id = envelope?.id;
       received.push({
         headers,
         body,
-        verdict: verdictOf(body, headers['x-service-signature'], secret),
-        eventId: headers['x-service-event-id'] ?? (typeof id === 'string' ? id : undefined),
+        verdict: verdictOf(body, headers[SIGNATURE_HEADER], secret),
+        eventId: headers[EVENT_ID_HEADER] ?? stringField(envelope, 'id'),
         envelope,
       });
       res.writeHead(status).end();

@@ -8,15 +8,12 @@
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../../src/webhooks/index.js';
 import type { MockHelperCalls } from '../../connect.js';
 import type { Duration } from '../../core/duration.js';
+import { stringField } from '../../core/records.js';
 import type { Scenario, ScenarioTarget } from '../types.js';
 import { type ConformanceReceiver, type ReceivedDelivery, startReceiver } from './webhook-receiver.js';
 
 /** Completes "… needs the mock's test helpers (/__mock), which this target has not" in the skip reason. */
 const NEEDS = 'pointing the webhook URL at a local receiver and moving the clock';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Points the account at a fresh receiver for `run`, then puts the account's own URL back (or none, as it was),
@@ -47,8 +44,7 @@ async function deliverAll(helpers: MockHelperCalls, eventId: string): Promise<vo
   for (let step = 0; step < 10; step++) {
     await helpers.webhooks.settle();
     const next = (await helpers.clock.pending()).find(
-      (timer) =>
-        timer.kind === 'webhook.deliver' && isRecord(timer.payload) && timer.payload.eventId === eventId,
+      (timer) => timer.kind === 'webhook.deliver' && stringField(timer.payload, 'eventId') === eventId,
     );
     if (!next) return;
     const wait = next.at - Date.parse(await helpers.clock.now());
@@ -95,7 +91,7 @@ function firstDeliveryAbout(
   userId: string,
 ): ReceivedDelivery | undefined {
   const found = receiver.received.find(
-    (d) => d.envelope?.event === type && isRecord(d.envelope.data) && d.envelope.data.userId === userId,
+    (d) => d.envelope?.event === type && stringField(d.envelope.data, 'userId') === userId,
   );
   t.step(`${type} delivery about the new user`, found ? 'received' : 'not received');
   return found;
@@ -150,8 +146,7 @@ const order: Scenario = {
       const completed = receiver.received.find(
         (d) =>
           d.envelope?.event === 'transaction.payout_completed' &&
-          isRecord(d.envelope.data) &&
-          d.envelope.data.transactionId === transactionId,
+          stringField(d.envelope.data, 'transactionId') === transactionId,
       );
       t.step('transaction.payout_completed delivery: envelope', completed?.envelope, { compare: 'shape' });
     }),
