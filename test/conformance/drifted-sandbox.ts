@@ -27,7 +27,7 @@ export interface ProxiedDelivery {
 
 /** One planted difference. */
 export interface Plant {
-  /** Rewrites the answer to `method path` (path without the query), or returns undefined to leave it. */
+  /** Rewrites a JSON answer to `method path` (the path without its query), or returns undefined to leave it. */
   answer?: (method: string, path: string, answer: ProxiedAnswer) => ProxiedAnswer | undefined;
   /** Rewrites a delivery; `secret` is the account's webhook secret, for a plant that signs again. */
   delivery?: (delivery: ProxiedDelivery, secret: string) => ProxiedDelivery;
