@@ -6,6 +6,29 @@
  * @module inr-payouts/mock
  */
 
+export {
+  CONFORMANCE_HEADERS,
+  CONFORMANCE_SCENARIOS,
+  CONFORMANCE_TIERS,
+  type ConformanceDifference,
+  ConformanceError,
+  type ConformanceOptions,
+  type ConformanceReport,
+  type ConformanceSide,
+  type ConformanceTier,
+  compareObservations,
+  conformanceHtml,
+  formatConformanceReport,
+  type Observation,
+  runConformance,
+  type Scenario,
+  type ScenarioResult,
+  type ScenarioTarget,
+  type StepObservation,
+  type StepOptions,
+  type StopObservation,
+  type WireExchange,
+} from './conformance/index.js';
 export { connectMock, type MockHelperCalls, type RemoteMockHelpers } from './connect.js';
 export type { CreateAccountInput } from './core/accounts.js';
 export {

@@ -12,7 +12,7 @@ const AccountUpdate = z.strictObject({
   name: z.optional(z.string()),
   email: z.optional(z.string()),
   status: z.optional(z.string()),
-  webhookUrl: z.optional(z.url()),
+  webhookUrl: z.optional(z.nullable(z.url())),
   webhookSecret: z.optional(z.string().check(z.minLength(1))),
   developerFee: z.optional(
     z.strictObject({ enabled: z.boolean(), percent: z.number().check(z.gte(0), z.lte(100)) }),
@@ -68,18 +68,26 @@ export function accountHelpers(rt: MockRuntime) {
     get: ({ accountId }: { accountId?: string } = {}): AccountRecord => structuredClone(find(accountId)),
     /**
      * Changes settings of an account (the default one when no id is given); top-level fields are replaced.
+     * `webhookUrl: null` clears the URL: events are then kept `pending`, as before one was set.
      * @example
      * ```ts
      * mock.helpers.accounts.update({ ipAllowList: { enabled: true, addresses: ['203.0.113.7'] } });
      * ```
      */
-    update: (input: Partial<AccountSettings> & { accountId?: string }): AccountRecord => {
+    update: (
+      input: Partial<Omit<AccountSettings, 'webhookUrl'>> & {
+        accountId?: string;
+        webhookUrl?: string | null;
+      },
+    ): AccountRecord => {
       // Validated whole before the account is touched, so a refused patch changes nothing.
       const parsed = z.safeParse(AccountUpdate, input);
       if (!parsed.success) throw new MockHelperError(describeIssues(parsed.error.issues));
-      const { accountId, ...patch } = parsed.data;
+      const { accountId, webhookUrl, ...patch } = parsed.data;
       const account = find(accountId);
       Object.assign(account, patch);
+      if (webhookUrl === null) delete account.webhookUrl;
+      else if (webhookUrl !== undefined) account.webhookUrl = webhookUrl;
       return structuredClone(account);
     },
   };

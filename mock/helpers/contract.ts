@@ -113,8 +113,16 @@ export const HELPER_CONTRACT = {
   },
   'accounts.get': { reads: true, summary: 'An account (default the service account)', args: [accountRef] },
   'accounts.update': {
-    summary: 'Changes settings of an account; top-level fields are replaced',
-    args: [z.object({ accountId: z.optional(z.string()), ...accountSettings })],
+    summary:
+      'Changes settings of an account; top-level fields are replaced, and webhookUrl null clears the URL',
+    // `webhookUrl: null` clears the URL (events then stay pending, as before one was set).
+    args: [
+      z.object({
+        accountId: z.optional(z.string()),
+        ...accountSettings,
+        webhookUrl: z.optional(z.nullable(z.string())),
+      }),
+    ],
   },
   'clock.now': { reads: true, summary: 'The virtual time, ISO 8601 UTC', args: [] },
   'clock.advance': {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { runConformanceCli } from '../conformance/cli.js';
 import { type MockBundle, parseBundle, replayable } from '../core/bundle.js';
 import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
 import { MOCK_PROFILES, type MockProfile } from '../core/mock-only.js';
@@ -18,6 +19,7 @@ import { startMockServer } from './server.js';
 
 const USAGE = `Usage: inr-payouts-mock [options]
        inr-payouts-mock check-receiver <url> --secret <s>   (grade your webhook endpoint; --help for more)
+       inr-payouts-mock conformance --base-url <url>        (where a sandbox differs from the mock; --help for more)
 
 Serves the inr-payouts mock (the whole payout service, simulated) over HTTP.
 
@@ -225,6 +227,7 @@ export function readBundleFile(file: string): MockBundle {
  */
 export async function runCli(argv: string[]): Promise<void> {
   if (argv[0] === 'check-receiver') return runCheckReceiver(argv.slice(1));
+  if (argv[0] === 'conformance') return runConformanceCli(argv.slice(1));
   const options = parseCli(argv);
   if (options.help) {
     console.log(USAGE);

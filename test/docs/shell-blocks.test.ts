@@ -1,6 +1,7 @@
 // The shell blocks of the guides run here. The mock server's page (docs/mock-server.md) is followed as a reader
-// would: its `sh` blocks, in order, in one bash, against the real server on a free port. The other guides' shell
-// blocks are npm commands; each must name a script or a package this repository really has.
+// would: its `sh` blocks, in order, in one bash, against the real server on a free port (the conformance guide's
+// run in test/docs/conformance-guide.test.ts). The other guides' shell blocks are npm commands; each must name a
+// script or a package this repository really has.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,10 +26,12 @@ function shellBlocks(file: string): string[] {
 }
 
 const MOCK_SERVER_PAGE = 'docs/mock-server.md';
+/** Pages whose shell blocks run for real: this file's below, and test/docs/conformance-guide.test.ts. */
+const RUN_FOR_REAL = [MOCK_SERVER_PAGE, 'docs/checking-the-mock-against-your-sandbox.md'];
 const otherFiles = [
   'README.md',
   ...readdirSync(join(root, 'docs'))
-    .filter((f) => f.endsWith('.md') && `docs/${f}` !== MOCK_SERVER_PAGE)
+    .filter((f) => f.endsWith('.md') && !RUN_FOR_REAL.includes(`docs/${f}`))
     .map((f) => `docs/${f}`),
 ];
 

@@ -105,6 +105,32 @@ for (const [launcher, command, args, signals] of [
   }
 }
 
+test('npx inr-payouts-mock conformance --base-url <a server it started>: no difference, exit 0', async () => {
+  const server = await start(BIN, []);
+  try {
+    const run = spawn('npx', ['inr-payouts-mock', 'conformance', '--base-url', server.url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    run.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    run.stderr.on('data', (chunk) => {
+      err += chunk;
+    });
+    const code = await new Promise((resolve) => run.once('exit', resolve));
+    assert.equal(code, 0, `${out}\n${err}`);
+    assert.match(out, /^Conformance of http:\/\/127\.0\.0\.1:\d+ against the mock/);
+    assert.match(out, /\d+ scenarios: \d+ same, 0 differ, 0 skipped\n$/);
+    assert.match(err, /^conformance: http:\/\/127\.0\.0\.1:\d+, tiers read-only, creates, mock-helpers/);
+  } finally {
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGTERM');
+    await exited;
+  }
+});
+
 test('run directly in the background by a shell that then exits, it keeps serving', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-nohup-'));
   const log = join(dir, 'server.log');

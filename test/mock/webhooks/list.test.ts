@@ -53,4 +53,21 @@ describe('2.11, 4.12: the webhook event list', () => {
     const answer = await call('GET', '/v2/webhooks', { key: other.keys.sandbox });
     expect(answer.body.pagination).toMatchObject({ total: 0 });
   });
+
+  it('a webhook URL set and then cleared (accounts.update with null): the account reads without one, events stay pending', async () => {
+    const { service, client } = mock.use();
+    service.helpers.accounts.update({ webhookUrl: 'http://127.0.0.1:9/hooks' });
+    service.helpers.accounts.update({ webhookUrl: null });
+    expect(service.helpers.accounts.get().webhookUrl).toBeUndefined();
+    expect((await client.account.retrieve()).webhookUrl).toBeUndefined();
+    let posted = 0;
+    service.helpers.webhooks.useFetch(async () => {
+      posted += 1;
+      return new Response('ok');
+    });
+    await client.users.create({ mobile: '9876543299' });
+    await service.clock.runDue();
+    expect(posted).toBe(0);
+    expect(service.helpers.webhooks.events().map((e) => [e.status, e.attempts])).toEqual([['pending', 0]]);
+  });
 });

@@ -1,0 +1,83 @@
+/**
+ * The report as one self-contained HTML page (no script, no external resource): the summary, then each
+ * scenario, and for each difference the two answers side by side. Everything shown is escaped.
+ */
+import type { ConformanceReport, Observation, ScenarioResult } from './types.js';
+
+/**
+ * Escapes text for HTML content and attribute values.
+ * @example
+ * escapeHtml('<b>"x"</b>'); // '&lt;b&gt;&quot;x&quot;&lt;/b&gt;'
+ */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function shown(observation: Observation | undefined): string {
+  if (!observation) return '(nothing)';
+  if (observation.kind === 'exchange') {
+    const headers = Object.entries(observation.headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\n');
+    const body = observation.body === undefined ? '' : JSON.stringify(observation.body, null, 2);
+    return `${observation.label} → ${observation.status}\n${headers}\n\n${body}`;
+  }
+  if (observation.kind === 'step')
+    return `${observation.label}\n\n${JSON.stringify(observation.value, null, 2)}`;
+  return `stopped: ${observation.error}`;
+}
+
+function scenario(r: ScenarioResult): string {
+  const head = `<h2 class="${r.outcome}"><span>${r.outcome}</span> ${escapeHtml(r.id)}</h2>
+<p>${escapeHtml(r.title)} (spec ${escapeHtml(r.spec)}, tier ${escapeHtml(r.tier)})${r.reason ? `: ${escapeHtml(r.reason)}` : ''}</p>`;
+  // One side-by-side pair per observation that differs, listing every difference found in it.
+  const byIndex = new Map<number, string[]>();
+  for (const d of r.differences) byIndex.set(d.index, [...(byIndex.get(d.index) ?? []), d.text]);
+  const pairs = [...byIndex].map(
+    ([index, texts]) => `<section>
+<ul>${texts.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>
+<div class="pair"><div><h3>mock</h3><pre>${escapeHtml(shown(r.mock[index]))}</pre></div><div><h3>sandbox</h3><pre>${escapeHtml(shown(r.sandbox[index]))}</pre></div></div>
+</section>`,
+  );
+  return `<article>${head}${pairs.join('\n')}</article>`;
+}
+
+/**
+ * The HTML page of a report.
+ * @example
+ * ```ts
+ * import { conformanceHtml, runConformance } from 'inr-payouts/mock';
+ * const page = conformanceHtml(await runConformance({ tier: 'read-only' }));
+ * ```
+ */
+export function conformanceHtml(report: ConformanceReport): string {
+  const { same, differs, skipped } = report.counts;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Conformance of ${escapeHtml(report.target)}</title>
+<style>
+body { font: 15px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1b1b1b; }
+h2 { font-size: 1.05rem; margin: 1.5rem 0 0.25rem; }
+h2 span { display: inline-block; min-width: 5.5rem; font-family: ui-monospace, monospace; }
+.same span { color: #1a7f37; } .differs span { color: #cf222e; } .skipped span { color: #6e7781; }
+.pair { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
+.pair > div { min-width: 0; }
+pre { background: #f6f8fa; padding: 0.75rem; overflow-x: auto; font-size: 13px; white-space: pre-wrap; word-break: break-word; }
+</style>
+</head>
+<body>
+<h1>Conformance of ${escapeHtml(report.target)} against the mock</h1>
+<p>Run ${escapeHtml(report.prefix)} at ${escapeHtml(report.startedAt)}, tiers ${escapeHtml(report.tiers.join(', '))}, paced to ${report.rateLimit} requests per minute: <strong>${same} same, ${differs} differ, ${skipped} skipped</strong>.</p>
+${report.results.map(scenario).join('\n')}
+</body>
+</html>
+`;
+}

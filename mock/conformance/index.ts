@@ -1,0 +1,27 @@
+/**
+ * The conformance suite: one library of scenarios drawn from the spec, run against the in-process mock and a
+ * target (a standalone server or a partner's sandbox), compared by shape (`inr-payouts-mock conformance` on the
+ * command line).
+ */
+export { CONFORMANCE_HEADERS, compareObservations } from './compare.js';
+export { conformanceHtml } from './html.js';
+export { formatConformanceReport } from './report.js';
+export { runConformance } from './run.js';
+export { SCENARIOS as CONFORMANCE_SCENARIOS } from './scenarios/index.js';
+export { ConformanceError } from './target.js';
+export {
+  type ConformanceOptions,
+  type ConformanceReport,
+  type Difference as ConformanceDifference,
+  type Observation,
+  type Scenario,
+  type ScenarioResult,
+  type ScenarioTarget,
+  type Side as ConformanceSide,
+  type StepObservation,
+  type StepOptions,
+  type StopObservation,
+  TIERS as CONFORMANCE_TIERS,
+  type Tier as ConformanceTier,
+  type WireExchange,
+} from './types.js';

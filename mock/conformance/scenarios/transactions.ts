@@ -1,0 +1,122 @@
+/**
+ * Transactions (spec 2.4, 2.5, 3.1, 4.2, 7.3, 7.4): the refusals a create meets, the standard flow's state moves
+ * from `created` to `completed` with the payout's rate attribution, the read by `partnerReference`, and the
+ * prefunded flow with its credit.
+ */
+import { Decimal } from 'decimal.js';
+import type { TransactionCreateRequest } from '../../../src/index.js';
+import type { Scenario, ScenarioTarget } from '../types.js';
+import { newUser, raw, verifiedUser } from './support.js';
+
+async function state(t: ScenarioTarget, transactionId: string, when: string): Promise<void> {
+  const read = await t.client.transactions.retrieve(transactionId);
+  t.step(`transaction ${when}`, {
+    status: read.transaction.status,
+    deposit: read.deposit.status,
+    payout: read.payout?.status,
+  });
+}
+
+function order(t: ScenarioTarget, userId: string, amount = '100'): TransactionCreateRequest {
+  return { userId, amount, asset: 'USDC', network: 'polygon', partnerReference: t.name('order') };
+}
+
+/**
+ * The transaction scenarios.
+ * @example
+ * const ids = TRANSACTION_SCENARIOS.map((s) => s.id);
+ */
+export const TRANSACTION_SCENARIOS: Scenario[] = [
+  {
+    id: 'transactions.kyc-incomplete',
+    title: 'A user without KYC cannot transact',
+    spec: '7.3 KYC_INCOMPLETE',
+    tier: 'creates',
+    async run(t) {
+      const userId = await newUser(t);
+      await t.refused(t.client.transactions.create(order(t, userId)));
+    },
+  },
+  {
+    id: 'transactions.prefunded-refused',
+    title: 'A prefunded create for an unknown user is refused',
+    spec: '4.2, 7.4',
+    tier: 'read-only',
+    async run(t) {
+      await t.refused(t.client.transactions.createPrefunded(order(t, 'usr_conformance_none')));
+    },
+  },
+  {
+    id: 'transactions.amount-limits',
+    title: 'Amounts under 10 or over 50,000 USD are refused',
+    spec: '7.3 AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, 8',
+    tier: 'mock-helpers',
+    async run(t) {
+      const userId = await verifiedUser(t, 'a KYC-verified user to reach the amount checks');
+      await raw(t, 'POST', '/v2/transactions', order(t, userId, '9.99'));
+      await raw(t, 'POST', '/v2/transactions', order(t, userId, '50000.01'));
+    },
+  },
+  {
+    id: 'transactions.standard-flow',
+    title: 'A standard transaction from created to completed, read by ID and by partnerReference',
+    spec: '2.4, 3.1, 4.2, 7.3 PENDING_TRANSACTION_EXISTS',
+    tier: 'mock-helpers',
+    async run(t) {
+      const helpers = t.needHelpers("a verified user, the simulated deposit and the mock's clock");
+      const userId = await verifiedUser(t, 'a KYC-verified user');
+      const body = order(t, userId);
+      const created = await t.client.transactions.create(body);
+      await state(t, created.transactionId, 'after create');
+      if (body.partnerReference) await t.client.transactions.retrieve(body.partnerReference);
+      await t.refused(t.client.transactions.create(order(t, userId)));
+      const confirmIn = await helpers.transactions.simulateDeposit({ transactionId: created.transactionId });
+      await state(t, created.transactionId, 'when the deposit is seen');
+      await helpers.clock.advance(confirmIn);
+      await state(t, created.transactionId, 'when the deposit is confirmed');
+      await helpers.clock.advance('11s');
+      await state(t, created.transactionId, 'after the payout');
+      const done = await t.client.transactions.retrieve(created.transactionId);
+      t.step('rate attribution present', done.payout?.allocations !== undefined);
+      const activity = await t.client.account.listActivity({ limit: 50 });
+      t.step(
+        'the activity lists it',
+        activity.some((item) => item.id === created.transactionId),
+      );
+    },
+  },
+  {
+    id: 'transactions.prefunded-flow',
+    title: 'A prefunded transaction: paid at once, awaiting funds, completed; the credit moves with it',
+    spec: '2.5, 3.1, 4.2',
+    tier: 'mock-helpers',
+    async run(t) {
+      const helpers = t.needHelpers("approving prefunded, a verified user, the deposit and the mock's clock");
+      const before = await helpers.accounts.get();
+      await helpers.accounts.update({ prefunded: { approved: true, creditLimitUsd: '1000' } });
+      try {
+        const userId = await verifiedUser(t, 'a KYC-verified user');
+        const start = await t.client.account.retrieveCredit();
+        const created = await t.client.transactions.createPrefunded(order(t, userId, '500'));
+        await state(t, created.transactionId, 'after create');
+        // Figures are values (the account may hold other prefunded transactions); their moves are the rule (2.5).
+        const outstanding = async () =>
+          new Decimal((await t.client.account.retrieveCredit()).outstandingUsd)
+            .minus(start.outstandingUsd)
+            .toString();
+        t.step('outstandingUsd added at create', await outstanding());
+        await helpers.clock.advance('10s');
+        await state(t, created.transactionId, 'after the payout');
+        await helpers.clock.advance('1s');
+        await state(t, created.transactionId, 'a second later');
+        await helpers.clock.advance(
+          await helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
+        );
+        await state(t, created.transactionId, 'after the deposit');
+        t.step('outstandingUsd added after the deposit', await outstanding());
+      } finally {
+        await helpers.accounts.update({ prefunded: before.prefunded });
+      }
+    },
+  },
+];

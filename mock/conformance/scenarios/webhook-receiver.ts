@@ -1,0 +1,98 @@
+/**
+ * The webhook receiver a conformance run starts on 127.0.0.1 for the webhook scenarios: it keeps every delivery
+ * as it arrived (headers, raw body) with the package's own verifier's verdict on it, taken on arrival against
+ * the receiver's clock as a partner's endpoint would, and answers the status it is told to.
+ */
+import {
+  EVENT_ID_HEADER,
+  SIGNATURE_HEADER,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '../../../src/webhooks/index.js';
+import { objectOf, stringField } from '../../core/records.js';
+
+/** One delivery as the receiver saw it. */
+export interface ReceivedDelivery {
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body: string;
+  /** `valid`, or the verifier's reason for rejecting it (`timestamp_out_of_tolerance`...). */
+  verdict: string;
+  /** The `X-Service-Event-Id` header, or the envelope's `id`. */
+  eventId: string | undefined;
+  /** The parsed envelope, `undefined` when the body is not JSON. */
+  envelope: Record<string, unknown> | undefined;
+}
+
+/** A running receiver. */
+export interface ConformanceReceiver {
+  url: string;
+  readonly received: ReceivedDelivery[];
+  /** The status every later delivery is answered with (200 until told otherwise). */
+  answerWith(status: number): void;
+  close(): Promise<void>;
+}
+
+function parseEnvelope(body: string): Record<string, unknown> | undefined {
+  try {
+    return objectOf(JSON.parse(body));
+  } catch {
+    return undefined;
+  }
+}
+
+function verdictOf(body: string, header: string | undefined, secret: string): string {
+  try {
+    verifyWebhook(body, header ?? '', secret);
+    return 'valid';
+  } catch (error) {
+    return error instanceof WebhookVerificationError ? error.reason : 'verifier threw';
+  }
+}
+
+/**
+ * Starts a receiver on a free port of 127.0.0.1 that verifies with `secret`. node:http is imported here, when a
+ * webhook scenario runs, so the mock's entry still loads where there is none.
+ * @example
+ * const receiver = await startReceiver('whsec_…');
+ * await helpers.accounts.update({ webhookUrl: receiver.url });
+ */
+export async function startReceiver(secret: string): Promise<ConformanceReceiver> {
+  const { createServer } = await import('node:http');
+  const received: ReceivedDelivery[] = [];
+  let status = 200;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === 'string') headers[name] = value;
+      const envelope = parseEnvelope(body);
+      received.push({
+        headers,
+        body,
+        verdict: verdictOf(body, headers[SIGNATURE_HEADER], secret),
+        eventId: headers[EVENT_ID_HEADER] ?? stringField(envelope, 'id'),
+        envelope,
+      });
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    received,
+    answerWith: (next) => {
+      status = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

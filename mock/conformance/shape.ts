@@ -1,0 +1,124 @@
+/**
+ * The JSON shape of a value: its types, an object's fields and an array's items, merged over every item, so two
+ * answers compare by what they carry and never by their values (IDs, timestamps and amounts differ by nature).
+ */
+
+/** A JSON type name as a reader says it. */
+export type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
+
+/** The shape of one value, or of every value seen at one place (an array's items). */
+export interface Shape {
+  /** How many values were seen here (an array's items each count). */
+  count: number;
+  types: Set<JsonType>;
+  fields: Map<string, Shape>;
+  /** The merged shape of an array's items; `undefined` when no array seen here had any. */
+  items: Shape | undefined;
+}
+
+function typeOf(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'object') return 'object';
+  if (typeof value === 'number' || typeof value === 'bigint') return 'number';
+  if (typeof value === 'boolean') return 'boolean';
+  return 'string';
+}
+
+function empty(): Shape {
+  return { count: 0, types: new Set(), fields: new Map(), items: undefined };
+}
+
+/**
+ * The shape of a parsed JSON value.
+ * @example
+ * shapeOf({ a: [1, 2] }).fields.get('a')?.items?.types; // Set { 'number' }
+ */
+export function shapeOf(value: unknown): Shape {
+  return addTo(empty(), value);
+}
+
+function addTo(shape: Shape, value: unknown): Shape {
+  const type = typeOf(value);
+  shape.count += 1;
+  shape.types.add(type);
+  if (type === 'object') {
+    for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+      if (field === undefined) continue;
+      addTo(shape.fields.get(key) ?? setField(shape, key), field);
+    }
+  } else if (type === 'array') {
+    for (const item of value as unknown[]) {
+      shape.items ??= empty();
+      addTo(shape.items, item);
+    }
+  }
+  return shape;
+}
+
+function setField(shape: Shape, key: string): Shape {
+  const field = empty();
+  shape.fields.set(key, field);
+  return field;
+}
+
+/** How a shape's types read in a difference: `number`, `string or null`. */
+export function describeTypes(shape: Shape | undefined): string {
+  if (!shape) return 'absent';
+  return [...shape.types].sort().join(' or ');
+}
+
+/**
+ * One place where two shapes differ: its path (`deposit.confirmations`, `[].id`) and each side's types.
+ * @example
+ * const d: ShapeDifference = { path: 'deposit.confirmations', mock: 'number', sandbox: 'absent' };
+ */
+export interface ShapeDifference {
+  path: string;
+  mock: string;
+  sandbox: string;
+}
+
+function join(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/** Whether a field was seen on fewer objects than its parent: some items of a list have it, others not. */
+function optional(field: Shape, parent: Shape): boolean {
+  return field.count < parent.count;
+}
+
+function disjoint(a: Shape, b: Shape): boolean {
+  return ![...a.types].some((type) => b.types.has(type));
+}
+
+/**
+ * Where the two shapes differ: types, fields present on one side only, and, when both sides have items, the
+ * items' shapes (an empty array says nothing about its items). A field's own fields are compared only when
+ * both sides have it as an object. A list's items depend on what the account holds (a user event has no
+ * `transactionId`, a pending payout a null amount), so inside arrays only what cannot be the state is named:
+ * types with nothing in common, and a field every item has on one side and no item on the other.
+ * @example
+ * diffShapes(shapeOf({ a: 1 }), shapeOf({ a: '1', b: true }));
+ * // [{ path: 'a', mock: 'number', sandbox: 'string' }, { path: 'b', mock: 'absent', sandbox: 'boolean' }]
+ */
+export function diffShapes(mock: Shape, sandbox: Shape, path = '', inList = false): ShapeDifference[] {
+  const out: ShapeDifference[] = [];
+  const mockTypes = describeTypes(mock);
+  const sandboxTypes = describeTypes(sandbox);
+  if (mockTypes !== sandboxTypes && (!inList || disjoint(mock, sandbox))) {
+    out.push({ path, mock: mockTypes, sandbox: sandboxTypes });
+  }
+  if (mock.types.has('object') && sandbox.types.has('object')) {
+    const keys = [...new Set([...mock.fields.keys(), ...sandbox.fields.keys()])].sort();
+    for (const key of keys) {
+      const a = mock.fields.get(key);
+      const b = sandbox.fields.get(key);
+      if (a && b) out.push(...diffShapes(a, b, join(path, key), inList));
+      else if (inList && ((a && optional(a, mock)) || (b && optional(b, sandbox)))) continue;
+      else out.push({ path: join(path, key), mock: describeTypes(a), sandbox: describeTypes(b) });
+    }
+  }
+  if (mock.items && sandbox.items) out.push(...diffShapes(mock.items, sandbox.items, `${path}[]`, true));
+  return out;
+}

@@ -1,0 +1,288 @@
+/**
+ * The conformance suite's vocabulary: a scenario, the target one side of a run gives it, what it observes, and
+ * what a run reports. Every scenario runs twice, on the reference (an in-process mock) and on the target (a
+ * second in-process mock, a standalone server, or a partner's sandbox); the two observation lists are compared
+ * by shape, not by value (`compare.ts`).
+ */
+import type { PayoutClient } from '../../src/index.js';
+import type { MockHelperCalls } from '../connect.js';
+
+/**
+ * How much a scenario needs of its target: `read-only` reads and sends requests the service refuses (nothing is
+ * stored), `creates` stores test data (users, transactions; each named with the run's prefix), `mock-helpers`
+ * needs the mock's test helpers or clock (`/__mock/*`) and is skipped against a sandbox.
+ * @example
+ * ```ts
+ * import type { ConformanceTier } from 'inr-payouts/mock';
+ * const tier: ConformanceTier = 'read-only';
+ * ```
+ */
+export type Tier = 'read-only' | 'creates' | 'mock-helpers';
+
+/**
+ * Every tier, from the safest.
+ * @example
+ * ```ts
+ * import { CONFORMANCE_TIERS } from 'inr-payouts/mock';
+ * console.log(CONFORMANCE_TIERS.join(', ')); // read-only, creates, mock-helpers
+ * ```
+ */
+export const TIERS: readonly Tier[] = ['read-only', 'creates', 'mock-helpers'];
+
+/**
+ * The two sides of a run: `mock` is the reference, `sandbox` the target being checked.
+ * @example
+ * ```ts
+ * import type { ConformanceSide } from 'inr-payouts/mock';
+ * const side: ConformanceSide = 'sandbox';
+ * ```
+ */
+export type Side = 'mock' | 'sandbox';
+
+/**
+ * One request and its answer as seen on the wire, reduced to what conformance compares.
+ * @example
+ * ```ts
+ * import type { WireExchange } from 'inr-payouts/mock';
+ * const seen: WireExchange = { kind: 'exchange', label: 'GET /v2/account', method: 'GET', path: '/v2/account', status: 200, headers: {}, body: {} };
+ * ```
+ */
+export interface WireExchange {
+  kind: 'exchange';
+  /** `METHOD path-template`, the name differences are reported under. */
+  label: string;
+  method: string;
+  /** The path with its IDs replaced by the route's parameter names (`/v2/users/:userId/kyc/status`). */
+  path: string;
+  status: number;
+  /** The headers that matter (rate limit, `Idempotent-Replayed`, `Content-Type`), lower-case, as received. */
+  headers: Record<string, string>;
+  /** The parsed JSON body; the text when it is not JSON; `undefined` when empty. */
+  body: unknown;
+}
+
+/**
+ * A named observation a scenario records beside the wire: a state, a timing the spec states, a delivery.
+ * @example
+ * ```ts
+ * import type { StepObservation } from 'inr-payouts/mock';
+ * const seen: StepObservation = { kind: 'step', label: 'transaction.status after deposit', value: 'deposit_confirmed', compare: 'value' };
+ * ```
+ */
+export interface StepObservation {
+  kind: 'step';
+  label: string;
+  value: unknown;
+  /** `value`: the two sides must record equal JSON; `shape`: only the JSON shape is compared. */
+  compare: 'value' | 'shape';
+}
+
+/**
+ * A side stopped early: its scenario threw something other than an API error answer.
+ * @example
+ * ```ts
+ * import type { StopObservation } from 'inr-payouts/mock';
+ * const seen: StopObservation = { kind: 'stopped', label: 'stopped', error: 'ValidationError: data.id is required' };
+ * ```
+ */
+export interface StopObservation {
+  kind: 'stopped';
+  label: 'stopped';
+  error: string;
+}
+
+/**
+ * Anything a side observes, in order.
+ * @example
+ * ```ts
+ * import type { Observation } from 'inr-payouts/mock';
+ * const labels = (seen: Observation[]) => seen.map((o) => o.label);
+ * ```
+ */
+export type Observation = WireExchange | StepObservation | StopObservation;
+
+/**
+ * Options of {@link ScenarioTarget.step}.
+ * @example
+ * ```ts
+ * import type { StepOptions } from 'inr-payouts/mock';
+ * const options: StepOptions = { compare: 'shape' };
+ * ```
+ */
+export interface StepOptions {
+  /** Default `value`. */
+  compare?: 'value' | 'shape';
+}
+
+/**
+ * What a scenario gets for one side of the run.
+ * @example
+ * ```ts
+ * import type { ScenarioTarget } from 'inr-payouts/mock';
+ * async function readAccount(t: ScenarioTarget) {
+ *   const account = await t.client.account.retrieve();
+ *   t.step('account.environment', account.environment);
+ * }
+ * ```
+ */
+export interface ScenarioTarget {
+  /** `mock` (the reference) or `sandbox` (the target). */
+  readonly side: Side;
+  /**
+   * The package's own client for this side: no retries (each attempt is one observation), its every request
+   * recorded on the wire and paced to the account's rate limit.
+   */
+  readonly client: PayoutClient;
+  /**
+   * The same recorded, paced `fetch` the client uses, for what the client refuses to send (no key, a bad body).
+   * Give it paths under `baseUrl`.
+   */
+  readonly fetch: typeof fetch;
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  /** The run's prefix: every `partnerReference` (and every other name a create takes) starts with it. */
+  readonly prefix: string;
+  /** The mock's test helpers, or `undefined` against a service that has none (a sandbox). */
+  readonly helpers: MockHelperCalls | undefined;
+  /** Records a named observation beside the wire exchanges. */
+  step(label: string, value: unknown, options?: StepOptions): void;
+  /** Stops the scenario: it is reported `skipped` with `reason`. */
+  skip(reason: string): never;
+  /** The helpers, or a skip naming `what` needs them. */
+  needHelpers(what: string): MockHelperCalls;
+  /** A mobile number not used before in this run (a new user needs one). */
+  newMobile(): string;
+  /** A new name with the run's prefix, for a `partnerReference` or a `deviceId`. */
+  name(what: string): string;
+  /** Awaits a call whose error answer is the point: resolves `undefined` on an API error (it is on the wire). */
+  refused<T>(call: PromiseLike<T>): Promise<T | undefined>;
+}
+
+/**
+ * One scenario of the suite, drawn from one rule of the spec.
+ * @example
+ * ```ts
+ * import type { Scenario } from 'inr-payouts/mock';
+ * const accountRead: Scenario = {
+ *   id: 'account.read',
+ *   title: 'The account reads with its fields',
+ *   spec: '2.1, 4.1',
+ *   tier: 'read-only',
+ *   async run(t) {
+ *     await t.client.account.retrieve();
+ *   },
+ * };
+ * ```
+ */
+export interface Scenario {
+  /** Stable, dotted (`auth.missing-key`); `--only` and the report use it. */
+  id: string;
+  title: string;
+  /** The spec section(s) the scenario checks. */
+  spec: string;
+  tier: Tier;
+  run(t: ScenarioTarget): Promise<void>;
+}
+
+/**
+ * One difference between the two sides, named for a reader.
+ * @example
+ * ```ts
+ * import type { ConformanceDifference } from 'inr-payouts/mock';
+ * const d: ConformanceDifference = {
+ *   step: 'GET /v2/transactions/:transactionId',
+ *   what: '`deposit.confirmations`',
+ *   mock: 'number',
+ *   sandbox: 'absent',
+ *   text: 'GET /v2/transactions/:transactionId: `deposit.confirmations`: mock number, sandbox absent',
+ *   index: 3,
+ * };
+ * ```
+ */
+export interface Difference {
+  /** The observation's label: `METHOD path-template` for an exchange, the step's label otherwise. */
+  step: string;
+  /** What differs: `status`, `error shape`, `` `field.path` ``, `` `X-RateLimit-Limit` header ``, `order`... */
+  what: string;
+  /** The reference's side of it, in words (`number`, `absent`, `201`, `shape A`). */
+  mock: string;
+  sandbox: string;
+  /** `<step>: <what>: mock <mock>, sandbox <sandbox>`. */
+  text: string;
+  /** Index of the observation in both lists, for showing the two answers side by side. */
+  index: number;
+}
+
+/**
+ * One scenario's outcome.
+ * @example
+ * ```ts
+ * import type { ScenarioResult } from 'inr-payouts/mock';
+ * const line = (r: ScenarioResult) => `${r.outcome} ${r.id}`;
+ * ```
+ */
+export interface ScenarioResult {
+  id: string;
+  title: string;
+  spec: string;
+  tier: Tier;
+  outcome: 'same' | 'differs' | 'skipped';
+  differences: Difference[];
+  /** Why it was skipped. */
+  reason?: string;
+  /** Said of a scenario whose both sides stopped alike: the sides agree, but the scenario did not finish. */
+  note?: string;
+  /** What each side observed (empty when skipped by tier). */
+  mock: Observation[];
+  sandbox: Observation[];
+  /** Real milliseconds the scenario took, both sides. */
+  ms: number;
+}
+
+/**
+ * What a conformance run found.
+ * @example
+ * ```ts
+ * import type { ConformanceReport } from 'inr-payouts/mock';
+ * const failed = (report: ConformanceReport) => report.results.filter((r) => r.outcome === 'differs');
+ * ```
+ */
+export interface ConformanceReport {
+  /** The target's base URL, or `in-process mock`. */
+  target: string;
+  tiers: Tier[];
+  /** The run's prefix: every `partnerReference` and other name it created starts with it. */
+  prefix: string;
+  /** The target account's requests per minute the run was paced to. */
+  rateLimit: number;
+  startedAt: string;
+  /** True when no scenario differs. */
+  ok: boolean;
+  counts: { same: number; differs: number; skipped: number };
+  results: ScenarioResult[];
+}
+
+/**
+ * Options of `runConformance`.
+ * @example
+ * ```ts
+ * import type { ConformanceOptions } from 'inr-payouts/mock';
+ * const options: ConformanceOptions = { baseUrl: 'https://sandbox.example.test', apiKey: 'pk_sandbox_…', tier: ['read-only'] };
+ * ```
+ */
+export interface ConformanceOptions {
+  /** The target. Without it, the target is a second in-process mock. */
+  baseUrl?: string;
+  /** The target's sandbox key. A `pk_live_` key is refused before anything is sent. Default: a mock's own key. */
+  apiKey?: string;
+  /** The tiers to run (default all three). */
+  tier?: Tier | readonly Tier[];
+  /** Only the scenarios with these IDs (or ID prefixes ending in `.`). */
+  only?: readonly string[];
+  /** Each progress line, as it happens. */
+  onProgress?: (line: string) => void;
+  /** The `fetch` the target is reached with (default the global one). */
+  fetch?: typeof fetch;
+  /** The scenarios to run (default the whole suite). */
+  scenarios?: readonly Scenario[];
+}

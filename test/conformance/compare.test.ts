@@ -1,0 +1,174 @@
+// The comparison on hand-made pairs: each kind of difference it names, and the values it must not name.
+import { describe, expect, it } from 'vitest';
+import { compareObservations, type Observation, type WireExchange } from '../../mock/index.js';
+
+function exchange(status: number, body: unknown, headers: Record<string, string> = {}): WireExchange {
+  return {
+    kind: 'exchange',
+    label: 'GET /v2/transactions/:transactionId',
+    method: 'GET',
+    path: '/v2/transactions/:transactionId',
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  };
+}
+
+const texts = (mock: Observation[], sandbox: Observation[]) =>
+  compareObservations(mock, sandbox).map((d) => d.text);
+
+const transaction = {
+  success: true,
+  data: {
+    transaction: { id: 'txn_1', status: 'completed', createdAt: '2025-01-01T00:00:00.000Z' },
+    deposit: { network: 'polygon', confirmations: 128, expectedAmount: '100.00' },
+    payout: { allocations: [{ dealId: 'deal_1', rate: '83.10' }] },
+  },
+};
+
+describe('compareObservations', () => {
+  it('names nothing when only values differ: IDs, timestamps, amounts, messages, header values', () => {
+    const other = structuredClone(transaction);
+    other.data.transaction.id = 'txn_other';
+    other.data.transaction.createdAt = '2026-11-25T22:00:00.000Z';
+    other.data.deposit.confirmations = 3;
+    other.data.deposit.expectedAmount = '9999.99';
+    const a = exchange(200, transaction, { 'x-ratelimit-remaining': '599' });
+    const b = exchange(200, other, { 'x-ratelimit-remaining': '12' });
+    expect(compareObservations([a], [b])).toEqual([]);
+  });
+
+  it('names a field missing on one side with its type and the step', () => {
+    const other = structuredClone(transaction) as { data: { deposit: Record<string, unknown> } };
+    delete other.data.deposit.confirmations;
+    expect(texts([exchange(200, transaction)], [exchange(200, other)])).toEqual([
+      'GET /v2/transactions/:transactionId: `deposit.confirmations`: mock number, sandbox absent',
+    ]);
+  });
+
+  it('names a renamed field as one absent and one extra, and a changed type', () => {
+    const other = structuredClone(transaction) as { data: { deposit: Record<string, unknown> } };
+    delete other.data.deposit.confirmations;
+    other.data.deposit.confirmationCount = 128;
+    other.data.deposit.expectedAmount = 100;
+    expect(texts([exchange(200, transaction)], [exchange(200, other)])).toEqual([
+      'GET /v2/transactions/:transactionId: `deposit.confirmationCount`: mock absent, sandbox number',
+      'GET /v2/transactions/:transactionId: `deposit.confirmations`: mock number, sandbox absent',
+      'GET /v2/transactions/:transactionId: `deposit.expectedAmount`: mock string, sandbox number',
+    ]);
+  });
+
+  it("names a field inside an array's items, and an envelope field", () => {
+    const other = structuredClone(transaction) as {
+      message?: string;
+      data: { payout: { allocations: Record<string, unknown>[] } };
+    };
+    other.message = 'ok';
+    other.data.payout.allocations = [{ dealId: 'deal_1', rate: 83.1 }];
+    expect(texts([exchange(200, transaction)], [exchange(200, other)])).toEqual([
+      'GET /v2/transactions/:transactionId: `payout.allocations[].rate`: mock string, sandbox number',
+      'GET /v2/transactions/:transactionId: `body.message`: mock absent, sandbox string',
+    ]);
+  });
+
+  it('says nothing of the items of an empty list, nor of fields only some items have', () => {
+    const list = (items: unknown[]) => exchange(200, { success: true, data: items });
+    expect(texts([list([])], [list([{ id: 'evt_1' }])])).toEqual([]);
+    const user = { id: 'evt_1', eventType: 'user.created' };
+    const txn = { id: 'evt_2', eventType: 'transaction.created', transactionId: 'txn_1' };
+    expect(texts([list([user])], [list([user, txn])])).toEqual([]);
+    // Every item of one side has it and no item of the other: that is not the account's history.
+    expect(texts([list([txn])], [list([user])])).toEqual([
+      'GET /v2/transactions/:transactionId: `[].transactionId`: mock string, sandbox absent',
+    ]);
+  });
+
+  it('names a status code', () => {
+    expect(texts([exchange(200, transaction)], [exchange(201, transaction)])).toEqual([
+      'GET /v2/transactions/:transactionId: status: mock 200, sandbox 201',
+    ]);
+  });
+
+  it('names the error shape once, not every field of it', () => {
+    const shapeA = { error: 'Not Found', message: 'No user usr_1', code: 'USER_NOT_FOUND' };
+    const shapeB = { success: false, error: 'Not Found', message: 'No user usr_1' };
+    expect(texts([exchange(404, shapeA)], [exchange(404, shapeB)])).toEqual([
+      'GET /v2/transactions/:transactionId: error shape: mock shape A, sandbox shape B',
+    ]);
+  });
+
+  it('names a changed error identifier, and a code that went missing', () => {
+    const mock = { error: 'Unprocessable Entity', message: 'KYC first', code: 'KYC_INCOMPLETE' };
+    expect(texts([exchange(422, mock)], [exchange(422, { ...mock, code: 'KYC_NOT_VERIFIED' })])).toEqual([
+      'GET /v2/transactions/:transactionId: error identifier `code`: mock `KYC_INCOMPLETE`, sandbox `KYC_NOT_VERIFIED`',
+    ]);
+    const { code: _dropped, ...withoutCode } = mock;
+    expect(texts([exchange(422, mock)], [exchange(422, withoutCode)])).toEqual([
+      'GET /v2/transactions/:transactionId: `body.code`: mock string, sandbox absent',
+    ]);
+  });
+
+  it('names an error answered as a success', () => {
+    const refused = { success: false, error: 'Name Mismatch', message: 'names differ' };
+    expect(texts([exchange(200, refused)], [exchange(200, { success: true, data: {} })])).toContain(
+      'GET /v2/transactions/:transactionId: outcome: mock an error, sandbox a success',
+    );
+  });
+
+  it('names a header that is absent or of another form, never its value', () => {
+    const mock = exchange(200, transaction, { 'x-ratelimit-limit': '600', 'idempotent-replayed': 'true' });
+    const sandbox = exchange(200, transaction, { 'x-ratelimit-limit': 'many' });
+    expect(texts([mock], [sandbox])).toEqual([
+      'GET /v2/transactions/:transactionId: `Idempotent-Replayed` header: mock "true", sandbox absent',
+      'GET /v2/transactions/:transactionId: `X-RateLimit-Limit` header: mock an integer, sandbox "many"',
+    ]);
+    const html = exchange(200, transaction, { 'content-type': 'text/html; charset=utf-8' });
+    expect(
+      texts(
+        [mock],
+        [{ ...html, headers: { ...html.headers, 'x-ratelimit-limit': '60', 'idempotent-replayed': 'true' } }],
+      ),
+    ).toEqual([
+      'GET /v2/transactions/:transactionId: `Content-Type` header: mock application/json, sandbox text/html',
+    ]);
+  });
+
+  it('names a state that moved otherwise, and a step compared by shape', () => {
+    const step = (label: string, value: unknown, compare: 'value' | 'shape' = 'value') => ({
+      kind: 'step' as const,
+      label,
+      value,
+      compare,
+    });
+    expect(
+      texts(
+        [step('transaction after the payout', 'completed')],
+        [step('transaction after the payout', 'failed')],
+      ),
+    ).toEqual(['transaction after the payout: value: mock "completed", sandbox "failed"']);
+    expect(
+      texts([step('delivery', { delays: [1, 2] }, 'shape')], [step('delivery', { delays: ['1s'] }, 'shape')]),
+    ).toEqual(['delivery: `delays[]`: mock number, sandbox string']);
+  });
+
+  it('stops at the first step the sides took differently', () => {
+    const step = (label: string) => ({ kind: 'step' as const, label, value: 1, compare: 'value' as const });
+    const found = compareObservations([step('a'), step('b'), step('c')], [step('a'), step('c')]);
+    expect(found.map((d) => d.text)).toEqual(['b: order: mock b, sandbox c']);
+    expect(found[0]?.index).toBe(1);
+    expect(texts([step('a')], [step('a'), step('b')])).toEqual(['b: order: mock nothing, sandbox b']);
+  });
+
+  it('names a side that stopped only when nothing before it explains why', () => {
+    const stopped: Observation = { kind: 'stopped', label: 'stopped', error: 'ResponseValidationError: bad' };
+    const other = structuredClone(transaction) as { data: { deposit: Record<string, unknown> } };
+    delete other.data.deposit.network;
+    const next = exchange(200, transaction);
+    expect(texts([exchange(200, transaction), next], [exchange(200, other), stopped])).toEqual([
+      'GET /v2/transactions/:transactionId: `deposit.network`: mock string, sandbox absent',
+    ]);
+    expect(texts([exchange(200, transaction), next], [exchange(200, transaction), stopped])).toEqual([
+      'GET /v2/transactions/:transactionId: scenario: mock GET /v2/transactions/:transactionId (200), sandbox stopped (ResponseValidationError: bad)',
+    ]);
+  });
+});

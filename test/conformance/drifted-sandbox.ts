@@ -1,0 +1,314 @@
+/**
+ * A "drifted sandbox" for the conformance tests: the real standalone server behind a small node:http proxy of
+ * the tests' own (127.0.0.1 only), which can plant one realistic difference in what passes through it, the way a
+ * partner's sandbox may differ from the mock after the service changes.
+ *
+ * The proxy forwards every request unchanged and hands back every answer unchanged unless the plant rewrites it.
+ * Webhook deliveries pass through it too: a webhook URL set through the proxy is swapped for one of the proxy's
+ * own, which forwards each delivery to the URL the run asked for (and swaps the URL back in every answer), so a
+ * plant can change a delivery on its way and the clean proxy shows the round trip changes nothing.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { signWebhook } from '../../src/webhooks/index.js';
+import { type RunningServer, startServer } from '../mock/server/support.js';
+
+/** An API or helper answer as the proxy hands it to a plant: the status and the JSON body. */
+export interface ProxiedAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A webhook delivery on its way to the run's receiver. */
+export interface ProxiedDelivery {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** One planted difference. */
+export interface Plant {
+  /** Rewrites a JSON answer to `method path` (the path without its query), or returns undefined to leave it. */
+  answer?: (method: string, path: string, answer: ProxiedAnswer) => ProxiedAnswer | undefined;
+  /** Rewrites a delivery; `secret` is the account's webhook secret, for a plant that signs again. */
+  delivery?: (delivery: ProxiedDelivery, secret: string) => ProxiedDelivery;
+}
+
+/** The standalone server behind the proxy. */
+export interface DriftedSandbox {
+  /** The proxy's base URL: what the run is pointed at. */
+  url: string;
+  /** The server behind it, reached directly. */
+  server: RunningServer;
+  close: () => Promise<void>;
+}
+
+const DELIVERIES = '/__drift/deliveries/';
+/** Hop-by-hop headers, and those fetch has already acted on (it decodes the body and sets the length). */
+const NOT_COPIED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+]);
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function requestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name === 'host' || NOT_COPIED.has(name) || value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return headers;
+}
+
+function send(res: ServerResponse, status: number, headers: Headers, body: string | Buffer): void {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of headers) if (!NOT_COPIED.has(name)) out[name] = value;
+  const setCookies = headers.getSetCookie();
+  if (setCookies.length > 0) out['set-cookie'] = setCookies;
+  res.writeHead(status, out).end(body);
+}
+
+/**
+ * Starts the standalone server (from source, manual clock) and the proxy in front of it, with `plant` (none for
+ * a clean proxy).
+ * @example
+ * const sandbox = await startDriftedSandbox(PLANTS.statusCode);
+ * await runConformance({ baseUrl: sandbox.url });
+ * await sandbox.close();
+ */
+export async function startDriftedSandbox(plant: Plant = {}): Promise<DriftedSandbox> {
+  const server = await startServer();
+  /** Receivers the run asked for, by the proxy path that stands in for each. */
+  const receivers = new Map<string, string>();
+  let proxyUrl = '';
+
+  /** The run's receiver URL in place of the proxy's stand-in, and the proxy in place of the server. */
+  const outward = (text: string): string => {
+    // A port followed by a digit is another port: the lookahead keeps :401 from matching inside :4010.
+    let result = text.replace(new RegExp(`${escaped(server.url)}(?!\\d)`, 'g'), proxyUrl);
+    for (const [path, target] of receivers)
+      result = result.replace(new RegExp(`${escaped(`${proxyUrl}${path}`)}(?!\\d)`, 'g'), target);
+    return result;
+  };
+
+  /** A webhook URL in a helper's arguments becomes the proxy's stand-in for it. */
+  const inward = (text: string): string => {
+    const parsed = parseJson(text);
+    const settings = isRecord(parsed) && Array.isArray(parsed.args) ? parsed.args[0] : parsed;
+    if (!isRecord(settings) || typeof settings.webhookUrl !== 'string') return text;
+    const path = `${DELIVERIES}${receivers.size + 1}`;
+    receivers.set(path, settings.webhookUrl);
+    settings.webhookUrl = `${proxyUrl}${path}`;
+    return JSON.stringify(parsed);
+  };
+
+  async function deliver(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string' && name !== 'host' && !NOT_COPIED.has(name)) headers[name] = value;
+    let delivery: ProxiedDelivery = { body: (await readBody(req)).toString('utf8'), headers };
+    if (plant.delivery) {
+      const account = await server.helper('accounts/get');
+      const secret = isRecord(account.body.data) ? String(account.body.data.webhookSecret) : '';
+      delivery = plant.delivery(delivery, secret);
+    }
+    const answer = await fetch(target, { method: 'POST', headers: delivery.headers, body: delivery.body });
+    send(res, answer.status, answer.headers, Buffer.from(await answer.arrayBuffer()));
+  }
+
+  async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', server.url);
+    const receiver = receivers.get(url.pathname);
+    if (receiver !== undefined && method === 'POST') return deliver(req, res, receiver);
+    const raw = await readBody(req);
+    const isHelperCall = url.pathname.startsWith('/__mock/accounts/');
+    const body =
+      method === 'GET' || method === 'HEAD'
+        ? undefined
+        : isHelperCall
+          ? inward(raw.toString())
+          : new Uint8Array(raw);
+    const answer = await fetch(url, { method, headers: requestHeaders(req), body, redirect: 'manual' });
+    const type = answer.headers.get('content-type') ?? '';
+    if (!type.includes('json')) {
+      send(res, answer.status, answer.headers, Buffer.from(await answer.arrayBuffer()));
+      return;
+    }
+    const text = outward(await answer.text());
+    const planted = plant.answer?.(method, url.pathname, { status: answer.status, body: parseJson(text) });
+    if (!planted) return send(res, answer.status, answer.headers, text);
+    send(res, planted.status, answer.headers, JSON.stringify(planted.body));
+  }
+
+  const proxy: Server = createServer((req, res) => {
+    forward(req, res).catch((error: unknown) => {
+      // A proxy failure must show as one, never as a planted difference.
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`drifted-sandbox proxy: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  return {
+    url: proxyUrl,
+    server,
+    close: async () => {
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await server.stop();
+    },
+  };
+}
+
+/** Signs a delivery's body again, `skewSeconds` away from the time it was first signed at. */
+export function resignSkewed(
+  delivery: ProxiedDelivery,
+  secret: string,
+  skewSeconds: number,
+): ProxiedDelivery {
+  const header = delivery.headers['x-service-signature'] ?? '';
+  const t = Number(/t=(\d+)/.exec(header)?.[1] ?? Math.floor(Date.now() / 1000));
+  const signed = signWebhook({ payload: delivery.body, secret, timestamp: t + skewSeconds });
+  return { body: signed.body, headers: { ...delivery.headers, 'x-service-signature': signed.header } };
+}
+
+/** The webhook deliveries a target recorded, with each event's automatic attempts spread `factor` times wider. */
+function slowerSchedule(body: unknown, factor: number): unknown {
+  if (!isRecord(body) || !Array.isArray(body.data)) return body;
+  const firstAt = new Map<string, number>();
+  const data = body.data.map((delivery: unknown) => {
+    if (!isRecord(delivery) || delivery.trigger === 'manual') return delivery;
+    const at = Date.parse(String(delivery.at));
+    const eventId = String(delivery.eventId);
+    const first = firstAt.get(eventId) ?? at;
+    firstAt.set(eventId, first);
+    return { ...delivery, at: new Date(first + (at - first) * factor).toISOString() };
+  });
+  return { ...body, data };
+}
+
+/**
+ * The differences the drift tests plant, one at a time, each the kind a real sandbox shows after the service
+ * changes under a mock.
+ */
+export const PLANTS = {
+  /**
+   * `transaction.payout_completed` arrives with `receiver_name` spelled `receiverName` and a new `settledAt`,
+   * signed as the service signs (the spec's payload mixes both spellings, so a service may well tidy it).
+   */
+  renamedAndExtraField: {
+    delivery: (delivery, secret) => {
+      const envelope = parseJson(delivery.body);
+      if (
+        !isRecord(envelope) ||
+        envelope.event !== 'transaction.payout_completed' ||
+        !isRecord(envelope.data)
+      )
+        return delivery;
+      const { receiver_name, ...data } = envelope.data;
+      const body = JSON.stringify({
+        ...envelope,
+        data: { ...data, receiverName: receiver_name, settledAt: data.completedAt },
+      });
+      return resignSkewed({ ...delivery, body }, secret, 0);
+    },
+  },
+  /** No mock helpers: `/__mock` is not found, as on a partner's sandbox. */
+  withoutHelpers: {
+    answer: (_method, path) =>
+      path === '/__mock' || path.startsWith('/__mock/')
+        ? { status: 404, body: { error: 'Not Found', message: `No route ${path}` } }
+        : undefined,
+  },
+  /** A transaction for a user without KYC is refused with 400 where the mock answers 422. */
+  statusCode: {
+    answer: (method, path, answer) =>
+      method === 'POST' && path === '/v2/transactions' && answer.status === 422
+        ? { ...answer, status: 400 }
+        : undefined,
+  },
+  /** An amount under the minimum is `AMOUNT_BELOW_MINIMUM` where the mock (and spec 7.3) say `AMOUNT_TOO_LOW`. */
+  errorIdentifier: {
+    answer: (method, path, answer) =>
+      method === 'POST' &&
+      path === '/v2/transactions' &&
+      isRecord(answer.body) &&
+      answer.body.code === 'AMOUNT_TOO_LOW'
+        ? { ...answer, body: { ...answer.body, code: 'AMOUNT_BELOW_MINIMUM' } }
+        : undefined,
+  },
+  /**
+   * A politically exposed person's declaration is refused in shape A (`error`, `message`, `code`) where the mock
+   * answers shape B (`success: false`): spec 7.1 gives both shapes and only says "some KYC endpoints" use B.
+   */
+  errorShape: {
+    answer: (method, path, answer) => {
+      if (method !== 'POST' || !/^\/v2\/users\/[^/]+\/kyc\/declaration$/.test(path) || answer.status !== 422)
+        return undefined;
+      const body = isRecord(answer.body) ? answer.body : {};
+      return { status: 422, body: { error: body.error, message: body.message, code: 'KYC_REJECTED' } };
+    },
+  },
+  /** The service retries a failed delivery 2, 4, 8 and 16 s later instead of 1, 2, 4 and 8. */
+  slowerRetries: {
+    answer: (method, path, answer) =>
+      method === 'POST' && path === '/__mock/webhooks/captured'
+        ? { status: answer.status, body: slowerSchedule(answer.body, 2) }
+        : undefined,
+  },
+  /** Deliveries are signed on a clock ten minutes behind (a sandbox host whose clock drifted). */
+  skewedSignature: {
+    delivery: (delivery, secret) => resignSkewed(delivery, secret, -600),
+  },
+} satisfies Record<string, Plant>;
+
+/**
+ * Several plants at once, each applied in turn: for the guide's printed report, a sandbox that drifted in more
+ * than one way. The drift tests plant one at a time.
+ * @example
+ * const plant = combined(PLANTS.withoutHelpers, PLANTS.statusCode);
+ */
+export function combined(...plants: Plant[]): Plant {
+  return {
+    answer: (method, path, answer) =>
+      plants.reduce<ProxiedAnswer | undefined>((current, plant) => {
+        const next = plant.answer?.(method, path, current ?? answer);
+        return next ?? current;
+      }, undefined),
+    delivery: (delivery, secret) =>
+      plants.reduce((current, plant) => plant.delivery?.(current, secret) ?? current, delivery),
+  };
+}
+
+/**
+ * The drifted sandbox the guide's printed report comes from: no mock helpers (a sandbox has none), a new field
+ * in the account, another status code and the other error shape.
+ */
+export const GUIDE_DRIFT: Plant = combined(PLANTS.withoutHelpers, PLANTS.statusCode, PLANTS.errorShape, {
+  answer: (method, path, answer) =>
+    method === 'GET' && path === '/v2/account' && isRecord(answer.body) && isRecord(answer.body.data)
+      ? { status: answer.status, body: { ...answer.body, data: { ...answer.body.data, region: 'IN' } } }
+      : undefined,
+});

@@ -1,0 +1,224 @@
+// The report as people and CI read it: the text lines, `--json`, and the HTML page with both answers side by side,
+// everything escaped; the command line exits 1 on a difference.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  type ConformanceReport,
+  compareObservations,
+  conformanceHtml,
+  formatConformanceReport,
+  type WireExchange,
+} from '../../mock/index.js';
+import { runCli } from '../../mock/server/cli.js';
+import { type RunningServer, startServer } from '../mock/server/support.js';
+
+function answer(body: unknown): WireExchange {
+  return {
+    kind: 'exchange',
+    label: 'GET /v2/account',
+    method: 'GET',
+    path: '/v2/account',
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body,
+  };
+}
+
+function handMade(): ConformanceReport {
+  const mock = [answer({ success: true, data: { name: '<script>alert(1)</script>', id: 'a' } })];
+  const sandbox = [answer({ success: true, data: { name: 'x', '<img src=x onerror=alert(1)>': 1 } })];
+  const differences = compareObservations(mock, sandbox);
+  return {
+    target: 'https://sandbox.example.test/?q=<b>',
+    tiers: ['read-only'],
+    prefix: 'conf-00000000-',
+    rateLimit: 60,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    ok: false,
+    counts: { same: 1, differs: 1, skipped: 1 },
+    results: [
+      {
+        id: 'account.read',
+        title: 'Read',
+        spec: '2.1',
+        tier: 'read-only',
+        outcome: 'differs',
+        differences,
+        mock,
+        sandbox,
+        ms: 3,
+      },
+      {
+        id: 'auth.missing-key',
+        title: 'No key',
+        spec: '5.4',
+        tier: 'read-only',
+        outcome: 'same',
+        differences: [],
+        mock: [],
+        sandbox: [],
+        ms: 1,
+      },
+      {
+        id: 'kyc.onboarding',
+        title: 'Onboarding',
+        spec: '4.3',
+        tier: 'mock-helpers',
+        outcome: 'skipped',
+        reason: 'reading the OTP needs the mock helpers',
+        differences: [],
+        mock: [],
+        sandbox: [],
+        ms: 0,
+      },
+    ],
+  };
+}
+
+describe('the conformance report', () => {
+  it('has a line per scenario, each difference under it, and the totals', () => {
+    expect(formatConformanceReport(handMade()).split('\n')).toEqual([
+      'Conformance of https://sandbox.example.test/?q=<b> against the mock (run conf-00000000-)',
+      'differs account.read      Read (spec 2.1)',
+      '          GET /v2/account: `<img src=x onerror=alert(1)>`: mock absent, sandbox number',
+      '          GET /v2/account: `id`: mock string, sandbox absent',
+      'same    auth.missing-key  No key (spec 5.4)',
+      'skipped kyc.onboarding    Onboarding (spec 4.3): reading the OTP needs the mock helpers',
+      '3 scenarios: 1 same, 1 differ, 1 skipped (exit status 1)',
+    ]);
+  });
+
+  it('as HTML: self-contained, both answers side by side, everything escaped', () => {
+    const page = conformanceHtml(handMade());
+    expect(page).not.toMatch(/<script|<img|src=["']?http|<link/i);
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).toContain('`&lt;img src=x onerror=alert(1)&gt;`: mock absent, sandbox number');
+    expect(page).toContain('<h3>mock</h3>');
+    expect(page).toContain('<h3>sandbox</h3>');
+    // One side-by-side pair for the one answer that differs, listing both of its differences.
+    expect(page.match(/class="pair"/g)).toHaveLength(1);
+    expect(page).toContain('<strong>1 same, 1 differ, 1 skipped</strong>');
+    expect(page).toContain('reading the OTP needs the mock helpers');
+  });
+});
+
+describe('inr-payouts-mock conformance', () => {
+  let server: RunningServer;
+  let proxy: Server;
+  let drifted = '';
+  let dir = '';
+  beforeAll(async () => {
+    server = await startServer();
+    dir = mkdtempSync(join(tmpdir(), 'inr-payouts-conformance-'));
+    // A target whose credit read names a field otherwise: everything else passes through unchanged.
+    const upstream = new URL(server.url);
+    proxy = createServer((incoming, outgoing) => {
+      const forward = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: incoming.url,
+          method: incoming.method,
+          headers: incoming.headers,
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            let text = Buffer.concat(chunks).toString();
+            if (incoming.url === '/v2/account/credit') text = text.replace('"availableUsd"', '"available"');
+            const headers = { ...answer.headers };
+            delete headers['content-length'];
+            outgoing.writeHead(answer.statusCode ?? 502, headers).end(text);
+          });
+        },
+      );
+      incoming.pipe(forward);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    drifted = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  }, 30_000);
+  afterAll(async () => {
+    proxy?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints progress to stderr and the report to stdout, writes --json, and exits 0 when nothing differs', async () => {
+    const out = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const json = join(dir, 'clean.json');
+      await runCli(['conformance', '--base-url', server.url, '--tier', 'read-only,creates', '--json', json]);
+      const printed = out.mock.calls.map((c) => String(c[0])).join('\n');
+      expect(printed).toMatch(/^Conformance of http:\/\/127\.0\.0\.1:\d+ against the mock/);
+      expect(printed).toMatch(/\d+ scenarios: \d+ same, 0 differ, \d+ skipped$/);
+      expect(err.mock.calls[0]?.[0]).toMatch(
+        /^conformance: http:\/\/127\.0\.0\.1:\d+, tiers read-only, creates,/,
+      );
+      const report = JSON.parse(readFileSync(json, 'utf8')) as ConformanceReport;
+      expect(report.ok).toBe(true);
+      expect(report.tiers).toEqual(['read-only', 'creates']);
+      expect(report.results.find((r) => r.tier === 'mock-helpers')?.reason).toBe(
+        'tier mock-helpers not chosen',
+      );
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+  }, 60_000);
+
+  it('names a difference, writes both reports, and exits 1', async () => {
+    const out = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const json = join(dir, 'drift.json');
+      const html = join(dir, 'drift.html');
+      const run = runCli([
+        'conformance',
+        '--base-url',
+        drifted,
+        '--api-key',
+        server.key,
+        '--only',
+        'account.',
+        '--json',
+        json,
+        '--html',
+        html,
+      ]);
+      await expect(run).rejects.toThrow('conformance: 1 scenario(s) differ from the mock');
+      const report = JSON.parse(readFileSync(json, 'utf8')) as ConformanceReport;
+      const texts = report.results.flatMap((r) => r.differences.map((d) => `${r.id}: ${d.text}`));
+      expect(texts).toEqual([
+        'account.credit: GET /v2/account/credit: `available`: mock absent, sandbox string',
+        'account.credit: GET /v2/account/credit: `availableUsd`: mock string, sandbox absent',
+      ]);
+      const page = readFileSync(html, 'utf8');
+      expect(page).toContain('`availableUsd`: mock string, sandbox absent');
+      expect(page).toMatch(
+        /<h3>sandbox<\/h3><pre>GET \/v2\/account\/credit → 200[\s\S]*&quot;available&quot;/,
+      );
+      expect(out.mock.calls.map((c) => String(c[0])).join('\n')).toContain('differs account.credit');
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+  }, 60_000);
+
+  it('refuses bad options with the usage', async () => {
+    await expect(runCli(['conformance'])).rejects.toThrow(
+      /Give the target with --base-url\.\n\nUsage: inr-payouts-mock conformance/,
+    );
+    await expect(runCli(['conformance', '--base-url', server.url, '--tier', 'all'])).rejects.toThrow(
+      /--tier must be read-only, creates, mock-helpers; got all/,
+    );
+    await expect(runCli(['conformance', '--base-url', server.url, '--api-key', 'pk_live_x'])).rejects.toThrow(
+      /Refusing a pk_live_ key/,
+    );
+  });
+});

@@ -1,0 +1,119 @@
+// docs/checking-the-mock-against-your-sandbox.md, followed as a reader would: its `sh` blocks run in order in
+// bash, `$B` a standalone mock and `$SANDBOX_URL` a standalone mock behind the drift tests' proxy
+// (test/conformance/drifted-sandbox.ts) standing in for a sandbox that drifted. The report the page prints is the
+// one its second block prints (the port and the run's prefix aside; UPDATE_DOCS=1 rewrites it), and the CI
+// snippet's `run` step is that command and runs. `npx inr-payouts-mock` runs the package's bin from source here;
+// the npx consumer (test/consumers/npx-bin) runs it from the packed tarball.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DriftedSandbox, GUIDE_DRIFT, startDriftedSandbox } from '../conformance/drifted-sandbox.js';
+import { type RunningServer, startServer } from '../mock/server/support.js';
+import { root } from './tsdoc-examples.js';
+
+const PAGE = 'docs/checking-the-mock-against-your-sandbox.md';
+const REPORT = /(<!-- report:drift -->\n```text\n)([\s\S]*?)(```\n<!-- \/report -->)/;
+const text = () => readFileSync(join(root, PAGE), 'utf8');
+const blocks = (fence: string) =>
+  [...text().matchAll(new RegExp(`\`\`\`${fence}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1] ?? '');
+
+/** `npx inr-payouts-mock` as the package's bin, from source; any other npx as it is. */
+const NPX = `npx() { if [ "$1" = inr-payouts-mock ]; then shift; "${root}node_modules/.bin/tsx" "${root}mock/bin/mock-server.ts" "$@"; else command npx "$@"; fi; }`;
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function bash(script: string, cwd: string, env: Record<string, string>): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(
+      'bash',
+      ['-c', `set -euo pipefail\n${NPX}\n${script}`],
+      { cwd, env: { ...process.env, ...env }, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** The port and the run's prefix change every run; everything else must be the same. */
+const stable = (report: string) =>
+  report
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
+    .replace(/conf-[0-9a-f]{8}-/g, 'conf-PREFIX-')
+    .trim();
+
+/** The page's printed report; with UPDATE_DOCS=1, first rewritten to `fresh`. */
+function printed(fresh: string): string {
+  const page = text();
+  const match = REPORT.exec(page);
+  if (!match) throw new Error(`${PAGE} has no report:drift block`);
+  if (!process.env.UPDATE_DOCS) return match[2] ?? '';
+  writeFileSync(
+    join(root, PAGE),
+    page.replace(REPORT, (_, open: string, _old: string, close: string) => `${open}${fresh}\n${close}`),
+  );
+  return fresh;
+}
+
+describe(`${PAGE}, followed from top to bottom`, () => {
+  let mock: RunningServer;
+  let sandbox: DriftedSandbox;
+  let dir: string;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    [mock, sandbox] = await Promise.all([startServer(), startDriftedSandbox(GUIDE_DRIFT)]);
+    dir = mkdtempSync(join(tmpdir(), 'conformance-guide-'));
+    env = { B: mock.url, SANDBOX_URL: sandbox.url, SANDBOX_KEY: sandbox.server.key };
+  });
+  afterAll(async () => {
+    await Promise.all([mock?.stop(), sandbox?.close()]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('every sh block runs and does what the page says, and the printed report is the second one', async () => {
+    const [againstMock, againstSandbox, differences, ...rest] = blocks('sh');
+    expect(rest).toEqual([]);
+
+    const clean = await bash(againstMock ?? '', dir, env);
+    expect(clean.stderr).not.toMatch(/Error/);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/scenarios: \d+ same, 0 differ, 0 skipped$/m);
+
+    const drifted = await bash(againstSandbox ?? '', dir, env);
+    expect(drifted.code).toBe(0);
+    expect(drifted.stdout).toMatch(/^exit status 1: the sandbox differs$/m);
+    const report = drifted.stdout.replace(/^exit status 1: the sandbox differs\n/m, '').trim();
+    // A new or renamed scenario changes the report: UPDATE_DOCS=1 npx vitest run test/docs/conformance-guide.test.ts
+    expect(stable(printed(report)), `${PAGE}'s printed report is not this run's`).toBe(stable(report));
+    expect(report).toContain('GET /v2/account: `region`: mock absent, sandbox string');
+    expect(report).toContain("needs the mock's test helpers (/__mock), which this target has not");
+    expect(existsSync(join(dir, 'conformance.html'))).toBe(true);
+
+    const listed = await bash(differences ?? '', dir, env);
+    const json = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
+      results: { differences: { text: string }[] }[];
+    };
+    const texts = json.results.flatMap((r) => r.differences.map((d) => d.text));
+    expect(texts.length).toBeGreaterThan(0);
+    expect(listed.stdout.trim().split('\n')).toEqual(texts);
+  }, 120_000);
+
+  it("the CI snippet's run step is the page's command without the echo, and passes against a clean mock", async () => {
+    const steps = blocks('yaml').flatMap((b) =>
+      [...b.matchAll(/^\s+- run: (npx inr-payouts-mock .*)$/gm)].map((m) => m[1] ?? ''),
+    );
+    expect(steps).toHaveLength(1);
+    const step = steps[0] ?? '';
+    const [, againstSandbox] = blocks('sh');
+    const command = (againstSandbox ?? '').replace(/\\\n\s*/g, '').replace(/\s*\|\|.*$/s, '');
+    expect(step).toBe(command);
+    const ci = await bash(step, dir, { ...env, SANDBOX_URL: mock.url, SANDBOX_KEY: mock.key });
+    expect(ci.stdout).toMatch(/scenarios: \d+ same, 0 differ, 0 skipped$/m);
+    expect(ci.code).toBe(0);
+  }, 120_000);
+});
