@@ -64,6 +64,18 @@ describe('conformance against a drifted sandbox', () => {
     expect(report.ok).toBe(false);
   });
 
+  it('a renamed field in the account, which also paces the run: named, and the run still starts', async () => {
+    const report = await checkBehind(PLANTS.renamedAccountField);
+    const renamed = [
+      'GET /v2/account: `volume.monthlyUSD`: mock absent, sandbox number',
+      'GET /v2/account: `volume.monthlyUsd`: mock number, sandbox absent',
+    ];
+    // Every scenario that reads the account names the rename, and only those.
+    const differing = report.results.filter((r) => r.outcome === 'differs');
+    expect(differing.map((r) => r.id)).toEqual(['account.read', 'rate-limit.headers', 'rate-limit.exceeded']);
+    for (const r of differing) expect([...new Set(r.differences.map((d) => d.text))]).toEqual(renamed);
+  });
+
   it('a different status code', async () => {
     const report = await checkBehind(PLANTS.statusCode);
     expect(named(report)).toEqual(['POST /v2/transactions: status: mock 422, sandbox 400']);

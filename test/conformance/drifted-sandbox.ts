@@ -242,6 +242,19 @@ export const PLANTS = {
         ? { status: 404, body: { error: 'Not Found', message: `No route ${path}` } }
         : undefined,
   },
+  /** The account's `volume.monthlyUsd` spelled `monthlyUSD`: a required field the client validates. */
+  renamedAccountField: {
+    answer: (method, path, answer) => {
+      const data = isRecord(answer.body) ? answer.body.data : undefined;
+      if (method !== 'GET' || path !== '/v2/account' || !isRecord(data) || !isRecord(data.volume))
+        return undefined;
+      const { monthlyUsd, ...volume } = data.volume;
+      return {
+        ...answer,
+        body: { ...answer.body, data: { ...data, volume: { ...volume, monthlyUSD: monthlyUsd } } },
+      };
+    },
+  },
   /** A transaction for a user without KYC is refused with 400 where the mock answers 422. */
   statusCode: {
     answer: (method, path, answer) =>
