@@ -2,9 +2,9 @@
  * `runConformance`: runs the suite's scenarios on the reference (an in-process mock) and on the target, and
  * compares what each side observed.
  */
-import { objectOf } from '../core/records.js';
 import { virtualClientClock } from '../core/client-clock.js';
 import { createMockFetch } from '../core/fetch.js';
+import { objectOf } from '../core/records.js';
 import { createMockSimulation, type MockSimulation } from '../simulation.js';
 import { compareObservations } from './compare.js';
 import { createPacer, type Pacer } from './pace.js';
@@ -74,7 +74,9 @@ const FALLBACK_RATE_LIMIT = 30;
  * JSON, not through the client's schemas, so a drifted account field is a difference the account scenario names,
  * not a run that cannot start.
  */
-async function readAccount(setup: SideSetup): Promise<{ rateLimit: number | undefined; webhookUrl: unknown }> {
+async function readAccount(
+  setup: SideSetup,
+): Promise<{ rateLimit: number | undefined; webhookUrl: unknown }> {
   const url = `${setup.baseUrl}/v2/account`;
   let status = 0;
   let body: unknown;
@@ -90,7 +92,9 @@ async function readAccount(setup: SideSetup): Promise<{ rateLimit: number | unde
   }
   const data = objectOf(objectOf(body)?.data);
   if (status !== 200 || !data) {
-    throw new ConformanceError(`${url} answered ${status} without an account: check the base URL and the API key`);
+    throw new ConformanceError(
+      `${url} answered ${status} without an account: check the base URL and the API key`,
+    );
   }
   const rateLimit = objectOf(data.limits)?.rateLimit;
   return {

@@ -245,13 +245,14 @@ export const PLANTS = {
   /** The account's `volume.monthlyUsd` spelled `monthlyUSD`: a required field the client validates. */
   renamedAccountField: {
     answer: (method, path, answer) => {
-      const data = isRecord(answer.body) ? answer.body.data : undefined;
+      const body = isRecord(answer.body) ? answer.body : undefined;
+      const data = body?.data;
       if (method !== 'GET' || path !== '/v2/account' || !isRecord(data) || !isRecord(data.volume))
         return undefined;
       const { monthlyUsd, ...volume } = data.volume;
       return {
         ...answer,
-        body: { ...answer.body, data: { ...data, volume: { ...volume, monthlyUSD: monthlyUsd } } },
+        body: { ...body, data: { ...data, volume: { ...volume, monthlyUSD: monthlyUsd } } },
       };
     },
   },
