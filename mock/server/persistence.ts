@@ -42,6 +42,7 @@ const damaged = (file: string, what: string) =>
 /** SQLite checks its pages' structure, not their content: a changed byte in a value is caught by this. */
 const checksum = (key: string, value: string): number => crc32(value, crc32(key));
 
+const require = createRequire(import.meta.url);
 const alive = (pid: number): boolean => {
   try {
     return process.kill(pid, 0);
@@ -64,9 +65,7 @@ function open(file: string): Database {
     rmSync(lock, { recursive: true, force: true });
   }
   // Loaded only for a state file: compiling the engine takes a few tens of ms of every start that uses it.
-  const { Database } = createRequire(import.meta.url)(
-    'node-sqlite3-wasm',
-  ) as typeof import('node-sqlite3-wasm');
+  const { Database } = require('node-sqlite3-wasm') as typeof import('node-sqlite3-wasm');
   const db = new Database(file);
   try {
     db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA synchronous = FULL; PRAGMA user_version');
@@ -86,12 +85,11 @@ function shut(db: Database, file: string): void {
 
 /** The statements of a state file; `close()` finalizes them and closes it (the engine removes its lock). */
 function statements(db: Database, file: string) {
-  const prepare = (sql: string): Statement => db.prepare(sql);
-  const all = {
-    one: prepare(
-      'SELECT key, position, value, sum FROM entries WHERE collection = ? AND key = ? ORDER BY position',
-    ),
-    all: prepare('SELECT key, position, value, sum FROM entries WHERE collection = ? ORDER BY key, position'),
+  const prepare = (sql: string) => db.prepare(sql);
+  const select = 'SELECT * FROM entries WHERE collection = ?';
+  const all: Record<'one' | 'all' | 'cut' | 'clear' | 'put', Statement> = {
+    one: prepare(`${select} AND key = ? ORDER BY position`),
+    all: prepare(`${select} ORDER BY key, position`),
     cut: prepare('DELETE FROM entries WHERE collection = ? AND key = ? AND position >= ?'),
     clear: prepare('DELETE FROM entries WHERE collection = ?'),
     // An unchanged value (an entry read but not changed) is not written again.
@@ -195,8 +193,9 @@ function watch(target: Record<string, unknown>, rows?: (key?: string) => Map<str
     return true;
   };
   const touch = (key: string | symbol): true => {
-    if (typeof key === 'string') watcher.touched.add(key);
-    if (typeof key === 'string') watcher.known.add(key);
+    if (typeof key !== 'string') return true;
+    watcher.touched.add(key);
+    watcher.known.add(key);
     return true;
   };
   const proxy = new Proxy(target, {
