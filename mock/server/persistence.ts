@@ -1,473 +1,409 @@
 /**
  * The state file of a shared local sandbox (`--state-file <path>`): a SQLite database (node-sqlite3-wasm, SQLite
  * compiled to WebAssembly with real file I/O: the same engine on every Node line, nothing to compile), open in
- * the `sqlite3` shell. Schema version 1 (`PRAGMA user_version`; `PRAGMA application_id` says the file is ours):
+ * the `sqlite3` shell. `PRAGMA application_id` says the file is ours, `PRAGMA user_version` its schema (1): one
+ * table, `entries(collection, key, position, value, sum)`, of JSON values with a CRC-32 each:
  *
- * - `rest(name, value, sum)`: the state by top-level name as JSON (clock, counters...), its keyed collections
- *   and timers left `{}` and `[]` (saved apart; an absent collection is left out);
- * - `entries(collection, key, key_sum, value, sum)`: each entry of a keyed collection (`users.byId`...) and
- *   each pending timer (`timers`, by ID) as JSON; `[]` for a list, whose items are in `items`. An entry is read
- *   by its key when first used; a collection's keys (from their index) when it is listed;
- * - `items(collection, key, position, value, sum)`: the items of those lists and of the ledger (`http.ledger`),
- *   one row each, so a list that grows writes only what it gained.
+ * - `state`: the state by top-level part (`clock`, `http`...), its keyed collections left `{}` and lists `[]`;
+ * - `users.byId`... (`KEYED_COLLECTIONS`): an entry per key; `timers`: a pending timer per ID;
+ * - a list of IDs (and the ledger, `http.ledger`, key `''`) is `[]` at position -1 and an item per position
+ *   from 0, so a list that grows writes only what it gained; any other value is one row at position -1.
  *
- * `sum` and `key_sum` are CRC-32s, checked when a row is read. Each request's changes (found by `changes.ts`)
- * are one transaction, committed (WAL, `synchronous=FULL`: synced) before the answer is written, so an answered
- * write survives `kill -9`. A file that is not ours, is damaged or is newer is refused, left as it is.
+ * A keyed collection is read by key when first used (all of it when listed), so a start does not parse 100,000
+ * transactions. Each request's changes are one transaction, committed (WAL, `synchronous=FULL`) before the
+ * answer is written, so an answered write survives `kill -9`. A file not ours, damaged or newer is refused.
  */
-import {
-  closeSync,
-  existsSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Database, Statement } from 'node-sqlite3-wasm';
-import { KEYED_COLLECTIONS, keyed } from '../core/records.js';
+import { KEYED_COLLECTIONS, keyed, sliceOf } from '../core/records.js';
 import { createEmptyState, type MockState } from '../core/state.js';
 import { checkState, InvalidStateError } from '../core/state-schema.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 import type { Timer } from '../state/timers.js';
-import { type Changes, collectionName, GROWING_LISTS, TIMERS, trackState } from './changes.js';
 
 /** "INRP": the `application_id` of an inr-payouts mock state file. */
 const APPLICATION_ID = 0x494e5250;
 const SCHEMA_VERSION = 1;
-const SCHEMA = `
-  CREATE TABLE rest (name TEXT PRIMARY KEY, value TEXT NOT NULL, sum INTEGER NOT NULL) WITHOUT ROWID;
-  CREATE TABLE entries (collection TEXT NOT NULL, key TEXT NOT NULL, key_sum INTEGER NOT NULL,
-    value TEXT NOT NULL, sum INTEGER NOT NULL);
-  CREATE UNIQUE INDEX entry_keys ON entries (collection, key, key_sum);
-  CREATE TABLE items (collection TEXT, key TEXT, position INTEGER, value TEXT NOT NULL, sum INTEGER NOT NULL,
-    PRIMARY KEY (collection, key, position)) WITHOUT ROWID;
-  PRAGMA application_id = ${APPLICATION_ID};
-  PRAGMA user_version = ${SCHEMA_VERSION};`;
-
-/**
- * A row's checksum (CRC-32 of its key and value): SQLite checks its pages' structure, not their content, so a
- * changed byte inside a value would otherwise load as another value.
- */
-const checksum = (key: string, value: string): number => crc32(value, crc32(key));
-
-/** A row's value, parsed once its checksum matches. */
-function checkedValue(row: Record<string, unknown>, key: string): unknown {
-  const value = String(row.value);
-  if (row.sum !== checksum(key, value)) throw new Error(`has a row whose checksum does not match (${key})`);
-  return JSON.parse(value);
-}
+const LEDGER = 'http.ledger';
+const named = KEYED_COLLECTIONS.map(([slice, name]) => [slice, name, `${slice}.${name}`] as const);
 
 /** Why a state file is refused; the message names the file and what to do. */
 export class StateFileError extends Error {
   override readonly name = 'StateFileError';
 }
-
 const refuse = (file: string, what: string, todo = `delete it (and ${file}-wal) to start afresh`): never => {
   throw new StateFileError(`The state file ${file} ${what}: ${todo}. It was left as it is.`);
 };
+const damaged = (file: string, what: string) =>
+  refuse(file, what, `restore a copy, or delete it (and ${file}-wal) to start afresh`);
+/** SQLite checks its pages' structure, not their content: a changed byte in a value is caught by this. */
+const checksum = (key: string, value: string): number => crc32(value, crc32(key));
 
-/** The 100-byte header of a SQLite file: where it says what it is, before SQLite reads (or changes) it. */
-function checkHeader(file: string): void {
-  const header = Buffer.alloc(100);
-  const fd = openSync(file, 'r');
-  let length: number;
-  let size: number;
+const require = createRequire(import.meta.url);
+const alive = (pid: number): boolean => {
   try {
-    length = readSync(fd, header, 0, 100, 0);
-    size = fstatSync(fd).size;
-  } finally {
-    closeSync(fd);
+    return process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  const first = header.toString('utf8', 0, length).trimStart()[0];
-  if (first === '{') {
-    refuse(
-      file,
-      'is JSON (a state file of an earlier inr-payouts mock?), not the SQLite database this mock keeps its state in',
-      `to carry its state over, serve it once more with the earlier mock, save the data of GET /__mock/snapshot and POST it to /__mock/restore of this one started on a new file (the commands: docs/mock-server.md, "A state file of an earlier version"); or delete it (and ${file}.journal) to start afresh`,
-    );
-  }
-  if (length < 100 || header.toString('latin1', 0, 16) !== 'SQLite format 3\0') {
-    refuse(file, length === 0 ? 'is empty' : 'is not a SQLite database');
-  }
-  // The page count is valid when the two counters agree (SQLite's rule): a file shorter than it was cut.
-  const pageSize = header.readUInt16BE(16) === 1 ? 65536 : header.readUInt16BE(16);
-  const pages = header.readUInt32BE(24) === header.readUInt32BE(92) ? header.readUInt32BE(28) : 0;
-  if (size < pages * pageSize)
-    refuse(file, `is cut short (${size} bytes of ${pages * pageSize})`, 'restore a copy');
-  if (header.readUInt32BE(68) !== APPLICATION_ID) {
-    refuse(file, 'is a SQLite database of another application', 'give --state-file a new path');
-  }
-  if (header.readUInt32BE(60) > SCHEMA_VERSION) {
-    refuse(
-      file,
-      `was written by a newer inr-payouts mock (schema ${header.readUInt32BE(60)}; this one reads ${SCHEMA_VERSION})`,
-      'upgrade inr-payouts, or give --state-file a new path',
-    );
-  }
-}
+};
 
-/**
- * The engine's lock (a `<file>.lock` directory, which the engine uses instead of the platform's locks) left
- * by a server that died is taken over; one held by a running server refuses the start.
- */
-function takeStaleLock(file: string): void {
-  const lock = `${file}.lock`;
-  if (!existsSync(lock)) return;
-  const pid = Number(existsSync(join(lock, 'pid')) ? readFileSync(join(lock, 'pid'), 'utf8') : Number.NaN);
-  const alive = (() => {
-    try {
-      return process.kill(pid, 0);
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
-  })();
-  if (!Number.isInteger(pid) || (alive && pid !== process.pid)) {
-    refuse(
-      file,
-      Number.isInteger(pid) ? `is in use by process ${pid}` : `is locked (${lock} names no process)`,
-      `stop the server using it, or remove ${lock} if none does`,
-    );
-  }
-  rmSync(lock, { recursive: true, force: true });
-}
-
+/** Opens `file` exclusively (the engine has no shared memory for WAL's index), its lock naming this process. */
 function open(file: string): Database {
+  const lock = `${file}.lock`;
+  if (existsSync(lock)) {
+    // The engine locks with a `<file>.lock` directory, holding our process ID: a dead server's is taken over.
+    const pid = Number(existsSync(join(lock, 'pid')) ? readFileSync(join(lock, 'pid'), 'utf8') : Number.NaN);
+    const why = Number.isInteger(pid)
+      ? `is in use by process ${pid}`
+      : `is locked (${lock} names no process)`;
+    if (!Number.isInteger(pid) || alive(pid))
+      refuse(file, why, `stop the server using it, or remove ${lock} if none does`);
+    rmSync(lock, { recursive: true, force: true });
+  }
   // Loaded only for a state file: compiling the engine takes a few tens of ms of every start that uses it.
-  const { Database } = createRequire(import.meta.url)(
-    'node-sqlite3-wasm',
-  ) as typeof import('node-sqlite3-wasm');
+  const { Database } = require('node-sqlite3-wasm') as typeof import('node-sqlite3-wasm');
   const db = new Database(file);
   try {
-    // Exclusive: the engine has no shared memory for WAL's index; its lock is taken by the first read.
     db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA synchronous = FULL; PRAGMA user_version');
-    writeFileSync(join(`${file}.lock`, 'pid'), String(process.pid));
-    return db;
+    writeFileSync(join(lock, 'pid'), String(process.pid));
   } catch (error) {
     db.close();
     throw error;
   }
+  return db;
 }
 
-function close(db: Database, file: string): void {
-  // The engine removes its lock directory on close, if it is empty.
+/** Closes `db` (the engine removes its lock directory once empty). */
+function shut(db: Database, file: string): void {
   rmSync(join(`${file}.lock`, 'pid'), { force: true });
-  db.close();
+  if (db.isOpen) db.close();
 }
 
-/**
- * A state read from a state file: its keyed collections' entries are read from the database when first used.
- * @example
- * const loaded: LoadedState | undefined = readStateFile(file);
- */
-export interface LoadedState {
-  state: MockState;
-  database: Database;
-  /** Closes the database (the state's unread entries can no longer be read). */
-  close(): void;
-}
-
-/** Reads one collection's rows by key; `keys()` lists them all (with their checksums checked). */
-interface RowReader {
-  value(key: string): { found: boolean; value?: unknown };
-  keys(): string[];
-}
-
-/** An entry whose key is listed but whose value is not read yet. */
-const UNREAD = Symbol('unread');
-
-/**
- * A keyed collection (null prototype) whose entries are read from the database when first used, by key:
- * a start reads no entry of 100,000 transactions it may never be asked for. Listing its keys reads the keys.
- */
-function unreadCollection(rows: RowReader): Record<string, unknown> {
-  const target = keyed<unknown>();
-  // Keys looked up (found or not), listed, written or deleted: the database has nothing newer for them.
-  const known = new Set<string>();
-  let listed = false;
-  const read = (key: string | symbol) => {
-    if (typeof key !== 'string') return;
-    if (!known.has(key)) {
-      known.add(key);
-      const row = rows.value(key);
-      if (row.found) target[key] = row.value;
-    } else if (target[key] === UNREAD) target[key] = rows.value(key).value;
+/** The statements of a state file; `close()` finalizes them and closes it (the engine removes its lock). */
+function statements(db: Database, file: string) {
+  const prepare = (sql: string) => db.prepare(sql);
+  const select = 'SELECT * FROM entries WHERE collection = ?';
+  const all: Record<'one' | 'all' | 'cut' | 'clear' | 'put', Statement> = {
+    one: prepare(`${select} AND key = ? ORDER BY position`),
+    all: prepare(`${select} ORDER BY key, position`),
+    cut: prepare('DELETE FROM entries WHERE collection = ? AND key = ? AND position >= ?'),
+    clear: prepare('DELETE FROM entries WHERE collection = ?'),
+    // An unchanged value (an entry read but not changed) is not written again.
+    put: prepare(`INSERT INTO entries VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE
+      SET value = excluded.value, sum = excluded.sum WHERE value != excluded.value`),
   };
-  const claim = (key: string | symbol) => {
-    if (typeof key === 'string') known.add(key);
-  };
-  const look = (key: string | symbol) => {
-    if (typeof key === 'string' && !known.has(key)) read(key);
-  };
-  return new Proxy(target, {
-    get(object, key) {
-      read(key);
-      return Reflect.get(object, key);
-    },
-    has(object, key) {
-      look(key);
-      return Reflect.has(object, key);
-    },
-    // A listed entry's value is read by a get, not by a look at its descriptor (as Object.keys does).
-    getOwnPropertyDescriptor(object, key) {
-      look(key);
-      return Reflect.getOwnPropertyDescriptor(object, key);
-    },
-    set(object, key, value) {
-      claim(key);
-      return Reflect.set(object, key, value);
-    },
-    defineProperty(object, key, how) {
-      claim(key);
-      return Reflect.defineProperty(object, key, how);
-    },
-    deleteProperty(object, key) {
-      claim(key);
-      return Reflect.deleteProperty(object, key);
-    },
-    ownKeys(object) {
-      for (const key of listed ? [] : rows.keys()) {
-        if (known.has(key)) continue;
-        known.add(key);
-        target[key] = UNREAD;
+  /** The values of rows by key, checked; a list's items put into its `[]`. Met while serving: a 500. */
+  const read = (collection: string, key?: string): Map<string, unknown> => {
+    const out = new Map<string, unknown>();
+    try {
+      for (const row of key === undefined ? all.all.all([collection]) : all.one.all([collection, key])) {
+        const [id, value] = [String(row.key), String(row.value)];
+        if (row.sum !== checksum(id, value))
+          throw new Error(`has a row whose checksum does not match (${id})`);
+        const list = out.get(id);
+        if (Array.isArray(list) && Number(row.position) >= 0) list.push(JSON.parse(value));
+        else out.set(id, JSON.parse(value));
       }
-      listed = true;
+    } catch (error) {
+      if (error instanceof StateFileError) throw error;
+      const why = error instanceof Error ? error.message : String(error);
+      return damaged(file, `${why.startsWith('has ') ? why : `cannot be read (${why})`} in ${collection}`);
+    }
+    return out;
+  };
+  /** Puts `value` under `key`, its list items from `at` on (`at` 0 rewrites the list); `undefined` deletes. */
+  const write = (collection: string, key: string, value: unknown, at = 0): void => {
+    all.cut.run([collection, key, value === undefined ? -1 : at]);
+    const put = (position: number, json: string) => {
+      all.put.run([collection, key, position, json, checksum(key, json)]);
+    };
+    if (Array.isArray(value)) {
+      if (at === 0) put(-1, '[]');
+      for (let i = at; i < value.length; i++) put(i, JSON.stringify(value[i]));
+    } else if (value !== undefined) put(-1, JSON.stringify(value));
+  };
+  const close = () => {
+    for (const statement of Object.values(all)) {
+      try {
+        if (!statement.isFinalized) statement.finalize();
+      } catch {
+        // The error of its last step, already thrown by that step.
+      }
+    }
+    shut(db, file);
+  };
+  const atomically = (work: () => void) => {
+    db.exec('BEGIN');
+    try {
+      work();
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  };
+  return { db, read, write, clear: (collection: string) => all.clear.run([collection]), atomically, close };
+}
+type Rows = ReturnType<typeof statements>;
+
+/** A list as last saved: the same array, grown only at its end since, needs only its new items written. */
+type Saved = Map<string, { list: unknown[]; length: number }>;
+const grownFrom = (saved: Saved, key: string, list: unknown[]): number => {
+  const was = saved.get(key);
+  return was?.list === list && list.length >= was.length ? was.length : 0;
+};
+const isPrimitive = (value: unknown) => value === null || typeof value !== 'object';
+
+/** A keyed collection's entries in memory, the keys read or written, the keys touched since the last save. */
+interface Watcher {
+  target: Record<string, unknown>;
+  known: Set<string>;
+  touched: Set<string>;
+  saved: Saved;
+}
+const watchers = new WeakMap<object, Watcher>();
+
+/**
+ * `target` (null prototype) behind a proxy that reads an entry from `rows` by key when first used (all of them
+ * when the keys are listed) and notes the keys a request may change: read as an object, set or deleted.
+ */
+function watch(target: Record<string, unknown>, rows?: (key?: string) => Map<string, unknown>) {
+  const keys = Object.keys(target);
+  const watcher: Watcher = {
+    target,
+    known: new Set(keys),
+    touched: new Set(rows ? [] : keys),
+    saved: new Map(),
+  };
+  const adopt = (found: Map<string, unknown>) => {
+    for (const [key, value] of found) {
+      if (watcher.known.has(key)) continue;
+      watcher.known.add(key);
+      target[key] = value;
+      if (Array.isArray(value)) watcher.saved.set(key, { list: value, length: value.length });
+    }
+  };
+  // Both return true, so that a trap reads `load(key) && Reflect...`. A key not found is looked up again.
+  const load = (key: string | symbol): true => {
+    if (rows && typeof key === 'string' && !watcher.known.has(key)) adopt(rows(key));
+    return true;
+  };
+  const touch = (key: string | symbol): true => {
+    if (typeof key !== 'string') return true;
+    watcher.touched.add(key);
+    watcher.known.add(key);
+    return true;
+  };
+  const proxy = new Proxy(target, {
+    get(object, key) {
+      const value = load(key) && Reflect.get(object, key);
+      if (value !== null && typeof value === 'object') touch(key);
+      return value;
+    },
+    has: (object, key) => load(key) && Reflect.has(object, key),
+    getOwnPropertyDescriptor: (object, key) =>
+      load(key) ? Reflect.getOwnPropertyDescriptor(object, key) : undefined,
+    set: (object, key, value) => touch(key) && Reflect.set(object, key, value),
+    defineProperty: (object, key, how) => touch(key) && Reflect.defineProperty(object, key, how),
+    deleteProperty: (object, key) => touch(key) && Reflect.deleteProperty(object, key),
+    ownKeys(object) {
+      if (rows) adopt(rows());
+      rows = undefined;
       return Reflect.ownKeys(object);
     },
   });
+  watchers.set(proxy, watcher);
+  return proxy;
 }
 
-/** Rows joined in SQL as `value \x1f sum` records split by `\x1e` (JSON text has neither raw): one string to read. */
-const ITEMS = 'group_concat(value || char(31) || sum, char(30) ORDER BY position)';
-function itemsOf(joined: unknown, key: string): unknown[] {
-  return String(joined ?? '')
-    .split('\x1e')
-    .filter(Boolean)
-    .map((record) => {
-      const at = record.lastIndexOf('\x1f');
-      return checkedValue({ value: record.slice(0, at), sum: Number(record.slice(at + 1)) }, key);
-    });
-}
-
-/** Reads rows by key from the open database; what it finds wrong is refused naming the file. */
-function rowReader(db: Database, file: string, prepared: Statement[]) {
-  const prepare = (sql: string) => {
-    const statement = db.prepare(sql);
-    prepared.push(statement);
-    return statement;
-  };
-  const statements = {
-    value: prepare('SELECT value, sum FROM entries WHERE collection = ? AND key = ?'),
-    items: prepare(`SELECT ${ITEMS} AS rows FROM items WHERE collection = ? AND key = ?`),
-    keys: prepare('SELECT key, key_sum FROM entries WHERE collection = ?'),
-  };
-  const checked = <T>(collection: string, read: () => T): T => {
-    try {
-      return read();
-    } catch (error) {
-      // Met while serving, the request answers 500 with this.
-      const why = error instanceof Error ? error.message : String(error);
-      return refuse(
-        file,
-        `${why.startsWith('has ') ? why : `cannot be read (${why})`} in ${collection}`,
-        `restore a copy, or delete it (and ${file}-wal) to start afresh`,
-      );
-    }
-  };
-  return {
-    /** The rows of `collection`. */
-    of: (collection: string): RowReader => ({
-      // Run to their end (`all`, not `get`), so no read stays open.
-      value: (key) =>
-        checked(collection, () => {
-          const [row] = statements.value.all([collection, key]);
-          if (!row) return { found: false };
-          const value = checkedValue(row, key);
-          // `[]` stands for a list whose items are rows of `items` (a list of objects is saved whole).
-          if (!Array.isArray(value) || value.length) return { found: true, value };
-          const [items] = statements.items.all([collection, key]);
-          return { found: true, value: itemsOf(items?.rows, key) };
-        }),
-      keys: () =>
-        checked(collection, () =>
-          statements.keys.all([collection]).map(({ key, key_sum }) => {
-            if (crc32(String(key)) !== key_sum)
-              throw new Error(`has a key whose checksum does not match (${key})`);
-            return String(key);
-          }),
-        ),
-    }),
-  };
-}
-
-/**
- * Builds the state: its top-level parts, timers, ledger and accounts now (checked with the state's schema),
- * the other keyed collections' entries when first used (checked by their checksums).
- */
-function readRows(db: Database, rows: ReturnType<typeof rowReader>): MockState {
+/** The state in the file: its parts, timers, ledger and accounts now, checked by the state's schema. */
+function readState(rows: Rows): MockState {
+  const parts = rows.read('state');
   const known = Object.keys(createEmptyState('', 0));
-  const state: Record<string, unknown> = {};
-  for (const row of db.all('SELECT * FROM rest')) {
-    const name = String(row.name);
-    if (!known.includes(name)) throw new Error(`has an unknown part ${name}`);
-    state[name] = checkedValue(row, name);
-  }
-  const timers = rows
-    .of(TIMERS)
-    .keys()
-    .map((id) => rows.of(TIMERS).value(id).value as Timer);
+  for (const name of parts.keys()) if (!known.includes(name)) throw new Error(`has an unknown part ${name}`);
+  const state: Record<string, unknown> = Object.fromEntries(parts);
   // In the order they run: by time, then by scheduling number (`tmr_12` is 12).
-  const sequence = (timer: Timer) => Number(String(timer.id).slice(String(timer.id).indexOf('_') + 1));
-  state.timers = timers.sort((a, b) => a.at - b.at || sequence(a) - sequence(b));
-  const names = new Set([TIMERS]);
-  const unread: (() => void)[] = [];
-  for (const [slice, name] of [...KEYED_COLLECTIONS, ...GROWING_LISTS]) {
+  const sequence = ({ id }: Timer) => Number(id.slice(id.indexOf('_') + 1));
+  state.timers = ([...rows.read('timers').values()] as Timer[]).sort(
+    (a, b) => a.at - b.at || sequence(a) - sequence(b),
+  );
+  const http = state.http as Record<string, unknown> | undefined;
+  if (http && Object.hasOwn(http, 'ledger')) http.ledger = rows.read(LEDGER).get('') ?? [];
+  const names = new Set(['state', 'timers', LEDGER, ...named.map(([, , collection]) => collection)]);
+  // Every collection the rows name, found by seeking the key from one name to the next.
+  const next = (after: string) =>
+    rows.db.get('SELECT min(collection) AS c FROM entries WHERE collection > ?', [after])?.c;
+  for (let at = next(''); at != null; at = next(String(at))) {
+    if (!names.has(String(at))) throw new Error(`has rows of an unknown collection ${at}`);
+  }
+  const later: (() => void)[] = [];
+  for (const [slice, name, collection] of named) {
     const holder = state[slice] as Record<string, unknown> | undefined;
-    const collection = collectionName(slice, name);
-    names.add(collection);
     if (!holder || typeof holder !== 'object' || !Object.hasOwn(holder, name)) continue;
-    if (Array.isArray(holder[name])) holder[name] = rows.of(collection).value('').value ?? [];
-    // The accounts (a few) are read now: the state's check looks the default one up.
-    else if (collection === 'accounts.byId')
-      holder[name] = keyed({ ...unreadCollection(rows.of(collection)) });
-    else unread.push(() => (holder[name] = unreadCollection(rows.of(collection))));
+    const proxy = watch(keyed(), (key) => rows.read(collection, key));
+    // The accounts (a few) are in before the check, which looks the default one up.
+    if (collection === 'accounts.byId') holder[name] = proxy;
+    else later.push(() => (holder[name] = proxy));
   }
-  // Every collection the rows name, found by seeking the key index from one name to the next.
-  for (let at = db.get('SELECT min(collection) AS c FROM entries')?.c; at != null; ) {
-    if (!names.has(String(at))) throw new Error(`has rows of an unknown or absent collection ${at}`);
-    at = db.get('SELECT min(collection) AS c FROM entries WHERE collection > ?', [String(at)])?.c;
-  }
-  // The shape of the whole state, before the other collections are put in: their entries have checksums.
   checkState(state);
-  for (const install of unread) install();
+  for (const install of later) install();
   return state as unknown as MockState;
 }
 
 /**
  * Reads and checks the state in `file`; `undefined` when there is no file. Throws a {@link StateFileError}
- * with the file's name and what to do; a refused file is left as it is. The keyed collections' entries are
- * read (and their checksums checked) when first used: SQLite reports a damaged page when it reads it.
+ * naming the file and what to do, the file left as it is. Entries are read (their checksums checked) when used.
  * @example
  * const loaded = readStateFile('sandbox.db');
  */
-export function readStateFile(file: string): LoadedState | undefined {
+export function readStateFile(file: string): { state: MockState; rows: Rows; close(): void } | undefined {
   if (!existsSync(file)) return undefined;
-  takeStaleLock(file);
-  checkHeader(file);
-  let db: Database | undefined;
-  const prepared: Statement[] = [];
-  const release = () => {
-    for (const statement of prepared) if (!statement.isFinalized) statement.finalize();
-    if (db?.isOpen) close(db, file);
-  };
+  if (statSync(file).size === 0) refuse(file, 'is empty');
+  let [db, rows]: [Database?, Rows?] = [];
   try {
-    db = open(file);
-    const state = readRows(db, rowReader(db, file, prepared));
-    db.exec('PRAGMA journal_mode = WAL');
-    return { state, database: db, close: release };
+    const opened = open(file);
+    db = opened;
+    const pragma = (name: string) => Number(opened.get(`PRAGMA ${name}`)?.[name]);
+    if (pragma('application_id') !== APPLICATION_ID)
+      refuse(file, 'is a SQLite database of another application', 'give --state-file a new path');
+    const version = pragma('user_version');
+    const newer = `was written by a newer inr-payouts mock (schema ${version}; this one reads ${SCHEMA_VERSION})`;
+    if (version > SCHEMA_VERSION) refuse(file, newer, 'upgrade inr-payouts, or give --state-file a new path');
+    // Whole pages, or cut short (SQLite itself refuses a file with fewer pages than its header counts).
+    const size = statSync(file).size;
+    if (size % pragma('page_size'))
+      refuse(file, `is cut short (${size} bytes, not whole pages)`, 'restore a copy');
+    rows = statements(opened, file);
+    const state = readState(rows);
+    opened.exec('PRAGMA journal_mode = WAL');
+    return { state, rows, close: rows.close };
   } catch (error) {
-    release();
+    if (rows) rows.close();
+    else if (db) shut(db, file);
     if (error instanceof StateFileError) throw error;
     const why = error instanceof Error ? error.message : String(error);
+    if (why === 'file is not a database' && readFileSync(file, 'utf8').trimStart().startsWith('{')) {
+      const todo = `to carry its state over, serve it once more with the earlier mock and POST the data of its GET /__mock/snapshot to /__mock/restore of this one on a new file (docs/mock-server.md, "A state file of an earlier version"); or delete it (and ${file}.journal) to start afresh`;
+      refuse(file, 'is JSON (a state file of an earlier inr-payouts mock?), not a SQLite database', todo);
+    }
+    if (why === 'file is not a database') refuse(file, 'is not a SQLite database');
     const what =
-      error instanceof InvalidStateError
-        ? `is ${why}`
-        : why.startsWith('has ')
-          ? why
-          : `cannot be read (${why})`;
-    return refuse(file, what, `restore a copy, or delete it (and ${file}-wal) to start afresh`);
+      error instanceof InvalidStateError || why.startsWith('has ') ? why : `cannot be read (${why})`;
+    return damaged(file, error instanceof InvalidStateError ? `is ${why}` : what);
   }
 }
 
-/** Writes a request's changes to the database, in the caller's transaction. */
-function writer(db: Database) {
-  const statements = {
-    clearEntries: db.prepare('DELETE FROM entries WHERE collection = ?'),
-    clearItems: db.prepare('DELETE FROM items WHERE collection = ?'),
-    put: db.prepare('INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?)'),
-    remove: db.prepare('DELETE FROM entries WHERE collection = ? AND key = ?'),
-    cut: db.prepare('DELETE FROM items WHERE collection = ? AND key = ? AND position >= ?'),
-    item: db.prepare('INSERT INTO items VALUES (?, ?, ?, ?, ?)'),
-    rest: db.prepare('INSERT OR REPLACE INTO rest VALUES (?, ?, ?)'),
-  };
-  return {
-    write({ cleared, entries, lists, rest }: Changes): void {
-      for (const name of cleared) {
-        statements.clearEntries.run([name]);
-        statements.clearItems.run([name]);
-      }
-      for (const [collection, key, json] of entries) {
-        if (json === undefined) {
-          statements.remove.run([collection, key]);
-          statements.cut.run([collection, key, 0]);
-        } else statements.put.run([collection, key, crc32(key), json, checksum(key, json)]);
-      }
-      for (const [collection, key, at, values] of lists) {
-        statements.cut.run([collection, key, at]);
-        for (const [i, value] of values.entries())
-          statements.item.run([collection, key, at + i, value, checksum(key, value)]);
-      }
-      for (const [name, json] of rest) statements.rest.run([name, json, checksum(name, json)]);
-    },
-    finalize: () => {
-      for (const statement of Object.values(statements)) statement.finalize();
-    },
-  };
+/** The state by top-level part, its keyed collections `{}` and lists `[]` (saved apart; absent ones left out). */
+function restOf(state: MockState): Record<string, unknown> {
+  const rest: Record<string, unknown> = { ...state, timers: [] };
+  for (const [slice, name] of [...KEYED_COLLECTIONS, ['http', 'ledger'] as const]) {
+    const copy = { ...(rest[slice] as Record<string, unknown>) };
+    if (Object.hasOwn(copy, name)) copy[name] = Array.isArray(copy[name]) ? [] : {};
+    rest[slice] = copy;
+  }
+  return rest;
 }
 
 /**
+ * A state read by {@link readStateFile}.
+ * @example
+ * const loaded: LoadedState | undefined = readStateFile(file);
+ */
+export type LoadedState = NonNullable<ReturnType<typeof readStateFile>>;
+
+/**
  * Keeps `service`'s state in `file`: call `save()` before answering each request; `close()` at exit. With
- * `loaded` (from {@link readStateFile}: the service has adopted its state) the file holds the state already;
+ * `loaded` (from {@link readStateFile}, whose state the service has adopted) the file holds the state already;
  * without, it is created.
  * @example
  * const stateFile = openStateFile(service, 'sandbox.db');
  * stateFile.save();
  */
 export function openStateFile(service: MockService, file: string, { loaded }: { loaded?: LoadedState } = {}) {
-  let db = loaded?.database;
-  if (!db) {
-    if (existsSync(file)) refuse(file, 'exists but was not read', 'read it first');
-    mkdirSync(join(file, '..'), { recursive: true });
-    db = open(file);
-    // Before WAL: the header of the file itself says what it is from the start (see `checkHeader`).
-    db.exec(`BEGIN; ${SCHEMA} COMMIT; PRAGMA journal_mode = WAL;`);
-  }
-  const live = db;
-  const rows = writer(live);
-  // A new file gets the whole state at its first save.
-  let tracker = trackState(service.state as MockState, { everything: !loaded });
+  const rows = loaded?.rows ?? create(file);
+  // The state saved, its timers (a timer is replaced, never changed in place), ledger and top-level parts.
+  let saved = loaded?.state;
+  let timers = new Set<Timer>(saved?.timers);
+  const ledger: Saved = new Map();
+  const parts = new Map<string, string>();
+  const keep = (list: unknown) => Array.isArray(list) && ledger.set('', { list, length: list.length });
+  keep(saved?.http.ledger);
   const save = (): void => {
+    const state = service.state as MockState;
     // A reset or restore replaced the whole state: it is saved whole.
-    const whole = service.state !== tracker.state;
-    if (whole) tracker = trackState(service.state as MockState, { everything: true });
-    const changes = tracker.collect();
-    if (!changes) return;
-    live.exec('BEGIN');
-    try {
-      if (whole) live.exec('DELETE FROM rest; DELETE FROM entries; DELETE FROM items');
-      rows.write(changes);
-      live.exec('COMMIT');
-    } catch (error) {
-      live.exec('ROLLBACK');
-      throw error;
-    }
+    const whole = state !== saved;
+    rows.atomically(() => {
+      if (whole) {
+        rows.db.exec('DELETE FROM entries');
+        [saved, timers] = [state, new Set()];
+        ledger.clear();
+        parts.clear();
+      }
+      for (const [slice, name, collection] of named) {
+        const holder = sliceOf(state, slice);
+        const current = holder[name];
+        let watcher = current && typeof current === 'object' ? watchers.get(current) : undefined;
+        if (!watcher || whole) {
+          // A collection replaced (or removed): saved whole, and watched from now on.
+          if (!whole) rows.clear(collection);
+          if (!current || typeof current !== 'object') continue;
+          if (watcher) Object.keys(current); // a collection of another file: every entry read
+          holder[name] = watch(watcher?.target ?? (current as Record<string, unknown>));
+          watcher = watchers.get(holder[name] as object);
+        }
+        if (!watcher) continue;
+        for (const key of watcher.touched) {
+          const value = Object.hasOwn(watcher.target, key) ? watcher.target[key] : undefined;
+          // Only the new items of a list that grew are checked: the saved ones were.
+          const at = Array.isArray(value) ? grownFrom(watcher.saved, key, value) : 0;
+          const list = Array.isArray(value) && value.slice(at).every(isPrimitive) ? value : undefined;
+          rows.write(collection, key, value, list ? at : 0);
+          if (list) watcher.saved.set(key, { list, length: list.length });
+          else watcher.saved.delete(key);
+          // Gone from the file too: a later lookup finds nothing there (and the set stays bounded).
+          if (value === undefined) watcher.known.delete(key);
+        }
+        watcher.touched.clear();
+      }
+      const list = state.http.ledger;
+      if (Array.isArray(list)) rows.write(LEDGER, '', list, grownFrom(ledger, '', list));
+      keep(list);
+      const now = new Set(state.timers);
+      for (const timer of timers) if (!now.has(timer)) rows.write('timers', timer.id, undefined);
+      for (const timer of now) if (!timers.has(timer)) rows.write('timers', timer.id, timer);
+      timers = now;
+      for (const [name, value] of Object.entries(restOf(state))) {
+        const json = JSON.stringify(value);
+        if (parts.get(name) !== json) rows.write('state', name, value);
+        parts.set(name, json);
+      }
+    });
   };
   return {
     /** Writes what changed since the last save in one transaction, synced to disk. */
     save,
-    /** Saves, then closes the database (its write-ahead log folded into the file: one file at rest). */
+    /** Saves, then closes the file (its write-ahead log folded into it: one file at rest). */
     close(): void {
       save();
-      rows.finalize();
-      if (loaded) loaded.close();
-      else close(live, file);
+      rows.close();
     },
   };
+}
+
+/** A new state file, its schema committed before WAL so the file's own header says what it is from the start. */
+function create(file: string): Rows {
+  if (existsSync(file)) refuse(file, 'exists but was not read', 'read it first');
+  mkdirSync(join(file, '..'), { recursive: true });
+  const db = open(file);
+  db.exec(`BEGIN; CREATE TABLE entries (collection TEXT, key TEXT, position INTEGER, value TEXT NOT NULL,
+    sum INTEGER NOT NULL, PRIMARY KEY (collection, key, position)) WITHOUT ROWID;
+    PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;
+    PRAGMA journal_mode = WAL;`);
+  return statements(db, file);
 }
 
 /**
