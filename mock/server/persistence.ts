@@ -1,7 +1,7 @@
 /**
  * The state file of a shared local sandbox (`--state-file <path>`): a SQLite database (node-sqlite3-wasm, SQLite
  * compiled to WebAssembly with real file I/O: the same engine on every Node line, nothing to compile), open in
- * the `sqlite3` shell. `PRAGMA application_id` says the file is ours, `PRAGMA user_version` its schema (1): one
+ * the `sqlite3` shell. `PRAGMA application_id` says the file is ours, `PRAGMA user_version` its schema (2): one
  * table, `entries(collection, key, position, value, sum)`, of JSON values with a CRC-32 each:
  *
  * - `state`: the state by top-level part (`clock`, `http`...), its keyed collections left `{}` and lists `[]`;
@@ -26,7 +26,8 @@ import type { Timer } from '../state/timers.js';
 
 /** "INRP": the `application_id` of an inr-payouts mock state file. */
 const APPLICATION_ID = 0x494e5250;
-const SCHEMA_VERSION = 1;
+// 2: one `entries` table; 1 (three tables) was only ever built from the repository, and is refused with a way over.
+const SCHEMA_VERSION = 2;
 const LEDGER = 'http.ledger';
 const named = KEYED_COLLECTIONS.map(([slice, name]) => [slice, name, `${slice}.${name}`] as const);
 
@@ -273,6 +274,12 @@ export function readStateFile(file: string): { state: MockState; rows: Rows; clo
     const version = pragma('user_version');
     const newer = `was written by a newer inr-payouts mock (schema ${version}; this one reads ${SCHEMA_VERSION})`;
     if (version > SCHEMA_VERSION) refuse(file, newer, 'upgrade inr-payouts, or give --state-file a new path');
+    if (version < SCHEMA_VERSION)
+      refuse(
+        file,
+        `was written by an earlier inr-payouts mock (schema ${version}; this one reads ${SCHEMA_VERSION})`,
+        carryOver(file),
+      );
     // Whole pages, or cut short (SQLite itself refuses a file with fewer pages than its header counts).
     const size = statSync(file).size;
     if (size % pragma('page_size'))
@@ -287,7 +294,7 @@ export function readStateFile(file: string): { state: MockState; rows: Rows; clo
     if (error instanceof StateFileError) throw error;
     const why = error instanceof Error ? error.message : String(error);
     if (why === 'file is not a database' && readFileSync(file, 'utf8').trimStart().startsWith('{')) {
-      const todo = `to carry its state over, serve it once more with the earlier mock and POST the data of its GET /__mock/snapshot to /__mock/restore of this one on a new file (docs/mock-server.md, "A state file of an earlier version"); or delete it (and ${file}.journal) to start afresh`;
+      const todo = carryOver(file, ` and ${file}.journal`);
       refuse(file, 'is JSON (a state file of an earlier inr-payouts mock?), not a SQLite database', todo);
     }
     if (why === 'file is not a database') refuse(file, 'is not a SQLite database');
@@ -296,6 +303,10 @@ export function readStateFile(file: string): { state: MockState; rows: Rows; clo
     return damaged(file, error instanceof InvalidStateError ? `is ${why}` : what);
   }
 }
+
+/** What to do with a state file an earlier mock wrote: carry the state over through its helpers, or start afresh. */
+const carryOver = (file: string, alsoDelete = '') =>
+  `to carry its state over, serve it once more with the earlier mock and POST the data of its GET /__mock/snapshot to /__mock/restore of this one on a new file (docs/mock-server.md, "A state file of an earlier version"); or delete ${file}${alsoDelete} to start afresh`;
 
 /** The state by top-level part, its keyed collections `{}` and lists `[]` (saved apart; absent ones left out). */
 function restOf(state: MockState): Record<string, unknown> {

@@ -76,7 +76,7 @@ describe('a state file that is not right is refused and left as it is', () => {
       '{"stateFile":1,"generation":"g1"}\n{"rest":{}}\n',
       /is JSON \(a state file of an earlier inr-payouts mock\?\).*__mock\/snapshot.*__mock\/restore/s,
     );
-    expect(message).toMatch(/\(and \S+case-\d+\.db\.journal\)/);
+    expect(message).toMatch(/or delete \S+case-\d+\.db and \S+case-\d+\.db\.journal to start afresh/);
     expect(message).not.toContain('.journal.journal');
   });
 
@@ -92,8 +92,15 @@ describe('a state file that is not right is refused and left as it is', () => {
 
   it('a file written by a newer version', () => {
     expectRefused(
-      changed((db) => db.exec('PRAGMA user_version = 2')),
-      /written by a newer inr-payouts mock \(schema 2; this one reads 1\): upgrade inr-payouts/,
+      changed((db) => db.exec('PRAGMA user_version = 3')),
+      /written by a newer inr-payouts mock \(schema 3; this one reads 2\): upgrade inr-payouts/,
+    );
+  });
+
+  it('a file written by an earlier version: refused with the way to carry its state over', () => {
+    expectRefused(
+      changed((db) => db.exec('PRAGMA user_version = 1')),
+      /written by an earlier inr-payouts mock \(schema 1; this one reads 2\): to carry its state over, .*GET \/__mock\/snapshot.*\/__mock\/restore.*; or delete \S+ to start afresh/,
     );
   });
 
