@@ -4,6 +4,7 @@
  * headers that matter (their presence and form), and the steps a scenario recorded (states and their order, and
  * the timings the spec states). IDs, timestamps, amounts and messages are values: never compared.
  */
+import { objectOf } from '../core/records.js';
 import { diffShapes, shapeOf } from './shape.js';
 import type { Difference, Observation, StepObservation, WireExchange } from './types.js';
 
@@ -32,18 +33,14 @@ function headerForm(name: string, value: string | undefined): string {
   return `"${value.trim().toLowerCase()}"`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Whether an answer is an error: a 4xx or 5xx, or a `success: false` body (shape B outcomes answer 200 too). */
 function isError(exchange: WireExchange): boolean {
-  return exchange.status >= 400 || (isRecord(exchange.body) && exchange.body.success === false);
+  return exchange.status >= 400 || objectOf(exchange.body)?.success === false;
 }
 
 /** Shape B carries `success: false`; shape A does not (spec 7.1). */
 function errorShape(exchange: WireExchange): string {
-  return isRecord(exchange.body) && exchange.body.success === false ? 'shape B' : 'shape A';
+  return objectOf(exchange.body)?.success === false ? 'shape B' : 'shape A';
 }
 
 /** A body path as a reader names it: inside `data` without the envelope, the envelope's own fields as `body.…`. */
@@ -75,8 +72,8 @@ function compareExchanges(mock: WireExchange, sandbox: WireExchange): Found[] {
       out.push({ what: 'error shape', mock: a, sandbox: b });
     }
     for (const key of ['error', 'code'] as const) {
-      const x = isRecord(mock.body) ? mock.body[key] : undefined;
-      const y = isRecord(sandbox.body) ? sandbox.body[key] : undefined;
+      const x = objectOf(mock.body)?.[key];
+      const y = objectOf(sandbox.body)?.[key];
       // Presence is the body's shape, compared below; here only two identifiers that disagree.
       if (typeof x === 'string' && typeof y === 'string' && x !== y) {
         out.push({ what: `error identifier \`${key}\``, mock: identifier(x), sandbox: identifier(y) });

@@ -2,21 +2,8 @@
  * The report as one self-contained HTML page (no script, no external resource): the summary, then each
  * scenario, and for each difference the two answers side by side. Everything shown is escaped.
  */
+import { escapeHtml } from '../core/html.js';
 import type { ConformanceReport, Observation, ScenarioResult } from './types.js';
-
-/**
- * Escapes text for HTML content and attribute values.
- * @example
- * escapeHtml('<b>"x"</b>'); // '&lt;b&gt;&quot;x&quot;&lt;/b&gt;'
- */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 function shown(observation: Observation | undefined): string {
   if (!observation) return '(nothing)';

@@ -4,6 +4,7 @@
  * script and no external assets, so they work in any browser and from curl. Submitting completes the
  * session through the helpers, then redirects (303) to the session's `redirectUrl` with the outcome.
  */
+import { escapeHtml } from '../core/html.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 import {
   completeSession,
@@ -33,15 +34,6 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0}dt{color:#6
 dd{margin:0;font-family:ui-monospace,Menlo,monospace;word-break:break-all;color:#1d2433}
 details{margin:0 0 12px}label{display:block;margin:8px 0 2px}
 input{width:100%;font:inherit;padding:8px;border:1px solid #cfd5e2;border-radius:8px}`;
-
-/**
- * `text` safe inside HTML text and double- or single-quoted attributes: `& < > " '` become character references.
- * @example
- * escapeHtml('<b>"Asha"</b>'); // '&#60;b&#62;&#34;Asha&#34;&#60;/b&#62;'
- */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function page(status: number, title: string, body: string): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">

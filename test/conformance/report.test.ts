@@ -95,8 +95,8 @@ describe('the conformance report', () => {
   it('as HTML: self-contained, both answers side by side, everything escaped', () => {
     const page = conformanceHtml(handMade());
     expect(page).not.toMatch(/<script|<img|src=["']?http|<link/i);
-    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(page).toContain('`&lt;img src=x onerror=alert(1)&gt;`: mock absent, sandbox number');
+    expect(page).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(page).toContain('`&#60;img src=x onerror=alert(1)&#62;`: mock absent, sandbox number');
     expect(page).toContain('<h3>mock</h3>');
     expect(page).toContain('<h3>sandbox</h3>');
     // One side-by-side pair for the one answer that differs, listing both of its differences.
@@ -201,7 +201,7 @@ describe('inr-payouts-mock conformance', () => {
       const page = readFileSync(html, 'utf8');
       expect(page).toContain('`availableUsd`: mock string, sandbox absent');
       expect(page).toMatch(
-        /<h3>sandbox<\/h3><pre>GET \/v2\/account\/credit → 200[\s\S]*&quot;available&quot;/,
+        /<h3>sandbox<\/h3><pre>GET \/v2\/account\/credit → 200[\s\S]*&#34;available&#34;/,
       );
       expect(out.mock.calls.map((c) => String(c[0])).join('\n')).toContain('differs account.credit');
     } finally {

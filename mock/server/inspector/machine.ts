@@ -5,8 +5,9 @@
  * shipped package gets a small layered layout written here instead (one row per distance from the start),
  * which is enough for machines of a dozen states and needs no dependency.
  */
+
+import { escapeHtml } from '../../core/html.js';
 import type { MachineGraph } from '../../machines/graphs.js';
-import { escapeHtml } from '../pages.js';
 
 const CHAR_WIDTH = 7.2;
 const NODE_HEIGHT = 28;

@@ -2,6 +2,8 @@
  * The inspector page as HTML, from an {@link InspectorModel}: every value that came from a partner or the
  * state (bodies, names, IDs, URLs) goes through `escapeHtml`, so a request body holding markup shows as text.
  */
+
+import { escapeHtml } from '../../core/html.js';
 import type {
   JournalEntry,
   JournalHelper,
@@ -12,7 +14,7 @@ import type {
 } from '../../core/journal.js';
 import type { DeepReadonly } from '../../core/state.js';
 import type { WebhookEventRecord } from '../../state/webhooks.js';
-import { escapeHtml, PAGES_PREFIX } from '../pages.js';
+import { PAGES_PREFIX } from '../pages.js';
 import { INSPECTOR_SCRIPT, INSPECTOR_STYLE } from './assets.js';
 import { CURL_KEY_VARIABLE, curlOf } from './curl.js';
 import { drawMachine, nextStates } from './machine.js';
