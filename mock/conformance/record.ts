@@ -3,31 +3,15 @@
  * exchange is written down as conformance compares it (method, path template, status, the headers that matter,
  * the parsed body).
  */
+import { compileRoutes } from '../core/router.js';
 import { modules } from '../handlers/index.js';
 import { CONFORMANCE_HEADERS } from './compare.js';
 import type { Pacer } from './pace.js';
 import type { Observation, WireExchange } from './types.js';
 
-interface Template {
-  method: string;
-  pattern: RegExp;
-  path: string;
-}
-
-// The service's routes, longest first so `/v2/transactions/prefunded` wins over `/v2/transactions/:transactionId`
-// only for its own method (POST); each `:name` matches one path segment.
-const TEMPLATES: Template[] = modules
-  .flatMap((m) => m.routes)
-  .map((r) => ({
-    method: r.method,
-    path: r.path,
-    pattern: new RegExp(`^${r.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`),
-  }))
-  .sort((a, b) => literalLength(b.path) - literalLength(a.path));
-
-function literalLength(path: string): number {
-  return path.replace(/:\w+/g, '').length;
-}
+// The service's own routes, matched by the router the mock serves them with.
+const ROUTES = compileRoutes({ routes: modules.flatMap((m) => m.routes) });
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * The route a request's path matches, with its parameters named (`/v2/users/:userId/kyc/status`); a path no
@@ -36,8 +20,9 @@ function literalLength(path: string): number {
  * pathTemplate('GET', '/v2/users/usr_1/kyc/status'); // '/v2/users/:userId/kyc/status'
  */
 export function pathTemplate(method: string, path: string): string {
-  const same = TEMPLATES.find((t) => t.method === method && t.pattern.test(path));
-  return (same ?? TEMPLATES.find((t) => t.pattern.test(path)))?.path ?? path;
+  // A method the path is not served for still names the route (a 405 is compared under it).
+  const found = [method, ...METHODS].map((m) => ROUTES.find(m, path)).find((match) => match !== undefined);
+  return found?.endpoint.def.path ?? path;
 }
 
 async function bodyOf(response: Response): Promise<unknown> {
