@@ -200,9 +200,7 @@ describe('inr-payouts-mock conformance', () => {
       ]);
       const page = readFileSync(html, 'utf8');
       expect(page).toContain('`availableUsd`: mock string, sandbox absent');
-      expect(page).toMatch(
-        /<h3>sandbox<\/h3><pre>GET \/v2\/account\/credit → 200[\s\S]*&#34;available&#34;/,
-      );
+      expect(page).toMatch(/<h3>sandbox<\/h3><pre>GET \/v2\/account\/credit → 200[\s\S]*&#34;available&#34;/);
       expect(out.mock.calls.map((c) => String(c[0])).join('\n')).toContain('differs account.credit');
     } finally {
       out.mockRestore();
