@@ -12,8 +12,25 @@ const STRICT_PROFILE_FILES = [
   'test/resources/against-mock.test.ts',
   'test/mock/create-client.test.ts',
   'test/mock/core/client-clock.test.ts',
-  'test/reliability/fault-injection.test.ts',
 ];
+/** The same, for the slow tier's fault-injection run. */
+const STRICT_PROFILE_SLOW_FILES = ['test/slow/fault-injection.test.ts'];
+
+/**
+ * `npm test` runs the default and strict projects. `npm run test:slow` (`--mode slow`; CI runs it after `npm test`)
+ * runs the slow tier, `test/slow/`: the long runs (100,000 requests, seeded chaos, 1,000 creates under faults),
+ * with the same conformance hook and strict profile as the suite, and the standalone server held to its memory
+ * bounds for minutes.
+ */
+const strictProject = (name: string, include: string[]) => ({
+  extends: true as const,
+  test: {
+    name,
+    include,
+    setupFiles: ['test/setup/strict-profile.ts'],
+    provide: { mockProfile: 'strict' as const },
+  },
+});
 
 export default defineConfig(({ mode }) => ({
   resolve: {
@@ -26,35 +43,38 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     // Arrays here are merged into each project's (`extends: true`), so `include` is per project.
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'default',
-          include: ['test/**/*.test.ts'],
-          provide: { mockProfile: 'default' as const },
-        },
-      },
-      ...(mode === 'benchmark'
-        ? []
-        : [
+    projects:
+      mode === 'slow'
+        ? [
             {
-              extends: true as const,
+              extends: true,
               test: {
-                name: 'strict',
-                include: STRICT_PROFILE_FILES,
-                setupFiles: ['test/setup/strict-profile.ts'],
-                provide: { mockProfile: 'strict' as const },
+                name: 'slow',
+                include: ['test/slow/**/*.test.ts'],
+                provide: { mockProfile: 'default' as const },
+                testTimeout: 10 * 60_000,
+                hookTimeout: 60_000,
               },
             },
-          ]),
-    ],
+            strictProject('slow-strict', STRICT_PROFILE_SLOW_FILES),
+          ]
+        : [
+            {
+              extends: true,
+              test: {
+                name: 'default',
+                include: ['test/**/*.test.ts'],
+                exclude: ['test/slow/**'],
+                provide: { mockProfile: 'default' as const },
+              },
+            },
+            ...(mode === 'benchmark' ? [] : [strictProject('strict', STRICT_PROFILE_FILES)]),
+          ],
     // Checks every answer the mock gives in the suite against openapi.json; not in benchmarks, which measure the
     // mock as a partner runs it (the check copies and validates every answer).
     setupFiles: mode === 'benchmark' ? [] : ['test/setup/conformance.ts'],
     // test/consumers/ are projects of their own, run against the packed package (npm run test:consumers).
-    // test/slow/ is the slow tier (npm run test:slow): the server held to its memory bounds for minutes.
-    exclude: ['test/browser/**', 'test/consumers/**', 'test/slow/**', 'node_modules/**'],
+    exclude: ['test/browser/**', 'test/consumers/**', 'node_modules/**'],
     testTimeout: 20_000,
     benchmark: { include: ['test/**/*.bench.ts'] },
     // `vitest bench` runs in mode 'benchmark': the summary of the performance targets after every bench file.

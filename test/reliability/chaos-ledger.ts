@@ -1,5 +1,5 @@
 /**
- * The runs behind the chaos-and-ledger proofs (test/reliability/chaos-ledger.test.ts and the guide's printed
+ * The runs behind the chaos-and-ledger proofs (test/slow/chaos-ledger.test.ts and the guide's printed
  * ledgers): a batch of logical creates under seeded chaos, sent by `createWithRecovery` or by one of two naive
  * clients, and the ledger the mock keeps of them.
  */

@@ -1,7 +1,7 @@
 /**
- * The `strict` test project (vitest.config.ts): every `createMockService` of the client's integration tests
- * answers in the strict profile, exactly what the spec shows and none of the mock's additions
- * (docs/mock-only.md), so those tests prove the client does not depend on them.
+ * The strict test projects (vitest.config.ts: `strict`, and `slow-strict` in the slow tier): every
+ * `createMockService` of the client's integration tests answers in the strict profile, exactly what the spec shows
+ * and none of the mock's additions (docs/mock-only.md), so those tests prove the client does not depend on them.
  */
 import { vi } from 'vitest';
 import './strict-profile-context.js';

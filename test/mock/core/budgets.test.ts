@@ -1,7 +1,7 @@
 /**
  * What grows with traffic has a byte budget: the replay recording and the journal keep a window of the newest
  * within it, say where the window starts, and a replay of a windowed bundle is refused, never silently
- * different. (The standalone server under a 128 MB heap and a 5-minute soak: test/slow/memory.slow.test.ts.)
+ * different. (The standalone server under a 128 MB heap and a 5-minute soak: test/slow/heap-128.test.ts and soak.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import {

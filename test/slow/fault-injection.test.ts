@@ -18,7 +18,7 @@ import {
   RateLimitError,
   type TransactionCreateRequest,
 } from '../../src/index.js';
-import { type Fault, faultPlan, type LogicalCreate } from './plan.js';
+import { type Fault, faultPlan, type LogicalCreate } from '../reliability/plan.js';
 
 const CREATES = 1_000;
 /** Logical creates in flight at once: enough to overlap retries, few enough that an unfaulted request fits the timeout. */

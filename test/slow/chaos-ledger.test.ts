@@ -12,7 +12,13 @@
  * The same seed gives the same ledger, byte for byte.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ChaosRun, CREATES, closeChaosRuns, runNaive, runWithRecovery } from './chaos-ledger.js';
+import {
+  type ChaosRun,
+  CREATES,
+  closeChaosRuns,
+  runNaive,
+  runWithRecovery,
+} from '../reliability/chaos-ledger.js';
 
 const SEEDS = Array.from({ length: 50 }, (_, i) => i + 1);
 afterAll(closeChaosRuns);
