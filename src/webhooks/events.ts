@@ -198,7 +198,6 @@ export interface WebhookEventDataMap {
  * same `id`; the service also sends it as the `X-Service-Event-Id` header.
  */
 export interface WebhookEnvelope<TEvent extends string = string, TData = Record<string, unknown>> {
-  /** Event ID. */
   id: string;
   event: TEvent;
   /** ISO 8601 UTC, when the event happened. */
