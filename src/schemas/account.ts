@@ -17,14 +17,7 @@ import {
 } from './common.js';
 import { PayoutStatus, TransactionStatus } from './transactions.js';
 
-/**
- * `GET /v2/account` data (spec 2.1).
- * @example
- * ```ts
- * import { Account } from 'inr-payouts';
- * Account.parse({ id: '6f1c...', name: 'Acme', email: 'ops@acme.test', environment: 'sandbox', status: 'active', apiKeyPrefix: 'pk_sandbox_ab', webhookUrl: 'https://acme.test/hooks', volume: { monthlyUsd: 0, totalUsd: 0 }, limits: { rateLimit: 100 } })
- * ```
- */
+/** `GET /v2/account` data (spec 2.1). */
 export const Account = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -38,70 +31,29 @@ export const Account = z.looseObject({
   volume: z.looseObject({ monthlyUsd: z.number(), totalUsd: z.number() }),
   limits: z.looseObject({ rateLimit: z.number() }),
 });
-/**
- * The partner's account.
- * @example
- * ```ts
- * const name = (await client.account.retrieve()).name;
- * ```
- */
+/** The partner's account. */
 export type Account = z.infer<typeof Account>;
 
 const FEE_RULE = 'percent must be a number from 0 to 0.05 inclusive (0% to 5%)';
 
-/**
- * `PUT /v2/account/developer-fee` body (spec 2.2): `enabled` and `percent`, a fraction from 0 to 0.05.
- * @example
- * ```ts
- * import { DeveloperFeeRequest } from 'inr-payouts';
- * DeveloperFeeRequest.parse({ enabled: true, percent: 0.01 })
- * ```
- */
+/** `PUT /v2/account/developer-fee` body (spec 2.2): `enabled` and `percent`, a fraction from 0 to 0.05. */
 export const DeveloperFeeRequest = z.object({
   enabled: z.boolean({ error: 'enabled is required and must be a boolean' }),
   percent: z
     .number({ error: FEE_RULE })
     .check(numberBetween(MIN_DEVELOPER_FEE_PERCENT, MAX_DEVELOPER_FEE_PERCENT, FEE_RULE)),
 });
-/**
- * Developer fee update.
- * @example
- * ```ts
- * import { DeveloperFeeRequest } from 'inr-payouts';
- * const p: DeveloperFeeRequest = { enabled: true, percent: 0.015 };
- * ```
- */
+/** Developer fee update. */
 export type DeveloperFeeRequest = z.infer<typeof DeveloperFeeRequest>;
 
-/**
- * `PUT /v2/account/developer-fee` data: the new setting.
- * @example
- * ```ts
- * import { DeveloperFee } from 'inr-payouts';
- * DeveloperFee.parse({ enabled: true, percent: 0.01 })
- * ```
- */
+/** `PUT /v2/account/developer-fee` data: the new setting. */
 export const DeveloperFee = z.looseObject({ enabled: z.boolean(), percent: z.number() });
-/**
- * The developer fee setting.
- * @example
- * ```ts
- * import { DeveloperFee } from 'inr-payouts';
- * const fee: DeveloperFee = { enabled: false, percent: 0 };
- * ```
- */
+/** The developer fee setting. */
 export type DeveloperFee = z.infer<typeof DeveloperFee>;
 
 const LIMIT_RULE = `limit must be an integer from 1 to ${MAX_ACTIVITY_LIMIT}`;
 
-/**
- * `GET /v2/account/activity` query: `limit` (default 10, 1 to 50).
- * @example
- * ```ts
- * import { ActivityQuery } from 'inr-payouts';
- * ActivityQuery.parse({ limit: 25 })
- * ```
- */
+/** `GET /v2/account/activity` query: `limit` (default 10, 1 to 50). */
 export const ActivityQuery = z.object({
   limit: z.optional(
     z
@@ -109,24 +61,10 @@ export const ActivityQuery = z.object({
       .check(wholeNumber(LIMIT_RULE), numberBetween(1, MAX_ACTIVITY_LIMIT, LIMIT_RULE)),
   ),
 });
-/**
- * Activity list query.
- * @example
- * ```ts
- * import { ActivityQuery } from 'inr-payouts';
- * const q: ActivityQuery = { limit: 50 };
- * ```
- */
+/** Activity list query. */
 export type ActivityQuery = z.infer<typeof ActivityQuery>;
 
-/**
- * One activity item (spec 2.6). `payoutAmountInr` is an explicit `null` until the payout is processed.
- * @example
- * ```ts
- * import { ActivityItem } from 'inr-payouts';
- * ActivityItem.parse({ id: 'txn_1', status: 'created', depositAmount: '100', depositAsset: 'USDC', depositNetwork: 'polygon', payoutAmountInr: null, payoutStatus: 'pending', user: { id: 'usr_1', name: 'Asha Rao' }, createdAt: '2024-01-15T10:30:00Z', updatedAt: '2024-01-15T10:30:00Z' })
- * ```
- */
+/** One activity item (spec 2.6). `payoutAmountInr` is an explicit `null` until the payout is processed. */
 export const ActivityItem = z.looseObject({
   id: z.string(),
   status: TransactionStatus,
@@ -139,54 +77,20 @@ export const ActivityItem = z.looseObject({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-/**
- * One recent transaction in the activity list.
- * @example
- * ```ts
- * import { ActivityItem } from 'inr-payouts';
- * const first: ActivityItem | undefined = (await client.account.listActivity())[0];
- * ```
- */
+/** One recent transaction in the activity list. */
 export type ActivityItem = z.infer<typeof ActivityItem>;
 
-/**
- * `GET /v2/account/activity` data: the most recent transactions first.
- * @example
- * ```ts
- * import { ActivityList } from 'inr-payouts';
- * ActivityList.parse([])
- * ```
- */
+/** `GET /v2/account/activity` data: the most recent transactions first. */
 export const ActivityList = z.array(ActivityItem);
-/**
- * The activity list.
- * @example
- * ```ts
- * import { ActivityList } from 'inr-payouts';
- * const items: ActivityList = [];
- * ```
- */
+/** The activity list. */
 export type ActivityList = z.infer<typeof ActivityList>;
 
-/**
- * `GET /v2/account/credit` data (assumed, docs/assumptions.md; fields from spec 2.5).
- * @example
- * ```ts
- * import { Credit } from 'inr-payouts';
- * Credit.parse({ prefundedEnabled: true, creditLimitUsd: '10000', outstandingUsd: '2500', availableUsd: '7500' })
- * ```
- */
+/** `GET /v2/account/credit` data (assumed, docs/assumptions.md; fields from spec 2.5). */
 export const Credit = z.looseObject({
   prefundedEnabled: z.boolean(),
   creditLimitUsd: DecimalString,
   outstandingUsd: DecimalString,
   availableUsd: DecimalString,
 });
-/**
- * The prefunded credit of the account.
- * @example
- * ```ts
- * const { availableUsd } = await client.account.retrieveCredit();
- * ```
- */
+/** The prefunded credit of the account. */
 export type Credit = z.infer<typeof Credit>;

@@ -9,83 +9,25 @@ import { compareDecimalStrings } from '../internal/decimal-compare.js';
 import { openEnumValues } from '../internal/open-enums.js';
 import { MAX_AMOUNT_USD, MIN_AMOUNT_USD } from './limits.js';
 
-// ---------------------------------------------------------------------------------------------------------
 // Enums (value arrays shared by the client, the mock and the docs)
-// ---------------------------------------------------------------------------------------------------------
 
-/**
- * Stablecoins accepted on the deposit leg (spec 2.4).
- * @example
- * ```ts
- * import { assets } from 'inr-payouts';
- * assets.includes('USDC') // true
- * ```
- */
+/** Stablecoins accepted on the deposit leg (spec 2.4). */
 export const assets = ['USDC', 'USDT'] as const;
-/**
- * Blockchain networks of the deposit leg (spec 2.4).
- * @example
- * ```ts
- * import { networks } from 'inr-payouts';
- * networks[0] // 'polygon'
- * ```
- */
+/** Blockchain networks of the deposit leg (spec 2.4). */
 export const networks = ['polygon', 'ethereum', 'arbitrum', 'base', 'solana'] as const;
-/**
- * Account environments (spec 2.1).
- * @example
- * ```ts
- * import { environments } from 'inr-payouts';
- * environments // ['sandbox', 'production']
- * ```
- */
+/** Account environments (spec 2.1). */
 export const environments = ['sandbox', 'production'] as const;
 
-/**
- * Request field: `asset`, one of `USDC`, `USDT`.
- * @example
- * ```ts
- * import { AssetInput } from 'inr-payouts';
- * AssetInput.parse('USDC')
- * ```
- */
+/** Request field: `asset`, one of `USDC`, `USDT`. */
 export const AssetInput = oneOf('asset', assets);
-/**
- * A deposit asset in a request (`USDC` or `USDT`).
- * @example
- * ```ts
- * import { AssetInput } from 'inr-payouts';
- * const a: AssetInput = 'USDT';
- * ```
- */
+/** A deposit asset in a request (`USDC` or `USDT`). */
 export type AssetInput = z.infer<typeof AssetInput>;
-/**
- * Request field: `network`, one of `polygon`, `ethereum`, `arbitrum`, `base`, `solana`.
- * @example
- * ```ts
- * import { NetworkInput } from 'inr-payouts';
- * NetworkInput.parse('base')
- * ```
- */
+/** Request field: `network`, one of `polygon`, `ethereum`, `arbitrum`, `base`, `solana`. */
 export const NetworkInput = oneOf('network', networks);
-/**
- * A deposit network in a request.
- * @example
- * ```ts
- * import { NetworkInput } from 'inr-payouts';
- * const n: NetworkInput = 'polygon';
- * ```
- */
+/** A deposit network in a request. */
 export type NetworkInput = z.infer<typeof NetworkInput>;
 
-/**
- * The value type of an open enum: a known value, or any other string the service may add later.
- * @example
- * ```ts
- * import { OpenEnum } from 'inr-payouts';
- * const s: OpenEnum<readonly ['a', 'b']> = 'c';
- * ```
- */
+/** The value type of an open enum: a known value, or any other string the service may add later. */
 export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});
 
 /**
@@ -105,65 +47,21 @@ export function openEnum<const T extends readonly string[]>(values: T): z.ZodMin
   return schema as unknown as z.ZodMiniType<OpenEnum<T>, unknown>;
 }
 
-/**
- * Response field: asset, open.
- * @example
- * ```ts
- * import { Asset } from 'inr-payouts';
- * Asset.parse('USDC')
- * ```
- */
+/** Response field: asset, open. */
 export const Asset = openEnum(assets);
-/**
- * Response field: network, open.
- * @example
- * ```ts
- * import { Network } from 'inr-payouts';
- * Network.parse('polygon')
- * ```
- */
+/** Response field: network, open. */
 export const Network = openEnum(networks);
-/**
- * A deposit asset in a response (open: a new asset still parses).
- * @example
- * ```ts
- * import { Asset } from 'inr-payouts';
- * const a: Asset = 'USDT';
- * ```
- */
+/** A deposit asset in a response (open: a new asset still parses). */
 export type Asset = z.infer<typeof Asset>;
-/**
- * A deposit network in a response (open).
- * @example
- * ```ts
- * import { Network } from 'inr-payouts';
- * const n: Network = 'solana';
- * ```
- */
+/** A deposit network in a response (open). */
 export type Network = z.infer<typeof Network>;
 
-// ---------------------------------------------------------------------------------------------------------
 // Decimal strings, amounts, timestamps
-// ---------------------------------------------------------------------------------------------------------
 
-/**
- * A non-negative decimal string with no sign, exponent or leading `.` (`'100'`, `'100.50'`).
- * @example
- * ```ts
- * import { DECIMAL_STRING_PATTERN } from 'inr-payouts';
- * DECIMAL_STRING_PATTERN.test('100.50') // true
- * ```
- */
+/** A non-negative decimal string with no sign, exponent or leading `.` (`'100'`, `'100.50'`). */
 export const DECIMAL_STRING_PATTERN = /^\d+(\.\d+)?$/;
 
-/**
- * Request field: a non-negative decimal string (`'100'`, `'0.5'`); never a number, never an exponent.
- * @example
- * ```ts
- * import { DecimalStringInput } from 'inr-payouts';
- * DecimalStringInput.parse('100.50')
- * ```
- */
+/** Request field: a non-negative decimal string (`'100'`, `'0.5'`); never a number, never an exponent. */
 export const DecimalStringInput = z
   .string({ error: 'must be a decimal string, for example "100.50"' })
   .check(z.regex(DECIMAL_STRING_PATTERN, { error: 'must be a decimal string, for example "100.50"' }));
@@ -171,34 +69,16 @@ export const DecimalStringInput = z
 /**
  * Response field: money as a decimal string. Kept a plain string so a value the client does not expect
  * never breaks a read; use `canonicalDecimal` or decimal.js to do arithmetic.
- * @example
- * ```ts
- * import { DecimalString } from 'inr-payouts';
- * DecimalString.parse('8342.50')
- * ```
  */
 export const DecimalString = z.string();
-/**
- * A decimal string (money on the wire).
- * @example
- * ```ts
- * import { DecimalString } from 'inr-payouts';
- * const inr: DecimalString = '8342.50';
- * ```
- */
+/** A decimal string (money on the wire). */
 export type DecimalString = z.infer<typeof DecimalString>;
 
 const AMOUNT_RULE = 'amount must be a decimal string from 10 to 50,000 USD';
 
 /**
- * Request field: a transaction `amount` in USD, a decimal string from 10 to 50,000 inclusive, compared
- * exactly as decimal strings (no floating point). Issues carry `params.code` (`AMOUNT_TOO_LOW`, `AMOUNT_TOO_HIGH`) so the mock can
- * answer with the spec's identifiers.
- * @example
- * ```ts
- * import { AmountUsd } from 'inr-payouts';
- * AmountUsd.parse('250.00')
- * ```
+ * Request field: a transaction `amount` in USD, a decimal string from 10 to 50,000 inclusive, compared exactly
+ * (no floating point). Issues carry `AMOUNT_TOO_LOW` or `AMOUNT_TOO_HIGH` in `params.code`, the mock's answer.
  */
 export const AmountUsd = z.string({ error: `${AMOUNT_RULE}, for example "100.50"` }).check(
   z.regex(DECIMAL_STRING_PATTERN, { error: `${AMOUNT_RULE}, for example "100.50" (no sign, no exponent)` }),
@@ -212,49 +92,19 @@ export const AmountUsd = z.string({ error: `${AMOUNT_RULE}, for example "100.50"
   }),
 );
 
-/**
- * Response field: an ISO 8601 UTC timestamp string (kept a string; parse with `new Date()` when needed).
- * @example
- * ```ts
- * import { Timestamp } from 'inr-payouts';
- * Timestamp.parse('2024-01-15T10:30:00Z')
- * ```
- */
+/** Response field: an ISO 8601 UTC timestamp string (kept a string; parse with `new Date()` when needed). */
 export const Timestamp = z.string();
-/**
- * An ISO 8601 UTC timestamp string.
- * @example
- * ```ts
- * import { Timestamp } from 'inr-payouts';
- * const t: Timestamp = '2024-01-15T10:30:00Z';
- * ```
- */
+/** An ISO 8601 UTC timestamp string. */
 export type Timestamp = z.infer<typeof Timestamp>;
 
-// ---------------------------------------------------------------------------------------------------------
 // Small request pieces
-// ---------------------------------------------------------------------------------------------------------
 
-/**
- * Request field: an OTP, exactly 6 digits.
- * @example
- * ```ts
- * import { Otp } from 'inr-payouts';
- * Otp.parse('123456')
- * ```
- */
+/** Request field: an OTP, exactly 6 digits. */
 export const Otp = z
   .string({ error: 'otp must be exactly 6 digits' })
   .check(z.regex(/^\d{6}$/, { error: 'otp must be exactly 6 digits' }));
 
-/**
- * Request field: `deviceId`, the device fingerprint captured from the end user's device (spec 1).
- * @example
- * ```ts
- * import { DeviceId } from 'inr-payouts';
- * DeviceId.parse('device-fp-4f1a')
- * ```
- */
+/** Request field: `deviceId`, the device fingerprint captured from the end user's device (spec 1). */
 export const DeviceId = z
   .string({ error: 'deviceId must be a non-empty string (the device fingerprint)' })
   .check(lengthBetween(1, Infinity, 'deviceId must be a non-empty string (the device fingerprint)'));
@@ -272,21 +122,12 @@ export function requiredString(field: string) {
   return z.string({ error }).check(lengthBetween(1, Infinity, error));
 }
 
-/**
- * Request field: `metadata`, the partner's custom key/value object (size limits not shown by the spec).
- * @example
- * ```ts
- * import { Metadata } from 'inr-payouts';
- * Metadata.parse({ orderId: 'ord_1' })
- * ```
- */
+/** Request field: `metadata`, the partner's custom key/value object (size limits not shown by the spec). */
 // A loose object rather than z.record: the same rule (an object, any keys, any values) without z.record's
 // ~0.6 KB gz of zod code in the client bundle.
 export const Metadata = z.looseObject({}, { error: 'metadata must be an object' });
 
-// ---------------------------------------------------------------------------------------------------------
 // Envelope and error bodies (spec 1, 7.1)
-// ---------------------------------------------------------------------------------------------------------
 
 /**
  * The success envelope around a response's `data` (spec 1): `{ success: true, data, message? }`.
@@ -300,33 +141,14 @@ export function successEnvelope<T extends z.ZodMiniType>(data: T) {
   return z.looseObject({ success: z.literal(true), data, message: z.optional(z.string()) });
 }
 
-/**
- * One failed field of a request, as the mock reports it in `details` (docs/assumptions.md).
- * @example
- * ```ts
- * import { ValidationErrorDetail } from 'inr-payouts';
- * ValidationErrorDetail.parse({ field: 'amount', message: 'amount must be at least 10 USD' })
- * ```
- */
+/** One failed field of a request, as the mock reports it in `details` (docs/assumptions.md). */
 export const ValidationErrorDetail = z.looseObject({ field: z.string(), message: z.string() });
-/**
- * One failed field of a request.
- * @example
- * ```ts
- * import { ValidationErrorDetail } from 'inr-payouts';
- * const i: ValidationErrorDetail = { field: 'otp', message: 'otp must be exactly 6 digits' };
- * ```
- */
+/** One failed field of a request. */
 export type ValidationErrorDetail = z.infer<typeof ValidationErrorDetail>;
 
 /**
  * Error body shape A (spec 7.1): `error` (category), `message`, `code` (identifier), plus context fields
  * such as `attemptsRemaining`, `matchScore`, `retryAfter`, `details`.
- * @example
- * ```ts
- * import { ErrorBodyA } from 'inr-payouts';
- * ErrorBodyA.parse({ error: 'Conflict', message: 'User has an active transaction', code: 'PENDING_TRANSACTION_EXISTS' })
- * ```
  */
 export const ErrorBodyA = z.looseObject({
   error: z.string(),
@@ -337,23 +159,11 @@ export const ErrorBodyA = z.looseObject({
   retryAfter: z.optional(z.number()),
   details: z.optional(z.array(ValidationErrorDetail)),
 });
-/**
- * Error body shape A.
- * @example
- * ```ts
- * import { ErrorBodyA } from 'inr-payouts';
- * const e: ErrorBodyA = { error: 'Not Found', message: 'No such user', code: 'USER_NOT_FOUND' };
- * ```
- */
+/** Error body shape A. */
 export type ErrorBodyA = z.infer<typeof ErrorBodyA>;
 
 /**
  * Error body shape B (spec 7.1), used by some KYC endpoints: `success: false`, `error`, `message`, optional `data`.
- * @example
- * ```ts
- * import { ErrorBodyB } from 'inr-payouts';
- * ErrorBodyB.parse({ success: false, error: 'Name Mismatch', message: 'Names differ', data: { expected: 'A', found: 'B', matchScore: 40 } })
- * ```
  */
 export const ErrorBodyB = z.looseObject({
   success: z.literal(false),
@@ -363,37 +173,16 @@ export const ErrorBodyB = z.looseObject({
   attemptsRemaining: z.optional(z.number()),
   details: z.optional(z.array(ValidationErrorDetail)),
 });
-/**
- * Error body shape B.
- * @example
- * ```ts
- * import { ErrorBodyB } from 'inr-payouts';
- * const e: ErrorBodyB = { success: false, error: 'Invalid OTP', message: 'Incorrect OTP', attemptsRemaining: 2 };
- * ```
- */
+/** Error body shape B. */
 export type ErrorBodyB = z.infer<typeof ErrorBodyB>;
 
-/**
- * The rate-limit error body (spec 7.6): `error: 'Rate Limit Exceeded'`, `message`, `retryAfter` seconds.
- * @example
- * ```ts
- * import { RateLimitErrorBody } from 'inr-payouts';
- * RateLimitErrorBody.parse({ error: 'Rate Limit Exceeded', message: 'Slow down', retryAfter: 12 })
- * ```
- */
+/** The rate-limit error body (spec 7.6): `error: 'Rate Limit Exceeded'`, `message`, `retryAfter` seconds. */
 export const RateLimitErrorBody = z.looseObject({
   error: z.string(),
   message: z.string(),
   retryAfter: z.number(),
 });
-/**
- * The rate-limit error body.
- * @example
- * ```ts
- * import { RateLimitErrorBody } from 'inr-payouts';
- * const e: RateLimitErrorBody = { error: 'Rate Limit Exceeded', message: 'Slow down', retryAfter: 12 };
- * ```
- */
+/** The rate-limit error body. */
 export type RateLimitErrorBody = z.infer<typeof RateLimitErrorBody>;
 
 export * from './limits.js';

@@ -2,210 +2,49 @@
  * The limits of spec section 8 (and the thresholds of 2.2, 4.7, 4.9, 4.11) as named constants, shared by the
  * request schemas, the mock and the docs.
  */
-/**
- * Minimum transaction amount in USD, as a decimal string (spec 8).
- * @example
- * ```ts
- * import { MIN_AMOUNT_USD } from 'inr-payouts';
- * MIN_AMOUNT_USD // '10'
- * ```
- */
+/** Minimum transaction amount in USD, as a decimal string (spec 8). */
 export const MIN_AMOUNT_USD = '10';
-/**
- * Maximum transaction amount in USD, as a decimal string (spec 8).
- * @example
- * ```ts
- * import { MAX_AMOUNT_USD } from 'inr-payouts';
- * MAX_AMOUNT_USD // '50000'
- * ```
- */
+/** Maximum transaction amount in USD, as a decimal string (spec 8). */
 export const MAX_AMOUNT_USD = '50000';
-/**
- * Largest developer fee, as a fraction (5%) (spec 2.2).
- * @example
- * ```ts
- * import { MAX_DEVELOPER_FEE_PERCENT } from 'inr-payouts';
- * MAX_DEVELOPER_FEE_PERCENT // 0.05
- * ```
- */
+/** Largest developer fee, as a fraction (5%) (spec 2.2). */
 export const MAX_DEVELOPER_FEE_PERCENT = 0.05;
-/**
- * Smallest developer fee, as a fraction (spec 2.2).
- * @example
- * ```ts
- * import { MIN_DEVELOPER_FEE_PERCENT } from 'inr-payouts';
- * MIN_DEVELOPER_FEE_PERCENT // 0
- * ```
- */
+/** Smallest developer fee, as a fraction (spec 2.2). */
 export const MIN_DEVELOPER_FEE_PERCENT = 0;
-/**
- * Default `limit` of the activity list (spec 4.1).
- * @example
- * ```ts
- * import { DEFAULT_ACTIVITY_LIMIT } from 'inr-payouts';
- * DEFAULT_ACTIVITY_LIMIT // 10
- * ```
- */
+/** Default `limit` of the activity list (spec 4.1). */
 export const DEFAULT_ACTIVITY_LIMIT = 10;
-/**
- * Largest `limit` of the activity list (spec 4.1).
- * @example
- * ```ts
- * import { MAX_ACTIVITY_LIMIT } from 'inr-payouts';
- * MAX_ACTIVITY_LIMIT // 50
- * ```
- */
+/** Largest `limit` of the activity list (spec 4.1). */
 export const MAX_ACTIVITY_LIMIT = 50;
-/**
- * Default page of the webhook event list (spec 8).
- * @example
- * ```ts
- * import { DEFAULT_WEBHOOK_PAGE } from 'inr-payouts';
- * DEFAULT_WEBHOOK_PAGE // 1
- * ```
- */
+/** Default page of the webhook event list (spec 8). */
 export const DEFAULT_WEBHOOK_PAGE = 1;
-/**
- * Default page size of the webhook event list (spec 8).
- * @example
- * ```ts
- * import { DEFAULT_WEBHOOK_LIMIT } from 'inr-payouts';
- * DEFAULT_WEBHOOK_LIMIT // 20
- * ```
- */
+/** Default page size of the webhook event list (spec 8). */
 export const DEFAULT_WEBHOOK_LIMIT = 20;
-/**
- * Largest page size of the webhook event list (assumption, docs/assumptions.md).
- * @example
- * ```ts
- * import { MAX_WEBHOOK_LIMIT } from 'inr-payouts';
- * MAX_WEBHOOK_LIMIT // 100
- * ```
- */
+/** Largest page size of the webhook event list (assumption, docs/assumptions.md). */
 export const MAX_WEBHOOK_LIMIT = 100;
-/**
- * Number of digits in every OTP (spec 8).
- * @example
- * ```ts
- * import { OTP_LENGTH } from 'inr-payouts';
- * OTP_LENGTH // 6
- * ```
- */
+/** Number of digits in every OTP (spec 8). */
 export const OTP_LENGTH = 6;
-/**
- * Seconds an OTP stays valid (spec 8).
- * @example
- * ```ts
- * import { OTP_TTL_SECONDS } from 'inr-payouts';
- * OTP_TTL_SECONDS // 600
- * ```
- */
+/** Seconds an OTP stays valid (spec 8). */
 export const OTP_TTL_SECONDS = 600;
-/**
- * Largest document file in bytes (10 MB) (spec 8).
- * @example
- * ```ts
- * import { MAX_DOCUMENT_BYTES } from 'inr-payouts';
- * MAX_DOCUMENT_BYTES // 10485760
- * ```
- */
+/** Largest document file in bytes (10 MB) (spec 8). */
 export const MAX_DOCUMENT_BYTES = 10_485_760;
-/**
- * Seconds a presigned upload URL lives (spec 8).
- * @example
- * ```ts
- * import { PRESIGNED_URL_TTL_SECONDS } from 'inr-payouts';
- * PRESIGNED_URL_TTL_SECONDS // 300
- * ```
- */
+/** Seconds a presigned upload URL lives (spec 8). */
 export const PRESIGNED_URL_TTL_SECONDS = 300;
-/**
- * Seconds a document-locker session lives (spec 8).
- * @example
- * ```ts
- * import { DIGILOCKER_SESSION_TTL_SECONDS } from 'inr-payouts';
- * DIGILOCKER_SESSION_TTL_SECONDS // 600
- * ```
- */
+/** Seconds a document-locker session lives (spec 8). */
 export const DIGILOCKER_SESSION_TTL_SECONDS = 600;
-/**
- * Seconds a face liveness session lives (spec 8).
- * @example
- * ```ts
- * import { FACE_SESSION_TTL_SECONDS } from 'inr-payouts';
- * FACE_SESSION_TTL_SECONDS // 600
- * ```
- */
+/** Seconds a face liveness session lives (spec 8). */
 export const FACE_SESSION_TTL_SECONDS = 600;
-/**
- * Smallest account number length in digits (spec 4.7).
- * @example
- * ```ts
- * import { MIN_ACCOUNT_NUMBER_DIGITS } from 'inr-payouts';
- * MIN_ACCOUNT_NUMBER_DIGITS // 9
- * ```
- */
+/** Smallest account number length in digits (spec 4.7). */
 export const MIN_ACCOUNT_NUMBER_DIGITS = 9;
-/**
- * Largest account number length in digits (spec 4.7).
- * @example
- * ```ts
- * import { MAX_ACCOUNT_NUMBER_DIGITS } from 'inr-payouts';
- * MAX_ACCOUNT_NUMBER_DIGITS // 18
- * ```
- */
+/** Largest account number length in digits (spec 4.7). */
 export const MAX_ACCOUNT_NUMBER_DIGITS = 18;
-/**
- * IFSC length (spec 4.7).
- * @example
- * ```ts
- * import { IFSC_LENGTH } from 'inr-payouts';
- * IFSC_LENGTH // 11
- * ```
- */
+/** IFSC length (spec 4.7). */
 export const IFSC_LENGTH = 11;
-/**
- * Longest `occupationOther` (spec 4.11).
- * @example
- * ```ts
- * import { MAX_OCCUPATION_OTHER_LENGTH } from 'inr-payouts';
- * MAX_OCCUPATION_OTHER_LENGTH // 100
- * ```
- */
+/** Longest `occupationOther` (spec 4.11). */
 export const MAX_OCCUPATION_OTHER_LENGTH = 100;
-/**
- * Longest PEP details text (spec 4.11).
- * @example
- * ```ts
- * import { MAX_PEP_DETAILS_LENGTH } from 'inr-payouts';
- * MAX_PEP_DETAILS_LENGTH // 500
- * ```
- */
+/** Longest PEP details text (spec 4.11). */
 export const MAX_PEP_DETAILS_LENGTH = 500;
-/**
- * Name match pass mark, percent (spec 8).
- * @example
- * ```ts
- * import { NAME_MATCH_THRESHOLD } from 'inr-payouts';
- * NAME_MATCH_THRESHOLD // 70
- * ```
- */
+/** Name match pass mark, percent (spec 8). */
 export const NAME_MATCH_THRESHOLD = 70;
-/**
- * Face liveness pass mark (spec 4.9).
- * @example
- * ```ts
- * import { LIVENESS_THRESHOLD } from 'inr-payouts';
- * LIVENESS_THRESHOLD // 0.8
- * ```
- */
+/** Face liveness pass mark (spec 4.9). */
 export const LIVENESS_THRESHOLD = 0.8;
-/**
- * Face match pass mark (spec 4.9).
- * @example
- * ```ts
- * import { FACE_MATCH_THRESHOLD } from 'inr-payouts';
- * FACE_MATCH_THRESHOLD // 0.7
- * ```
- */
+/** Face match pass mark (spec 4.9). */
 export const FACE_MATCH_THRESHOLD = 0.7;

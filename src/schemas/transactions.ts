@@ -21,11 +21,6 @@ import {
 /**
  * Every transaction status the spec names (3.1): the activity feed's eight, plus the prefunded flow's
  * `payout_completed` and `awaiting_funds`.
- * @example
- * ```ts
- * import { transactionStatuses } from 'inr-payouts';
- * transactionStatuses.includes('awaiting_funds') // true
- * ```
  */
 export const transactionStatuses = [
   'created',
@@ -40,33 +35,12 @@ export const transactionStatuses = [
   'cancelled',
 ] as const;
 
-/**
- * The statuses after which a transaction never moves again.
- * @example
- * ```ts
- * import { terminalTransactionStatuses } from 'inr-payouts';
- * terminalTransactionStatuses.includes('completed') // true
- * ```
- */
+/** The statuses after which a transaction never moves again. */
 export const terminalTransactionStatuses = ['completed', 'failed', 'cancelled'] as const;
 
-/**
- * Response field: a transaction status (open).
- * @example
- * ```ts
- * import { TransactionStatus } from 'inr-payouts';
- * TransactionStatus.parse('completed')
- * ```
- */
+/** Response field: a transaction status (open). */
 export const TransactionStatus = openEnum(transactionStatuses);
-/**
- * A transaction status.
- * @example
- * ```ts
- * import { TransactionStatus } from 'inr-payouts';
- * const s: TransactionStatus = 'deposit_confirmed';
- * ```
- */
+/** A transaction status. */
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 
 const PARTNER_REFERENCE_RULE = 'partnerReference must be a non-empty string of at most 255 characters';
@@ -74,11 +48,6 @@ const PARTNER_REFERENCE_RULE = 'partnerReference must be a non-empty string of a
 /**
  * `POST /v2/transactions` body (spec 4.2 names `userId`, `amount`, `asset`, `network`; the rest is the
  * prefunded body, docs/assumptions.md). `amount` is a USD decimal string from 10 to 50,000.
- * @example
- * ```ts
- * import { TransactionCreateRequest } from 'inr-payouts';
- * TransactionCreateRequest.parse({ userId: 'usr_1', amount: '100.00', asset: 'USDC', network: 'polygon', partnerReference: 'order-42' })
- * ```
  */
 export const TransactionCreateRequest = z.object({
   userId: requiredString('userId'),
@@ -90,43 +59,17 @@ export const TransactionCreateRequest = z.object({
   ),
   metadata: z.optional(Metadata),
 });
-/**
- * Standard transaction create body.
- * @example
- * ```ts
- * import { TransactionCreateRequest } from 'inr-payouts';
- * const p: TransactionCreateRequest = { userId: 'usr_1', amount: '100', asset: 'USDT', network: 'base' };
- * ```
- */
+/** Standard transaction create body. */
 export type TransactionCreateRequest = z.infer<typeof TransactionCreateRequest>;
 
-/**
- * `POST /v2/transactions/prefunded` body (spec 4.2): the same fields as the standard create.
- * @example
- * ```ts
- * import { PrefundedTransactionCreateRequest } from 'inr-payouts';
- * PrefundedTransactionCreateRequest.parse({ userId: 'usr_1', amount: '500', asset: 'USDT', network: 'polygon' })
- * ```
- */
+/** `POST /v2/transactions/prefunded` body (spec 4.2): the same fields as the standard create. */
 export const PrefundedTransactionCreateRequest = TransactionCreateRequest;
-/**
- * Prefunded transaction create body.
- * @example
- * ```ts
- * import { PrefundedTransactionCreateRequest } from 'inr-payouts';
- * const p: PrefundedTransactionCreateRequest = { userId: 'usr_1', amount: '500', asset: 'USDT', network: 'polygon' };
- * ```
- */
+/** Prefunded transaction create body. */
 export type PrefundedTransactionCreateRequest = z.infer<typeof PrefundedTransactionCreateRequest>;
 
 /**
  * A quote (spec 2.4). `exchangeRate` is a JSON number (INR per USD); the money is decimal strings. The
  * quote of a create also carries `feePercent` and `feeInr`.
- * @example
- * ```ts
- * import { Quote } from 'inr-payouts';
- * Quote.parse({ exchangeRate: 83.25, grossInr: '8325.00', netInr: '8241.75', feePercent: 0.01, feeInr: '83.25' })
- * ```
  */
 export const Quote = z.looseObject({
   exchangeRate: z.number(),
@@ -135,24 +78,10 @@ export const Quote = z.looseObject({
   feePercent: z.optional(z.number()),
   feeInr: z.optional(DecimalString),
 });
-/**
- * A quote.
- * @example
- * ```ts
- * import { Quote } from 'inr-payouts';
- * const q: Quote = { exchangeRate: 83.25, grossInr: '8325.00', netInr: '8325.00' };
- * ```
- */
+/** A quote. */
 export type Quote = z.infer<typeof Quote>;
 
-/**
- * A create quote: `exchangeRate`, `feePercent`, `feeInr`, `grossInr`, `netInr` (spec 4.2).
- * @example
- * ```ts
- * import { CreateQuote } from 'inr-payouts';
- * CreateQuote.parse({ exchangeRate: 83.25, feePercent: 0.01, feeInr: '83.25', grossInr: '8325.00', netInr: '8241.75' })
- * ```
- */
+/** A create quote: `exchangeRate`, `feePercent`, `feeInr`, `grossInr`, `netInr` (spec 4.2). */
 export const CreateQuote = z.looseObject({
   exchangeRate: z.number(),
   feePercent: z.number(),
@@ -160,14 +89,7 @@ export const CreateQuote = z.looseObject({
   grossInr: DecimalString,
   netInr: DecimalString,
 });
-/**
- * The quote returned on creation.
- * @example
- * ```ts
- * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
- * const fee = (await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'polygon' })).quote.feeInr;
- * ```
- */
+/** The quote returned on creation. */
 export type CreateQuote = z.infer<typeof CreateQuote>;
 
 // The fields both creates answer with: the prefunded answer is shown in 4.2, the standard one is assumed to match it.
@@ -182,91 +104,36 @@ const createdFields = {
   expiresAt: Timestamp,
 };
 
-/**
- * `POST /v2/transactions/prefunded` data (spec 4.2).
- * @example
- * ```ts
- * import { PrefundedTransaction } from 'inr-payouts';
- * PrefundedTransaction.parse({ transactionId: 'txn_1', depositAddress: '0xabc', depositNetwork: 'polygon', depositAsset: 'USDT', expectedAmount: '500', quote: { exchangeRate: 83.25, feePercent: 0, feeInr: '0', grossInr: '41625.00', netInr: '41625.00' }, expiresAt: '2024-01-16T10:30:00Z' })
- * ```
- */
+/** `POST /v2/transactions/prefunded` data (spec 4.2). */
 export const PrefundedTransaction = z.looseObject({
   ...createdFields,
   status: z.optional(TransactionStatus),
 });
-/**
- * A created prefunded transaction.
- * @example
- * ```ts
- * mock.helpers.accounts.update({ prefunded: { approved: true, creditLimitUsd: '1000' } });
- * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
- * const { depositAddress, expiresAt } = await client.transactions.createPrefunded({ userId, amount: '500', asset: 'USDT', network: 'polygon' });
- * ```
- */
+/** A created prefunded transaction. */
 export type PrefundedTransaction = z.infer<typeof PrefundedTransaction>;
 
 /**
  * `POST /v2/transactions` data (assumed, docs/assumptions.md): the prefunded answer's fields, with `status`
  * (`created`) always present.
- * @example
- * ```ts
- * import { CreatedTransaction } from 'inr-payouts';
- * CreatedTransaction.parse({ transactionId: 'txn_1', status: 'created', depositAddress: '0xabc', depositNetwork: 'polygon', depositAsset: 'USDC', expectedAmount: '100', quote: { exchangeRate: 83.25, feePercent: 0, feeInr: '0', grossInr: '8325.00', netInr: '8325.00' }, expiresAt: '2024-01-15T11:00:00Z' })
- * ```
  */
 export const CreatedTransaction = z.looseObject({ ...createdFields, status: TransactionStatus });
-/**
- * A created standard transaction.
- * @example
- * ```ts
- * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
- * const { transactionId, depositAddress } = await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'base' });
- * ```
- */
+/** A created standard transaction. */
 export type CreatedTransaction = z.infer<typeof CreatedTransaction>;
 
-/**
- * The `transaction` object of a read (spec 2.4).
- * @example
- * ```ts
- * import { TransactionInfo } from 'inr-payouts';
- * TransactionInfo.parse({ id: 'txn_1', status: 'created', createdAt: '2024-01-15T10:30:00Z' })
- * ```
- */
+/** The `transaction` object of a read (spec 2.4). */
 export const TransactionInfo = z.looseObject({
   id: z.string(),
   status: TransactionStatus,
   partnerReference: z.optional(z.string()),
   createdAt: Timestamp,
 });
-/**
- * The `transaction` object.
- * @example
- * ```ts
- * import { TransactionInfo } from 'inr-payouts';
- * const s: TransactionInfo['status'] = 'completed';
- * ```
- */
+/** The `transaction` object. */
 export type TransactionInfo = z.infer<typeof TransactionInfo>;
 
-/**
- * Deposit status values (spec shows `confirmed`; moves not shown).
- * @example
- * ```ts
- * import { depositStatuses } from 'inr-payouts';
- * depositStatuses[0]
- * ```
- */
+/** Deposit status values (spec shows `confirmed`; moves not shown). */
 export const depositStatuses = ['pending', 'detected', 'confirmed', 'failed'] as const;
 
-/**
- * The `deposit` object (spec 2.4). What is not known before the deposit arrives is optional.
- * @example
- * ```ts
- * import { Deposit } from 'inr-payouts';
- * Deposit.parse({ network: 'polygon', asset: 'USDC', address: '0xabc', expectedAmount: '100' })
- * ```
- */
+/** The `deposit` object (spec 2.4). What is not known before the deposit arrives is optional. */
 export const Deposit = z.looseObject({
   network: Network,
   asset: Asset,
@@ -278,24 +145,10 @@ export const Deposit = z.looseObject({
   confirmations: z.optional(z.number()),
   confirmedAt: z.optional(z.nullable(Timestamp)),
 });
-/**
- * The deposit leg.
- * @example
- * ```ts
- * import { Deposit } from 'inr-payouts';
- * const d: Deposit = { network: 'base', asset: 'USDC', address: '0xabc', expectedAmount: '10' };
- * ```
- */
+/** The deposit leg. */
 export type Deposit = z.infer<typeof Deposit>;
 
-/**
- * One deal-rate tranche consumed by a payout (spec 2.4).
- * @example
- * ```ts
- * import { Allocation } from 'inr-payouts';
- * Allocation.parse({ dealId: 'deal_1', dealNumber: 'D-0001', rate: '83.10', inrAmount: '8310.00', usdtAmount: '100' })
- * ```
- */
+/** One deal-rate tranche consumed by a payout (spec 2.4). */
 export const Allocation = z.looseObject({
   dealId: z.string(),
   dealNumber: z.string(),
@@ -303,52 +156,21 @@ export const Allocation = z.looseObject({
   inrAmount: DecimalString,
   usdtAmount: DecimalString,
 });
-/**
- * One tranche of a payout's rate attribution.
- * @example
- * ```ts
- * import { Allocation } from 'inr-payouts';
- * const a: Allocation = { dealId: 'd1', dealNumber: 'D-1', rate: '83', inrAmount: '830', usdtAmount: '10' };
- * ```
- */
+/** One tranche of a payout's rate attribution. */
 export type Allocation = z.infer<typeof Allocation>;
 
 /**
  * Payout status values: the spec shows `pending` and `completed`; `processing` and `failed` complete the
  * set (moves not shown).
- * @example
- * ```ts
- * import { payoutStatuses } from 'inr-payouts';
- * payoutStatuses.includes('completed') // true
- * ```
  */
 export const payoutStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
-/**
- * Response field: a payout status (open).
- * @example
- * ```ts
- * import { PayoutStatus } from 'inr-payouts';
- * PayoutStatus.parse('completed')
- * ```
- */
+/** Response field: a payout status (open). */
 export const PayoutStatus = openEnum(payoutStatuses);
-/**
- * A payout status.
- * @example
- * ```ts
- * import { PayoutStatus } from 'inr-payouts';
- * const s: PayoutStatus = 'pending';
- * ```
- */
+/** A payout status. */
 export type PayoutStatus = z.infer<typeof PayoutStatus>;
 
 /**
  * Values of the mock's `payout.attributionStatus`: whether a rate attribution is still coming, came, or never will.
- * @example
- * ```ts
- * import { attributionStatuses } from 'inr-payouts';
- * attributionStatuses.includes('none') // true
- * ```
  */
 export const attributionStatuses = ['pending', 'attributed', 'none'] as const;
 
@@ -356,11 +178,6 @@ export const attributionStatuses = ['pending', 'attributed', 'none'] as const;
  * The `payout` object (spec 2.4). Every field is optional: before the payout starts most are absent, and
  * the rate attribution (`rate`, `usdtEquivalent`, `allocations`) appears only just after submission and only
  * on pool-funded payouts (2.4 rules 3 and 4).
- * @example
- * ```ts
- * import { Payout } from 'inr-payouts';
- * Payout.parse({ rail: 'imps', amountInr: '8325.00', status: 'completed', utr: 'UTR123', completedAt: '2024-01-15T10:40:00Z', rate: '83.25', usdtEquivalent: '100', allocations: [] })
- * ```
  */
 export const Payout = z.looseObject({
   rail: z.optional(z.string()),
@@ -374,24 +191,12 @@ export const Payout = z.looseObject({
   /** Whether a rate attribution comes: `pending`, `attributed`, or `none` (not pool-funded). */
   attributionStatus: z.optional(openEnum(attributionStatuses)),
 });
-/**
- * The payout leg.
- * @example
- * ```ts
- * import { Payout } from 'inr-payouts';
- * const p: Payout = { rail: 'imps', status: 'pending' };
- * ```
- */
+/** The payout leg. */
 export type Payout = z.infer<typeof Payout>;
 
 /**
  * `GET /v2/transactions/{transactionId}` data (spec 2.4): the four objects. `payout` may be absent (or
  * null) before the payout leg exists.
- * @example
- * ```ts
- * import { Transaction } from 'inr-payouts';
- * Transaction.parse({ transaction: { id: 'txn_1', status: 'created', createdAt: '2024-01-15T10:30:00Z' }, deposit: { network: 'polygon', asset: 'USDC', address: '0xabc', expectedAmount: '100' }, quote: { exchangeRate: 83.25, grossInr: '8325.00', netInr: '8325.00' } })
- * ```
  */
 export const Transaction = z.looseObject({
   transaction: TransactionInfo,
@@ -399,13 +204,5 @@ export const Transaction = z.looseObject({
   quote: Quote,
   payout: z.optional(z.nullable(Payout)),
 });
-/**
- * A transaction as read.
- * @example
- * ```ts
- * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
- * await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'base', partnerReference: 'order-42' });
- * const { transaction, payout } = await client.transactions.retrieve('order-42');
- * ```
- */
+/** A transaction as read. */
 export type Transaction = z.infer<typeof Transaction>;

@@ -1,18 +1,9 @@
-/**
- * User creation (assumed `POST /v2/users`, docs/assumptions.md; spec 2.3 and `USER_EXISTS` in 7.3).
- */
+/** User creation (assumed `POST /v2/users`, docs/assumptions.md; spec 2.3 and `USER_EXISTS` in 7.3). */
 import * as z from 'zod/mini';
 import { lengthBetween } from '../internal/checks.js';
 import { DeviceId, Timestamp } from './common.js';
 
-/**
- * An Indian mobile number: 10 digits starting 6 to 9, `+91` optional.
- * @example
- * ```ts
- * import { INDIAN_MOBILE_PATTERN } from 'inr-payouts';
- * INDIAN_MOBILE_PATTERN.test('+919876543210') // true
- * ```
- */
+/** An Indian mobile number: 10 digits starting 6 to 9, `+91` optional. */
 export const INDIAN_MOBILE_PATTERN = /^(\+91)?[6-9]\d{9}$/;
 
 const MOBILE_RULE = 'mobile must be an Indian mobile number: 10 digits starting with 6 to 9, +91 optional';
@@ -22,38 +13,17 @@ const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const NAME_RULE = 'name must be a non-empty string';
 
-/**
- * `POST /v2/users` body (assumed): `mobile` (required), `email`, `name`, `deviceId` (optional).
- * @example
- * ```ts
- * import { UserCreateRequest } from 'inr-payouts';
- * UserCreateRequest.parse({ mobile: '+919876543210', email: 'asha@example.com', name: 'Asha Rao' })
- * ```
- */
+/** `POST /v2/users` body (assumed): `mobile` (required), `email`, `name`, `deviceId` (optional). */
 export const UserCreateRequest = z.object({
   mobile: z.string({ error: MOBILE_RULE }).check(z.regex(INDIAN_MOBILE_PATTERN, { error: MOBILE_RULE })),
   email: z.optional(z.string({ error: EMAIL_RULE }).check(z.regex(EMAIL_PATTERN, { error: EMAIL_RULE }))),
   name: z.optional(z.string({ error: NAME_RULE }).check(lengthBetween(1, Infinity, NAME_RULE))),
   deviceId: z.optional(DeviceId),
 });
-/**
- * User create body.
- * @example
- * ```ts
- * import { UserCreateRequest } from 'inr-payouts';
- * const p: UserCreateRequest = { mobile: '9876543210' };
- * ```
- */
+/** User create body. */
 export type UserCreateRequest = z.infer<typeof UserCreateRequest>;
 
-/**
- * `POST /v2/users` data (assumed): the user record, mobile stored as `+91XXXXXXXXXX`.
- * @example
- * ```ts
- * import { User } from 'inr-payouts';
- * User.parse({ userId: 'usr_1', mobile: '+919876543210', mobileVerified: false, emailVerified: false, createdAt: '2024-01-15T10:30:00Z' })
- * ```
- */
+/** `POST /v2/users` data (assumed): the user record, mobile stored as `+91XXXXXXXXXX`. */
 export const User = z.looseObject({
   userId: z.string(),
   mobile: z.string(),
@@ -63,11 +33,5 @@ export const User = z.looseObject({
   emailVerified: z.boolean(),
   createdAt: Timestamp,
 });
-/**
- * A user.
- * @example
- * ```ts
- * const { userId } = await client.users.create({ mobile: '9876543210' });
- * ```
- */
+/** A user. */
 export type User = z.infer<typeof User>;

@@ -6,38 +6,17 @@ import type { WebhookEvent } from './events.js';
 /**
  * The raw request body, exactly as received: a string, or the bytes (a Buffer is a Uint8Array; an ArrayBuffer is
  * what `await request.arrayBuffer()` gives).
- *
- * @example
- * ```ts
- * import type { WebhookBody } from 'inr-payouts/webhooks';
- *
- * const body: WebhookBody = new TextEncoder().encode('{"event":"user.created"}');
- * ```
  */
 export type WebhookBody = string | Uint8Array | ArrayBuffer;
 
 /**
  * The webhook signing secret, or several while rotating it (a message signed with any one of them is accepted).
- *
- * @example
- * ```ts
- * import type { WebhookSecret } from 'inr-payouts/webhooks';
- *
- * const secrets: WebhookSecret = ['whsec_new', 'whsec_old'];
- * ```
  */
 export type WebhookSecret = string | readonly string[];
 
 /**
  * The `X-Service-Signature` header value as frameworks hand it over: `headers.get()` gives `string | null`,
  * node:http's `req.headers[...]` gives `string | string[] | undefined`.
- *
- * @example
- * ```ts
- * import type { SignatureHeader } from 'inr-payouts/webhooks';
- *
- * const header: SignatureHeader = new Headers({ 'x-service-signature': 't=1,v1=00' }).get('x-service-signature');
- * ```
  */
 export type SignatureHeader = string | readonly string[] | null | undefined;
 
@@ -60,26 +39,10 @@ export interface VerifyWebhookOptions {
 
 /**
  * The name of the header carrying the signature, lower-case as node:http keys headers (`Headers.get` ignores case).
- *
- * @example
- * ```ts
- * import { SIGNATURE_HEADER } from 'inr-payouts/webhooks';
- *
- * const headerOf = (request: Request) => request.headers.get(SIGNATURE_HEADER);
- * ```
  */
 export const SIGNATURE_HEADER = 'x-service-signature';
 
-/**
- * The name of the header that also carries the event ID (the envelope's `id`), lower-case.
- *
- * @example
- * ```ts
- * import { EVENT_ID_HEADER } from 'inr-payouts/webhooks';
- *
- * const eventIdOf = (request: Request) => request.headers.get(EVENT_ID_HEADER);
- * ```
- */
+/** The name of the header that also carries the event ID (the envelope's `id`), lower-case. */
 export const EVENT_ID_HEADER = 'x-service-event-id';
 
 const DEFAULT_TOLERANCE_SECONDS = 300;

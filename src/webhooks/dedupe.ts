@@ -45,15 +45,6 @@ export interface DeduplicatorOptions {
 /**
  * Drops repeated deliveries of one event (spec 6.4: "events may be delivered more than once"), keyed by the
  * event ID.
- *
- * @example
- * ```ts
- * import { createDeduplicator } from 'inr-payouts/webhooks';
- *
- * const dedupe = createDeduplicator();
- * console.log(await dedupe.seen({ id: 'evt_1' })); // false: process it
- * console.log(await dedupe.seen({ id: 'evt_1' })); // true: a duplicate, answer 200 and skip it
- * ```
  */
 export interface Deduplicator {
   /** Whether this event ID was seen before; marks it seen. Pass the verified event, or its ID. */

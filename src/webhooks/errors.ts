@@ -13,13 +13,6 @@ const BRAND = Symbol.for('inr-payouts.WebhookVerificationError');
  * - `timestamp_out_of_tolerance`: `t` is further from now than the tolerance (300 s by default), either way.
  * - `no_matching_signature`: no `v1` value matches the body under any of the secrets.
  * - `invalid_json`: the signature holds but the body is not a JSON webhook envelope.
- *
- * @example
- * ```ts
- * import type { WebhookVerificationReason } from 'inr-payouts/webhooks';
- *
- * const retryable: WebhookVerificationReason[] = ['timestamp_out_of_tolerance'];
- * ```
  */
 export type WebhookVerificationReason =
   | 'missing_secret'

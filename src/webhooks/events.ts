@@ -5,16 +5,7 @@
 /** A string enum that also accepts values the service adds later, keeping editor completion for the known ones. */
 type Open<T extends string> = T | (string & {});
 
-/**
- * The ten event types of spec 6.2, in the spec's order.
- *
- * @example
- * ```ts
- * import { WEBHOOK_EVENT_TYPES } from 'inr-payouts/webhooks';
- *
- * const transactionEvents = WEBHOOK_EVENT_TYPES.filter((type) => type.startsWith('transaction.'));
- * ```
- */
+/** The ten event types of spec 6.2, in the spec's order. */
 export const WEBHOOK_EVENT_TYPES = [
   'user.created',
   'user.kyc_updated',
@@ -28,52 +19,16 @@ export const WEBHOOK_EVENT_TYPES = [
   'transaction.payout_failed',
 ] as const;
 
-/**
- * One of the ten known event types.
- *
- * @example
- * ```ts
- * import type { WebhookEventType } from 'inr-payouts/webhooks';
- *
- * const subscribed: WebhookEventType[] = ['transaction.payout_completed', 'transaction.payout_failed'];
- * ```
- */
+/** One of the ten known event types. */
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/**
- * KYC level (spec 2.7).
- *
- * @example
- * ```ts
- * import type { KycLevel } from 'inr-payouts/webhooks';
- *
- * const level: KycLevel = 'basic';
- * ```
- */
+/** KYC level (spec 2.7). */
 export type KycLevel = Open<'none' | 'basic' | 'enhanced'>;
 
-/**
- * KYC aggregate status (spec 3.3).
- *
- * @example
- * ```ts
- * import type { KycStatus } from 'inr-payouts/webhooks';
- *
- * const status: KycStatus = 'verified';
- * ```
- */
+/** KYC aggregate status (spec 3.3). */
 export type KycStatus = Open<'pending' | 'in_progress' | 'verified' | 'rejected'>;
 
-/**
- * Transaction status (spec 3.1, with the prefunded flow's `payout_completed` and `awaiting_funds`).
- *
- * @example
- * ```ts
- * import type { TransactionStatus } from 'inr-payouts/webhooks';
- *
- * const status: TransactionStatus = 'deposit_confirmed';
- * ```
- */
+/** Transaction status (spec 3.1, with the prefunded flow's `payout_completed` and `awaiting_funds`). */
 export type TransactionStatus = Open<
   | 'created'
   | 'deposit_pending'
@@ -87,55 +42,19 @@ export type TransactionStatus = Open<
   | 'cancelled'
 >;
 
-/**
- * Blockchain network of the deposit leg.
- *
- * @example
- * ```ts
- * import type { Network } from 'inr-payouts/webhooks';
- *
- * const network: Network = 'polygon';
- * ```
- */
+/** Blockchain network of the deposit leg. */
 export type Network = Open<'polygon' | 'ethereum' | 'arbitrum' | 'base' | 'solana'>;
 
-/**
- * Stablecoin of the deposit leg.
- *
- * @example
- * ```ts
- * import type { Asset } from 'inr-payouts/webhooks';
- *
- * const asset: Asset = 'USDT';
- * ```
- */
+/** Stablecoin of the deposit leg. */
 export type Asset = Open<'USDC' | 'USDT'>;
 
-/**
- * A KYC `{ level, status }` pair, as the refresh endpoint shows `previous` and `current` (spec 4.5).
- *
- * @example
- * ```ts
- * import type { KycState } from 'inr-payouts/webhooks';
- *
- * const state: KycState = { level: 'basic', status: 'verified' };
- * ```
- */
+/** A KYC `{ level, status }` pair, as the refresh endpoint shows `previous` and `current` (spec 4.5). */
 export interface KycState {
   level: KycLevel;
   status: KycStatus;
 }
 
-/**
- * `data` of `user.created`.
- *
- * @example
- * ```ts
- * import type { UserCreatedData } from 'inr-payouts/webhooks';
- *
- * const data: UserCreatedData = { userId: 'usr_1', mobile: '+919876543210', createdAt: '2025-01-01T00:00:00.000Z' };
- * ```
- */
+/** `data` of `user.created`. */
 export interface UserCreatedData {
   userId: string;
   /** `+91XXXXXXXXXX`. */
@@ -144,45 +63,14 @@ export interface UserCreatedData {
   createdAt: string;
 }
 
-/**
- * `data` of `user.kyc_updated`: the aggregate before and after, as the refresh endpoint shows it.
- *
- * @example
- * ```ts
- * import type { UserKycUpdatedData } from 'inr-payouts/webhooks';
- *
- * const data: UserKycUpdatedData = {
- *   userId: 'usr_1',
- *   previous: { level: 'none', status: 'in_progress' },
- *   current: { level: 'basic', status: 'verified' },
- * };
- * ```
- */
+/** `data` of `user.kyc_updated`: the aggregate before and after, as the refresh endpoint shows it. */
 export interface UserKycUpdatedData {
   userId: string;
   previous: KycState;
   current: KycState;
 }
 
-/**
- * `data` of `transaction.created`.
- *
- * @example
- * ```ts
- * import type { TransactionCreatedData } from 'inr-payouts/webhooks';
- *
- * const data: TransactionCreatedData = {
- *   transactionId: 'txn_1',
- *   userId: 'usr_1',
- *   status: 'created',
- *   amount: '100.00',
- *   asset: 'USDT',
- *   network: 'polygon',
- *   depositAddress: '0x0000000000000000000000000000000000000001',
- *   expiresAt: '2025-01-01T01:00:00.000Z',
- * };
- * ```
- */
+/** `data` of `transaction.created`. */
 export interface TransactionCreatedData {
   transactionId: string;
   userId: string;
@@ -200,22 +88,6 @@ export interface TransactionCreatedData {
 
 /**
  * `data` of `transaction.deposit_detected` and `transaction.deposit_confirmed` (the deposit leg of spec 2.4).
- *
- * @example
- * ```ts
- * import type { TransactionDepositData } from 'inr-payouts/webhooks';
- *
- * const data: TransactionDepositData = {
- *   transactionId: 'txn_1',
- *   status: 'deposit_detected',
- *   network: 'polygon',
- *   asset: 'USDT',
- *   txHash: '0xabc',
- *   receivedAmount: '100.00',
- *   expectedAmount: '100.00',
- *   confirmations: 3,
- * };
- * ```
  */
 export interface TransactionDepositData {
   transactionId: string;
@@ -232,22 +104,7 @@ export interface TransactionDepositData {
   confirmedAt?: string;
 }
 
-/**
- * `data` of `transaction.sweep_confirmed` and `transaction.sweep_failed` (pool settlement sweep).
- *
- * @example
- * ```ts
- * import type { TransactionSweepData } from 'inr-payouts/webhooks';
- *
- * const data: TransactionSweepData = {
- *   transactionId: 'txn_1',
- *   network: 'polygon',
- *   asset: 'USDT',
- *   amount: '100.00',
- *   reason: 'gas price above limit',
- * };
- * ```
- */
+/** `data` of `transaction.sweep_confirmed` and `transaction.sweep_failed` (pool settlement sweep). */
 export interface TransactionSweepData {
   transactionId: string;
   network: Network;
@@ -260,21 +117,7 @@ export interface TransactionSweepData {
   reason?: string;
 }
 
-/**
- * `data` of `transaction.payout_initiated`.
- *
- * @example
- * ```ts
- * import type { TransactionPayoutInitiatedData } from 'inr-payouts/webhooks';
- *
- * const data: TransactionPayoutInitiatedData = {
- *   transactionId: 'txn_1',
- *   status: 'payout_processing',
- *   amountInr: '8450.00',
- *   rail: 'imps',
- * };
- * ```
- */
+/** `data` of `transaction.payout_initiated`. */
 export interface TransactionPayoutInitiatedData {
   transactionId: string;
   status: TransactionStatus;
@@ -283,22 +126,7 @@ export interface TransactionPayoutInitiatedData {
   rail: Open<'imps'>;
 }
 
-/**
- * One deal-rate tranche a payout consumed (spec 2.4, rate attribution).
- *
- * @example
- * ```ts
- * import type { RateAllocation } from 'inr-payouts/webhooks';
- *
- * const allocation: RateAllocation = {
- *   dealId: 'deal_1',
- *   dealNumber: 'D-0001',
- *   rate: '84.50',
- *   inrAmount: '8450.00',
- *   usdtAmount: '100.00',
- * };
- * ```
- */
+/** One deal-rate tranche a payout consumed (spec 2.4, rate attribution). */
 export interface RateAllocation {
   dealId: string;
   dealNumber: string;
@@ -314,28 +142,6 @@ export interface RateAllocation {
  * `data` of `transaction.payout_completed`: the spec 6.2 table field for field (snake_case and a numeric `amount`
  * included, as the spec gives them), plus the optional rate attribution of spec 2.4, which the spec says a client
  * can read by waiting for this webhook.
- *
- * @example
- * ```ts
- * import type { TransactionPayoutCompletedData } from 'inr-payouts/webhooks';
- *
- * const data: TransactionPayoutCompletedData = {
- *   transactionId: 'txn_1',
- *   merchant_id: 'partner-ref-1',
- *   payoutId: 'pay_1',
- *   orderId: 'ord_1',
- *   amount: 8450,
- *   currency: 'INR',
- *   status: 'SUCCESS',
- *   utr: 'UTR123456789',
- *   provider: 'bank',
- *   receiver_name: 'Asha Rao',
- *   bank_account_masked: 'XXXXXX1234',
- *   ifsc_code: 'HDFC0000001',
- *   completedAt: '2025-01-01T00:05:00.000Z',
- *   message: 'Payout successful',
- * };
- * ```
  */
 export interface TransactionPayoutCompletedData {
   transactionId: string;
@@ -362,22 +168,7 @@ export interface TransactionPayoutCompletedData {
   allocations?: RateAllocation[];
 }
 
-/**
- * `data` of `transaction.payout_failed`.
- *
- * @example
- * ```ts
- * import type { TransactionPayoutFailedData } from 'inr-payouts/webhooks';
- *
- * const data: TransactionPayoutFailedData = {
- *   transactionId: 'txn_1',
- *   status: 'failed',
- *   amountInr: '8450.00',
- *   code: 'PAYOUT_FAILED',
- *   reason: 'Beneficiary account closed',
- * };
- * ```
- */
+/** `data` of `transaction.payout_failed`. */
 export interface TransactionPayoutFailedData {
   transactionId: string;
   status: TransactionStatus;
@@ -387,17 +178,7 @@ export interface TransactionPayoutFailedData {
   reason: string;
 }
 
-/**
- * The `data` type of each known event type.
- *
- * @example
- * ```ts
- * import type { WebhookEventDataMap } from 'inr-payouts/webhooks';
- *
- * type Completed = WebhookEventDataMap['transaction.payout_completed'];
- * const utrOf = (data: Completed) => data.utr;
- * ```
- */
+/** The `data` type of each known event type. */
 export interface WebhookEventDataMap {
   'user.created': UserCreatedData;
   'user.kyc_updated': UserKycUpdatedData;
@@ -415,16 +196,8 @@ export interface WebhookEventDataMap {
  * The delivered envelope (spec 6.1) plus `id`, the event ID that `GET /v2/webhooks` lists, that
  * `POST /v2/webhooks/{eventId}/retry` takes and that deduplication keys on. Every delivery of one event carries the
  * same `id`; the service also sends it as the `X-Service-Event-Id` header.
- *
- * @example
- * ```ts
- * import type { WebhookEnvelope } from 'inr-payouts/webhooks';
- *
- * type Ping = WebhookEnvelope<'partner.ping', { note: string }>;
- * ```
  */
 export interface WebhookEnvelope<TEvent extends string = string, TData = Record<string, unknown>> {
-  /** Event ID. */
   id: string;
   event: TEvent;
   /** ISO 8601 UTC, when the event happened. */
@@ -433,51 +206,15 @@ export interface WebhookEnvelope<TEvent extends string = string, TData = Record<
   data: TData;
 }
 
-/**
- * The event of one known type.
- *
- * @example
- * ```ts
- * import type { WebhookEventOf } from 'inr-payouts/webhooks';
- *
- * function onPayoutCompleted(event: WebhookEventOf<'transaction.payout_completed'>): string {
- *   return `${event.data.transactionId} paid, UTR ${event.data.utr}`;
- * }
- * ```
- */
+/** The event of one known type. */
 export type WebhookEventOf<T extends WebhookEventType> = WebhookEnvelope<T, WebhookEventDataMap[T]>;
 
-/**
- * Any of the ten known events, discriminated by `event`: a `switch (event.event)` narrows `data`.
- *
- * @example
- * ```ts
- * import type { KnownWebhookEvent } from 'inr-payouts/webhooks';
- *
- * function describe(event: KnownWebhookEvent): string {
- *   switch (event.event) {
- *     case 'transaction.payout_completed':
- *       return `paid ${event.data.amount} INR, UTR ${event.data.utr}`;
- *     case 'transaction.payout_failed':
- *       return `payout failed: ${event.data.reason}`;
- *     default:
- *       return event.event;
- *   }
- * }
- * ```
- */
+/** Any of the ten known events, discriminated by `event`: a `switch (event.event)` narrows `data`. */
 export type KnownWebhookEvent = { [T in WebhookEventType]: WebhookEventOf<T> }[WebhookEventType];
 
 /**
  * An event whose type this version of the package does not know (one the service added later). It comes through
  * instead of failing verification; acknowledge it with 2xx so the service does not retry it.
- *
- * @example
- * ```ts
- * import type { UnknownWebhookEvent } from 'inr-payouts/webhooks';
- *
- * const logUnknown = (event: UnknownWebhookEvent) => console.log('unhandled event type', event.event);
- * ```
  */
 export type UnknownWebhookEvent = WebhookEnvelope<string & {}, Record<string, unknown>>;
 
@@ -485,16 +222,6 @@ export type UnknownWebhookEvent = WebhookEnvelope<string & {}, Record<string, un
  * What `verifyWebhook` returns: a known event or an unknown one. TypeScript cannot exclude an open `string` member
  * when narrowing on a literal, so separate the unknown ones first with {@link isKnownWebhookEvent}; after that a
  * `switch (event.event)` narrows `data` exactly.
- *
- * @example
- * ```ts
- * import { isKnownWebhookEvent, type WebhookEvent } from 'inr-payouts/webhooks';
- *
- * function handle(event: WebhookEvent): void {
- *   if (!isKnownWebhookEvent(event)) return; // a newer event type: acknowledge and ignore
- *   if (event.event === 'user.kyc_updated') console.log(event.data.current.status);
- * }
- * ```
  */
 export type WebhookEvent = KnownWebhookEvent | UnknownWebhookEvent;
 

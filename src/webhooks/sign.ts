@@ -18,16 +18,7 @@ export interface SignWebhookInput {
   timestamp?: number | Date;
 }
 
-/**
- * What {@link signWebhook} returns: send `body` with the header `X-Service-Signature: <header>`.
- *
- * @example
- * ```ts
- * import type { SignedWebhook } from 'inr-payouts/webhooks';
- *
- * const headersOf = (signed: SignedWebhook) => ({ 'content-type': 'application/json', 'x-service-signature': signed.header });
- * ```
- */
+/** What {@link signWebhook} returns: send `body` with the header `X-Service-Signature: <header>`. */
 export interface SignedWebhook {
   /** `t=<timestamp>,v1=<hex>`, the `X-Service-Signature` value. */
   header: string;

@@ -1,40 +1,17 @@
-/**
- * Bank account verification by penny drop (spec 4.7).
- */
+/** Bank account verification by penny drop (spec 4.7). */
 import * as z from 'zod/mini';
 import { DeviceId, requiredString } from '../common.js';
 
-/**
- * An Indian account number: 9 to 18 digits.
- * @example
- * ```ts
- * import { ACCOUNT_NUMBER_PATTERN } from 'inr-payouts';
- * ACCOUNT_NUMBER_PATTERN.test('123456789012') // true
- * ```
- */
+/** An Indian account number: 9 to 18 digits. */
 export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
-/**
- * An IFSC: 11 characters, 4 capital letters, `0`, then 6 capital letters or digits (`HDFC0001234`).
- * @example
- * ```ts
- * import { IFSC_PATTERN } from 'inr-payouts';
- * IFSC_PATTERN.test('HDFC0001234') // true
- * ```
- */
+/** An IFSC: 11 characters, 4 capital letters, `0`, then 6 capital letters or digits (`HDFC0001234`). */
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
 const ACCOUNT_RULE = 'accountNumber must be 9 to 18 digits';
 const IFSC_RULE =
   'ifsc must be 11 characters: 4 capital letters, 0, 6 capital letters or digits (like HDFC0001234)';
 
-/**
- * `POST /v2/users/{userId}/kyc/bank/verify` body.
- * @example
- * ```ts
- * import { BankVerifyRequest } from 'inr-payouts';
- * BankVerifyRequest.parse({ accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' })
- * ```
- */
+/** `POST /v2/users/{userId}/kyc/bank/verify` body. */
 export const BankVerifyRequest = z.object({
   accountNumber: z
     .string({ error: ACCOUNT_RULE })
@@ -43,24 +20,10 @@ export const BankVerifyRequest = z.object({
   accountHolderName: requiredString('accountHolderName'),
   deviceId: z.optional(DeviceId),
 });
-/**
- * Bank verify body.
- * @example
- * ```ts
- * import { BankVerifyRequest } from 'inr-payouts';
- * const p: BankVerifyRequest = { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' };
- * ```
- */
+/** Bank verify body. */
 export type BankVerifyRequest = z.infer<typeof BankVerifyRequest>;
 
-/**
- * `POST /v2/users/{userId}/kyc/bank/verify` data. `branch` is omitted when the bank returns none.
- * @example
- * ```ts
- * import { BankVerification } from 'inr-payouts';
- * BankVerification.parse({ verified: true, bankName: 'HDFC Bank', branch: 'MG Road', accountHolderName: 'ASHA RAO', maskedAccountNumber: 'XXXXXXXX9012', ifsc: 'HDFC0001234' })
- * ```
- */
+/** `POST /v2/users/{userId}/kyc/bank/verify` data. `branch` is omitted when the bank returns none. */
 export const BankVerification = z.looseObject({
   verified: z.boolean(),
   bankName: z.optional(z.string()),
@@ -69,39 +32,17 @@ export const BankVerification = z.looseObject({
   maskedAccountNumber: z.optional(z.string()),
   ifsc: z.optional(z.string()),
 });
-/**
- * A verified bank account.
- * @example
- * ```ts
- * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
- * const { bankName } = await client.kyc.bank.verify(userId, { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' });
- * ```
- */
+/** A verified bank account. */
 export type BankVerification = z.infer<typeof BankVerification>;
 
 /**
  * The `data` of a bank name mismatch (`success: false`, `error: Name Mismatch`): the Aadhaar name
  * expected, the name the bank returned, and their similarity (under 70).
- * @example
- * ```ts
- * import { BankNameMismatch } from 'inr-payouts';
- * BankNameMismatch.parse({ expected: 'Asha Rao', found: 'A K Sharma', matchScore: 31 })
- * ```
  */
 export const BankNameMismatch = z.looseObject({
   expected: z.string(),
   found: z.string(),
   matchScore: z.number(),
 });
-/**
- * A bank name mismatch.
- * @example
- * ```ts
- * import { bankNameMismatch } from 'inr-payouts';
- * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
- * const err = await client.kyc.bank.verify(userId, { accountNumber: '111111111111', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' }).catch((e: unknown) => e);
- * const m = bankNameMismatch(err);
- * if (m) console.log(m.matchScore); // under 70
- * ```
- */
+/** A bank name mismatch. */
 export type BankNameMismatch = z.infer<typeof BankNameMismatch>;

@@ -12,14 +12,7 @@ import {
   Timestamp,
 } from '../common.js';
 
-/**
- * Occupations (spec 4.11).
- * @example
- * ```ts
- * import { occupations } from 'inr-payouts';
- * occupations.includes('student') // true
- * ```
- */
+/** Occupations (spec 4.11). */
 export const occupations = [
   'salaried',
   'self_employed',
@@ -31,14 +24,7 @@ export const occupations = [
   'unemployed',
   'other',
 ] as const;
-/**
- * Annual INR income ranges (spec 4.11).
- * @example
- * ```ts
- * import { incomeRanges } from 'inr-payouts';
- * incomeRanges[0] // 'below_5l'
- * ```
- */
+/** Annual INR income ranges (spec 4.11). */
 export const incomeRanges = [
   'below_5l',
   '5l_to_10l',
@@ -58,11 +44,6 @@ const ACCEPTED_RULE = 'declarationAccepted must be true: the user has to accept 
  * `POST /v2/users/{userId}/kyc/declaration` body. `occupationOther` (at most 100 characters) is required
  * when `occupation` is `other`; `pepDetails` (name assumed; at most 500 characters) adds detail when
  * `isPep` is true; `declarationAccepted` must be `true`.
- * @example
- * ```ts
- * import { DeclarationRequest } from 'inr-payouts';
- * DeclarationRequest.parse({ occupation: 'salaried', incomeRange: '10l_to_25l', isPep: false, declarationAccepted: true })
- * ```
  */
 export const DeclarationRequest = z
   .object({
@@ -89,24 +70,10 @@ export const DeclarationRequest = z
         !payload.issues.some((i) => i.path?.[0] === 'occupation' || i.path?.[0] === 'occupationOther'),
     }),
   );
-/**
- * Declaration body.
- * @example
- * ```ts
- * import { DeclarationRequest } from 'inr-payouts';
- * const p: DeclarationRequest = { occupation: 'student', incomeRange: 'below_5l', isPep: false, declarationAccepted: true };
- * ```
- */
+/** Declaration body. */
 export type DeclarationRequest = z.infer<typeof DeclarationRequest>;
 
-/**
- * `POST /v2/users/{userId}/kyc/declaration` data on success: the declaration record (spec 2.10).
- * @example
- * ```ts
- * import { Declaration } from 'inr-payouts';
- * Declaration.parse({ declarationId: 'dec_1', occupation: 'salaried', incomeRange: '10l_to_25l', isPep: false, submittedAt: '2024-01-15T10:45:00Z' })
- * ```
- */
+/** `POST /v2/users/{userId}/kyc/declaration` data on success: the declaration record (spec 2.10). */
 export const Declaration = z.looseObject({
   declarationId: z.string(),
   occupation: openEnum(occupations),
@@ -114,58 +81,22 @@ export const Declaration = z.looseObject({
   isPep: z.boolean(),
   submittedAt: Timestamp,
 });
-/**
- * An accepted declaration.
- * @example
- * ```ts
- * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
- * const { declarationId } = await client.kyc.declaration.submit(userId, { occupation: 'salaried', incomeRange: '10l_to_25l', isPep: false, declarationAccepted: true });
- * ```
- */
+/** An accepted declaration. */
 export type Declaration = z.infer<typeof Declaration>;
 
 /**
  * The `data` of a PEP rejection (`success: false`, `error: KYC Rejected`): `declarationId`, `isPep`,
  * `kycStatus: rejected`. The client returns it as a result, not an error (see `isDeclarationRejected`).
- * @example
- * ```ts
- * import { DeclarationRejected } from 'inr-payouts';
- * DeclarationRejected.parse({ declarationId: 'dec_2', isPep: true, kycStatus: 'rejected' })
- * ```
  */
 export const DeclarationRejected = z.looseObject({
   declarationId: z.string(),
   isPep: z.boolean(),
   kycStatus: z.literal('rejected'),
 });
-/**
- * A declaration that rejected KYC (PEP).
- * @example
- * ```ts
- * import { isDeclarationRejected } from 'inr-payouts';
- * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
- * const r = await client.kyc.declaration.submit(userId, { occupation: 'business', incomeRange: 'above_1cr', isPep: true, declarationAccepted: true });
- * if (isDeclarationRejected(r)) console.log(r.kycStatus); // rejected
- * ```
- */
+/** A declaration that rejected KYC (PEP). */
 export type DeclarationRejected = z.infer<typeof DeclarationRejected>;
 
-/**
- * What a declaration submission gives: the record, or the PEP rejection.
- * @example
- * ```ts
- * import { DeclarationResult } from 'inr-payouts';
- * const r = DeclarationResult.parse({ declarationId: 'dec_2', isPep: true, kycStatus: 'rejected' });
- * ```
- */
+/** What a declaration submission gives: the record, or the PEP rejection. */
 export const DeclarationResult = z.union([DeclarationRejected, Declaration]);
-/**
- * A declaration outcome.
- * @example
- * ```ts
- * import { DeclarationResult } from 'inr-payouts';
- * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
- * const r: DeclarationResult = await client.kyc.declaration.submit(userId, { occupation: 'student', incomeRange: 'below_5l', isPep: false, declarationAccepted: true });
- * ```
- */
+/** A declaration outcome. */
 export type DeclarationResult = z.infer<typeof DeclarationResult>;

@@ -1,6 +1,4 @@
-/**
- * Passport verification (spec 4.6): a base64 PDF or photo.
- */
+/** Passport verification (spec 4.6): a base64 PDF or photo. */
 import * as z from 'zod/mini';
 import { lengthBetween } from '../../internal/checks.js';
 import { DeviceId } from '../common.js';
@@ -8,14 +6,7 @@ import { DeviceId } from '../common.js';
 const FILE_RULE = 'file is required and must be the passport PDF or photo, base64-encoded';
 const FILE_NAME_RULE = 'fileName must be a non-empty file name, for example passport.pdf';
 
-/**
- * `POST /v2/users/{userId}/kyc/passport/verify` body: `file` (base64), `fileName?`, `deviceId?`.
- * @example
- * ```ts
- * import { PassportVerifyRequest } from 'inr-payouts';
- * PassportVerifyRequest.parse({ file: 'JVBERi0xLjQK', fileName: 'passport.pdf' })
- * ```
- */
+/** `POST /v2/users/{userId}/kyc/passport/verify` body: `file` (base64), `fileName?`, `deviceId?`. */
 export const PassportVerifyRequest = z.object({
   file: z
     .string({ error: FILE_RULE })
@@ -23,24 +14,10 @@ export const PassportVerifyRequest = z.object({
   fileName: z.optional(z.string({ error: FILE_NAME_RULE }).check(lengthBetween(1, Infinity, FILE_NAME_RULE))),
   deviceId: z.optional(DeviceId),
 });
-/**
- * Passport verify body.
- * @example
- * ```ts
- * import { PassportVerifyRequest } from 'inr-payouts';
- * const p: PassportVerifyRequest = { file: Buffer.from('%PDF-1.7').toString('base64'), fileName: 'passport.pdf' };
- * ```
- */
+/** Passport verify body. */
 export type PassportVerifyRequest = z.infer<typeof PassportVerifyRequest>;
 
-/**
- * `POST /v2/users/{userId}/kyc/passport/verify` data.
- * @example
- * ```ts
- * import { PassportVerification } from 'inr-payouts';
- * PassportVerification.parse({ verified: true, givenName: 'ASHA', surname: 'RAO', nationality: 'IND', dob: '1990-01-01' })
- * ```
- */
+/** `POST /v2/users/{userId}/kyc/passport/verify` data. */
 export const PassportVerification = z.looseObject({
   verified: z.boolean(),
   givenName: z.optional(z.string()),
@@ -48,13 +25,5 @@ export const PassportVerification = z.looseObject({
   nationality: z.optional(z.string()),
   dob: z.optional(z.string()),
 });
-/**
- * A passport check.
- * @example
- * ```ts
- * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
- * const file = Buffer.from('%PDF-1.7 passport scan').toString('base64');
- * const { verified } = await client.kyc.passport.verify(userId, { file });
- * ```
- */
+/** A passport check. */
 export type PassportVerification = z.infer<typeof PassportVerification>;

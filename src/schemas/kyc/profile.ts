@@ -21,14 +21,7 @@ function isCalendarDate(value: string): boolean {
 
 const optionalText = (field: string) => z.optional(requiredString(field));
 
-/**
- * `POST /v2/users/{userId}/kyc/profile` body (assumed).
- * @example
- * ```ts
- * import { ProfileSubmitRequest } from 'inr-payouts';
- * ProfileSubmitRequest.parse({ dateOfBirth: '1990-01-01', nationality: 'IN', city: 'Bengaluru', pincode: '560001' })
- * ```
- */
+/** `POST /v2/users/{userId}/kyc/profile` body (assumed). */
 export const ProfileSubmitRequest = z.object({
   dateOfBirth: z.string({ error: DOB_RULE }).check(z.refine(isCalendarDate, { error: DOB_RULE })),
   nationality: z
@@ -40,24 +33,10 @@ export const ProfileSubmitRequest = z.object({
   pincode: z.optional(z.string({ error: PINCODE_RULE }).check(z.regex(/^\d{6}$/, { error: PINCODE_RULE }))),
   deviceId: z.optional(DeviceId),
 });
-/**
- * Profile body.
- * @example
- * ```ts
- * import { ProfileSubmitRequest } from 'inr-payouts';
- * const p: ProfileSubmitRequest = { dateOfBirth: '1990-01-01', nationality: 'IN', city: 'Pune' };
- * ```
- */
+/** Profile body. */
 export type ProfileSubmitRequest = z.infer<typeof ProfileSubmitRequest>;
 
-/**
- * `POST /v2/users/{userId}/kyc/profile` data (assumed).
- * @example
- * ```ts
- * import { Profile } from 'inr-payouts';
- * Profile.parse({ profileId: 'prof_1', dateOfBirth: '1990-01-01', nationality: 'IN', city: 'Bengaluru', submittedAt: '2024-01-15T10:42:00Z' })
- * ```
- */
+/** `POST /v2/users/{userId}/kyc/profile` data (assumed). */
 export const Profile = z.looseObject({
   profileId: z.string(),
   dateOfBirth: z.string(),
@@ -65,12 +44,5 @@ export const Profile = z.looseObject({
   city: z.string(),
   submittedAt: Timestamp,
 });
-/**
- * A submitted profile.
- * @example
- * ```ts
- * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
- * const { profileId } = await client.kyc.profile.submit(userId, { dateOfBirth: '1990-01-01', nationality: 'IN', city: 'Bengaluru' });
- * ```
- */
+/** A submitted profile. */
 export type Profile = z.infer<typeof Profile>;

@@ -1,63 +1,19 @@
-/**
- * KYC status (spec 2.7, 2.8, 3.3, 4.5): the status record, refresh and the extended status.
- */
+/** KYC status (spec 2.7, 2.8, 3.3, 4.5): the status record, refresh and the extended status. */
 import * as z from 'zod/mini';
 import { openEnum, Timestamp } from '../common.js';
 
-/**
- * KYC levels (spec 2.7).
- * @example
- * ```ts
- * import { kycLevels } from 'inr-payouts';
- * kycLevels // ['none', 'basic', 'enhanced']
- * ```
- */
+/** KYC levels (spec 2.7). */
 export const kycLevels = ['none', 'basic', 'enhanced'] as const;
-/**
- * KYC aggregate statuses (spec 2.7, 3.3).
- * @example
- * ```ts
- * import { kycStatuses } from 'inr-payouts';
- * kycStatuses.includes('rejected') // true
- * ```
- */
+/** KYC aggregate statuses (spec 2.7, 3.3). */
 export const kycStatuses = ['pending', 'in_progress', 'verified', 'rejected'] as const;
 
-/**
- * Response field: a KYC level (open).
- * @example
- * ```ts
- * import { KycLevel } from 'inr-payouts';
- * KycLevel.parse('basic')
- * ```
- */
+/** Response field: a KYC level (open). */
 export const KycLevel = openEnum(kycLevels);
-/**
- * A KYC level.
- * @example
- * ```ts
- * import { KycLevel } from 'inr-payouts';
- * const l: KycLevel = 'basic';
- * ```
- */
+/** A KYC level. */
 export type KycLevel = z.infer<typeof KycLevel>;
-/**
- * Response field: a KYC aggregate status (open).
- * @example
- * ```ts
- * import { KycAggregateStatus } from 'inr-payouts';
- * KycAggregateStatus.parse('in_progress')
- * ```
- */
+/** Response field: a KYC aggregate status (open). */
 export const KycAggregateStatus = openEnum(kycStatuses);
-/**
- * A KYC aggregate status.
- * @example
- * ```ts
- * import { KycAggregateStatus } from 'inr-payouts';
- * const s: KycAggregateStatus = 'verified';
- * ```
- */
+/** A KYC aggregate status. */
 export type KycAggregateStatus = z.infer<typeof KycAggregateStatus>;
 
 const verified = z.optional(z.boolean());
@@ -65,31 +21,14 @@ const verified = z.optional(z.boolean());
 /**
  * A block of the KYC status record. Spec 2.7 rules 1 and 2: an unverified block may be just
  * `{ verified: false }`, and a missing `verified` reads as false (use `isVerified`).
- * @example
- * ```ts
- * import { KycBlock } from 'inr-payouts';
- * KycBlock.parse({ verified: true })
- * ```
  */
 export const KycBlock = z.looseObject({ verified });
-/**
- * A block of the KYC status record.
- * @example
- * ```ts
- * import { KycBlock } from 'inr-payouts';
- * const b: KycBlock = {};
- * ```
- */
+/** A block of the KYC status record. */
 export type KycBlock = z.infer<typeof KycBlock>;
 
 /**
  * The KYC status record (spec 2.7). Every block is optional and every field inside is optional: the
  * service omits what has no value.
- * @example
- * ```ts
- * import { KycStatus } from 'inr-payouts';
- * KycStatus.parse({ level: 'none', status: 'pending', digilocker: { status: 'pending' } })
- * ```
  */
 export const KycStatus = z.looseObject({
   level: KycLevel,
@@ -137,62 +76,22 @@ export const KycStatus = z.looseObject({
     }),
   ),
 });
-/**
- * The KYC status record.
- * @example
- * ```ts
- * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
- * const { status, level } = await client.kyc.status(userId);
- * ```
- */
+/** The KYC status record. */
 export type KycStatus = z.infer<typeof KycStatus>;
 
-/**
- * A `{ level, status }` pair, as refresh reports it.
- * @example
- * ```ts
- * import { KycLevelStatus } from 'inr-payouts';
- * KycLevelStatus.parse({ level: 'basic', status: 'verified' })
- * ```
- */
+/** A `{ level, status }` pair, as refresh reports it. */
 export const KycLevelStatus = z.looseObject({ level: KycLevel, status: KycAggregateStatus });
-/**
- * A level and status pair.
- * @example
- * ```ts
- * import { KycLevelStatus } from 'inr-payouts';
- * const p: KycLevelStatus = { level: 'none', status: 'in_progress' };
- * ```
- */
+/** A level and status pair. */
 export type KycLevelStatus = z.infer<typeof KycLevelStatus>;
 
-/**
- * `POST /v2/users/{userId}/kyc/refresh` data: `previous` and `current`.
- * @example
- * ```ts
- * import { KycRefresh } from 'inr-payouts';
- * KycRefresh.parse({ previous: { level: 'none', status: 'in_progress' }, current: { level: 'basic', status: 'verified' } })
- * ```
- */
+/** `POST /v2/users/{userId}/kyc/refresh` data: `previous` and `current`. */
 export const KycRefresh = z.looseObject({ previous: KycLevelStatus, current: KycLevelStatus });
-/**
- * The result of a KYC refresh.
- * @example
- * ```ts
- * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
- * const { current } = await client.kyc.refresh(userId);
- * ```
- */
+/** The result of a KYC refresh. */
 export type KycRefresh = z.infer<typeof KycRefresh>;
 
 /**
  * `GET /v2/users/{userId}/kyc/extended-status` data (spec 2.8). `missing` entries are not shown by the spec
  * (the mock uses `profile`, `document`, `declaration`).
- * @example
- * ```ts
- * import { ExtendedStatus } from 'inr-payouts';
- * ExtendedStatus.parse({ complete: false, missing: ['document'], isPepRejected: false, profile: { submitted: true }, document: { submitted: false }, declaration: { submitted: false } })
- * ```
  */
 export const ExtendedStatus = z.looseObject({
   complete: z.boolean(),
@@ -226,22 +125,8 @@ export const ExtendedStatus = z.looseObject({
     }),
   ),
 });
-/**
- * The extended KYC status.
- * @example
- * ```ts
- * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao', email: 'asha@example.com' });
- * const { complete, missing } = await client.kyc.extendedStatus(userId);
- * ```
- */
+/** The extended KYC status. */
 export type ExtendedStatus = z.infer<typeof ExtendedStatus>;
 
-/**
- * The extended steps the mock lists in `missing` (entries not shown by the spec; docs/assumptions.md).
- * @example
- * ```ts
- * import { extendedSteps } from 'inr-payouts';
- * extendedSteps // ['profile', 'document', 'declaration']
- * ```
- */
+/** The extended steps the mock lists in `missing` (entries not shown by the spec; docs/assumptions.md). */
 export const extendedSteps = ['profile', 'document', 'declaration'] as const;
