@@ -14,9 +14,8 @@ import {
 import { send, userPath } from '../shared.js';
 
 /**
- * Aadhaar OTP verification (assumed endpoints, docs/assumptions.md): send an OTP for an Aadhaar number, then
- * verify it with the `referenceId` within 600 s (`AADHAAR_OTP_EXPIRED` after).
- *
+ * Aadhaar OTP verification (endpoints assumed, docs/assumptions.md): send an OTP, then verify it with the
+ * `referenceId` within 600 s (`AADHAAR_OTP_EXPIRED` after).
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });

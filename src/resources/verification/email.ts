@@ -14,7 +14,6 @@ import { send, userPath } from '../shared.js';
 /**
  * Email OTP verification (spec 4.3; confirm assumed, docs/assumptions.md): the user needs an email on file
  * (`No Email` otherwise); the same limits as mobile.
- *
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', email: 'asha@example.com' });

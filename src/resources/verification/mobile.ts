@@ -14,7 +14,6 @@ import { send, userPath } from '../shared.js';
 /**
  * Mobile OTP verification (spec 4.3): at most 3 sends per 10 minutes, 3 attempts per OTP, each OTP valid 600 s;
  * a new OTP invalidates earlier ones. A wrong OTP throws with `attemptsRemaining`.
- *
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
