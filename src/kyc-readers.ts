@@ -6,8 +6,7 @@ import type { KycStatus } from './schemas/kyc/status.js';
 import type { UpiVerification } from './schemas/kyc/upi.js';
 
 /**
- * Whether a block of the KYC status record is verified: a missing `verified` or block reads as false (spec 2.7
- * rule 2).
+ * Whether a block of the KYC status record is verified; a missing `verified` or block is false (spec 2.7 rule 2).
  * @example
  * ```ts
  * import { isVerified } from 'inr-payouts';
@@ -65,8 +64,7 @@ export function needsRefresh(status: KycStatus, options: { indian?: boolean } = 
 }
 
 /**
- * Names the outcome of a UPI verification (spec 4.8): `verified`, `name_mismatch` (a score under 70) or
- * `invalid_vpa` (name and score null).
+ * The outcome of a UPI verification (spec 4.8): `verified`, `name_mismatch` (score under 70) or `invalid_vpa`.
  * @example
  * ```ts
  * import { upiOutcome } from 'inr-payouts';

@@ -82,7 +82,7 @@ function places(value: string): number {
   return dot < 0 ? 0 : value.length - dot - 1;
 }
 
-/** How far a correctly rounded figure can be from the exact one: half a unit of its last place (at least `minPlaces`). */
+/** How far a rounded figure can be from the exact one: half a unit of its last place (at least `minPlaces`). */
 function halfUnit(value: string, minPlaces: number): Decimal {
   return new Decimal(10).pow(-Math.max(places(value), minPlaces)).dividedBy(2);
 }

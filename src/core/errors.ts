@@ -12,8 +12,7 @@ scrubErrorsWith((message, options) => [
 import { type RateLimitInfo, readRateLimit } from './rate-limit.js';
 
 /**
- * The client was configured in a way that cannot work (no key, a live key with the sandbox, a browser without
- * opt-in). Thrown by the constructor, before any request.
+ * The configuration cannot work (no key, a live key with the sandbox, a browser): thrown by the constructor.
  * @example
  * ```ts
  * import { ConfigurationError, PayoutClient } from 'inr-payouts';
@@ -40,8 +39,7 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
 }
 
 /**
- * A request broke a field rule of the partner interface. Thrown before anything is sent; `issues` names each bad
- * field and the rule it broke.
+ * A request broke a field rule of the partner interface; nothing was sent, and `issues` names each bad field.
  * @example
  * ```ts
  * import { ValidationError } from 'inr-payouts';
@@ -61,8 +59,7 @@ export class ValidationError extends PayoutError {
 }
 
 /**
- * The service answered with a body that does not have the documented shape. `issues` names the paths that did not
- * match; `body` keeps what was received.
+ * The service's answer does not have the documented shape: `issues` names the paths, `body` keeps what came.
  * @example
  * ```ts
  * import { ResponseValidationError } from 'inr-payouts';
@@ -87,8 +84,7 @@ export class ResponseValidationError extends PayoutError {
 }
 
 /**
- * Normalises an error identifier to one spelling: the spec lists some as codes (`NAME_MISMATCH`) and some as
- * words (`Name Mismatch`); both become `NAME_MISMATCH`.
+ * One spelling of an error identifier, which the spec writes as a code (`NAME_MISMATCH`) or in words.
  * @example
  * ```ts
  * import { normalizeErrorCode } from 'inr-payouts';
@@ -298,8 +294,7 @@ export class UnprocessableEntityError extends APIError {
   declare readonly status: number;
 }
 /**
- * 429: rate limited. Carries `retryAfter` (seconds) and the `X-RateLimit-*` figures; the client already waited and
- * retried as the service asked before throwing this.
+ * 429: rate limited, after the client already waited and retried as the service asked; `retryAfter` is in seconds.
  * @example
  * ```ts
  * import { APIError, RateLimitError } from 'inr-payouts';
@@ -351,8 +346,7 @@ function noAnswer(endpoint: string, idempotencyKey: string | undefined, error: s
 }
 
 /**
- * The request never got an answer (DNS, refused or dropped connection). Retried with backoff when safe. `status`
- * is undefined and `code` is `CONNECTION_ERROR`, as in openai-node.
+ * No answer (DNS, refused or dropped connection), after retries when safe; `code` is `CONNECTION_ERROR`.
  * @example
  * ```ts
  * import { APIConnectionError, APIError } from 'inr-payouts';
@@ -378,8 +372,7 @@ export class APIConnectionError extends APIError {
 }
 
 /**
- * An attempt ran past its `timeout`, or the call past its `deadline`. `code` is `TIMEOUT`; openai-node calls this
- * class `APIConnectionTimeoutError`, exported here as an alias.
+ * An attempt ran past its `timeout`, or the call past its `deadline`; `code` is `TIMEOUT`.
  * @example
  * ```ts
  * import { APIConnectionTimeoutError, APITimeoutError } from 'inr-payouts';
@@ -418,8 +411,7 @@ export const APIConnectionTimeoutError = APITimeoutError;
 export type APIConnectionTimeoutError = APITimeoutError;
 
 /**
- * The caller's `AbortSignal` fired; `cause` holds its reason. `status` is undefined and `code` is `ABORTED`, as in
- * openai-node.
+ * The caller's `AbortSignal` fired; `cause` holds its reason and `code` is `ABORTED`.
  * @example
  * ```ts
  * import { APIUserAbortError } from 'inr-payouts';

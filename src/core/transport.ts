@@ -57,7 +57,7 @@ export function pathParam(name: string, value: unknown): string {
       { path: name, message: 'is required (a non-empty string)' },
     ]);
   }
-  // URL parsing resolves `.` and `..`, which encodeURIComponent keeps: `kyc.status('..')` would read another endpoint.
+  // encodeURIComponent keeps `.` and `..`, which URL parsing resolves: `kyc.status('..')` reads another endpoint.
   if (value === '.' || value === '..') {
     throw new ValidationError(`path parameter ${name}`, [
       { path: name, message: `cannot be "${value}" (a dot segment would reach another endpoint)` },
@@ -125,7 +125,7 @@ async function toError(error: unknown, facts: CallFacts): Promise<Error> {
 /**
  * The one pipeline every endpoint rides on: ky sends, times and retries; the partner interface's rules stay here
  * (mutating calls retried only with their idempotency key, the service's 429 wait, a deadline across attempts,
- * every wait on the client's clock, so ky's own wait is zero), and every failure becomes one of the client's errors.
+ * every wait on the client's clock, so ky's own is zero); every failure becomes one of the client's errors.
  */
 export class Transport {
   readonly #options: ResolvedClientOptions;

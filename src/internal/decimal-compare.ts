@@ -1,4 +1,4 @@
-// Exact comparison of non-negative decimal strings: the client entry's rules need only this, not decimal.js (13 KB).
+// Exact comparison of non-negative decimal strings: the client entry needs only this, not decimal.js (13 KB).
 export function compareDecimalStrings(a: string, b: string): -1 | 0 | 1 {
   const [ai, af] = split(a);
   const [bi, bf] = split(b);

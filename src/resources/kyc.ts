@@ -77,7 +77,7 @@ export class KycResource {
   }
 
   /**
-   * `POST /v2/users/{userId}/kyc/refresh`: recomputes the aggregate status, which can stay `in_progress` until then.
+   * `POST /v2/users/{userId}/kyc/refresh`: recomputes the aggregate status, `in_progress` until then.
    * @example
    * ```ts
    * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });

@@ -68,8 +68,7 @@ export class TransactionsResource {
   }
 
   /**
-   * `POST /v2/transactions/prefunded` (approved partners): pays the INR at once on credit; the stablecoin goes to
-   * `depositAddress` within 24 hours.
+   * `POST /v2/transactions/prefunded`: INR at once, on credit; the stablecoin follows within 24 hours.
    * @example
    * ```ts
    * mock.helpers.accounts.update({ prefunded: { approved: true, creditLimitUsd: '1000' } });
@@ -133,8 +132,7 @@ export class TransactionsResource {
   }
 
   /**
-   * Polls until the status is one of `statuses` (default: `completed`, `failed`, `cancelled`). Another end state
-   * throws `TransactionStatusError`; the deadline throws `PollTimeoutError`.
+   * Polls until one of `statuses` (default: the end states); another end state throws `TransactionStatusError`.
    * @example
    * ```ts
    * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });

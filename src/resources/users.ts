@@ -29,8 +29,7 @@ export class UsersResource {
   }
 
   /**
-   * `POST /v2/users` (assumed): a user identified by an Indian mobile number; a registered one throws
-   * `ConflictError` (`USER_EXISTS`).
+   * `POST /v2/users` (assumed): a registered mobile throws `ConflictError` (`USER_EXISTS`).
    * @example
    * ```ts
    * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });

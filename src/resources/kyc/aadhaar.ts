@@ -53,16 +53,7 @@ export class AadhaarResource {
     );
   }
 
-  /**
-   * `POST /v2/users/{userId}/kyc/aadhaar/otp/verify` (assumed): verifies the OTP (6 digits) for `referenceId`.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { referenceId } = await client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412341234' });
-   * const { otp } = mock.helpers.kyc.aadhaarOtp({ referenceId });
-   * const { verified } = await client.kyc.aadhaar.verifyOtp(userId, { referenceId, otp });
-   * ```
-   */
+  /** `POST /v2/users/{userId}/kyc/aadhaar/otp/verify` (assumed); the class example shows the flow. */
   verifyOtp(
     userId: string,
     params: AadhaarOtpVerifyRequest,

@@ -18,8 +18,7 @@ import {
 import { recoverAs, send, userPath } from '../shared.js';
 
 /**
- * A document-locker session ended unverified: `FAILED` (cancelled or the check failed) or `EXPIRED` (600 s
- * passed). Start a new session with `kyc.digilocker.init`.
+ * A document-locker session ended `FAILED` or `EXPIRED`: start a new one with `kyc.digilocker.init`.
  * @example
  * ```ts
  * import { DigilockerSessionError } from 'inr-payouts';
@@ -46,8 +45,7 @@ export class DigilockerSessionError extends PayoutError {
 export const DIGILOCKER_POLL = { interval: 3_000, deadline: 630_000 } as const;
 
 /**
- * The government document-locker consent flow (spec 4.4): init a session, send the user to `url`, then read the
- * session until it is verified.
+ * The government document-locker consent flow (spec 4.4): init a session, send the user to `url`, wait.
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -119,15 +117,8 @@ export class DigilockerResource {
   }
 
   /**
-   * Polls the session until it is `VERIFIED`. `FAILED` or `EXPIRED` throws `DigilockerSessionError`; the deadline
-   * (default 630 s) throws `PollTimeoutError`.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { clientId } = await client.kyc.digilocker.init(userId, { redirectUrl: 'https://partner.test/kyc' });
-   * mock.helpers.digilocker.complete({ clientId, outcome: 'approve' }); // the user gives consent
-   * const { aadhaar, pan } = await client.kyc.digilocker.waitForCompletion(userId, clientId, { interval: 2_000 });
-   * ```
+   * Polls the session until it is `VERIFIED` (the class example shows the flow). `FAILED` or `EXPIRED` throws
+   * `DigilockerSessionError`; the deadline (default 630 s) throws `PollTimeoutError`.
    */
   waitForCompletion(
     userId: string,

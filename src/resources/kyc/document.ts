@@ -15,8 +15,7 @@ import {
 import { send, userPath } from '../shared.js';
 
 /**
- * The PUT of the file to the presigned URL failed, or the URL's 300 s life ran out first. Nothing was confirmed;
- * call `kyc.document.upload` again (it asks for a fresh URL).
+ * The PUT to the presigned URL failed or outlived the URL; nothing was confirmed, so upload again.
  * @example
  * ```ts
  * import { DocumentUploadError } from 'inr-payouts';
@@ -46,8 +45,7 @@ function sizeOf(file: unknown): number | undefined {
 }
 
 /**
- * Document upload (spec 4.10): a presigned URL (step 1), the PUT of the bytes, the confirmation (step 2);
- * `upload` does all three.
+ * Document upload (spec 4.10): a presigned URL, the PUT of the bytes, the confirmation; `upload` does all three.
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });

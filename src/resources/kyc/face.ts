@@ -19,8 +19,7 @@ import { send, userPath } from '../shared.js';
 export const FACE_POLL = { interval: 3_000, deadline: 630_000 } as const;
 
 /**
- * Face liveness (spec 4.9, optional): init a session the user opens at `url`, then verify. Passes at liveness
- * >= 0.8 and face match >= 0.7.
+ * Face liveness (spec 4.9, optional): the user opens the session's `url`; passes at liveness 0.8, face match 0.7.
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -55,8 +54,7 @@ export class FaceResource {
   }
 
   /**
-   * `POST /v2/users/{userId}/kyc/face/verify`: a pending or failed check answers `verified: false` with scores 0;
-   * `SESSION_EXPIRED` and `SESSION_NOT_FOUND` throw.
+   * `POST /v2/users/{userId}/kyc/face/verify`: pending or failed is `verified: false`; an ended session throws.
    * @example
    * ```ts
    * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -84,15 +82,8 @@ export class FaceResource {
   }
 
   /**
-   * Polls `verify` until `verified: true` (pending and failed answer alike), the session ends (`SESSION_EXPIRED`
+   * Polls `verify` until `verified: true` (the class example shows the flow), the session ends (`SESSION_EXPIRED`
    * throws) or the deadline (default 630 s) throws `PollTimeoutError`, whose `lastValue` holds the last scores.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { sessionId } = await client.kyc.face.init(userId, { redirectUrl: 'https://partner.test/face' });
-   * mock.helpers.face.complete({ sessionId, outcome: 'pass' });
-   * const { livenessScore, faceMatchScore } = await client.kyc.face.waitForResult(userId, { sessionId });
-   * ```
    */
   waitForResult(
     userId: string,

@@ -45,16 +45,7 @@ export class MobileVerificationResource {
     );
   }
 
-  /**
-   * `POST /v2/users/{userId}/verify/mobile/confirm`: confirms the OTP (exactly 6 digits).
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * await client.users.mobile.sendOtp(userId);
-   * const { otp } = mock.helpers.otp.read({ userId, channel: 'mobile' });
-   * await client.users.mobile.confirm(userId, { otp });
-   * ```
-   */
+  /** `POST /v2/users/{userId}/verify/mobile/confirm`: confirms the OTP; the class example shows the flow. */
   confirm(
     userId: string,
     params: MobileConfirmRequest,
