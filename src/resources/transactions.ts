@@ -68,7 +68,7 @@ export class TransactionsResource {
   }
 
   /**
-   * `POST /v2/transactions/prefunded`: INR at once, on credit; the stablecoin follows within 24 hours.
+   * `POST /v2/transactions/prefunded` (approved partners): INR at once on credit; the stablecoin within 24 h.
    * @example
    * ```ts
    * mock.helpers.accounts.update({ prefunded: { approved: true, creditLimitUsd: '1000' } });
