@@ -30,22 +30,13 @@ import { UsersResource } from './resources/users.js';
 import { WebhooksResource } from './resources/webhooks.js';
 import { WebhookVerificationError } from './webhooks/errors.js';
 
-/**
- * A raw request for `client.request()`: any path under the service, with the client's authentication,
- * idempotency keys, retries, timeouts and error mapping.
- *
- * @example
- * ```ts
- * import type { RawRequest } from 'inr-payouts';
- * const call: RawRequest = { method: 'GET', path: '/v2/account/credit' };
- * ```
- */
+/** A raw request for `client.request()`. */
 export interface RawRequest<T = unknown> {
   method: HttpMethod;
-  /** A path under the base URL, starting with `/` (for example `/v2/users/usr_1/kyc/profile`); encode path values yourself. */
+  /** Under the base URL, starting with `/`; encode path values yourself. */
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
-  /** The JSON body, sent as given. */
+  /** JSON, sent as given. */
   body?: unknown;
   /** Validates the response's `data`; without it `data` is returned as received (typed `T`). */
   dataSchema?: z.ZodMiniType<T>;
@@ -56,29 +47,22 @@ export interface RawRequest<T = unknown> {
 /**
  * The client of the Stablecoin-to-INR payout service: one property per resource, every request validated before
  * it is sent, every answer validated and typed.
- *
  * @example
  * ```ts
  * import { PayoutClient } from 'inr-payouts';
  * const client = new PayoutClient({ apiKey: 'pk_sandbox_example', baseUrl: 'https://sandbox.payouts.example' });
- * console.log(typeof client.kyc.bank.verify); // 'function'
  * ```
  */
 export class PayoutClient {
-  /** The account: `retrieve`, `updateDeveloperFee`, `listActivity`, `retrieveCredit`. */
   readonly account: AccountResource;
-  /** Transactions: `create`, `createPrefunded`, `retrieve`, `createWithRecovery`, `waitForStatus`, `waitForAttribution`. */
   readonly transactions: TransactionsResource;
-  /** Users: `create`; `mobile` and `email` OTP. */
   readonly users: UsersResource;
-  /** KYC: `status`, `refresh`, `extendedStatus`, and one sub-resource per step. */
   readonly kyc: KycResource;
-  /** Webhooks: `unwrap` (verify one the service sent), and the event records' `list` and `retry`. */
   readonly webhooks: WebhooksResource;
   readonly #transport: Transport;
   readonly #options: ClientOptions;
 
-  // The error classes, reachable from the client as in stripe-node and openai-node (`PayoutClient.APIError`).
+  // As in stripe-node and openai-node: `PayoutClient.APIError`.
   static PayoutError = PayoutError;
   static APIError = APIError;
   static APIConnectionError = APIConnectionError;
@@ -113,7 +97,7 @@ export class PayoutClient {
   }
 
   /**
-   * A new client with these options over this one's (as openai-node's `withOptions`); this client is unchanged.
+   * A new client with these options over this one's; this one is unchanged.
    * @example
    * ```ts
    * const patient = client.withOptions({ timeout: 60_000, maxRetries: 5 });
@@ -125,9 +109,8 @@ export class PayoutClient {
   }
 
   /**
-   * A typed raw request: reaches any path and shape (for example one the assumptions table guessed differently
-   * from the real service) with the client's authentication, idempotency, retries and errors. Resolves to the
-   * response's `data`; `.withResponse()` gives the status and headers.
+   * Any path and shape (one the assumptions guessed differently, say) with the client's authentication,
+   * idempotency, retries and errors; resolves to the answer's `data`.
    * @example
    * ```ts
    * const credit = await client.request<{ availableUsd: string }>({ method: 'GET', path: '/v2/account/credit' });

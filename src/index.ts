@@ -1,11 +1,6 @@
 /**
- * `inr-payouts`: the client of the Stablecoin-to-INR payout service.
- *
- * - `PayoutClient`, one property per resource, and `client.request()` for any path;
- * - the wire schemas (zod/mini) and their types, shared with the mock;
- * - the error classes of the transport and of the helpers;
- * - KYC readers. Money helpers (decimal.js) live in `inr-payouts/money`, so this entry stays small.
- *
+ * `inr-payouts`: the client of the Stablecoin-to-INR payout service, its wire schemas (zod/mini), errors and KYC
+ * readers. Money helpers live in `inr-payouts/money`, so this entry stays small.
  * @module inr-payouts
  */
 
@@ -57,8 +52,7 @@ export {
   needsRefresh,
   upiOutcome,
 } from './kyc-readers.js';
-// Resources are reached through a client's properties, so their classes are exported as types only:
-// that keeps ~20 names out of the runtime export list of the client bundle.
+// Reached through a client's properties, so exported as types only, out of the bundle's runtime exports.
 export type { AccountResource } from './resources/account.js';
 export type { AadhaarResource } from './resources/kyc/aadhaar.js';
 export type { BankResource } from './resources/kyc/bank.js';

@@ -1,6 +1,4 @@
-/**
- * Readers of KYC answers that apply the spec's rules (2.7, 3.3, 4.7, 4.8, 4.11).
- */
+/** Readers of KYC answers that apply the spec's rules (2.7, 3.3, 4.7, 4.8, 4.11). */
 import { APIError } from './core/errors.js';
 import { BankNameMismatch } from './schemas/kyc/bank.js';
 import type { DeclarationRejected, DeclarationResult } from './schemas/kyc/declaration.js';
@@ -8,53 +6,32 @@ import type { KycStatus } from './schemas/kyc/status.js';
 import type { UpiVerification } from './schemas/kyc/upi.js';
 
 /**
- * Whether a block of the KYC status record is verified. Spec 2.7 rule 2: a missing `verified` (or a missing block)
- * reads as false; only `verified: true` counts.
- *
+ * Whether a block of the KYC status record is verified; a missing `verified` or block is false (spec 2.7 rule 2).
  * @example
  * ```ts
  * import { isVerified } from 'inr-payouts';
- * const digilocker: { status?: string; verified?: boolean } = { status: 'pending' };
- * console.log(isVerified(digilocker), isVerified({ verified: true })); // false true
+ * console.log(isVerified(undefined), isVerified({ verified: false }), isVerified({ verified: true })); // false false true
  * ```
  */
 export function isVerified(block: { verified?: unknown } | null | undefined): boolean {
   return block?.verified === true;
 }
 
-/**
- * A step spec 2.7 rule 4 requires.
- * @example
- * ```ts
- * import { KycRequirement } from 'inr-payouts';
- * const step: KycRequirement = 'bank';
- * ```
- */
+/** A step spec 2.7 rule 4 requires. */
 export type KycRequirement = 'aadhaar' | 'pan' | 'bank';
 
-/**
- * What `kycRequirements` reports.
- *
- * @example
- * ```ts
- * import type { KycRequirements } from 'inr-payouts';
- * const show = (r: KycRequirements) => (r.complete ? 'ready' : `missing ${r.missing.join(', ')}`);
- * ```
- */
+/** What `kycRequirements` reports. */
 export interface KycRequirements {
-  /** Every required step is verified. */
   complete: boolean;
   /** Required steps not verified yet, in the order a user usually does them. */
   missing: KycRequirement[];
-  /** The optional steps (face, UPI) and whether each is verified. */
+  /** Whether each optional step is verified. */
   optional: { face: boolean; upi: boolean };
 }
 
 /**
- * Applies spec 2.7 rule 4 to a KYC status record: Aadhaar and PAN are required for Indian users, a verified bank
- * account for everyone; face and UPI are optional. `indian` defaults to true. (The spec names no other
- * requirement for users who are not Indian.)
- *
+ * Spec 2.7 rule 4: Aadhaar and PAN for Indian users (`indian` defaults to true), a verified bank account for
+ * everyone; face and UPI optional.
  * @example
  * ```ts
  * import { kycRequirements } from 'inr-payouts';
@@ -73,9 +50,7 @@ export function kycRequirements(status: KycStatus, options: { indian?: boolean }
 }
 
 /**
- * Whether the aggregate status should be settled with `kyc.refresh`: every requirement is met but the status is
- * not `verified` yet (spec 3.3: it can stay `in_progress` until refresh is called). Never true once `rejected`.
- *
+ * Every requirement is met but the status is not `verified` yet: call `kyc.refresh` (spec 3.3).
  * @example
  * ```ts
  * import { needsRefresh } from 'inr-payouts';
@@ -89,9 +64,7 @@ export function needsRefresh(status: KycStatus, options: { indian?: boolean } = 
 }
 
 /**
- * Names the outcome of a UPI verification (spec 4.8): `verified` (score 70 or more), `name_mismatch` (the VPA
- * exists but its name scores under 70), or `invalid_vpa` (`name`, `bankName`, `nameMatchScore` all null).
- *
+ * The outcome of a UPI verification (spec 4.8): `verified`, `name_mismatch` (score under 70) or `invalid_vpa`.
  * @example
  * ```ts
  * import { upiOutcome } from 'inr-payouts';
@@ -105,7 +78,6 @@ export function upiOutcome(result: UpiVerification): 'verified' | 'name_mismatch
 
 /**
  * Whether a declaration submission was the PEP rejection (`kycStatus: 'rejected'`) rather than the record.
- *
  * @example
  * ```ts
  * import { isDeclarationRejected } from 'inr-payouts';
@@ -117,9 +89,7 @@ export function isDeclarationRejected(result: DeclarationResult): result is Decl
 }
 
 /**
- * The `{ expected, found, matchScore }` of a bank name mismatch (spec 4.7), or `undefined` when `error` is
- * something else.
- *
+ * The `{ expected, found, matchScore }` of a bank name mismatch (spec 4.7), or `undefined` for another error.
  * @example
  * ```ts
  * import { bankNameMismatch } from 'inr-payouts';

@@ -1,8 +1,6 @@
 /**
- * `inr-payouts/money`: money helpers on decimal.js. Money stays a decimal string on the wire; arithmetic
- * happens here, never in floating point. A separate entry so the client (`inr-payouts`) does not carry
- * decimal.js (about 13 KB min+gzip) for partners who never do arithmetic on amounts.
- *
+ * `inr-payouts/money`: exact arithmetic on the wire's decimal strings (decimal.js), never floating point. Its own
+ * entry, so the client does not carry decimal.js for partners who never do arithmetic on amounts.
  * @module inr-payouts/money
  */
 import { Decimal } from 'decimal.js';
@@ -11,20 +9,11 @@ import type { Allocation, Payout } from './schemas/transactions.js';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-/**
- * A decimal string or a decimal.js value.
- * @example
- * ```ts
- * import { DecimalInput } from 'inr-payouts/money';
- * const amount: DecimalInput = '100.50';
- * ```
- */
+/** A decimal string or a decimal.js value. */
 export type DecimalInput = string | Decimal;
 
 /**
- * Parses a decimal string (`'100'`, `'0.50'`, `'-3.2'`) into decimal.js, refusing numbers, exponents and
- * anything else that is not a plain decimal string.
- *
+ * Parses a plain decimal string (`'100'`, `'0.50'`, `'-3.2'`) into decimal.js; numbers and exponents are refused.
  * @example
  * ```ts
  * import { toDecimal } from 'inr-payouts/money';
@@ -43,9 +32,7 @@ export function toDecimal(value: DecimalInput): Decimal {
 }
 
 /**
- * The canonical decimal string of a value: no exponent, no leading zeros, no trailing fractional zeros
- * (`'0100.50'` becomes `'100.5'`), so equal amounts compare equal as strings.
- *
+ * The canonical decimal string: no exponent, leading or trailing zeros, so equal amounts are equal strings.
  * @example
  * ```ts
  * import { canonicalDecimal } from 'inr-payouts/money';
@@ -59,7 +46,6 @@ export function canonicalDecimal(value: DecimalInput): string {
 
 /**
  * The exact sum of decimal strings, as a canonical decimal string.
- *
  * @example
  * ```ts
  * import { sum } from 'inr-payouts/money';
@@ -71,9 +57,7 @@ export function sum(values: readonly DecimalInput[]): string {
 }
 
 /**
- * The blended rate of a payout's allocations: total INR over total USDT, unrounded (or rounded half-up to
- * `decimals` places).
- *
+ * The blended rate of a payout's allocations: total INR over total USDT, exact or rounded half-up to `decimals`.
  * @example
  * ```ts
  * import { blendedRate } from 'inr-payouts/money';
@@ -98,11 +82,7 @@ function places(value: string): number {
   return dot < 0 ? 0 : value.length - dot - 1;
 }
 
-/**
- * Half a unit of the last decimal place of `value` (at least `minPlaces` places): how far a correctly rounded
- * figure can be from the exact one. INR is counted to the paisa (2 places) and USDT to its 6 places, so a
- * figure written with fewer places is taken as exact to those.
- */
+/** How far a rounded figure can be from the exact one: half a unit of its last place (at least `minPlaces`). */
 function halfUnit(value: string, minPlaces: number): Decimal {
   return new Decimal(10).pow(-Math.max(places(value), minPlaces)).dividedBy(2);
 }
@@ -115,12 +95,8 @@ const INR_PLACES = 2;
 const USDT_PLACES = 6;
 
 /**
- * Checks a payout's rate attribution against spec 2.4 and returns the problems found (none when it holds, or
- * when the payout carries no attribution, which spec 2.4 rule 3 allows):
- * `usdtEquivalent` equals the sum of the allocations' `usdtAmount`; each allocation's `inrAmount` is its
- * `usdtAmount` at its `rate` (to the precision given); `rate` is the deal rate of a single tranche, or the blended
- * rate (total INR over total USDT) across several; the allocations' INR adds up to `amountInr`.
- *
+ * The problems of a payout's rate attribution against spec 2.4 (none when it holds or is absent): sums of USDT and
+ * INR, each allocation at its rate, and `rate` the deal rate of one tranche or the blend of several.
  * @example
  * ```ts
  * import { checkAttribution } from 'inr-payouts/money';
@@ -177,11 +153,14 @@ export function checkAttribution(payout: Payout): string[] {
 
 /**
  * A payout's rate attribution breaks an invariant of spec 2.4; `problems` lists each one.
- *
  * @example
  * ```ts
- * import { AttributionError } from 'inr-payouts/money';
- * console.log(new AttributionError(['usdtEquivalent 10 differs from the sum 9']).problems.length); // 1
+ * import { AttributionError, assertAttribution } from 'inr-payouts/money';
+ * try {
+ *   assertAttribution({ rate: '83', usdtEquivalent: '10', allocations: [] });
+ * } catch (error) {
+ *   if (error instanceof AttributionError) console.log(error.problems); // ['allocations is empty: …']
+ * }
  * ```
  */
 export class AttributionError extends PayoutError {
@@ -197,7 +176,6 @@ export class AttributionError extends PayoutError {
 
 /**
  * Throws `AttributionError` when `checkAttribution` finds a problem.
- *
  * @example
  * ```ts
  * import { assertAttribution } from 'inr-payouts/money';
@@ -211,7 +189,6 @@ export function assertAttribution(payout: Payout): void {
 
 /**
  * `true` when `amount` USD fits in the available prefunded credit (`availableUsd`).
- *
  * @example
  * ```ts
  * import { fitsCredit } from 'inr-payouts/money';
@@ -224,7 +201,6 @@ export function fitsCredit(credit: { availableUsd: string }, amount: DecimalInpu
 
 /**
  * Compares two decimal strings exactly: -1, 0 or 1.
- *
  * @example
  * ```ts
  * import { compareDecimal } from 'inr-payouts/money';

@@ -1,50 +1,30 @@
 import { readRateLimit } from './rate-limit.js';
 import type { ResponseInfo } from './types.js';
 
-/**
- * The fetch `Response` of a call, with the facts the client adds: the idempotency key it carried, whether the
- * service replayed a stored answer, the rate-limit figures and the number of attempts. `status` and `headers` are
- * the `Response`'s own.
- *
- * @example
- * ```ts
- * import type { ApiResponse } from 'inr-payouts';
- * const show = (response: ApiResponse) => `${response.status} ${response.statusText} attempts=${response.attempts}`;
- * ```
- */
+/** The fetch `Response` of a call, with the client's facts: idempotency, replay, rate limit, attempts. */
 export type ApiResponse = Response & ResponseInfo;
 
-/**
- * A result with the answer it came from.
- *
- * @example
- * ```ts
- * import type { Account, WithResponse } from 'inr-payouts';
- * const result: WithResponse<Account> = await client.account.retrieve().withResponse();
- * console.log(result.response.status, result.response instanceof Response, result.data.environment); // 200 true sandbox
- * ```
- */
+/** A result with the answer it came from. */
 export interface WithResponse<T> {
   data: T;
   /** The body's top-level `message`, when the service sent one. */
   message?: string;
-  /** The fetch `Response` (its body already read into `data`), with the client's facts about the call. */
+  /** Its body already read into `data`. */
   response: ApiResponse;
 }
 
-/** What the transport hands an {@link ApiPromise}: the data and what it takes to describe the answer on demand. */
+/** What the transport hands an {@link ApiPromise}; the answer is described only on demand. */
 export interface Outcome<T> {
   data: T;
   message?: string;
-  /** The answer; its body has been read into `text`. */
+  /** Its body has been read into `text`. */
   response: Response;
-  /** The body as received, so `asResponse()` can give a readable copy. */
+  /** So `asResponse()` can give a readable copy. */
   text: string;
   attempts: number;
   idempotencyKey?: string | undefined;
 }
 
-/** The answer with the client's facts added (computed once, only when asked for). */
 function describe(response: Response, outcome: Outcome<unknown>): ApiResponse {
   const info: Omit<ResponseInfo, 'status' | 'headers'> = {
     idempotentReplayed: response.headers.get('idempotent-replayed') === 'true',
@@ -57,25 +37,14 @@ function describe(response: Response, outcome: Outcome<unknown>): ApiResponse {
 }
 
 /**
- * The promise every method returns: it resolves to the response's `data`; `withResponse()` also gives the fetch
- * `Response` with the status, headers, rate-limit figures and idempotency facts, and `asResponse()` gives that
- * `Response` alone, its body still readable (as in openai-node).
- *
+ * The promise every method returns: it resolves to the answer's `data`; `withResponse()` adds the fetch `Response`
+ * with the client's facts, and `asResponse()` gives that `Response` alone, its body readable (as in openai-node).
  * @example
  * ```ts
- * import { PayoutClient } from 'inr-payouts';
- * import { createMockService } from 'inr-payouts/mock';
- * import { setupServer } from 'msw/node';
- *
- * const mock = createMockService();
- * const server = setupServer(...mock.handlers);
- * server.listen();
- * const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
  * const { data, response } = await client.account.retrieve().withResponse();
- * console.log(data.environment, response.status, response.rateLimit?.limit);
+ * console.log(data.environment, response.status, response.rateLimit?.remaining, response.idempotentReplayed);
  * const raw = await client.account.retrieve().asResponse();
- * console.log(raw.headers.get('content-type'), (await raw.json()).data.environment);
- * server.close();
+ * console.log(raw.headers.get('content-type'));
  * ```
  */
 export class ApiPromise<T> implements Promise<T> {
@@ -92,7 +61,6 @@ export class ApiPromise<T> implements Promise<T> {
     return this.#outcome;
   }
 
-  /** Resolves to the data together with the fetch `Response` (status, headers) and the client's facts. */
   withResponse(): Promise<WithResponse<T>> {
     this.#withResponse ??= this.#outcome.then((outcome) => {
       const result: WithResponse<T> = { data: outcome.data, response: describe(outcome.response, outcome) };
@@ -102,10 +70,6 @@ export class ApiPromise<T> implements Promise<T> {
     return this.#withResponse;
   }
 
-  /**
-   * Resolves to the fetch `Response` alone, after the client's retries and error mapping, with its body readable
-   * (`await response.json()`) and the client's facts (`attempts`, `idempotentReplayed`, `rateLimit`).
-   */
   asResponse(): Promise<ApiResponse> {
     return this.#outcome.then((outcome) => {
       const { response, text } = outcome;

@@ -12,9 +12,7 @@ scrubErrorsWith((message, options) => [
 import { type RateLimitInfo, readRateLimit } from './rate-limit.js';
 
 /**
- * The client was configured in a way that cannot work (no key, a live key with the sandbox, a browser without
- * opt-in). Thrown by the constructor, before any request.
- *
+ * The configuration cannot work (no key, a live key with the sandbox, a browser): thrown by the constructor.
  * @example
  * ```ts
  * import { ConfigurationError, PayoutClient } from 'inr-payouts';
@@ -29,16 +27,7 @@ export class ConfigurationError extends PayoutError {
   override name = 'ConfigurationError';
 }
 
-/**
- * One problem with one field of a request.
- *
- * @example
- * ```ts
- * import { ValidationError, type ValidationIssue } from 'inr-payouts';
- * const issue: ValidationIssue = { path: 'amount', message: 'amount must be at least 10 USD' };
- * console.log(new ValidationError('POST /v2/transactions', [issue]).issues.length); // 1
- * ```
- */
+/** One problem with one field of a request. */
 export interface ValidationIssue {
   /** Dotted path of the field, e.g. `amount` or `allocations.0.rate`; empty for the whole value. */
   path: string;
@@ -50,9 +39,7 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
 }
 
 /**
- * A request broke a field rule of the partner interface. Thrown before anything is sent; `issues` names each bad
- * field and the rule it broke.
- *
+ * A request broke a field rule of the partner interface; nothing was sent, and `issues` names each bad field.
  * @example
  * ```ts
  * import { ValidationError } from 'inr-payouts';
@@ -72,9 +59,7 @@ export class ValidationError extends PayoutError {
 }
 
 /**
- * The service answered with a body that does not have the documented shape. `issues` names the paths that did not
- * match; `body` keeps what was received.
- *
+ * The service's answer does not have the documented shape: `issues` names the paths, `body` keeps what came.
  * @example
  * ```ts
  * import { ResponseValidationError } from 'inr-payouts';
@@ -99,14 +84,11 @@ export class ResponseValidationError extends PayoutError {
 }
 
 /**
- * Normalises an error identifier to one spelling: the spec lists some as codes (`NAME_MISMATCH`) and some as
- * words (`Name Mismatch`); both become `NAME_MISMATCH`.
- *
+ * One spelling of an error identifier, which the spec writes as a code (`NAME_MISMATCH`) or in words.
  * @example
  * ```ts
  * import { normalizeErrorCode } from 'inr-payouts';
- * console.log(normalizeErrorCode('Name Mismatch')); // 'NAME_MISMATCH'
- * console.log(normalizeErrorCode('No OTP Found')); // 'NO_OTP_FOUND'
+ * console.log(normalizeErrorCode('Name Mismatch'), normalizeErrorCode('No OTP Found')); // NAME_MISMATCH NO_OTP_FOUND
  * ```
  */
 export function normalizeErrorCode(identifier: string): string {
@@ -117,10 +99,7 @@ export function normalizeErrorCode(identifier: string): string {
     .toUpperCase();
 }
 
-/**
- * The bank endpoint lists its penny-drop failure in words (`Verification Failed`, 7.4) where 7.3 names the same
- * failure `BANK_VERIFICATION_FAILED`; the code takes 7.3's spelling so one identifier means one failure.
- */
+// Spec 7.4 words the bank's penny-drop failure `Verification Failed`; 7.3's `BANK_VERIFICATION_FAILED` wins.
 function specCode(endpoint: string, code: string): string {
   return code === 'VERIFICATION_FAILED' && endpoint.endsWith('/kyc/bank/verify')
     ? 'BANK_VERIFICATION_FAILED'
@@ -134,15 +113,7 @@ const asRecord = (value: unknown): Json | undefined =>
 const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/**
- * What the transport knows about an error answer.
- *
- * @example
- * ```ts
- * import type { APIErrorInit } from 'inr-payouts';
- * const describe = (init: APIErrorInit) => `${init.status} from ${init.endpoint}`;
- * ```
- */
+/** What the transport knows about an error answer. */
 export interface APIErrorInit {
   /** Undefined when no answer came (connection, time-out, abort). */
   status: number | undefined;
@@ -153,34 +124,31 @@ export interface APIErrorInit {
 }
 
 /**
- * The service answered with an error. Both body shapes of the spec (shape A: `error`, `message`, `code`; shape B:
- * `success: false`, `error`, `message`, `data`) are read into the same fields. A body with `success: false` is an
- * error even on a 2xx status.
- *
+ * The service answered with an error. Both body shapes of the spec (A: `error`, `message`, `code`; B:
+ * `success: false`, `error`, `message`, `data`) read into the same fields; `success: false` is an error even on a
+ * 2xx. Each status has its subclass; `code` tells the failures of one status apart.
  * @example
  * ```ts
- * import { APIError } from 'inr-payouts';
- * const err = APIError.from({
- *   status: 422,
- *   body: { success: false, error: 'Name Mismatch', message: 'Names differ', data: { expected: 'A', found: 'B', matchScore: 41 } },
- *   headers: new Headers(),
- *   endpoint: 'POST /v2/users/u1/kyc/bank/verify',
- * });
- * console.log(err.code, err.matchScore); // 'NAME_MISMATCH' 41
+ * import { APIError, NotFoundError, RateLimitError } from 'inr-payouts';
+ * try {
+ *   await client.transactions.retrieve('order-unknown');
+ * } catch (err) {
+ *   if (err instanceof NotFoundError) console.log('no such transaction', err.code);
+ *   else if (err instanceof RateLimitError) console.log('retry in', err.retryAfter);
+ *   else if (err instanceof APIError) console.log(err.status, err.code, err.message);
+ *   else throw err;
+ * }
  * ```
  */
 export class APIError extends PayoutError {
   override name = 'APIError';
-  /**
-   * HTTP status of the answer; `undefined` for the errors where no answer came ({@link APIConnectionError},
-   * {@link APITimeoutError}, {@link APIUserAbortError}), as in openai-node. Every status subclass has a number.
-   */
+  /** `undefined` when no answer came ({@link APIConnectionError} and its kin), as in openai-node. */
   readonly status: number | undefined;
   /** Machine-readable identifier in one spelling (see {@link normalizeErrorCode}), e.g. `KYC_INCOMPLETE`. */
   readonly code: string;
   /** The service's short category, e.g. `Bad Request`, `Conflict`, `Name Mismatch`. */
   readonly error: string;
-  /** Response headers (rate-limit headers included), with any API key in them masked. */
+  /** With any API key in them masked. */
   readonly headers: Headers;
   /** OTP errors: attempts left for this OTP. */
   readonly attemptsRemaining?: number;
@@ -190,9 +158,9 @@ export class APIError extends PayoutError {
   readonly retryAfter?: number;
   /** The body's `data`, when the error carried one (shape B). */
   readonly data?: unknown;
-  /** The whole error body as received, with any API key in it masked. */
+  /** As received, with any API key in it masked. */
   readonly body: unknown;
-  /** `METHOD path` of the call that failed. */
+  /** `METHOD path` of the failed call. */
   readonly endpoint: string;
   /** The idempotency key the call carried, so a caller can retry the same logical call. */
   readonly idempotencyKey?: string;
@@ -202,7 +170,6 @@ export class APIError extends PayoutError {
     const body = asRecord(init.body) ?? {};
     const data = asRecord(body.data);
     this.status = init.status;
-    // No answer: the class's own code (CONNECTION_ERROR, TIMEOUT, ABORTED) is set by the subclass.
     const status = init.status ?? 'none';
     this.error = asString(body.error) ?? `HTTP ${status}`;
     this.code = specCode(
@@ -231,7 +198,7 @@ export class APIError extends PayoutError {
     return new Class(init, message);
   }
 
-  /** A plain rendering for logs and `JSON.stringify`, without the request's credentials. */
+  /** For logs and `JSON.stringify`, without the request's credentials. */
   toJSON(): Record<string, unknown> {
     return {
       name: this.name,
@@ -250,11 +217,10 @@ export class APIError extends PayoutError {
 
 /**
  * 400: invalid parameters, a wrong OTP, an out-of-range developer fee. Not retried.
- *
  * @example
  * ```ts
  * import { APIError, BadRequestError } from 'inr-payouts';
- * const err: unknown = APIError.from({ status: 400, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * const err = APIError.from({ status: 400, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
  * console.log(err instanceof BadRequestError); // true
  * ```
  */
@@ -264,11 +230,10 @@ export class BadRequestError extends APIError {
 }
 /**
  * 401: missing or invalid API key. Check the key and its environment. Not retried.
- *
  * @example
  * ```ts
  * import { APIError, AuthenticationError } from 'inr-payouts';
- * const err: unknown = APIError.from({ status: 401, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * const err = APIError.from({ status: 401, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
  * console.log(err instanceof AuthenticationError); // true
  * ```
  */
@@ -278,11 +243,10 @@ export class AuthenticationError extends APIError {
 }
 /**
  * 403: the calling address is not on the account's IP allow-list (or the action is not enabled). Not retried.
- *
  * @example
  * ```ts
  * import { APIError, PermissionDeniedError } from 'inr-payouts';
- * const err: unknown = APIError.from({ status: 403, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * const err = APIError.from({ status: 403, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
  * console.log(err instanceof PermissionDeniedError); // true
  * ```
  */
@@ -292,11 +256,10 @@ export class PermissionDeniedError extends APIError {
 }
 /**
  * 404: the user, transaction, session or event does not exist. Not retried.
- *
  * @example
  * ```ts
  * import { APIError, NotFoundError } from 'inr-payouts';
- * const err: unknown = APIError.from({ status: 404, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * const err = APIError.from({ status: 404, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
  * console.log(err instanceof NotFoundError); // true
  * ```
  */
@@ -306,11 +269,10 @@ export class NotFoundError extends APIError {
 }
 /**
  * 409: already exists, or an idempotency key reused with a different body. Not retried.
- *
  * @example
  * ```ts
  * import { APIError, ConflictError } from 'inr-payouts';
- * const err: unknown = APIError.from({ status: 409, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * const err = APIError.from({ status: 409, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
  * console.log(err instanceof ConflictError); // true
  * ```
  */
@@ -320,11 +282,10 @@ export class ConflictError extends APIError {
 }
 /**
  * 422: the request was well formed but a rule refused it (KYC incomplete, name mismatch...). Not retried.
- *
  * @example
  * ```ts
  * import { APIError, UnprocessableEntityError } from 'inr-payouts';
- * const err: unknown = APIError.from({ status: 422, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * const err = APIError.from({ status: 422, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
  * console.log(err instanceof UnprocessableEntityError); // true
  * ```
  */
@@ -333,20 +294,17 @@ export class UnprocessableEntityError extends APIError {
   declare readonly status: number;
 }
 /**
- * 429: rate limited. Carries `retryAfter` (seconds) and the `X-RateLimit-*` figures; the client already waited and
- * retried as the service asked before throwing this.
- *
+ * 429: rate limited, after the client already waited and retried as the service asked; `retryAfter` is in seconds.
  * @example
  * ```ts
- * import { RateLimitError } from 'inr-payouts';
- * const err: unknown = undefined;
- * if (err instanceof RateLimitError) console.log(err.retryAfter, err.rateLimit?.reset);
+ * import { APIError, RateLimitError } from 'inr-payouts';
+ * const err = APIError.from({ status: 429, body: { retryAfter: 30 }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * if (err instanceof RateLimitError) console.log(err.retryAfter); // 30
  * ```
  */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
   declare readonly status: number;
-  /** `X-RateLimit-Limit`, `-Remaining` and `-Reset` as numbers, when the answer had them. */
   readonly rateLimit?: RateLimitInfo;
   constructor(init: APIErrorInit, message: string) {
     super(init, message);
@@ -356,11 +314,10 @@ export class RateLimitError extends APIError {
 }
 /**
  * 5xx: the service failed. Retried with backoff (POST only with an idempotency key).
- *
  * @example
  * ```ts
  * import { APIError, InternalServerError } from 'inr-payouts';
- * const err: unknown = APIError.from({ status: 503, body: { error: 'Example', message: 'example' }, headers: new Headers(), endpoint: 'GET /v2/account' });
+ * const err = APIError.from({ status: 503, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
  * console.log(err instanceof InternalServerError); // true
  * ```
  */
@@ -369,7 +326,7 @@ export class InternalServerError extends APIError {
   declare readonly status: number;
 }
 
-// A lookup table rather than a switch: the same mapping in fewer bytes of the client bundle.
+// A table rather than a switch: fewer bytes in the client bundle.
 const classByStatus: Record<number, new (init: APIErrorInit, message: string) => APIError> = {
   400: BadRequestError,
   401: AuthenticationError,
@@ -384,15 +341,12 @@ function errorClassFor(status: number): new (init: APIErrorInit, message: string
   return classByStatus[status] ?? (status >= 500 ? InternalServerError : APIError);
 }
 
-/** The fields of an error where no answer came. */
 function noAnswer(endpoint: string, idempotencyKey: string | undefined, error: string): APIErrorInit {
   return { status: undefined, body: { error }, headers: new Headers(), endpoint, idempotencyKey };
 }
 
 /**
- * The request never got an answer (DNS, refused or dropped connection). Retried with backoff when safe. An
- * {@link APIError} with `status` undefined and `code` `CONNECTION_ERROR`, as openai-node's is.
- *
+ * No answer (DNS, refused or dropped connection), after retries when safe; `code` is `CONNECTION_ERROR`.
  * @example
  * ```ts
  * import { APIConnectionError, APIError } from 'inr-payouts';
@@ -418,9 +372,7 @@ export class APIConnectionError extends APIError {
 }
 
 /**
- * An attempt ran past its timeout, or the call ran past its overall deadline. `code` is `TIMEOUT`; openai-node
- * calls this class `APIConnectionTimeoutError`, exported here as an alias.
- *
+ * An attempt ran past its `timeout`, or the call past its `deadline`; `code` is `TIMEOUT`.
  * @example
  * ```ts
  * import { APIConnectionTimeoutError, APITimeoutError } from 'inr-payouts';
@@ -448,11 +400,10 @@ export class APITimeoutError extends APIConnectionError {
 
 /**
  * openai-node's name for {@link APITimeoutError}: the same class, so a ported `instanceof` check works.
- *
  * @example
  * ```ts
  * import { APIConnectionTimeoutError, APITimeoutError } from 'inr-payouts';
- * console.log(APIConnectionTimeoutError === APITimeoutError); // true
+ * console.log(new APITimeoutError('GET /v2/account', 30_000) instanceof APIConnectionTimeoutError); // true
  * ```
  */
 export const APIConnectionTimeoutError = APITimeoutError;
@@ -460,9 +411,7 @@ export const APIConnectionTimeoutError = APITimeoutError;
 export type APIConnectionTimeoutError = APITimeoutError;
 
 /**
- * The caller's `AbortSignal` fired. `cause` holds the signal's reason. An {@link APIError} with `status` undefined
- * and `code` `ABORTED`, as openai-node's is.
- *
+ * The caller's `AbortSignal` fired; `cause` holds its reason and `code` is `ABORTED`.
  * @example
  * ```ts
  * import { APIUserAbortError } from 'inr-payouts';

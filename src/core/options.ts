@@ -4,57 +4,33 @@ import { type ClientClock, realClock } from './clock.js';
 import { ConfigurationError } from './errors.js';
 import type { FetchOptions, Logger, LogLevel } from './types.js';
 
-/**
- * The key prefix each environment of spec section 5 accepts.
- *
- * @example
- * ```ts
- * import { environmentKeyPrefixes } from 'inr-payouts';
- * console.log(environmentKeyPrefixes.sandbox); // 'pk_sandbox_'
- * ```
- */
+/** The key prefix each environment of spec section 5 accepts. */
 export const environmentKeyPrefixes = {
   production: 'pk_live_',
   sandbox: 'pk_sandbox_',
 } as const;
 
-/**
- * `production` or `sandbox`.
- *
- * @example
- * ```ts
- * import type { Environment } from 'inr-payouts';
- * const environment: Environment = 'sandbox';
- * ```
- */
+/** `production` or `sandbox`. */
 export type Environment = keyof typeof environmentKeyPrefixes;
 
 /**
- * Options of {@link PayoutClient}. Only the key and the base URL are needed; both may come from the environment
- * variables `INR_PAYOUTS_API_KEY` and `INR_PAYOUTS_BASE_URL`.
- *
+ * Options of {@link PayoutClient}. Only the key and the base URL are needed; both may come from
+ * `INR_PAYOUTS_API_KEY` and `INR_PAYOUTS_BASE_URL`.
  * @example
  * ```ts
- * import type { ClientOptions } from 'inr-payouts';
- * const options: ClientOptions = {
- *   apiKey: 'pk_sandbox_123',
- *   baseUrl: 'https://sandbox.inr-payouts.test',
- *   timeout: 10_000,
- *   maxRetries: 3,
- * };
+ * import { type ClientOptions, PayoutClient } from 'inr-payouts';
+ * const options: ClientOptions = { apiKey: 'pk_sandbox_123', baseUrl: 'https://sandbox.payouts.example', timeout: 10_000, maxRetries: 3 };
+ * const client = new PayoutClient(options);
  * ```
  */
 export interface ClientOptions {
   /** `pk_live_...` or `pk_sandbox_...`. Defaults to `INR_PAYOUTS_API_KEY`. */
   apiKey?: string;
-  /** Checked against the key's prefix. Defaults to the environment the key belongs to. */
+  /** Checked against the key's prefix. Defaults to the key's. */
   environment?: Environment;
-  /**
-   * The service's address for your environment (the service issues each partner its production and sandbox
-   * addresses). Defaults to `INR_PAYOUTS_BASE_URL`.
-   */
+  /** The address the service issued you for this environment. Defaults to `INR_PAYOUTS_BASE_URL`. */
   baseUrl?: string;
-  /** The same as `baseUrl`, spelled as openai-node spells it. */
+  /** `baseUrl` as openai-node spells it. */
   baseURL?: string;
   /** Milliseconds one attempt may take. Default 30,000. */
   timeout?: number;
@@ -66,38 +42,24 @@ export interface ClientOptions {
   maxRetryAfter?: number;
   /** A `fetch` to use instead of the global one (a proxy agent, a test double). */
   fetch?: typeof fetch;
-  /** Receives the client's log lines at `logLevel` and above; the API key is never in them. Default: `console`. */
+  /** Receives the log lines at `logLevel` and above, never with the API key. Default: `console`. */
   logger?: Logger;
-  /**
-   * `off`, `error`, `warn`, `info` or `debug` (every retry and answer). Defaults to `INR_PAYOUTS_LOG`, else `debug`
-   * when a `logger` is given and `warn` for `console`.
-   */
+  /** Defaults to `INR_PAYOUTS_LOG`, else `debug` with a `logger` and `warn` with `console`. */
   logLevel?: LogLevel;
-  /** Options given to every `fetch` the client makes (for example `dispatcher` for a proxy, `keepalive`). */
+  /** Given to every `fetch` of the client (for example `dispatcher` for a proxy, `keepalive`). */
   fetchOptions?: FetchOptions;
-  /**
-   * The webhook signing secret (or several while rotating) for `client.webhooks.unwrap`. Defaults to
-   * `INR_PAYOUTS_WEBHOOK_SECRET`.
-   */
+  /** For `client.webhooks.unwrap`; several while rotating. Defaults to `INR_PAYOUTS_WEBHOOK_SECRET`. */
   webhookSecret?: string | readonly string[];
   /**
-   * The clock every wait runs on: retry back-off, the 429 wait, `deadline`, and the `waitFor...` helpers' intervals
-   * and deadlines (`timeout`, one attempt's network time, stays real). Default: the real clock. Pass the mock's
-   * virtual clock in tests so that waits cost no real time.
+   * The clock every wait runs on (back-off, the 429 wait, `deadline`, the `waitFor...` helpers); `timeout` stays
+   * real. Pass the mock's virtual clock in tests so that waits cost no real time.
    */
   clock?: ClientClock;
   /** Headers sent on every request. */
   defaultHeaders?: Record<string, string>;
-  /**
-   * ky's hooks (`beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`), run on every request of the
-   * client: tracing headers, logging, metrics. The `Authorization` header they see is masked (`pk_sandbox_***`);
-   * the key is put on the request only as it is sent.
-   */
+  /** ky's hooks, run on every request: tracing, logging, metrics. The `Authorization` they see is masked. */
   hooks?: Hooks;
-  /**
-   * Run in a browser page anyway. Off by default: an API key in a page ships to every visitor (spec 5.6). Only for
-   * internal tools whose users may hold the key.
-   */
+  /** Run in a browser page anyway: only for internal tools, as the key ships to every visitor (spec 5.6). */
   dangerouslyAllowBrowser?: boolean;
 }
 
@@ -119,7 +81,6 @@ export interface ResolvedClientOptions {
   webhookSecret: string | readonly string[] | undefined;
 }
 
-/** Defaults in one place. */
 export const defaults = {
   timeout: 30_000,
   deadline: 120_000,
@@ -135,7 +96,7 @@ function environmentOfKey(apiKey: string): Environment | undefined {
 
 const LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 
-/** The logger with only the methods at `level` and above, so a line below it costs nothing to skip. */
+/** Only the methods at `level` and above, so a line below it costs nothing to skip. */
 function levelled(logger: Logger | undefined, level: LogLevel | undefined): Logger {
   const chosen = level ?? (logger ? 'debug' : 'warn');
   if (chosen !== 'off' && !LEVELS.includes(chosen)) {
@@ -158,16 +119,7 @@ function checkNonNegative(name: string, value: number | undefined): void {
   }
 }
 
-/**
- * Applies defaults and refuses configurations that cannot work, before any request is made.
- *
- * @example
- * Internal (not exported by the package), so this block is not run by the docs tests:
- * ```
- * const resolved = resolveClientOptions({ apiKey: 'pk_sandbox_1', baseUrl: 'https://sandbox.inr-payouts.test' });
- * console.log(resolved.environment, resolved.maxRetries); // 'sandbox' 2
- * ```
- */
+/** Applies defaults and refuses configurations that cannot work, before any request is made. */
 export function resolveClientOptions(options: ClientOptions = {}): ResolvedClientOptions {
   if (isBrowser() && !options.dangerouslyAllowBrowser) {
     throw new ConfigurationError(
@@ -181,8 +133,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
       'No API key: pass apiKey or set INR_PAYOUTS_API_KEY (a pk_live_ or pk_sandbox_ key from your dashboard).',
     );
   }
-  // A header value cannot carry these, and a key with them is a copy-paste accident that would otherwise fail
-  // later inside fetch, with the key quoted in the error.
+  // A copy-paste accident that would otherwise fail inside fetch, with the key quoted in the error.
   if (!/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new ConfigurationError(
       'The API key contains whitespace, control or non-ASCII characters: copy it again from your dashboard ' +

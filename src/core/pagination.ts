@@ -2,19 +2,16 @@ import type { Pagination } from '../schemas/webhooks.js';
 import { ApiPromise, type Outcome } from './api-promise.js';
 
 /**
- * One page of a list: its items in `data`, the service's `pagination`, and the way to the next page.
- *
+ * One page of a list: its items, the service's `pagination`, and the way to the next page.
  * @example
  * ```ts
  * const page = await client.webhooks.list({ limit: 50 });
- * console.log(page.data.length, page.pagination?.totalPages, page.hasNextPage());
  * if (page.hasNextPage()) await page.getNextPage();
  * ```
  */
 export class Page<Item> {
-  /** The items of this page. */
   readonly data: Item[];
-  /** `page`, `limit`, `total`, `totalPages`, when the service sent them. */
+  /** When the service sent it. */
   readonly pagination?: Pagination;
   readonly #next: () => PagePromise<Item>;
   readonly #last: boolean;
@@ -31,26 +28,23 @@ export class Page<Item> {
     this.#next = next;
   }
 
-  /** True unless this is the last page (the one `pagination` names last, a short page, or an empty one). */
+  /** False on the page `pagination` names last, a short page, or an empty one. */
   hasNextPage(): boolean {
     return !this.#last && this.data.length > 0;
   }
 
-  /** Reads the next page with the same query and options. Check {@link Page.hasNextPage} first. */
+  /** With the same query and options. Check {@link Page.hasNextPage} first. */
   getNextPage(): PagePromise<Item> {
     return this.#next();
   }
 }
 
 /**
- * What a list method returns: a promise of the first {@link Page} (with `.withResponse()` and `.asResponse()`),
- * and an async iterable over every item of every page, as in stripe-node and openai-node.
- *
+ * What a list method returns: a promise of the first {@link Page}, and an async iterable over every item of every
+ * page (as in stripe-node and openai-node).
  * @example
  * ```ts
- * for await (const event of client.webhooks.list({ status: 'failed' })) {
- *   console.log(event.id, event.status);
- * }
+ * for await (const event of client.webhooks.list({ status: 'failed' })) console.log(event.id);
  * ```
  */
 export class PagePromise<Item> extends ApiPromise<Page<Item>> implements AsyncIterable<Item> {
@@ -58,7 +52,7 @@ export class PagePromise<Item> extends ApiPromise<Page<Item>> implements AsyncIt
     super(outcome);
   }
 
-  /** Every item, page after page, reading each page only when the previous one is used up. */
+  /** Reads each page only when the previous one is used up. */
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
     let page: Page<Item> = await this;
     for (;;) {

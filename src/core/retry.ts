@@ -11,13 +11,9 @@ function rateLimitWait(error: APIError, now: number): number | undefined {
 }
 
 /**
- * How long to wait before retrying after `failure` (whether it is retried at all is ky's `statusCodes`): a 429
- * waits as the service says, its body's `retryAfter` first, then `X-RateLimit-Reset` read against the client's
- * clock, then `Retry-After`; anything else backs off exponentially from 0.5 s up to 8 s with "equal jitter": half
- * the step is fixed, half is random, so retries from many clients spread out while each still waits half its step.
- *
+ * A 429 waits as the service says (`retryAfter`, then `X-RateLimit-Reset`, then `Retry-After`); the rest back off
+ * from 0.5 s to 8 s with equal jitter (half fixed, half random), so many clients' retries spread out.
  * @param retry - 0 for the first retry.
- * @param now - the client clock's time.
  */
 export function retryWait(failure: Error, retry: number, now: number, random = Math.random): number {
   const rateLimited = failure instanceof APIError && failure.status === 429;

@@ -30,25 +30,21 @@ export interface Call<T> {
   /** `/v2/...`, path parameters already encoded with {@link pathParam}. */
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
-  /** The caller's input; validated against `bodySchema` before anything is sent, and the parsed value is sent. */
+  /** Validated against `bodySchema` before anything is sent; the parsed value is sent. */
   body?: unknown;
   bodySchema?: z.ZodMiniType;
   querySchema?: z.ZodMiniType<Record<string, unknown>>;
-  /** Validates the envelope's `data`. Without it `data` is returned as received. */
+  /** Without it `data` is returned as received. */
   dataSchema?: z.ZodMiniType<T>;
-  /**
-   * Validates and returns the whole envelope instead of its `data`, for answers with siblings of `data` (the
-   * webhook list's `pagination`).
-   */
+  /** Validates and returns the whole envelope, for answers with siblings of `data` (`pagination`). */
   envelopeSchema?: z.ZodMiniType<T>;
   /** Sends an `Idempotency-Key`. Default: true for POST, PUT, PATCH and DELETE. */
   idempotent?: boolean;
 }
 
 /**
- * Encodes one path parameter after checking that it is a non-empty string, so a missing ID fails here with a clear
- * message instead of reaching a different endpoint.
- *
+ * Encodes one path parameter, checked to be a non-empty string: a missing ID fails here, clearly, instead of
+ * reaching another endpoint.
  * @example
  * ```ts
  * import { pathParam } from 'inr-payouts';
@@ -61,8 +57,7 @@ export function pathParam(name: string, value: unknown): string {
       { path: name, message: 'is required (a non-empty string)' },
     ]);
   }
-  // encodeURIComponent keeps dots, and URL parsing resolves `.` and `..` segments: `kyc.status('..')` would
-  // otherwise read another endpoint.
+  // encodeURIComponent keeps `.` and `..`, which URL parsing resolves: `kyc.status('..')` reads another endpoint.
   if (value === '.' || value === '..') {
     throw new ValidationError(`path parameter ${name}`, [
       { path: name, message: `cannot be "${value}" (a dot segment would reach another endpoint)` },
@@ -86,7 +81,6 @@ const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELE
 /** Retried when the call may be repeated (408, 429 and 5xx; connection failures and time-outs too). */
 const RETRIED_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
-/** The `Idempotency-Key` among a caller's headers, in any case. */
 function keyHeader(headers: Record<string, string> | undefined): string | undefined {
   if (headers) for (const name in headers) if (name.toLowerCase() === 'idempotency-key') return headers[name];
   return undefined;
@@ -101,7 +95,6 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** What a call's failures are described with. */
 interface CallFacts {
   endpoint: string;
   idempotencyKey: string | undefined;
@@ -130,12 +123,9 @@ async function toError(error: unknown, facts: CallFacts): Promise<Error> {
 }
 
 /**
- * The one pipeline every endpoint rides on, sent with ky: the base URL, the JSON body and query, each attempt's
- * time-out, the retry loop (`limit`, `methods`, `statusCodes`, `retryOnTimeout`) and the partner's hooks. The
- * partner interface's own rules stay here: a mutating call is retried only with its idempotency key, the wait is
- * the service's (429) or a back-off (retry.ts), the deadline holds across attempts, and every wait is taken on the
- * client's clock, so a test on the mock's virtual clock never sleeps (ky's own wait, a real timer, is zero). The
- * answer is then validated, and every failure becomes one of the client's errors.
+ * The one pipeline every endpoint rides on: ky sends, times and retries; the partner interface's rules stay here
+ * (mutating calls retried only with their idempotency key, the service's 429 wait, a deadline across attempts,
+ * every wait on the client's clock, so ky's own is zero); every failure becomes one of the client's errors.
  */
 export class Transport {
   readonly #options: ResolvedClientOptions;
@@ -167,18 +157,16 @@ export class Transport {
     this.#beforeRetry = options.hooks?.beforeRetry ?? [];
   }
 
-  /** The clock every wait runs on (retry waits, deadlines, polls). */
   get clock(): ClientClock {
     return this.#options.clock;
   }
 
-  /** The client's `fetchOptions` with the call's own over them. */
   fetchOptions(options?: RequestOptions): FetchOptions | undefined {
     const own = options?.fetchOptions;
     return own ? { ...this.#options.fetchOptions, ...own } : this.#options.fetchOptions;
   }
 
-  /** Sends one logical call (with its retries) and resolves to the envelope's `data`. */
+  /** One logical call, with its retries. */
   request<T>(call: Call<T>, options: RequestOptions = {}): ApiPromise<T> {
     return new ApiPromise(this.#run(call, options));
   }
@@ -271,7 +259,7 @@ export class Transport {
     return this.#answer(call, response, text, endpoint, attempts, idempotencyKey);
   }
 
-  /** The envelope's `data`, validated; a shape B `success: false` is an error whatever the status. */
+  /** A shape B `success: false` is an error whatever the status. */
   #answer<T>(
     call: Call<T>,
     response: Response,
@@ -293,7 +281,7 @@ export class Transport {
       : call.dataSchema
         ? parseResponse(call.dataSchema, envelope.data, endpoint, status, body)
         : (envelope.data as T);
-    // The answer's facts (rate limit, replay) are read only if withResponse() asks for them.
+    // The answer's facts are read only if withResponse() asks.
     const result: Outcome<T> = { data, response, text, attempts, idempotencyKey };
     if (typeof envelope.message === 'string') result.message = envelope.message;
     this.#options.logger.debug?.(`inr-payouts: ${endpoint} -> ${status}`, { attempts });

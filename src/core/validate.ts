@@ -18,10 +18,7 @@ function kindOf(value: unknown): string {
   return typeof value;
 }
 
-/**
- * zod/mini ships no message locale (bundle size), so generic issues are described here in plain words. The
- * SDK's own rules carry their messages; only missing fields and enum values fall through to here.
- */
+/** zod/mini ships no message locale; only missing fields and enum values lack the SDK's own messages. */
 function describe(issue: ZodIssue, root: unknown): string {
   if (issue.message && issue.message !== 'Invalid input') return issue.message;
   const received = valueAt(root, issue.path);
@@ -42,20 +39,12 @@ function toIssues(issues: readonly ZodIssue[], root: unknown, prefix: string): V
   }));
 }
 
-/**
- * Validates a request part against its schema and returns the parsed value, or throws a {@link ValidationError}
- * naming every bad field, before anything is sent.
- */
 export function parseRequest<T>(schema: z.ZodMiniType<T>, value: unknown, operation: string, prefix = ''): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new ValidationError(operation, toIssues(result.error.issues, value, prefix));
 }
 
-/**
- * Validates a response's `data` against its schema, or throws a {@link ResponseValidationError} naming the paths
- * that did not match.
- */
 export function parseResponse<T>(
   schema: z.ZodMiniType<T>,
   value: unknown,

@@ -1,15 +1,7 @@
 import { type ClientClock, realClock } from '../core/clock.js';
 import { APIUserAbortError, PayoutError } from '../core/errors.js';
 
-/**
- * How a `waitFor...` helper polls: how often, for how long, and what stops it.
- *
- * @example
- * ```ts
- * import type { PollOptions } from 'inr-payouts';
- * const options: PollOptions = { interval: 2_000, deadline: 120_000, signal: AbortSignal.timeout(300_000) };
- * ```
- */
+/** How a `waitFor...` helper polls: how often, for how long, and what stops it. */
 export interface PollOptions {
   /** Milliseconds between two reads (never less than {@link MIN_POLL_INTERVAL_MS}). */
   interval?: number;
@@ -19,30 +11,22 @@ export interface PollOptions {
   signal?: AbortSignal;
 }
 
-/**
- * The shortest wait between two reads, so a poll is never a tight loop.
- * @example
- * ```ts
- * import { MIN_POLL_INTERVAL_MS } from 'inr-payouts';
- * MIN_POLL_INTERVAL_MS // 50
- * ```
- */
+/** The shortest wait between two reads, so a poll is never a tight loop. */
 export const MIN_POLL_INTERVAL_MS = 50;
 
 /**
- * A `waitFor...` helper reached its deadline before the state it waits for. `lastValue` is the last read, so the
- * caller can see where things stood; wait again or look the resource up later.
- *
+ * A `waitFor...` helper reached its deadline first; `lastValue` shows where things stood. Wait again or look the
+ * resource up later.
  * @example
  * ```ts
  * import { PollTimeoutError } from 'inr-payouts';
  * const error = new PollTimeoutError('transaction txn_1 to reach completed', 60_000, { status: 'payout_processing' });
- * console.log(error instanceof PollTimeoutError, error.deadline); // true 60000
+ * console.log(error.deadline, error.lastValue); // 60000 { status: 'payout_processing' }
  * ```
  */
 export class PollTimeoutError extends PayoutError {
   override name = 'PollTimeoutError';
-  /** The deadline that passed, in milliseconds. */
+  /** Milliseconds. */
   readonly deadline: number;
   /** The last value read before the deadline, if any read succeeded. */
   readonly lastValue: unknown;
@@ -56,10 +40,9 @@ export class PollTimeoutError extends PayoutError {
   }
 }
 
-/** What {@link poll} runs with: every setting decided, and the clock the waits run on. */
 export type PollSettings = PollOptions & { interval: number; deadline: number; clock?: ClientClock };
 
-/** The caller's poll settings over the helper's defaults (an `undefined` setting keeps the default). */
+/** The caller's poll settings over the helper's defaults; an `undefined` one keeps the default. */
 export function pollSettings(
   defaults: { interval: number; deadline: number },
   options: PollOptions = {},
@@ -74,7 +57,6 @@ export function pollSettings(
   return settings;
 }
 
-/** A read's options with the poll's signal joined to any signal the caller gave for reads. */
 export function withSignal<O extends { signal?: AbortSignal }>(
   options: O | undefined,
   signal: AbortSignal,
@@ -83,14 +65,9 @@ export function withSignal<O extends { signal?: AbortSignal }>(
   return { ...options, signal: own ? AbortSignal.any([own, signal]) : signal } as O;
 }
 
-/** What one read of a poll decides. */
 export type PollStep<R> = { done: true; value: R } | { done: false };
 
-/**
- * Reads with `read` until `decide` says done (or throws a terminal error), waiting `interval` between reads, up to
- * `deadline`, stopping at once when `signal` aborts. Each read gets a signal that fires at the deadline or on
- * abort, so a slow read cannot outlive the wait. Interval and deadline run on `clock`.
- */
+/** Reads until `decide` says done or throws; each read's signal fires at the deadline or on abort. */
 export async function poll<T, R>(
   what: string,
   read: (signal: AbortSignal) => Promise<T>,
@@ -104,9 +81,8 @@ export async function poll<T, R>(
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
-  // Cuts a read still in flight at the deadline. A read takes real time, so this is a real timer over the span
-  // left on the clock; waits and deadline checks themselves use the clock, and never two clock sleeps at once
-  // (a virtual clock whose sleep jumps ahead stays consistent).
+  // A read takes real time, so a real timer over the span left on the clock cuts one in flight; the waits use the
+  // clock, never two sleeps at once (so a virtual clock that jumps ahead stays consistent).
   const timer = setTimeout(() => stop.abort(new PollTimeoutError(what, deadline, lastValue)), deadline);
   const ended = () => {
     if (signal?.aborted) return new APIUserAbortError(`waiting for ${what}`, { cause: signal.reason });

@@ -1,7 +1,4 @@
-/**
- * Waits `ms` milliseconds, or rejects at once with the signal's reason when it aborts, so that no retry wait or
- * poll interval outlives the caller's interest in the result.
- */
+/** Waits `ms`, or rejects at once with the signal's reason when it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {

@@ -19,11 +19,9 @@ import { send } from './shared.js';
 
 /**
  * The partner's account (spec 4.1): read it, set the developer fee, read recent activity and the prefunded credit.
- *
  * @example
  * ```ts
- * const account = await client.account.retrieve();
- * console.log(account.environment, account.limits.rateLimit);
+ * const { environment, limits } = await client.account.retrieve();
  * ```
  */
 export class AccountResource {
@@ -45,8 +43,7 @@ export class AccountResource {
   }
 
   /**
-   * `PUT /v2/account/developer-fee`: enables or disables the developer fee and sets `percent`, a fraction from 0 to
-   * 0.05 (5%). It applies to all new transactions. The answer's `message` (via `.withResponse()`) describes it.
+   * `PUT /v2/account/developer-fee`: sets the fee on all new transactions; `percent` is a fraction from 0 to 0.05.
    * @example
    * ```ts
    * await client.account.updateDeveloperFee({ enabled: true, percent: 0.01 });
@@ -88,8 +85,7 @@ export class AccountResource {
   }
 
   /**
-   * `GET /v2/account/credit` (assumed path, docs/assumptions.md): whether prefunded transactions are enabled and
-   * the credit figures `creditLimitUsd`, `outstandingUsd`, `availableUsd` (decimal strings).
+   * `GET /v2/account/credit` (path assumed, docs/assumptions.md): the prefunded credit and its figures.
    * @example
    * ```ts
    * const { availableUsd } = await client.account.retrieveCredit();

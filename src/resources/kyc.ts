@@ -22,9 +22,7 @@ import { UpiResource } from './kyc/upi.js';
 import { send, userPath } from './shared.js';
 
 /**
- * A user's KYC (spec 2.7, 2.8, 4.4 to 4.11): the status record, refresh, the extended status, and one
- * sub-resource per step.
- *
+ * A user's KYC (spec 2.7, 2.8, 4.4-4.11): the status record, refresh, the extended status, one sub-resource a step.
  * @example
  * ```ts
  * import { kycRequirements } from 'inr-payouts';
@@ -35,25 +33,15 @@ import { send, userPath } from './shared.js';
  * ```
  */
 export class KycResource {
-  /** Document-locker consent: `init`, `status`, `waitForCompletion`. */
   readonly digilocker: DigilockerResource;
-  /** Aadhaar OTP (assumed): `sendOtp`, `verifyOtp`. */
   readonly aadhaar: AadhaarResource;
-  /** PAN (assumed): `verify`. */
   readonly pan: PanResource;
-  /** Passport: `verify`. */
   readonly passport: PassportResource;
-  /** Bank account penny drop: `verify`. */
   readonly bank: BankResource;
-  /** UPI: `verify`. */
   readonly upi: UpiResource;
-  /** Face liveness: `init`, `verify`, `waitForResult`. */
   readonly face: FaceResource;
-  /** Document upload: `createUploadUrl`, `confirm`, `upload`. */
   readonly document: DocumentResource;
-  /** Declaration: `submit`. */
   readonly declaration: DeclarationResource;
-  /** Extended profile (assumed): `submit`. */
   readonly profile: ProfileResource;
 
   constructor(
@@ -73,8 +61,7 @@ export class KycResource {
   }
 
   /**
-   * `GET /v2/users/{userId}/kyc/status`: the KYC status record (spec 2.7). Read blocks with `isVerified` (a
-   * missing `verified` is false) and completeness with `kycRequirements`.
+   * `GET /v2/users/{userId}/kyc/status` (spec 2.7); read it with `isVerified` and `kycRequirements`.
    * @example
    * ```ts
    * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -90,8 +77,7 @@ export class KycResource {
   }
 
   /**
-   * `POST /v2/users/{userId}/kyc/refresh`: recomputes the aggregate status (`previous` and `current`). Call it
-   * after the final step: the status can stay `in_progress` until then.
+   * `POST /v2/users/{userId}/kyc/refresh`: recomputes the aggregate status, `in_progress` until then.
    * @example
    * ```ts
    * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });

@@ -28,14 +28,13 @@ import {
 } from './transactions/wait.js';
 
 /**
- * Transactions (spec 2.4, 4.2): create (standard or prefunded), read by ID or `partnerReference`, and the helpers
- * that wait for a status or for the payout's rate attribution, and that recover a create that timed out.
- *
+ * Transactions (spec 2.4, 4.2): create, read by ID or `partnerReference`, wait for a status or the payout's rate
+ * attribution, and recover a create that timed out.
  * @example
  * ```ts
  * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
  * const created = await client.transactions.create({ userId, amount: '100.00', asset: 'USDC', network: 'polygon', partnerReference: 'order-42' });
- * // The mock plays the deposit and the wait; against the service the user sends the stablecoin.
+ * // The mock plays the deposit; against the service the user sends the stablecoin.
  * await mock.clock.advance(mock.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }));
  * await mock.clock.advance('1m');
  * const done = await client.transactions.waitForStatus(created.transactionId);
@@ -46,9 +45,8 @@ export class TransactionsResource {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * `POST /v2/transactions` (request and response shape assumed, docs/assumptions.md): a standard transaction.
-   * Send `expectedAmount` of `depositAsset` on `depositNetwork` to `depositAddress` before `expiresAt`. Always
-   * carries an `Idempotency-Key`. `amount` is a USD decimal string from 10 to 50,000.
+   * `POST /v2/transactions` (shapes assumed, docs/assumptions.md): the user sends `expectedAmount` to
+   * `depositAddress` before `expiresAt`. Always carries an `Idempotency-Key`.
    * @example
    * ```ts
    * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
@@ -70,8 +68,7 @@ export class TransactionsResource {
   }
 
   /**
-   * `POST /v2/transactions/prefunded` (approved partners only): pays the INR at once and adds `amount` to the
-   * outstanding credit; send the stablecoin to `depositAddress` within 24 hours.
+   * `POST /v2/transactions/prefunded` (approved partners): INR at once on credit; the stablecoin within 24 h.
    * @example
    * ```ts
    * mock.helpers.accounts.update({ prefunded: { approved: true, creditLimitUsd: '1000' } });
@@ -97,13 +94,12 @@ export class TransactionsResource {
   }
 
   /**
-   * `GET /v2/transactions/{transactionId}`: the transaction, read by its ID or by your `partnerReference`.
+   * `GET /v2/transactions/{transactionId}`, by ID or by your `partnerReference`.
    * @example
    * ```ts
    * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
    * await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'polygon', partnerReference: 'order-42' });
    * const { transaction, deposit, quote, payout } = await client.transactions.retrieve('order-42');
-   * console.log(transaction.status, deposit.address, quote.netInr, payout); // created 0x… 8325.00 undefined
    * ```
    */
   retrieve(idOrPartnerReference: string, options?: RequestOptions): ApiPromise<Transaction> {
@@ -119,9 +115,8 @@ export class TransactionsResource {
   }
 
   /**
-   * Creates a transaction so that a timeout never makes two: when the create gets no answer, it looks the
-   * transaction up by `partnerReference` (required here) before sending anything again, and a resend reuses the
-   * same `Idempotency-Key`.
+   * A create that a timeout never doubles: with no answer, it looks the transaction up by `partnerReference`
+   * (required) before resending with the same `Idempotency-Key`.
    * @example
    * ```ts
    * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
@@ -137,8 +132,7 @@ export class TransactionsResource {
   }
 
   /**
-   * Polls the transaction until its status is one of `statuses` (default: `completed`, `failed`, `cancelled`).
-   * Reaching another end state first throws `TransactionStatusError`; the deadline throws `PollTimeoutError`.
+   * Polls until one of `statuses` (default: the end states); another end state throws `TransactionStatusError`.
    * @example
    * ```ts
    * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
@@ -151,12 +145,9 @@ export class TransactionsResource {
   }
 
   /**
-   * Polls until the payout's rate attribution (`rate`, `usdtEquivalent`, `allocations`) is there: it is computed
-   * just after the payout is submitted and is absent from the create answer (spec 2.4 rule 4). A failed or
-   * cancelled transaction throws `TransactionStatusError`, whatever attribution it shows (no INR went out); a
-   * payout that will never be attributed (prefunded, or more than the pool could cover) throws
-   * `UnattributedPayoutError` as soon as a read says so (`attributionStatus: none`, which only the mock sends);
-   * otherwise the deadline throws `PollTimeoutError`.
+   * Polls until the payout carries its rate attribution, computed just after submission (spec 2.4 rule 4). Failed
+   * or cancelled throws `TransactionStatusError`; a payout the mock marks never attributed throws
+   * `UnattributedPayoutError`; the deadline throws `PollTimeoutError`.
    * @example
    * ```ts
    * mock.helpers.tranches.add([{ rate: '83.10', inrAmount: '100000.00' }]); // the INR escrow pool

@@ -13,7 +13,6 @@ import { MobileVerificationResource } from './verification/mobile.js';
 
 /**
  * Users (assumed `POST /v2/users`, docs/assumptions.md) and their mobile and email OTP verification.
- *
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '+919876543210', email: 'asha@example.com' });
@@ -21,9 +20,7 @@ import { MobileVerificationResource } from './verification/mobile.js';
  * ```
  */
 export class UsersResource {
-  /** Mobile OTP: `sendOtp`, `confirm`. */
   readonly mobile: MobileVerificationResource;
-  /** Email OTP: `sendOtp`, `confirm`. */
   readonly email: EmailVerificationResource;
 
   constructor(private readonly transport: Transport) {
@@ -32,8 +29,7 @@ export class UsersResource {
   }
 
   /**
-   * `POST /v2/users` (assumed): creates a user identified by an Indian mobile number (`+91` optional). A mobile
-   * already registered throws `ConflictError` with code `USER_EXISTS`.
+   * `POST /v2/users` (assumed): a registered mobile throws `ConflictError` (`USER_EXISTS`).
    * @example
    * ```ts
    * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });

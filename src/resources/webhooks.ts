@@ -20,27 +20,10 @@ import type { WebhookEvent as WebhookMessage } from '../webhooks/events.js';
 import { verifyWebhookAsync } from '../webhooks/verify-async.js';
 import { send } from './shared.js';
 
-/**
- * The request headers `unwrap` reads the signature from: a fetch `Headers`, or node's `req.headers`.
- *
- * @example
- * ```ts
- * import type { WebhookHeaders } from 'inr-payouts';
- * const headers: WebhookHeaders = { 'x-service-signature': 't=1735689600,v1=ab' };
- * ```
- */
+/** The request headers `unwrap` reads the signature from: a fetch `Headers`, or node's `req.headers`. */
 export type WebhookHeaders = Headers | Record<string, string | readonly string[] | undefined>;
 
-/**
- * Options of `client.webhooks.unwrap`: the verifier's (`toleranceSeconds`, `now`) and a `secret` over the client's
- * `webhookSecret`.
- *
- * @example
- * ```ts
- * import type { UnwrapOptions } from 'inr-payouts';
- * const options: UnwrapOptions = { secret: ['whsec_new', 'whsec_old'], toleranceSeconds: 300 };
- * ```
- */
+/** Options of `client.webhooks.unwrap`: the verifier's, and a `secret` over the client's `webhookSecret`. */
 export interface UnwrapOptions extends VerifyWebhookOptions {
   secret?: WebhookSecret;
 }
@@ -53,9 +36,7 @@ function signatureOf(headers: WebhookHeaders): string | readonly string[] | unde
 }
 
 /**
- * Webhooks: `unwrap` verifies one the service sent; the event records (spec 2.11, 4.12) are listed (one page,
- * or every page with `for await`) and retried.
- *
+ * Webhooks: `unwrap` verifies one the service sent; the event records (spec 2.11, 4.12) are listed and retried.
  * @example
  * ```ts
  * for await (const event of client.webhooks.list({ status: 'failed' })) {
@@ -70,10 +51,8 @@ export class WebhooksResource {
   ) {}
 
   /**
-   * Verifies a webhook the service sent (spec 6.3) and returns its event, on WebCrypto, so it runs on every
-   * runtime: the same checks and {@link WebhookVerificationError}s as `verifyWebhookAsync` of
-   * `inr-payouts/webhooks`. The secret is the client's `webhookSecret` (or `INR_PAYOUTS_WEBHOOK_SECRET`) unless
-   * `options.secret` is given. Pass the raw body, never a parsed object.
+   * Verifies a webhook the service sent (spec 6.3) and returns its event: `verifyWebhookAsync` of
+   * `inr-payouts/webhooks` with the client's `webhookSecret`. Pass the raw body, never a parsed object.
    * @example
    * ```ts
    * import { signWebhook } from 'inr-payouts/webhooks';
@@ -90,10 +69,8 @@ export class WebhooksResource {
   }
 
   /**
-   * `GET /v2/webhooks?page=&limit=&status=` (parameter names assumed, docs/assumptions.md): a promise of one
-   * {@link Page} of event records (`data`, `pagination`, `hasNextPage()`, `getNextPage()`) that is also an async
-   * iterable over every record of every page from `query.page` (default 1). `page` from 1, `limit` 1 to 100 (the
-   * service's defaults are 1 and 20), `status` one of `pending`, `delivered`, `failed`.
+   * `GET /v2/webhooks` (query names assumed, docs/assumptions.md): one {@link Page} of event records, and an async
+   * iterable over every record of every page from `query.page`.
    * @example
    * ```ts
    * const { data, pagination } = await client.webhooks.list({ status: 'failed', limit: 50 });
@@ -108,7 +85,7 @@ export class WebhooksResource {
         path: '/v2/webhooks',
         query,
         querySchema: WebhookEventListQuerySchema,
-        // `pagination` sits beside `data`, so the whole envelope is read.
+        // `pagination` sits beside `data`.
         envelopeSchema: WebhookEventPageSchema,
       }),
       options,
@@ -117,7 +94,7 @@ export class WebhooksResource {
       first.outcome().then((outcome) => {
         const { data, pagination } = outcome.data;
         const page = pagination?.page ?? query.page ?? 1;
-        // The last page is the one `pagination` names, or a short page when the service sends none.
+        // Without `pagination`, a short page is the last.
         const last = pagination ? page >= pagination.totalPages : data.length < (query.limit ?? 20);
         const next = () => this.list({ ...query, page: page + 1 }, options);
         return { ...outcome, data: new Page(data, pagination, last, next) };
@@ -127,12 +104,7 @@ export class WebhooksResource {
 
   /**
    * Every event record matching `query`, page after page.
-   * @deprecated `list()` is itself async-iterable: `for await (const event of client.webhooks.list(query))`.
-   * This alias stays for one minor version.
-   * @example
-   * ```ts
-   * for await (const event of client.webhooks.listAutoPaging({ status: 'failed' })) console.log(event.id);
-   * ```
+   * @deprecated `list()` is itself async-iterable; this alias stays for one minor version.
    */
   async *listAutoPaging(
     query: WebhookEventListQuery = {},
@@ -142,16 +114,12 @@ export class WebhooksResource {
   }
 
   /**
-   * `POST /v2/webhooks/{eventId}/retry`: delivers the event again now (response assumed: the event record with
-   * `status: pending`, docs/assumptions.md). An unknown event throws `NotFoundError` (`EVENT_NOT_FOUND`).
+   * `POST /v2/webhooks/{eventId}/retry`: delivers the event again now (answer assumed, docs/assumptions.md).
    * @example
    * ```ts
    * await client.users.create({ mobile: '9876543210' }); // emits user.created
    * const [event] = mock.helpers.webhooks.events();
-   * if (event) {
-   *   const { status, attempts } = await client.webhooks.retry(event.id);
-   *   console.log(status, attempts); // pending 0: the delivery runs at once
-   * }
+   * if (event) await client.webhooks.retry(event.id);
    * ```
    */
   retry(eventId: string, options?: RequestOptions): ApiPromise<WebhookRetry> {

@@ -14,9 +14,8 @@ import {
 import { send, userPath } from '../shared.js';
 
 /**
- * Aadhaar OTP verification (assumed endpoints, docs/assumptions.md): send an OTP for an Aadhaar number, then
- * verify it with the `referenceId` within 600 s (`AADHAAR_OTP_EXPIRED` after).
- *
+ * Aadhaar OTP verification (endpoints assumed, docs/assumptions.md): send an OTP, then verify it with the
+ * `referenceId` within 600 s (`AADHAAR_OTP_EXPIRED` after).
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -54,16 +53,7 @@ export class AadhaarResource {
     );
   }
 
-  /**
-   * `POST /v2/users/{userId}/kyc/aadhaar/otp/verify` (assumed): verifies the OTP (6 digits) for `referenceId`.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { referenceId } = await client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412341234' });
-   * const { otp } = mock.helpers.kyc.aadhaarOtp({ referenceId });
-   * const { verified } = await client.kyc.aadhaar.verifyOtp(userId, { referenceId, otp });
-   * ```
-   */
+  /** `POST /v2/users/{userId}/kyc/aadhaar/otp/verify` (assumed); the class example shows the flow. */
   verifyOtp(
     userId: string,
     params: AadhaarOtpVerifyRequest,

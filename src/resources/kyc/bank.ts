@@ -11,7 +11,6 @@ import { send, userPath } from '../shared.js';
 
 /**
  * Bank account verification by a 1-rupee penny drop (spec 4.7); required for KYC completion.
- *
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -22,12 +21,8 @@ export class BankResource {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * `POST /v2/users/{userId}/kyc/bank/verify`. The account holder's name must be at least 70% similar to the Aadhaar name; otherwise it throws with code `NAME_MISMATCH` and `data` `{ expected, found, matchScore }` (read it with `bankNameMismatch(error)`).
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const bank = await client.kyc.bank.verify(userId, { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' });
-   * ```
+   * `POST /v2/users/{userId}/kyc/bank/verify`: a holder's name under 70% like the Aadhaar name throws
+   * `NAME_MISMATCH`; read it with `bankNameMismatch(error)`.
    */
   verify(userId: string, params: BankVerifyRequest, options?: RequestOptions): ApiPromise<BankVerification> {
     return send(

@@ -12,7 +12,6 @@ import { recoverAs, send, userPath } from '../shared.js';
 
 /**
  * The declaration (spec 4.11): occupation, income range, PEP status. Declaring PEP rejects KYC at once.
- *
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -23,10 +22,8 @@ export class DeclarationResource {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * `POST /v2/users/{userId}/kyc/declaration`. Returns the declaration record, or, when `isPep` is true, the
-   * rejection the service answers (`declarationId`, `isPep`, `kycStatus: 'rejected'`) as a result rather than an
-   * error: tell them apart with `isDeclarationRejected(result)`. Submitting does not recompute the KYC status;
-   * call `kyc.refresh` afterwards.
+   * `POST /v2/users/{userId}/kyc/declaration`: the record, or for `isPep: true` the rejection, returned rather than
+   * thrown (tell them apart with `isDeclarationRejected`). Call `kyc.refresh` afterwards.
    * @example
    * ```ts
    * import { isDeclarationRejected } from 'inr-payouts';
@@ -51,7 +48,7 @@ export class DeclarationResource {
       }),
       options,
     );
-    // The rejection comes as `success: false` (`KYC Rejected`); its data, with `kycStatus: rejected`, is the outcome.
+    // The rejection is sent as `success: false` (`KYC Rejected`).
     return recoverAs(answer, (error) => {
       const rejected = DeclarationRejectedSchema.safeParse(error.data);
       return rejected.success ? rejected.data : undefined;

@@ -18,9 +18,7 @@ import {
 import { recoverAs, send, userPath } from '../shared.js';
 
 /**
- * A document-locker session ended without verification: `status` is `FAILED` (the user cancelled or the check
- * failed) or `EXPIRED` (600 s passed). Start a new session with `kyc.digilocker.init`.
- *
+ * A document-locker session ended `FAILED` or `EXPIRED`: start a new one with `kyc.digilocker.init`.
  * @example
  * ```ts
  * import { DigilockerSessionError } from 'inr-payouts';
@@ -30,7 +28,6 @@ import { recoverAs, send, userPath } from '../shared.js';
  */
 export class DigilockerSessionError extends PayoutError {
   override name = 'DigilockerSessionError';
-  /** `FAILED` or `EXPIRED`. */
   readonly status: DigilockerEnded['status'];
   /** The session's last answer. */
   readonly result: DigilockerEnded;
@@ -44,28 +41,17 @@ export class DigilockerSessionError extends PayoutError {
   }
 }
 
-/**
- * Default poll of a document-locker session: every 3 s, up to its 600 s life plus a margin.
- * @example
- * ```ts
- * import { DIGILOCKER_POLL } from 'inr-payouts';
- * DIGILOCKER_POLL.interval // 3000
- * ```
- */
+/** Default poll of a document-locker session: every 3 s, up to its 600 s life plus a margin. */
 export const DIGILOCKER_POLL = { interval: 3_000, deadline: 630_000 } as const;
 
 /**
- * The government document-locker consent flow (spec 4.4): init a session, send the user to `url`, then read the
- * session until it is verified.
- *
+ * The government document-locker consent flow (spec 4.4): init a session, send the user to `url`, wait.
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
  * const { clientId, url } = await client.kyc.digilocker.init(userId, { redirectUrl: 'https://partner.test/kyc' });
- * // Send the user to url; in the mock, approve for them:
- * mock.helpers.digilocker.complete({ clientId, outcome: 'approve' });
- * const verified = await client.kyc.digilocker.waitForCompletion(userId, clientId);
- * console.log(verified.aadhaar.name);
+ * mock.helpers.digilocker.complete({ clientId, outcome: 'approve' }); // the user, sent to url, consents
+ * const { aadhaar } = await client.kyc.digilocker.waitForCompletion(userId, clientId);
  * ```
  */
 export class DigilockerResource {
@@ -98,9 +84,8 @@ export class DigilockerResource {
   }
 
   /**
-   * `GET /v2/users/{userId}/kyc/digilocker/status?clientId=`: the session's state. Returns the Verified, Pending,
-   * Expired or Failed body (narrow on `status`); the Expired body, which the service sends with `success: false`,
-   * is returned as a result rather than thrown.
+   * `GET /v2/users/{userId}/kyc/digilocker/status?clientId=`: the Verified, Pending, Expired or Failed body (narrow
+   * on `status`); Expired, sent with `success: false`, is returned rather than thrown.
    * @example
    * ```ts
    * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -132,15 +117,8 @@ export class DigilockerResource {
   }
 
   /**
-   * Polls the session until it is `VERIFIED` and returns that body. `FAILED` or `EXPIRED` throws
-   * `DigilockerSessionError`; the deadline (default 630 s) throws `PollTimeoutError`; `signal` aborts.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { clientId } = await client.kyc.digilocker.init(userId, { redirectUrl: 'https://partner.test/kyc' });
-   * mock.helpers.digilocker.complete({ clientId, outcome: 'approve' }); // the user gives consent
-   * const { aadhaar, pan } = await client.kyc.digilocker.waitForCompletion(userId, clientId, { interval: 2_000 });
-   * ```
+   * Polls the session until it is `VERIFIED` (the class example shows the flow). `FAILED` or `EXPIRED` throws
+   * `DigilockerSessionError`; the deadline (default 630 s) throws `PollTimeoutError`.
    */
   waitForCompletion(
     userId: string,

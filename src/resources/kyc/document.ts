@@ -15,9 +15,7 @@ import {
 import { send, userPath } from '../shared.js';
 
 /**
- * The PUT of the file to the presigned URL failed, or the URL's 300 s life ran out first. Nothing was confirmed;
- * call `kyc.document.upload` again (it asks for a fresh URL).
- *
+ * The PUT to the presigned URL failed or outlived the URL; nothing was confirmed, so upload again.
  * @example
  * ```ts
  * import { DocumentUploadError } from 'inr-payouts';
@@ -35,21 +33,11 @@ export class DocumentUploadError extends PayoutError {
   }
 }
 
-/**
- * What `kyc.document.upload` needs: the document's description and its bytes (the size is taken from them).
- *
- * @example
- * ```ts
- * import type { DocumentUploadParams } from 'inr-payouts';
- * const params: DocumentUploadParams = { documentType: 'passport', fileName: 'passport.pdf', mimeType: 'application/pdf', deviceId: 'device-fp-1', file: new Uint8Array([37, 80, 68, 70]) };
- * ```
- */
+/** What `kyc.document.upload` needs: the document's description and its bytes (the size is taken from them). */
 export interface DocumentUploadParams extends Omit<DocumentUploadUrlRequest, 'fileSize'> {
-  /** The raw file. */
   file: Blob | ArrayBuffer | Uint8Array;
 }
 
-/** The file's size in bytes, or `undefined` when it is not bytes. */
 function sizeOf(file: unknown): number | undefined {
   if (typeof Blob !== 'undefined' && file instanceof Blob) return file.size;
   if (file instanceof ArrayBuffer || file instanceof Uint8Array) return file.byteLength;
@@ -57,15 +45,12 @@ function sizeOf(file: unknown): number | undefined {
 }
 
 /**
- * Document upload (spec 4.10): a presigned URL (step 1), the PUT of the bytes, and the confirmation (step 2);
- * `upload` does all three.
- *
+ * Document upload (spec 4.10): a presigned URL, the PUT of the bytes, the confirmation; `upload` does all three.
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
  * const file = new TextEncoder().encode('%PDF-1.7 passport scan'); // the bytes the user picked
  * const record = await client.kyc.document.upload(userId, { documentType: 'passport', fileName: 'passport.pdf', mimeType: 'application/pdf', deviceId: 'device-fp-1', file });
- * console.log(record.documentId, record.fileName); // doc_… passport.pdf
  * ```
  */
 export class DocumentResource {
@@ -75,13 +60,12 @@ export class DocumentResource {
   ) {}
 
   /**
-   * `POST /v2/users/{userId}/kyc/document/upload-url`: step 1, a presigned URL valid 300 s. Type, MIME type and
+   * `POST /v2/users/{userId}/kyc/document/upload-url`: step 1, a presigned URL valid 300 s; type, MIME type and
    * size (at most 10,485,760 bytes) are checked before sending.
    * @example
    * ```ts
    * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
    * const { uploadUrl, method, headers, s3Key } = await client.kyc.document.createUploadUrl(userId, { documentType: 'passport', fileName: 'p.pdf', mimeType: 'application/pdf', fileSize: 2048, deviceId: 'device-fp-1' });
-   * console.log(method, headers['Content-Type']); // PUT application/pdf
    * ```
    */
   createUploadUrl(
@@ -132,16 +116,14 @@ export class DocumentResource {
   }
 
   /**
-   * The whole upload in one call: asks for a presigned URL, PUTs the bytes with the returned `method` and
-   * `headers` (never the API key) within the URL's life, then confirms. A failed or late PUT throws
-   * `DocumentUploadError` and nothing is confirmed.
+   * The whole upload: a presigned URL, the PUT of the bytes with its `method` and `headers` (never the API key)
+   * within the URL's life, then the confirmation. A failed or late PUT throws `DocumentUploadError`, unconfirmed.
    * @example
    * ```ts
    * import { readFile } from 'node:fs/promises';
-   * import { PayoutClient } from 'inr-payouts';
-   *
+   * import type { PayoutClient } from 'inr-payouts';
    * async function uploadAadhaarFront(client: PayoutClient, userId: string, path: string) {
-   *   const file = await readFile(path); // the PUT carries these bytes with the URL's headers, never the API key
+   *   const file = await readFile(path);
    *   const { documentId } = await client.kyc.document.upload(userId, { documentType: 'aadhaar', fileName: 'front.jpg', mimeType: 'image/jpeg', deviceId: 'device-fp-1', file });
    *   return documentId;
    * }
@@ -210,7 +192,7 @@ export class DocumentResource {
         : 'the storage could not be reached';
       throw new DocumentUploadError(reason, undefined, { cause: error });
     }
-    // Drain the storage's answer so the connection is released.
+    // Drained, so the connection is released.
     await response.arrayBuffer().catch(() => undefined);
     if (!response.ok)
       throw new DocumentUploadError(`the storage answered ${response.status}`, response.status);

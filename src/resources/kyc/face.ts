@@ -15,26 +15,16 @@ import {
 } from '../../schemas/kyc/face.js';
 import { send, userPath } from '../shared.js';
 
-/**
- * Default poll of a face check: every 3 s, up to the session's 600 s life plus a margin.
- * @example
- * ```ts
- * import { FACE_POLL } from 'inr-payouts';
- * FACE_POLL.deadline // 630000
- * ```
- */
+/** Default poll of a face check: every 3 s, up to the session's 600 s life plus a margin. */
 export const FACE_POLL = { interval: 3_000, deadline: 630_000 } as const;
 
 /**
- * Face liveness (spec 4.9, optional): init a session the user opens at `url`, then verify. Passes at liveness
- * >= 0.8 and face match >= 0.7.
- *
+ * Face liveness (spec 4.9, optional): the user opens the session's `url`; passes at liveness 0.8, face match 0.7.
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
  * const { sessionId, url } = await client.kyc.face.init(userId, { redirectUrl: 'https://partner.test/face' });
- * // Send the user to url; in the mock, pass the check for them:
- * mock.helpers.face.complete({ sessionId, outcome: 'pass' });
+ * mock.helpers.face.complete({ sessionId, outcome: 'pass' }); // the user, sent to url, passes
  * const result = await client.kyc.face.waitForResult(userId, { sessionId });
  * ```
  */
@@ -64,8 +54,7 @@ export class FaceResource {
   }
 
   /**
-   * `POST /v2/users/{userId}/kyc/face/verify`: reads the check. A pending or failed check is a successful answer
-   * with `verified: false` and scores 0; narrow on `verified`. `SESSION_EXPIRED` and `SESSION_NOT_FOUND` throw.
+   * `POST /v2/users/{userId}/kyc/face/verify`: pending or failed is `verified: false`; an ended session throws.
    * @example
    * ```ts
    * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -93,16 +82,8 @@ export class FaceResource {
   }
 
   /**
-   * Polls `verify` until the check passes. The service answers a pending and a failed check alike, so it keeps
-   * reading until `verified: true`, the session ends (`SESSION_EXPIRED` thrown as an `APIError`), the deadline
-   * (default 630 s, `PollTimeoutError`, whose `lastValue` holds the last scores) or `signal`.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { sessionId } = await client.kyc.face.init(userId, { redirectUrl: 'https://partner.test/face' });
-   * mock.helpers.face.complete({ sessionId, outcome: 'pass' });
-   * const { livenessScore, faceMatchScore } = await client.kyc.face.waitForResult(userId, { sessionId });
-   * ```
+   * Polls `verify` until `verified: true` (the class example shows the flow), the session ends (`SESSION_EXPIRED`
+   * throws) or the deadline (default 630 s) throws `PollTimeoutError`, whose `lastValue` holds the last scores.
    */
   waitForResult(
     userId: string,
@@ -111,7 +92,7 @@ export class FaceResource {
   ): Promise<FaceVerified> {
     return poll<FaceVerification, FaceVerified>(
       `the face check${params.sessionId ? ` of session ${params.sessionId}` : ''} to pass`,
-      // Each read is its own logical call with a fresh idempotency key: a repeated key would replay the first answer.
+      // A fresh idempotency key per read: a repeated one would replay the first answer.
       (signal) =>
         Promise.resolve(
           this.verify(

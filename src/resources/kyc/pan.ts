@@ -11,7 +11,6 @@ import { send, userPath } from '../shared.js';
 
 /**
  * PAN verification (assumed endpoint, docs/assumptions.md; fields from spec 2.7).
- *
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -22,12 +21,8 @@ export class PanResource {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * `POST /v2/users/{userId}/kyc/pan/verify`. Checks the PAN (`ABCDE1234F` shape) and matches its name to the Aadhaar name: `PAN_INVALID`, `PAN_NOT_FOUND`, or `NAME_MISMATCH` (with `matchScore`) are thrown.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { verified, nameMatchScore } = await client.kyc.pan.verify(userId, { pan: 'ABCDE1234F' });
-   * ```
+   * `POST /v2/users/{userId}/kyc/pan/verify`: matches the PAN's name to the Aadhaar name; throws `PAN_INVALID`,
+   * `PAN_NOT_FOUND` or `NAME_MISMATCH` (with `matchScore`).
    */
   verify(userId: string, params: PanVerifyRequest, options?: RequestOptions): ApiPromise<PanVerification> {
     return send(

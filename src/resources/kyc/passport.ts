@@ -11,7 +11,6 @@ import { send, userPath } from '../shared.js';
 
 /**
  * Passport verification (spec 4.6): a base64 PDF or photo; when verified, the KYC status updates by itself.
- *
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -23,13 +22,7 @@ export class PassportResource {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * `POST /v2/users/{userId}/kyc/passport/verify`. Sends the passport (`file`, base64). `Verification Failed` (422) when data could not be extracted.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const pdf = Buffer.from('%PDF-1.7 passport scan');
-   * const { verified, givenName } = await client.kyc.passport.verify(userId, { file: pdf.toString('base64'), fileName: 'passport.pdf' });
-   * ```
+   * `POST /v2/users/{userId}/kyc/passport/verify`: `Verification Failed` (422) when no data could be read.
    */
   verify(
     userId: string,

@@ -11,7 +11,6 @@ import { send, userPath } from '../shared.js';
 
 /**
  * Extended profile submission (assumed endpoint, docs/assumptions.md; fields from spec 2.8).
- *
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -22,12 +21,7 @@ export class ProfileResource {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * `POST /v2/users/{userId}/kyc/profile`. Submits date of birth (`YYYY-MM-DD`), nationality (ISO alpha-2), city, and optional address fields.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { profileId } = await client.kyc.profile.submit(userId, { dateOfBirth: '1990-01-01', nationality: 'IN', city: 'Bengaluru' });
-   * ```
+   * `POST /v2/users/{userId}/kyc/profile` (assumed).
    */
   submit(userId: string, params: ProfileSubmitRequest, options?: RequestOptions): ApiPromise<Profile> {
     return send(

@@ -11,7 +11,6 @@ import { send, userPath } from '../shared.js';
 
 /**
  * UPI verification (spec 4.8, optional).
- *
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -22,12 +21,8 @@ export class UpiResource {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * `POST /v2/users/{userId}/kyc/upi/verify`. Three outcomes, all successful answers: verified (score >= 70), a name mismatch (`verified: false`, a score under 70) and an invalid VPA (`verified: false`, `name`/`bankName`/`nameMatchScore` null). `upiOutcome(result)` names them.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const result = await client.kyc.upi.verify(userId, { upiId: 'asha@okhdfcbank' });
-   * ```
+   * `POST /v2/users/{userId}/kyc/upi/verify`: verified, name mismatch and invalid VPA are all successful
+   * answers; `upiOutcome(result)` names them.
    */
   verify(userId: string, params: UpiVerifyRequest, options?: RequestOptions): ApiPromise<UpiVerification> {
     return send(

@@ -23,40 +23,22 @@ export interface TransactionCreator {
   retrieve(idOrPartnerReference: string, options?: RequestOptions): PromiseLike<Transaction>;
 }
 
-/**
- * Options of `transactions.createWithRecovery`: the usual request options, plus which create to send and how
- * many times at most.
- *
- * @example
- * ```ts
- * import type { CreateWithRecoveryOptions } from 'inr-payouts';
- * const options: CreateWithRecoveryOptions = { prefunded: true, maxAttempts: 3, timeout: 10_000 };
- * ```
- */
+/** Options of `transactions.createWithRecovery`. */
 export interface CreateWithRecoveryOptions extends Omit<RequestOptions, 'idempotencyKey'> {
   /** Send `POST /v2/transactions/prefunded` instead of `POST /v2/transactions`. */
   prefunded?: boolean;
   /** Creates sent at most (each after a lookup found nothing). Default 3. */
   maxAttempts?: number;
-  /** The `Idempotency-Key` every create of this logical call carries. Default: a fresh UUID. */
+  /** Carried by every create of this logical call. Default: a fresh UUID. */
   idempotencyKey?: string;
 }
 
-/**
- * What `createWithRecovery` gives: the create's own answer, or, when the create got no answer but the transaction
- * exists, the transaction as read by its `partnerReference`.
- *
- * @example
- * ```ts
- * import type { CreateWithRecoveryResult } from 'inr-payouts';
- * const id = (r: CreateWithRecoveryResult) => (r.recovered ? r.transaction.transaction.id : r.created.transactionId);
- * ```
- */
+/** The create's answer, or, when it got none but the transaction exists, the transaction read by reference. */
 export type CreateWithRecoveryResult =
   | { recovered: false; transactionId: string; created: CreatedTransaction | PrefundedTransaction }
   | { recovered: true; transactionId: string; transaction: Transaction };
 
-/** An error after which the create may or may not have taken effect. */
+// After these the create may or may not have taken effect.
 function outcomeUnknown(error: unknown): boolean {
   return error instanceof APIConnectionError || error instanceof InternalServerError;
 }

@@ -15,22 +15,22 @@ export interface TransactionReader {
 }
 
 /**
- * A transaction reached an end state other than the one waited for (for example `failed` while waiting for
- * `completed`). `transaction` is the last read.
- *
+ * A transaction reached an end state other than the one waited for (`failed` while waiting for `completed`).
  * @example
  * ```ts
  * import { TransactionStatusError } from 'inr-payouts';
- * const failed = { transaction: { id: 'txn_1', status: 'failed', createdAt: '2024-01-15T10:30:00Z' }, deposit: { network: 'polygon', asset: 'USDC', address: '0xabc', expectedAmount: '100' }, quote: { exchangeRate: 83.2, grossInr: '8320', netInr: '8320' } };
- * const error = new TransactionStatusError(failed, ['completed']);
- * console.log(error.status); // 'failed'
+ * try {
+ *   await client.transactions.waitForStatus('order-42');
+ * } catch (error) {
+ *   if (error instanceof TransactionStatusError) console.log(error.status, error.transaction.payout?.status);
+ * }
  * ```
  */
 export class TransactionStatusError extends PayoutError {
   override name = 'TransactionStatusError';
   /** The end state it reached. */
   readonly status: string;
-  /** The transaction as last read. */
+  /** As last read. */
   readonly transaction: Transaction;
   constructor(transaction: Transaction, waitedFor: readonly string[]) {
     super(
@@ -42,15 +42,7 @@ export class TransactionStatusError extends PayoutError {
   }
 }
 
-/**
- * Options of `transactions.waitForStatus`.
- *
- * @example
- * ```ts
- * import type { WaitForStatusOptions } from 'inr-payouts';
- * const options: WaitForStatusOptions = { statuses: ['payout_completed', 'completed'], interval: 5_000, deadline: 900_000 };
- * ```
- */
+/** Options of `transactions.waitForStatus`. */
 export interface WaitForStatusOptions extends PollOptions {
   /** Statuses that end the wait. Default: `completed`, `failed`, `cancelled`. */
   statuses?: readonly string[];
@@ -58,23 +50,9 @@ export interface WaitForStatusOptions extends PollOptions {
   requestOptions?: RequestOptions;
 }
 
-/**
- * Default poll of a transaction status: every 3 s, up to 15 minutes (deposits take confirmations).
- * @example
- * ```ts
- * import { TRANSACTION_POLL } from 'inr-payouts';
- * TRANSACTION_POLL.interval // 3000
- * ```
- */
+/** Default poll of a transaction status: every 3 s, up to 15 minutes (deposits take confirmations). */
 export const TRANSACTION_POLL = { interval: 3_000, deadline: 900_000 } as const;
-/**
- * Default poll of a payout's attribution: every 2 s, up to 2 minutes (computed just after submission).
- * @example
- * ```ts
- * import { ATTRIBUTION_POLL } from 'inr-payouts';
- * ATTRIBUTION_POLL.deadline // 120000
- * ```
- */
+/** Default poll of a payout's attribution: every 2 s, up to 2 minutes (computed just after submission). */
 export const ATTRIBUTION_POLL = { interval: 2_000, deadline: 120_000 } as const;
 
 const TERMINAL: ReadonlySet<string> = new Set(terminalTransactionStatuses);
@@ -99,26 +77,18 @@ export function waitForStatus(
   );
 }
 
-/**
- * A transaction whose payout carries its rate attribution.
- *
- * @example
- * ```ts
- * import type { AttributedTransaction } from 'inr-payouts';
- * const show = (tx: AttributedTransaction) => `${tx.payout.rate} INR/USDT over ${tx.payout.allocations.length} tranche(s)`;
- * ```
- */
+/** A transaction whose payout carries its rate attribution. */
 export type AttributedTransaction = Transaction & {
   payout: Payout & { rate: string; usdtEquivalent: string; allocations: Allocation[] };
 };
 
 /**
  * `true` when the payout carries `rate`, `usdtEquivalent` and `allocations`.
- *
  * @example
  * ```ts
  * import { hasAttribution } from 'inr-payouts';
- * console.log(hasAttribution({ transaction: { id: 't', status: 'completed', createdAt: '' }, deposit: { network: 'polygon', asset: 'USDT', address: '0x', expectedAmount: '10' }, quote: { exchangeRate: 83, grossInr: '830', netInr: '830' } })); // false
+ * const tx = await client.transactions.retrieve('order-42').catch(() => undefined);
+ * if (tx && hasAttribution(tx)) console.log(tx.payout.rate, tx.payout.allocations.length);
  * ```
  */
 export function hasAttribution(tx: Transaction): tx is AttributedTransaction {
@@ -131,10 +101,8 @@ export function hasAttribution(tx: Transaction): tx is AttributedTransaction {
 }
 
 /**
- * The payout went ahead without a rate attribution and will never get one (spec 2.4 rules 1, 3 and 5): it is
- * not funded from the INR escrow pool, either because it is prefunded (paid on credit) or because the pool's
- * settled tranches could not cover it when it was submitted. `transaction` is the last read.
- *
+ * The payout will never get a rate attribution (spec 2.4 rules 1, 3, 5): it is prefunded, or the INR escrow
+ * pool's settled tranches could not cover it when it was submitted.
  * @example
  * ```ts
  * import { UnattributedPayoutError } from 'inr-payouts';
@@ -147,7 +115,7 @@ export function hasAttribution(tx: Transaction): tx is AttributedTransaction {
  */
 export class UnattributedPayoutError extends PayoutError {
   override name = 'UnattributedPayoutError';
-  /** The transaction as last read. */
+  /** As last read. */
   readonly transaction: Transaction;
   constructor(transaction: Transaction) {
     const { id, status } = transaction.transaction;
@@ -172,12 +140,11 @@ export function waitForAttribution(
     `the rate attribution of transaction ${id}`,
     (signal) => Promise.resolve(reader.retrieve(id, withSignal(options.requestOptions, signal))),
     (tx) => {
-      // A failed or cancelled payout sent no INR, so whatever attribution it shows is not the answer.
+      // A failed or cancelled payout sent no INR, whatever attribution it shows.
       const status = tx.transaction.status;
       if (status === 'failed' || status === 'cancelled') throw new TransactionStatusError(tx, ['a payout']);
       if (hasAttribution(tx)) return { done: true, value: tx };
-      // `attributionStatus` is the mock's own (docs/mock-only.md); without it, nothing says an attribution will
-      // never come, so the wait runs to its deadline (PollTimeoutError).
+      // `attributionStatus` is the mock's own (docs/mock-only.md); without it the wait runs to its deadline.
       if (tx.payout?.attributionStatus === 'none') throw new UnattributedPayoutError(tx);
       return { done: false };
     },

@@ -12,9 +12,7 @@ import {
 import { send, userPath } from '../shared.js';
 
 /**
- * Email OTP verification (spec 4.3; confirm assumed, docs/assumptions.md): the user needs an email on file
- * (`No Email` otherwise); the same limits as mobile.
- *
+ * Email OTP verification (spec 4.3): the user needs an email on file (`No Email` otherwise); limits as mobile.
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', email: 'asha@example.com' });
@@ -46,16 +44,7 @@ export class EmailVerificationResource {
     );
   }
 
-  /**
-   * `POST /v2/users/{userId}/verify/email/confirm`: (assumed path) confirms the OTP (exactly 6 digits).
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', email: 'asha@example.com' });
-   * await client.users.email.sendOtp(userId);
-   * const { otp } = mock.helpers.otp.read({ userId, channel: 'email' });
-   * await client.users.email.confirm(userId, { otp });
-   * ```
-   */
+  /** `POST /v2/users/{userId}/verify/email/confirm` (path assumed); the class example shows the flow. */
   confirm(
     userId: string,
     params: EmailConfirmRequest,

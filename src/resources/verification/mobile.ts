@@ -14,7 +14,6 @@ import { send, userPath } from '../shared.js';
 /**
  * Mobile OTP verification (spec 4.3): at most 3 sends per 10 minutes, 3 attempts per OTP, each OTP valid 600 s;
  * a new OTP invalidates earlier ones. A wrong OTP throws with `attemptsRemaining`.
- *
  * @example
  * ```ts
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
@@ -46,16 +45,7 @@ export class MobileVerificationResource {
     );
   }
 
-  /**
-   * `POST /v2/users/{userId}/verify/mobile/confirm`: confirms the OTP (exactly 6 digits).
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * await client.users.mobile.sendOtp(userId);
-   * const { otp } = mock.helpers.otp.read({ userId, channel: 'mobile' });
-   * await client.users.mobile.confirm(userId, { otp });
-   * ```
-   */
+  /** `POST /v2/users/{userId}/verify/mobile/confirm`: confirms the OTP; the class example shows the flow. */
   confirm(
     userId: string,
     params: MobileConfirmRequest,
