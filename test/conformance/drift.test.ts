@@ -1,11 +1,18 @@
 // Proof that the conformance check finds drift: the standalone server behind a proxy that plants one realistic
 // difference at a time (test/conformance/drifted-sandbox.ts). Each planted difference is named, and nothing else
 // is reported; the clean proxy and the in-process mock report no difference at all.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../../mock/conformance/types.js';
 import { runConformance } from '../../mock/index.js';
+import { type RunningServer, startServer } from '../mock/server/support.js';
 import { type DriftedSandbox, PLANTS, type Plant, startDriftedSandbox } from './drifted-sandbox.js';
 
+// One standalone server for every plant, emptied before each (startDriftedSandbox resets it).
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.stop());
 let sandbox: DriftedSandbox | undefined;
 afterEach(async () => {
   await sandbox?.close();
@@ -16,7 +23,7 @@ afterEach(async () => {
 const named = (report: ConformanceReport) => report.results.flatMap((r) => r.differences.map((d) => d.text));
 
 async function checkBehind(plant?: Plant): Promise<ConformanceReport> {
-  sandbox = await startDriftedSandbox(plant);
+  sandbox = await startDriftedSandbox(plant, server);
   const report = await runConformance({ baseUrl: sandbox.url, apiKey: sandbox.server.key });
   // Nothing was skipped: the proxy passes the helpers through, so every tier ran on both sides.
   expect(report.results.filter((r) => r.outcome === 'skipped').map((r) => `${r.id}: ${r.reason}`)).toEqual(
@@ -39,7 +46,7 @@ describe('conformance against a drifted sandbox', () => {
   });
 
   it('a target without the helpers, like a sandbox: the webhook scenarios skip with the reason, nothing differs', async () => {
-    sandbox = await startDriftedSandbox(PLANTS.withoutHelpers);
+    sandbox = await startDriftedSandbox(PLANTS.withoutHelpers, server);
     const report = await runConformance({ baseUrl: sandbox.url, apiKey: sandbox.server.key });
     const skipped = report.results.filter((r) => r.id.startsWith('webhooks.'));
     expect(skipped.map((r) => [r.id, r.outcome])).toEqual([
