@@ -1,0 +1,36 @@
+// Comments earn their place (CONTRIBUTING, Code): comment lines stay at most 30% of the TypeScript in src/ and in
+// mock/. A comment line is one whose first non-blank characters are //, /* or *. Run by `npm run lint`.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const LIMIT = 0.3;
+const COMMENT = /^\s*(\/\/|\/\*|\*)/;
+
+function* typescript(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* typescript(path);
+    else if (entry.name.endsWith('.ts')) yield path;
+  }
+}
+
+let failed = false;
+for (const folder of ['src', 'mock']) {
+  let lines = 0;
+  let comments = 0;
+  for (const file of typescript(folder)) {
+    const text = readFileSync(file, 'utf8').replace(/\n$/, '').split('\n');
+    lines += text.length;
+    comments += text.filter((line) => COMMENT.test(line)).length;
+  }
+  const share = comments / lines;
+  const over = share > LIMIT;
+  failed ||= over;
+  console.log(
+    `${over ? 'FAIL' : 'ok'} ${folder}/: ${comments} comment lines of ${lines} (${(share * 100).toFixed(1)}%, at most ${LIMIT * 100}%)` +
+      (over
+        ? ': say less, or say it in code (a name, a type); keep TSDoc on exports and examples on calls'
+        : ''),
+  );
+}
+process.exit(failed ? 1 : 0);
