@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type {} from './test/setup/strict-profile-context.js';
@@ -79,6 +80,10 @@ export default defineConfig(({ mode }) => ({
     benchmark: { include: ['test/**/*.bench.ts'] },
     // `vitest bench` runs in mode 'benchmark': the summary of the performance targets after every bench file.
     globalSetup: mode === 'benchmark' ? ['test/bench/summary.ts'] : [],
+    // One file per core. vitest's default keeps a core for its main process (cores - 1), which on a 2-core
+    // machine runs the files one at a time; the main process is mostly idle, and many files wait on servers and
+    // child processes.
+    maxWorkers: availableParallelism(),
     // Bench files one at a time: a rate (lifecycles per second) measured beside another file's bench on the same
     // cores is that file's load, not ours. Tests keep running files in parallel.
     fileParallelism: mode !== 'benchmark',
