@@ -50,6 +50,15 @@ export function findTransaction(state: MockState, id: string): TransactionRecord
 }
 
 /**
+ * Sets the exchange rate (INR per USD, a positive decimal string) that new quotes use; quotes already given keep theirs.
+ * @example
+ * setExchangeRate(state, '84.10');
+ */
+export function setExchangeRate(state: MockState, rate: string): void {
+  state.transactions.exchangeRate = rate;
+}
+
+/**
  * Applies `event` to the stored transaction and stores the result; releases the user's active slot when
  * the transaction reaches a final status. `explanation` says which rule or sandbox value decided the move.
  * @example
