@@ -15,7 +15,7 @@ import { applyTransactionEvent, isTerminal, type TransactionEvent } from '../mac
 import type { TransactionRecord } from '../state/transactions.js';
 import { countCompleted } from './volume.js';
 
-/** Timer kinds of the money flow; their tasks are in `mock/operations/transaction-tasks.ts`. */
+/** Timer kinds of the money flow; their tasks are in `operations/transaction-tasks.ts` and, the quote expiry, `operations/create-transaction.ts`. */
 export const TXN_TIMERS = {
   quoteExpire: 'transaction.quote_expire',
   block: 'transaction.block',
