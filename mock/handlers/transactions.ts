@@ -1,30 +1,22 @@
 /**
  * `POST /v2/transactions`, `POST /v2/transactions/prefunded` and `GET /v2/transactions/{transactionId}`
- * (spec 2.4, 2.5, 3.1, 4.2, 7.3, 7.4). Creation checks here; the lifecycle runs in `operations/transactions.ts`.
+ * (spec 2.4, 2.5, 3.1, 4.2, 7.3, 7.4). The creation checks run here; the create itself is
+ * `operations/create-transaction.ts` and the lifecycle `operations/transactions.ts`.
  */
 import {
   type CreatedTransaction,
   PrefundedTransactionCreateRequest,
   TransactionCreateRequest,
 } from '../../src/schemas/transactions.js';
-import type { TransactionCreatedData } from '../../src/webhooks/index.js';
-import { parseDuration } from '../core/duration.js';
 import { MockApiError } from '../core/errors.js';
-import { emitEvent } from '../core/events.js';
-import { nextId } from '../core/ids.js';
 import { defineModule } from '../core/module.js';
 import { type RouteContext, route } from '../core/route.js';
-import { schedule } from '../core/timers.js';
 import { transactionAt } from '../machines/confirmations.js';
-import { depositAddress } from '../machines/deposit-address.js';
-import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
-import { creditFigures, fitsAvailable, holdCredit } from '../machines/prefunded.js';
-import { quote } from '../machines/quote.js';
+import { creditFigures, fitsAvailable } from '../machines/prefunded.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
-import { startPayout } from '../operations/payouts.js';
+import { createPrefundedTransaction, createTransaction } from '../operations/create-transaction.js';
 import { transactionTasks } from '../operations/transaction-tasks.js';
-import { PAYOUT_SETTLE_MS, TXN_TIMERS, transactionData } from '../operations/transactions.js';
-import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
+import { transactionData } from '../operations/transactions.js';
 import { referenceKey, type TransactionRecord } from '../state/transactions.js';
 import { requireUser } from './shared.js';
 
@@ -89,86 +81,18 @@ function checkUser(ctx: RouteContext<unknown, CreateBody>): void {
     );
 }
 
-/** Builds and stores a new transaction (both kinds) and emits `transaction.created`. */
-function store(
-  ctx: RouteContext<unknown, CreateBody>,
-  kind: TransactionRecord['kind'],
-  status: TransactionRecord['status'],
-  ttl: string,
-): TransactionRecord {
-  const { body, state, account, now, nowIso } = ctx;
-  const fee = account.developerFee.enabled ? account.developerFee.percent : 0;
-  const txn: TransactionRecord = {
-    id: nextId(state, 'txn'),
-    accountId: account.id,
-    userId: body.userId,
-    kind,
-    status,
-    amount: body.amount,
-    asset: body.asset,
-    network: body.network,
-    partnerReference: body.partnerReference,
-    metadata: body.metadata,
-    depositAddress: depositAddress(state.seed, body.userId, body.network),
-    quote: quote(body.amount, state.transactions.exchangeRate, fee),
-    expiresAt: new Date(now + parseDuration(ttl)).toISOString(),
-    deposit: {
-      expectedAmount: body.amount,
-      requiredConfirmations: NETWORK_CONFIRMATIONS[body.network].confirmations,
-    },
-    timerIds: [],
-    createdAt: nowIso,
-    updatedAt: nowIso,
-  };
-  const { transactions } = state;
-  transactions.byId[txn.id] = txn;
-  const ids = transactions.idsByAccount[account.id] ?? [];
-  ids.push(txn.id);
-  transactions.idsByAccount[account.id] = ids;
-  transactions.activeByUser[txn.userId] = txn.id;
-  if (txn.partnerReference)
-    transactions.idByPartnerReference[referenceKey(account.id, txn.partnerReference)] = txn.id;
-  emitEvent(
-    state,
-    account.id,
-    'transaction.created',
-    {
-      transactionId: txn.id,
-      userId: txn.userId,
-      partnerReference: txn.partnerReference,
-      status: txn.status,
-      amount: txn.amount,
-      asset: txn.asset,
-      network: txn.network,
-      depositAddress: txn.depositAddress,
-      expiresAt: txn.expiresAt,
-      prefunded: kind === 'prefunded' ? true : undefined,
-    } satisfies TransactionCreatedData,
-    { transactionId: txn.id },
-  );
-  return txn;
-}
-
-const createTransaction = route(
+const postTransaction = route(
   'POST',
   '/v2/transactions',
   (ctx) => {
     checkUser(ctx);
-    const txn = store(ctx, 'standard', 'created', SANDBOX_TRANSACTIONS.quoteTtl);
-    txn.timerIds.push(
-      schedule(
-        ctx.state,
-        TXN_TIMERS.quoteExpire,
-        { at: Date.parse(txn.expiresAt) },
-        { transactionId: txn.id },
-      ),
-    );
+    const txn = createTransaction(ctx.state, ctx.account, ctx.body);
     return { status: 201, data: createdData(txn), message: 'Transaction created' };
   },
   { bodySchema: TransactionCreateRequest },
 );
 
-const createPrefunded = route(
+const postPrefunded = route(
   'POST',
   '/v2/transactions/prefunded',
   (ctx) => {
@@ -190,27 +114,7 @@ const createPrefunded = route(
         'CREDIT_LIMIT_EXCEEDED',
         `The amount ${body.amount} USD is above the available credit of ${credit.availableUsd} USD (limit ${credit.creditLimitUsd}, outstanding ${credit.outstandingUsd}); wait for outstanding deposits or lower the amount`,
       );
-    // The funding window runs from the payout (spec 8): `expiresAt` is its expected end here, and is set
-    // exactly when the payout completes (`completePayout`).
-    const txn = store(
-      ctx,
-      'prefunded',
-      'payout_processing',
-      `${PAYOUT_SETTLE_MS}ms${SANDBOX_TRANSACTIONS.fundingWindow}`,
-    );
-    txn.payout = {
-      payoutId: nextId(state, 'pay'),
-      rail: 'imps',
-      amountInr: txn.quote.netInr,
-      status: 'processing',
-      initiatedAt: ctx.nowIso,
-      // Credit-funded, not from the INR pool: never attributed (2.4 rule 3).
-      attributionStatus: 'none',
-    };
-    // Creating a prefunded transaction adds its amount to outstandingUsd (2.5).
-    state.transactions.outstandingUsdByAccount[account.id] = holdCredit(outstanding, txn.amount);
-    txn.creditHeld = true;
-    startPayout(state, txn);
+    const txn = createPrefundedTransaction(state, account, body);
     const { status: _status, ...data } = createdData(txn);
     return {
       status: 201,
@@ -242,6 +146,6 @@ const getTransaction = route('GET', '/v2/transactions/:transactionId', ({ params
 /** The transaction routes and the money flow's tasks. */
 export const transactions = defineModule({
   name: 'transactions',
-  routes: [createTransaction, createPrefunded, getTransaction],
+  routes: [postTransaction, postPrefunded, getTransaction],
   tasks: transactionTasks,
 });

@@ -4,25 +4,11 @@
  */
 import { Decimal } from 'decimal.js';
 import { MockHelperError } from '../core/errors.js';
-import { nextId } from '../core/ids.js';
 import type { MockRuntime } from '../core/runtime.js';
-import { nowIso } from '../core/timers.js';
+import { addTranches, type NewTranche, replaceTranches } from '../operations/tranches.js';
 import type { TrancheRecord } from '../state/transactions.js';
 
-/**
- * One tranche to settle: its deal rate (INR per USDT) and INR amount, decimal strings.
- * @example
- * ```ts
- * import { NewTranche } from 'inr-payouts/mock';
- * const tranche: NewTranche = { rate: '83.10', inrAmount: '100000' };
- * ```
- */
-export interface NewTranche {
-  rate: string;
-  inrAmount: string;
-  dealId?: string;
-  dealNumber?: string;
-}
+export type { NewTranche } from '../operations/tranches.js';
 
 /** A decimal string as a Decimal, or undefined for anything else. */
 function decimal(value: unknown): Decimal | undefined {
@@ -45,29 +31,17 @@ export function trancheHelpers(rt: MockRuntime) {
     if (!rt.state.accounts.byId[id]) throw new MockHelperError(`No account ${id} in this mock`);
     return id;
   };
-  // Checks every tranche before numbering any, so bad input changes nothing.
-  const settle = (tranches: NewTranche[]): TrancheRecord[] => {
+  // Checks every tranche before the operation numbers any, so bad input changes nothing.
+  const checked = (tranches: NewTranche[]): NewTranche[] => {
     if (!Array.isArray(tranches)) throw new MockHelperError('Tranches are an array of { rate, inrAmount }');
-    const checked = tranches.map((t) => {
+    return tranches.map((t) => {
       const rate = decimal(t?.rate);
       const inr = decimal(t?.inrAmount);
       if (!rate?.gt(0) || !inr?.gt(0))
         throw new MockHelperError(
           `A tranche needs a positive rate and inrAmount (decimal strings); got ${String(t?.rate)} and ${String(t?.inrAmount)}`,
         );
-      return { t, inr };
-    });
-    const state = rt.state;
-    return checked.map(({ t, inr }): TrancheRecord => {
-      state.transactions.dealSeq += 1;
-      return {
-        dealId: t.dealId ?? nextId(state, 'deal'),
-        dealNumber: t.dealNumber ?? `D-${String(state.transactions.dealSeq).padStart(4, '0')}`,
-        rate: t.rate,
-        inrAmount: inr.toFixed(2),
-        remainingInr: inr.toFixed(2),
-        settledAt: nowIso(state),
-      };
+      return { dealId: t.dealId, dealNumber: t.dealNumber, rate: t.rate, inrAmount: inr.toFixed(2) };
     });
   };
   return {
@@ -86,12 +60,7 @@ export function trancheHelpers(rt: MockRuntime) {
      */
     add(tranches: NewTranche[], { accountId }: { accountId?: string } = {}): TrancheRecord[] {
       const id = account(accountId);
-      const added = settle(tranches);
-      rt.state.transactions.tranchesByAccount[id] = [
-        ...(rt.state.transactions.tranchesByAccount[id] ?? []),
-        ...added,
-      ];
-      return structuredClone(added);
+      return structuredClone(addTranches(rt.state, id, checked(tranches)));
     },
     /**
      * Makes the pool exactly `tranches` (the default ones and any left are dropped); `[]` empties it, so
@@ -107,9 +76,7 @@ export function trancheHelpers(rt: MockRuntime) {
      */
     replace(tranches: NewTranche[], { accountId }: { accountId?: string } = {}): TrancheRecord[] {
       const id = account(accountId);
-      const settled = settle(tranches);
-      rt.state.transactions.tranchesByAccount[id] = settled;
-      return structuredClone(settled);
+      return structuredClone(replaceTranches(rt.state, id, checked(tranches)));
     },
     /**
      * Empties the pool: standard payouts then go unattributed (spec 2.4 rule 3).
@@ -119,7 +86,7 @@ export function trancheHelpers(rt: MockRuntime) {
      * ```
      */
     clear({ accountId }: { accountId?: string } = {}): void {
-      rt.state.transactions.tranchesByAccount[account(accountId)] = [];
+      replaceTranches(rt.state, account(accountId), []);
     },
     /**
      * The pool's tranches with what is left of each, oldest first.

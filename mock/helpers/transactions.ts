@@ -11,7 +11,7 @@ import { transactionAt } from '../machines/confirmations.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { depositSeen } from '../operations/deposits.js';
 import { completePayout, failPayout } from '../operations/payouts.js';
-import { findTransaction, transactionData } from '../operations/transactions.js';
+import { findTransaction, setExchangeRate, transactionData } from '../operations/transactions.js';
 import type { TransactionRecord } from '../state/transactions.js';
 
 /**
@@ -158,7 +158,7 @@ export function transactionHelpers(rt: MockRuntime) {
     setExchangeRate(rate: string): void {
       if (!new Decimal(rate).gt(0))
         throw new MockHelperError(`An exchange rate must be positive; got ${rate}`);
-      rt.state.transactions.exchangeRate = rate;
+      setExchangeRate(rt.state, rate);
     },
     /**
      * The transaction as a read now sees it (a copy), with the confirmations mined so far.

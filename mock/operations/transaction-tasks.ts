@@ -1,18 +1,15 @@
 /**
  * The money flow's timer tasks: each finds its transaction and, when the move still fits (a helper may have
- * moved it first), applies it through `operations/transactions.ts`.
+ * moved it first), applies it through `operations/transactions.ts`. The quote's expiry is defined with the create
+ * that schedules it (`operations/create-transaction.ts`).
  */
 import { defineTask } from '../core/tasks.js';
 import { blocksMinedBy } from '../machines/confirmations.js';
 import { canApply } from '../machines/transaction.js';
+import { quoteExpire } from './create-transaction.js';
 import { depositBlocks, settleSweep } from './deposits.js';
 import { attribute, settlePayout } from './payouts.js';
 import { findTransaction, move, TXN_TIMERS, type TxnTimerPayload } from './transactions.js';
-
-const quoteExpire = defineTask<TxnTimerPayload>(TXN_TIMERS.quoteExpire, ({ transactionId }, { state }) => {
-  const txn = findTransaction(state, transactionId);
-  if (txn && canApply(txn, { type: 'quote.expire' })) move(state, txn, { type: 'quote.expire' });
-});
 
 const block = defineTask<TxnTimerPayload>(TXN_TIMERS.block, ({ transactionId }, { state, now }) => {
   const txn = findTransaction(state, transactionId);

@@ -15,7 +15,7 @@ import { applyTransactionEvent, isTerminal, type TransactionEvent } from '../mac
 import type { TransactionRecord } from '../state/transactions.js';
 import { countCompleted } from './volume.js';
 
-/** Timer kinds of the money flow; their tasks are in `mock/operations/transaction-tasks.ts`. */
+/** Timer kinds of the money flow; their tasks are in `operations/transaction-tasks.ts` and, the quote expiry, `operations/create-transaction.ts`. */
 export const TXN_TIMERS = {
   quoteExpire: 'transaction.quote_expire',
   block: 'transaction.block',
@@ -47,6 +47,15 @@ export const AWAIT_FUNDS_MS = 1_000;
  */
 export function findTransaction(state: MockState, id: string): TransactionRecord | undefined {
   return state.transactions.byId[id];
+}
+
+/**
+ * Sets the exchange rate (INR per USD, a positive decimal string) that new quotes use; quotes already given keep theirs.
+ * @example
+ * setExchangeRate(state, '84.10');
+ */
+export function setExchangeRate(state: MockState, rate: string): void {
+  state.transactions.exchangeRate = rate;
 }
 
 /**
