@@ -4,10 +4,7 @@
 import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
-import { digilockerTransition } from '../machines/digilocker-session.js';
-import { applyAggregate, expectedName, kycRecord } from '../operations/kyc.js';
-import { recordSession, recordStep } from '../operations/transitions.js';
-import { SANDBOX_KYC } from '../sandbox-values.js';
+import { answerDigilocker } from '../operations/kyc/digilocker.js';
 import type { DigilockerSessionRecord } from '../state/kyc.js';
 import { refuse, userOf } from './kyc-shared.js';
 
@@ -70,30 +67,15 @@ export function digilockerHelpers(rt: MockRuntime) {
       const session: DigilockerSessionRecord | undefined = rt.state.kyc.digilockerSessions[input.clientId];
       if (!session) throw new MockHelperError(`No document-locker session ${input.clientId} in this mock`);
       const user = userOf(rt, session.userId);
-      const record = kycRecord(rt.state, user.id);
-      const name = input.aadhaar?.name ?? expectedName(user, record);
-      const event =
-        input.outcome === 'approve'
-          ? {
-              type: 'approve' as const,
-              aadhaar: {
-                name,
-                dob: '1990-01-01',
-                gender: 'F',
-                address: '12 MG Road, Bengaluru',
-                maskedAadhaar: 'XXXX-XXXX-1234',
-                pincode: '560001',
-                state: 'Karnataka',
-                district: 'Bengaluru Urban',
-                ...input.aadhaar,
-              },
-              pan: {
-                number: input.pan?.number ?? SANDBOX_KYC.digilockerPan,
-                name: input.pan?.name ?? name.toUpperCase(),
-              },
-            }
-          : { type: 'deny' as const, reason: 'The user denied consent' };
-      const t = digilockerTransition(session, event, rt.state.clock.now);
+      const t = answerDigilocker(rt.state, user, session, input, {
+        trigger: 'helpers.digilocker.complete',
+        explanation: {
+          rule: 'helper.digilocker.complete',
+          because: `helpers.digilocker.complete gave the user's answer: ${input.outcome}`,
+          section: '3.2',
+          change: input.outcome === 'approve' ? "outcome: 'deny'" : "outcome: 'approve' on a new session",
+        },
+      });
       if (!t.ok) {
         refuse(
           `document-locker session ${session.clientId}`,
@@ -103,34 +85,6 @@ export function digilockerHelpers(rt: MockRuntime) {
           'Start a new session with POST /kyc/digilocker/init.',
           '3.2',
         );
-      }
-      rt.state.kyc.digilockerSessions[session.clientId] = t.next;
-      recordSession(rt.state, 'digilocker-session', session, t.next.status, event.type, {
-        rule: 'helper.digilocker.complete',
-        because: `helpers.digilocker.complete gave the user's answer: ${input.outcome}`,
-        section: '3.2',
-        change: input.outcome === 'approve' ? "outcome: 'deny'" : "outcome: 'approve' on a new session",
-      });
-      const at = t.next.completedAt ?? new Date(rt.state.clock.now).toISOString();
-      if (t.next.status === 'VERIFIED' && t.next.aadhaar && t.next.pan && !record.digilocker) {
-        record.digilocker = { verifiedAt: at };
-        recordStep(rt.state, user.id, 'digilocker', 'helpers.digilocker.complete');
-        if (!record.aadhaar) recordStep(rt.state, user.id, 'aadhaar', 'helpers.digilocker.complete');
-        if (!record.pan) recordStep(rt.state, user.id, 'pan', 'helpers.digilocker.complete');
-        record.aadhaar ??= {
-          maskedNumber: t.next.aadhaar.maskedAadhaar ?? 'XXXX-XXXX-1234',
-          nameOnAadhaar: t.next.aadhaar.name,
-          verifiedAt: at,
-          source: 'digilocker',
-        };
-        const pan = t.next.pan.number;
-        record.pan ??= {
-          number: pan,
-          maskedNumber: `XXXXX${pan.slice(5, 9)}X`,
-          nameOnPan: t.next.pan.name,
-          verifiedAt: at,
-        };
-        applyAggregate(rt.state, user, record, { type: 'recompute' });
       }
       return { clientId: session.clientId, status: t.next.status, redirectUrl: session.redirectUrl };
     },

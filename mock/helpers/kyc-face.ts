@@ -3,8 +3,7 @@
  */
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
-import { faceTransition } from '../machines/face-session.js';
-import { recordSession } from '../operations/transitions.js';
+import { checkFace } from '../operations/kyc/face.js';
 import type { FaceSessionRecord } from '../state/kyc.js';
 import { refuse } from './kyc-shared.js';
 
@@ -62,11 +61,24 @@ export function faceHelpers(rt: MockRuntime) {
       const pass = input.outcome === 'pass';
       const livenessScore = input.livenessScore ?? (pass ? 0.93 : 0.42);
       const faceMatchScore = input.faceMatchScore ?? (pass ? 0.88 : 0.31);
-      const t = faceTransition(
+      const t = checkFace(
+        rt.state,
         session,
-        { type: 'checked', livenessScore, faceMatchScore },
-        rt.state.clock.now,
+        { outcome: input.outcome, livenessScore, faceMatchScore },
+        {
+          rule: 'helper.face.complete',
+          because: `helpers.face.complete ran the check with liveness ${livenessScore} and face match ${faceMatchScore} (pass needs 0.8 and 0.7)`,
+          section: '4.9',
+          change: pass
+            ? "outcome: 'fail' (or scores under the thresholds)"
+            : "outcome: 'pass' (or scores at the thresholds)",
+        },
       );
+      if (!t.ok && 'disagrees' in t) {
+        throw new MockHelperError(
+          `Scores ${livenessScore} / ${faceMatchScore} ${pass ? 'fail' : 'pass'} the thresholds (liveness >= 0.8, face match >= 0.7), so outcome '${input.outcome}' cannot use them`,
+        );
+      }
       if (!t.ok) {
         refuse(
           `face session ${session.sessionId}`,
@@ -77,20 +89,6 @@ export function faceHelpers(rt: MockRuntime) {
           '4.9',
         );
       }
-      if ((t.next.status === 'PASSED') !== pass) {
-        throw new MockHelperError(
-          `Scores ${livenessScore} / ${faceMatchScore} ${pass ? 'fail' : 'pass'} the thresholds (liveness >= 0.8, face match >= 0.7), so outcome '${input.outcome}' cannot use them`,
-        );
-      }
-      rt.state.kyc.faceSessions[session.sessionId] = t.next;
-      recordSession(rt.state, 'face-session', session, t.next.status, 'checked', {
-        rule: 'helper.face.complete',
-        because: `helpers.face.complete ran the check with liveness ${livenessScore} and face match ${faceMatchScore} (pass needs 0.8 and 0.7)`,
-        section: '4.9',
-        change: pass
-          ? "outcome: 'fail' (or scores under the thresholds)"
-          : "outcome: 'pass' (or scores at the thresholds)",
-      });
       return { sessionId: session.sessionId, status: t.next.status, redirectUrl: session.redirectUrl };
     },
   };

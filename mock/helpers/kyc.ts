@@ -6,7 +6,7 @@
  */
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
-import { kycRecord } from '../operations/kyc.js';
+import { chooseOutcome, kycRecord } from '../operations/kyc.js';
 import { storeUpload } from '../operations/storage.js';
 import type { BankOutcome, UpiOutcome } from '../state/kyc.js';
 import { digilockerHelpers } from './kyc-digilocker.js';
@@ -77,11 +77,7 @@ export function kycStepHelpers(rt: MockRuntime) {
           '4.8',
         );
       }
-      rt.state.kyc.nextOutcomes ??= {};
-      const chosen = { ...rt.state.kyc.nextOutcomes[user.id] };
-      if (input.step === 'bank') chosen.bank = input.outcome;
-      else chosen.upi = input.outcome;
-      rt.state.kyc.nextOutcomes[user.id] = chosen;
+      chooseOutcome(rt.state, user.id, input);
       return { userId: user.id, step: input.step, outcome: input.outcome };
     },
     /**

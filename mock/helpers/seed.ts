@@ -6,8 +6,7 @@
 import type { User } from '../../src/schemas/users.js';
 import { MockHelperError } from '../core/errors.js';
 import type { MockRuntime } from '../core/runtime.js';
-import { nowIso } from '../core/timers.js';
-import { recordStep, recordTransition } from '../operations/transitions.js';
+import { seedVerifiedKyc } from '../operations/kyc/seed.js';
 import { registerUser, userData } from '../operations/users.js';
 import type { KycRecord } from '../state/kyc.js';
 
@@ -62,42 +61,7 @@ export function userSeedHelpers(rt: MockRuntime) {
       });
       if (!user)
         throw new MockHelperError(`Mobile ${input.mobile} is already registered on account ${accountId}`);
-      const at = nowIso(state);
-      const verified = kycStatus === 'verified';
-      state.kyc.byUserId[user.id] = {
-        userId: user.id,
-        level: verified ? 'basic' : 'none',
-        status: kycStatus,
-        updatedAt: at,
-        isPepRejected: false,
-        aadhaar: { maskedNumber: 'XXXX-XXXX-1234', nameOnAadhaar: name, verifiedAt: at, source: 'otp' },
-        pan: { number: 'ABCDE1234F', maskedNumber: 'XXXXX1234X', nameOnPan: name, verifiedAt: at },
-        bank: bank
-          ? {
-              accountNumber: '123456789012',
-              maskedAccountNumber: 'XXXXXXXX9012',
-              bankName: 'HDFC Bank',
-              ifsc: 'HDFC0001234',
-              accountHolderName: name,
-              verifiedAt: at,
-            }
-          : undefined,
-      };
-      // Straight into state, yet in the journal as the steps a real user would have taken.
-      const trigger = 'helpers.users.seedVerified';
-      for (const step of ['mobile', 'aadhaar', 'pan', ...(bank ? ['bank' as const] : [])] as const) {
-        recordStep(state, user.id, step, trigger);
-      }
-      recordTransition(state, {
-        resource: 'kyc-aggregate',
-        id: user.id,
-        machine: 'kyc-aggregate',
-        from: 'pending',
-        to: kycStatus,
-        trigger,
-        detail: `level none -> ${verified ? 'basic' : 'none'}`,
-        userId: user.id,
-      });
+      seedVerifiedKyc(state, user, { name, bank, kycStatus });
       return structuredClone(userData(user));
     },
   };

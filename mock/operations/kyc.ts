@@ -1,6 +1,7 @@
 /**
  * The KYC operations routes and helpers share: the user's KYC record, the facts the aggregate is computed from,
- * applying an aggregate event (with its `user.kyc_updated` event), names on records and masking.
+ * applying an aggregate event (with its `user.kyc_updated` event), storing a verified step, names on records,
+ * masking and the outcomes a test chose. Each step's own operation is in `kyc/` under the spec's name for it.
  */
 import { emitEvent } from '../core/events.js';
 import type { Explanation } from '../core/explain.js';
@@ -15,7 +16,7 @@ import {
 import { SANDBOX_KYC } from '../sandbox-values.js';
 import type { BankOutcome, KycRecord, UpiOutcome } from '../state/kyc.js';
 import type { UserRecord } from '../state/users.js';
-import { recordTransition } from './transitions.js';
+import { type KycStep, recordStep, recordTransition } from './transitions.js';
 
 /**
  * The user's KYC record for reading: the stored one, or a blank one that is not stored (a GET changes nothing).
@@ -113,6 +114,36 @@ export function applyAggregate(
   return { previous, current };
 }
 
+/** The steps whose result makes a user's KYC level (spec 2.7): stored, then the aggregate is recomputed. */
+type VerifiedStep = Extract<KycStep, 'aadhaar' | 'pan' | 'passport' | 'face' | 'upi' | 'bank'>;
+
+/**
+ * Stores the result of a verified step on the user's record, notes the step in the journal and recomputes the
+ * aggregate (which may emit `user.kyc_updated`). Every verification operation ends here.
+ */
+export function verifyStep<S extends VerifiedStep>(
+  state: MockState,
+  user: UserRecord,
+  step: S,
+  result: NonNullable<KycRecord[S]>,
+  trigger: string,
+  why?: Explanation,
+): NonNullable<KycRecord[S]> {
+  const record = kycRecord(state, user.id);
+  record[step] = result;
+  recordStep(state, user.id, step, trigger, why);
+  applyAggregate(state, user, record, { type: 'recompute' });
+  return result;
+}
+
+/** `POST /kyc/refresh` (spec 4.5): the aggregate recomputed from the steps on record. */
+export function refreshKyc(
+  state: MockState,
+  user: UserRecord,
+): { previous: KycLevelStatus; current: KycLevelStatus } {
+  return applyAggregate(state, user, kycRecord(state, user.id), { type: 'refresh' });
+}
+
 /**
  * Why a declaration with `isPep: true` rejects KYC (spec 4.11): the journal and `X-Mock-Explain` say it.
  * @example
@@ -134,6 +165,9 @@ export const PEP_REJECTION: Explanation = {
 export function expectedName(user: UserRecord, record: KycRecord): string {
   return record.aadhaar?.nameOnAadhaar ?? user.name ?? SANDBOX_KYC.defaultName;
 }
+
+/** The Aadhaar number behind sample Aadhaar data (the document locker's, a seeded user's): only its mask is shown. */
+export const SAMPLE_AADHAAR_NUMBER = '123412341234';
 
 /**
  * `123412341234` → `XXXXXXXX1234` (all but the last four characters masked).
@@ -177,4 +211,17 @@ export function takeOutcome<S extends 'bank' | 'upi'>(
   const outcome = chosen?.[step];
   if (chosen) delete chosen[step];
   return outcome as (S extends 'bank' ? BankOutcome : UpiOutcome) | undefined;
+}
+
+/** Chooses the outcome of the user's next bank or UPI verification (`helpers.kyc.chooseOutcome`). */
+export function chooseOutcome(
+  state: MockState,
+  userId: string,
+  choice: { step: 'bank'; outcome: BankOutcome } | { step: 'upi'; outcome: UpiOutcome },
+): void {
+  state.kyc.nextOutcomes ??= {};
+  const chosen = { ...state.kyc.nextOutcomes[userId] };
+  if (choice.step === 'bank') chosen.bank = choice.outcome;
+  else chosen.upi = choice.outcome;
+  state.kyc.nextOutcomes[userId] = chosen;
 }

@@ -2,15 +2,14 @@
  * Aadhaar OTP (assumed, docs/assumptions.md): send gives a `referenceId` whose 6-digit OTP lives 600 s;
  * verify checks it (3 attempts) and records the Aadhaar with the user's name on record. Shape A.
  */
-import { OTP_LENGTH, OTP_TTL_SECONDS } from '../../../src/schemas/common.js';
+import { OTP_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { AadhaarOtpSendRequest, AadhaarOtpVerifyRequest } from '../../../src/schemas/kyc/aadhaar.js';
 import { MockApiError } from '../../core/errors.js';
-import { nextId, randomDigits } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { MAX_OTP_ATTEMPTS } from '../../machines/otp.js';
-import { applyAggregate, expectedName, kycRecord, maskAadhaar } from '../../operations/kyc.js';
-import { recordStep, recordTransition } from '../../operations/transitions.js';
+import { sendAadhaarOtp, verifyAadhaarOtp } from '../../operations/kyc/aadhaar.js';
+import { kycRecord, maskAadhaar } from '../../operations/kyc.js';
 import { requireUser } from '../shared.js';
 
 const alreadyVerified = (userId: string) =>
@@ -26,16 +25,7 @@ const send = route(
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
     if (kycRecord(ctx.state, user.id).aadhaar) throw alreadyVerified(user.id);
-    const referenceId = nextId(ctx.state, 'aref');
-    ctx.state.kyc.aadhaarOtps[referenceId] = {
-      referenceId,
-      userId: user.id,
-      aadhaarNumber: ctx.body.aadhaarNumber,
-      code: randomDigits(ctx.state, OTP_LENGTH),
-      attempts: 0,
-      status: 'active',
-      expiresAt: new Date(ctx.now + OTP_TTL_SECONDS * 1000).toISOString(),
-    };
+    const { referenceId } = sendAadhaarOtp(ctx.state, user.id, ctx.body.aadhaarNumber);
     const maskedAadhaar = maskAadhaar(ctx.body.aadhaarNumber);
     return {
       data: {
@@ -77,33 +67,16 @@ const verify = route(
         code: 'AADHAAR_OTP_EXPIRED',
       });
     }
-    if (ctx.body.otp !== session.code) {
-      session.attempts += 1;
+    const result = verifyAadhaarOtp(ctx.state, user, session, ctx.body.otp);
+    if (!result.ok) {
       throw new MockApiError(400, {
         error: 'Bad Request',
         message: 'The Aadhaar OTP is incorrect',
         code: 'INVALID_OTP',
-        attemptsRemaining: MAX_OTP_ATTEMPTS - session.attempts,
+        attemptsRemaining: result.attemptsRemaining,
       });
     }
-    session.status = 'used';
-    recordTransition(ctx.state, {
-      resource: 'aadhaar-otp',
-      id: session.referenceId,
-      from: 'active',
-      to: 'used',
-      trigger: 'POST /kyc/aadhaar/otp/verify',
-      userId: user.id,
-    });
-    record.aadhaar = {
-      maskedNumber: maskAadhaar(session.aadhaarNumber),
-      nameOnAadhaar: expectedName(user, record),
-      verifiedAt: ctx.nowIso,
-      source: 'otp',
-    };
-    recordStep(ctx.state, user.id, 'aadhaar', 'POST /kyc/aadhaar/otp/verify');
-    applyAggregate(ctx.state, user, record, { type: 'recompute' });
-    const { source: _source, ...aadhaar } = record.aadhaar;
+    const { source: _source, ...aadhaar } = result.aadhaar;
     return { data: { verified: true, ...aadhaar }, message: 'Aadhaar verified' };
   },
   { bodySchema: AadhaarOtpVerifyRequest },

@@ -8,32 +8,12 @@ import { MockApiError } from '../../core/errors.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
-import { applyAggregate, expectedName, kycRecord, maskTail, takeOutcome } from '../../operations/kyc.js';
-import { recordStep } from '../../operations/transitions.js';
+import { verifyBank } from '../../operations/kyc/bank.js';
+import { expectedName, kycRecord, maskTail, takeOutcome } from '../../operations/kyc.js';
 import { chosenOutcome, nameMismatch, SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import type { BankOutcome } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
-
-const BANKS: Record<string, string> = {
-  HDFC: 'HDFC Bank',
-  SBIN: 'State Bank of India',
-  ICIC: 'ICICI Bank',
-  UTIB: 'Axis Bank',
-  KKBK: 'Kotak Mahindra Bank',
-  PUNB: 'Punjab National Bank',
-  YESB: 'Yes Bank',
-};
-
-/**
- * The bank an IFSC belongs to (its first four letters).
- * @example
- * bankNameOf('HDFC0001234'); // 'HDFC Bank'
- */
-export function bankNameOf(ifsc: string): string {
-  const code = ifsc.slice(0, 4);
-  return BANKS[code] ?? `${code} Bank`;
-}
 
 /** The outcome a sandbox account number stands for (docs/sandbox-values.md); undefined: the names decide. */
 function sandboxOutcome(accountNumber: string): BankOutcome | undefined {
@@ -109,28 +89,15 @@ const verify = route(
           }),
       );
     }
-    // The last six characters "000000" stand for a head office: the bank returns no branch.
-    const branch = ifsc.endsWith('000000') ? undefined : `Branch ${ifsc.slice(5)}`;
-    record.bank = {
-      accountNumber,
-      maskedAccountNumber: maskTail(accountNumber),
-      bankName: bankNameOf(ifsc),
-      branch,
-      ifsc,
-      accountHolderName: found.toUpperCase(),
-      verifiedAt: ctx.nowIso,
-    };
-    recordStep(ctx.state, user.id, 'bank', 'POST /kyc/bank/verify', why);
-    applyAggregate(ctx.state, user, record, { type: 'recompute' });
-    const { bankName, maskedAccountNumber } = record.bank;
+    const verified = verifyBank(ctx.state, user, { accountNumber, ifsc, accountHolderName: found }, why);
     return {
       explain: why,
       data: {
         verified: true,
-        bankName,
-        branch,
-        accountHolderName: found.toUpperCase(),
-        maskedAccountNumber,
+        bankName: verified.bankName,
+        branch: verified.branch,
+        accountHolderName: verified.accountHolderName,
+        maskedAccountNumber: verified.maskedAccountNumber,
         ifsc,
       },
       message: 'Bank account verified',

@@ -5,12 +5,10 @@
  */
 import { DeclarationRequest } from '../../../src/schemas/kyc/declaration.js';
 import { MockApiError } from '../../core/errors.js';
-import { nextId } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
-import { applyAggregate, kycRecord, PEP_REJECTION } from '../../operations/kyc.js';
-import { recordStep } from '../../operations/transitions.js';
-import type { DeclarationStep } from '../../state/kyc.js';
+import { submitDeclaration } from '../../operations/kyc/declaration.js';
+import { PEP_REJECTION } from '../../operations/kyc.js';
 import { requireUser } from '../shared.js';
 
 const submit = route(
@@ -18,22 +16,9 @@ const submit = route(
   '/v2/users/:userId/kyc/declaration',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    const record = kycRecord(ctx.state, user.id);
-    const { occupation, occupationOther, incomeRange, isPep, pepDetails } = ctx.body;
-    const declaration: DeclarationStep = {
-      declarationId: nextId(ctx.state, 'dec'),
-      occupation,
-      occupationOther,
-      incomeRange,
-      isPep,
-      pepDetails,
-      submittedAt: ctx.nowIso,
-    };
-    record.declaration = declaration;
-    recordStep(ctx.state, user.id, 'declaration', 'POST /kyc/declaration');
+    const { occupation, incomeRange, isPep } = ctx.body;
+    const declaration = submitDeclaration(ctx.state, user, ctx.body);
     if (isPep) {
-      record.isPepRejected = true;
-      applyAggregate(ctx.state, user, record, { type: 'pep_declared' });
       throw new MockApiError(
         422,
         {

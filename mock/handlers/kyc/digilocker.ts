@@ -7,32 +7,15 @@
 import { DIGILOCKER_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { DigilockerInitRequest, DigilockerStatusQuery } from '../../../src/schemas/kyc/digilocker.js';
 import { MockApiError } from '../../core/errors.js';
-import { nextId } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
-import { defineTask } from '../../core/tasks.js';
-import { schedule } from '../../core/timers.js';
 import { validateBody } from '../../core/validate.js';
-import { digilockerTransition, effectiveDigilockerStatus } from '../../machines/digilocker-session.js';
+import { effectiveDigilockerStatus } from '../../machines/digilocker-session.js';
+import { digilockerExpire, initDigilocker } from '../../operations/kyc/digilocker.js';
 import { kycRecord } from '../../operations/kyc.js';
-import { recordSession } from '../../operations/transitions.js';
 import { SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
-import type { DigilockerSessionRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
-
-/** Timer kind that expires a session 600 s after init. */
-export const digilockerExpire = defineTask<{ clientId: string }>(
-  'kyc.digilocker.expire',
-  ({ clientId }, { state, now }) => {
-    const session = state.kyc.digilockerSessions[clientId];
-    if (!session) return;
-    const t = digilockerTransition(session, { type: 'expire' }, now);
-    if (!t.ok) return;
-    state.kyc.digilockerSessions[clientId] = t.next;
-    recordSession(state, 'digilocker-session', session, t.next.status, 'expire');
-  },
-);
 
 const init = route(
   'POST',
@@ -58,18 +41,7 @@ const init = route(
         code: 'ALREADY_VERIFIED',
       });
     }
-    const clientId = nextId(ctx.state, 'dlk');
-    const session: DigilockerSessionRecord = {
-      clientId,
-      userId: user.id,
-      status: 'PENDING',
-      redirectUrl: ctx.body.redirectUrl,
-      deviceId: ctx.body.deviceId,
-      createdAt: ctx.nowIso,
-      expiresAt: new Date(ctx.now + DIGILOCKER_SESSION_TTL_SECONDS * 1000).toISOString(),
-    };
-    ctx.state.kyc.digilockerSessions[clientId] = session;
-    schedule(ctx.state, digilockerExpire, `${DIGILOCKER_SESSION_TTL_SECONDS}s`, { clientId });
+    const { clientId } = initDigilocker(ctx.state, user.id, ctx.body);
     return {
       data: {
         clientId,

@@ -6,11 +6,9 @@
 import { PRESIGNED_URL_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { DocumentConfirmRequest, DocumentUploadUrlRequest } from '../../../src/schemas/kyc/document.js';
 import { MockApiError } from '../../core/errors.js';
-import { nextId, randomString } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
-import { kycRecord } from '../../operations/kyc.js';
-import { recordStep, recordTransition } from '../../operations/transitions.js';
+import { confirmDocument, issueUpload } from '../../operations/kyc/document.js';
 import { requireUser } from '../shared.js';
 
 /** Where the mock's storage answers, relative to the base URL. */
@@ -21,21 +19,8 @@ const uploadUrl = route(
   '/v2/users/:userId/kyc/document/upload-url',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    const { documentType, fileName, mimeType, fileSize } = ctx.body;
-    // One path segment, so the storage route matches it without wildcards.
-    const s3Key = `kyc-${user.id}-${randomString(ctx.state, 12)}-${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-    const expiresAt = new Date(ctx.now + PRESIGNED_URL_TTL_SECONDS * 1000).toISOString();
-    ctx.state.kyc.uploads[s3Key] = {
-      s3Key,
-      userId: user.id,
-      documentType,
-      fileName,
-      mimeType,
-      fileSize,
-      status: 'issued',
-      expiresAt,
-    };
-    const signature = randomString(ctx.state, 24);
+    const { upload, signature } = issueUpload(ctx.state, user.id, ctx.body);
+    const { s3Key, expiresAt, mimeType } = upload;
     return {
       data: {
         uploadUrl: `${ctx.runtime.options.baseUrl}${UPLOADS_PATH}/${s3Key}?expires=${Date.parse(expiresAt) / 1000}&signature=${signature}`,
@@ -79,25 +64,7 @@ const confirm = route(
         code: 'VALIDATION_ERROR',
       });
     }
-    recordTransition(ctx.state, {
-      resource: 'document-upload',
-      id: s3Key,
-      from: upload.status,
-      to: 'confirmed',
-      trigger: 'POST /kyc/document',
-      userId: user.id,
-    });
-    upload.status = 'confirmed';
-    const record = kycRecord(ctx.state, user.id);
-    recordStep(ctx.state, user.id, 'document', 'POST /kyc/document');
-    record.document = {
-      documentId: nextId(ctx.state, 'doc'),
-      documentType,
-      fileName,
-      s3Key,
-      uploadedAt: upload.uploadedAt,
-    };
-    const { documentId, uploadedAt } = record.document;
+    const { documentId, uploadedAt } = confirmDocument(ctx.state, upload, upload.uploadedAt);
     return { data: { documentId, documentType, fileName, uploadedAt }, message: 'Document uploaded' };
   },
   { bodySchema: DocumentConfirmRequest },

@@ -7,29 +7,13 @@
 import { FACE_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { FaceInitRequest, FaceVerifyRequest } from '../../../src/schemas/kyc/face.js';
 import { MockApiError } from '../../core/errors.js';
-import { nextId, randomString } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
-import { defineTask } from '../../core/tasks.js';
-import { schedule } from '../../core/timers.js';
-import { effectiveFaceStatus, faceTransition } from '../../machines/face-session.js';
-import { applyAggregate, kycRecord } from '../../operations/kyc.js';
-import { recordSession, recordStep } from '../../operations/transitions.js';
+import { effectiveFaceStatus } from '../../machines/face-session.js';
+import { faceExpire, startFace, verifyFace } from '../../operations/kyc/face.js';
+import { kycRecord } from '../../operations/kyc.js';
 import type { FaceSessionRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
-
-/** Timer kind that expires a pending session 600 s after init. */
-export const faceExpire = defineTask<{ sessionId: string }>(
-  'kyc.face.expire',
-  ({ sessionId }, { state, now }) => {
-    const session = state.kyc.faceSessions[sessionId];
-    if (!session) return;
-    const t = faceTransition(session, { type: 'expire' }, now);
-    if (!t.ok) return;
-    state.kyc.faceSessions[sessionId] = t.next;
-    recordSession(state, 'face-session', session, t.next.status, 'expire');
-  },
-);
 
 const alreadyVerified = (userId: string) =>
   new MockApiError(409, {
@@ -44,23 +28,11 @@ const init = route(
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
     if (kycRecord(ctx.state, user.id).face) throw alreadyVerified(user.id);
-    const sessionId = nextId(ctx.state, 'fce');
-    const session: FaceSessionRecord = {
-      sessionId,
-      userId: user.id,
-      sdkToken: `sdk_${randomString(ctx.state, 32)}`,
-      status: 'PENDING',
-      redirectUrl: ctx.body.redirectUrl,
-      deviceId: ctx.body.deviceId,
-      createdAt: ctx.nowIso,
-      expiresAt: new Date(ctx.now + FACE_SESSION_TTL_SECONDS * 1000).toISOString(),
-    };
-    ctx.state.kyc.faceSessions[sessionId] = session;
-    schedule(ctx.state, faceExpire, `${FACE_SESSION_TTL_SECONDS}s`, { sessionId });
+    const { sessionId, sdkToken } = startFace(ctx.state, user.id, ctx.body);
     return {
       data: {
         sessionId,
-        sdkToken: session.sdkToken,
+        sdkToken,
         url: `${ctx.runtime.options.baseUrl}/__pages/face/${sessionId}`,
         expiresIn: FACE_SESSION_TTL_SECONDS,
       },
@@ -107,11 +79,7 @@ const verify = route(
       });
     }
     if (status === 'PASSED') {
-      const livenessScore = session.livenessScore ?? 0;
-      const faceMatchScore = session.faceMatchScore ?? 0;
-      record.face = { livenessScore, faceMatchScore, verifiedAt: ctx.nowIso };
-      recordStep(ctx.state, user.id, 'face', 'POST /kyc/face/verify');
-      applyAggregate(ctx.state, user, record, { type: 'recompute' });
+      const { livenessScore, faceMatchScore } = verifyFace(ctx.state, user, session);
       return {
         data: {
           verified: true,

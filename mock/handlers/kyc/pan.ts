@@ -10,8 +10,8 @@ import { MockApiError } from '../../core/errors.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
-import { applyAggregate, expectedName, kycRecord, maskPan } from '../../operations/kyc.js';
-import { recordStep } from '../../operations/transitions.js';
+import { verifyPan } from '../../operations/kyc/pan.js';
+import { expectedName, kycRecord, maskPan } from '../../operations/kyc.js';
 import { nameMismatch, SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import { requireUser } from '../shared.js';
@@ -71,16 +71,11 @@ const verify = route(
         nameMismatch({ section: '7.3', field: 'PAN', found: nameOnPan, expected, score, sandbox }),
       );
     }
-    record.pan = {
-      number: pan,
-      maskedNumber: maskPan(pan),
+    const { number: _number, ...data } = verifyPan(ctx.state, user, {
+      pan,
       nameOnPan,
       nameMatchScore: score,
-      verifiedAt: ctx.nowIso,
-    };
-    recordStep(ctx.state, user.id, 'pan', 'POST /kyc/pan/verify');
-    applyAggregate(ctx.state, user, record, { type: 'recompute' });
-    const { number: _number, ...data } = record.pan;
+    });
     return { data: { verified: true, ...data }, message: 'PAN verified' };
   },
   { bodySchema: PanBody },

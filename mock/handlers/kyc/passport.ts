@@ -7,8 +7,8 @@ import * as z from 'zod/mini';
 import { MockApiError } from '../../core/errors.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
-import { applyAggregate, expectedName, kycRecord } from '../../operations/kyc.js';
-import { recordStep } from '../../operations/transitions.js';
+import { verifyPassport } from '../../operations/kyc/passport.js';
+import { kycRecord } from '../../operations/kyc.js';
 import { SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import { requireUser } from '../shared.js';
@@ -58,19 +58,7 @@ const verify = route(
         SANDBOX_EXPLANATIONS.passportUnreadable,
       );
     }
-    const words = expectedName(user, record).toUpperCase().split(/\s+/).filter(Boolean);
-    const surname = words.length > 1 ? (words.pop() ?? '') : '';
-    const passport = {
-      givenName: words.join(' '),
-      surname,
-      // The profile's nationality when it is not Indian (alpha-2 there; IND is the passport's alpha-3 for India).
-      nationality: record.profile && record.profile.nationality !== 'IN' ? record.profile.nationality : 'IND',
-      dob: record.profile?.dateOfBirth ?? '1990-01-01',
-      verifiedAt: ctx.nowIso,
-    };
-    record.passport = passport;
-    recordStep(ctx.state, user.id, 'passport', 'POST /kyc/passport/verify');
-    applyAggregate(ctx.state, user, record, { type: 'recompute' });
+    const passport = verifyPassport(ctx.state, user);
     const { verifiedAt: _at, ...data } = passport;
     return { data: { verified: true, ...data }, message: 'Passport verified' };
   },

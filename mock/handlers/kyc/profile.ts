@@ -3,11 +3,9 @@
  * second submission replaces the first. It does not recompute the aggregate.
  */
 import { ProfileSubmitRequest } from '../../../src/schemas/kyc/profile.js';
-import { nextId } from '../../core/ids.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
-import { kycRecord } from '../../operations/kyc.js';
-import { recordStep } from '../../operations/transitions.js';
+import { submitProfile } from '../../operations/kyc/profile.js';
 import { requireUser } from '../shared.js';
 
 const submit = route(
@@ -15,11 +13,12 @@ const submit = route(
   '/v2/users/:userId/kyc/profile',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    const record = kycRecord(ctx.state, user.id);
     const { deviceId: _deviceId, ...fields } = ctx.body;
-    record.profile = { profileId: nextId(ctx.state, 'prof'), ...fields, submittedAt: ctx.nowIso };
-    recordStep(ctx.state, user.id, 'profile', 'POST /kyc/profile');
-    const { profileId, dateOfBirth, nationality, city, submittedAt } = record.profile;
+    const { profileId, dateOfBirth, nationality, city, submittedAt } = submitProfile(
+      ctx.state,
+      user.id,
+      fields,
+    );
     return { data: { profileId, dateOfBirth, nationality, city, submittedAt }, message: 'Profile submitted' };
   },
   { bodySchema: ProfileSubmitRequest },

@@ -6,7 +6,7 @@
 import type { ExtendedStatus, KycStatus } from '../../../src/schemas/kyc/status.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
-import { applyAggregate, kycRecord, peekKycRecord } from '../../operations/kyc.js';
+import { peekKycRecord, refreshKyc } from '../../operations/kyc.js';
 import type { KycRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
 
@@ -115,9 +115,7 @@ const getStatus = route('GET', '/v2/users/:userId/kyc/status', (ctx) => {
 
 const refresh = route('POST', '/v2/users/:userId/kyc/refresh', (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
-  const { previous, current } = applyAggregate(ctx.state, user, kycRecord(ctx.state, user.id), {
-    type: 'refresh',
-  });
+  const { previous, current } = refreshKyc(ctx.state, user);
   const moved = previous.status !== current.status || previous.level !== current.level;
   return { data: { previous, current }, message: moved ? 'KYC status updated' : 'KYC status unchanged' };
 });

@@ -8,8 +8,8 @@ import { MockApiError } from '../../core/errors.js';
 import { defineModule } from '../../core/module.js';
 import { route } from '../../core/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
-import { applyAggregate, expectedName, kycRecord, takeOutcome } from '../../operations/kyc.js';
-import { recordStep } from '../../operations/transitions.js';
+import { verifyUpi } from '../../operations/kyc/upi.js';
+import { expectedName, kycRecord, takeOutcome } from '../../operations/kyc.js';
 import { chosenOutcome, nameMismatch, SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import type { UpiOutcome } from '../../state/kyc.js';
@@ -100,9 +100,7 @@ const verify = route(
         },
       };
     }
-    record.upi = { upiId, name, nameMatchScore: score, verifiedAt: ctx.nowIso };
-    recordStep(ctx.state, user.id, 'upi', 'POST /kyc/upi/verify', why);
-    applyAggregate(ctx.state, user, record, { type: 'recompute' });
+    verifyUpi(ctx.state, user, { upiId, name, nameMatchScore: score }, why);
     return {
       explain: why,
       data: { verified: true, name, bankName, nameMatchScore: score, message: 'UPI ID verified' },

@@ -1,0 +1,22 @@
+/** PAN verification (assumed, docs/assumptions.md): the PAN found, with the name on it and its match score. */
+import type { MockState } from '../../core/state.js';
+import { nowIso } from '../../core/timers.js';
+import type { PanStep } from '../../state/kyc.js';
+import type { UserRecord } from '../../state/users.js';
+import { maskPan, verifyStep } from '../kyc.js';
+
+/** `POST /kyc/pan/verify` once the PAN is found and its name matches: records the PAN. */
+export function verifyPan(
+  state: MockState,
+  user: UserRecord,
+  found: { pan: string; nameOnPan: string; nameMatchScore: number },
+): PanStep {
+  const pan: PanStep = {
+    number: found.pan,
+    maskedNumber: maskPan(found.pan),
+    nameOnPan: found.nameOnPan,
+    nameMatchScore: found.nameMatchScore,
+    verifiedAt: nowIso(state),
+  };
+  return verifyStep(state, user, 'pan', pan, 'POST /kyc/pan/verify');
+}

@@ -1,0 +1,24 @@
+/** UPI verification (spec 4.8): the UPI ID whose holder's name matched. */
+import type { Explanation } from '../../core/explain.js';
+import type { MockState } from '../../core/state.js';
+import { nowIso } from '../../core/timers.js';
+import type { KycRecord } from '../../state/kyc.js';
+import type { UserRecord } from '../../state/users.js';
+import { verifyStep } from '../kyc.js';
+
+/** The stored result of a verified UPI ID. */
+type UpiStep = NonNullable<KycRecord['upi']>;
+
+/**
+ * `POST /kyc/upi/verify` once the holder's name matched: records the UPI ID. `why` is what chose the outcome
+ * (a test's choice), noted with the step.
+ */
+export function verifyUpi(
+  state: MockState,
+  user: UserRecord,
+  found: { upiId: string; name: string; nameMatchScore: number },
+  why?: Explanation,
+): UpiStep {
+  const upi: UpiStep = { ...found, verifiedAt: nowIso(state) };
+  return verifyStep(state, user, 'upi', upi, 'POST /kyc/upi/verify', why);
+}
