@@ -1,5 +1,5 @@
-import { type ClientClock, realClock } from '../core/clock.js';
-import { APIUserAbortError, PayoutError } from '../core/errors.js';
+import { type ClientClock, realClock } from './clock.js';
+import { APIUserAbortError, PayoutError } from './errors.js';
 
 /**
  * How a `waitFor...` helper polls: how often, for how long, and what stops it.
