@@ -30,6 +30,7 @@ export {
   type WireExchange,
 } from './conformance/index.js';
 export { connectMock, type MockHelperCalls, type RemoteMockHelpers } from './connect.js';
+export type { ChaosOptions } from './contract/chaos.js';
 export type { CreateAccountInput } from './core/accounts.js';
 export {
   BUNDLE_FORMAT,
@@ -38,7 +39,6 @@ export {
   parseBundle,
   RECORDING_BUDGET_BYTES,
 } from './core/bundle.js';
-export type { ChaosOptions } from './core/chaos.js';
 export type { VirtualClientClock } from './core/client-clock.js';
 export type { AdvanceResult, Clock, RealtimeOptions } from './core/clock.js';
 export type { Duration } from './core/duration.js';

@@ -9,7 +9,7 @@
  * (`RECORDING_BUDGET_BYTES` unless set otherwise) it lets go of its oldest steps, and `bundle()` marks the window
  * it holds (a replay refuses such a bundle), so a shared sandbox running for weeks never grows without end.
  */
-import { HELPER_CONTRACT, type HelperSpec } from '../helpers/contract.js';
+import { HELPER_CONTRACT, type HelperSpec } from '../contract/helpers.js';
 import {
   BUNDLE_FORMAT,
   BUNDLE_VERSION,

@@ -3,7 +3,7 @@
  * the third part of a refusal's explanation when the resolver that refused gave none. The section is the
  * route's own (spec 4.x) unless the rule lives elsewhere, so the pipeline needs no other knowledge of a route.
  */
-import { OPERATIONS } from '../openapi/operations.js';
+import { OPERATIONS } from '../contract/endpoints.js';
 import type { MockApiError } from './errors.js';
 import type { Explanation } from './explain.js';
 import { codeFromError } from './respond.js';

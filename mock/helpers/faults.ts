@@ -1,7 +1,8 @@
 /**
  * Fault injection helpers.
  */
-import { type ChaosOptions, startChaos } from '../core/chaos.js';
+import type { ChaosOptions } from '../contract/chaos.js';
+import { startChaos } from '../core/chaos.js';
 import { type FaultSpec, injectFault } from '../core/faults.js';
 import type { MockRuntime } from '../core/runtime.js';
 import type { ChaosDraw, ChaosRecord } from '../state/chaos.js';

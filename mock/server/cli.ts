@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runConformanceCli } from '../conformance/cli.js';
+import type { ChaosOptions } from '../contract/chaos.js';
 import { type MockBundle, parseBundle, replayable } from '../core/bundle.js';
-import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
+import { parseChaosFlag } from '../core/chaos.js';
 import { MOCK_PROFILES, type MockProfile } from '../core/mock-only.js';
 import type { MockBudgets } from '../core/options.js';
 import { runCheckReceiver } from '../receiver-check/cli.js';

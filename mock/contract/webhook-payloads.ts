@@ -1,6 +1,6 @@
 /**
  * The ten webhook payloads (spec 6.2, docs/webhook-events.md) as zod/mini schemas, for the OpenAPI document's
- * `webhooks`. The `inr-payouts/webhooks` entry types them as plain interfaces (it is dependency-free), so these
+ * `webhooks` and the check of a synthetic event's payload. The `inr-payouts/webhooks` entry types them as plain interfaces (it is dependency-free), so these
  * schemas are written here and checked against those interfaces at compile time: each schema's type and the
  * interface must be assignable both ways, or this file does not compile.
  */

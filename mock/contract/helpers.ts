@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { networks } from '../../src/schemas/common.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/events.js';
-import { ChaosOptions } from '../core/chaos.js';
+import { ChaosOptions } from './chaos.js';
 
 /**
  * What the contract says of one helper.
