@@ -67,7 +67,6 @@ export type { MockBudgets, MockServiceOptions } from './core/options.js';
 export { EXPLAIN_HEADER } from './core/pipeline.js';
 export { RECORDING_LIMIT } from './core/recorder.js';
 export type { ReplaySummary } from './core/replay.js';
-export type { DeepReadonly, MockState } from './core/state.js';
 export type { MockHelpers } from './helpers/index.js';
 export type { DigilockerCompletion, FaceCompletion } from './helpers/kyc.js';
 export type { SeedData } from './helpers/lifecycle.js';
@@ -91,5 +90,6 @@ export { SANDBOX_DEFAULTS, SANDBOX_KYC, SANDBOX_TRANSACTIONS } from './sandbox-v
 export { createMockService, type MockService } from './service.js';
 export type { AccountRecord, AccountSettings } from './state/accounts.js';
 export type { ChaosDraw, ChaosKind, ChaosRecord } from './state/chaos.js';
+export type { DeepReadonly, MockState } from './state/mock-state.js';
 export type { TrancheRecord, TransactionRecord } from './state/transactions.js';
 export type { WebhookEventRecord } from './state/webhooks.js';

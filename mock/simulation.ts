@@ -15,10 +15,10 @@ import { type ReplaySummary, replayBundle } from './core/replay.js';
 import type { RouteOverrides } from './core/route.js';
 import { compileRoutes, type MockRouter } from './core/router.js';
 import { createRuntime } from './core/runtime.js';
-import type { DeepReadonly, MockState } from './core/state.js';
 import { modules } from './handlers/index.js';
 import { createHelpers, type MockHelpers } from './helpers/index.js';
 import type { AccountRecord } from './state/accounts.js';
+import type { DeepReadonly, MockState } from './state/mock-state.js';
 
 const allModules = [coreModule, ...modules];
 

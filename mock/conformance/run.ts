@@ -4,8 +4,8 @@
  */
 import { virtualClientClock } from '../core/client-clock.js';
 import { createMockFetch } from '../core/fetch.js';
-import { objectOf } from '../core/records.js';
 import { createMockSimulation, type MockSimulation } from '../simulation.js';
+import { objectOf } from '../state/records.js';
 import { compareObservations } from './compare.js';
 import { createPacer, type Pacer } from './pace.js';
 import { SCENARIOS } from './scenarios/index.js';

@@ -3,8 +3,8 @@
  */
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
+import type { MockState } from '../state/mock-state.js';
 import { randomString, uuid } from './ids.js';
-import type { MockState } from './state.js';
 import { nowIso } from './timers.js';
 
 /** Default API requests per minute: high enough that ordinary tests never meet the limit. @example DEFAULT_RATE_LIMIT // 600 */

@@ -10,8 +10,8 @@ import type * as z from 'zod/mini';
 import { CHAOS_KINDS, ChaosOptions } from '../contract/chaos.js';
 import type { ChaosDraw, ChaosKind, ChaosRecord } from '../state/chaos.js';
 import type { FaultRecord } from '../state/http.js';
+import type { MockState } from '../state/mock-state.js';
 import { random, seedToInt } from './ids.js';
-import type { MockState } from './state.js';
 
 const SERVER_ERRORS = [500, 502, 503, 504] as const;
 /** A 429 burst refuses this request and up to this many more in a row. */

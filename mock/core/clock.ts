@@ -8,9 +8,10 @@
  * follow-ups land at their virtual moments; a piece still running past its deadline no longer holds the
  * clock, and delays only its own follow-ups. Real-time ticks never wait.
  */
+
+import { stringField } from '../state/records.js';
 import { type Duration, parseDuration } from './duration.js';
 import type { JournalTimer } from './journal.js';
-import { stringField } from './records.js';
 import type { MockRuntime } from './runtime.js';
 import { tapOf } from './taps.js';
 import type { TaskDefinition } from './tasks.js';

@@ -4,9 +4,10 @@
  * reading every event in the store (flat from 1,000 to 100,000 events; test/bench/mock.bench.ts). Plain data in
  * state like everything else; a snapshot taken before the index existed gets it rebuilt on first use.
  */
+
+import type { MockState } from '../state/mock-state.js';
+import { keyed } from '../state/records.js';
 import type { WebhookEventRecord, WebhookEventStatus, WebhooksSlice } from '../state/webhooks.js';
-import { keyed } from './records.js';
-import type { MockState } from './state.js';
 
 type Index = Required<Pick<WebhooksSlice, 'idsByAccount' | 'countsByAccount'>>;
 

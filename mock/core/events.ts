@@ -2,10 +2,11 @@
  * The seam between domain code and webhook delivery: a domain records an event; the delivery module
  * delivers it when the `webhook.deliver` timer runs.
  */
+
+import type { MockState } from '../state/mock-state.js';
 import type { WebhookEventRecord, WebhookEventType } from '../state/webhooks.js';
 import { indexEvent } from './event-index.js';
 import { nextId } from './ids.js';
-import type { MockState } from './state.js';
 import { nowIso, schedule } from './timers.js';
 
 /** The timer kind of a delivery attempt; its payload is `{ eventId }`. @example schedule(state, WEBHOOK_DELIVER, '1s', { eventId }) */

@@ -3,11 +3,11 @@
  * the work was done. Faults are plain data in state and are taken first in the pipeline, before auth.
  */
 import type { FaultKind, FaultRecord } from '../state/http.js';
+import type { MockState } from '../state/mock-state.js';
 import { drawChaos } from './chaos.js';
 import type { ErrorShape } from './errors.js';
 import { rateLimitBody } from './rate-limit.js';
 import { errorBody } from './respond.js';
-import type { MockState } from './state.js';
 
 /**
  * What to inject.

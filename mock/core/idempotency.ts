@@ -5,8 +5,8 @@
  * an error took no action, so running the request again is safe.
  */
 import type { CachedResponse, IdempotencyRecord } from '../state/http.js';
+import type { MockState } from '../state/mock-state.js';
 import { recordKeyedEffect } from './ledger.js';
-import type { MockState } from './state.js';
 import { defineTask } from './tasks.js';
 import { nowIso, schedule } from './timers.js';
 

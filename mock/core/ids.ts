@@ -3,7 +3,7 @@
  * the same seed gives the same IDs, and a restored snapshot continues the same sequence.
  */
 import { v4 } from 'uuid';
-import type { MockState } from './state.js';
+import type { MockState } from '../state/mock-state.js';
 
 const ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyz';
 const HEX = '0123456789abcdef';

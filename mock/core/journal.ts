@@ -9,8 +9,9 @@
  * Operations take the state, not the runtime, so the runtime binds its journal to whichever state it holds
  * (`bindJournal`) and the call sites find it with `journalOf(state)`.
  */
+
+import type { MockState } from '../state/mock-state.js';
 import type { Explanation } from './explain.js';
-import type { MockState } from './state.js';
 import { isoAt } from './timers.js';
 
 /**

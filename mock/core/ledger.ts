@@ -9,8 +9,8 @@
 
 import type { CachedResponse } from '../state/http.js';
 import type { LedgerEntry } from '../state/ledger.js';
+import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
-import type { MockState } from './state.js';
 
 /** The create routes and the field of their answer's `data` that names what they made. */
 const CREATES: Record<string, { kind: LedgerEntry['kind']; field: 'userId' | 'transactionId' }> = {

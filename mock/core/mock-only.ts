@@ -4,7 +4,7 @@
  * out, and `docs/mock-only.md` says why for each (a test keeps the table and this list together).
  */
 import { attributionStatuses } from '../../src/schemas/transactions.js';
-import { objectOf } from './records.js';
+import { objectOf } from '../state/records.js';
 
 /**
  * `default` answers with the mock's additions (explanations, failure reasons, attribution status);

@@ -3,7 +3,7 @@
  * the previous one closed, counted on the virtual clock. The three headers ride on every answer.
  */
 import type { AccountRecord } from '../state/accounts.js';
-import type { MockState } from './state.js';
+import type { MockState } from '../state/mock-state.js';
 
 const WINDOW_MS = 60_000;
 

@@ -4,8 +4,9 @@
  * (`POST /v2/transactions`, `POST /v2/users`), so filtering the journal by user or transaction finds the
  * request that began it.
  */
-import { objectOf, stringField } from './records.js';
-import type { DeepReadonly, MockState } from './state.js';
+
+import type { DeepReadonly, MockState } from '../state/mock-state.js';
+import { objectOf, stringField } from '../state/records.js';
 
 /** A body the journal kept whole that may name an ID; a cut or non-JSON body names none. */
 function parsed(text: string, cut: boolean): unknown {

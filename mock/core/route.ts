@@ -5,10 +5,10 @@
  */
 import type * as z from 'zod/mini';
 import type { AccountRecord } from '../state/accounts.js';
+import type { MockState } from '../state/mock-state.js';
 import type { ErrorShape } from './errors.js';
 import type { MockResult } from './respond.js';
 import type { MockRuntime } from './runtime.js';
-import type { MockState } from './state.js';
 
 /**
  * Methods a route can answer; `ALL` is for the catch-all.

@@ -2,12 +2,20 @@
  * The live parts of one service instance: the state (replaced on reset and restore, so everything reads
  * `runtime.state` afresh), its options, its tasks and clock, and the idempotency keys in flight.
  */
+import { emptyAccounts } from '../state/accounts.js';
+import { emptyHttp } from '../state/http.js';
+import { emptyKyc } from '../state/kyc.js';
+import type { MockState } from '../state/mock-state.js';
+import { emptyTransactions } from '../state/transactions.js';
+import { emptyUsers } from '../state/users.js';
+import { emptyVerification } from '../state/verification.js';
+import { emptyWebhooks } from '../state/webhooks.js';
 import { createAccount } from './accounts.js';
 import { type Clock, createClock } from './clock.js';
+import { seedToInt } from './ids.js';
 import { bindJournal, createJournal, type Journal } from './journal.js';
 import type { ResolvedOptions } from './options.js';
 import type { RouteOverrides } from './route.js';
-import { createEmptyState, type MockState } from './state.js';
 import { createTaskRegistry, type TaskRegistry } from './tasks.js';
 
 /**
@@ -31,6 +39,28 @@ export interface MockRuntime {
   readonly overrides: RouteOverrides;
   /** What the service did (`mock/core/journal.ts`): in memory, bounded, outside the state. */
   readonly journal: Journal;
+}
+
+/**
+ * A fresh state with no accounts, at `startMs` on the virtual clock.
+ * @example
+ * const state = createEmptyState('my-seed', Date.parse('2025-01-01T00:00:00Z'));
+ */
+export function createEmptyState(seed: string, startMs: number): MockState {
+  return {
+    version: 1,
+    seed,
+    rng: seedToInt(seed),
+    clock: { now: startMs, timerSeq: 0 },
+    timers: [],
+    accounts: emptyAccounts(),
+    users: emptyUsers(),
+    verification: emptyVerification(),
+    kyc: emptyKyc(),
+    transactions: emptyTransactions(),
+    webhooks: emptyWebhooks(),
+    http: emptyHttp(),
+  };
 }
 
 /**

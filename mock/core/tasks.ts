@@ -2,9 +2,10 @@
  * Timer tasks: a timer in state names a `kind`; the task registered for that kind runs when it falls due.
  * Tasks are code and live in the runtime (never in state); domain modules declare theirs with `defineTask`.
  */
+
+import type { MockState } from '../state/mock-state.js';
 import type { Timer } from '../state/timers.js';
 import type { MockRuntime } from './runtime.js';
-import type { MockState } from './state.js';
 
 /**
  * What a running task gets.

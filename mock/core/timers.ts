@@ -2,9 +2,10 @@
  * Scheduling on the virtual clock, as plain edits of `state.timers`, so resolvers and tasks need only the
  * state to schedule work.
  */
+
+import type { MockState } from '../state/mock-state.js';
 import type { Timer } from '../state/timers.js';
 import { type Duration, parseDuration } from './duration.js';
-import type { MockState } from './state.js';
 import type { TaskDefinition } from './tasks.js';
 
 /**

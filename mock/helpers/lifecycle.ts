@@ -5,11 +5,11 @@
 
 import type { User } from '../../src/schemas/users.js';
 import { MockHelperError } from '../core/errors.js';
-import { cloneState } from '../core/records.js';
 import { initialState, type MockRuntime } from '../core/runtime.js';
-import type { MockState } from '../core/state.js';
 import { checkState, InvalidStateError } from '../core/state-schema.js';
 import { type NewUser, registerUser, userData } from '../operations/users.js';
+import type { MockState } from '../state/mock-state.js';
+import { cloneState } from '../state/records.js';
 
 /**
  * Fixtures to load.

@@ -4,7 +4,6 @@
  */
 import { emitEvent } from '../core/events.js';
 import type { Explanation } from '../core/explain.js';
-import type { MockState } from '../core/state.js';
 import { nowIso } from '../core/timers.js';
 import {
   type KycAggregateEvent,
@@ -14,6 +13,7 @@ import {
 } from '../machines/kyc-aggregate.js';
 import { SANDBOX_KYC } from '../sandbox-values.js';
 import type { BankOutcome, KycRecord, UpiOutcome } from '../state/kyc.js';
+import type { MockState } from '../state/mock-state.js';
 import type { UserRecord } from '../state/users.js';
 import { recordTransition } from './transitions.js';
 

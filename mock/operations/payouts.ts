@@ -8,7 +8,6 @@ import { parseDuration } from '../core/duration.js';
 import type { Explanation } from '../core/explain.js';
 import { nextId, randomDigits } from '../core/ids.js';
 import { refusalRule } from '../core/refusals.js';
-import type { MockState } from '../core/state.js';
 import { cancelTimer, schedule } from '../core/timers.js';
 import { allocate, release } from '../machines/attribution.js';
 import { releaseCredit } from '../machines/prefunded.js';
@@ -16,6 +15,7 @@ import { requote } from '../machines/quote.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
 import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
+import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import {
   ATTRIBUTION_DELAY_MS,

@@ -9,9 +9,9 @@ import type { WebhookEventDataMap } from '../../src/webhooks/index.js';
 import { emitEvent } from '../core/events.js';
 import type { Explanation } from '../core/explain.js';
 import { type JournalTransition, journalOf } from '../core/journal.js';
-import type { MockState } from '../core/state.js';
 import { cancelTimer, schedule, type When } from '../core/timers.js';
 import { applyTransactionEvent, isTerminal, type TransactionEvent } from '../machines/transaction.js';
+import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import { countCompleted } from './volume.js';
 

@@ -5,7 +5,7 @@
  */
 import type { Explanation } from '../core/explain.js';
 import { type JournalTransition, journalOf } from '../core/journal.js';
-import type { MockState } from '../core/state.js';
+import type { MockState } from '../state/mock-state.js';
 
 /** A transition as a call site gives it. */
 type TransitionDraft = Omit<JournalTransition, 'type' | 'seq' | 'at'>;

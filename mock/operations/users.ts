@@ -4,8 +4,8 @@
  */
 import type { User } from '../../src/schemas/users.js';
 import { nextId } from '../core/ids.js';
-import type { MockState } from '../core/state.js';
 import { nowIso } from '../core/timers.js';
+import type { MockState } from '../state/mock-state.js';
 import { mobileKey, type UserRecord } from '../state/users.js';
 
 /**

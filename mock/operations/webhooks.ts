@@ -14,7 +14,6 @@ import { setEventStatus } from '../core/event-index.js';
 import { WEBHOOK_DELIVER } from '../core/events.js';
 import { capBody, type JournalWebhook, journalOf } from '../core/journal.js';
 import type { MockRuntime } from '../core/runtime.js';
-import type { MockState } from '../core/state.js';
 import { tapOf } from '../core/taps.js';
 import { defineTask } from '../core/tasks.js';
 import { isoAt, schedule } from '../core/timers.js';
@@ -24,6 +23,7 @@ import {
   DELIVERY_TIMEOUT_MS,
   isDelivered,
 } from '../machines/webhook-delivery.js';
+import type { MockState } from '../state/mock-state.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 import { recordTransition } from './transitions.js';
 

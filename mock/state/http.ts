@@ -1,9 +1,10 @@
 /**
  * What the shared request pipeline remembers: idempotency records, rate-limit windows and injected faults.
  */
-import { keyed } from '../core/records.js';
+
 import type { ChaosRecord } from './chaos.js';
 import type { LedgerEntry } from './ledger.js';
+import { keyed } from './records.js';
 
 /**
  * A response kept for an idempotent replay.

@@ -2,7 +2,7 @@
  * Webhook events (spec 2.11, 3.4, 6). `emitEvent` records them; the delivery module delivers them on the
  * clock and records each attempt.
  */
-import { keyed } from '../core/records.js';
+import { keyed } from './records.js';
 
 /**
  * The ten event types (spec 6.2).

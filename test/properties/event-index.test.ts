@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { eventPage, indexEvent, setEventStatus } from '../../mock/core/event-index.js';
 import { resolveOptions } from '../../mock/core/options.js';
 import { initialState } from '../../mock/core/runtime.js';
-import type { MockState } from '../../mock/core/state.js';
+import type { MockState } from '../../mock/state/mock-state.js';
 import type { WebhookEventRecord, WebhookEventStatus } from '../../mock/state/webhooks.js';
 
 const STATUSES: WebhookEventStatus[] = ['pending', 'delivered', 'failed'];

@@ -12,7 +12,7 @@ import type {
   JournalTransition,
   JournalWebhook,
 } from '../../core/journal.js';
-import type { DeepReadonly } from '../../core/state.js';
+import type { DeepReadonly } from '../../state/mock-state.js';
 import type { WebhookEventRecord } from '../../state/webhooks.js';
 import { PAGES_PREFIX } from '../pages.js';
 import { INSPECTOR_SCRIPT, INSPECTOR_STYLE } from './assets.js';

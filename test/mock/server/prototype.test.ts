@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreModule } from '../../../mock/core/core-module.js';
-import { KEYED_COLLECTIONS, sliceOf } from '../../../mock/core/records.js';
 import { modules } from '../../../mock/handlers/index.js';
 import { listHelpers } from '../../../mock/server/helpers-api.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
+import { KEYED_COLLECTIONS, sliceOf } from '../../../mock/state/records.js';
 import { stateWithoutRateWindows } from './support.js';
 
 const EVIL = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];

@@ -3,15 +3,14 @@
  * server's persistence is `JSON.stringify`. Each domain owns a slice in `mock/state/*.ts`; a domain adds a
  * collection inside its own slice without touching this file.
  */
-import { type AccountsSlice, emptyAccounts } from '../state/accounts.js';
-import { emptyHttp, type HttpSlice } from '../state/http.js';
-import { emptyKyc, type KycSlice } from '../state/kyc.js';
-import type { Timer } from '../state/timers.js';
-import { emptyTransactions, type TransactionsSlice } from '../state/transactions.js';
-import { emptyUsers, type UsersSlice } from '../state/users.js';
-import { emptyVerification, type VerificationSlice } from '../state/verification.js';
-import { emptyWebhooks, type WebhooksSlice } from '../state/webhooks.js';
-import { seedToInt } from './ids.js';
+import type { AccountsSlice } from './accounts.js';
+import type { HttpSlice } from './http.js';
+import type { KycSlice } from './kyc.js';
+import type { Timer } from './timers.js';
+import type { TransactionsSlice } from './transactions.js';
+import type { UsersSlice } from './users.js';
+import type { VerificationSlice } from './verification.js';
+import type { WebhooksSlice } from './webhooks.js';
 
 /**
  * The complete state of one mock service.
@@ -53,25 +52,3 @@ export type DeepReadonly<T> = T extends (infer U)[]
   : T extends object
     ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
     : T;
-
-/**
- * A fresh state with no accounts, at `startMs` on the virtual clock.
- * @example
- * const state = createEmptyState('my-seed', Date.parse('2025-01-01T00:00:00Z'));
- */
-export function createEmptyState(seed: string, startMs: number): MockState {
-  return {
-    version: 1,
-    seed,
-    rng: seedToInt(seed),
-    clock: { now: startMs, timerSeq: 0 },
-    timers: [],
-    accounts: emptyAccounts(),
-    users: emptyUsers(),
-    verification: emptyVerification(),
-    kyc: emptyKyc(),
-    transactions: emptyTransactions(),
-    webhooks: emptyWebhooks(),
-    http: emptyHttp(),
-  };
-}

@@ -6,7 +6,7 @@
  * state file; `KEYED_COLLECTIONS` lists them, so a restored or loaded state gets them back as
  * null-prototype objects.
  */
-import type { MockState } from './state.js';
+import type { MockState } from './mock-state.js';
 
 /**
  * A collection keyed by untrusted IDs.
