@@ -7,9 +7,9 @@
  * the mock may import any of `src/`. Bottom to top:
  *
  *   src:  shared < internal, webhooks < schemas < core < resources < kyc-readers, money < client < index
- *   mock: sandbox-values < state < contract < core < sandbox-explanations < machines < operations
- *         < handlers | helpers < simulation, connect < openapi, msw, receiver-check < overrides, conformance
- *         < server, service < bin < index
+ *   mock: sandbox-values < state < contract < engine < observe < policies < http < sandbox-explanations
+ *         < machines < operations < handlers | helpers < simulation, connect < openapi, msw, receiver-check
+ *         < overrides, conformance < server, service < bin < index
  */
 
 /** Each layer: the paths it covers and the layers (by name) it may import besides itself. */
@@ -36,7 +36,7 @@ const SRC_LAYERS = {
   },
 };
 
-const MOCK_BASE = ['sandbox-values', 'state', 'contract', 'core'];
+const MOCK_BASE = ['sandbox-values', 'state', 'contract', 'engine', 'observe', 'policies', 'http'];
 const MOCK_DOMAIN = [...MOCK_BASE, 'sandbox-explanations', 'machines', 'operations'];
 const MOCK_SURFACE = [...MOCK_DOMAIN, 'handlers', 'helpers', 'simulation', 'connect'];
 
@@ -47,8 +47,17 @@ const MOCK_LAYERS = {
   state: { path: '^mock/state/', may: ['sandbox-values'] },
   // The tables of what the mock answers: endpoints, webhook payloads, helpers and their arguments.
   contract: { path: '^mock/contract/', may: ['sandbox-values', 'state'] },
-  // The engine, HTTP plumbing, policies and observers every domain builds on.
-  core: { path: '^mock/core/', may: ['sandbox-values', 'state', 'contract'] },
+  // The runtime (clock, timers, tasks, ids, options, journal) and the shapes of a route and its answer.
+  engine: { path: '^mock/engine/', may: ['sandbox-values', 'state', 'contract'] },
+  // What the service records of itself: the ledger, recordings and replay, refusal explanations.
+  observe: { path: '^mock/observe/', may: ['sandbox-values', 'state', 'contract', 'engine'] },
+  // The spec's rules every request passes: auth, rate limit, idempotency, faults and chaos.
+  policies: { path: '^mock/policies/', may: ['sandbox-values', 'state', 'contract', 'engine', 'observe'] },
+  // A request's way through: router, pipeline, dispatch, the in-process fetch and client.
+  http: {
+    path: '^mock/http/',
+    may: ['sandbox-values', 'state', 'contract', 'engine', 'observe', 'policies'],
+  },
   'sandbox-explanations': { path: '^mock/sandbox-explanations\\.ts$', may: MOCK_BASE },
   machines: { path: '^mock/machines/', may: MOCK_BASE },
   operations: { path: '^mock/operations/', may: [...MOCK_BASE, 'sandbox-explanations', 'machines'] },

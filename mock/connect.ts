@@ -5,7 +5,7 @@
  */
 
 import { HELPER_CONTRACT, type HelperName, helperPath } from './contract/helpers.js';
-import { MockArgumentError, MockHelperError, MockTransitionError } from './core/errors.js';
+import { MockArgumentError, MockHelperError, MockTransitionError } from './engine/errors.js';
 import type { MockHelpers } from './helpers/index.js';
 
 type Callable = (...args: never[]) => unknown;

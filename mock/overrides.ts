@@ -7,8 +7,8 @@
  */
 import type { PayoutClient } from '../src/client.js';
 import { OPERATIONS } from './contract/endpoints.js';
-import type { MockResult } from './core/respond.js';
-import type { RouteContext, RouteOverrides } from './core/route.js';
+import type { MockResult } from './engine/respond.js';
+import type { RouteContext, RouteOverrides } from './engine/route.js';
 
 /** Every operation id; a test keeps this list equal to the OpenAPI document's. */
 export const OPERATION_IDS = [

@@ -11,9 +11,9 @@ import {
   DeveloperFeeRequest,
 } from '../../src/schemas/account.js';
 import { DEFAULT_ACTIVITY_LIMIT } from '../../src/schemas/common.js';
-import { defineModule } from '../core/module.js';
-import { route } from '../core/route.js';
-import { validateQuery } from '../core/validate.js';
+import { defineModule } from '../engine/module.js';
+import { route } from '../engine/route.js';
+import { validateQuery } from '../http/validate.js';
 import { transactionAt } from '../machines/confirmations.js';
 import { creditFigures } from '../machines/prefunded.js';
 import { completedVolume } from '../operations/volume.js';

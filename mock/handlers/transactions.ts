@@ -8,13 +8,13 @@ import {
   TransactionCreateRequest,
 } from '../../src/schemas/transactions.js';
 import type { TransactionCreatedData } from '../../src/webhooks/index.js';
-import { parseDuration } from '../core/duration.js';
-import { MockApiError } from '../core/errors.js';
-import { emitEvent } from '../core/events.js';
-import { nextId } from '../core/ids.js';
-import { defineModule } from '../core/module.js';
-import { type RouteContext, route } from '../core/route.js';
-import { schedule } from '../core/timers.js';
+import { parseDuration } from '../engine/duration.js';
+import { MockApiError } from '../engine/errors.js';
+import { emitEvent } from '../engine/events.js';
+import { nextId } from '../engine/ids.js';
+import { defineModule } from '../engine/module.js';
+import { type RouteContext, route } from '../engine/route.js';
+import { schedule } from '../engine/timers.js';
 import { transactionAt } from '../machines/confirmations.js';
 import { depositAddress } from '../machines/deposit-address.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';

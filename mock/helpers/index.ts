@@ -4,8 +4,8 @@
  */
 
 import { HELPER_CONTRACT, type HelperSpec } from '../contract/helpers.js';
-import type { JournalHelper } from '../core/journal.js';
-import type { MockRuntime } from '../core/runtime.js';
+import type { JournalHelper } from '../engine/journal.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { accountHelpers } from './accounts.js';
 import { bundleHelper } from './bundle.js';
 import { clockHelpers } from './clock.js';

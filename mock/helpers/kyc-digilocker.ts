@@ -2,8 +2,8 @@
  * Completing a document-locker session as its user would on the consent page (what the hosted page calls).
  */
 import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
-import { MockHelperError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
+import { MockHelperError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { digilockerTransition } from '../machines/digilocker-session.js';
 import { applyAggregate, expectedName, kycRecord } from '../operations/kyc.js';
 import { recordSession, recordStep } from '../operations/transitions.js';

@@ -4,9 +4,9 @@
  * purpose; tests of KYC itself go through them.
  */
 import type { User } from '../../src/schemas/users.js';
-import { MockHelperError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
-import { nowIso } from '../core/timers.js';
+import { MockHelperError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
+import { nowIso } from '../engine/timers.js';
 import { recordStep, recordTransition } from '../operations/transitions.js';
 import { registerUser, userData } from '../operations/users.js';
 import type { KycRecord } from '../state/kyc.js';

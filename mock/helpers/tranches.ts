@@ -3,10 +3,10 @@
  * payouts consumes them, oldest first. Every account starts with `SANDBOX_TRANSACTIONS.defaultTranches`.
  */
 import { Decimal } from 'decimal.js';
-import { MockHelperError } from '../core/errors.js';
-import { nextId } from '../core/ids.js';
-import type { MockRuntime } from '../core/runtime.js';
-import { nowIso } from '../core/timers.js';
+import { MockHelperError } from '../engine/errors.js';
+import { nextId } from '../engine/ids.js';
+import type { MockRuntime } from '../engine/runtime.js';
+import { nowIso } from '../engine/timers.js';
 import type { TrancheRecord } from '../state/transactions.js';
 
 /**

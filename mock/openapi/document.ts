@@ -11,9 +11,9 @@ import { ErrorBodyA, ErrorBodyB, RateLimitErrorBody } from '../../src/schemas/co
 import { Pagination } from '../../src/schemas/webhooks.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/common.js';
 import { OPERATIONS, type OperationSpec } from '../contract/endpoints.js';
+import { MOCK_ONLY_FIELDS, type MockOnlyField } from '../contract/mock-only.js';
 import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
-import { MOCK_ONLY_FIELDS, type MockOnlyField } from '../core/mock-only.js';
-import type { RouteDefinition } from '../core/route.js';
+import type { RouteDefinition } from '../engine/route.js';
 import { modules } from '../handlers/index.js';
 import { UPLOADS_PATH } from '../handlers/kyc/document.js';
 import { REQUEST_RULES, type Rule } from './rules.js';
@@ -58,7 +58,7 @@ function withMockOnly(schema: Json, fields: readonly MockOnlyField[] | undefined
     if (isJson(node) && Array.isArray(node.anyOf))
       node = node.anyOf.find((n) => isJson(n) && isJson(n.properties));
     if (!isJson(node) || !isJson(node.properties))
-      throw new Error(`mock/core/mock-only.ts names ${path}, which the schema does not have`);
+      throw new Error(`mock/contract/mock-only.ts names ${path}, which the schema does not have`);
     node.properties[name] = { ...field, description: `Mock only: ${why}.`, 'x-mock-only': true };
   }
   return schema;

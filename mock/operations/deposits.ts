@@ -3,9 +3,9 @@
  * of the confirmed deposit into the settlement pool.
  */
 import { Decimal } from 'decimal.js';
-import type { Explanation } from '../core/explain.js';
-import { randomHex } from '../core/ids.js';
-import { cancelTimer } from '../core/timers.js';
+import type { Explanation } from '../engine/explain.js';
+import { randomHex } from '../engine/ids.js';
+import { cancelTimer } from '../engine/timers.js';
 import { blocksMinedBy, lastBlockAt } from '../machines/confirmations.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { releaseCredit } from '../machines/prefunded.js';

@@ -2,9 +2,9 @@
  * The KYC operations routes and helpers share: the user's KYC record, the facts the aggregate is computed from,
  * applying an aggregate event (with its `user.kyc_updated` event), names on records and masking.
  */
-import { emitEvent } from '../core/events.js';
-import type { Explanation } from '../core/explain.js';
-import { nowIso } from '../core/timers.js';
+import { emitEvent } from '../engine/events.js';
+import type { Explanation } from '../engine/explain.js';
+import { nowIso } from '../engine/timers.js';
 import {
   type KycAggregateEvent,
   type KycFacts,

@@ -2,7 +2,7 @@
  * The money flow's timer tasks: each finds its transaction and, when the move still fits (a helper may have
  * moved it first), applies it through `operations/transactions.ts`.
  */
-import { defineTask } from '../core/tasks.js';
+import { defineTask } from '../engine/tasks.js';
 import { blocksMinedBy } from '../machines/confirmations.js';
 import { canApply } from '../machines/transaction.js';
 import { depositBlocks, settleSweep } from './deposits.js';

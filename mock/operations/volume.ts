@@ -5,7 +5,7 @@
  * before it existed gets it rebuilt on first use.
  */
 import { Decimal } from 'decimal.js';
-import { isoAt } from '../core/timers.js';
+import { isoAt } from '../engine/timers.js';
 import type { MockState } from '../state/mock-state.js';
 import { type Keyed, keyed } from '../state/records.js';
 import type { AccountVolumeRecord, TransactionRecord } from '../state/transactions.js';

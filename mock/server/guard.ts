@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { HELPER_CONTRACT, type HelperSpec } from '../contract/helpers.js';
-import { errorBody } from '../core/respond.js';
+import { errorBody } from '../engine/respond.js';
 
 /**
  * Helpers that only read (`reads: true` in the helper contract), and so may be called with `GET` (query string

@@ -15,11 +15,11 @@
  */
 import { toJSONSchema } from 'zod/mini';
 import { HELPER_CONTRACT, type HelperSpec, helperBodySchema, helperPath } from '../contract/helpers.js';
-import { methodNotAllowed } from '../core/dispatch.js';
-import { MockArgumentError, MockHelperError, MockTransitionError } from '../core/errors.js';
-import { explainLine } from '../core/explain.js';
-import { EXPLAIN_HEADER } from '../core/pipeline.js';
-import { errorBody } from '../core/respond.js';
+import { MockArgumentError, MockHelperError, MockTransitionError } from '../engine/errors.js';
+import { explainLine } from '../engine/explain.js';
+import { errorBody } from '../engine/respond.js';
+import { methodNotAllowed } from '../http/dispatch.js';
+import { EXPLAIN_HEADER } from '../http/pipeline.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 import { helperMethodRefusal } from './guard.js';
 

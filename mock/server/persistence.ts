@@ -18,11 +18,11 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Database, Statement } from 'node-sqlite3-wasm';
-import { createEmptyState } from '../core/runtime.js';
-import { checkState, InvalidStateError } from '../core/state-schema.js';
+import { createEmptyState } from '../engine/runtime.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 import type { MockState } from '../state/mock-state.js';
 import { KEYED_COLLECTIONS, keyed, sliceOf } from '../state/records.js';
+import { checkState, InvalidStateError } from '../state/state-schema.js';
 import type { Timer } from '../state/timers.js';
 
 /** "INRP": the `application_id` of an inr-payouts mock state file. */

@@ -81,9 +81,9 @@ export interface HttpSlice {
   rateWindows: Record<string, RateWindow>;
   faults: FaultRecord[];
   faultSeq: number;
-  /** Seeded chaos in force (`mock/core/chaos.ts`); absent when off. */
+  /** Seeded chaos in force (`mock/policies/chaos.ts`); absent when off. */
   chaos?: ChaosRecord;
-  /** What each keyed create produced (`mock/core/ledger.ts`); absent until the first one. */
+  /** What each keyed create produced (`mock/observe/ledger.ts`); absent until the first one. */
   ledger?: LedgerEntry[];
 }
 

@@ -91,9 +91,9 @@ export interface WebhookEventRecord {
 export interface WebhooksSlice {
   /** In creation order (insertion order of the keys). */
   byId: Record<string, WebhookEventRecord>;
-  /** Each account's event ids in creation order (`mock/core/event-index.ts`; rebuilt when absent). */
+  /** Each account's event ids in creation order (`mock/engine/event-index.ts`; rebuilt when absent). */
   idsByAccount?: Record<string, string[]>;
-  /** Each account's event counts by status (`mock/core/event-index.ts`; rebuilt when absent). */
+  /** Each account's event counts by status (`mock/engine/event-index.ts`; rebuilt when absent). */
   countsByAccount?: Record<string, Record<WebhookEventStatus, number>>;
 }
 

@@ -4,10 +4,10 @@
  */
 import { OTP_LENGTH, OTP_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { AadhaarOtpSendRequest, AadhaarOtpVerifyRequest } from '../../../src/schemas/kyc/aadhaar.js';
-import { MockApiError } from '../../core/errors.js';
-import { nextId, randomDigits } from '../../core/ids.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { MockApiError } from '../../engine/errors.js';
+import { nextId, randomDigits } from '../../engine/ids.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { MAX_OTP_ATTEMPTS } from '../../machines/otp.js';
 import { applyAggregate, expectedName, kycRecord, maskAadhaar } from '../../operations/kyc.js';
 import { recordStep, recordTransition } from '../../operations/transitions.js';

@@ -4,10 +4,10 @@
  * aggregate is not recomputed (3.3).
  */
 import { DeclarationRequest } from '../../../src/schemas/kyc/declaration.js';
-import { MockApiError } from '../../core/errors.js';
-import { nextId } from '../../core/ids.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { MockApiError } from '../../engine/errors.js';
+import { nextId } from '../../engine/ids.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { applyAggregate, kycRecord, PEP_REJECTION } from '../../operations/kyc.js';
 import { recordStep } from '../../operations/transitions.js';
 import type { DeclarationStep } from '../../state/kyc.js';

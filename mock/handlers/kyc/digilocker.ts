@@ -6,13 +6,13 @@
  */
 import { DIGILOCKER_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { DigilockerInitRequest, DigilockerStatusQuery } from '../../../src/schemas/kyc/digilocker.js';
-import { MockApiError } from '../../core/errors.js';
-import { nextId } from '../../core/ids.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
-import { defineTask } from '../../core/tasks.js';
-import { schedule } from '../../core/timers.js';
-import { validateBody } from '../../core/validate.js';
+import { MockApiError } from '../../engine/errors.js';
+import { nextId } from '../../engine/ids.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
+import { defineTask } from '../../engine/tasks.js';
+import { schedule } from '../../engine/timers.js';
+import { validateBody } from '../../http/validate.js';
 import { digilockerTransition, effectiveDigilockerStatus } from '../../machines/digilocker-session.js';
 import { kycRecord } from '../../operations/kyc.js';
 import { recordSession } from '../../operations/transitions.js';

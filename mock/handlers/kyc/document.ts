@@ -5,10 +5,10 @@
  */
 import { PRESIGNED_URL_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { DocumentConfirmRequest, DocumentUploadUrlRequest } from '../../../src/schemas/kyc/document.js';
-import { MockApiError } from '../../core/errors.js';
-import { nextId, randomString } from '../../core/ids.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { MockApiError } from '../../engine/errors.js';
+import { nextId, randomString } from '../../engine/ids.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { kycRecord } from '../../operations/kyc.js';
 import { recordStep, recordTransition } from '../../operations/transitions.js';
 import { requireUser } from '../shared.js';

@@ -6,12 +6,12 @@
  */
 import { FACE_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { FaceInitRequest, FaceVerifyRequest } from '../../../src/schemas/kyc/face.js';
-import { MockApiError } from '../../core/errors.js';
-import { nextId, randomString } from '../../core/ids.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
-import { defineTask } from '../../core/tasks.js';
-import { schedule } from '../../core/timers.js';
+import { MockApiError } from '../../engine/errors.js';
+import { nextId, randomString } from '../../engine/ids.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
+import { defineTask } from '../../engine/tasks.js';
+import { schedule } from '../../engine/timers.js';
 import { effectiveFaceStatus, faceTransition } from '../../machines/face-session.js';
 import { applyAggregate, kycRecord } from '../../operations/kyc.js';
 import { recordSession, recordStep } from '../../operations/transitions.js';

@@ -3,9 +3,9 @@
  * second submission replaces the first. It does not recompute the aggregate.
  */
 import { ProfileSubmitRequest } from '../../../src/schemas/kyc/profile.js';
-import { nextId } from '../../core/ids.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { nextId } from '../../engine/ids.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { kycRecord } from '../../operations/kyc.js';
 import { recordStep } from '../../operations/transitions.js';
 import { requireUser } from '../shared.js';

@@ -3,7 +3,6 @@
  * state (bodies, names, IDs, URLs) goes through `escapeHtml`, so a request body holding markup shows as text.
  */
 
-import { escapeHtml } from '../../core/html.js';
 import type {
   JournalEntry,
   JournalHelper,
@@ -11,7 +10,8 @@ import type {
   JournalTimer,
   JournalTransition,
   JournalWebhook,
-} from '../../core/journal.js';
+} from '../../engine/journal.js';
+import { escapeHtml } from '../../http/html.js';
 import type { DeepReadonly } from '../../state/mock-state.js';
 import type { WebhookEventRecord } from '../../state/webhooks.js';
 import { PAGES_PREFIX } from '../pages.js';

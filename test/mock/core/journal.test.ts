@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_LIMIT } from '../../../mock/core/journal.js';
+import { JOURNAL_LIMIT } from '../../../mock/engine/journal.js';
 import { serveHelper } from '../../../mock/server/helpers-api.js';
 import { createMockSimulation } from '../../../mock/simulation.js';
 

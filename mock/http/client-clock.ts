@@ -3,7 +3,7 @@
  * clock by `ms` (running every timer that falls due) instead of waiting. A client built on it waits for
  * retries, a 429's `retryAfter`, polling intervals and deadlines in no real time.
  */
-import type { Clock } from './clock.js';
+import type { Clock } from '../engine/clock.js';
 
 /**
  * The shape of the client's `clock` option (`ClientClock` of `inr-payouts`), written out so the mock needs

@@ -2,12 +2,13 @@
  * Fault injection: latency, an error status, a dropped connection before or after
  * the work was done. Faults are plain data in state and are taken first in the pipeline, before auth.
  */
+
+import type { ErrorShape } from '../engine/errors.js';
+import { errorBody } from '../engine/respond.js';
 import type { FaultKind, FaultRecord } from '../state/http.js';
 import type { MockState } from '../state/mock-state.js';
 import { drawChaos } from './chaos.js';
-import type { ErrorShape } from './errors.js';
 import { rateLimitBody } from './rate-limit.js';
-import { errorBody } from './respond.js';
 
 /**
  * What to inject.

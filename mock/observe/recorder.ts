@@ -1,9 +1,9 @@
 /**
  * The recorder: every input a simulation takes, in the order it takes them, as the steps of a replay bundle
- * (mock/core/bundle.ts). It wraps the simulation's three doors (`dispatch`, the helpers, the public clock) and
- * listens at the runtime's tap (mock/core/taps.ts) for what comes from the wall clock and the network: the ticks
+ * (mock/engine/bundle.ts). It wraps the simulation's three doors (`dispatch`, the helpers, the public clock) and
+ * listens at the runtime's tap (mock/engine/taps.ts) for what comes from the wall clock and the network: the ticks
  * of a real-time clock and webhook receivers' answers. Everything else the simulation does follows from these
- * and the seed, so a bundle rebuilds the run (mock/core/replay.ts).
+ * and the seed, so a bundle rebuilds the run (mock/observe/replay.ts).
  *
  * Recording is on for every service and bounded: past {@link RECORDING_LIMIT} steps or its byte budget
  * (`RECORDING_BUDGET_BYTES` unless set otherwise) it lets go of its oldest steps, and `bundle()` marks the window
@@ -18,13 +18,13 @@ import {
   type BundleStep,
   type BundleWebhook,
   type MockBundle,
-} from './bundle.js';
-import type { Clock } from './clock.js';
-import { HOP_BY_HOP_HEADERS } from './headers.js';
-import { takeBody } from './request-body.js';
-import { sentText } from './respond.js';
-import type { MockRuntime } from './runtime.js';
-import { type DeliveryOutcome, type RuntimeTap, setTap } from './taps.js';
+} from '../engine/bundle.js';
+import type { Clock } from '../engine/clock.js';
+import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
+import { takeBody } from '../engine/request-body.js';
+import { sentText } from '../engine/respond.js';
+import type { MockRuntime } from '../engine/runtime.js';
+import { type DeliveryOutcome, type RuntimeTap, setTap } from '../engine/taps.js';
 
 /**
  * The most steps one service keeps; past it, the oldest are let go and `bundle()` marks its window.
@@ -42,7 +42,7 @@ const TRANSPORT_HEADERS = new Set([...HOP_BY_HOP_HEADERS, 'content-length']);
 type Callable = (...args: unknown[]) => unknown;
 
 /**
- * How a replay answers the webhook attempts it causes (mock/core/replay.ts installs one).
+ * How a replay answers the webhook attempts it causes (mock/observe/replay.ts installs one).
  * @example
  * recorder.play(player);
  */

@@ -3,7 +3,7 @@
  * The test suite registers one that checks each answer against `openapi.json`; nothing registers one in normal
  * use, so an answer costs one empty-set check.
  */
-import type { RouteDefinition } from './route.js';
+import type { RouteDefinition } from '../engine/route.js';
 
 /**
  * What a listener sees: the route's declared method and path, the request, and a clone of the answer.

@@ -4,10 +4,11 @@
  * method 405 with `Allow`, `HEAD` as `GET` without the body) and hands API routes to the pipeline. The
  * in-process MSW adapter and the standalone `node:http` server both call it.
  */
+
+import { errorBody, json } from '../engine/respond.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { serveRoute } from './pipeline.js';
-import { errorBody, json } from './respond.js';
 import type { MockRouter } from './router.js';
-import type { MockRuntime } from './runtime.js';
 
 /**
  * Answers a request for one service, or `undefined` when the URL is not one the service serves (another

@@ -4,9 +4,9 @@
  * route's own (spec 4.x) unless the rule lives elsewhere, so the pipeline needs no other knowledge of a route.
  */
 import { OPERATIONS } from '../contract/endpoints.js';
-import type { MockApiError } from './errors.js';
-import type { Explanation } from './explain.js';
-import { codeFromError } from './respond.js';
+import type { MockApiError } from '../engine/errors.js';
+import type { Explanation } from '../engine/explain.js';
+import { codeFromError } from '../engine/respond.js';
 
 /** The `change` (and, where the rule is not the route's, the `section`) of a refusal. */
 type RefusalRule = Pick<Explanation, 'change'> & Partial<Pick<Explanation, 'section'>>;

@@ -1,11 +1,11 @@
 /**
- * What the core itself serves: the timer tasks of the shared rules, and a catch-all that answers an
+ * What the pipeline itself serves: the timer tasks of the shared rules, and a catch-all that answers an
  * unknown `/v2` path with 404 (after auth, like any endpoint) rather than letting it through.
  */
-import { MockApiError } from './errors.js';
-import { idempotencyExpire } from './idempotency.js';
-import { defineModule } from './module.js';
-import { route } from './route.js';
+import { MockApiError } from '../engine/errors.js';
+import { defineModule } from '../engine/module.js';
+import { route } from '../engine/route.js';
+import { idempotencyExpire } from '../policies/idempotency.js';
 
 /**
  * The catch-all route; served after every module.
@@ -27,12 +27,12 @@ export const notFoundRoute = route(
 );
 
 /**
- * The core's tasks (its catch-all is appended separately, after every other route).
+ * The pipeline's tasks (its catch-all is appended separately, after every other route).
  * @example
- * const all = [coreModule, ...modules];
+ * const all = [pipelineModule, ...modules];
  */
-export const coreModule = defineModule({
-  name: 'core',
+export const pipelineModule = defineModule({
+  name: 'pipeline',
   routes: [],
   // `webhook.deliver` is registered by the webhooks module (mock/handlers/webhooks.ts).
   tasks: [idempotencyExpire],

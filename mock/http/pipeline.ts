@@ -5,31 +5,31 @@
  * (behind one MSW handler) and over `node:http`.
  */
 
-import type { AccountRecord } from '../state/accounts.js';
-import { findAccountByKey } from './accounts.js';
-import { bearerKey, clientIp, forbiddenBody, ipAllowed, UNAUTHORIZED_BODY } from './auth.js';
-import { MockApiError } from './errors.js';
-import { type Explanation, explainLine, explanationOf, remember } from './explain.js';
-import { faultBody, takeFault } from './faults.js';
+import { withoutMockOnly } from '../contract/mock-only.js';
+import { findAccountByKey } from '../engine/accounts.js';
+import { MockApiError } from '../engine/errors.js';
+import { type Explanation, explainLine, explanationOf, remember } from '../engine/explain.js';
+import { capBody, type JournalRequest, journalOf } from '../engine/journal.js';
+import { requestText } from '../engine/request-body.js';
+import { errorBody, internalErrorBody, json, jsonText, sentText, successBody } from '../engine/respond.js';
+import type { RouteContext, RouteDefinition } from '../engine/route.js';
+import type { MockRuntime } from '../engine/runtime.js';
+import { tapOf } from '../engine/taps.js';
+import { nowIso } from '../engine/timers.js';
+import { observed } from '../observe/answers.js';
+import { PIPELINE_REFUSALS, refusalExplanation } from '../observe/refusals.js';
+import { requestIds } from '../observe/request-ids.js';
+import { bearerKey, clientIp, forbiddenBody, ipAllowed, UNAUTHORIZED_BODY } from '../policies/auth.js';
+import { faultBody, takeFault } from '../policies/faults.js';
 import {
   findIdempotency,
   fingerprint,
   IDEMPOTENCY_CONFLICT_BODY,
   idempotencyId,
   storeIdempotency,
-} from './idempotency.js';
-import { capBody, type JournalRequest, journalOf } from './journal.js';
-import { withoutMockOnly } from './mock-only.js';
-import { observed } from './observe.js';
-import { consumeRate, peekRate, rateLimitBody } from './rate-limit.js';
-import { PIPELINE_REFUSALS, refusalExplanation } from './refusals.js';
-import { requestText } from './request-body.js';
-import { requestIds } from './request-ids.js';
-import { errorBody, internalErrorBody, json, jsonText, sentText, successBody } from './respond.js';
-import type { RouteContext, RouteDefinition } from './route.js';
-import type { MockRuntime } from './runtime.js';
-import { tapOf } from './taps.js';
-import { nowIso } from './timers.js';
+} from '../policies/idempotency.js';
+import { consumeRate, peekRate, rateLimitBody } from '../policies/rate-limit.js';
+import type { AccountRecord } from '../state/accounts.js';
 import { validateBody } from './validate.js';
 
 interface Incoming {
@@ -94,7 +94,7 @@ async function execute(
     const status = result.status ?? 200;
     // Serialised once: the text detaches the body from live state (a later change must not alter a cached
     // replay) and drops undefined fields exactly as the wire does.
-    // The strict profile answers exactly what the spec shows (mock/core/mock-only.ts).
+    // The strict profile answers exactly what the spec shows (mock/contract/mock-only.ts).
     const strict = rt.options.profile === 'strict';
     const shown = strict
       ? { ...result, data: withoutMockOnly(`${def.method} ${def.path}`, result.data) }

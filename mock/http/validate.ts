@@ -3,7 +3,7 @@
  * (docs/assumptions.md, "Request validation").
  */
 import * as z from 'zod/mini';
-import { type ErrorShape, MockApiError } from './errors.js';
+import { type ErrorShape, MockApiError } from '../engine/errors.js';
 
 /**
  * One failed field, as in `details`.

@@ -4,11 +4,12 @@
  * Only successful (2xx) answers are kept: a replay answers 200, which only makes sense for a success, and
  * an error took no action, so running the request again is safe.
  */
+
+import { defineTask } from '../engine/tasks.js';
+import { nowIso, schedule } from '../engine/timers.js';
+import { recordKeyedEffect } from '../observe/ledger.js';
 import type { CachedResponse, IdempotencyRecord } from '../state/http.js';
 import type { MockState } from '../state/mock-state.js';
-import { recordKeyedEffect } from './ledger.js';
-import { defineTask } from './tasks.js';
-import { nowIso, schedule } from './timers.js';
 
 /** How long a key is remembered (spec 8). @example IDEMPOTENCY_TTL_MS // 86400000 */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 /**
  * Seeded chaos: instead of faults placed one by one, every matching request draws one at random, at `rate`,
- * from `kinds`. The draws come from mulberry32 seeded by FNV-1a of the seed (`mock/core/ids.ts`, the generator
+ * from `kinds`. The draws come from mulberry32 seeded by FNV-1a of the seed (`mock/engine/ids.ts`, the generator
  * the IDs already use): its whole state is one 32-bit number kept in `MockState`, so the same seed and the same
  * requests in the same order give the same faults, and a snapshot continues the sequence. A well-known
  * generator rather than Math.random, which cannot be seeded; the one in ids.ts rather than a new module or a
@@ -8,10 +8,10 @@
  */
 import type * as z from 'zod/mini';
 import { CHAOS_KINDS, ChaosOptions } from '../contract/chaos.js';
+import { random, seedToInt } from '../engine/ids.js';
 import type { ChaosDraw, ChaosKind, ChaosRecord } from '../state/chaos.js';
 import type { FaultRecord } from '../state/http.js';
 import type { MockState } from '../state/mock-state.js';
-import { random, seedToInt } from './ids.js';
 
 const SERVER_ERRORS = [500, 502, 503, 504] as const;
 /** A 429 burst refuses this request and up to this many more in a row. */

@@ -9,7 +9,7 @@
  * with 100,000 transactions.
  */
 import * as z from 'zod/mini';
-import type { MockState } from '../state/mock-state.js';
+import type { MockState } from './mock-state.js';
 
 const text = z.string();
 const count = z.number().check(z.int(), z.nonnegative());

@@ -32,12 +32,12 @@ export interface MockRuntime {
   readonly inflight: Map<string, Promise<unknown>>;
   /**
    * Work tasks started outside the clock's critical path (webhook POSTs in flight), each with the real-time
-   * deadline (epoch ms) until which the clock waits for it (`mock/core/clock.ts`); each removes itself.
+   * deadline (epoch ms) until which the clock waits for it (`mock/engine/clock.ts`); each removes itself.
    */
   readonly background: Map<Promise<unknown>, number>;
   /** Per-test answers of single routes, keyed `METHOD path` (`mock.override`); empty in normal use. */
   readonly overrides: RouteOverrides;
-  /** What the service did (`mock/core/journal.ts`): in memory, bounded, outside the state. */
+  /** What the service did (`mock/engine/journal.ts`): in memory, bounded, outside the state. */
   readonly journal: Journal;
 }
 

@@ -1,11 +1,12 @@
 /**
  * Options of `createMockService` and their defaults, in one place.
  */
+
+import { MOCK_PROFILES, type MockProfile } from '../contract/mock-only.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 import type { CreateAccountInput } from './accounts.js';
 import { type MockBundle, RECORDING_BUDGET_BYTES } from './bundle.js';
 import { JOURNAL_BUDGET_BYTES } from './journal.js';
-import { MOCK_PROFILES, type MockProfile } from './mock-only.js';
 
 /**
  * Options of `createMockService`.

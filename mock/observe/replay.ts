@@ -6,10 +6,10 @@
  * step that was running, or between two steps). Requests the recording sent concurrently are replayed one after
  * another in the order they came in.
  */
-import type { BundleAnswer, BundleRequestAnswer, BundleStep, MockBundle } from './bundle.js';
-import type { Clock } from './clock.js';
+import type { BundleAnswer, BundleRequestAnswer, BundleStep, MockBundle } from '../engine/bundle.js';
+import type { Clock } from '../engine/clock.js';
+import type { DeliveryOutcome } from '../engine/taps.js';
 import { type AttemptAnswerer, noteAnswer, type Recorder } from './recorder.js';
-import type { DeliveryOutcome } from './taps.js';
 
 /**
  * What a replay did.

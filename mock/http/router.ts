@@ -5,7 +5,7 @@
  * wrong method is answered 405 with `Allow` rather than falling into the catch-all.
  */
 import { addRoute, createRouter, findRoute, type RouterContext } from 'rou3';
-import type { HttpMethod, RawRouteDefinition, RouteDefinition } from './route.js';
+import type { HttpMethod, RawRouteDefinition, RouteDefinition } from '../engine/route.js';
 
 /**
  * What a service serves: API routes (through the pipeline), raw routes (answering themselves), and the
