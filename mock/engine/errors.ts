@@ -3,7 +3,18 @@
  * are thrown to the test that called a helper.
  */
 import type { Explanation } from './explain.js';
-import { codeFromError } from './respond.js';
+
+/**
+ * `Not Found` → `NOT_FOUND`: the code shape A carries when a resolver gave none.
+ * @example
+ * codeFromError('Bad Request'); // 'BAD_REQUEST'
+ */
+export function codeFromError(error: string): string {
+  return error
+    .trim()
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toUpperCase();
+}
 
 /**
  * The two error body shapes of spec 7.1 (docs/assumptions.md says which endpoint uses which): A is

@@ -3,7 +3,7 @@
  * `JSON.stringify`, so a field left `undefined` is omitted, which is the spec's convention (spec 1.3);
  * the few fields the spec sends as explicit null are set to `null` by their resolvers.
  */
-import type { ApiErrorBody, ErrorShape } from './errors.js';
+import { type ApiErrorBody, codeFromError, type ErrorShape } from './errors.js';
 import type { Explanation } from './explain.js';
 
 /**
@@ -30,18 +30,6 @@ export interface MockResult<T = unknown> {
  */
 export function successBody(result: MockResult): Record<string, unknown> {
   return { success: true, data: result.data, message: result.message, ...result.extra };
-}
-
-/**
- * `Not Found` → `NOT_FOUND`: the code shape A carries when a resolver gave none.
- * @example
- * codeFromError('Bad Request'); // 'BAD_REQUEST'
- */
-export function codeFromError(error: string): string {
-  return error
-    .trim()
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .toUpperCase();
 }
 
 /**

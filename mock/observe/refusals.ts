@@ -5,8 +5,8 @@
  */
 import { OPERATIONS } from '../contract/endpoints.js';
 import type { MockApiError } from '../engine/errors.js';
+import { codeFromError } from '../engine/errors.js';
 import type { Explanation } from '../engine/explain.js';
-import { codeFromError } from '../engine/respond.js';
 
 /** The `change` (and, where the rule is not the route's, the `section`) of a refusal. */
 type RefusalRule = Pick<Explanation, 'change'> & Partial<Pick<Explanation, 'section'>>;

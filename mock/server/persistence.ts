@@ -20,8 +20,9 @@ import { crc32 } from 'node:zlib';
 import type { Database, Statement } from 'node-sqlite3-wasm';
 import { createEmptyState } from '../engine/runtime.js';
 import type { MockSimulation as MockService } from '../simulation.js';
+import { KEYED_COLLECTIONS, sliceOf } from '../state/keyed-collections.js';
 import type { MockState } from '../state/mock-state.js';
-import { KEYED_COLLECTIONS, keyed, sliceOf } from '../state/records.js';
+import { keyed } from '../state/records.js';
 import { checkState, InvalidStateError } from '../state/state-schema.js';
 import type { Timer } from '../state/timers.js';
 

@@ -8,7 +8,7 @@ import { modules } from '../../../mock/handlers/index.js';
 import { pipelineModule } from '../../../mock/http/pipeline-module.js';
 import { listHelpers } from '../../../mock/server/helpers-api.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
-import { KEYED_COLLECTIONS, sliceOf } from '../../../mock/state/records.js';
+import { KEYED_COLLECTIONS, sliceOf } from '../../../mock/state/keyed-collections.js';
 import { stateWithoutRateWindows } from './support.js';
 
 const EVIL = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
