@@ -2,8 +2,8 @@
  * The layers of `src/` and `mock/`, checked by dependency-cruiser in `npm run lint` (`npm run lint:layers`).
  *
  * Every folder (and every top-level module) of `src/` and `mock/` has one rule naming the layers it may import;
- * anything else in `src/` or `mock/` is a violation reported under that rule's name. A layer lists only layers
- * below it, so the graph between folders has no cycle. `src/` is the client package and never imports the mock;
+ * anything else in `src/` or `mock/` is a violation reported under that rule's name. A layer may name only
+ * layers listed before it (checked when this file loads), so the graph between folders has no cycle. `src/` is the client package and never imports the mock;
  * the mock may import any of `src/`. Bottom to top:
  *
  *   src:  shared < internal, webhooks < schemas < core < resources < kyc-readers, money < client < index
@@ -92,15 +92,21 @@ const MOCK_LAYERS = {
   },
 };
 
-/** One rule per layer: importing anything of `root` outside the layer itself and the layers it may import. */
+/**
+ * One rule per layer: importing anything of `root` outside the layer itself and the layers it may import. A
+ * layer may name only layers listed before it, which keeps the graph between folders free of cycles.
+ */
 function layerRules(root, layers) {
-  return Object.entries(layers).map(([name, layer]) => {
-    const allowed = [name, ...layer.may].map((other) => {
-      const target = layers[other];
-      if (!target)
-        throw new Error(`.dependency-cruiser.cjs: ${root}/${name} names an unknown layer "${other}"`);
-      return target.path;
-    });
+  const names = Object.keys(layers);
+  return Object.entries(layers).map(([name, layer], position) => {
+    for (const other of layer.may) {
+      if (!(other in layers) || names.indexOf(other) >= position) {
+        throw new Error(
+          `.dependency-cruiser.cjs: ${root}/${name} may import only layers listed before it, not "${other}"`,
+        );
+      }
+    }
+    const allowed = [name, ...layer.may].map((other) => layers[other].path);
     const may = layer.may.length > 0 ? layer.may.join(', ') : `nothing else in ${root}/`;
     return {
       name: `${root}/${name}`,
