@@ -3,8 +3,9 @@
  * and answers as `createMockService().helpers`, each returning a promise. Code written against
  * `MockHelperCalls` (every call awaited) runs in-process or against a server by changing one line.
  */
-import { MockArgumentError, MockHelperError, MockTransitionError } from './core/errors.js';
-import { HELPER_CONTRACT, type HelperName, helperPath } from './helpers/contract.js';
+
+import { HELPER_CONTRACT, type HelperName, helperPath } from './contract/helpers.js';
+import { MockArgumentError, MockHelperError, MockTransitionError } from './engine/errors.js';
 import type { MockHelpers } from './helpers/index.js';
 
 type Callable = (...args: never[]) => unknown;

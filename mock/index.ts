@@ -30,24 +30,22 @@ export {
   type WireExchange,
 } from './conformance/index.js';
 export { connectMock, type MockHelperCalls, type RemoteMockHelpers } from './connect.js';
-export type { CreateAccountInput } from './core/accounts.js';
+export type { ChaosOptions } from './contract/chaos.js';
+export type { MockProfile } from './contract/mock-only.js';
+export type { CreateAccountInput } from './engine/accounts.js';
 export {
   BUNDLE_FORMAT,
   BUNDLE_VERSION,
   type MockBundle,
   parseBundle,
   RECORDING_BUDGET_BYTES,
-} from './core/bundle.js';
-export type { ChaosOptions } from './core/chaos.js';
-export type { VirtualClientClock } from './core/client-clock.js';
-export type { AdvanceResult, Clock, RealtimeOptions } from './core/clock.js';
-export type { Duration } from './core/duration.js';
-export { parseDuration } from './core/duration.js';
-export type { ApiErrorBody, ErrorShape, TransitionRefusal } from './core/errors.js';
-export { MockApiError, MockArgumentError, MockHelperError, MockTransitionError } from './core/errors.js';
-export { type Explanation, explainLine } from './core/explain.js';
-export type { FaultSpec } from './core/faults.js';
-export type { MockFetch } from './core/fetch.js';
+} from './engine/bundle.js';
+export type { AdvanceResult, Clock, RealtimeOptions } from './engine/clock.js';
+export type { Duration } from './engine/duration.js';
+export { parseDuration } from './engine/duration.js';
+export type { ApiErrorBody, ErrorShape, TransitionRefusal } from './engine/errors.js';
+export { MockApiError, MockArgumentError, MockHelperError, MockTransitionError } from './engine/errors.js';
+export { type Explanation, explainLine } from './engine/explain.js';
 export {
   JOURNAL_BUDGET_BYTES,
   JOURNAL_LIMIT,
@@ -60,14 +58,8 @@ export {
   type JournalTransition,
   type JournalWebhook,
   type TransitionResource,
-} from './core/journal.js';
-export type { Ledger, LedgerRow } from './core/ledger.js';
-export type { MockProfile } from './core/mock-only.js';
-export type { MockBudgets, MockServiceOptions } from './core/options.js';
-export { EXPLAIN_HEADER } from './core/pipeline.js';
-export { RECORDING_LIMIT } from './core/recorder.js';
-export type { ReplaySummary } from './core/replay.js';
-export type { DeepReadonly, MockState } from './core/state.js';
+} from './engine/journal.js';
+export type { MockBudgets, MockServiceOptions } from './engine/options.js';
 export type { MockHelpers } from './helpers/index.js';
 export type { DigilockerCompletion, FaceCompletion } from './helpers/kyc.js';
 export type { SeedData } from './helpers/lifecycle.js';
@@ -76,8 +68,15 @@ export type { VerifiedUserInput } from './helpers/seed.js';
 export type { NewTranche } from './helpers/tranches.js';
 export type { SimulatedDeposit } from './helpers/transactions.js';
 export type { CapturedDelivery } from './helpers/webhooks.js';
+export type { VirtualClientClock } from './http/client-clock.js';
+export type { MockFetch } from './http/fetch.js';
+export { EXPLAIN_HEADER } from './http/pipeline.js';
+export type { Ledger, LedgerRow } from './observe/ledger.js';
+export { RECORDING_LIMIT } from './observe/recorder.js';
+export type { ReplaySummary } from './observe/replay.js';
 export type { WebhookFetch } from './operations/webhooks.js';
 export type { OperationBody, OperationData, OperationId, OverrideResolver } from './overrides.js';
+export type { FaultSpec } from './policies/faults.js';
 export {
   type CheckGrade,
   type CheckReceiverOptions,
@@ -91,5 +90,6 @@ export { SANDBOX_DEFAULTS, SANDBOX_KYC, SANDBOX_TRANSACTIONS } from './sandbox-v
 export { createMockService, type MockService } from './service.js';
 export type { AccountRecord, AccountSettings } from './state/accounts.js';
 export type { ChaosDraw, ChaosKind, ChaosRecord } from './state/chaos.js';
+export type { DeepReadonly, MockState } from './state/mock-state.js';
 export type { TrancheRecord, TransactionRecord } from './state/transactions.js';
 export type { WebhookEventRecord } from './state/webhooks.js';

@@ -6,9 +6,9 @@
  * after authentication, rate limiting, idempotency and body validation.
  */
 import type { PayoutClient } from '../src/client.js';
-import type { MockResult } from './core/respond.js';
-import type { RouteContext, RouteOverrides } from './core/route.js';
-import { OPERATIONS } from './openapi/operations.js';
+import { OPERATIONS } from './contract/endpoints.js';
+import type { MockResult } from './engine/respond.js';
+import type { RouteContext, RouteOverrides } from './engine/route.js';
 
 /** Every operation id; a test keeps this list equal to the OpenAPI document's. */
 export const OPERATION_IDS = [

@@ -4,7 +4,7 @@
  * section of the step it steers, and what would take the other path. The routes and operations that honour a
  * sandbox value take its explanation from here, so the doc's table, the header and the journal say one thing.
  */
-import type { Explanation } from './core/explain.js';
+import type { Explanation } from './engine/explain.js';
 import { SANDBOX_KYC, SANDBOX_TRANSACTIONS } from './sandbox-values.js';
 
 const { bank, upi, pan } = SANDBOX_KYC;

@@ -8,11 +8,11 @@
 import type { HttpHandler } from 'msw';
 import type { ClientOptions } from '../src/core/options.js';
 import type { PayoutClient } from '../src/index.js';
-import { createMockClient } from './core/client.js';
-import { type VirtualClientClock, virtualClientClock } from './core/client-clock.js';
-import { createMockFetch, type MockFetch } from './core/fetch.js';
-import type { MockServiceOptions } from './core/options.js';
-import type { RouteOverrides } from './core/route.js';
+import type { MockServiceOptions } from './engine/options.js';
+import type { RouteOverrides } from './engine/route.js';
+import { createMockClient } from './http/client.js';
+import { type VirtualClientClock, virtualClientClock } from './http/client-clock.js';
+import { createMockFetch, type MockFetch } from './http/fetch.js';
 import { mswHandlers } from './msw/handlers.js';
 import { createOverrides, type OperationId, type OverrideResolver } from './overrides.js';
 import { createMockSimulation, type MockSimulation } from './simulation.js';

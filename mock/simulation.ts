@@ -4,23 +4,23 @@
  * the MSW adapter to it; the standalone server (mock/server/) serves it over `node:http`, so the server and
  * its bin never load MSW.
  */
-import { type MockBundle, parseBundle, replayable } from './core/bundle.js';
-import type { Clock } from './core/clock.js';
-import { coreModule, notFoundRoute } from './core/core-module.js';
-import { createDispatch } from './core/dispatch.js';
-import type { Journal } from './core/journal.js';
-import { type MockServiceOptions, resolveOptions } from './core/options.js';
-import { createRecorder } from './core/recorder.js';
-import { type ReplaySummary, replayBundle } from './core/replay.js';
-import type { RouteOverrides } from './core/route.js';
-import { compileRoutes, type MockRouter } from './core/router.js';
-import { createRuntime } from './core/runtime.js';
-import type { DeepReadonly, MockState } from './core/state.js';
+import { type MockBundle, parseBundle, replayable } from './engine/bundle.js';
+import type { Clock } from './engine/clock.js';
+import type { Journal } from './engine/journal.js';
+import { type MockServiceOptions, resolveOptions } from './engine/options.js';
+import type { RouteOverrides } from './engine/route.js';
+import { createRuntime } from './engine/runtime.js';
 import { modules } from './handlers/index.js';
 import { createHelpers, type MockHelpers } from './helpers/index.js';
+import { createDispatch } from './http/dispatch.js';
+import { notFoundRoute, pipelineModule } from './http/pipeline-module.js';
+import { compileRoutes, type MockRouter } from './http/router.js';
+import { createRecorder } from './observe/recorder.js';
+import { type ReplaySummary, replayBundle } from './observe/replay.js';
 import type { AccountRecord } from './state/accounts.js';
+import type { DeepReadonly, MockState } from './state/mock-state.js';
 
-const allModules = [coreModule, ...modules];
+const allModules = [pipelineModule, ...modules];
 
 /**
  * Every route of the service (API routes in module order, the storage, the API's catch-all), compiled once.

@@ -19,9 +19,9 @@ import {
   ValidationError,
 } from './core/errors.js';
 import { type ClientOptions, type ResolvedClientOptions, resolveClientOptions } from './core/options.js';
+import { PollTimeoutError } from './core/poll.js';
 import { Transport } from './core/transport.js';
 import type { HttpMethod, RequestOptions } from './core/types.js';
-import { PollTimeoutError } from './internal/poll.js';
 import { AccountResource } from './resources/account.js';
 import { KycResource } from './resources/kyc.js';
 import { send } from './resources/shared.js';

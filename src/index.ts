@@ -31,6 +31,7 @@ export {
 } from './core/errors.js';
 export { type ClientOptions, type Environment, environmentKeyPrefixes } from './core/options.js';
 export { Page, PagePromise } from './core/pagination.js';
+export { MIN_POLL_INTERVAL_MS, type PollOptions, PollTimeoutError } from './core/poll.js';
 export type { RateLimitInfo } from './core/rate-limit.js';
 export { pathParam } from './core/transport.js';
 export type {
@@ -41,7 +42,6 @@ export type {
   RequestOptions,
   ResponseInfo,
 } from './core/types.js';
-export { MIN_POLL_INTERVAL_MS, type PollOptions, PollTimeoutError } from './internal/poll.js';
 export {
   bankNameMismatch,
   isDeclarationRejected,

@@ -4,7 +4,7 @@
  * headers that matter (their presence and form), and the steps a scenario recorded (states and their order, and
  * the timings the spec states). IDs, timestamps, amounts and messages are values: never compared.
  */
-import { objectOf } from '../core/records.js';
+import { objectOf } from '../state/records.js';
 import { diffShapes, shapeOf } from './shape.js';
 import type { Difference, Observation, StepObservation, WireExchange } from './types.js';
 

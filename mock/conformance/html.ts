@@ -2,7 +2,7 @@
  * The report as one self-contained HTML page (no script, no external resource): the summary, then each
  * scenario, and for each difference the two answers side by side. Everything shown is escaped.
  */
-import { escapeHtml } from '../core/html.js';
+import { escapeHtml } from '../http/html.js';
 import type { ConformanceReport, Observation, ScenarioResult } from './types.js';
 
 function shown(observation: Observation | undefined): string {

@@ -3,8 +3,9 @@
  * exchange is written down as conformance compares it (method, path template, status, the headers that matter,
  * the parsed body).
  */
-import { compileRoutes } from '../core/router.js';
+
 import { modules } from '../handlers/index.js';
+import { compileRoutes } from '../http/router.js';
 import { CONFORMANCE_HEADERS } from './compare.js';
 import type { Pacer } from './pace.js';
 import type { Observation, WireExchange } from './types.js';

@@ -2,10 +2,10 @@
  * `runConformance`: runs the suite's scenarios on the reference (an in-process mock) and on the target, and
  * compares what each side observed.
  */
-import { virtualClientClock } from '../core/client-clock.js';
-import { createMockFetch } from '../core/fetch.js';
-import { objectOf } from '../core/records.js';
+import { virtualClientClock } from '../http/client-clock.js';
+import { createMockFetch } from '../http/fetch.js';
 import { createMockSimulation, type MockSimulation } from '../simulation.js';
+import { objectOf } from '../state/records.js';
 import { compareObservations } from './compare.js';
 import { createPacer, type Pacer } from './pace.js';
 import { SCENARIOS } from './scenarios/index.js';

@@ -11,14 +11,14 @@ import {
   DeveloperFeeRequest,
 } from '../../src/schemas/account.js';
 import { DEFAULT_ACTIVITY_LIMIT } from '../../src/schemas/common.js';
-import { defineModule } from '../core/module.js';
-import { route } from '../core/route.js';
-import type { MockState } from '../core/state.js';
-import { validateQuery } from '../core/validate.js';
+import { defineModule } from '../engine/module.js';
+import { route } from '../engine/route.js';
+import { validateQuery } from '../http/validate.js';
 import { transactionAt } from '../machines/confirmations.js';
 import { creditFigures } from '../machines/prefunded.js';
 import { completedVolume } from '../operations/volume.js';
 import type { AccountRecord } from '../state/accounts.js';
+import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
 
 /** Characters of the API key shown as `apiKeyPrefix` (the environment prefix and four more). */

@@ -1,8 +1,8 @@
 /**
  * Every module of the mock. Adding a handler file is one line here; a service serves them in this order,
- * then the core catch-all.
+ * then the pipeline's catch-all.
  */
-import type { MockModule } from '../core/module.js';
+import type { MockModule } from '../engine/module.js';
 import { account } from './account.js';
 import { aadhaar } from './kyc/aadhaar.js';
 import { bank } from './kyc/bank.js';

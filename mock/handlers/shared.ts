@@ -1,8 +1,8 @@
 /**
  * Helpers the handler files share: finding the caller's user, masking contact details.
  */
-import { MockApiError } from '../core/errors.js';
-import type { RouteContext } from '../core/route.js';
+import { MockApiError } from '../engine/errors.js';
+import type { RouteContext } from '../engine/route.js';
 import type { UserRecord } from '../state/users.js';
 
 /**

@@ -8,9 +8,9 @@ import {
   PrefundedTransactionCreateRequest,
   TransactionCreateRequest,
 } from '../../src/schemas/transactions.js';
-import { MockApiError } from '../core/errors.js';
-import { defineModule } from '../core/module.js';
-import { type RouteContext, route } from '../core/route.js';
+import { MockApiError } from '../engine/errors.js';
+import { defineModule } from '../engine/module.js';
+import { type RouteContext, route } from '../engine/route.js';
 import { transactionAt } from '../machines/confirmations.js';
 import { creditFigures, fitsAvailable } from '../machines/prefunded.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';

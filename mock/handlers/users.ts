@@ -3,10 +3,10 @@
  * account (`USER_EXISTS`, 409). Emits `user.created`.
  */
 import { UserCreateRequest } from '../../src/schemas/users.js';
-import { MockApiError } from '../core/errors.js';
-import { emitEvent } from '../core/events.js';
-import { defineModule } from '../core/module.js';
-import { route } from '../core/route.js';
+import { MockApiError } from '../engine/errors.js';
+import { emitEvent } from '../engine/events.js';
+import { defineModule } from '../engine/module.js';
+import { route } from '../engine/route.js';
 import { normalizeMobile, registerUser, userData } from '../operations/users.js';
 
 const createUser = route(

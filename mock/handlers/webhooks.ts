@@ -4,12 +4,12 @@
  */
 import { DEFAULT_WEBHOOK_LIMIT, DEFAULT_WEBHOOK_PAGE } from '../../src/schemas/common.js';
 import { type WebhookEvent, WebhookEventListQuery } from '../../src/schemas/webhooks.js';
-import { MockApiError } from '../core/errors.js';
-import { eventPage, setEventStatus } from '../core/event-index.js';
-import { defineModule } from '../core/module.js';
-import { route } from '../core/route.js';
-import { cancelTimer } from '../core/timers.js';
-import { validateQuery } from '../core/validate.js';
+import { MockApiError } from '../engine/errors.js';
+import { eventPage, setEventStatus } from '../engine/event-index.js';
+import { defineModule } from '../engine/module.js';
+import { route } from '../engine/route.js';
+import { cancelTimer } from '../engine/timers.js';
+import { validateQuery } from '../http/validate.js';
 import { scheduleDelivery, webhookDeliver } from '../operations/webhooks.js';
 import type { WebhookEventRecord } from '../state/webhooks.js';
 

@@ -2,9 +2,9 @@
  * Partner accounts: add one, read one, change its settings (webhook URL, rate limit, allow-list, prefunded).
  */
 import * as z from 'zod/mini';
-import { type CreateAccountInput, createAccount } from '../core/accounts.js';
-import { MockHelperError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
+import { type CreateAccountInput, createAccount } from '../engine/accounts.js';
+import { MockHelperError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
 
 const AccountUpdate = z.strictObject({

@@ -1,10 +1,10 @@
 /**
  * The replay bundle as a helper, so the standalone server serves it (`POST /__mock/bundle`) like any other.
  */
-import type { MockBundle } from '../core/bundle.js';
-import { MockHelperError } from '../core/errors.js';
-import { recorderOf } from '../core/recorder.js';
-import type { MockRuntime } from '../core/runtime.js';
+import type { MockBundle } from '../engine/bundle.js';
+import { MockHelperError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
+import { recorderOf } from '../observe/recorder.js';
 
 /**
  * The `bundle` helper.

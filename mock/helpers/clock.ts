@@ -2,9 +2,9 @@
  * The clock as plain data in and out (durations as ms or text, times as ISO strings), so the standalone
  * server can serve it over HTTP unchanged.
  */
-import type { AdvanceResult } from '../core/clock.js';
-import type { Duration } from '../core/duration.js';
-import type { MockRuntime } from '../core/runtime.js';
+import type { AdvanceResult } from '../engine/clock.js';
+import type { Duration } from '../engine/duration.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import type { Timer } from '../state/timers.js';
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Fault injection helpers.
  */
-import { type ChaosOptions, startChaos } from '../core/chaos.js';
-import { type FaultSpec, injectFault } from '../core/faults.js';
-import type { MockRuntime } from '../core/runtime.js';
+import type { ChaosOptions } from '../contract/chaos.js';
+import type { MockRuntime } from '../engine/runtime.js';
+import { startChaos } from '../policies/chaos.js';
+import { type FaultSpec, injectFault } from '../policies/faults.js';
 import type { ChaosDraw, ChaosRecord } from '../state/chaos.js';
 import type { FaultRecord } from '../state/http.js';
 

@@ -2,12 +2,13 @@
  * Every test helper group of a service. Adding a group is a file exporting `xxxHelpers(runtime)` and one
  * line here. Helpers take and return plain data so the standalone server can serve them over HTTP.
  */
-import type { JournalHelper } from '../core/journal.js';
-import type { MockRuntime } from '../core/runtime.js';
+
+import { HELPER_CONTRACT, type HelperSpec } from '../contract/helpers.js';
+import type { JournalHelper } from '../engine/journal.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { accountHelpers } from './accounts.js';
 import { bundleHelper } from './bundle.js';
 import { clockHelpers } from './clock.js';
-import { HELPER_CONTRACT, type HelperSpec } from './contract.js';
 import { faultHelpers } from './faults.js';
 import { journalHelper } from './journal.js';
 import { kycHelpers } from './kyc.js';

@@ -1,8 +1,8 @@
 /**
  * The journal as a helper: `helpers.journal(filter)`, served as `GET /__mock/journal?type=&userId=&transactionId=`.
  */
-import type { JournalEntry, JournalFilter } from '../core/journal.js';
-import type { MockRuntime } from '../core/runtime.js';
+import type { JournalEntry, JournalFilter } from '../engine/journal.js';
+import type { MockRuntime } from '../engine/runtime.js';
 
 /** The filter as it may come over HTTP, where every query value is text. */
 type JournalQuery = Omit<JournalFilter, 'since'> & { since?: number | string };

@@ -2,8 +2,8 @@
  * Completing a document-locker session as its user would on the consent page (what the hosted page calls).
  */
 import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
-import { MockHelperError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
+import { MockHelperError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { answerDigilocker } from '../operations/kyc/digilocker.js';
 import type { DigilockerSessionRecord } from '../state/kyc.js';
 import { refuse, userOf } from './kyc-shared.js';

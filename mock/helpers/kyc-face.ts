@@ -1,8 +1,8 @@
 /**
  * Running the liveness check of a face session as its user would on the face page (what the hosted page calls).
  */
-import { MockHelperError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
+import { MockHelperError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { checkFace } from '../operations/kyc/face.js';
 import type { FaceSessionRecord } from '../state/kyc.js';
 import { refuse } from './kyc-shared.js';

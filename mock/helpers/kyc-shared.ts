@@ -1,8 +1,8 @@
 /**
  * What the KYC helper files share: finding a user and refusing a transition.
  */
-import { MockHelperError, MockTransitionError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
+import { MockHelperError, MockTransitionError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import type { UserRecord } from '../state/users.js';
 
 /**

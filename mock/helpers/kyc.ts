@@ -4,8 +4,8 @@
  * OTP that was "sent", and upload to a presigned URL without HTTP. A transition that does not fit the
  * current state throws `MockTransitionError`.
  */
-import { MockHelperError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
+import { MockHelperError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { chooseOutcome, kycRecord } from '../operations/kyc.js';
 import { storeUpload } from '../operations/storage.js';
 import type { BankOutcome, UpiOutcome } from '../state/kyc.js';

@@ -1,8 +1,9 @@
 /**
  * The exactly-once ledger as a helper: `helpers.ledger()`, served as `GET /__mock/ledger`.
  */
-import { type Ledger, readLedger } from '../core/ledger.js';
-import type { MockRuntime } from '../core/runtime.js';
+
+import type { MockRuntime } from '../engine/runtime.js';
+import { type Ledger, readLedger } from '../observe/ledger.js';
 
 /**
  * The ledger helper of one service.

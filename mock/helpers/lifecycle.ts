@@ -4,12 +4,12 @@
  */
 
 import type { User } from '../../src/schemas/users.js';
-import { MockHelperError } from '../core/errors.js';
-import { cloneState } from '../core/records.js';
-import { initialState, type MockRuntime } from '../core/runtime.js';
-import type { MockState } from '../core/state.js';
-import { checkState, InvalidStateError } from '../core/state-schema.js';
+import { MockHelperError } from '../engine/errors.js';
+import { initialState, type MockRuntime } from '../engine/runtime.js';
 import { type NewUser, registerUser, userData } from '../operations/users.js';
+import { cloneState } from '../state/keyed-collections.js';
+import type { MockState } from '../state/mock-state.js';
+import { checkState, InvalidStateError } from '../state/state-schema.js';
 
 /**
  * Fixtures to load.

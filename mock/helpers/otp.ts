@@ -1,8 +1,8 @@
 /**
  * Reading the OTP that was "sent" (the mock sends no SMS or email).
  */
-import { MockHelperError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
+import { MockHelperError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { MAX_OTP_ATTEMPTS } from '../machines/otp.js';
 import { type OtpChannel, type OtpRecord, otpKey } from '../state/verification.js';
 

@@ -4,8 +4,8 @@
  * purpose; tests of KYC itself go through them.
  */
 import type { User } from '../../src/schemas/users.js';
-import { MockHelperError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
+import { MockHelperError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { seedVerifiedKyc } from '../operations/kyc/seed.js';
 import { registerUser, userData } from '../operations/users.js';
 import type { KycRecord } from '../state/kyc.js';

@@ -3,8 +3,8 @@
  * payouts consumes them, oldest first. Every account starts with `SANDBOX_TRANSACTIONS.defaultTranches`.
  */
 import { Decimal } from 'decimal.js';
-import { MockHelperError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
+import { MockHelperError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { addTranches, type NewTranche, replaceTranches } from '../operations/tranches.js';
 import type { TrancheRecord } from '../state/transactions.js';
 

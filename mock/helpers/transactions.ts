@@ -5,8 +5,8 @@
  */
 import { Decimal } from 'decimal.js';
 import type { Transaction } from '../../src/schemas/transactions.js';
-import { MockHelperError, MockTransitionError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
+import { MockHelperError, MockTransitionError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { transactionAt } from '../machines/confirmations.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { depositSeen } from '../operations/deposits.js';

@@ -3,9 +3,9 @@
  * naming the field and the rule in words, never a JavaScript internal (`Cannot destructure ...`).
  */
 import * as z from 'zod/mini';
-import { MockArgumentError, MockTransitionError } from '../core/errors.js';
-import type { Explanation } from '../core/explain.js';
-import type { HelperSpec } from './contract.js';
+import type { HelperSpec } from '../contract/helpers.js';
+import { MockArgumentError, MockTransitionError } from '../engine/errors.js';
+import type { Explanation } from '../engine/explain.js';
 
 // zod/mini ships no message locale (bundle size), so the issues are put in words here.
 function rule(issue: z.core.$ZodIssue, value: unknown): string {

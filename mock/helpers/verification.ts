@@ -1,9 +1,9 @@
 /**
  * Completing a mobile or email verification without an OTP, for tests that start further along.
  */
-import { MockHelperError, MockTransitionError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
-import { nowIso } from '../core/timers.js';
+import { MockHelperError, MockTransitionError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
+import { nowIso } from '../engine/timers.js';
 import { recordStep } from '../operations/transitions.js';
 import type { OtpChannel } from '../state/verification.js';
 

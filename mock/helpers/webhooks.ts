@@ -3,8 +3,8 @@
  * events, and an in-process receiver in place of the real HTTP POST.
  */
 import { signWebhook, type WebhookEventType } from '../../src/webhooks/index.js';
-import { MockHelperError } from '../core/errors.js';
-import type { MockRuntime } from '../core/runtime.js';
+import { MockHelperError } from '../engine/errors.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { triggerEvent } from '../operations/synthetic-events.js';
 import { setWebhookFetch, type WebhookFetch } from '../operations/webhooks.js';
 import type { AccountRecord } from '../state/accounts.js';

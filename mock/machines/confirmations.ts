@@ -5,7 +5,7 @@
  * one every `blockMs` from `deposit.detectedAt`. A read answers what one timer per block stored before, and a
  * deposit costs two timers instead of one per block (128 on polygon).
  */
-import { isoAt } from '../core/timers.js';
+import { isoAt } from '../engine/timers.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import { NETWORK_CONFIRMATIONS } from './networks.js';
 

@@ -2,7 +2,7 @@
  * Reads whether a user may transact (spec 2.7 rule 4, 3.3, 7.3) from the KYC state. The one place the money
  * flows look at KYC, so when the KYC flows change their record only this reader follows.
  */
-import type { MockState } from '../core/state.js';
+import type { MockState } from '../state/mock-state.js';
 
 /**
  * The verified bank account a payout goes to.

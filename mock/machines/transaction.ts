@@ -9,8 +9,8 @@
  * completed when the deposit is confirmed (`deposit.status` moves meanwhile); failed on a payout failure or
  * when the 24-hour funding window passes.
  */
-import { MockTransitionError } from '../core/errors.js';
-import { isoAt } from '../core/timers.js';
+import { MockTransitionError } from '../engine/errors.js';
+import { isoAt } from '../engine/timers.js';
 import type { TransactionRecord, TransactionStatus } from '../state/transactions.js';
 import { firstBlockAt } from './confirmations.js';
 import { allowedFrom, findTransition, type Transition } from './transition-table.js';

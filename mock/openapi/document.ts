@@ -1,20 +1,21 @@
 /**
  * The OpenAPI 3.1 document of the partner interface, generated, never written by hand: paths from the mock's
  * route table (`mock/handlers/`), bodies and answers from the shared schemas (`src/schemas/`), the operation
- * facts of `operations.ts`, the refinement rules of `rules.ts`, the mock-only marks of `mock-only.ts` and the
- * ten webhook payloads. The test helpers have a document of their own (`mock-document.ts`), so a contract
- * tool aimed at the API never resets a sandbox. `npm run build` writes both; a test compares the committed
- * files with a fresh generation.
+ * facts of `mock/contract/endpoints.ts`, the refinement rules of `rules.ts`, the mock-only marks of
+ * `mock-only.ts` and the ten webhook payloads (`mock/contract/webhook-payloads.ts`). The test helpers have a
+ * document of their own (`mock-document.ts`), so a contract tool aimed at the API never resets a sandbox.
+ * `npm run build` writes both; a test compares the committed files with a fresh generation.
  */
 import type * as z from 'zod/mini';
 import { ErrorBodyA, ErrorBodyB, RateLimitErrorBody } from '../../src/schemas/common.js';
 import { Pagination } from '../../src/schemas/webhooks.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/common.js';
-import { MOCK_ONLY_FIELDS, type MockOnlyField } from '../core/mock-only.js';
-import type { RouteDefinition } from '../core/route.js';
+import { OPERATIONS, type OperationSpec } from '../contract/endpoints.js';
+import { MOCK_ONLY_FIELDS, type MockOnlyField } from '../contract/mock-only.js';
+import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
+import type { RouteDefinition } from '../engine/route.js';
 import { modules } from '../handlers/index.js';
 import { UPLOADS_PATH } from '../handlers/kyc/document.js';
-import { OPERATIONS, type OperationSpec } from './operations.js';
 import { REQUEST_RULES, type Rule } from './rules.js';
 import {
   documentHead,
@@ -25,7 +26,6 @@ import {
   jsonSchema,
   ref,
 } from './schema.js';
-import { WEBHOOK_PAYLOADS } from './webhook-payloads.js';
 
 /**
  * The decisions of `docs/assumptions.md`, topic → decision, that the document marks with `x-assumption`.
@@ -58,7 +58,7 @@ function withMockOnly(schema: Json, fields: readonly MockOnlyField[] | undefined
     if (isJson(node) && Array.isArray(node.anyOf))
       node = node.anyOf.find((n) => isJson(n) && isJson(n.properties));
     if (!isJson(node) || !isJson(node.properties))
-      throw new Error(`mock/core/mock-only.ts names ${path}, which the schema does not have`);
+      throw new Error(`mock/contract/mock-only.ts names ${path}, which the schema does not have`);
     node.properties[name] = { ...field, description: `Mock only: ${why}.`, 'x-mock-only': true };
   }
   return schema;
@@ -387,7 +387,7 @@ export function parseAssumptions(markdown: string): Map<string, string> {
 }
 
 /**
- * Builds the document. Throws when a route has no entry in `operations.ts` or an entry has no route.
+ * Builds the document. Throws when a route has no entry in `mock/contract/endpoints.ts` or an entry has no route.
  * @example
  * const doc = openApiDocument(parseAssumptions(readFileSync('docs/assumptions.md', 'utf8')));
  */
@@ -398,14 +398,14 @@ export function openApiDocument(decisions: Assumptions, version = '0.0.0'): Json
     if (!route.path.startsWith('/v2/')) continue;
     const key = `${route.method} ${route.path}`;
     const spec = OPERATIONS[key];
-    if (!spec) throw new Error(`mock/openapi/operations.ts has no entry for the route ${key}`);
+    if (!spec) throw new Error(`mock/contract/endpoints.ts has no entry for the route ${key}`);
     seen.add(key);
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, spec, decisions) };
   }
   const stale = Object.keys(OPERATIONS).filter((key) => !seen.has(key));
   if (stale.length)
-    throw new Error(`mock/openapi/operations.ts names routes that do not exist: ${stale.join(', ')}`);
+    throw new Error(`mock/contract/endpoints.ts names routes that do not exist: ${stale.join(', ')}`);
   paths[`${UPLOADS_PATH}/{s3Key}`] = uploadOperation();
   return {
     ...documentHead('Stablecoin-to-INR Payout Service: partner interface', version, INFO_DESCRIPTION),

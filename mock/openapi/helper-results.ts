@@ -10,7 +10,7 @@ import { DigilockerSessionStatus } from '../../src/schemas/kyc/digilocker.js';
 import { Transaction, TransactionStatus } from '../../src/schemas/transactions.js';
 import { User } from '../../src/schemas/users.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/events.js';
-import type { HelperName } from '../helpers/contract.js';
+import type { HelperName } from '../contract/helpers.js';
 
 const text = z.string();
 const integer = z.number().check(z.int());

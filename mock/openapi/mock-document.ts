@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the mock's test helpers (`/__mock`), `openapi.mock.json`: kept apart from the
  * API's `openapi.json` so a contract tool aimed at the API never resets a sandbox. Every helper's body is a
- * JSON object (the helper contract, `mock/helpers/contract.ts`) and every answer is typed
+ * JSON object (the helper contract, `mock/contract/helpers.ts`) and every answer is typed
  * (`helper-results.ts`), so a client generated from it needs no cast.
  */
 import { ErrorBodyA } from '../../src/schemas/common.js';
@@ -11,7 +11,7 @@ import {
   type HelperSpec,
   helperBodySchema,
   helperPath,
-} from '../helpers/contract.js';
+} from '../contract/helpers.js';
 import { HELPER_RESULTS } from './helper-results.js';
 import {
   documentHead,

@@ -8,12 +8,11 @@ import type {
   TransactionCreateRequest,
 } from '../../src/schemas/transactions.js';
 import type { TransactionCreatedData } from '../../src/webhooks/index.js';
-import { parseDuration } from '../core/duration.js';
-import { emitEvent } from '../core/events.js';
-import { nextId } from '../core/ids.js';
-import type { MockState } from '../core/state.js';
-import { defineTask } from '../core/tasks.js';
-import { nowIso } from '../core/timers.js';
+import { parseDuration } from '../engine/duration.js';
+import { emitEvent } from '../engine/events.js';
+import { nextId } from '../engine/ids.js';
+import { defineTask } from '../engine/tasks.js';
+import { nowIso } from '../engine/timers.js';
 import { depositAddress } from '../machines/deposit-address.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { holdCredit } from '../machines/prefunded.js';
@@ -21,6 +20,7 @@ import { quote } from '../machines/quote.js';
 import { canApply } from '../machines/transaction.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { AccountRecord } from '../state/accounts.js';
+import type { MockState } from '../state/mock-state.js';
 import { referenceKey, type TransactionRecord } from '../state/transactions.js';
 import { startPayout } from './payouts.js';
 import {

@@ -3,15 +3,15 @@
  * of the confirmed deposit into the settlement pool.
  */
 import { Decimal } from 'decimal.js';
-import type { Explanation } from '../core/explain.js';
-import { randomHex } from '../core/ids.js';
-import type { MockState } from '../core/state.js';
-import { cancelTimer } from '../core/timers.js';
+import type { Explanation } from '../engine/explain.js';
+import { randomHex } from '../engine/ids.js';
+import { cancelTimer } from '../engine/timers.js';
 import { blocksMinedBy, lastBlockAt } from '../machines/confirmations.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { releaseCredit } from '../machines/prefunded.js';
 import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
+import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import { startPayout } from './payouts.js';
 import { depositData, emitTxn, later, move, SWEEP_MS, TXN_TIMERS } from './transactions.js';

@@ -3,10 +3,9 @@
  * applying an aggregate event (with its `user.kyc_updated` event), storing a verified step, names on records,
  * masking and the outcomes a test chose. Each step's own operation is in `kyc/` under the spec's name for it.
  */
-import { emitEvent } from '../core/events.js';
-import type { Explanation } from '../core/explain.js';
-import type { MockState } from '../core/state.js';
-import { nowIso } from '../core/timers.js';
+import { emitEvent } from '../engine/events.js';
+import type { Explanation } from '../engine/explain.js';
+import { nowIso } from '../engine/timers.js';
 import {
   type KycAggregateEvent,
   type KycFacts,
@@ -15,6 +14,7 @@ import {
 } from '../machines/kyc-aggregate.js';
 import { SANDBOX_KYC } from '../sandbox-values.js';
 import type { BankOutcome, KycRecord, UpiOutcome } from '../state/kyc.js';
+import type { MockState } from '../state/mock-state.js';
 import type { UserRecord } from '../state/users.js';
 import { type KycStep, recordStep, recordTransition } from './transitions.js';
 

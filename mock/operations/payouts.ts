@@ -4,18 +4,18 @@
  */
 import { Decimal } from 'decimal.js';
 import { MIN_AMOUNT_USD } from '../../src/schemas/common.js';
-import { parseDuration } from '../core/duration.js';
-import type { Explanation } from '../core/explain.js';
-import { nextId, randomDigits } from '../core/ids.js';
-import { refusalRule } from '../core/refusals.js';
-import type { MockState } from '../core/state.js';
-import { cancelTimer, schedule } from '../core/timers.js';
+import { parseDuration } from '../engine/duration.js';
+import type { Explanation } from '../engine/explain.js';
+import { nextId, randomDigits } from '../engine/ids.js';
+import { cancelTimer, schedule } from '../engine/timers.js';
 import { allocate, release } from '../machines/attribution.js';
 import { releaseCredit } from '../machines/prefunded.js';
 import { requote } from '../machines/quote.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
+import { refusalRule } from '../observe/refusals.js';
 import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
+import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import {
   ATTRIBUTION_DELAY_MS,

@@ -2,8 +2,9 @@
  * The mock's object storage (spec 4.10): accepting an upload attempt at a presigned key, shared by the storage
  * route and `helpers.kyc.upload`.
  */
-import type { MockState } from '../core/state.js';
+
 import { acceptUpload, type UploadAttempt } from '../machines/document-upload.js';
+import type { MockState } from '../state/mock-state.js';
 import { recordTransition } from './transitions.js';
 
 /**

@@ -8,11 +8,11 @@
 
 import * as z from 'zod/mini';
 import type { WebhookEventType } from '../../src/webhooks/events.js';
-import { MockArgumentError } from '../core/errors.js';
-import { emitEvent } from '../core/events.js';
-import type { MockState } from '../core/state.js';
-import { nowIso } from '../core/timers.js';
-import { WEBHOOK_PAYLOADS } from '../openapi/webhook-payloads.js';
+import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
+import { MockArgumentError } from '../engine/errors.js';
+import { emitEvent } from '../engine/events.js';
+import { nowIso } from '../engine/timers.js';
+import type { MockState } from '../state/mock-state.js';
 import type { WebhookEventRecord } from '../state/webhooks.js';
 
 const USER = 'usr_synthetic';

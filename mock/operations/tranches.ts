@@ -2,9 +2,9 @@
  * Settling deal-rate tranches into an account's INR escrow pool (spec 2.4), which the FIFO attribution of standard
  * payouts consumes oldest first. New tranches are numbered `D-0001` up unless they bring their own deal.
  */
-import { nextId } from '../core/ids.js';
-import type { MockState } from '../core/state.js';
-import { nowIso } from '../core/timers.js';
+import { nextId } from '../engine/ids.js';
+import { nowIso } from '../engine/timers.js';
+import type { MockState } from '../state/mock-state.js';
 import type { TrancheRecord } from '../state/transactions.js';
 
 /**

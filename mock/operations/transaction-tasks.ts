@@ -3,7 +3,7 @@
  * moved it first), applies it through `operations/transactions.ts`. The quote's expiry is defined with the create
  * that schedules it (`operations/create-transaction.ts`).
  */
-import { defineTask } from '../core/tasks.js';
+import { defineTask } from '../engine/tasks.js';
 import { blocksMinedBy } from '../machines/confirmations.js';
 import { canApply } from '../machines/transaction.js';
 import { quoteExpire } from './create-transaction.js';

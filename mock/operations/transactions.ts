@@ -6,12 +6,12 @@
  */
 import type { Transaction } from '../../src/schemas/transactions.js';
 import type { WebhookEventDataMap } from '../../src/webhooks/index.js';
-import { emitEvent } from '../core/events.js';
-import type { Explanation } from '../core/explain.js';
-import { type JournalTransition, journalOf } from '../core/journal.js';
-import type { MockState } from '../core/state.js';
-import { cancelTimer, schedule, type When } from '../core/timers.js';
+import { emitEvent } from '../engine/events.js';
+import type { Explanation } from '../engine/explain.js';
+import { type JournalTransition, journalOf } from '../engine/journal.js';
+import { cancelTimer, schedule, type When } from '../engine/timers.js';
 import { applyTransactionEvent, isTerminal, type TransactionEvent } from '../machines/transaction.js';
+import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import { countCompleted } from './volume.js';
 

@@ -3,9 +3,9 @@
  * session, an upload, a sweep) notes it here, so `mock.journal.entries({ type: 'transition', userId })` shows a
  * user's whole path. Transactions note theirs in `move` (operations/transactions.ts).
  */
-import type { Explanation } from '../core/explain.js';
-import { type JournalTransition, journalOf } from '../core/journal.js';
-import type { MockState } from '../core/state.js';
+import type { Explanation } from '../engine/explain.js';
+import { type JournalTransition, journalOf } from '../engine/journal.js';
+import type { MockState } from '../state/mock-state.js';
 
 /** A transition as a call site gives it. */
 type TransitionDraft = Omit<JournalTransition, 'type' | 'seq' | 'at'>;

@@ -3,9 +3,9 @@
  * create route and the seeding helpers, and a user's wire form.
  */
 import type { User } from '../../src/schemas/users.js';
-import { nextId } from '../core/ids.js';
-import type { MockState } from '../core/state.js';
-import { nowIso } from '../core/timers.js';
+import { nextId } from '../engine/ids.js';
+import { nowIso } from '../engine/timers.js';
+import type { MockState } from '../state/mock-state.js';
 import { mobileKey, type UserRecord } from '../state/users.js';
 
 /**

@@ -5,9 +5,9 @@
  * before it existed gets it rebuilt on first use.
  */
 import { Decimal } from 'decimal.js';
-import { type Keyed, keyed } from '../core/records.js';
-import type { MockState } from '../core/state.js';
-import { isoAt } from '../core/timers.js';
+import { isoAt } from '../engine/timers.js';
+import type { MockState } from '../state/mock-state.js';
+import { type Keyed, keyed } from '../state/records.js';
 import type { AccountVolumeRecord, TransactionRecord } from '../state/transactions.js';
 
 /** Adds a completed transaction to its account's sums: all time and the UTC month it completed in. */

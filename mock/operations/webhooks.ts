@@ -10,20 +10,20 @@
  * and its retry delay, or, when the clock has already passed that moment, runs as soon as the answer comes.
  */
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '../../src/webhooks/index.js';
-import { setEventStatus } from '../core/event-index.js';
-import { WEBHOOK_DELIVER } from '../core/events.js';
-import { capBody, type JournalWebhook, journalOf } from '../core/journal.js';
-import type { MockRuntime } from '../core/runtime.js';
-import type { MockState } from '../core/state.js';
-import { tapOf } from '../core/taps.js';
-import { defineTask } from '../core/tasks.js';
-import { isoAt, schedule } from '../core/timers.js';
+import { setEventStatus } from '../engine/event-index.js';
+import { WEBHOOK_DELIVER } from '../engine/events.js';
+import { capBody, type JournalWebhook, journalOf } from '../engine/journal.js';
+import type { MockRuntime } from '../engine/runtime.js';
+import { tapOf } from '../engine/taps.js';
+import { defineTask } from '../engine/tasks.js';
+import { isoAt, schedule } from '../engine/timers.js';
 import {
   type AttemptOutcome,
   afterAttempt,
   DELIVERY_TIMEOUT_MS,
   isDelivered,
 } from '../machines/webhook-delivery.js';
+import type { MockState } from '../state/mock-state.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 import { recordTransition } from './transitions.js';
 

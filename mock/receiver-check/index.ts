@@ -3,7 +3,7 @@
  * tampered, stale, repeated and reordered events to it over HTTP (`inr-payouts-mock check-receiver` on the
  * command line).
  */
-import { type Duration, parseDuration } from '../core/duration.js';
+import { type Duration, parseDuration } from '../engine/duration.js';
 import { CHECKS, type CheckGrade, type CheckResult } from './checks.js';
 import { checkEvents } from './events.js';
 

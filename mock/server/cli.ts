@@ -6,10 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runConformanceCli } from '../conformance/cli.js';
-import { type MockBundle, parseBundle, replayable } from '../core/bundle.js';
-import { type ChaosOptions, parseChaosFlag } from '../core/chaos.js';
-import { MOCK_PROFILES, type MockProfile } from '../core/mock-only.js';
-import type { MockBudgets } from '../core/options.js';
+import type { ChaosOptions } from '../contract/chaos.js';
+import { MOCK_PROFILES, type MockProfile } from '../contract/mock-only.js';
+import { type MockBundle, parseBundle, replayable } from '../engine/bundle.js';
+import type { MockBudgets } from '../engine/options.js';
+import { parseChaosFlag } from '../policies/chaos.js';
 import { runCheckReceiver } from '../receiver-check/cli.js';
 import { isLoopback } from './guard.js';
 import { INSPECTOR_PATH } from './inspector/index.js';

@@ -7,8 +7,8 @@
  * must name a loopback host too, so a DNS name rebound to 127.0.0.1 does not make another site same-origin.
  */
 import type { IncomingMessage } from 'node:http';
-import { errorBody } from '../core/respond.js';
-import { HELPER_CONTRACT, type HelperSpec } from '../helpers/contract.js';
+import { HELPER_CONTRACT, type HelperSpec } from '../contract/helpers.js';
+import { errorBody } from '../engine/respond.js';
 
 /**
  * Helpers that only read (`reads: true` in the helper contract), and so may be called with `GET` (query string

@@ -14,12 +14,12 @@
  *   argument the contract refuses 400 `INVALID_HELPER_ARGUMENT` naming the `field`, all in the spec's shape A.
  */
 import { toJSONSchema } from 'zod/mini';
-import { methodNotAllowed } from '../core/dispatch.js';
-import { MockArgumentError, MockHelperError, MockTransitionError } from '../core/errors.js';
-import { explainLine } from '../core/explain.js';
-import { EXPLAIN_HEADER } from '../core/pipeline.js';
-import { errorBody } from '../core/respond.js';
-import { HELPER_CONTRACT, type HelperSpec, helperBodySchema, helperPath } from '../helpers/contract.js';
+import { HELPER_CONTRACT, type HelperSpec, helperBodySchema, helperPath } from '../contract/helpers.js';
+import { MockArgumentError, MockHelperError, MockTransitionError } from '../engine/errors.js';
+import { explainLine } from '../engine/explain.js';
+import { errorBody } from '../engine/respond.js';
+import { methodNotAllowed } from '../http/dispatch.js';
+import { EXPLAIN_HEADER } from '../http/pipeline.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 import { helperMethodRefusal } from './guard.js';
 

@@ -4,8 +4,8 @@
  * `Response` becomes a destroyed socket, which is what a dropped connection looks like to a client.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HOP_BY_HOP_HEADERS } from '../core/headers.js';
-import { sentText } from '../core/respond.js';
+import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
+import { sentText } from '../engine/respond.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 
 /** Larger than any body the spec allows (a 10 MB document, or its base64 in a passport JSON body). */

@@ -4,7 +4,7 @@
  * script and no external assets, so they work in any browser and from curl. Submitting completes the
  * session through the helpers, then redirects (303) to the session's `redirectUrl` with the outcome.
  */
-import { escapeHtml } from '../core/html.js';
+import { escapeHtml } from '../http/html.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 import {
   completeSession,

@@ -18,10 +18,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Database, Statement } from 'node-sqlite3-wasm';
-import { KEYED_COLLECTIONS, keyed, sliceOf } from '../core/records.js';
-import { createEmptyState, type MockState } from '../core/state.js';
-import { checkState, InvalidStateError } from '../core/state-schema.js';
+import { createEmptyState } from '../engine/runtime.js';
 import type { MockSimulation as MockService } from '../simulation.js';
+import { KEYED_COLLECTIONS, sliceOf } from '../state/keyed-collections.js';
+import type { MockState } from '../state/mock-state.js';
+import { keyed } from '../state/records.js';
+import { checkState, InvalidStateError } from '../state/state-schema.js';
 import type { Timer } from '../state/timers.js';
 
 /** "INRP": the `application_id` of an inr-payouts mock state file. */

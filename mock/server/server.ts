@@ -7,9 +7,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { methodNotAllowed } from '../core/dispatch.js';
-import type { MockServiceOptions } from '../core/options.js';
-import { errorBody } from '../core/respond.js';
+import type { MockServiceOptions } from '../engine/options.js';
+import { errorBody } from '../engine/respond.js';
+import { methodNotAllowed } from '../http/dispatch.js';
 import { createMockSimulation, type MockSimulation, serviceRouter } from '../simulation.js';
 import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';

@@ -3,7 +3,7 @@
  * session in state by its id without depending on the KYC slice's exact layout, and complete it through
  * the helpers the KYC flows define, so the pages do exactly what a test's helper call would.
  */
-import { MockHelperError, MockTransitionError } from '../core/errors.js';
+import { MockHelperError, MockTransitionError } from '../engine/errors.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 
 /**

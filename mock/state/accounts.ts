@@ -2,7 +2,7 @@
  * Partner accounts (spec 2.1, 2.2, 2.5, 5): keys, webhook settings, developer fee, limits, allow-list and
  * prefunded approval. Plain data so snapshots and the standalone server's state file are JSON.
  */
-import { keyed } from '../core/records.js';
+import { keyed } from './records.js';
 
 /**
  * What a test may set on an account; everything else (id, keys) is generated from the seed.

@@ -51,7 +51,7 @@ export interface ChaosRecord {
   latencyMs: number;
   /** Only requests matching this (method, route pattern or concrete path) are drawn for; all when absent. */
   match: { method?: string; path?: string };
-  /** mulberry32 state (`mock/core/ids.ts`), a stream of its own so chaos never shifts the IDs. */
+  /** mulberry32 state (`mock/engine/ids.ts`), a stream of its own so chaos never shifts the IDs. */
   rng: number;
   /** Requests looked at so far. */
   requests: number;

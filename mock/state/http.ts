@@ -1,9 +1,10 @@
 /**
  * What the shared request pipeline remembers: idempotency records, rate-limit windows and injected faults.
  */
-import { keyed } from '../core/records.js';
+
 import type { ChaosRecord } from './chaos.js';
 import type { LedgerEntry } from './ledger.js';
+import { keyed } from './records.js';
 
 /**
  * A response kept for an idempotent replay.
@@ -80,9 +81,9 @@ export interface HttpSlice {
   rateWindows: Record<string, RateWindow>;
   faults: FaultRecord[];
   faultSeq: number;
-  /** Seeded chaos in force (`mock/core/chaos.ts`); absent when off. */
+  /** Seeded chaos in force (`mock/policies/chaos.ts`); absent when off. */
   chaos?: ChaosRecord;
-  /** What each keyed create produced (`mock/core/ledger.ts`); absent until the first one. */
+  /** What each keyed create produced (`mock/observe/ledger.ts`); absent until the first one. */
   ledger?: LedgerEntry[];
 }
 

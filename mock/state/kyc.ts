@@ -3,7 +3,7 @@
  * and the sessions the steps open (document locker, face, Aadhaar OTP, document uploads). All plain data.
  */
 import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
-import { keyed } from '../core/records.js';
+import { keyed } from './records.js';
 
 /**
  * KYC level (spec 2.7).

@@ -1,6 +1,6 @@
 /**
  * The effects keyed creates produced, recorded when their answer is kept for replay: which `Idempotency-Key`
- * made which user or transaction. The exactly-once ledger (`mock/core/ledger.ts`) reads it with the
+ * made which user or transaction. The exactly-once ledger (`mock/observe/ledger.ts`) reads it with the
  * transactions' own `partnerReference`.
  */
 

@@ -5,8 +5,8 @@
  */
 import type { AssetInput, NetworkInput } from '../../src/schemas/common.js';
 import type { transactionStatuses } from '../../src/schemas/transactions.js';
-import { keyed } from '../core/records.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
+import { keyed } from './records.js';
 
 /**
  * Transaction status values (spec 3.1, including the prefunded ones).

@@ -2,7 +2,7 @@
  * End users of a partner (spec 2.3; creation assumed, docs/assumptions.md). A user belongs to one account,
  * and a mobile number is unique within that account (`USER_EXISTS`).
  */
-import { keyed } from '../core/records.js';
+import { keyed } from './records.js';
 
 /**
  * A user as the mock stores it. Optional fields stay absent (never null), so responses omit them (spec 1).

@@ -2,7 +2,7 @@
  * Mobile and email OTPs (spec 4.3, 8). One channel state per user and channel: the current OTP (a new one
  * replaces, and so invalidates, the old) and the send times still inside the 10-minute window.
  */
-import { keyed } from '../core/records.js';
+import { keyed } from './records.js';
 
 /**
  * The two OTP channels.

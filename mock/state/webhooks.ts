@@ -2,7 +2,7 @@
  * Webhook events (spec 2.11, 3.4, 6). `emitEvent` records them; the delivery module delivers them on the
  * clock and records each attempt.
  */
-import { keyed } from '../core/records.js';
+import { keyed } from './records.js';
 
 /**
  * The ten event types (spec 6.2).
@@ -91,9 +91,9 @@ export interface WebhookEventRecord {
 export interface WebhooksSlice {
   /** In creation order (insertion order of the keys). */
   byId: Record<string, WebhookEventRecord>;
-  /** Each account's event ids in creation order (`mock/core/event-index.ts`; rebuilt when absent). */
+  /** Each account's event ids in creation order (`mock/engine/event-index.ts`; rebuilt when absent). */
   idsByAccount?: Record<string, string[]>;
-  /** Each account's event counts by status (`mock/core/event-index.ts`; rebuilt when absent). */
+  /** Each account's event counts by status (`mock/engine/event-index.ts`; rebuilt when absent). */
   countsByAccount?: Record<string, Record<WebhookEventStatus, number>>;
 }
 

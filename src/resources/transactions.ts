@@ -1,7 +1,7 @@
 import type { ApiPromise } from '../core/api-promise.js';
+import type { PollOptions } from '../core/poll.js';
 import { pathParam, type Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import type { PollOptions } from '../internal/poll.js';
 import {
   type CreatedTransaction,
   CreatedTransaction as CreatedTransactionSchema,

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../../mock/core/journal.js';
+import type { JournalEntry } from '../../mock/engine/journal.js';
 import { runDemo } from '../examples/run-demo.js';
 import { type RunningServer, startServer } from '../mock/server/support.js';
 import { launchChromium } from './chromium.js';

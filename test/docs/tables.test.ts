@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as client from 'inr-payouts';
 import { createMockService } from 'inr-payouts/mock';
 import { describe, expect, it } from 'vitest';
-import { FAULT_KINDS } from '../../mock/core/faults.js';
+import { FAULT_KINDS } from '../../mock/policies/faults.js';
 import { root } from './tsdoc-examples.js';
 
 const read = (file: string) => readFileSync(join(root, file), 'utf8');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { poll } from '../../src/core/poll.js';
 import { APIUserAbortError, MIN_POLL_INTERVAL_MS, PollTimeoutError } from '../../src/index.js';
-import { poll } from '../../src/internal/poll.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,10 +1,10 @@
 /**
- * The helpers' contract (`mock/helpers/contract.ts`): every helper has one, in-process calls are checked
+ * The helpers' contract (`mock/contract/helpers.ts`): every helper has one, in-process calls are checked
  * against it, and `docs/mock-server.md` lists exactly what it says.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HELPER_CONTRACT } from '../../mock/helpers/contract.js';
+import { HELPER_CONTRACT } from '../../mock/contract/helpers.js';
 import { createMockService, MockArgumentError } from '../../mock/index.js';
 import { describeHelpers, listHelpers } from '../../mock/server/helpers-api.js';
 import { helperTable } from '../../mock/server/helpers-doc.js';

@@ -4,8 +4,8 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../../mock/contract/endpoints.js';
 import { createMockService } from '../../mock/index.js';
-import { OPERATIONS } from '../../mock/openapi/operations.js';
 import { OPERATION_IDS } from '../../mock/overrides.js';
 import { PayoutClient } from '../../src/index.js';
 

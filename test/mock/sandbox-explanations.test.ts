@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Explanation, explainLine } from '../../mock/core/explain.js';
-import type { JournalEntry, JournalTransition } from '../../mock/core/journal.js';
-import { REFUSAL_RULES } from '../../mock/core/refusals.js';
-import { OPERATIONS } from '../../mock/openapi/operations.js';
+import { OPERATIONS } from '../../mock/contract/endpoints.js';
+import { type Explanation, explainLine } from '../../mock/engine/explain.js';
+import type { JournalEntry, JournalTransition } from '../../mock/engine/journal.js';
+import { REFUSAL_RULES } from '../../mock/observe/refusals.js';
 import { SANDBOX_KYC, SANDBOX_TRANSACTIONS } from '../../mock/sandbox-values.js';
 import { serveHelper } from '../../mock/server/helpers-api.js';
 import { createMockSimulation } from '../../mock/simulation.js';

@@ -1,12 +1,12 @@
 /**
  * The strict profile answers exactly what the spec shows: none of the fields and headers of
- * `mock/core/mock-only.ts` (docs/mock-only.md), which the default profile sends; and the client's
+ * `mock/contract/mock-only.ts` (docs/mock-only.md), which the default profile sends; and the client's
  * `waitForAttribution` works without `attributionStatus`, as against the service.
  */
 import { readFileSync } from 'node:fs';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_ONLY_FIELDS } from '../../mock/core/mock-only.js';
+import { MOCK_ONLY_FIELDS } from '../../mock/contract/mock-only.js';
 import { createMockService, EXPLAIN_HEADER, type MockProfile } from '../../mock/index.js';
 import { parseCli } from '../../mock/server/cli.js';
 import { PayoutClient, PollTimeoutError, TransactionStatusError } from '../../src/index.js';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELPER_CONTRACT } from '../../mock/helpers/contract.js';
+import { HELPER_CONTRACT } from '../../mock/contract/helpers.js';
 import { type RunningMockServer, startMockServer } from '../../mock/server/server.js';
 
 type Json = Record<string, unknown>;

@@ -5,8 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { OPERATIONS } from '../../mock/contract/endpoints.js';
 import { modules } from '../../mock/handlers/index.js';
-import { OPERATIONS } from '../../mock/openapi/operations.js';
 import { REQUEST_RULES, type Rule } from '../../mock/openapi/rules.js';
 
 interface Node {

@@ -1,13 +1,13 @@
 /**
- * The webhook list's index (`mock/core/event-index.ts`) answers exactly what reading every event would (spec
+ * The webhook list's index (`mock/engine/event-index.ts`) answers exactly what reading every event would (spec
  * 2.11: newest first, optional status filter, page totals), for any events across accounts and any status changes.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eventPage, indexEvent, setEventStatus } from '../../mock/core/event-index.js';
-import { resolveOptions } from '../../mock/core/options.js';
-import { initialState } from '../../mock/core/runtime.js';
-import type { MockState } from '../../mock/core/state.js';
+import { eventPage, indexEvent, setEventStatus } from '../../mock/engine/event-index.js';
+import { resolveOptions } from '../../mock/engine/options.js';
+import { initialState } from '../../mock/engine/runtime.js';
+import type { MockState } from '../../mock/state/mock-state.js';
 import type { WebhookEventRecord, WebhookEventStatus } from '../../mock/state/webhooks.js';
 
 const STATUSES: WebhookEventStatus[] = ['pending', 'delivered', 'failed'];

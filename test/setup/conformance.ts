@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterEach, expect } from 'vitest';
-import { type ObservedAnswer, observeAnswers } from '../../mock/core/observe.js';
+import { type ObservedAnswer, observeAnswers } from '../../mock/observe/answers.js';
 
 type Json = Record<string, unknown>;
 interface ResponseSpec {

@@ -9,7 +9,7 @@ import {
   verifyWebhook,
   WebhookVerificationError,
 } from '../../../src/webhooks/index.js';
-import { objectOf, stringField } from '../../core/records.js';
+import { objectOf, stringField } from '../../state/records.js';
 
 /** One delivery as the receiver saw it. */
 export interface ReceivedDelivery {

@@ -7,8 +7,8 @@
  */
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../../src/webhooks/index.js';
 import type { MockHelperCalls } from '../../connect.js';
-import type { Duration } from '../../core/duration.js';
-import { stringField } from '../../core/records.js';
+import type { Duration } from '../../engine/duration.js';
+import { stringField } from '../../state/records.js';
 import type { Scenario, ScenarioTarget } from '../types.js';
 import { type ConformanceReceiver, type ReceivedDelivery, startReceiver } from './webhook-receiver.js';
 

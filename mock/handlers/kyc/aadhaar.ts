@@ -4,9 +4,9 @@
  */
 import { OTP_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { AadhaarOtpSendRequest, AadhaarOtpVerifyRequest } from '../../../src/schemas/kyc/aadhaar.js';
-import { MockApiError } from '../../core/errors.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { MockApiError } from '../../engine/errors.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { MAX_OTP_ATTEMPTS } from '../../machines/otp.js';
 import { sendAadhaarOtp, verifyAadhaarOtp } from '../../operations/kyc/aadhaar.js';
 import { kycRecord, maskAadhaar } from '../../operations/kyc.js';

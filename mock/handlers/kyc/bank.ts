@@ -4,9 +4,9 @@
  * the Aadhaar name. Sandbox accounts fail the penny drop or make the bank error (docs/sandbox-values.md).
  */
 import { BankVerifyRequest } from '../../../src/schemas/kyc/bank.js';
-import { MockApiError } from '../../core/errors.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { MockApiError } from '../../engine/errors.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
 import { verifyBank } from '../../operations/kyc/bank.js';
 import { expectedName, kycRecord, maskTail, takeOutcome } from '../../operations/kyc.js';

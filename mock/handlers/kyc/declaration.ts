@@ -4,9 +4,9 @@
  * aggregate is not recomputed (3.3).
  */
 import { DeclarationRequest } from '../../../src/schemas/kyc/declaration.js';
-import { MockApiError } from '../../core/errors.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { MockApiError } from '../../engine/errors.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { submitDeclaration } from '../../operations/kyc/declaration.js';
 import { PEP_REJECTION } from '../../operations/kyc.js';
 import { requireUser } from '../shared.js';

@@ -6,10 +6,10 @@
  */
 import { DIGILOCKER_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { DigilockerInitRequest, DigilockerStatusQuery } from '../../../src/schemas/kyc/digilocker.js';
-import { MockApiError } from '../../core/errors.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
-import { validateBody } from '../../core/validate.js';
+import { MockApiError } from '../../engine/errors.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
+import { validateBody } from '../../http/validate.js';
 import { effectiveDigilockerStatus } from '../../machines/digilocker-session.js';
 import { digilockerExpire, initDigilocker } from '../../operations/kyc/digilocker.js';
 import { kycRecord } from '../../operations/kyc.js';

@@ -5,9 +5,9 @@
  */
 import { PRESIGNED_URL_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { DocumentConfirmRequest, DocumentUploadUrlRequest } from '../../../src/schemas/kyc/document.js';
-import { MockApiError } from '../../core/errors.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { MockApiError } from '../../engine/errors.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { confirmDocument, issueUpload } from '../../operations/kyc/document.js';
 import { requireUser } from '../shared.js';
 

@@ -6,9 +6,9 @@
  */
 import { FACE_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { FaceInitRequest, FaceVerifyRequest } from '../../../src/schemas/kyc/face.js';
-import { MockApiError } from '../../core/errors.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { MockApiError } from '../../engine/errors.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { effectiveFaceStatus } from '../../machines/face-session.js';
 import { faceExpire, startFace, verifyFace } from '../../operations/kyc/face.js';
 import { kycRecord } from '../../operations/kyc.js';

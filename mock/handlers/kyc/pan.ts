@@ -6,9 +6,9 @@
 import * as z from 'zod/mini';
 import { DeviceId } from '../../../src/schemas/common.js';
 import { PAN_PATTERN } from '../../../src/schemas/kyc/pan.js';
-import { MockApiError } from '../../core/errors.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { MockApiError } from '../../engine/errors.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
 import { verifyPan } from '../../operations/kyc/pan.js';
 import { expectedName, kycRecord, maskPan } from '../../operations/kyc.js';

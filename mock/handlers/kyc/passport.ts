@@ -4,9 +4,9 @@
  * `Already Verified` 409. The identity read is the user's name on record.
  */
 import * as z from 'zod/mini';
-import { MockApiError } from '../../core/errors.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { MockApiError } from '../../engine/errors.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { verifyPassport } from '../../operations/kyc/passport.js';
 import { kycRecord } from '../../operations/kyc.js';
 import { SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';

@@ -3,8 +3,8 @@
  * second submission replaces the first. It does not recompute the aggregate.
  */
 import { ProfileSubmitRequest } from '../../../src/schemas/kyc/profile.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { submitProfile } from '../../operations/kyc/profile.js';
 import { requireUser } from '../shared.js';
 

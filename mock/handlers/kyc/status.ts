@@ -4,8 +4,8 @@
  * (2.7 rules 1 and 2); fields with no value are omitted (spec 1.3).
  */
 import type { ExtendedStatus, KycStatus } from '../../../src/schemas/kyc/status.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { peekKycRecord, refreshKyc } from '../../operations/kyc.js';
 import type { KycRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';

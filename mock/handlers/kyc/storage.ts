@@ -3,9 +3,9 @@
  * (as object storage is). It enforces PUT, the signed `Content-Type`, the declared size (at most 10 MB)
  * and the 300 s life on the virtual clock, answering in the plain XML-free text such stores use.
  */
-import { defineModule } from '../../core/module.js';
-import { requestBytes } from '../../core/request-body.js';
-import { rawRoute } from '../../core/route.js';
+import { defineModule } from '../../engine/module.js';
+import { requestBytes } from '../../engine/request-body.js';
+import { rawRoute } from '../../engine/route.js';
 import { storeUpload } from '../../operations/storage.js';
 import { UPLOADS_PATH } from './document.js';
 

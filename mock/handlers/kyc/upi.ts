@@ -4,9 +4,9 @@
  * `VALIDATION_ERROR` 400 (schema), `ALREADY_VERIFIED` 409, `VERIFICATION_FAILED` 500 (sandbox provider error).
  */
 import { UpiVerifyRequest } from '../../../src/schemas/kyc/upi.js';
-import { MockApiError } from '../../core/errors.js';
-import { defineModule } from '../../core/module.js';
-import { route } from '../../core/route.js';
+import { MockApiError } from '../../engine/errors.js';
+import { defineModule } from '../../engine/module.js';
+import { route } from '../../engine/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
 import { verifyUpi } from '../../operations/kyc/upi.js';
 import { expectedName, kycRecord, takeOutcome } from '../../operations/kyc.js';

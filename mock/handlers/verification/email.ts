@@ -3,7 +3,7 @@
  * mobile confirm). The user needs an email on file (`No Email`).
  */
 import { EmailConfirmRequest } from '../../../src/schemas/verification/email.js';
-import { defineModule } from '../../core/module.js';
+import { defineModule } from '../../engine/module.js';
 import { maskEmail } from '../shared.js';
 import { otpRoutes } from './otp-routes.js';
 

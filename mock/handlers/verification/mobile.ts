@@ -2,7 +2,7 @@
  * Mobile OTP: `POST /v2/users/{userId}/verify/mobile/send` and `/confirm` (spec 4.3).
  */
 import { MobileConfirmRequest } from '../../../src/schemas/verification/mobile.js';
-import { defineModule } from '../../core/module.js';
+import { defineModule } from '../../engine/module.js';
 import { maskMobile } from '../shared.js';
 import { otpRoutes } from './otp-routes.js';
 

@@ -4,10 +4,10 @@
  */
 import type { ZodMiniType } from 'zod/mini';
 import { OTP_LENGTH } from '../../../src/schemas/common.js';
-import { MockApiError } from '../../core/errors.js';
-import { randomDigits } from '../../core/ids.js';
-import type { MockResult } from '../../core/respond.js';
-import { type RouteContext, type RouteDefinition, route } from '../../core/route.js';
+import { MockApiError } from '../../engine/errors.js';
+import { randomDigits } from '../../engine/ids.js';
+import type { MockResult } from '../../engine/respond.js';
+import { type RouteContext, type RouteDefinition, route } from '../../engine/route.js';
 import { otpTransition } from '../../machines/otp.js';
 import { recordStep } from '../../operations/transitions.js';
 import type { UserRecord } from '../../state/users.js';

@@ -3,11 +3,11 @@
  * verifying spends an attempt or, with the right code, uses the session and records the Aadhaar.
  */
 import { OTP_LENGTH, OTP_TTL_SECONDS } from '../../../src/schemas/common.js';
-import { nextId, randomDigits } from '../../core/ids.js';
-import type { MockState } from '../../core/state.js';
-import { nowIso } from '../../core/timers.js';
+import { nextId, randomDigits } from '../../engine/ids.js';
+import { nowIso } from '../../engine/timers.js';
 import { MAX_OTP_ATTEMPTS } from '../../machines/otp.js';
 import type { AadhaarOtpRecord, AadhaarStep } from '../../state/kyc.js';
+import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { expectedName, kycRecord, maskAadhaar, verifyStep } from '../kyc.js';
 import { recordTransition } from '../transitions.js';

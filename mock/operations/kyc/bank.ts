@@ -1,8 +1,8 @@
 /** Bank account verification by penny drop (spec 4.7): the account that passed, with the bank's holder name. */
-import type { Explanation } from '../../core/explain.js';
-import type { MockState } from '../../core/state.js';
-import { nowIso } from '../../core/timers.js';
+import type { Explanation } from '../../engine/explain.js';
+import { nowIso } from '../../engine/timers.js';
 import type { BankStep } from '../../state/kyc.js';
+import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { maskTail, verifyStep } from '../kyc.js';
 

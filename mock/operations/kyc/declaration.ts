@@ -3,10 +3,10 @@
  * (the aggregate's `pep_declared`), otherwise the aggregate is not recomputed.
  */
 import type { DeclarationRequest } from '../../../src/schemas/kyc/declaration.js';
-import { nextId } from '../../core/ids.js';
-import type { MockState } from '../../core/state.js';
-import { nowIso } from '../../core/timers.js';
+import { nextId } from '../../engine/ids.js';
+import { nowIso } from '../../engine/timers.js';
 import type { DeclarationStep } from '../../state/kyc.js';
+import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { applyAggregate, kycRecord } from '../kyc.js';
 import { recordStep } from '../transitions.js';

@@ -4,14 +4,14 @@
  */
 import { DIGILOCKER_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import type { DigilockerAadhaar } from '../../../src/schemas/kyc/digilocker.js';
-import type { Explanation } from '../../core/explain.js';
-import { nextId } from '../../core/ids.js';
-import type { MockState } from '../../core/state.js';
-import { defineTask } from '../../core/tasks.js';
-import { nowIso, schedule } from '../../core/timers.js';
+import type { Explanation } from '../../engine/explain.js';
+import { nextId } from '../../engine/ids.js';
+import { defineTask } from '../../engine/tasks.js';
+import { nowIso, schedule } from '../../engine/timers.js';
 import { type DigilockerTransition, digilockerTransition } from '../../machines/digilocker-session.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import type { DigilockerSessionRecord } from '../../state/kyc.js';
+import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import {
   applyAggregate,

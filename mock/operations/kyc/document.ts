@@ -4,9 +4,9 @@
  */
 import { PRESIGNED_URL_TTL_SECONDS } from '../../../src/schemas/common.js';
 import type { DocumentUploadUrlRequest } from '../../../src/schemas/kyc/document.js';
-import { nextId, randomString } from '../../core/ids.js';
-import type { MockState } from '../../core/state.js';
+import { nextId, randomString } from '../../engine/ids.js';
 import type { DocumentStep, UploadRecord } from '../../state/kyc.js';
+import type { MockState } from '../../state/mock-state.js';
 import { kycRecord } from '../kyc.js';
 import { recordStep, recordTransition } from '../transitions.js';
 

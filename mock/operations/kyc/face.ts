@@ -3,13 +3,13 @@
  * thresholds; an unchecked session EXPIRES on the clock; verifying a PASSED session records the face step.
  */
 import { FACE_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
-import type { Explanation } from '../../core/explain.js';
-import { nextId, randomString } from '../../core/ids.js';
-import type { MockState } from '../../core/state.js';
-import { defineTask } from '../../core/tasks.js';
-import { nowIso, schedule } from '../../core/timers.js';
+import type { Explanation } from '../../engine/explain.js';
+import { nextId, randomString } from '../../engine/ids.js';
+import { defineTask } from '../../engine/tasks.js';
+import { nowIso, schedule } from '../../engine/timers.js';
 import { type FaceTransition, faceTransition } from '../../machines/face-session.js';
 import type { FaceSessionRecord, KycRecord } from '../../state/kyc.js';
+import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { verifyStep } from '../kyc.js';
 import { recordSession } from '../transitions.js';

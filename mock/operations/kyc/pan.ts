@@ -1,7 +1,8 @@
 /** PAN verification (assumed, docs/assumptions.md): the PAN found, with the name on it and its match score. */
-import type { MockState } from '../../core/state.js';
-import { nowIso } from '../../core/timers.js';
+
+import { nowIso } from '../../engine/timers.js';
 import type { PanStep } from '../../state/kyc.js';
+import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { maskPan, verifyStep } from '../kyc.js';
 

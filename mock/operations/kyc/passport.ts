@@ -1,7 +1,8 @@
 /** Passport verification (spec 4.6): the identity read from a readable passport is the user's name on record. */
-import type { MockState } from '../../core/state.js';
-import { nowIso } from '../../core/timers.js';
+
+import { nowIso } from '../../engine/timers.js';
 import type { KycRecord } from '../../state/kyc.js';
+import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { expectedName, kycRecord, verifyStep } from '../kyc.js';
 

@@ -1,9 +1,9 @@
 /** The extended profile (assumed, docs/assumptions.md): stored for the extended status (spec 2.8). */
 import type { ProfileSubmitRequest } from '../../../src/schemas/kyc/profile.js';
-import { nextId } from '../../core/ids.js';
-import type { MockState } from '../../core/state.js';
-import { nowIso } from '../../core/timers.js';
+import { nextId } from '../../engine/ids.js';
+import { nowIso } from '../../engine/timers.js';
 import type { ProfileStep } from '../../state/kyc.js';
+import type { MockState } from '../../state/mock-state.js';
 import { kycRecord } from '../kyc.js';
 import { recordStep } from '../transitions.js';
 

@@ -2,9 +2,10 @@
  * A user who has passed KYC, written straight into state for tests of the money flows (`helpers.users.seedVerified`):
  * Aadhaar, PAN and, unless left out, a verified bank account, noted in the journal as the steps a user would take.
  */
-import type { MockState } from '../../core/state.js';
-import { nowIso } from '../../core/timers.js';
+
+import { nowIso } from '../../engine/timers.js';
 import type { KycRecord } from '../../state/kyc.js';
+import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { maskAadhaar, maskPan, maskTail, SAMPLE_AADHAAR_NUMBER } from '../kyc.js';
 import { recordStep, recordTransition } from '../transitions.js';

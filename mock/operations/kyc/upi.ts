@@ -1,8 +1,8 @@
 /** UPI verification (spec 4.8): the UPI ID whose holder's name matched. */
-import type { Explanation } from '../../core/explain.js';
-import type { MockState } from '../../core/state.js';
-import { nowIso } from '../../core/timers.js';
+import type { Explanation } from '../../engine/explain.js';
+import { nowIso } from '../../engine/timers.js';
 import type { KycRecord } from '../../state/kyc.js';
+import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { verifyStep } from '../kyc.js';
 

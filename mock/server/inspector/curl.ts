@@ -3,7 +3,7 @@
  * shell variable `$INR_PAYOUTS_API_KEY` (the name the SDK's examples use): the journal never keeps a key, and a
  * command pasted into a ticket or a chat should not carry one.
  */
-import type { JournalRequest } from '../../core/journal.js';
+import type { JournalRequest } from '../../engine/journal.js';
 
 /** The name of the shell variable the command reads the key from. */
 export const CURL_KEY_VARIABLE = 'INR_PAYOUTS_API_KEY';

@@ -6,7 +6,7 @@
  * which is enough for machines of a dozen states and needs no dependency.
  */
 
-import { escapeHtml } from '../../core/html.js';
+import { escapeHtml } from '../../http/html.js';
 import type { MachineGraph } from '../../machines/graphs.js';
 
 const CHAR_WIDTH = 7.2;

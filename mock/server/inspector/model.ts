@@ -4,11 +4,11 @@
  * attempts, and the current state of the chosen user or transaction on its state machine. It reads the state
  * and the journal directly, never through the helpers, so opening the page adds nothing to the journal.
  */
-import type { JournalEntry } from '../../core/journal.js';
-import { stringField } from '../../core/records.js';
-import type { DeepReadonly, MockState } from '../../core/state.js';
+import type { JournalEntry } from '../../engine/journal.js';
 import { MACHINE_GRAPHS, type MachineGraph } from '../../machines/graphs.js';
 import type { MockSimulation } from '../../simulation.js';
+import type { DeepReadonly, MockState } from '../../state/mock-state.js';
+import { stringField } from '../../state/records.js';
 import type { WebhookEventRecord } from '../../state/webhooks.js';
 
 /** The entry types the page can filter on. */

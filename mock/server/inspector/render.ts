@@ -3,7 +3,6 @@
  * state (bodies, names, IDs, URLs) goes through `escapeHtml`, so a request body holding markup shows as text.
  */
 
-import { escapeHtml } from '../../core/html.js';
 import type {
   JournalEntry,
   JournalHelper,
@@ -11,8 +10,9 @@ import type {
   JournalTimer,
   JournalTransition,
   JournalWebhook,
-} from '../../core/journal.js';
-import type { DeepReadonly } from '../../core/state.js';
+} from '../../engine/journal.js';
+import { escapeHtml } from '../../http/html.js';
+import type { DeepReadonly } from '../../state/mock-state.js';
 import type { WebhookEventRecord } from '../../state/webhooks.js';
 import { PAGES_PREFIX } from '../pages.js';
 import { INSPECTOR_SCRIPT, INSPECTOR_STYLE } from './assets.js';

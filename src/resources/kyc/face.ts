@@ -1,7 +1,7 @@
 import type { ApiPromise } from '../../core/api-promise.js';
+import { type PollOptions, poll, pollSettings, withSignal } from '../../core/poll.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { type PollOptions, poll, pollSettings, withSignal } from '../../internal/poll.js';
 import {
   type FaceInitRequest,
   FaceInitRequest as FaceInitRequestSchema,

@@ -1,7 +1,7 @@
 import type { ClientClock } from '../../core/clock.js';
 import { PayoutError } from '../../core/errors.js';
+import { type PollOptions, poll, pollSettings, withSignal } from '../../core/poll.js';
 import type { RequestOptions } from '../../core/types.js';
-import { type PollOptions, poll, pollSettings, withSignal } from '../../internal/poll.js';
 import {
   type Allocation,
   type Payout,

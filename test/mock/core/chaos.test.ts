@@ -1,6 +1,6 @@
 // Seeded chaos: faults drawn per request from a seeded generator, replayed exactly by the same seed.
 import { describe, expect, it } from 'vitest';
-import { parseChaosFlag } from '../../../mock/core/chaos.js';
+import { parseChaosFlag } from '../../../mock/policies/chaos.js';
 import { parseCli } from '../../../mock/server/cli.js';
 import { mockServer } from '../support.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parseDuration } from '../../../mock/core/duration.js';
-import { schedule } from '../../../mock/core/timers.js';
+import { parseDuration } from '../../../mock/engine/duration.js';
+import { schedule } from '../../../mock/engine/timers.js';
 import { createMockService, type MockState } from '../../../mock/index.js';
 
 const START = Date.parse('2025-01-01T00:00:00.000Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capBody, JOURNAL_BODY_LIMIT } from '../../../mock/core/journal.js';
+import { capBody, JOURNAL_BODY_LIMIT } from '../../../mock/engine/journal.js';
 import { createMockSimulation } from '../../../mock/simulation.js';
 
 describe('the journal keeps each exchange: request body, answer body, webhook signed body', () => {

@@ -1,11 +1,11 @@
 import { getResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createDispatch } from '../../../mock/core/dispatch.js';
-import { MockApiError } from '../../../mock/core/errors.js';
-import { resolveOptions } from '../../../mock/core/options.js';
-import { route } from '../../../mock/core/route.js';
-import { compileRoutes } from '../../../mock/core/router.js';
-import { createRuntime } from '../../../mock/core/runtime.js';
+import { MockApiError } from '../../../mock/engine/errors.js';
+import { resolveOptions } from '../../../mock/engine/options.js';
+import { route } from '../../../mock/engine/route.js';
+import { createRuntime } from '../../../mock/engine/runtime.js';
+import { createDispatch } from '../../../mock/http/dispatch.js';
+import { compileRoutes } from '../../../mock/http/router.js';
 import { createMockService, type MockState } from '../../../mock/index.js';
 import { createUser, mockServer } from '../support.js';
 

@@ -4,10 +4,10 @@
  * clock's ticks and webhook answers that came between steps.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveOptions } from '../../../mock/core/options.js';
-import { createRecorder } from '../../../mock/core/recorder.js';
-import { createRuntime } from '../../../mock/core/runtime.js';
+import { resolveOptions } from '../../../mock/engine/options.js';
+import { createRuntime } from '../../../mock/engine/runtime.js';
 import { createMockService, MockArgumentError, type MockBundle } from '../../../mock/index.js';
+import { createRecorder } from '../../../mock/observe/recorder.js';
 
 function recorded(): { mock: ReturnType<typeof createMockService>; bundle: MockBundle } {
   const mock = createMockService({ seed: 'bundle-file' });

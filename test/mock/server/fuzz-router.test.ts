@@ -7,8 +7,8 @@
 import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreModule } from '../../../mock/core/core-module.js';
 import { modules } from '../../../mock/handlers/index.js';
+import { pipelineModule } from '../../../mock/http/pipeline-module.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 
 let server: RunningMockServer;
@@ -19,7 +19,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const routePaths = [coreModule, ...modules].flatMap((m) => m.routes.map((def) => def.path));
+const routePaths = [pipelineModule, ...modules].flatMap((m) => m.routes.map((def) => def.path));
 const malformed = fc.constantFrom('%ZZ', '%', '%E0%A4%A', '%C0%AF', 'a%2', '%%', '%u0041');
 const path = fc
   .tuple(

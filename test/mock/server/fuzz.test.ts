@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreModule } from '../../../mock/core/core-module.js';
 import { modules } from '../../../mock/handlers/index.js';
+import { pipelineModule } from '../../../mock/http/pipeline-module.js';
 import { listHelpers } from '../../../mock/server/helpers-api.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 import { stateWithoutRateWindows } from './support.js';
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 const stateText = () => stateWithoutRateWindows(server.service.state);
 
-const routePaths = [coreModule, ...modules].flatMap((m) => m.routes.map((def) => def.path));
+const routePaths = [pipelineModule, ...modules].flatMap((m) => m.routes.map((def) => def.path));
 const segment = fc.oneof(
   fc.constantFrom('__proto__', 'constructor', 'toString', '..', '.', '', 'v2', 'users', '%2F', '%00', 'null'),
   fc.string({ maxLength: 12 }).map(encodeURIComponent),

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalRequest } from '../../../mock/core/journal.js';
+import type { JournalRequest } from '../../../mock/engine/journal.js';
 import { MACHINE_GRAPHS, type MachineGraph } from '../../../mock/machines/graphs.js';
 import { PROTECTIVE_HEADERS } from '../../../mock/server/guard.js';
 import { curlOf, shellQuote } from '../../../mock/server/inspector/curl.js';

@@ -4,7 +4,7 @@
  * and sniffing protections, and still answer the local callers they are for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELPER_CONTRACT, type HelperSpec } from '../../../mock/helpers/contract.js';
+import { HELPER_CONTRACT, type HelperSpec } from '../../../mock/contract/helpers.js';
 import { READ_HELPERS } from '../../../mock/server/guard.js';
 import { listHelpers } from '../../../mock/server/helpers-api.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';

@@ -5,7 +5,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonText } from '../../../mock/core/respond.js';
+import { jsonText } from '../../../mock/engine/respond.js';
 import { readBody, toRequest, writeResponse } from '../../../mock/server/node-http.js';
 
 let server: Server | undefined;

@@ -1,0 +1,375 @@
+/**
+ * The journal: what the mock did, in order, on the virtual clock. Every API request, every transaction
+ * transition, every webhook attempt, every timer that ran and every helper call is one entry. It lives in
+ * memory beside the state, never in it (snapshots stay small), and keeps a window of the newest entries: at
+ * most {@link JOURNAL_LIMIT} of them and at most its byte budget ({@link JOURNAL_BUDGET_BYTES} unless set
+ * otherwise), so a server running for weeks never grows it past the bound. Sequence numbers run on from 1
+ * with no gap, so the first kept entry's `seq` (and `dropped`) says where the window starts.
+ *
+ * Operations take the state, not the runtime, so the runtime binds its journal to whichever state it holds
+ * (`bindJournal`) and the call sites find it with `journalOf(state)`.
+ */
+
+import type { MockState } from '../state/mock-state.js';
+import type { Explanation } from './explain.js';
+import { isoAt } from './timers.js';
+
+/**
+ * How many entries the journal keeps: the oldest are dropped beyond it.
+ * @example
+ * ```ts
+ * import { JOURNAL_LIMIT } from 'inr-payouts/mock';
+ * console.log(mock.journal.limit === JOURNAL_LIMIT); // true
+ * ```
+ */
+export const JOURNAL_LIMIT = 10_000;
+
+/**
+ * The journal's default byte budget (16 MiB): entries are let go oldest first past it, as past
+ * {@link JOURNAL_LIMIT}. An entry counts as its bodies' characters plus 400 bytes for the entry itself.
+ * `createMockService({ budgets: { journalBytes } })` and `inr-payouts-mock --journal-budget <MB>` change it.
+ * @example
+ * ```ts
+ * import { JOURNAL_BUDGET_BYTES } from 'inr-payouts/mock';
+ * console.log(mock.journal.budgetBytes === JOURNAL_BUDGET_BYTES); // true
+ * ```
+ */
+export const JOURNAL_BUDGET_BYTES = 16 * 1024 * 1024;
+
+/** What an entry costs beyond its strings' characters: its object, its fixed fields, the ring's slot. */
+const ENTRY_OVERHEAD_BYTES = 400;
+
+/**
+ * The most characters of one body an entry keeps (a request's body, its answer's body, a webhook's signed
+ * body); a longer one keeps its first {@link JOURNAL_BODY_LIMIT} characters and is marked cut. With at most
+ * two bodies an entry, the bodies of a full journal stay under 2 × 2,048 × 10,000 characters (about 40 MB
+ * at worst, a few MB in a typical run whose bodies are a few hundred characters).
+ * @example
+ * const kept = body.slice(0, JOURNAL_BODY_LIMIT);
+ */
+export const JOURNAL_BODY_LIMIT = 2_048;
+
+/**
+ * `text` as an entry keeps it: whole, or its first {@link JOURNAL_BODY_LIMIT} characters and `cut: true`.
+ * @example
+ * capBody('{"a":1}'); // { text: '{"a":1}', cut: false }
+ */
+export function capBody(text: string): { text: string; cut: boolean } {
+  // A slice of a long string may keep the whole string alive (V8 slices share their parent): the start is
+  // copied, so an entry holds 2,048 characters of a 1 MB body, not the megabyte.
+  return text.length > JOURNAL_BODY_LIMIT
+    ? { text: JSON.parse(JSON.stringify(text.slice(0, JOURNAL_BODY_LIMIT))) as string, cut: true }
+    : { text, cut: false };
+}
+
+/** The bytes an entry counts for: its strings' characters (bodies, path, explanation line) and a fixed cost. */
+function entryBytes(entry: JournalEntry): number {
+  let bytes = ENTRY_OVERHEAD_BYTES;
+  for (const value of Object.values(entry)) if (typeof value === 'string') bytes += value.length;
+  return bytes;
+}
+
+/** Fields every entry has. */
+interface EntryBase {
+  /** 1, 2, 3… for the life of the service (reset and restore do not restart it). */
+  seq: number;
+  /** Virtual time, ISO 8601 UTC. */
+  at: string;
+  userId?: string;
+  transactionId?: string;
+}
+
+/**
+ * One API request the pipeline answered.
+ * @example
+ * ```ts
+ * import type { JournalRequest } from 'inr-payouts/mock';
+ * const failed = (e: JournalRequest) => e.status >= 400;
+ * ```
+ */
+export interface JournalRequest extends EntryBase {
+  type: 'request';
+  method: string;
+  /** The path relative to the base URL. */
+  path: string;
+  /** The route's pattern, such as `/v2/transactions/:transactionId`. */
+  route: string;
+  /** 0 when a fault dropped the connection. */
+  status: number;
+  idempotencyKey?: string;
+  /** The answer is a stored one (`Idempotent-Replayed: true`). */
+  replayed?: boolean;
+  rateLimit?: { limit: number; remaining: number; reset: number };
+  /** The kind of fault injected into this request, if any. */
+  fault?: string;
+  /** Why the mock refused the request, or which sandbox value chose its answer: the `X-Mock-Explain` line. */
+  explain?: string;
+  /** The query string, with its `?`, when the request had one. */
+  query?: string;
+  /** The request's body as sent, when it had one (at most its first 2,048 characters). */
+  requestBody?: string;
+  /** The answer's JSON body (at most its first 2,048 characters); absent for a dropped connection. */
+  responseBody?: string;
+  /** `requestBody` is only the start of a longer body. */
+  requestBodyCut?: boolean;
+  /** `responseBody` is only the start of a longer body. */
+  responseBodyCut?: boolean;
+  /** The same explanation, structured. */
+  explanation?: Explanation;
+}
+
+/**
+ * One transition of a stored resource's state machine.
+ * @example
+ * ```ts
+ * import type { JournalTransition } from 'inr-payouts/mock';
+ * const arrow = (e: JournalTransition) => `${e.from} → ${e.to} (${e.trigger})`;
+ * ```
+ */
+export interface JournalTransition extends EntryBase {
+  type: 'transition';
+  /**
+   * What moved: a machine of `MACHINE_GRAPHS` by its id (`kyc-aggregate`, `digilocker-session`, `face-session`,
+   * `webhook-delivery` with `id` the event),
+   * `transaction` (its graph is `machine`), or a machine without a diagram: `kyc-step` (one KYC or contact
+   * verification step of a user, `id` the step), `aadhaar-otp`, `document-upload`, `attribution`, `sweep`.
+   */
+  resource: TransitionResource;
+  id: string;
+  /** The `MACHINE_GRAPHS` id whose diagram shows this transition, when there is one. */
+  machine?: string;
+  from: string;
+  to: string;
+  /** The machine event that moved it. */
+  trigger: string;
+  /** What else changed with it, in words (the KYC level beside the aggregate status). */
+  detail?: string;
+  /** Which rule or sandbox value decided the move, when one did (a payout failed by the sandbox amount). */
+  explanation?: Explanation;
+}
+
+/**
+ * Every resource a transition entry names.
+ * @example
+ * ```ts
+ * import type { TransitionResource } from 'inr-payouts/mock';
+ * const sessions: TransitionResource[] = ['digilocker-session', 'face-session'];
+ * ```
+ */
+export type TransitionResource =
+  | 'transaction'
+  | 'kyc-step'
+  | 'kyc-aggregate'
+  | 'digilocker-session'
+  | 'face-session'
+  | 'webhook-delivery'
+  | 'aadhaar-otp'
+  | 'document-upload'
+  | 'attribution'
+  | 'sweep';
+
+/**
+ * One webhook delivery attempt, with its answer.
+ * @example
+ * ```ts
+ * import type { JournalWebhook } from 'inr-payouts/mock';
+ * const retried = (e: JournalWebhook) => e.nextAttemptAt !== undefined;
+ * ```
+ */
+export interface JournalWebhook extends EntryBase {
+  type: 'webhook';
+  eventId: string;
+  eventType: string;
+  attempt: number;
+  ok: boolean;
+  /** The receiver's HTTP status; absent when it did not answer. */
+  status?: number;
+  /** `timeout` or the network error, when it did not answer. */
+  error?: string;
+  /** When the next attempt is scheduled (ISO), if there is one. */
+  nextAttemptAt?: string;
+  /** The signed body exactly as POSTed (at most its first 2,048 characters). */
+  body?: string;
+  /** `body` is only the start of a longer body. */
+  bodyCut?: boolean;
+}
+
+/**
+ * One timer that ran.
+ * @example
+ * ```ts
+ * import type { JournalTimer } from 'inr-payouts/mock';
+ * const kinds = (entries: JournalTimer[]) => entries.map((e) => e.kind);
+ * ```
+ */
+export interface JournalTimer extends EntryBase {
+  type: 'timer';
+  kind: string;
+  id: string;
+}
+
+/**
+ * One helper call.
+ * @example
+ * ```ts
+ * import type { JournalHelper } from 'inr-payouts/mock';
+ * const refusedCalls = (entries: JournalHelper[]) => entries.filter((e) => e.refused);
+ * ```
+ */
+export interface JournalHelper extends EntryBase {
+  type: 'helper';
+  /** `group.action`, or a top-level name such as `reset`. */
+  name: string;
+  /** The helper threw (or its promise rejected). */
+  refused: boolean;
+  /** The error's message, when refused. */
+  error?: string;
+  /** Which rule refused it, for a transition the state does not allow. */
+  explanation?: Explanation;
+}
+
+/**
+ * One journal entry.
+ * @example
+ * ```ts
+ * import type { JournalEntry } from 'inr-payouts/mock';
+ * const requests: JournalEntry[] = mock.journal.entries({ type: 'request' });
+ * ```
+ */
+export type JournalEntry = JournalRequest | JournalTransition | JournalWebhook | JournalTimer | JournalHelper;
+
+/** An entry as a call site gives it: the journal adds `seq` and `at`. */
+type Draft<E> = E extends JournalEntry ? Omit<E, 'seq' | 'at'> : never;
+
+/**
+ * Which entries to read: all given filters must match.
+ * @example
+ * ```ts
+ * import type { JournalFilter } from 'inr-payouts/mock';
+ * const filter: JournalFilter = { type: 'transition', transactionId: 'txn_1' };
+ * mock.journal.entries(filter);
+ * ```
+ */
+export interface JournalFilter {
+  type?: JournalEntry['type'];
+  userId?: string;
+  transactionId?: string;
+  /** Only entries after this sequence number. */
+  since?: number;
+}
+
+/**
+ * The journal of one service.
+ * @example
+ * ```ts
+ * import type { Journal } from 'inr-payouts/mock';
+ * const journal: Journal = mock.journal;
+ * console.log(journal.size <= journal.limit); // true
+ * ```
+ */
+export interface Journal {
+  /** The most entries kept ({@link JOURNAL_LIMIT} unless set otherwise). */
+  readonly limit: number;
+  /** The most bytes the kept entries count for ({@link JOURNAL_BUDGET_BYTES} unless set otherwise). */
+  readonly budgetBytes: number;
+  /** How many entries are kept now. */
+  readonly size: number;
+  /** The bytes the kept entries count for now. */
+  readonly bytes: number;
+  /** How many entries were let go, oldest first, to stay within the limit and the budget: the window starts at `seq` dropped + 1. */
+  readonly dropped: number;
+  /** Adds an entry at the state's virtual time; returns it, so a call site can complete it later. */
+  record<E extends JournalEntry>(state: MockState, draft: Draft<E>): E;
+  /** The kept entries, oldest first, filtered (copies: changing them changes nothing). */
+  entries(filter?: JournalFilter): JournalEntry[];
+}
+
+/**
+ * A window of entries: an array with a start index, entries let go from the front (the array is compacted once
+ * half of it is let go), so recording costs the same at any size.
+ * @example
+ * const journal = createJournal({ limit: 100, budgetBytes: 1_000_000 });
+ */
+export function createJournal(options: { limit?: number; budgetBytes?: number } = {}): Journal {
+  const limit = options.limit ?? JOURNAL_LIMIT;
+  const budgetBytes = options.budgetBytes ?? JOURNAL_BUDGET_BYTES;
+  let kept: (JournalEntry | undefined)[] = [];
+  let sizes: number[] = [];
+  let head = 0;
+  let bytes = 0;
+  let seq = 0;
+  let dropped = 0;
+  const letGoOldest = () => {
+    bytes -= sizes[head] ?? 0;
+    kept[head] = undefined;
+    head += 1;
+    dropped += 1;
+    if (head * 2 >= kept.length) {
+      kept = kept.slice(head);
+      sizes = sizes.slice(head);
+      head = 0;
+    }
+  };
+  return {
+    limit,
+    budgetBytes,
+    get size() {
+      return kept.length - head;
+    },
+    get bytes() {
+      return bytes;
+    },
+    get dropped() {
+      return dropped;
+    },
+    record<E extends JournalEntry>(state: MockState, draft: Draft<E>): E {
+      seq += 1;
+      // A draft of E plus the two fields the journal owns is an E; the checker cannot see through Omit.
+      // isoAt keeps the last string: a clock step records thousands of entries at one instant.
+      const entry = { seq, at: isoAt(state.clock.now), ...draft } as unknown as E;
+      const size = entryBytes(entry);
+      kept.push(entry);
+      sizes.push(size);
+      bytes += size;
+      // The newest entry always stays, whatever it costs.
+      while (kept.length - head > 1 && (kept.length - head > limit || bytes > budgetBytes)) letGoOldest();
+      return entry;
+    },
+    entries(filter = {}) {
+      const { type, userId, transactionId, since } = filter;
+      const out: JournalEntry[] = [];
+      for (let i = head; i < kept.length; i++) {
+        const e = kept[i];
+        if (
+          e &&
+          (type === undefined || e.type === type) &&
+          (userId === undefined || e.userId === userId) &&
+          (transactionId === undefined || e.transactionId === transactionId) &&
+          (since === undefined || e.seq > since)
+        )
+          out.push(structuredClone(e));
+      }
+      return out;
+    },
+  };
+}
+
+const journals = new WeakMap<MockState, Journal>();
+
+/**
+ * Makes `journal` the one entries of `state` go to (the runtime calls it whenever its state is replaced).
+ * @example
+ * bindJournal(runtime.state, journal);
+ */
+export function bindJournal(state: MockState, journal: Journal): void {
+  journals.set(state, journal);
+}
+
+/**
+ * The journal bound to `state`, if any (a bare state built outside a runtime has none).
+ * @example
+ * journalOf(state)?.record(state, { type: 'timer', kind: 'otp.expire', id: 'tmr_1' });
+ */
+export function journalOf(state: MockState): Journal | undefined {
+  return journals.get(state);
+}

@@ -1,0 +1,99 @@
+/**
+ * The wire forms of spec 1 and 7.1: the success envelope and the two error shapes. Bodies go through
+ * `JSON.stringify`, so a field left `undefined` is omitted, which is the spec's convention (spec 1.3);
+ * the few fields the spec sends as explicit null are set to `null` by their resolvers.
+ */
+import { type ApiErrorBody, codeFromError, type ErrorShape } from './errors.js';
+import type { Explanation } from './explain.js';
+
+/**
+ * What a resolver returns on success.
+ * @example
+ * return { status: 201, data: { userId }, message: 'User created' };
+ */
+export interface MockResult<T = unknown> {
+  /** Default 200. */
+  status?: number;
+  data: T;
+  message?: string;
+  /** Top-level fields beside `data`, for example the webhook list's `pagination`. */
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Which sandbox value or helper chose this answer: the pipeline sends it as `X-Mock-Explain`. */
+  explain?: Explanation;
+}
+
+/**
+ * `{ success: true, data, message? }` plus `extra`.
+ * @example
+ * successBody({ data: { enabled: true }, message: 'Fee enabled' });
+ */
+export function successBody(result: MockResult): Record<string, unknown> {
+  return { success: true, data: result.data, message: result.message, ...result.extra };
+}
+
+/**
+ * An error body in `shape`.
+ * @example
+ * errorBody('B', { error: 'Invalid OTP', message: 'Incorrect or expired OTP', attemptsRemaining: 2 });
+ */
+export function errorBody(shape: ErrorShape, body: ApiErrorBody): Record<string, unknown> {
+  const { error, message, code, ...extra } = body;
+  if (shape === 'B') return { success: false, error, message, ...extra };
+  return { error, message, code: code ?? codeFromError(error), ...extra };
+}
+
+/**
+ * A JSON response.
+ * @example
+ * return json(404, errorBody('A', { error: 'Not Found', message: 'No route' }));
+ */
+export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
+  // JSON.stringify drops undefined fields exactly as the wire will.
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+/**
+ * A JSON response from text already serialised.
+ * @example
+ * return jsonText(200, '{"success":true,"data":{}}');
+ */
+export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
+  // A record, not a `Headers`: the `Response` builds its own list from it, once.
+  const all: Record<string, string> = { ...headers };
+  if (!hasName(all, 'content-type')) all['content-type'] = 'application/json';
+  const response = new Response(text, { status, headers: all });
+  sentTexts.set(response, text);
+  return response;
+}
+
+/** Whether `headers` has `name` (lower case) under any capitalisation. */
+function hasName(headers: Record<string, string>, name: string): boolean {
+  for (const key in headers) if (key.toLowerCase() === name) return true;
+  return false;
+}
+
+/** The text of each JSON answer, so the journal keeps it without reading (and so consuming) the body. */
+const sentTexts = new WeakMap<Response, string>();
+
+/**
+ * The body text `response` was built with by {@link json} or {@link jsonText}; `undefined` for any other.
+ * @example
+ * const text = sentText(json(200, { success: true })); // '{"success":true}'
+ */
+export function sentText(response: Response): string | undefined {
+  return sentTexts.get(response);
+}
+
+/**
+ * The body of an unexpected failure, in the route's shape; the service stays usable after it.
+ * @example
+ * internalErrorBody('A', 'boom');
+ */
+export function internalErrorBody(shape: ErrorShape, detail: string): Record<string, unknown> {
+  return errorBody(shape, {
+    error: 'Internal Server Error',
+    message: `The mock failed while handling this request: ${detail}`,
+    code: 'INTERNAL_ERROR',
+  });
+}

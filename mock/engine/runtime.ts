@@ -1,0 +1,106 @@
+/**
+ * The live parts of one service instance: the state (replaced on reset and restore, so everything reads
+ * `runtime.state` afresh), its options, its tasks and clock, and the idempotency keys in flight.
+ */
+import { emptyAccounts } from '../state/accounts.js';
+import { emptyHttp } from '../state/http.js';
+import { emptyKyc } from '../state/kyc.js';
+import type { MockState } from '../state/mock-state.js';
+import { emptyTransactions } from '../state/transactions.js';
+import { emptyUsers } from '../state/users.js';
+import { emptyVerification } from '../state/verification.js';
+import { emptyWebhooks } from '../state/webhooks.js';
+import { createAccount } from './accounts.js';
+import { type Clock, createClock } from './clock.js';
+import { seedToInt } from './ids.js';
+import { bindJournal, createJournal, type Journal } from './journal.js';
+import type { ResolvedOptions } from './options.js';
+import type { RouteOverrides } from './route.js';
+import { createTaskRegistry, type TaskRegistry } from './tasks.js';
+
+/**
+ * One service's runtime.
+ * @example
+ * const state = runtime.state;
+ */
+export interface MockRuntime {
+  state: MockState;
+  readonly options: ResolvedOptions;
+  readonly tasks: TaskRegistry;
+  readonly clock: Clock;
+  /** Idempotency keys whose request is executing; never persisted, it does not outlive a request. */
+  readonly inflight: Map<string, Promise<unknown>>;
+  /**
+   * Work tasks started outside the clock's critical path (webhook POSTs in flight), each with the real-time
+   * deadline (epoch ms) until which the clock waits for it (`mock/engine/clock.ts`); each removes itself.
+   */
+  readonly background: Map<Promise<unknown>, number>;
+  /** Per-test answers of single routes, keyed `METHOD path` (`mock.override`); empty in normal use. */
+  readonly overrides: RouteOverrides;
+  /** What the service did (`mock/engine/journal.ts`): in memory, bounded, outside the state. */
+  readonly journal: Journal;
+}
+
+/**
+ * A fresh state with no accounts, at `startMs` on the virtual clock.
+ * @example
+ * const state = createEmptyState('my-seed', Date.parse('2025-01-01T00:00:00Z'));
+ */
+export function createEmptyState(seed: string, startMs: number): MockState {
+  return {
+    version: 1,
+    seed,
+    rng: seedToInt(seed),
+    clock: { now: startMs, timerSeq: 0 },
+    timers: [],
+    accounts: emptyAccounts(),
+    users: emptyUsers(),
+    verification: emptyVerification(),
+    kyc: emptyKyc(),
+    transactions: emptyTransactions(),
+    webhooks: emptyWebhooks(),
+    http: emptyHttp(),
+  };
+}
+
+/**
+ * The state a service starts from (and `reset` returns to): empty, plus the default account.
+ * @example
+ * runtime.state = initialState(runtime.options);
+ */
+export function initialState(options: ResolvedOptions): MockState {
+  const state = createEmptyState(options.seed, options.startMs);
+  state.accounts.defaultId = createAccount(state, options.account).id;
+  return state;
+}
+
+/**
+ * A runtime with its initial state and an empty task registry.
+ * @example
+ * const runtime = createRuntime(resolveOptions({ seed: 'a' }));
+ */
+export function createRuntime(options: ResolvedOptions, overrides: RouteOverrides = new Map()): MockRuntime {
+  const journal = createJournal({ budgetBytes: options.budgets.journalBytes });
+  let state = initialState(options);
+  bindJournal(state, journal);
+  const partial = {
+    overrides,
+    // An accessor so a reset or restore, which replace the state, keep writing to the same journal.
+    get state() {
+      return state;
+    },
+    set state(next: MockState) {
+      bindJournal(next, journal);
+      state = next;
+    },
+    options,
+    journal,
+    tasks: createTaskRegistry(),
+    inflight: new Map<string, Promise<unknown>>(),
+    background: new Map<Promise<unknown>, number>(),
+  };
+  const runtime = partial as MockRuntime;
+  // The clock needs the runtime it belongs to.
+  Object.assign(runtime, { clock: createClock(runtime) });
+  return runtime;
+}

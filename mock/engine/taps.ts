@@ -1,0 +1,56 @@
+/**
+ * Where a run's recorder (mock/observe/recorder.ts) listens in on what the simulation takes from outside the
+ * requests and helper calls it is given: the ticks of a real-time clock, and each webhook attempt's wall-clock
+ * signing second and receiver's answer. While a bundle is replayed the same tap answers from the bundle
+ * instead. One tap per runtime, kept beside it so the clock and the delivery task need no recorder import.
+ */
+import type { MockRuntime } from './runtime.js';
+
+/**
+ * A receiver's answer to one webhook attempt, as the delivery task reads it.
+ * @example
+ * const outcome: DeliveryOutcome = { ok: false, status: 500 };
+ */
+export interface DeliveryOutcome {
+  ok: boolean;
+  timedOut?: boolean;
+  status?: number;
+  error?: string;
+}
+
+/**
+ * What the clock and the delivery task tell the recorder, and what a replay answers them.
+ * @example
+ * setTap(runtime, recorder.tap);
+ */
+export interface RuntimeTap {
+  /** A real-time tick moves the clock by `ms` of virtual time: `move` does it. */
+  tick(ms: number, move: () => Promise<unknown>): Promise<unknown>;
+  /** A webhook attempt of `eventId` is signed now: the second to sign with, and how its answer comes. */
+  attempt(
+    eventId: string,
+    wallSeconds: number,
+  ): { timestamp: number; answer(post: () => Promise<DeliveryOutcome>): Promise<DeliveryOutcome> };
+  /** True while a bundle is replayed: real-time waits (an injected latency) are skipped. */
+  readonly replaying: boolean;
+}
+
+const taps = new WeakMap<MockRuntime, RuntimeTap>();
+
+/**
+ * Installs the tap of a runtime.
+ * @example
+ * setTap(runtime, tap);
+ */
+export function setTap(rt: MockRuntime, tap: RuntimeTap): void {
+  taps.set(rt, tap);
+}
+
+/**
+ * The tap of a runtime, if one is installed.
+ * @example
+ * tapOf(runtime)?.replaying;
+ */
+export function tapOf(rt: MockRuntime): RuntimeTap | undefined {
+  return taps.get(rt);
+}

@@ -1,0 +1,137 @@
+/**
+ * Dispatch: one fetch `Request` in, the service's `Response` out, with no HTTP library in between. It finds
+ * the route with the compiled router, answers what routing itself decides (a malformed path 400, a wrong
+ * method 405 with `Allow`, `HEAD` as `GET` without the body) and hands API routes to the pipeline. The
+ * in-process MSW adapter and the standalone `node:http` server both call it.
+ */
+
+import { errorBody, json } from '../engine/respond.js';
+import type { MockRuntime } from '../engine/runtime.js';
+import { serveRoute } from './pipeline.js';
+import type { MockRouter } from './router.js';
+
+/**
+ * Answers a request for one service, or `undefined` when the URL is not one the service serves (another
+ * origin, outside its base path, or a path no route names), so a caller can pass it on.
+ * @example
+ * const response = await dispatch(runtime, new Request(`${runtime.options.baseUrl}/v2/account`));
+ */
+export type Dispatch = (rt: MockRuntime, request: Request) => Promise<Response | undefined>;
+
+/**
+ * The `405` answer for a path served for other methods.
+ * @example
+ * methodNotAllowed('DELETE', '/v2/users', ['POST']); // 405, Allow: POST
+ */
+export function methodNotAllowed(method: string, path: string, allow: readonly string[]): Response {
+  const body = errorBody('A', {
+    error: 'Method Not Allowed',
+    message: `${method} is not served on ${path}: use ${allow.join(', ')}`,
+    code: 'METHOD_NOT_ALLOWED',
+  });
+  return json(405, body, { Allow: allow.join(', ') });
+}
+
+/**
+ * The `400` answer for a path whose percent-encoding does not decode.
+ * @example
+ * malformedPath('/v2/transactions/%ZZ');
+ */
+export function malformedPath(path: string): Response {
+  return json(
+    400,
+    errorBody('A', {
+      error: 'Bad Request',
+      message: `The path ${path} has a malformed percent-encoding: encode each path parameter with encodeURIComponent`,
+      code: 'MALFORMED_PATH',
+    }),
+  );
+}
+
+function decodeParams(params: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name in params) {
+    const value = params[name] ?? '';
+    out[name] = value.includes('%') ? decodeURIComponent(value) : value;
+  }
+  return out;
+}
+
+/** The body of a `HEAD` answer is dropped; its length stays, as `GET` would have sent it. */
+async function withoutBody(response: Response): Promise<Response> {
+  if (response.type === 'error' || response.body === null) return response;
+  const length = (await response.arrayBuffer()).byteLength;
+  const headers = new Headers(response.headers);
+  headers.set('content-length', String(length));
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Where the path relative to the base URL starts in a request URL, or -1 when the URL is not under it. */
+function pathStart(url: string, baseUrl: string): number {
+  if (!url.startsWith(baseUrl)) return -1;
+  const next = url.charCodeAt(baseUrl.length);
+  // '/' or the end of the path ('?', '#', end of string).
+  if (next === 47) return baseUrl.length;
+  return Number.isNaN(next) || next === 63 || next === 35 ? baseUrl.length : -1;
+}
+
+/**
+ * A dispatch function over a compiled router.
+ * @example
+ * const dispatch = createDispatch(compileRoutes(table));
+ * const response = await dispatch(runtime, request);
+ */
+export function createDispatch(router: MockRouter): Dispatch {
+  // Request URLs are serialised by the URL parser (lower-case scheme and host, no default port), so the
+  // base URL is compared in the same form.
+  const normalised = new Map<string, string>();
+  const baseOf = (rt: MockRuntime): string => {
+    const given = rt.options.baseUrl;
+    let base = normalised.get(given);
+    if (base === undefined) {
+      const url = new URL(given);
+      base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+      normalised.set(given, base);
+    }
+    return base;
+  };
+
+  const answer = async (rt: MockRuntime, request: Request, path: string): Promise<Response | undefined> => {
+    const method = request.method;
+    const found = router.find(method === 'HEAD' ? 'GET' : method, path);
+    if (!found) return undefined;
+    if (found.fallback) {
+      const allow = router.allowed(path);
+      if (allow.length > 0) return methodNotAllowed(method, path, allow);
+    }
+    let params: Record<string, string>;
+    try {
+      if (path.includes('%')) {
+        decodeURIComponent(path);
+        params = decodeParams(found.params);
+      } else params = found.params;
+    } catch {
+      return malformedPath(path);
+    }
+    const { endpoint } = found;
+    return endpoint.kind === 'api'
+      ? serveRoute(rt, endpoint.def, request, params, path)
+      : endpoint.def.serve(request, params, rt);
+  };
+
+  return async (rt, request) => {
+    const url = request.url;
+    const start = pathStart(url, baseOf(rt));
+    if (start < 0) return undefined;
+    let end = url.length;
+    for (let i = start; i < url.length; i++) {
+      const c = url.charCodeAt(i);
+      if (c === 63 || c === 35) {
+        end = i;
+        break;
+      }
+    }
+    const response = await answer(rt, request, url.slice(start, end) || '/');
+    return response && request.method === 'HEAD' ? withoutBody(response) : response;
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * What the pipeline itself serves: the timer tasks of the shared rules, and a catch-all that answers an
+ * unknown `/v2` path with 404 (after auth, like any endpoint) rather than letting it through.
+ */
+import { MockApiError } from '../engine/errors.js';
+import { defineModule } from '../engine/module.js';
+import { route } from '../engine/route.js';
+import { idempotencyExpire } from '../policies/idempotency.js';
+
+/**
+ * The catch-all route; served after every module.
+ * @example
+ * const handlers = [...moduleRoutes, notFoundRoute];
+ */
+export const notFoundRoute = route(
+  'ALL',
+  '/v2/*',
+  ({ request }) => {
+    const { pathname } = new URL(request.url);
+    throw new MockApiError(404, {
+      error: 'Not Found',
+      message: `No endpoint ${request.method} ${pathname}`,
+      code: 'NOT_FOUND',
+    });
+  },
+  { idempotent: false },
+);
+
+/**
+ * The pipeline's tasks (its catch-all is appended separately, after every other route).
+ * @example
+ * const all = [pipelineModule, ...modules];
+ */
+export const pipelineModule = defineModule({
+  name: 'pipeline',
+  routes: [],
+  // `webhook.deliver` is registered by the webhooks module (mock/handlers/webhooks.ts).
+  tasks: [idempotencyExpire],
+});

@@ -1,0 +1,89 @@
+/**
+ * Request validation with the shared schemas of `src/schemas/`, answering 400 in the endpoint's shape
+ * (docs/assumptions.md, "Request validation").
+ */
+import * as z from 'zod/mini';
+import { type ErrorShape, MockApiError } from '../engine/errors.js';
+
+/**
+ * One failed field, as in `details`.
+ * @example
+ * const issue: FieldIssue = { field: 'otp', message: 'otp must be exactly 6 digits' };
+ */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+function toIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
+  return issues.map((issue) => ({
+    field: issue.path.length ? issue.path.map(String).join('.') : '(body)',
+    message: issue.path.length ? issue.message : `the request body must be a JSON object (${issue.message})`,
+  }));
+}
+
+function badRequest(shape: ErrorShape, issues: FieldIssue[], code = 'VALIDATION_ERROR'): MockApiError {
+  const message = `Invalid request: ${issues.map((i) => i.message).join('; ')}`;
+  return new MockApiError(
+    400,
+    shape === 'B'
+      ? { error: 'Validation Error', message, details: issues }
+      : { error: 'Bad Request', message, code, details: issues },
+  );
+}
+
+/**
+ * Parses and validates a JSON body; throws a 400 `MockApiError`. A schema issue that carries
+ * `params.code` (`AMOUNT_TOO_LOW`) gives its code to the answer in shape A.
+ * @example
+ * const body = validateBody(UserCreateRequest, await request.text(), 'A');
+ */
+export function validateBody<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  text: string,
+  shape: ErrorShape,
+): z.infer<Schema> {
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw badRequest(shape, [{ field: '(body)', message: 'the request body must be valid JSON' }]);
+  }
+  // Every request body of the interface is a JSON object; anything else is refused before the schema runs.
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest(shape, [{ field: '(body)', message: 'the request body must be a JSON object' }]);
+  }
+  return validate(schema, value, shape);
+}
+
+/**
+ * Validates query parameters with a shared schema. Query strings arrive as text, so a value written as a
+ * number is checked as one; anything else stays a string and fails the schema's number rule.
+ * @example
+ * const { limit } = validateQuery(ActivityQuery, ctx.query, 'A');
+ */
+export function validateQuery<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  query: Record<string, string>,
+  shape: ErrorShape,
+): z.infer<Schema> {
+  const value: Record<string, string | number> = {};
+  for (const [name, text] of Object.entries(query)) {
+    value[name] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  }
+  return validate(schema, value, shape);
+}
+
+function validate<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  value: unknown,
+  shape: ErrorShape,
+): z.infer<Schema> {
+  const result = z.safeParse(schema, value);
+  if (result.success) return result.data;
+  const coded = result.error.issues.find(
+    (issue): issue is z.core.$ZodIssueCustom =>
+      issue.code === 'custom' && typeof issue.params?.code === 'string',
+  );
+  throw badRequest(shape, toIssues(result.error.issues), coded?.params?.code);
+}

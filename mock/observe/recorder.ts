@@ -1,0 +1,439 @@
+/**
+ * The recorder: every input a simulation takes, in the order it takes them, as the steps of a replay bundle
+ * (mock/engine/bundle.ts). It wraps the simulation's three doors (`dispatch`, the helpers, the public clock) and
+ * listens at the runtime's tap (mock/engine/taps.ts) for what comes from the wall clock and the network: the ticks
+ * of a real-time clock and webhook receivers' answers. Everything else the simulation does follows from these
+ * and the seed, so a bundle rebuilds the run (mock/observe/replay.ts).
+ *
+ * Recording is on for every service and bounded: past {@link RECORDING_LIMIT} steps or its byte budget
+ * (`RECORDING_BUDGET_BYTES` unless set otherwise) it lets go of its oldest steps, and `bundle()` marks the window
+ * it holds (a replay refuses such a bundle), so a shared sandbox running for weeks never grows without end.
+ */
+import { HELPER_CONTRACT, type HelperSpec } from '../contract/helpers.js';
+import {
+  BUNDLE_FORMAT,
+  BUNDLE_VERSION,
+  type BundleAnswer,
+  type BundleRequestAnswer,
+  type BundleStep,
+  type BundleWebhook,
+  type MockBundle,
+} from '../engine/bundle.js';
+import type { Clock } from '../engine/clock.js';
+import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
+import { takeBody } from '../engine/request-body.js';
+import { sentText } from '../engine/respond.js';
+import type { MockRuntime } from '../engine/runtime.js';
+import { type DeliveryOutcome, type RuntimeTap, setTap } from '../engine/taps.js';
+
+/**
+ * The most steps one service keeps; past it, the oldest are let go and `bundle()` marks its window.
+ * @example
+ * ```ts
+ * import { RECORDING_LIMIT } from 'inr-payouts/mock';
+ * console.log(RECORDING_LIMIT); // 100000
+ * ```
+ */
+export const RECORDING_LIMIT = 100_000;
+
+/** Headers the transport sets, not the caller: they are left out of a recorded request. */
+const TRANSPORT_HEADERS = new Set([...HOP_BY_HOP_HEADERS, 'content-length']);
+
+type Callable = (...args: unknown[]) => unknown;
+
+/**
+ * How a replay answers the webhook attempts it causes (mock/observe/replay.ts installs one).
+ * @example
+ * recorder.play(player);
+ */
+export interface AttemptAnswerer {
+  attempt(
+    eventId: string,
+    wallSeconds: number,
+  ): { timestamp: number; answer: () => Promise<DeliveryOutcome> };
+  readonly replaying: boolean;
+}
+
+/**
+ * The recorder of one runtime.
+ * @example
+ * const recorder = createRecorder(runtime);
+ */
+export interface Recorder {
+  /** Runs `fn` as one recorded step. */
+  run<T>(step: BundleStep, fn: () => T): T;
+  /** The dispatch, recording each request it is given. */
+  dispatch(
+    inner: (request: Request) => Promise<Response | undefined>,
+  ): (request: Request) => Promise<Response | undefined>;
+  /** Wraps every helper (in place) so each call is a step; returns the unwrapped ones by contract name. */
+  wrapHelpers(helpers: object): Map<string, () => Callable>;
+  /** The public clock, recording `advance` and `runDue`. */
+  wrapClock(clock: Clock): Clock;
+  /** Answers webhook attempts from a replay from now on. */
+  play(answerer: AttemptAnswerer): void;
+  /** Steps recorded so far. */
+  readonly count: number;
+  /** Whether step `index` is still running. */
+  running(index: number): boolean;
+  /** The bundle of everything recorded. */
+  bundle(): MockBundle;
+}
+
+const recorders = new WeakMap<MockRuntime, Recorder>();
+
+/**
+ * The recorder of a runtime.
+ * @example
+ * recorderOf(runtime)?.bundle();
+ */
+export function recorderOf(rt: MockRuntime): Recorder | undefined {
+  return recorders.get(rt);
+}
+
+function jsonArgs(name: string, spec: HelperSpec, args: readonly unknown[]): BundleStep {
+  const given = [...args];
+  while (given.length > 0 && given.at(-1) === undefined) given.pop();
+  // A function (`webhooks.useFetch`) cannot be written down; a replay answers webhooks from the bundle anyway.
+  if (spec.http === false) return { type: 'helper', name, args: [] };
+  const undefinedArgs = given.flatMap((arg, i) => (arg === undefined ? [i] : []));
+  let copied: unknown[];
+  try {
+    copied = JSON.parse(JSON.stringify(given)) as unknown[];
+  } catch {
+    copied = [];
+  }
+  return undefinedArgs.length
+    ? { type: 'helper', name, args: copied, undefinedArgs }
+    : { type: 'helper', name, args: copied };
+}
+
+// FNV-1a over 32 bits: a digest that tells two answers apart, not a security measure.
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const digestOf = (hash: number) => `fnv1a32:${(hash >>> 0).toString(16).padStart(8, '0')}`;
+
+type RequestStep = Extract<BundleStep, { type: 'request' }>;
+
+/**
+ * Notes on a request step what the service answered: its status and a digest of its body. A JSON answer's text
+ * is at hand (`sentText`), so it is noted at once; any other body is read from a copy, so the caller still
+ * reads the answer, and noted when read. `then` is given the answer once noted.
+ * @example
+ * noteAnswer(step, response);
+ */
+export function noteAnswer(
+  step: RequestStep,
+  response: Response,
+  then: (answer: BundleRequestAnswer) => void = () => {},
+): void {
+  const note = (answer: BundleRequestAnswer) => {
+    step.answer = answer;
+    then(answer);
+  };
+  if (response.type === 'error') {
+    note({ status: 0 });
+    return;
+  }
+  const text = sentText(response);
+  if (text !== undefined || response.body === null) {
+    let hash = FNV_OFFSET;
+    for (let i = 0; i < (text?.length ?? 0); i++)
+      hash = Math.imul(hash ^ (text?.charCodeAt(i) ?? 0), FNV_PRIME);
+    note({ status: response.status, digest: digestOf(hash) });
+    return;
+  }
+  response
+    .clone()
+    .arrayBuffer()
+    .then((buffer) => {
+      let hash = FNV_OFFSET;
+      for (const byte of new Uint8Array(buffer)) hash = Math.imul(hash ^ byte, FNV_PRIME);
+      note({ status: response.status, digest: digestOf(hash) });
+    })
+    .catch(() => note({ status: response.status }));
+}
+
+function bodyOf(bytes: ArrayBuffer): { body?: string; bodyBase64?: string } {
+  if (bytes.byteLength === 0) return {};
+  try {
+    return { body: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { bodyBase64: Buffer.from(bytes).toString('base64') };
+  }
+}
+
+/** What a step counts for in the byte budget: about its JSON's length, a body counted when it is read. */
+function stepBytes(step: BundleStep): number {
+  if (step.type === 'clock') return 80;
+  if (step.type === 'helper') return 80 + step.name.length + JSON.stringify(step.args).length;
+  let bytes = 160 + step.method.length + step.path.length;
+  for (const name in step.headers) bytes += name.length + (step.headers[name]?.length ?? 0) + 6;
+  return bytes;
+}
+
+/** What a webhook attempt and its answer count for. */
+const WEBHOOK_BYTES = 240;
+
+/**
+ * Limits of a recorder: the most steps and the most bytes it keeps.
+ * @example
+ * createRecorder(runtime, { steps: 3, bytes: 1_000_000 });
+ */
+export interface RecorderLimits {
+  steps: number;
+  bytes: number;
+}
+
+/**
+ * Creates the recorder of a runtime and installs its tap.
+ * @example
+ * const recorder = createRecorder(runtime);
+ */
+export function createRecorder(
+  rt: MockRuntime,
+  limits: RecorderLimits = { steps: RECORDING_LIMIT, bytes: rt.options.budgets.recordingBytes },
+): Recorder {
+  /** The kept steps are those from `first` (of the whole run, 0 first) on: steps[i] is step first + i. */
+  /** Steps let go and not yet cut off the array are `undefined`, so their bodies are freed at once. */
+  let steps: (BundleStep | undefined)[] = [];
+  let done: boolean[] = [];
+  let sizes: number[] = [];
+  let first = 0;
+  let bytes = 0;
+  let webhooks: BundleWebhook[] = [];
+  /** Why the oldest steps were let go, once they were. */
+  let reason: string | undefined;
+  /** Counts webhook sends and answers, so two ticks merge only when nothing came between them. */
+  let events = 0;
+  let eventsAtLastStep = 0;
+  /** Answers kept so far: the next one's place in the order answers came. */
+  let landed = 0;
+  let answerer: AttemptAnswerer | undefined;
+  const total = () => first + steps.length;
+
+  // Lets go of the oldest steps (never the newest) and the webhooks sent before what is kept, until both limits
+  // hold; the arrays are cut once a quarter of them is let go, so this costs the same at any size.
+  let cut = 0;
+  const trim = () => {
+    const over = () => steps.length - cut > 1 && (steps.length - cut > limits.steps || bytes > limits.bytes);
+    if (!over()) return;
+    reason ??=
+      steps.length - cut > limits.steps
+        ? `past its limit of ${limits.steps} steps`
+        : `past its budget of ${limits.bytes} bytes`;
+    while (over()) {
+      bytes -= sizes[cut] ?? 0;
+      steps[cut] = undefined;
+      cut += 1;
+    }
+    if (cut * 4 < steps.length) return;
+    steps = steps.slice(cut);
+    done = done.slice(cut);
+    sizes = sizes.slice(cut);
+    first += cut;
+    cut = 0;
+    const kept = webhooks.findIndex((w) => w.sentAtStep >= first);
+    const letGo = kept < 0 ? webhooks.length : kept;
+    if (letGo > 0) {
+      bytes -= letGo * WEBHOOK_BYTES;
+      webhooks = webhooks.slice(letGo);
+    }
+  };
+
+  const push = (step: BundleStep): number => {
+    eventsAtLastStep = events;
+    const size = stepBytes(step);
+    done.push(false);
+    sizes.push(size);
+    bytes += size;
+    const index = first + steps.push(step) - 1;
+    trim();
+    return index;
+  };
+
+  /** A step's body, read after it was pushed, counts too. */
+  const grow = (index: number, more: number) => {
+    const at = index - first;
+    if (at < cut || at >= sizes.length) return;
+    sizes[at] = (sizes[at] ?? 0) + more;
+    bytes += more;
+    trim();
+  };
+
+  const run = <T>(step: BundleStep, fn: () => T): T => {
+    const index = push(step);
+    const finish = () => {
+      const at = index - first;
+      if (at >= 0 && at < done.length) done[at] = true;
+    };
+    let result: T;
+    try {
+      result = fn();
+    } catch (error) {
+      finish();
+      throw error;
+    }
+    if (result instanceof Promise) result.then(finish, finish);
+    else finish();
+    return result;
+  };
+
+  const tick = (ms: number, move: () => Promise<unknown>): Promise<unknown> => {
+    const last = steps.at(-1);
+    const lastDone = done.at(-1) ?? true;
+    // An idle real-time clock ticks ten times a second: consecutive ticks with nothing between are one move.
+    if (last?.type === 'clock' && last.action === 'tick' && lastDone && events === eventsAtLastStep) {
+      last.duration = Number(last.duration ?? 0) + ms;
+      return move();
+    }
+    return run({ type: 'clock', action: 'tick', duration: ms, wait: false }, move);
+  };
+
+  const attempt: RuntimeTap['attempt'] = (eventId, wallSeconds) => {
+    const replayed = answerer?.attempt(eventId, wallSeconds);
+    const timestamp = replayed?.timestamp ?? wallSeconds;
+    const entry: BundleWebhook = { eventId, timestamp, sentAtStep: total() };
+    webhooks.push(entry);
+    bytes += WEBHOOK_BYTES;
+    trim();
+    events += 1;
+    return {
+      timestamp,
+      answer: async (post) => {
+        const outcome = await (replayed ? replayed.answer() : post());
+        events += 1;
+        const count = total();
+        const answer: BundleAnswer = {
+          atStep: count,
+          during: count > 0 && done[count - 1 - first] === false,
+          ok: outcome.ok,
+          landed,
+        };
+        landed += 1;
+        if (outcome.status !== undefined) answer.status = outcome.status;
+        if (outcome.error !== undefined) answer.error = outcome.error;
+        if (outcome.timedOut !== undefined) answer.timedOut = outcome.timedOut;
+        entry.answer = answer;
+        return outcome;
+      },
+    };
+  };
+
+  const recorder: Recorder = {
+    run,
+    dispatch(inner) {
+      // In the form request URLs take (lower-case host, no default port), as dispatch compares them.
+      const given = new URL(rt.options.baseUrl);
+      const base = `${given.origin}${given.pathname.replace(/\/+$/, '')}`;
+      return (request) => {
+        if (!request.url.startsWith(base)) return inner(request);
+        const headers: Record<string, string> = {};
+        for (const [name, value] of request.headers) if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
+        const step: BundleStep = {
+          type: 'request',
+          method: request.method,
+          path: request.url.slice(base.length) || '/',
+          headers,
+        };
+        const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
+        const index = total();
+        return run(step, async () => {
+          // Read before the service runs, so the step is whole before it runs; the route takes the same bytes.
+          if (hasBody) {
+            const body = bodyOf(await takeBody(request));
+            Object.assign(step, body);
+            grow(index, (body.body ?? body.bodyBase64 ?? '').length);
+          }
+          const response = await inner(request);
+          if (response) noteAnswer(step, response);
+          return response;
+        });
+      };
+    },
+    wrapHelpers(helpers) {
+      const originals = new Map<string, () => Callable>();
+      const holders = helpers as Record<string, unknown>;
+      for (const [name, spec] of Object.entries(HELPER_CONTRACT) as [string, HelperSpec][]) {
+        const [group, action] = name.includes('.') ? name.split('.') : ['', name];
+        const holder = group ? holders[group] : holders;
+        if (typeof holder !== 'object' || holder === null || !action) continue;
+        const slot = holder as Record<string, unknown>;
+        const fn = slot[action];
+        if (typeof fn !== 'function') continue;
+        const original = (fn as Callable).bind(holder);
+        originals.set(name, () => original);
+        // Reading the journal or the bundle is not an input: it changes nothing and is not journalled.
+        if (name === 'journal' || name === 'bundle') continue;
+        slot[action] = (...args: unknown[]) => run(jsonArgs(name, spec, args), () => original(...args));
+      }
+      return originals;
+    },
+    wrapClock(clock) {
+      return {
+        now: () => clock.now(),
+        nowIso: () => clock.nowIso(),
+        advance: (duration, options) =>
+          run(
+            options?.wait === false
+              ? { type: 'clock', action: 'advance', duration, wait: false }
+              : { type: 'clock', action: 'advance', duration },
+            () => clock.advance(duration, options),
+          ),
+        runDue: (options) =>
+          run(
+            options?.wait === false
+              ? { type: 'clock', action: 'runDue', wait: false }
+              : { type: 'clock', action: 'runDue' },
+            () => clock.runDue(options),
+          ),
+        startRealtime: (options) => clock.startRealtime(options),
+        stop: () => clock.stop(),
+        get realtime() {
+          return clock.realtime;
+        },
+        registerTask: (kind, task) => clock.registerTask(kind, task),
+      };
+    },
+    play(next) {
+      answerer = next;
+    },
+    get count() {
+      return total();
+    },
+    running(index) {
+      return done[index - first] === false;
+    },
+    bundle() {
+      const { options } = rt;
+      const window =
+        reason === undefined
+          ? undefined
+          : { startsAtStep: first + cut, reason: `the recording let go of the steps before it, ${reason}` };
+      const bundle: MockBundle = {
+        format: BUNDLE_FORMAT,
+        version: BUNDLE_VERSION,
+        options: {
+          baseUrl: options.baseUrl,
+          seed: options.seed,
+          startTime: new Date(options.startMs).toISOString(),
+          account: JSON.parse(JSON.stringify(options.account)) as Record<string, unknown>,
+          webhookWaitMs: options.webhookWaitMs,
+        },
+        steps: steps.slice(cut).filter((step) => step !== undefined),
+        webhooks: window ? webhooks.filter((w) => w.sentAtStep >= window.startsAtStep) : webhooks,
+      };
+      if (window) bundle.window = window;
+      return structuredClone(bundle);
+    },
+  };
+  setTap(rt, {
+    tick,
+    attempt,
+    get replaying() {
+      return answerer?.replaying ?? false;
+    },
+  });
+  recorders.set(rt, recorder);
+  return recorder;
+}

@@ -1,0 +1,97 @@
+/**
+ * Idempotency (spec 7.5, 8): a key is scoped to account, method and the endpoint the router resolved
+ * (pattern plus decoded parameters, see `endpointScope`) and lives 24 hours on the clock.
+ * Only successful (2xx) answers are kept: a replay answers 200, which only makes sense for a success, and
+ * an error took no action, so running the request again is safe.
+ */
+
+import { defineTask } from '../engine/tasks.js';
+import { nowIso, schedule } from '../engine/timers.js';
+import { recordKeyedEffect } from '../observe/ledger.js';
+import type { CachedResponse, IdempotencyRecord } from '../state/http.js';
+import type { MockState } from '../state/mock-state.js';
+
+/** How long a key is remembered (spec 8). @example IDEMPOTENCY_TTL_MS // 86400000 */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The 409 body of spec 7.5, on every endpoint.
+ * @example
+ * return json(409, IDEMPOTENCY_CONFLICT_BODY);
+ */
+export const IDEMPOTENCY_CONFLICT_BODY = {
+  error: 'Idempotency Conflict',
+  message: 'This Idempotency-Key was already used with a different request body; no action was taken',
+  code: 'IDEMPOTENCY_CONFLICT',
+} as const;
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries.map(([k, v]) => [k, canonical(v)]));
+  }
+  return value;
+}
+
+/**
+ * What "the same body" means: equal JSON whatever the key order or spacing; other text compared as is.
+ * @example
+ * fingerprint('{"b":1,"a":2}') === fingerprint('{ "a": 2, "b": 1 }'); // true
+ */
+export function fingerprint(text: string): string {
+  try {
+    return JSON.stringify(canonical(JSON.parse(text)));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The record id of a key.
+ * @example
+ * idempotencyId(account.id, 'POST', '/v2/users', 'key-1');
+ */
+export function idempotencyId(accountId: string, method: string, path: string, key: string): string {
+  return `${accountId} ${method} ${path} ${key}`;
+}
+
+/**
+ * The live record of a key (an expired one counts as absent even before its timer purged it).
+ * @example
+ * const record = findIdempotency(state, id);
+ */
+export function findIdempotency(state: MockState, id: string): IdempotencyRecord | undefined {
+  const record = state.http.idempotency[id];
+  return record && record.expiresAt > state.clock.now ? record : undefined;
+}
+
+/**
+ * Purges a key when its 24 hours are up.
+ * @example
+ * schedule(state, idempotencyExpire, { at: record.expiresAt }, { id });
+ */
+export const idempotencyExpire = defineTask<{ id: string }>(
+  'idempotency.expire',
+  ({ id }, { state, now }) => {
+    const record = state.http.idempotency[id];
+    if (record && record.expiresAt <= now) delete state.http.idempotency[id];
+  },
+);
+
+/**
+ * Remembers a successful answer under a key and schedules its expiry.
+ * @example
+ * storeIdempotency(state, { key, accountId, method, path, fingerprint: fp }, { status: 201, body });
+ */
+export function storeIdempotency(
+  state: MockState,
+  id: string,
+  request: Pick<IdempotencyRecord, 'key' | 'accountId' | 'method' | 'path' | 'fingerprint'>,
+  response: CachedResponse,
+): void {
+  const expiresAt = state.clock.now + IDEMPOTENCY_TTL_MS;
+  state.http.idempotency[id] = { ...request, response, createdAt: nowIso(state), expiresAt };
+  recordKeyedEffect(state, request, response);
+  schedule(state, idempotencyExpire, { at: expiresAt }, { id });
+}
