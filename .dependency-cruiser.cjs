@@ -8,7 +8,7 @@
  *
  *   src:  shared < internal, webhooks < schemas < core < resources < kyc-readers, money < client < index
  *   mock: sandbox-values < state < contract < engine < observe < policies < http < sandbox-explanations
- *         < machines < operations < handlers | helpers < simulation, connect < openapi, msw, receiver-check
+ *         < machines < operations < routes | helpers < simulation, connect < openapi, msw, receiver-check
  *         < overrides, conformance < server, service < bin < index
  */
 
@@ -38,7 +38,7 @@ const SRC_LAYERS = {
 
 const MOCK_BASE = ['sandbox-values', 'state', 'contract', 'engine', 'observe', 'policies', 'http'];
 const MOCK_DOMAIN = [...MOCK_BASE, 'sandbox-explanations', 'machines', 'operations'];
-const MOCK_SURFACE = [...MOCK_DOMAIN, 'handlers', 'helpers', 'simulation', 'connect'];
+const MOCK_SURFACE = [...MOCK_DOMAIN, 'routes', 'helpers', 'simulation', 'connect'];
 
 const MOCK_LAYERS = {
   // The documented sandbox test values: plain data.
@@ -62,9 +62,9 @@ const MOCK_LAYERS = {
   machines: { path: '^mock/machines/', may: MOCK_BASE },
   operations: { path: '^mock/operations/', may: [...MOCK_BASE, 'sandbox-explanations', 'machines'] },
   // Routes and helpers are two faces over the same operations; neither imports the other.
-  handlers: { path: '^mock/handlers/', may: MOCK_DOMAIN },
+  routes: { path: '^mock/routes/', may: MOCK_DOMAIN },
   helpers: { path: '^mock/helpers/', may: MOCK_DOMAIN },
-  simulation: { path: '^mock/simulation\\.ts$', may: [...MOCK_DOMAIN, 'handlers', 'helpers'] },
+  simulation: { path: '^mock/simulation\\.ts$', may: [...MOCK_DOMAIN, 'routes', 'helpers'] },
   connect: { path: '^mock/connect\\.ts$', may: [...MOCK_DOMAIN, 'helpers'] },
   openapi: { path: '^mock/openapi/', may: MOCK_SURFACE },
   msw: { path: '^mock/msw/', may: MOCK_BASE },

@@ -10,13 +10,13 @@ import type { Journal } from './engine/journal.js';
 import { type MockServiceOptions, resolveOptions } from './engine/options.js';
 import type { RouteOverrides } from './engine/route.js';
 import { createRuntime } from './engine/runtime.js';
-import { modules } from './handlers/index.js';
 import { createHelpers, type MockHelpers } from './helpers/index.js';
 import { createDispatch } from './http/dispatch.js';
 import { notFoundRoute, pipelineModule } from './http/pipeline-module.js';
 import { compileRoutes, type MockRouter } from './http/router.js';
 import { createRecorder } from './observe/recorder.js';
 import { type ReplaySummary, replayBundle } from './observe/replay.js';
+import { modules } from './routes/index.js';
 import type { AccountRecord } from './state/accounts.js';
 import type { DeepReadonly, MockState } from './state/mock-state.js';
 

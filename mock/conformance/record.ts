@@ -4,8 +4,8 @@
  * the parsed body).
  */
 
-import { modules } from '../handlers/index.js';
 import { compileRoutes } from '../http/router.js';
+import { modules } from '../routes/index.js';
 import { CONFORMANCE_HEADERS } from './compare.js';
 import type { Pacer } from './pace.js';
 import type { Observation, WireExchange } from './types.js';

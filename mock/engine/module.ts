@@ -1,6 +1,6 @@
 /**
- * A module is one handler file's contribution: its routes and the timer tasks they schedule. Listing a
- * module in `mock/handlers/index.ts` is all it takes to add it to every service.
+ * A module is one route file's contribution: its routes and the timer tasks they schedule. Listing a
+ * module in `mock/routes/index.ts` is all it takes to add it to every service.
  */
 import type { RawRouteDefinition, RouteDefinition } from './route.js';
 import type { TaskDefinition } from './tasks.js';

@@ -10,7 +10,7 @@ import { idempotencyExpire } from '../policies/idempotency.js';
 /**
  * The catch-all route; served after every module.
  * @example
- * const handlers = [...moduleRoutes, notFoundRoute];
+ * const routes = [...moduleRoutes, notFoundRoute];
  */
 export const notFoundRoute = route(
   'ALL',
@@ -34,6 +34,6 @@ export const notFoundRoute = route(
 export const pipelineModule = defineModule({
   name: 'pipeline',
   routes: [],
-  // `webhook.deliver` is registered by the webhooks module (mock/handlers/webhooks.ts).
+  // `webhook.deliver` is registered by the webhooks module (mock/routes/webhooks.ts).
   tasks: [idempotencyExpire],
 });

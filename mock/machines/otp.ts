@@ -1,7 +1,7 @@
 /**
  * The OTP state machine (spec 4.3, 7.4, 8), a pure function of (channel state, event, now): 6-digit codes
  * valid 10 minutes, at most 3 sends per 10 minutes, at most 3 attempts per code, a new code invalidates the
- * old one. Handlers turn the outcome into the answer.
+ * old one. Routes turn the outcome into the answer.
  */
 import { OTP_TTL_SECONDS } from '../../src/schemas/common.js';
 import type { OtpChannelState } from '../state/verification.js';

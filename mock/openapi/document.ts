@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of the partner interface, generated, never written by hand: paths from the mock's
- * route table (`mock/handlers/`), bodies and answers from the shared schemas (`src/schemas/`), the operation
+ * route table (`mock/routes/`), bodies and answers from the shared schemas (`src/schemas/`), the operation
  * facts of `mock/contract/endpoints.ts`, the refinement rules of `rules.ts`, the mock-only marks of
  * `mock-only.ts` and the ten webhook payloads (`mock/contract/webhook-payloads.ts`). The test helpers have a
  * document of their own (`mock-document.ts`), so a contract tool aimed at the API never resets a sandbox.
@@ -14,8 +14,8 @@ import { OPERATIONS, type OperationSpec } from '../contract/endpoints.js';
 import { MOCK_ONLY_FIELDS, type MockOnlyField } from '../contract/mock-only.js';
 import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
 import type { RouteDefinition } from '../engine/route.js';
-import { modules } from '../handlers/index.js';
-import { UPLOADS_PATH } from '../handlers/kyc/document.js';
+import { modules } from '../routes/index.js';
+import { UPLOADS_PATH } from '../routes/kyc/document.js';
 import { REQUEST_RULES, type Rule } from './rules.js';
 import {
   documentHead,

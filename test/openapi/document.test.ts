@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { modules } from '../../mock/handlers/index.js';
 import { generateMockOpenApi, generateOpenApi } from '../../mock/openapi/generate.js';
+import { modules } from '../../mock/routes/index.js';
 import { startMockServer } from '../../mock/server/server.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/events.js';
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { OPERATIONS } from '../../mock/contract/endpoints.js';
-import { modules } from '../../mock/handlers/index.js';
 import { REQUEST_RULES, type Rule } from '../../mock/openapi/rules.js';
+import { modules } from '../../mock/routes/index.js';
 
 interface Node {
   _zod: { def: Record<string, unknown> & { type: string; checks?: { _zod: { def: { check: string } } }[] } };

@@ -7,8 +7,8 @@
 import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modules } from '../../../mock/handlers/index.js';
 import { pipelineModule } from '../../../mock/http/pipeline-module.js';
+import { modules } from '../../../mock/routes/index.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 
 let server: RunningMockServer;

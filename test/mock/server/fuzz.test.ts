@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modules } from '../../../mock/handlers/index.js';
 import { pipelineModule } from '../../../mock/http/pipeline-module.js';
+import { modules } from '../../../mock/routes/index.js';
 import { listHelpers } from '../../../mock/server/helpers-api.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 import { stateWithoutRateWindows } from './support.js';

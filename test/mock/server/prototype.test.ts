@@ -4,8 +4,8 @@
  * answers without a 5xx, finds nothing, changes nothing, and leaves `Object.prototype` as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modules } from '../../../mock/handlers/index.js';
 import { pipelineModule } from '../../../mock/http/pipeline-module.js';
+import { modules } from '../../../mock/routes/index.js';
 import { listHelpers } from '../../../mock/server/helpers-api.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 import { KEYED_COLLECTIONS, sliceOf } from '../../../mock/state/keyed-collections.js';

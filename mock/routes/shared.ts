@@ -1,5 +1,5 @@
 /**
- * Helpers the handler files share: finding the caller's user, masking contact details.
+ * Helpers the route files share: finding the caller's user, masking contact details.
  */
 import { MockApiError } from '../engine/errors.js';
 import type { RouteContext } from '../engine/route.js';

@@ -1,5 +1,5 @@
 /**
- * Every module of the mock. Adding a handler file is one line here; a service serves them in this order,
+ * Every module of the mock. Adding a route file is one line here; a service serves them in this order,
  * then the pipeline's catch-all.
  */
 import type { MockModule } from '../engine/module.js';
