@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { type CreateAccountInput, createAccount } from '../engine/accounts.js';
 import { MockHelperError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
+import { updateAccount } from '../operations/accounts.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
 
 const AccountUpdate = z.strictObject({
@@ -83,11 +84,9 @@ export function accountHelpers(rt: MockRuntime) {
       // Validated whole before the account is touched, so a refused patch changes nothing.
       const parsed = z.safeParse(AccountUpdate, input);
       if (!parsed.success) throw new MockHelperError(describeIssues(parsed.error.issues));
-      const { accountId, webhookUrl, ...patch } = parsed.data;
+      const { accountId, ...update } = parsed.data;
       const account = find(accountId);
-      Object.assign(account, patch);
-      if (webhookUrl === null) delete account.webhookUrl;
-      else if (webhookUrl !== undefined) account.webhookUrl = webhookUrl;
+      updateAccount(account, update);
       return structuredClone(account);
     },
   };

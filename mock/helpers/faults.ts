@@ -4,7 +4,7 @@
 import type { ChaosOptions } from '../contract/chaos.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { startChaos } from '../policies/chaos.js';
-import { type FaultSpec, injectFault } from '../policies/faults.js';
+import { clearFaults, type FaultSpec, injectFault } from '../policies/faults.js';
 import type { ChaosDraw, ChaosRecord } from '../state/chaos.js';
 import type { FaultRecord } from '../state/http.js';
 
@@ -65,9 +65,6 @@ export function faultHelpers(rt: MockRuntime) {
      * mock.helpers.faults.clear();
      * ```
      */
-    clear(): void {
-      rt.state.http.faults = [];
-      delete rt.state.http.chaos;
-    },
+    clear: (): void => clearFaults(rt.state),
   };
 }

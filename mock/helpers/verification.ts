@@ -4,7 +4,7 @@
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { nowIso } from '../engine/timers.js';
-import { recordStep } from '../operations/transitions.js';
+import { markVerified } from '../operations/verification.js';
 import type { OtpChannel } from '../state/verification.js';
 
 /**
@@ -46,9 +46,7 @@ export function verificationHelpers(rt: MockRuntime) {
           section: '4.3',
         });
       const verifiedAt = nowIso(rt.state);
-      if (channel === 'mobile') Object.assign(user, { mobileVerified: true, mobileVerifiedAt: verifiedAt });
-      else Object.assign(user, { emailVerified: true, emailVerifiedAt: verifiedAt });
-      recordStep(rt.state, user.id, channel, 'helpers.verification.complete');
+      markVerified(rt.state, user, channel, verifiedAt, 'helpers.verification.complete');
       return { verifiedAt };
     },
   };

@@ -68,6 +68,16 @@ export function injectFault(state: MockState, spec: FaultSpec): FaultRecord {
 }
 
 /**
+ * Removes every waiting fault and ends chaos.
+ * @example
+ * clearFaults(state);
+ */
+export function clearFaults(state: MockState): void {
+  state.http.faults = [];
+  delete state.http.chaos;
+}
+
+/**
  * Takes one use of the first fault matching this request, if any; otherwise seeded chaos, when on, may draw one.
  * @example
  * const fault = takeFault(state, 'POST', '/v2/users/:userId/verify/mobile/send', '/v2/users/usr_1/verify/mobile/send');

@@ -16,6 +16,7 @@ import { route } from '../engine/route.js';
 import { validateQuery } from '../http/validate.js';
 import { transactionAt } from '../machines/confirmations.js';
 import { creditFigures } from '../machines/prefunded.js';
+import { setDeveloperFee } from '../operations/accounts.js';
 import { completedVolume } from '../operations/volume.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { MockState } from '../state/mock-state.js';
@@ -58,10 +59,10 @@ const putDeveloperFee = route(
   'PUT',
   '/v2/account/developer-fee',
   ({ account, body }) => {
-    account.developerFee = { enabled: body.enabled, percent: body.percent };
+    const fee = setDeveloperFee(account, body);
     const percent = new Decimal(String(body.percent)).times(100).toFixed();
     return {
-      data: { ...account.developerFee },
+      data: { ...fee },
       message: body.enabled
         ? `Developer fee enabled at ${percent}%; it applies to new transactions`
         : 'Developer fee disabled; new transactions carry no developer fee',

@@ -16,11 +16,7 @@ export const email = defineModule({
     target: (user) => user.email,
     sentData: (target, expiresIn) => ({ maskedEmail: maskEmail(target), expiresIn }),
     isVerified: (user) => user.emailVerified,
-    markVerified(user, at) {
-      user.emailVerified = true;
-      user.emailVerifiedAt = at;
-      return { emailVerified: true, verifiedAt: at };
-    },
+    verifiedData: (at) => ({ emailVerified: true, verifiedAt: at }),
     confirmSchema: EmailConfirmRequest,
   }),
 });

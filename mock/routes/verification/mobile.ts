@@ -15,11 +15,7 @@ export const mobile = defineModule({
     target: (user) => user.mobile,
     sentData: (target, expiresIn) => ({ maskedMobile: maskMobile(target), expiresIn }),
     isVerified: (user) => user.mobileVerified,
-    markVerified(user, at) {
-      user.mobileVerified = true;
-      user.mobileVerifiedAt = at;
-      return { mobileVerified: true, verifiedAt: at };
-    },
+    verifiedData: (at) => ({ mobileVerified: true, verifiedAt: at }),
     confirmSchema: MobileConfirmRequest,
   }),
 });

@@ -3,15 +3,12 @@
  * errors in shape B (docs/assumptions.md) with the statuses listed there.
  */
 import type { ZodMiniType } from 'zod/mini';
-import { OTP_LENGTH } from '../../../src/schemas/common.js';
 import { MockApiError } from '../../engine/errors.js';
-import { randomDigits } from '../../engine/ids.js';
 import type { MockResult } from '../../engine/respond.js';
 import { type RouteContext, type RouteDefinition, route } from '../../engine/route.js';
-import { otpTransition } from '../../machines/otp.js';
-import { recordStep } from '../../operations/transitions.js';
+import { confirmOtp, sendOtp } from '../../operations/verification.js';
 import type { UserRecord } from '../../state/users.js';
-import { type OtpChannel, otpKey } from '../../state/verification.js';
+import type { OtpChannel } from '../../state/verification.js';
 import { requireUser } from '../shared.js';
 
 /**
@@ -27,8 +24,8 @@ export interface OtpChannelConfig {
   target(user: UserRecord): string | undefined;
   sentData(target: string, expiresIn: number): Record<string, unknown>;
   isVerified(user: UserRecord): boolean;
-  /** Marks the channel verified and returns the confirm answer's `data`. */
-  markVerified(user: UserRecord, at: string): Record<string, unknown>;
+  /** The confirm answer's `data` once the channel is verified at `at`. */
+  verifiedData(at: string): Record<string, unknown>;
   confirmSchema: ZodMiniType<{ otp: string }>;
 }
 
@@ -49,11 +46,7 @@ function requireChannel(ctx: Ctx, config: OtpChannelConfig): { user: UserRecord;
 
 function send(ctx: Ctx, config: OtpChannelConfig): MockResult {
   const { user, target } = requireChannel(ctx, config);
-  const key = otpKey(user.id, config.channel);
-  const channel = ctx.state.verification.otps[key] ?? { sends: [] };
-  const code = randomDigits(ctx.state, OTP_LENGTH);
-  const { next, outcome } = otpTransition(channel, { type: 'send', code }, ctx.now);
-  ctx.state.verification.otps[key] = next;
+  const outcome = sendOtp(ctx.state, user.id, config.channel, ctx.now);
   if (outcome.result === 'too_many_sends') {
     const retryAfter = Math.ceil(outcome.retryAfterMs / 1000);
     throw fail(
@@ -71,13 +64,8 @@ function send(ctx: Ctx, config: OtpChannelConfig): MockResult {
 
 function confirm(ctx: Ctx, config: OtpChannelConfig, otp: string): MockResult {
   const { user } = requireChannel(ctx, config);
-  const key = otpKey(user.id, config.channel);
-  const { next, outcome } = otpTransition(
-    ctx.state.verification.otps[key] ?? { sends: [] },
-    { type: 'confirm', code: otp },
-    ctx.now,
-  );
-  ctx.state.verification.otps[key] = next;
+  const trigger = `POST /verify/${config.channel}/confirm`;
+  const outcome = confirmOtp(ctx.state, user, config.channel, otp, ctx.now, trigger);
   switch (outcome.result) {
     case 'no_otp':
       throw fail(400, 'No OTP Found', 'No active OTP for this user; request a new one');
@@ -87,11 +75,8 @@ function confirm(ctx: Ctx, config: OtpChannelConfig, otp: string): MockResult {
       throw fail(400, 'Invalid OTP', 'The OTP is incorrect or expired', {
         attemptsRemaining: outcome.attemptsRemaining,
       });
-    default: {
-      const data = config.markVerified(user, ctx.nowIso);
-      recordStep(ctx.state, user.id, config.channel, `POST /verify/${config.channel}/confirm`);
-      return { data, message: `${config.label} verified` };
-    }
+    default:
+      return { data: config.verifiedData(ctx.nowIso), message: `${config.label} verified` };
   }
 }
 

@@ -1,0 +1,72 @@
+/**
+ * Mobile and email verification (spec 4.3): sending and confirming an OTP, and marking a channel verified. The
+ * OTP routes and `mock.helpers.verification.complete` both end in `markVerified`.
+ */
+import { OTP_LENGTH } from '../../src/schemas/common.js';
+import { randomDigits } from '../engine/ids.js';
+import { isoAt } from '../engine/timers.js';
+import { type OtpOutcome, otpTransition } from '../machines/otp.js';
+import type { MockState } from '../state/mock-state.js';
+import type { UserRecord } from '../state/users.js';
+import { type OtpChannel, otpKey } from '../state/verification.js';
+import { recordStep } from './transitions.js';
+
+/**
+ * Sends a new OTP on `channel`: the channel's sends and current code are stored, whatever the outcome (a refused
+ * send still forgets the sends older than the window).
+ * @example
+ * const outcome = sendOtp(state, user.id, 'mobile', now);
+ */
+export function sendOtp(state: MockState, userId: string, channel: OtpChannel, now: number): OtpOutcome {
+  const key = otpKey(userId, channel);
+  const code = randomDigits(state, OTP_LENGTH);
+  const { next, outcome } = otpTransition(
+    state.verification.otps[key] ?? { sends: [] },
+    { type: 'send', code },
+    now,
+  );
+  state.verification.otps[key] = next;
+  return outcome;
+}
+
+/**
+ * Checks `code` against the channel's OTP; a wrong code counts as an attempt, the right one marks the channel
+ * verified (`trigger` names the request in the journal).
+ * @example
+ * const outcome = confirmOtp(state, user, 'email', '123456', now, 'POST /verify/email/confirm');
+ */
+export function confirmOtp(
+  state: MockState,
+  user: UserRecord,
+  channel: OtpChannel,
+  code: string,
+  now: number,
+  trigger: string,
+): OtpOutcome {
+  const key = otpKey(user.id, channel);
+  const { next, outcome } = otpTransition(
+    state.verification.otps[key] ?? { sends: [] },
+    { type: 'confirm', code },
+    now,
+  );
+  state.verification.otps[key] = next;
+  if (outcome.result === 'verified') markVerified(state, user, channel, isoAt(now), trigger);
+  return outcome;
+}
+
+/**
+ * Marks `channel` of `user` verified at `at` and notes the step in the journal under `trigger`.
+ * @example
+ * markVerified(state, user, 'mobile', nowIso(state), 'helpers.verification.complete');
+ */
+export function markVerified(
+  state: MockState,
+  user: UserRecord,
+  channel: OtpChannel,
+  at: string,
+  trigger: string,
+): void {
+  if (channel === 'mobile') Object.assign(user, { mobileVerified: true, mobileVerifiedAt: at });
+  else Object.assign(user, { emailVerified: true, emailVerifiedAt: at });
+  recordStep(state, user.id, channel, trigger);
+}
