@@ -16,6 +16,7 @@ import { notFoundRoute, pipelineModule } from './http/pipeline-module.js';
 import { compileRoutes, type MockRouter } from './http/router.js';
 import { createRecorder } from './observe/recorder.js';
 import { type ReplaySummary, replayBundle } from './observe/replay.js';
+import { initialState } from './operations/accounts.js';
 import { modules } from './routes/index.js';
 import type { AccountRecord } from './state/accounts.js';
 import type { DeepReadonly, MockState } from './state/mock-state.js';
@@ -108,12 +109,10 @@ export function createMockSimulation(
   const bundle = options.replay === undefined ? undefined : replayable(parseBundle(options.replay));
   // A replay runs with the bundle's options, and with the budgets it is given; the profile is how answers are
   // shown, not part of the run a bundle recorded.
-  const rt = createRuntime(
-    resolveOptions(
-      bundle ? { ...bundle.options, budgets: options.budgets, profile: options.profile } : options,
-    ),
-    overrides,
+  const resolved = resolveOptions(
+    bundle ? { ...bundle.options, budgets: options.budgets, profile: options.profile } : options,
   );
+  const rt = createRuntime(resolved, initialState(resolved), overrides);
   for (const module of allModules) for (const task of module.tasks ?? []) rt.tasks.register(task);
   const recorder = createRecorder(rt);
   const helpers = createHelpers(rt);

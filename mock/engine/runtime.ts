@@ -10,7 +10,6 @@ import { emptyTransactions } from '../state/transactions.js';
 import { emptyUsers } from '../state/users.js';
 import { emptyVerification } from '../state/verification.js';
 import { emptyWebhooks } from '../state/webhooks.js';
-import { createAccount } from './accounts.js';
 import { type Clock, createClock } from './clock.js';
 import { seedToInt } from './ids.js';
 import { bindJournal, createJournal, type Journal } from './journal.js';
@@ -64,24 +63,18 @@ export function createEmptyState(seed: string, startMs: number): MockState {
 }
 
 /**
- * The state a service starts from (and `reset` returns to): empty, plus the default account.
+ * A runtime starting from `start` (`initialState(options)`, `mock/operations/accounts.ts`), with an empty task
+ * registry.
  * @example
- * runtime.state = initialState(runtime.options);
+ * const runtime = createRuntime(options, initialState(options));
  */
-export function initialState(options: ResolvedOptions): MockState {
-  const state = createEmptyState(options.seed, options.startMs);
-  state.accounts.defaultId = createAccount(state, options.account).id;
-  return state;
-}
-
-/**
- * A runtime with its initial state and an empty task registry.
- * @example
- * const runtime = createRuntime(resolveOptions({ seed: 'a' }));
- */
-export function createRuntime(options: ResolvedOptions, overrides: RouteOverrides = new Map()): MockRuntime {
+export function createRuntime(
+  options: ResolvedOptions,
+  start: MockState,
+  overrides: RouteOverrides = new Map(),
+): MockRuntime {
   const journal = createJournal({ budgetBytes: options.budgets.journalBytes });
-  let state = initialState(options);
+  let state = start;
   bindJournal(state, journal);
   const partial = {
     overrides,

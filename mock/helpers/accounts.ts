@@ -2,10 +2,10 @@
  * Partner accounts: add one, read one, change its settings (webhook URL, rate limit, allow-list, prefunded).
  */
 import * as z from 'zod/mini';
-import { type CreateAccountInput, createAccount } from '../engine/accounts.js';
+import type { CreateAccountInput } from '../engine/accounts.js';
 import { MockHelperError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
-import { updateAccount } from '../operations/accounts.js';
+import { createAccount, updateAccount } from '../operations/accounts.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
 
 const AccountUpdate = z.strictObject({

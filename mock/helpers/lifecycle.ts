@@ -5,7 +5,8 @@
 
 import type { User } from '../../src/schemas/users.js';
 import { MockHelperError } from '../engine/errors.js';
-import { initialState, type MockRuntime } from '../engine/runtime.js';
+import type { MockRuntime } from '../engine/runtime.js';
+import { initialState } from '../operations/accounts.js';
 import { type NewUser, registerUser, userData } from '../operations/users.js';
 import { cloneState } from '../state/keyed-collections.js';
 import type { MockState } from '../state/mock-state.js';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventPage, indexEvent, setEventStatus } from '../../mock/engine/event-index.js';
 import { resolveOptions } from '../../mock/engine/options.js';
-import { initialState } from '../../mock/engine/runtime.js';
+import { initialState } from '../../mock/operations/accounts.js';
 import type { MockState } from '../../mock/state/mock-state.js';
 import type { WebhookEventRecord, WebhookEventStatus } from '../../mock/state/webhooks.js';
 

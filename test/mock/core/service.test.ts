@@ -7,6 +7,7 @@ import { createRuntime } from '../../../mock/engine/runtime.js';
 import { createDispatch } from '../../../mock/http/dispatch.js';
 import { compileRoutes } from '../../../mock/http/router.js';
 import { createMockService, type MockState } from '../../../mock/index.js';
+import { initialState } from '../../../mock/operations/accounts.js';
 import { createUser, mockServer } from '../support.js';
 
 const mock = mockServer();
@@ -138,7 +139,8 @@ describe('snapshot, restore, reset, seed', () => {
 });
 
 describe('the pipeline for new routes', () => {
-  const runtime = createRuntime(resolveOptions({ baseUrl: 'https://ext.test' }));
+  const options = resolveOptions({ baseUrl: 'https://ext.test' });
+  const runtime = createRuntime(options, initialState(options));
   let calls = 0;
   const key = runtime.state.accounts.byId[runtime.state.accounts.defaultId]?.keys.sandbox ?? '';
   const routes = [

@@ -8,6 +8,7 @@ import { resolveOptions } from '../../../mock/engine/options.js';
 import { createRuntime } from '../../../mock/engine/runtime.js';
 import { createMockService, MockArgumentError, type MockBundle } from '../../../mock/index.js';
 import { createRecorder } from '../../../mock/observe/recorder.js';
+import { initialState } from '../../../mock/operations/accounts.js';
 
 function recorded(): { mock: ReturnType<typeof createMockService>; bundle: MockBundle } {
   const mock = createMockService({ seed: 'bundle-file' });
@@ -62,7 +63,8 @@ describe('a replay bundle', () => {
   });
 
   it('past its step limit keeps the newest steps, marks the window, and a replay refuses the bundle', async () => {
-    const rt = createRuntime(resolveOptions({ seed: 'limit' }));
+    const options = resolveOptions({ seed: 'limit' });
+    const rt = createRuntime(options, initialState(options));
     const recorder = createRecorder(rt, { steps: 3, bytes: 1_000_000 });
     const clock = recorder.wrapClock(rt.clock);
     for (let i = 0; i < 3; i++) await clock.advance(`${i + 1}s`);
