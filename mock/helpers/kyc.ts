@@ -6,7 +6,7 @@
  */
 import { MockHelperError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
-import { chooseOutcome, kycRecord } from '../operations/kyc.js';
+import { chooseOutcome, peekKycRecord } from '../operations/kyc.js';
 import { storeUpload } from '../operations/storage.js';
 import type { BankOutcome, UpiOutcome } from '../state/kyc.js';
 import { digilockerHelpers } from './kyc-digilocker.js';
@@ -67,7 +67,7 @@ export function kycStepHelpers(rt: MockRuntime) {
           `Unknown ${input.step} outcome '${input.outcome}': use ${allowed.join(', ')}`,
         );
       }
-      if (input.step === 'upi' && kycRecord(rt.state, user.id).upi) {
+      if (input.step === 'upi' && peekKycRecord(rt.state, user.id).upi) {
         refuse(
           `the UPI verification of ${user.id}`,
           `choose outcome ${input.outcome} for`,

@@ -19,6 +19,7 @@ import {
   kycRecord,
   maskAadhaar,
   maskPan,
+  peekKycRecord,
   SAMPLE_AADHAAR_NUMBER,
 } from '../kyc.js';
 import { recordSession, recordStep } from '../transitions.js';
@@ -76,8 +77,7 @@ export function answerDigilocker(
   answer: DigilockerAnswer,
   how: { trigger: string; explanation: Explanation },
 ): DigilockerTransition {
-  const record = kycRecord(state, user.id);
-  const name = answer.aadhaar?.name ?? expectedName(user, record);
+  const name = answer.aadhaar?.name ?? expectedName(user, peekKycRecord(state, user.id));
   const event =
     answer.outcome === 'approve'
       ? {
@@ -101,6 +101,7 @@ export function answerDigilocker(
       : { type: 'deny' as const, reason: 'The user denied consent' };
   const t = digilockerTransition(session, event, state.clock.now);
   if (!t.ok) return t;
+  const record = kycRecord(state, user.id);
   state.kyc.digilockerSessions[session.clientId] = t.next;
   recordSession(state, 'digilocker-session', session, t.next.status, event.type, how.explanation);
   const at = t.next.completedAt ?? nowIso(state);

@@ -9,7 +9,7 @@ import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
 import { MAX_OTP_ATTEMPTS } from '../../machines/otp.js';
 import { sendAadhaarOtp, verifyAadhaarOtp } from '../../operations/kyc/aadhaar.js';
-import { kycRecord, maskAadhaar } from '../../operations/kyc.js';
+import { maskAadhaar, peekKycRecord } from '../../operations/kyc.js';
 import { requireUser } from '../shared.js';
 
 const alreadyVerified = (userId: string) =>
@@ -24,7 +24,7 @@ const send = route(
   '/v2/users/:userId/kyc/aadhaar/otp/send',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    if (kycRecord(ctx.state, user.id).aadhaar) throw alreadyVerified(user.id);
+    if (peekKycRecord(ctx.state, user.id).aadhaar) throw alreadyVerified(user.id);
     const { referenceId } = sendAadhaarOtp(ctx.state, user.id, ctx.body.aadhaarNumber);
     const maskedAadhaar = maskAadhaar(ctx.body.aadhaarNumber);
     return {
@@ -45,7 +45,7 @@ const verify = route(
   '/v2/users/:userId/kyc/aadhaar/otp/verify',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    const record = kycRecord(ctx.state, user.id);
+    const record = peekKycRecord(ctx.state, user.id);
     if (record.aadhaar) throw alreadyVerified(user.id);
     const session = ctx.state.kyc.aadhaarOtps[ctx.body.referenceId];
     if (!session || session.userId !== user.id) {

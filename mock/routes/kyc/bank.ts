@@ -9,7 +9,7 @@ import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
 import { verifyBank } from '../../operations/kyc/bank.js';
-import { expectedName, kycRecord, maskTail, takeOutcome } from '../../operations/kyc.js';
+import { expectedName, maskTail, peekKycRecord, takeOutcome } from '../../operations/kyc.js';
 import { chosenOutcome, nameMismatch, SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import type { BankOutcome } from '../../state/kyc.js';
@@ -29,7 +29,7 @@ const verify = route(
   '/v2/users/:userId/kyc/bank/verify',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    const record = kycRecord(ctx.state, user.id);
+    const record = peekKycRecord(ctx.state, user.id);
     const { accountNumber, ifsc, accountHolderName } = ctx.body;
     const chosen = takeOutcome(ctx.state, user.id, 'bank');
     const outcome = chosen ?? sandboxOutcome(accountNumber);

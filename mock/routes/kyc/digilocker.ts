@@ -12,7 +12,7 @@ import { route } from '../../engine/route.js';
 import { validateBody } from '../../http/validate.js';
 import { effectiveDigilockerStatus } from '../../machines/digilocker-session.js';
 import { digilockerExpire, initDigilocker } from '../../operations/kyc/digilocker.js';
-import { kycRecord } from '../../operations/kyc.js';
+import { peekKycRecord } from '../../operations/kyc.js';
 import { SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import { requireUser } from '../shared.js';
@@ -34,7 +34,7 @@ const init = route(
         SANDBOX_EXPLANATIONS.digilockerUnavailable,
       );
     }
-    if (kycRecord(ctx.state, user.id).digilocker) {
+    if (peekKycRecord(ctx.state, user.id).digilocker) {
       throw new MockApiError(409, {
         error: 'Conflict',
         message: `The document-locker verification of user ${user.id} is already complete; read GET /kyc/status`,

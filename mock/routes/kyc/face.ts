@@ -11,7 +11,7 @@ import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
 import { effectiveFaceStatus } from '../../machines/face-session.js';
 import { faceExpire, startFace, verifyFace } from '../../operations/kyc/face.js';
-import { kycRecord } from '../../operations/kyc.js';
+import { peekKycRecord } from '../../operations/kyc.js';
 import type { FaceSessionRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
 
@@ -27,7 +27,7 @@ const init = route(
   '/v2/users/:userId/kyc/face/init',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    if (kycRecord(ctx.state, user.id).face) throw alreadyVerified(user.id);
+    if (peekKycRecord(ctx.state, user.id).face) throw alreadyVerified(user.id);
     const { sessionId, sdkToken } = startFace(ctx.state, user.id, ctx.body);
     return {
       data: {
@@ -60,7 +60,7 @@ const verify = route(
   '/v2/users/:userId/kyc/face/verify',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    const record = kycRecord(ctx.state, user.id);
+    const record = peekKycRecord(ctx.state, user.id);
     if (record.face) throw alreadyVerified(user.id);
     const session = findSession(ctx.state.kyc.faceSessions, user.id, ctx.body.sessionId);
     if (!session) {

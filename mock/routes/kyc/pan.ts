@@ -11,7 +11,7 @@ import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
 import { verifyPan } from '../../operations/kyc/pan.js';
-import { expectedName, kycRecord, maskPan } from '../../operations/kyc.js';
+import { expectedName, maskPan, peekKycRecord } from '../../operations/kyc.js';
 import { nameMismatch, SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import { requireUser } from '../shared.js';
@@ -24,7 +24,7 @@ const verify = route(
   '/v2/users/:userId/kyc/pan/verify',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    const record = kycRecord(ctx.state, user.id);
+    const record = peekKycRecord(ctx.state, user.id);
     const pan = ctx.body.pan.toUpperCase();
     if (!PAN_PATTERN.test(pan)) {
       throw new MockApiError(400, {

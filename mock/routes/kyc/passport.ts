@@ -8,7 +8,7 @@ import { MockApiError } from '../../engine/errors.js';
 import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
 import { verifyPassport } from '../../operations/kyc/passport.js';
-import { kycRecord } from '../../operations/kyc.js';
+import { peekKycRecord } from '../../operations/kyc.js';
 import { SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import { requireUser } from '../shared.js';
@@ -33,7 +33,7 @@ const verify = route(
   '/v2/users/:userId/kyc/passport/verify',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    const record = kycRecord(ctx.state, user.id);
+    const record = peekKycRecord(ctx.state, user.id);
     const file = ctx.body.file;
     if (typeof file !== 'string' || !BASE64.test(file) || !isPassportFile(Buffer.from(file, 'base64'))) {
       throw new MockApiError(400, {

@@ -9,7 +9,7 @@ import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
 import { nameMatchScore, namesMatch } from '../../machines/name-match.js';
 import { verifyUpi } from '../../operations/kyc/upi.js';
-import { expectedName, kycRecord, takeOutcome } from '../../operations/kyc.js';
+import { expectedName, peekKycRecord, takeOutcome } from '../../operations/kyc.js';
 import { chosenOutcome, nameMismatch, SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import type { UpiOutcome } from '../../state/kyc.js';
@@ -42,7 +42,7 @@ const verify = route(
   '/v2/users/:userId/kyc/upi/verify',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    const record = kycRecord(ctx.state, user.id);
+    const record = peekKycRecord(ctx.state, user.id);
     const upiId = ctx.body.upiId.toLowerCase();
     if (record.upi) {
       throw new MockApiError(409, {
