@@ -47,11 +47,6 @@ export const OPERATION_IDS = [
 
 /**
  * An operation id: the client method's path, as the OpenAPI document's `operationId`.
- * @example
- * ```ts
- * import type { OperationId } from 'inr-payouts/mock';
- * const id: OperationId = 'transactions.create';
- * ```
  */
 export type OperationId = (typeof OPERATION_IDS)[number];
 
@@ -65,11 +60,6 @@ type Params<Id extends OperationId> = ClientMethod<Id> extends (...args: infer P
 
 /**
  * The request body of an operation as the client types it (`undefined` for one without a body).
- * @example
- * ```ts
- * import type { OperationBody } from 'inr-payouts/mock';
- * const body: OperationBody<'transactions.create'> = { userId: 'usr_1', amount: '100', asset: 'USDT', network: 'polygon' };
- * ```
  */
 export type OperationBody<Id extends OperationId> =
   Params<Id> extends [string, infer B extends object, ...unknown[]]
@@ -80,22 +70,12 @@ export type OperationBody<Id extends OperationId> =
 
 /**
  * The success `data` of an operation as the client types it.
- * @example
- * ```ts
- * import type { OperationData } from 'inr-payouts/mock';
- * const data: OperationData<'account.retrieveCredit'> = { prefundedEnabled: false, creditLimitUsd: '0', outstandingUsd: '0', availableUsd: '0' };
- * ```
  */
 export type OperationData<Id extends OperationId> =
   ClientMethod<Id> extends (...args: never[]) => infer R ? Awaited<R> : never;
 
 /**
  * What an override resolver gets: the route's context with the validated body typed.
- * @example
- * ```ts
- * import type { OverrideResolver } from 'inr-payouts/mock';
- * const resolver: OverrideResolver<'transactions.create'> = ({ body }) => (body.amount === '13' ? undefined : undefined);
- * ```
  */
 export type OverrideResolver<Id extends OperationId> = (
   ctx: Omit<RouteContext, 'body'> & { body: OperationBody<Id> },
@@ -111,9 +91,6 @@ type AnyResolver = (
 
 /**
  * The overrides of one service: `set` and `clear` fill the map the service's pipeline consults.
- * @example
- * const routes: RouteOverrides = new Map();
- * const overrides = createOverrides(routes);
  */
 export function createOverrides(byRoute: RouteOverrides) {
   const keyOf: Record<string, string> = {};

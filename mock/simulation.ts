@@ -24,8 +24,6 @@ const allModules = [pipelineModule, ...modules];
 
 /**
  * Every route of the service (API routes in module order, the storage, the API's catch-all), compiled once.
- * @example
- * serviceRouter.allowed('/v2/users'); // ['POST']
  */
 export const serviceRouter: MockRouter = compileRoutes({
   routes: allModules.flatMap((m) => m.routes),
@@ -37,8 +35,6 @@ const dispatch = createDispatch(serviceRouter);
 
 /**
  * A running simulation: what a `MockService` is without its MSW handlers.
- * @example
- * const response = await simulation.dispatch(new Request(`${simulation.baseUrl}/v2/account`));
  */
 export interface MockSimulation {
   /** Where the service answers. */
@@ -97,8 +93,6 @@ export interface MockSimulation {
 /**
  * Creates a simulation with one default account. `overrides` (what `mock.override` fills) answer single routes
  * before the simulation does.
- * @example
- * const simulation = createMockSimulation({ seed: 'team', baseUrl: 'http://127.0.0.1:4010' });
  */
 export function createMockSimulation(
   options: MockServiceOptions = {},

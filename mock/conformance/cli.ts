@@ -12,8 +12,6 @@ import { TIERS, type Tier } from './types.js';
 
 /**
  * The subcommand's help.
- * @example
- * console.log(CONFORMANCE_USAGE);
  */
 export const CONFORMANCE_USAGE = `Usage: inr-payouts-mock conformance --base-url <url> [options]
 
@@ -46,8 +44,6 @@ function tiersOf(values: string[] | undefined): Tier[] | undefined {
 
 /**
  * Runs the subcommand with its arguments (after `conformance`).
- * @example
- * await runConformanceCli(['--base-url', 'http://127.0.0.1:4010', '--json', 'conformance.json']);
  */
 export async function runConformanceCli(argv: string[]): Promise<void> {
   let parsed: ReturnType<typeof parse>;

@@ -7,9 +7,6 @@ const WINDOW_MS = 60_000;
 
 /**
  * A pacer: `await pacer.next()` before each request.
- * @example
- * const pacer = createPacer(600);
- * await pacer.next();
  */
 export interface Pacer {
   next(): Promise<void>;
@@ -20,8 +17,6 @@ export interface Pacer {
 
 /**
  * A pacer allowing `perMinute` request starts in any 60 s window; `sleep` and `now` are replaceable for tests.
- * @example
- * const pacer = createPacer(60);
  */
 export function createPacer(
   perMinute: number,

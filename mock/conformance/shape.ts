@@ -31,8 +31,6 @@ function empty(): Shape {
 
 /**
  * The shape of a parsed JSON value.
- * @example
- * shapeOf({ a: [1, 2] }).fields.get('a')?.items?.types; // Set { 'number' }
  */
 export function shapeOf(value: unknown): Shape {
   return addTo(empty(), value);
@@ -70,8 +68,6 @@ export function describeTypes(shape: Shape | undefined): string {
 
 /**
  * One place where two shapes differ: its path (`deposit.confirmations`, `[].id`) and each side's types.
- * @example
- * const d: ShapeDifference = { path: 'deposit.confirmations', mock: 'number', sandbox: 'absent' };
  */
 export interface ShapeDifference {
   path: string;
@@ -98,9 +94,6 @@ function disjoint(a: Shape, b: Shape): boolean {
  * both sides have it as an object. A list's items depend on what the account holds (a user event has no
  * `transactionId`, a pending payout a null amount), so inside arrays only what cannot be the state is named:
  * types with nothing in common, and a field every item has on one side and no item on the other.
- * @example
- * diffShapes(shapeOf({ a: 1 }), shapeOf({ a: '1', b: true }));
- * // [{ path: 'a', mock: 'number', sandbox: 'string' }, { path: 'b', mock: 'absent', sandbox: 'boolean' }]
  */
 export function diffShapes(mock: Shape, sandbox: Shape, path = '', inList = false): ShapeDifference[] {
   const out: ShapeDifference[] = [];

@@ -11,41 +11,21 @@ import type { MockHelperCalls } from '../connect.js';
  * How much a scenario needs of its target: `read-only` reads and sends requests the service refuses (nothing is
  * stored), `creates` stores test data (users, transactions; each named with the run's prefix), `mock-helpers`
  * needs the mock's test helpers or clock (`/__mock/*`) and is skipped against a sandbox.
- * @example
- * ```ts
- * import type { ConformanceTier } from 'inr-payouts/mock';
- * const tier: ConformanceTier = 'read-only';
- * ```
  */
 export type Tier = 'read-only' | 'creates' | 'mock-helpers';
 
 /**
  * Every tier, from the safest.
- * @example
- * ```ts
- * import { CONFORMANCE_TIERS } from 'inr-payouts/mock';
- * console.log(CONFORMANCE_TIERS.join(', ')); // read-only, creates, mock-helpers
- * ```
  */
 export const TIERS: readonly Tier[] = ['read-only', 'creates', 'mock-helpers'];
 
 /**
  * The two sides of a run: `mock` is the reference, `sandbox` the target being checked.
- * @example
- * ```ts
- * import type { ConformanceSide } from 'inr-payouts/mock';
- * const side: ConformanceSide = 'sandbox';
- * ```
  */
 export type Side = 'mock' | 'sandbox';
 
 /**
  * One request and its answer as seen on the wire, reduced to what conformance compares.
- * @example
- * ```ts
- * import type { WireExchange } from 'inr-payouts/mock';
- * const seen: WireExchange = { kind: 'exchange', label: 'GET /v2/account', method: 'GET', path: '/v2/account', status: 200, headers: {}, body: {} };
- * ```
  */
 export interface WireExchange {
   kind: 'exchange';
@@ -63,11 +43,6 @@ export interface WireExchange {
 
 /**
  * A named observation a scenario records beside the wire: a state, a timing the spec states, a delivery.
- * @example
- * ```ts
- * import type { StepObservation } from 'inr-payouts/mock';
- * const seen: StepObservation = { kind: 'step', label: 'transaction.status after deposit', value: 'deposit_confirmed', compare: 'value' };
- * ```
  */
 export interface StepObservation {
   kind: 'step';
@@ -79,11 +54,6 @@ export interface StepObservation {
 
 /**
  * A side stopped early: its scenario threw something other than an API error answer.
- * @example
- * ```ts
- * import type { StopObservation } from 'inr-payouts/mock';
- * const seen: StopObservation = { kind: 'stopped', label: 'stopped', error: 'ValidationError: data.id is required' };
- * ```
  */
 export interface StopObservation {
   kind: 'stopped';
@@ -93,11 +63,6 @@ export interface StopObservation {
 
 /**
  * Anything a side observes, in order.
- * @example
- * ```ts
- * import type { Observation } from 'inr-payouts/mock';
- * const labels = (seen: Observation[]) => seen.map((o) => o.label);
- * ```
  */
 export type Observation = WireExchange | StepObservation | StopObservation;
 
@@ -116,14 +81,6 @@ export interface StepOptions {
 
 /**
  * What a scenario gets for one side of the run.
- * @example
- * ```ts
- * import type { ScenarioTarget } from 'inr-payouts/mock';
- * async function readAccount(t: ScenarioTarget) {
- *   const account = await t.client.account.retrieve();
- *   t.step('account.environment', account.environment);
- * }
- * ```
  */
 export interface ScenarioTarget {
   /** `mock` (the reference) or `sandbox` (the target). */
@@ -160,19 +117,6 @@ export interface ScenarioTarget {
 
 /**
  * One scenario of the suite, drawn from one rule of the spec.
- * @example
- * ```ts
- * import type { Scenario } from 'inr-payouts/mock';
- * const accountRead: Scenario = {
- *   id: 'account.read',
- *   title: 'The account reads with its fields',
- *   spec: '2.1, 4.1',
- *   tier: 'read-only',
- *   async run(t) {
- *     await t.client.account.retrieve();
- *   },
- * };
- * ```
  */
 export interface Scenario {
   /** Stable, dotted (`auth.missing-key`); `--only` and the report use it. */
@@ -186,18 +130,6 @@ export interface Scenario {
 
 /**
  * One difference between the two sides, named for a reader.
- * @example
- * ```ts
- * import type { ConformanceDifference } from 'inr-payouts/mock';
- * const d: ConformanceDifference = {
- *   step: 'GET /v2/transactions/:transactionId',
- *   what: '`deposit.confirmations`',
- *   mock: 'number',
- *   sandbox: 'absent',
- *   text: 'GET /v2/transactions/:transactionId: `deposit.confirmations`: mock number, sandbox absent',
- *   index: 3,
- * };
- * ```
  */
 export interface Difference {
   /** The observation's label: `METHOD path-template` for an exchange, the step's label otherwise. */
@@ -215,11 +147,6 @@ export interface Difference {
 
 /**
  * One scenario's outcome.
- * @example
- * ```ts
- * import type { ScenarioResult } from 'inr-payouts/mock';
- * const line = (r: ScenarioResult) => `${r.outcome} ${r.id}`;
- * ```
  */
 export interface ScenarioResult {
   id: string;
@@ -241,11 +168,6 @@ export interface ScenarioResult {
 
 /**
  * What a conformance run found.
- * @example
- * ```ts
- * import type { ConformanceReport } from 'inr-payouts/mock';
- * const failed = (report: ConformanceReport) => report.results.filter((r) => r.outcome === 'differs');
- * ```
  */
 export interface ConformanceReport {
   /** The target's base URL, or `in-process mock`. */

@@ -16,11 +16,6 @@ export const CHAOS_KINDS = [
 
 /**
  * The argument of `helpers.faults.chaos` (and of `POST /__mock/faults/chaos`).
- * @example
- * ```ts
- * import type { ChaosOptions } from 'inr-payouts/mock';
- * const options: ChaosOptions = { seed: 7, rate: 0.3, kinds: ['5xx', 'drop-after-commit'] };
- * ```
  */
 export const ChaosOptions = z.object({
   /** Any number or text; the same seed replays the same faults. */

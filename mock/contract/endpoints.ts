@@ -30,8 +30,6 @@ import { WebhookEventList, WebhookEventListQuery, WebhookRetry } from '../../src
 
 /**
  * One operation's contract beyond its route.
- * @example
- * const op: OperationSpec = { operationId: 'account.retrieve', summary: 'The account', section: '4.1', data: Account, errors: [] };
  */
 export interface OperationSpec {
   /** The client method's path: `transactions.create` is `client.transactions.create`. */
@@ -61,8 +59,6 @@ const CREATE = ['USER_NOT_FOUND', 'KYC_INCOMPLETE', 'NO_BANK_ACCOUNT', 'PENDING_
 
 /**
  * Every `/v2` operation, keyed as the route table declares it.
- * @example
- * OPERATIONS['POST /v2/transactions'].operationId; // 'transactions.create'
  */
 export const OPERATIONS: Record<string, OperationSpec> = {
   'POST /v2/users': {

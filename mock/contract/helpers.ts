@@ -12,8 +12,6 @@ import { ChaosOptions } from './chaos.js';
 
 /**
  * What the contract says of one helper.
- * @example
- * const spec: HelperSpec = { summary: 'The virtual time', args: [] };
  */
 export interface HelperSpec {
   /** One line: what the helper does. */
@@ -81,8 +79,6 @@ const duration = z.union([
 
 /**
  * The helper contract, `group.action` → spec. Entries follow `createHelpers`' order.
- * @example
- * HELPER_CONTRACT['clock.advance'].args[0]; // the duration schema
  */
 export const HELPER_CONTRACT = {
   reset: {
@@ -341,15 +337,11 @@ export const HELPER_CONTRACT = {
 
 /**
  * A helper's contract name, `group.action` or a top-level name.
- * @example
- * const name: HelperName = 'clock.advance';
  */
 export type HelperName = keyof typeof HELPER_CONTRACT;
 
 /**
  * Where a helper answers over HTTP: `/__mock/group/action`.
- * @example
- * helperPath('clock.advance'); // '/__mock/clock/advance'
  */
 export function helperPath(name: string): string {
   return `/__mock/${name.replace('.', '/')}`;
@@ -369,8 +361,6 @@ function inputSchema(schema: z.ZodMiniType): JsonSchema {
  * The JSON Schema of a helper's HTTP body, always an object: its one object argument, or for a helper with
  * `field`, an object whose `field` is the first argument and whose other properties are the second's.
  * Undefined for a helper that takes nothing.
- * @example
- * helperBodySchema(HELPER_CONTRACT['clock.advance']); // { type: 'object', properties: { duration: … }, … }
  */
 export function helperBodySchema(spec: HelperSpec): JsonSchema | undefined {
   const [first, second] = spec.args.map(inputSchema);

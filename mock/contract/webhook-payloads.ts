@@ -35,8 +35,6 @@ const sweep = z.object({
 
 /**
  * The `data` of each event type.
- * @example
- * WEBHOOK_PAYLOADS['user.created']; // the user.created data schema
  */
 export const WEBHOOK_PAYLOADS = {
   'user.created': z.object({

@@ -12,10 +12,6 @@ export const DEFAULT_RATE_LIMIT = 600;
 
 /**
  * Settings of a new account; anything left out gets its default, keys and secret come from the seed.
- * @example
- * ```ts
- * mock.helpers.accounts.create({ name: 'Second partner', sandboxKey: 'pk_sandbox_fixed' });
- * ```
  */
 export type CreateAccountInput = Partial<AccountSettings> & {
   id?: string;
@@ -25,8 +21,6 @@ export type CreateAccountInput = Partial<AccountSettings> & {
 
 /**
  * Adds an account to the state, with the sandbox's default INR pool of settled tranches, and returns it.
- * @example
- * const account = createAccount(state, { limits: { rateLimit: 5 } });
  */
 export function createAccount(state: MockState, input: CreateAccountInput = {}): AccountRecord {
   const { id, sandboxKey, liveKey, ...settings } = input;
@@ -64,8 +58,6 @@ export function createAccount(state: MockState, input: CreateAccountInput = {}):
 
 /**
  * The account and environment of an API key, if any account holds it.
- * @example
- * const found = findAccountByKey(state, 'pk_sandbox_…'); // { account, environment: 'sandbox' }
  */
 export function findAccountByKey(
   state: MockState,

@@ -19,10 +19,6 @@ import { nowIso } from './timers.js';
 
 /**
  * What an advance did.
- * @example
- * ```ts
- * const { now, ran } = await mock.clock.advance('10m');
- * ```
  */
 export interface AdvanceResult {
   /** The clock's time afterwards, ISO 8601 UTC. */
@@ -49,10 +45,6 @@ export interface RealtimeOptions {
 
 /**
  * The clock of one service.
- * @example
- * ```ts
- * await mock.clock.advance('24h');
- * ```
  */
 export interface Clock {
   /** Epoch ms. */
@@ -78,8 +70,6 @@ export interface Clock {
 /**
  * Waits for the runtime's background work (webhook POSTs in flight) whose real-time deadline has not
  * passed, until none is left. Finished work may schedule timers, so the caller reads the queue afterwards.
- * @example
- * await settleBackground(runtime);
  */
 export async function settleBackground(rt: MockRuntime): Promise<void> {
   for (;;) {
@@ -98,8 +88,6 @@ export async function settleBackground(rt: MockRuntime): Promise<void> {
 
 /**
  * The clock over a runtime's state. Advances are queued, so a real-time tick and a test never interleave.
- * @example
- * const clock = createClock(runtime);
  */
 export function createClock(rt: MockRuntime): Clock {
   let queue: Promise<unknown> = Promise.resolve();

@@ -4,11 +4,6 @@
 
 /**
  * A duration: milliseconds, or a string of `<number><unit>` parts with units `ms`, `s`, `m`, `h`, `d`.
- * @example
- * ```ts
- * import { Duration } from 'inr-payouts/mock';
- * const d: Duration = '10m';
- * ```
  */
 export type Duration = number | string;
 
@@ -18,8 +13,6 @@ const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
 /**
  * The longest duration accepted: the whole range of a JavaScript `Date` (100,000,000 days). Anything longer
  * could only move the clock past the last valid time.
- * @example
- * parseDuration(MAX_DURATION_MS + 1); // throws RangeError
  */
 export const MAX_DURATION_MS = 8.64e15;
 

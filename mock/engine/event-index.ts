@@ -42,8 +42,6 @@ function index(state: MockState): Index {
 
 /**
  * Adds a newly stored event to the index.
- * @example
- * indexEvent(state, record);
  */
 export function indexEvent(state: MockState, record: WebhookEventRecord): void {
   add(index(state), record.accountId, record.id, record.status);
@@ -51,8 +49,6 @@ export function indexEvent(state: MockState, record: WebhookEventRecord): void {
 
 /**
  * Changes an event's status, keeping the counts right.
- * @example
- * setEventStatus(state, record, 'delivered');
  */
 export function setEventStatus(
   state: MockState,
@@ -69,8 +65,6 @@ export function setEventStatus(
 /**
  * One page of an account's events, newest first, optionally of one status, and how many there are in all.
  * Without a status it reads only the page; with one it reads back from the newest until the page is full.
- * @example
- * const { events, total } = eventPage(state, account.id, { page: 1, limit: 20 });
  */
 export function eventPage(
   state: MockState,

@@ -7,16 +7,6 @@
 
 /**
  * Why the mock answered or moved as it did.
- * @example
- * ```ts
- * import type { Explanation } from 'inr-payouts/mock';
- * const why: Explanation = {
- *   rule: 'sandbox.bank.pennyDropFails',
- *   because: 'account number 000000000000 is the sandbox account whose penny drop fails',
- *   section: '4.7',
- *   change: 'send any other accountNumber',
- * };
- * ```
  */
 export interface Explanation {
   /**
@@ -56,8 +46,6 @@ const explained = new WeakMap<Response, Explanation>();
 
 /**
  * Notes that `response` is explained by `explanation` (the journal reads it back with {@link explanationOf}).
- * @example
- * remember(response, explanation);
  */
 export function remember(response: Response, explanation: Explanation): Response {
   explained.set(response, explanation);
@@ -66,8 +54,6 @@ export function remember(response: Response, explanation: Explanation): Response
 
 /**
  * The explanation noted for `response`, if any.
- * @example
- * const why = explanationOf(response)?.rule;
  */
 export function explanationOf(response: Response): Explanation | undefined {
   return explained.get(response);

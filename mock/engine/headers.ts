@@ -5,8 +5,6 @@
 
 /**
  * The hop-by-hop headers (lower case) that the connection carries.
- * @example
- * HOP_BY_HOP_HEADERS.has('keep-alive'); // true
  */
 export const HOP_BY_HOP_HEADERS: ReadonlySet<string> = new Set([
   'host',

@@ -10,8 +10,6 @@ const HEX = '0123456789abcdef';
 
 /**
  * Turns any seed into the PRNG's 32-bit starting state (FNV-1a).
- * @example
- * seedToInt('inr-payouts'); // a fixed integer
  */
 export function seedToInt(seed: string | number): number {
   let hash = 0x811c9dc5;
@@ -24,8 +22,6 @@ export function seedToInt(seed: string | number): number {
 
 /**
  * The next number in [0, 1) from the state's PRNG.
- * @example
- * const x = random(state);
  */
 export function random(state: { rng: number }): number {
   state.rng = (state.rng + 0x6d2b79f5) | 0;
@@ -37,8 +33,6 @@ export function random(state: { rng: number }): number {
 
 /**
  * `length` characters drawn from `alphabet`.
- * @example
- * randomString(state, 8, '01'); // '01101001'
  */
 export function randomString(state: MockState, length: number, alphabet: string = ALPHANUMERIC): string {
   let out = '';
@@ -48,8 +42,6 @@ export function randomString(state: MockState, length: number, alphabet: string 
 
 /**
  * A prefixed identifier such as `usr_4k2m9x0q1w8e7r`.
- * @example
- * const id = nextId(state, 'txn'); // 'txn_…'
  */
 export function nextId(state: MockState, prefix: string, length = 16): string {
   return `${prefix}_${randomString(state, length)}`;
@@ -57,8 +49,6 @@ export function nextId(state: MockState, prefix: string, length = 16): string {
 
 /**
  * `count` decimal digits, for OTPs, UTRs and the like.
- * @example
- * randomDigits(state, 6); // '402913'
  */
 export function randomDigits(state: MockState, count: number): string {
   return randomString(state, count, '0123456789');
@@ -66,8 +56,6 @@ export function randomDigits(state: MockState, count: number): string {
 
 /**
  * `bytes` random bytes as lowercase hex, for deposit addresses and tx hashes.
- * @example
- * const txHash = `0x${randomHex(state, 32)}`;
  */
 export function randomHex(state: MockState, bytes: number): string {
   return randomString(state, bytes * 2, HEX);
@@ -76,8 +64,6 @@ export function randomHex(state: MockState, bytes: number): string {
 /**
  * A version-4 UUID, where the spec says UUID (the account id): `uuid`'s v4 over 16 bytes from the state's
  * PRNG instead of the system's randomness, so the same seed gives the same UUID.
- * @example
- * uuid(state); // '3f2a…-…-4…-…'
  */
 export function uuid(state: MockState): string {
   const bytes = new Uint8Array(16);

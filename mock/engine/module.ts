@@ -7,8 +7,6 @@ import type { TaskDefinition } from './tasks.js';
 
 /**
  * Routes and tasks of one area.
- * @example
- * export const users = defineModule({ name: 'users', routes: [createUser] });
  */
 export interface MockModule {
   name: string;
@@ -23,8 +21,6 @@ export interface MockModule {
 
 /**
  * Declares a module (an identity function, for the types and the reader).
- * @example
- * export const account = defineModule({ name: 'account', routes: [getAccount, putDeveloperFee], tasks: [] });
  */
 export function defineModule(module: MockModule): MockModule {
   return module;

@@ -55,12 +55,6 @@ export interface MockServiceOptions {
 
 /**
  * Byte budgets of the recording and the journal.
- * @example
- * ```ts
- * import { createMockService, type MockBudgets } from 'inr-payouts/mock';
- * const budgets: MockBudgets = { recordingBytes: 8_000_000, journalBytes: 4_000_000 };
- * createMockService({ budgets });
- * ```
  */
 export interface MockBudgets {
   recordingBytes?: number;
@@ -81,8 +75,6 @@ function budget(name: string, given: number | undefined, fallback: number): numb
 
 /**
  * Options with every default applied.
- * @example
- * const { baseUrl } = resolveOptions({});
  */
 export interface ResolvedOptions {
   baseUrl: string;
@@ -96,8 +88,6 @@ export interface ResolvedOptions {
 
 /**
  * Applies the defaults and checks the start time.
- * @example
- * resolveOptions({ seed: 1 }).seed; // '1'
  */
 export function resolveOptions(options: MockServiceOptions = {}): ResolvedOptions {
   const start = options.startTime ?? SANDBOX_DEFAULTS.startTime;

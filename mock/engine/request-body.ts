@@ -8,8 +8,6 @@ const taken = new WeakMap<Request, ArrayBuffer>();
 
 /**
  * Reads `request`'s body and keeps the bytes for the route that serves it.
- * @example
- * const bytes = await takeBody(request); // the route reads the same bytes with requestText(request)
  */
 export async function takeBody(request: Request): Promise<ArrayBuffer> {
   const bytes = await request.arrayBuffer();
@@ -19,8 +17,6 @@ export async function takeBody(request: Request): Promise<ArrayBuffer> {
 
 /**
  * The body's bytes: those already taken, or read now.
- * @example
- * const size = (await requestBytes(request)).byteLength;
  */
 export function requestBytes(request: Request): Promise<ArrayBuffer> {
   const bytes = taken.get(request);
@@ -29,8 +25,6 @@ export function requestBytes(request: Request): Promise<ArrayBuffer> {
 
 /**
  * The body as text, decoded as `Request.text()` does (UTF-8, a leading byte-order mark dropped).
- * @example
- * const text = await requestText(request);
  */
 export async function requestText(request: Request): Promise<string> {
   const bytes = taken.get(request);

@@ -8,8 +8,6 @@ import type { Explanation } from './explain.js';
 
 /**
  * What a resolver returns on success.
- * @example
- * return { status: 201, data: { userId }, message: 'User created' };
  */
 export interface MockResult<T = unknown> {
   /** Default 200. */
@@ -25,8 +23,6 @@ export interface MockResult<T = unknown> {
 
 /**
  * `{ success: true, data, message? }` plus `extra`.
- * @example
- * successBody({ data: { enabled: true }, message: 'Fee enabled' });
  */
 export function successBody(result: MockResult): Record<string, unknown> {
   return { success: true, data: result.data, message: result.message, ...result.extra };
@@ -34,8 +30,6 @@ export function successBody(result: MockResult): Record<string, unknown> {
 
 /**
  * An error body in `shape`.
- * @example
- * errorBody('B', { error: 'Invalid OTP', message: 'Incorrect or expired OTP', attemptsRemaining: 2 });
  */
 export function errorBody(shape: ErrorShape, body: ApiErrorBody): Record<string, unknown> {
   const { error, message, code, ...extra } = body;
@@ -45,8 +39,6 @@ export function errorBody(shape: ErrorShape, body: ApiErrorBody): Record<string,
 
 /**
  * A JSON response.
- * @example
- * return json(404, errorBody('A', { error: 'Not Found', message: 'No route' }));
  */
 export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
   // JSON.stringify drops undefined fields exactly as the wire will.
@@ -55,8 +47,6 @@ export function json(status: number, body: unknown, headers?: Record<string, str
 
 /**
  * A JSON response from text already serialised.
- * @example
- * return jsonText(200, '{"success":true,"data":{}}');
  */
 export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
   // A record, not a `Headers`: the `Response` builds its own list from it, once.
@@ -78,8 +68,6 @@ const sentTexts = new WeakMap<Response, string>();
 
 /**
  * The body text `response` was built with by {@link json} or {@link jsonText}; `undefined` for any other.
- * @example
- * const text = sentText(json(200, { success: true })); // '{"success":true}'
  */
 export function sentText(response: Response): string | undefined {
   return sentTexts.get(response);
@@ -87,8 +75,6 @@ export function sentText(response: Response): string | undefined {
 
 /**
  * The body of an unexpected failure, in the route's shape; the service stays usable after it.
- * @example
- * internalErrorBody('A', 'boom');
  */
 export function internalErrorBody(shape: ErrorShape, detail: string): Record<string, unknown> {
   return errorBody(shape, {

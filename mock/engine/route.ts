@@ -12,15 +12,11 @@ import type { MockRuntime } from './runtime.js';
 
 /**
  * Methods a route can answer; `ALL` is for the catch-all.
- * @example
- * const m: HttpMethod = 'POST';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
 
 /**
  * The `:name` segments of a path as an object type, so `ctx.params.userId` is a `string`.
- * @example
- * type P = PathParams<'/v2/users/:userId/kyc'>; // { userId: string }
  */
 export type PathParams<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & PathParams<`/${Rest}`>
@@ -30,8 +26,6 @@ export type PathParams<Path extends string> = Path extends `${string}:${infer Na
 
 /**
  * What a resolver gets.
- * @example
- * route('GET', '/v2/users/:userId/kyc/status', (ctx) => ({ data: ctx.state.kyc.byUserId[ctx.params.userId] }));
  */
 export interface RouteContext<Params = Record<string, string>, Body = unknown> {
   request: Request;
@@ -58,8 +52,6 @@ export interface RouteContext<Params = Record<string, string>, Body = unknown> {
 /**
  * A resolver: a plain function of the context. It returns a result, or a `Response` for the rare non-JSON
  * answer (never cached for idempotency), and throws `MockApiError` for errors.
- * @example
- * const resolve: Resolver = (ctx) => ({ data: { ok: true } });
  */
 export type Resolver<Params = Record<string, string>, Body = unknown> = (
   ctx: RouteContext<Params, Body>,
@@ -67,8 +59,6 @@ export type Resolver<Params = Record<string, string>, Body = unknown> = (
 
 /**
  * Route options.
- * @example
- * route('POST', '/v2/users', createUser, { bodySchema: UserCreateRequest });
  */
 export interface RouteOptions<Schema extends z.ZodMiniType | undefined> {
   /** Error shape of the endpoint (docs/assumptions.md); default `A`. */
@@ -81,8 +71,6 @@ export interface RouteOptions<Schema extends z.ZodMiniType | undefined> {
 
 /**
  * A route with its types erased, as the pipeline stores it.
- * @example
- * const routes: RouteDefinition[] = [route('GET', '/v2/account', getAccount)];
  */
 export interface RouteDefinition {
   method: HttpMethod;
@@ -97,10 +85,6 @@ type BodyOf<Schema> = Schema extends z.ZodMiniType ? z.infer<Schema> : undefined
 
 /**
  * Declares a route. `path` is relative to the service's base URL, with `:name` parameters.
- * @example
- * export const createUser = route('POST', '/v2/users', (ctx) => ({ status: 201, data: { mobile: ctx.body.mobile } }), {
- *   bodySchema: UserCreateRequest,
- * });
  */
 export function route<Path extends string, Schema extends z.ZodMiniType | undefined = undefined>(
   method: HttpMethod,
@@ -122,8 +106,6 @@ export function route<Path extends string, Schema extends z.ZodMiniType | undefi
 /**
  * A route outside the API: no key, no shared pipeline, it answers the request itself (the object storage
  * behind presigned upload URLs). `params` are decoded.
- * @example
- * const ping = rawRoute('GET', '/__ping', () => new Response('pong'));
  */
 export interface RawRouteDefinition {
   method: HttpMethod;
@@ -133,8 +115,6 @@ export interface RawRouteDefinition {
 
 /**
  * Declares a raw route (see {@link RawRouteDefinition}).
- * @example
- * const ping = rawRoute('GET', '/__ping', () => new Response('pong'));
  */
 export function rawRoute(
   method: HttpMethod,
@@ -147,8 +127,6 @@ export function rawRoute(
 /**
  * Per-service answers of single routes, keyed `METHOD path`: each gets the route's context and answers, or
  * returns nothing to let the route's own resolver answer.
- * @example
- * const overrides: RouteOverrides = new Map([['GET /v2/account', () => undefined]]);
  */
 export type RouteOverrides = Map<
   string,

@@ -20,8 +20,6 @@ import { createTaskRegistry, type TaskRegistry } from './tasks.js';
 
 /**
  * One service's runtime.
- * @example
- * const state = runtime.state;
  */
 export interface MockRuntime {
   state: MockState;
@@ -43,8 +41,6 @@ export interface MockRuntime {
 
 /**
  * A fresh state with no accounts, at `startMs` on the virtual clock.
- * @example
- * const state = createEmptyState('my-seed', Date.parse('2025-01-01T00:00:00Z'));
  */
 export function createEmptyState(seed: string, startMs: number): MockState {
   return {
@@ -65,8 +61,6 @@ export function createEmptyState(seed: string, startMs: number): MockState {
 
 /**
  * The state a service starts from (and `reset` returns to): empty, plus the default account.
- * @example
- * runtime.state = initialState(runtime.options);
  */
 export function initialState(options: ResolvedOptions): MockState {
   const state = createEmptyState(options.seed, options.startMs);
@@ -76,8 +70,6 @@ export function initialState(options: ResolvedOptions): MockState {
 
 /**
  * A runtime with its initial state and an empty task registry.
- * @example
- * const runtime = createRuntime(resolveOptions({ seed: 'a' }));
  */
 export function createRuntime(options: ResolvedOptions, overrides: RouteOverrides = new Map()): MockRuntime {
   const journal = createJournal({ budgetBytes: options.budgets.journalBytes });

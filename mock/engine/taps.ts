@@ -8,8 +8,6 @@ import type { MockRuntime } from './runtime.js';
 
 /**
  * A receiver's answer to one webhook attempt, as the delivery task reads it.
- * @example
- * const outcome: DeliveryOutcome = { ok: false, status: 500 };
  */
 export interface DeliveryOutcome {
   ok: boolean;
@@ -20,8 +18,6 @@ export interface DeliveryOutcome {
 
 /**
  * What the clock and the delivery task tell the recorder, and what a replay answers them.
- * @example
- * setTap(runtime, recorder.tap);
  */
 export interface RuntimeTap {
   /** A real-time tick moves the clock by `ms` of virtual time: `move` does it. */
@@ -39,8 +35,6 @@ const taps = new WeakMap<MockRuntime, RuntimeTap>();
 
 /**
  * Installs the tap of a runtime.
- * @example
- * setTap(runtime, tap);
  */
 export function setTap(rt: MockRuntime, tap: RuntimeTap): void {
   taps.set(rt, tap);
@@ -48,8 +42,6 @@ export function setTap(rt: MockRuntime, tap: RuntimeTap): void {
 
 /**
  * The tap of a runtime, if one is installed.
- * @example
- * tapOf(runtime)?.replaying;
  */
 export function tapOf(rt: MockRuntime): RuntimeTap | undefined {
   return taps.get(rt);

@@ -9,8 +9,6 @@ import type { MockRuntime } from './runtime.js';
 
 /**
  * What a running task gets.
- * @example
- * defineTask<{ id: string }>('thing.expire', ({ id }, { state }) => { delete state.things[id]; });
  */
 export interface TaskContext {
   state: MockState;
@@ -23,8 +21,6 @@ export interface TaskContext {
 /**
  * A task for one timer kind. Async tasks (a webhook delivery's `fetch`) are awaited by `clock.advance`.
  * A task must not call `clock.advance` itself (it would wait on itself); it schedules timers instead.
- * @example
- * const expire = defineTask<{ id: string }>('otp.expire', (payload, ctx) => {});
  */
 export interface TaskDefinition<P = unknown> {
   readonly kind: string;
@@ -34,10 +30,6 @@ export interface TaskDefinition<P = unknown> {
 
 /**
  * Declares a task; list it in a module's `tasks` so it is registered on every service.
- * @example
- * export const idempotencyExpire = defineTask<{ id: string }>('idempotency.expire', ({ id }, { state }) => {
- *   delete state.http.idempotency[id];
- * });
  */
 export function defineTask<P>(
   kind: string,
@@ -48,8 +40,6 @@ export function defineTask<P>(
 
 /**
  * The tasks of one service instance, by kind.
- * @example
- * service.clock.registerTask('test.ping', () => {});
  */
 export interface TaskRegistry {
   register<P>(task: TaskDefinition<P>): void;
@@ -58,8 +48,6 @@ export interface TaskRegistry {
 
 /**
  * A registry that refuses two tasks for one kind, so two modules can never silently fight over a timer.
- * @example
- * const tasks = createTaskRegistry();
  */
 export function createTaskRegistry(): TaskRegistry {
   const byKind = new Map<string, TaskDefinition>();

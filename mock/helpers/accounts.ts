@@ -37,8 +37,6 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 
 /**
  * Account helpers.
- * @example
- * const accounts = accountHelpers(runtime);
  */
 export function accountHelpers(rt: MockRuntime) {
   const find = (accountId?: string): AccountRecord => {

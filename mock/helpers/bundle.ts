@@ -8,8 +8,6 @@ import { recorderOf } from '../observe/recorder.js';
 
 /**
  * The `bundle` helper.
- * @example
- * const bundle = bundleHelper(runtime);
  */
 export function bundleHelper(rt: MockRuntime) {
   /**

@@ -9,8 +9,6 @@ import type { Timer } from '../state/timers.js';
 
 /**
  * Clock helpers.
- * @example
- * const clock = clockHelpers(runtime);
  */
 export function clockHelpers(rt: MockRuntime) {
   return {

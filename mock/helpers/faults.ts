@@ -10,8 +10,6 @@ import type { FaultRecord } from '../state/http.js';
 
 /**
  * Fault helpers.
- * @example
- * const faults = faultHelpers(runtime);
  */
 export function faultHelpers(rt: MockRuntime) {
   return {

@@ -24,8 +24,6 @@ import { webhookHelpers } from './webhooks.js';
 
 /**
  * The helpers of one service.
- * @example
- * const helpers = createHelpers(runtime);
  */
 export function createHelpers(rt: MockRuntime) {
   // Every call but reading the journal or the replay bundle goes in the journal, refused or not.
@@ -57,11 +55,6 @@ function helperGroups(rt: MockRuntime) {
 
 /**
  * The type of `service.helpers`.
- * @example
- * ```ts
- * import { MockHelpers } from 'inr-payouts/mock';
- * function signUp(helpers: MockHelpers) {}
- * ```
  */
 export type MockHelpers = ReturnType<typeof createHelpers>;
 
@@ -69,8 +62,6 @@ type Callable = (...args: never[]) => unknown;
 
 /**
  * Every helper's name, `group.action` or a top-level name.
- * @example
- * const name: HelperNameOf<MockHelpers> = 'clock.advance';
  */
 export type HelperNameOf<H> = {
   [K in keyof H & string]: H[K] extends Callable

@@ -9,8 +9,6 @@ type JournalQuery = Omit<JournalFilter, 'since'> & { since?: number | string };
 
 /**
  * The journal helper of one service.
- * @example
- * const journal = journalHelper(runtime);
  */
 export function journalHelper(rt: MockRuntime) {
   /**

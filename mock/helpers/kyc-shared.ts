@@ -7,8 +7,6 @@ import type { UserRecord } from '../state/users.js';
 
 /**
  * The user `userId`, or a `MockHelperError`.
- * @example
- * const user = userOf(runtime, 'usr_1');
  */
 export function userOf(rt: MockRuntime, userId: string): UserRecord {
   const user = rt.state.users.byId[userId];
@@ -18,8 +16,6 @@ export function userOf(rt: MockRuntime, userId: string): UserRecord {
 
 /**
  * Throws the `MockTransitionError` for a refused transition.
- * @example
- * refuse('face session fce_1', 'pass', 'EXPIRED', ['PENDING'], 'Initialise a new session.');
  */
 export function refuse(
   subject: string,

@@ -18,8 +18,6 @@ export type { FaceCompletion } from './kyc-face.js';
 
 /**
  * Other KYC helpers.
- * @example
- * const kyc = kycStepHelpers(runtime);
  */
 export function kycStepHelpers(rt: MockRuntime) {
   return {
@@ -102,8 +100,6 @@ export function kycStepHelpers(rt: MockRuntime) {
 
 /**
  * Every KYC helper group, spread into `service.helpers`.
- * @example
- * const groups = kycHelpers(runtime);
  */
 export function kycHelpers(rt: MockRuntime) {
   return { digilocker: digilockerHelpers(rt), face: faceHelpers(rt), kyc: kycStepHelpers(rt) };

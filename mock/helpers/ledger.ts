@@ -7,8 +7,6 @@ import { type Ledger, readLedger } from '../observe/ledger.js';
 
 /**
  * The ledger helper of one service.
- * @example
- * const ledger = ledgerHelper(runtime);
  */
 export function ledgerHelper(rt: MockRuntime) {
   /**

@@ -13,10 +13,6 @@ import { checkState, InvalidStateError } from '../state/state-schema.js';
 
 /**
  * Fixtures to load.
- * @example
- * ```ts
- * mock.helpers.seed({ users: [{ mobile: '9876543210', email: 'asha@example.com', mobileVerified: true }] });
- * ```
  */
 export interface SeedData {
   /** The account they belong to; default the service's account. */
@@ -26,8 +22,6 @@ export interface SeedData {
 
 /**
  * Lifecycle helpers.
- * @example
- * const lifecycle = lifecycleHelpers(runtime);
  */
 export function lifecycleHelpers(rt: MockRuntime) {
   return {

@@ -8,12 +8,6 @@ import { type OtpChannel, type OtpRecord, otpKey } from '../state/verification.j
 
 /**
  * The last OTP sent to a user on a channel.
- * @example
- * ```ts
- * const { userId } = await client.users.create({ mobile: '9876543210' });
- * await client.users.mobile.sendOtp(userId);
- * const { otp, expiresAt } = mock.helpers.otp.read({ userId, channel: 'mobile' }); // the 6 digits "sent"
- * ```
  */
 export interface OtpReading extends Omit<OtpRecord, 'code'> {
   userId: string;
@@ -27,8 +21,6 @@ export interface OtpReading extends Omit<OtpRecord, 'code'> {
 
 /**
  * OTP helpers.
- * @example
- * const otp = otpHelpers(runtime);
  */
 export function otpHelpers(rt: MockRuntime) {
   return {

@@ -12,11 +12,6 @@ import type { KycRecord } from '../state/kyc.js';
 
 /**
  * What `seedVerified` makes.
- * @example
- * ```ts
- * import { VerifiedUserInput } from 'inr-payouts/mock';
- * const input: VerifiedUserInput = { mobile: '9876543210', name: 'Asha Rao', bank: false };
- * ```
  */
 export interface VerifiedUserInput {
   mobile: string;
@@ -32,8 +27,6 @@ export interface VerifiedUserInput {
 
 /**
  * User seeding helpers.
- * @example
- * const users = userSeedHelpers(runtime);
  */
 export function userSeedHelpers(rt: MockRuntime) {
   return {

@@ -9,8 +9,6 @@ import type { OtpChannel } from '../state/verification.js';
 
 /**
  * Verification helpers.
- * @example
- * const verification = verificationHelpers(runtime);
  */
 export function verificationHelpers(rt: MockRuntime) {
   return {

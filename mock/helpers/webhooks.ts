@@ -12,10 +12,6 @@ import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 
 /**
  * One captured delivery attempt.
- * @example
- * ```ts
- * const [first] = mock.helpers.webhooks.captured();
- * ```
  */
 export interface CapturedDelivery extends DeliveryAttempt {
   eventId: string;
@@ -24,8 +20,6 @@ export interface CapturedDelivery extends DeliveryAttempt {
 
 /**
  * Webhook helpers.
- * @example
- * const webhooks = webhookHelpers(runtime);
  */
 export function webhookHelpers(rt: MockRuntime) {
   const account = (accountId?: string): AccountRecord => {

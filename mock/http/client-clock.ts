@@ -8,11 +8,6 @@ import type { Clock } from '../engine/clock.js';
 /**
  * The shape of the client's `clock` option (`ClientClock` of `inr-payouts`), written out so the mock needs
  * nothing from the client to provide one.
- * @example
- * ```ts
- * import { createMockService, type VirtualClientClock } from 'inr-payouts/mock';
- * const clock: VirtualClientClock = createMockService().clientClock;
- * ```
  */
 export interface VirtualClientClock {
   /** Virtual epoch ms. */
@@ -23,9 +18,6 @@ export interface VirtualClientClock {
 
 /**
  * A client clock over `clock`. Sleeps from several clients add up, as queued advances do.
- * @example
- * const clock = virtualClientClock(mock.clock);
- * await clock.sleep(30_000); // mock.clock.now() is 30 s later, at once
  */
 export function virtualClientClock(clock: Clock): VirtualClientClock {
   return {

@@ -9,8 +9,6 @@ import { idempotencyExpire } from '../policies/idempotency.js';
 
 /**
  * The catch-all route; served after every module.
- * @example
- * const handlers = [...moduleRoutes, notFoundRoute];
  */
 export const notFoundRoute = route(
   'ALL',
@@ -28,8 +26,6 @@ export const notFoundRoute = route(
 
 /**
  * The pipeline's tasks (its catch-all is appended separately, after every other route).
- * @example
- * const all = [pipelineModule, ...modules];
  */
 export const pipelineModule = defineModule({
   name: 'pipeline',

@@ -10,8 +10,6 @@ import type { HttpMethod, RawRouteDefinition, RouteDefinition } from '../engine/
 /**
  * What a service serves: API routes (through the pipeline), raw routes (answering themselves), and the
  * API's catch-all, matched only when nothing more specific is.
- * @example
- * const table: RouteTable = { routes: [getAccount], rawRoutes: [storageRoute], fallback: notFoundRoute };
  */
 export interface RouteTable {
   routes: readonly RouteDefinition[];
@@ -21,8 +19,6 @@ export interface RouteTable {
 
 /**
  * A route found for a request. `params` are as they appear in the path (still percent-encoded).
- * @example
- * if (found.endpoint.kind === 'api') run(found.endpoint.def);
  */
 export interface RouteMatch {
   endpoint: { kind: 'api'; def: RouteDefinition } | { kind: 'raw'; def: RawRouteDefinition };
@@ -33,8 +29,6 @@ export interface RouteMatch {
 
 /**
  * The compiled table.
- * @example
- * const router = compileRoutes(table);
  */
 export interface MockRouter {
   /** The route for `method` (upper case) and `path`, or undefined. */
@@ -50,9 +44,6 @@ const routerMethod = (method: HttpMethod): string => (method === 'ALL' ? '' : me
 
 /**
  * Compiles a route table.
- * @example
- * const router = compileRoutes({ routes: [getAccount] });
- * router.find('GET', '/v2/account'); // { endpoint: { kind: 'api', def: getAccount }, params: {}, ... }
  */
 export function compileRoutes(table: RouteTable): MockRouter {
   const router: RouterContext<RouteMatch['endpoint']> = createRouter();

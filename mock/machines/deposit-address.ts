@@ -28,8 +28,6 @@ function chars(next: () => number, alphabet: string, count: number): string {
 
 /**
  * The deposit address of `userId` on `network` under `seed`.
- * @example
- * depositAddress('inr-payouts', 'usr_1', 'polygon'); // '0x…' (40 hex digits), the same on ethereum, arbitrum, base
  */
 export function depositAddress(seed: string, userId: string, network: NetworkInput): string {
   const family = network === 'solana' ? 'solana' : 'evm';

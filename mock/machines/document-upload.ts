@@ -7,8 +7,6 @@ import type { UploadRecord } from '../state/kyc.js';
 
 /**
  * An upload attempt as the storage sees it.
- * @example
- * const put: UploadAttempt = { method: 'PUT', contentType: 'application/pdf', size: 2048 };
  */
 export interface UploadAttempt {
   method: string;
@@ -18,15 +16,11 @@ export interface UploadAttempt {
 
 /**
  * Accepted (the next record) or refused with the HTTP status object storage answers and a reason.
- * @example
- * const r = acceptUpload(upload, put, now);
  */
 export type UploadOutcome = { ok: true; next: UploadRecord } | { ok: false; status: number; reason: string };
 
 /**
  * Applies an upload attempt at `now` (epoch ms).
- * @example
- * acceptUpload(upload, { method: 'PUT', contentType: 'image/png', size: 10 }, now);
  */
 export function acceptUpload(upload: UploadRecord, put: UploadAttempt, now: number): UploadOutcome {
   if (put.method !== 'PUT') {

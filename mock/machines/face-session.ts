@@ -8,8 +8,6 @@ import { allowedFrom, findTransition, type Transition } from './transition-table
 
 /**
  * What can happen to a session: the check ran with these scores, or time ran out.
- * @example
- * const event: FaceEvent = { type: 'checked', livenessScore: 0.93, faceMatchScore: 0.88 };
  */
 export type FaceEvent =
   | { type: 'checked'; livenessScore: number; faceMatchScore: number }
@@ -17,8 +15,6 @@ export type FaceEvent =
 
 /**
  * The next session, or a refusal.
- * @example
- * const t = faceTransition(session, { type: 'expire' }, now);
  */
 export type FaceTransition =
   | { ok: true; next: FaceSessionRecord }
@@ -26,8 +22,6 @@ export type FaceTransition =
 
 /**
  * Whether scores pass the thresholds of spec 8.
- * @example
- * facePasses(0.8, 0.7); // true
  */
 export function facePasses(livenessScore: number, faceMatchScore: number): boolean {
   return livenessScore >= LIVENESS_THRESHOLD && faceMatchScore >= FACE_MATCH_THRESHOLD;
@@ -35,8 +29,6 @@ export function facePasses(livenessScore: number, faceMatchScore: number): boole
 
 /**
  * The status a session shows at `now` (a lapsed PENDING session reads EXPIRED before its timer ran).
- * @example
- * effectiveFaceStatus(session, now);
  */
 export function effectiveFaceStatus(session: FaceSessionRecord, now: number): FaceSessionState {
   return session.status === 'PENDING' && now >= Date.parse(session.expiresAt) ? 'EXPIRED' : session.status;
@@ -45,8 +37,6 @@ export function effectiveFaceStatus(session: FaceSessionRecord, now: number): Fa
 /**
  * The session's rows, which `faceTransition` looks the next status up in (and the diagram in docs/diagrams/ is
  * drawn from). Every end state is final.
- * @example
- * FACE_TRANSITIONS.filter((row) => row.event === 'checked').map((row) => row.to); // ['PASSED', 'FAILED']
  */
 export const FACE_TRANSITIONS: readonly Transition<
   FaceSessionState,
@@ -60,8 +50,6 @@ export const FACE_TRANSITIONS: readonly Transition<
 
 /**
  * Applies `event` at `now` (epoch ms). A PENDING session past its `expiresAt` only expires.
- * @example
- * const t = faceTransition(session, { type: 'checked', livenessScore: 0.5, faceMatchScore: 0.9 }, now); // FAILED
  */
 export function faceTransition(session: FaceSessionRecord, event: FaceEvent, now: number): FaceTransition {
   const state = effectiveFaceStatus(session, now);

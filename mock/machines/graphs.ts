@@ -12,8 +12,6 @@ import { DELIVERY_TRANSITIONS } from './webhook-delivery.js';
 
 /**
  * A machine to draw: `start` states are entered on creation, `final` states have no way out.
- * @example
- * const graph = MACHINE_GRAPHS.find((g) => g.id === 'face-session');
  */
 export interface MachineGraph {
   /** The diagram's file name, without `.svg`. */
@@ -56,8 +54,6 @@ function graph(input: Omit<MachineGraph, 'states' | 'final'> & { order: readonly
 
 /**
  * The mock's state machines, in the order the guides present them.
- * @example
- * MACHINE_GRAPHS.map((g) => g.id); // ['transaction-standard', 'transaction-prefunded', 'kyc-aggregate', ...]
  */
 export const MACHINE_GRAPHS: readonly MachineGraph[] = [
   graph({

@@ -27,8 +27,6 @@ const TITLES = new Set([
 
 /**
  * `'Dr. Rao, Asha'` → `'asha rao'`: lower case, punctuation to spaces, titles dropped, words sorted.
- * @example
- * normalizeName('Smt. RAO Asha'); // 'asha rao'
  */
 export function normalizeName(name: string): string {
   return name
@@ -44,8 +42,6 @@ export function normalizeName(name: string): string {
 
 /**
  * Edit distance (insertions, deletions, substitutions), two rows at a time.
- * @example
- * levenshtein('kitten', 'sitting'); // 3
  */
 export function levenshtein(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -63,8 +59,6 @@ export function levenshtein(a: string, b: string): number {
 /**
  * Similarity 0 to 100 of two names: `round(100 × (1 − distance / longer length))` of the normalised forms.
  * Two names with nothing left after normalising score 0.
- * @example
- * nameMatchScore('Mr. Asha Rao', 'RAO ASHA'); // 100
  */
 export function nameMatchScore(a: string, b: string): number {
   const x = normalizeName(a);
@@ -76,8 +70,6 @@ export function nameMatchScore(a: string, b: string): number {
 
 /**
  * Whether a score passes (spec 8: at least 70).
- * @example
- * namesMatch(70); // true
  */
 export function namesMatch(score: number): boolean {
   return score >= NAME_MATCH_THRESHOLD;

@@ -7,8 +7,6 @@ import type { NetworkInput } from '../../src/schemas/common.js';
 
 /**
  * Confirmation rule of one network.
- * @example
- * const { confirmations, blockMs } = NETWORK_CONFIRMATIONS.polygon; // 128, 2000
  */
 export interface ConfirmationRule {
   confirmations: number;
@@ -17,8 +15,6 @@ export interface ConfirmationRule {
 
 /**
  * Required confirmations and block time per network.
- * @example
- * const waitMs = NETWORK_CONFIRMATIONS.ethereum.confirmations * NETWORK_CONFIRMATIONS.ethereum.blockMs; // 144000
  */
 export const NETWORK_CONFIRMATIONS: Record<NetworkInput, ConfirmationRule> = {
   polygon: { confirmations: 128, blockMs: 2_000 },
@@ -30,8 +26,6 @@ export const NETWORK_CONFIRMATIONS: Record<NetworkInput, ConfirmationRule> = {
 
 /**
  * Virtual ms from a deposit being seen to its last required confirmation.
- * @example
- * confirmationTimeMs('polygon'); // 256000
  */
 export function confirmationTimeMs(network: NetworkInput): number {
   const rule = NETWORK_CONFIRMATIONS[network];

@@ -7,8 +7,6 @@ import { Decimal } from 'decimal.js';
 
 /**
  * The three figures of 2.5.
- * @example
- * const credit: CreditFigures = { creditLimitUsd: '10000', outstandingUsd: '0', availableUsd: '10000' };
  */
 export interface CreditFigures {
   creditLimitUsd: string;
@@ -23,8 +21,6 @@ function plain(value: Decimal): string {
 
 /**
  * The credit figures for a limit and an outstanding amount.
- * @example
- * creditFigures('10000', '2500'); // { creditLimitUsd: '10000', outstandingUsd: '2500', availableUsd: '7500' }
  */
 export function creditFigures(creditLimitUsd: string, outstandingUsd: string): CreditFigures {
   const limit = new Decimal(creditLimitUsd);
@@ -38,8 +34,6 @@ export function creditFigures(creditLimitUsd: string, outstandingUsd: string): C
 
 /**
  * Whether `amountUsd` fits the available credit (equal fits).
- * @example
- * fitsAvailable(creditFigures('1000', '900'), '100'); // true
  */
 export function fitsAvailable(credit: CreditFigures, amountUsd: string): boolean {
   return new Decimal(amountUsd).lte(credit.availableUsd);
@@ -47,8 +41,6 @@ export function fitsAvailable(credit: CreditFigures, amountUsd: string): boolean
 
 /**
  * Outstanding after a prefunded payout is made (`+ amount`).
- * @example
- * holdCredit('0', '500'); // '500'
  */
 export function holdCredit(outstandingUsd: string, amountUsd: string): string {
   return plain(new Decimal(outstandingUsd).plus(amountUsd));
@@ -56,8 +48,6 @@ export function holdCredit(outstandingUsd: string, amountUsd: string): string {
 
 /**
  * Outstanding after the funds are received (`- amount`, never below zero).
- * @example
- * releaseCredit('500', '500'); // '0'
  */
 export function releaseCredit(outstandingUsd: string, amountUsd: string): string {
   return plain(Decimal.max(new Decimal(outstandingUsd).minus(amountUsd), 0));

@@ -6,8 +6,6 @@ import type { MockState } from '../state/mock-state.js';
 
 /**
  * The verified bank account a payout goes to.
- * @example
- * const bank: PayoutBank = { maskedAccountNumber: 'XXXXXX7890', ifsc: 'HDFC0001234', bankName: 'HDFC Bank', accountHolderName: 'Asha Rao' };
  */
 export interface PayoutBank {
   maskedAccountNumber: string;
@@ -18,8 +16,6 @@ export interface PayoutBank {
 
 /**
  * What the transaction rules need to know about a user's KYC.
- * @example
- * const { kycVerified, bank } = readEligibility(state, userId);
  */
 export interface Eligibility {
   kycStatus: string;
@@ -34,8 +30,6 @@ export interface Eligibility {
 
 /**
  * The user's eligibility as the KYC state says now (a user without a KYC record is `pending`, level `none`).
- * @example
- * if (!readEligibility(state, userId).kycVerified) throw kycIncomplete(userId);
  */
 export function readEligibility(state: MockState, userId: string): Eligibility {
   const record = state.kyc.byUserId[userId];

@@ -17,8 +17,6 @@ try {
 
 /**
  * The installed msw, or an error saying how to install it or do without it.
- * @example
- * const { http } = loadMsw();
  */
 export function loadMsw(): typeof Msw {
   if (msw) return msw;

@@ -1,7 +1,5 @@
 /**
  * The error of `mock.handlers` when msw is not there to build them, for both builds' loaders.
- * @example
- * throw mswMissing(new Error("Cannot find package 'msw'"));
  */
 export function mswMissing(cause: unknown): Error {
   const reason = cause instanceof Error ? cause.message : String(cause);

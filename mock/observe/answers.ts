@@ -7,8 +7,6 @@ import type { RouteDefinition } from '../engine/route.js';
 
 /**
  * What a listener sees: the route's declared method and path, the request, and a clone of the answer.
- * @example
- * const seen: ObservedAnswer = { method: 'GET', routePath: '/v2/account', request, response };
  */
 export interface ObservedAnswer {
   method: RouteDefinition['method'];
@@ -21,8 +19,6 @@ const listeners = new Set<(answer: ObservedAnswer) => void>();
 
 /**
  * Calls `listener` with every answer a route gives from now on; returns the function that stops it.
- * @example
- * const stop = observeAnswers(({ routePath, response }) => console.log(routePath, response.status));
  */
 export function observeAnswers(listener: (answer: ObservedAnswer) => void): () => void {
   listeners.add(listener);
@@ -31,8 +27,6 @@ export function observeAnswers(listener: (answer: ObservedAnswer) => void): () =
 
 /**
  * Hands an answer to the listeners (a clone each, so the caller's body stays unread) and returns it.
- * @example
- * return observed(def, request, response);
  */
 export function observed(def: RouteDefinition, request: Request, response: Response): Response {
   for (const listener of listeners) {

@@ -21,8 +21,6 @@ const CREATES: Record<string, { kind: LedgerEntry['kind']; field: 'userId' | 'tr
 
 /**
  * Records what a keyed create made, when its answer is kept; anything else is ignored.
- * @example
- * recordKeyedEffect(state, { key, accountId, method: 'POST', path: '/v2/users' }, { status: 201, body });
  */
 export function recordKeyedEffect(
   state: MockState,
@@ -47,11 +45,6 @@ export function recordKeyedEffect(
 
 /**
  * What one logical create (one key, or one reference) produced.
- * @example
- * ```ts
- * import type { LedgerRow } from 'inr-payouts/mock';
- * const twice = (row: LedgerRow) => row.duplicate; // more than one user, transaction or payout
- * ```
  */
 export interface LedgerRow {
   accountId: string;
@@ -74,13 +67,6 @@ export interface LedgerRow {
 
 /**
  * The exactly-once ledger (`GET /__mock/ledger`, `helpers.ledger()`).
- * @example
- * ```ts
- * import type { Ledger } from 'inr-payouts/mock';
- * const assertExactlyOnce = (ledger: Ledger) => {
- *   if (!ledger.ok) throw new Error(`created twice: ${ledger.duplicates.map((d) => d.key).join(', ')}`);
- * };
- * ```
  */
 export interface Ledger {
   /** True when no logical create produced more than one effect. */
@@ -139,8 +125,6 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Reads the ledger off the state.
- * @example
- * const ledger = readLedger(state);
  */
 export function readLedger(state: MockState): Ledger {
   const entries = state.http.ledger ?? [];

@@ -28,11 +28,6 @@ import { type DeliveryOutcome, type RuntimeTap, setTap } from '../engine/taps.js
 
 /**
  * The most steps one service keeps; past it, the oldest are let go and `bundle()` marks its window.
- * @example
- * ```ts
- * import { RECORDING_LIMIT } from 'inr-payouts/mock';
- * console.log(RECORDING_LIMIT); // 100000
- * ```
  */
 export const RECORDING_LIMIT = 100_000;
 
@@ -43,8 +38,6 @@ type Callable = (...args: unknown[]) => unknown;
 
 /**
  * How a replay answers the webhook attempts it causes (mock/observe/replay.ts installs one).
- * @example
- * recorder.play(player);
  */
 export interface AttemptAnswerer {
   attempt(
@@ -56,8 +49,6 @@ export interface AttemptAnswerer {
 
 /**
  * The recorder of one runtime.
- * @example
- * const recorder = createRecorder(runtime);
  */
 export interface Recorder {
   /** Runs `fn` as one recorded step. */
@@ -84,8 +75,6 @@ const recorders = new WeakMap<MockRuntime, Recorder>();
 
 /**
  * The recorder of a runtime.
- * @example
- * recorderOf(runtime)?.bundle();
  */
 export function recorderOf(rt: MockRuntime): Recorder | undefined {
   return recorders.get(rt);
@@ -119,8 +108,6 @@ type RequestStep = Extract<BundleStep, { type: 'request' }>;
  * Notes on a request step what the service answered: its status and a digest of its body. A JSON answer's text
  * is at hand (`sentText`), so it is noted at once; any other body is read from a copy, so the caller still
  * reads the answer, and noted when read. `then` is given the answer once noted.
- * @example
- * noteAnswer(step, response);
  */
 export function noteAnswer(
   step: RequestStep,
@@ -177,8 +164,6 @@ const WEBHOOK_BYTES = 240;
 
 /**
  * Limits of a recorder: the most steps and the most bytes it keeps.
- * @example
- * createRecorder(runtime, { steps: 3, bytes: 1_000_000 });
  */
 export interface RecorderLimits {
   steps: number;
@@ -187,8 +172,6 @@ export interface RecorderLimits {
 
 /**
  * Creates the recorder of a runtime and installs its tap.
- * @example
- * const recorder = createRecorder(runtime);
  */
 export function createRecorder(
   rt: MockRuntime,

@@ -13,13 +13,6 @@ import { type AttemptAnswerer, noteAnswer, type Recorder } from './recorder.js';
 
 /**
  * What a replay did.
- * @example
- * ```ts
- * import { createMockService } from 'inr-payouts/mock';
- * const replayed = createMockService({ replay: mock.bundle() });
- * const summary = await replayed.replayed;
- * console.log(summary?.steps, summary?.diverged); // 0 []
- * ```
  */
 export interface ReplaySummary {
   /** Steps run. */
@@ -102,8 +95,6 @@ function execute(target: ReplayTarget, index: number, step: BundleStep, diverged
 
 /**
  * Runs a bundle's steps against a fresh service; resolves when every step has run.
- * @example
- * const summary = await replayBundle(target, bundle);
  */
 export async function replayBundle(target: ReplayTarget, bundle: MockBundle): Promise<ReplaySummary> {
   const diverged: string[] = [];

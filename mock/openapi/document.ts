@@ -29,8 +29,6 @@ import {
 
 /**
  * The decisions of `docs/assumptions.md`, topic → decision, that the document marks with `x-assumption`.
- * @example
- * const decisions: Assumptions = new Map([['Create a user', 'POST /v2/users, ...']]);
  */
 export type Assumptions = ReadonlyMap<string, string>;
 
@@ -372,8 +370,6 @@ const INFO_DESCRIPTION = [
 
 /**
  * The assumptions table's rows, topic → decision, read from the text of `docs/assumptions.md`.
- * @example
- * parseAssumptions(readFileSync('docs/assumptions.md', 'utf8')).get('Create a user');
  */
 export function parseAssumptions(markdown: string): Map<string, string> {
   const rows = new Map<string, string>();
@@ -388,8 +384,6 @@ export function parseAssumptions(markdown: string): Map<string, string> {
 
 /**
  * Builds the document. Throws when a route has no entry in `mock/contract/endpoints.ts` or an entry has no route.
- * @example
- * const doc = openApiDocument(parseAssumptions(readFileSync('docs/assumptions.md', 'utf8')));
  */
 export function openApiDocument(decisions: Assumptions, version = '0.0.0'): Json {
   const paths: Record<string, Json> = {};

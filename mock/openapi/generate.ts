@@ -11,8 +11,6 @@ const root = new URL('../../', import.meta.url);
 
 /**
  * The document's text, pretty-printed, ending in a newline.
- * @example
- * writeFileSync('openapi.json', generateOpenApi());
  */
 export function generateOpenApi(): string {
   const decisions = parseAssumptions(readFileSync(new URL('docs/assumptions.md', root), 'utf8'));
@@ -21,8 +19,6 @@ export function generateOpenApi(): string {
 
 /**
  * The helpers' document's text, pretty-printed, ending in a newline.
- * @example
- * writeFileSync('openapi.mock.json', generateMockOpenApi());
  */
 export function generateMockOpenApi(): string {
   return `${JSON.stringify(mockOpenApiDocument(packageVersion()), null, 2)}\n`;

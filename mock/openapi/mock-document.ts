@@ -116,8 +116,6 @@ const DESCRIPTION = [
 
 /**
  * Builds the helpers' document.
- * @example
- * const doc = mockOpenApiDocument('0.1.0');
  */
 export function mockOpenApiDocument(version = '0.0.0'): Json {
   const paths: Record<string, Json> = {

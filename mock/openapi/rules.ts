@@ -20,15 +20,11 @@ import {
 
 /**
  * JSON Schema keywords (and `x-` extensions) merged into the generated schema at a field.
- * @example
- * const rule: Rule = { minLength: 1 };
  */
 export type Rule = Record<string, unknown>;
 
 /**
  * Rules of one operation's body and query.
- * @example
- * const rules: OperationRules = { body: { deviceId: { minLength: 1 } } };
  */
 export interface OperationRules {
   body?: Record<string, Rule>;
@@ -49,8 +45,6 @@ const create = {
 
 /**
  * The rules, by operation id.
- * @example
- * REQUEST_RULES['account.updateDeveloperFee']?.body?.percent; // { minimum: 0, maximum: 0.05 }
  */
 export const REQUEST_RULES: Record<string, OperationRules> = {
   'users.create': { body: { name: nonEmpty, deviceId: nonEmpty } },

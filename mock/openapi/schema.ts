@@ -11,8 +11,6 @@ export type Json = Record<string, unknown>;
 
 /**
  * True for a JSON object (not an array).
- * @example
- * isJson({}); // true
  */
 export function isJson(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -22,8 +20,6 @@ export function isJson(value: unknown): value is Json {
  * The JSON Schema of a zod schema, without its `$schema` (the document names the dialect once). An open enum
  * (`openEnum`) becomes `anyOf` its known values and any string: generators offer the values, and a value the
  * service adds later still validates.
- * @example
- * jsonSchema(Transaction, 'output');
  */
 export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
@@ -45,22 +41,16 @@ export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json 
 
 /**
  * A reference to a schema of `components.schemas`.
- * @example
- * ref('ErrorA'); // { $ref: '#/components/schemas/ErrorA' }
  */
 export const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 
 /**
  * A reference to a header of `components.headers`.
- * @example
- * headerRef('XRateLimitLimit');
  */
 export const headerRef = (name: string): Json => ({ $ref: `#/components/headers/${name}` });
 
 /**
  * The explanation header, on every answer the mock can explain (mock-only).
- * @example
- * const headers = { 'X-Mock-Explain': headerRef('XMockExplain') };
  */
 export const EXPLAIN_HEADER_COMPONENT: Json = {
   description:
@@ -72,8 +62,6 @@ export const EXPLAIN_HEADER_COMPONENT: Json = {
 /**
  * What both documents open with: the version, `info` (licence, contact), the JSON Schema dialect and the mock
  * server's default address.
- * @example
- * const doc = { ...documentHead('inr-payouts', '0.1.0', 'What it is'), paths };
  */
 export function documentHead(title: string, version: string, description: string): Json {
   return {

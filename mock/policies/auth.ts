@@ -7,15 +7,11 @@ import type { AccountRecord } from '../state/accounts.js';
 
 /**
  * The 401 body of spec 5.4.
- * @example
- * return json(401, UNAUTHORIZED_BODY);
  */
 export const UNAUTHORIZED_BODY = { error: 'Unauthorized', message: 'Invalid or missing API key' } as const;
 
 /**
  * The key in `Authorization: Bearer <key>`, if the header has that form.
- * @example
- * bearerKey(new Request('https://x', { headers: { Authorization: 'Bearer pk_sandbox_1' } })); // 'pk_sandbox_1'
  */
 export function bearerKey(request: Request): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
@@ -24,8 +20,6 @@ export function bearerKey(request: Request): string | undefined {
 
 /**
  * The caller's address: set by the standalone server in `x-mock-client-ip`, `127.0.0.1` in-process.
- * @example
- * clientIp(request); // '127.0.0.1'
  */
 export function clientIp(request: Request): string {
   return request.headers.get(SANDBOX_DEFAULTS.clientIpHeader)?.trim() || SANDBOX_DEFAULTS.clientIp;
@@ -33,8 +27,6 @@ export function clientIp(request: Request): string {
 
 /**
  * Whether the account lets `ip` in: always when its allow-list is off, else only exact listed addresses.
- * @example
- * ipAllowed(account, '203.0.113.7');
  */
 export function ipAllowed(account: AccountRecord, ip: string): boolean {
   return !account.ipAllowList.enabled || account.ipAllowList.addresses.includes(ip);
@@ -42,8 +34,6 @@ export function ipAllowed(account: AccountRecord, ip: string): boolean {
 
 /**
  * The 403 body for an address not on an enabled allow-list (spec 5.5, 7.2).
- * @example
- * return json(403, forbiddenBody('203.0.113.7'));
  */
 export function forbiddenBody(ip: string): { error: string; message: string } {
   return { error: 'Forbidden', message: `IP address ${ip} is not on this account's allow-list` };

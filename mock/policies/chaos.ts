@@ -19,8 +19,6 @@ const MAX_BURST_FOLLOW_UPS = 2;
 
 /**
  * The options, checked; throws a RangeError naming the rule broken.
- * @example
- * checkChaosOptions({ seed: 1, rate: 2 }); // throws: rate ... 0 to 1
  */
 export function checkChaosOptions(options: unknown): z.output<typeof ChaosOptions> {
   const parsed = ChaosOptions.safeParse(options);
@@ -34,8 +32,6 @@ export function checkChaosOptions(options: unknown): z.output<typeof ChaosOption
 
 /**
  * Starts chaos (replacing any in force); throws with the rule broken on a bad option.
- * @example
- * startChaos(state, { seed: 42, rate: 0.25, kinds: ['5xx', '429'] });
  */
 export function startChaos(state: MockState, options: ChaosOptions): ChaosRecord {
   const { seed, rate = 0.2, kinds = [...CHAOS_KINDS], latencyMs = 2_000, match } = checkChaosOptions(options);
@@ -56,16 +52,12 @@ export function startChaos(state: MockState, options: ChaosOptions): ChaosRecord
 
 /**
  * The most draws the chaos log keeps (the newest; a tenth more before it is cut back).
- * @example
- * mock.helpers.faults.chaosLog().length <= CHAOS_LOG_LIMIT * 1.1; // true
  */
 export const CHAOS_LOG_LIMIT = 10_000;
 
 /**
  * The fault chaos draws for this request, if chaos is on and the draw says so; as a one-use fault record, so
  * the pipeline applies it exactly like an injected one.
- * @example
- * const fault = drawChaos(state, 'POST', '/v2/transactions', '/v2/transactions');
  */
 export function drawChaos(
   state: MockState,
@@ -115,8 +107,6 @@ function toFault(chaos: ChaosRecord, kind: ChaosKind, status: number | undefined
 /**
  * Reads `--chaos <seed>[,rate=<0..1>][,kinds=<k>+<k>...][,latency=<ms>][,method=<M>]`, the server's flag;
  * throws on a bad one.
- * @example
- * parseChaosFlag('42,rate=0.3,kinds=5xx+drop-after-commit'); // { seed: '42', rate: 0.3, kinds: ['5xx', 'drop-after-commit'] }
  */
 export function parseChaosFlag(text: string): ChaosOptions {
   const [seed = '', ...settings] = text.split(',');

@@ -12,10 +12,6 @@ import { rateLimitBody } from './rate-limit.js';
 
 /**
  * What to inject.
- * @example
- * ```ts
- * mock.helpers.faults.inject({ match: { method: 'POST', path: '/v2/users' }, kind: 'drop-after-commit' });
- * ```
  */
 export interface FaultSpec {
   /** Method and path (route pattern or concrete path) to match; every request when absent. */
@@ -31,15 +27,11 @@ export interface FaultSpec {
 
 /**
  * The kinds of fault, as docs/testing-with-the-mock.md lists them.
- * @example
- * FAULT_KINDS.includes('drop'); // true
  */
 export const FAULT_KINDS: readonly FaultKind[] = ['latency', 'error', 'drop', 'drop-after-commit'];
 
 /**
  * Adds a fault; throws on an unknown kind or a bad number.
- * @example
- * injectFault(state, { kind: 'error', status: 503, times: 2 });
  */
 export function injectFault(state: MockState, spec: FaultSpec): FaultRecord {
   if (!FAULT_KINDS.includes(spec.kind))
@@ -69,8 +61,6 @@ export function injectFault(state: MockState, spec: FaultSpec): FaultRecord {
 
 /**
  * Takes one use of the first fault matching this request, if any; otherwise seeded chaos, when on, may draw one.
- * @example
- * const fault = takeFault(state, 'POST', '/v2/users/:userId/verify/mobile/send', '/v2/users/usr_1/verify/mobile/send');
  */
 export function takeFault(
   state: MockState,
@@ -106,8 +96,6 @@ const STATUS_ERRORS: Record<number, [string, string?]> = {
 /**
  * The body of an injected error: a 429 looks like the real rate-limit answer, anything else is the status's
  * usual error in the route's shape.
- * @example
- * faultBody('A', 503); // { error: 'Service Unavailable', message: '…', code: 'SERVICE_UNAVAILABLE' }
  */
 export function faultBody(shape: ErrorShape, status: number): Record<string, unknown> {
   if (status === 429) return rateLimitBody(1);

@@ -16,8 +16,6 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The 409 body of spec 7.5, on every endpoint.
- * @example
- * return json(409, IDEMPOTENCY_CONFLICT_BODY);
  */
 export const IDEMPOTENCY_CONFLICT_BODY = {
   error: 'Idempotency Conflict',
@@ -36,8 +34,6 @@ function canonical(value: unknown): unknown {
 
 /**
  * What "the same body" means: equal JSON whatever the key order or spacing; other text compared as is.
- * @example
- * fingerprint('{"b":1,"a":2}') === fingerprint('{ "a": 2, "b": 1 }'); // true
  */
 export function fingerprint(text: string): string {
   try {
@@ -49,8 +45,6 @@ export function fingerprint(text: string): string {
 
 /**
  * The record id of a key.
- * @example
- * idempotencyId(account.id, 'POST', '/v2/users', 'key-1');
  */
 export function idempotencyId(accountId: string, method: string, path: string, key: string): string {
   return `${accountId} ${method} ${path} ${key}`;
@@ -58,8 +52,6 @@ export function idempotencyId(accountId: string, method: string, path: string, k
 
 /**
  * The live record of a key (an expired one counts as absent even before its timer purged it).
- * @example
- * const record = findIdempotency(state, id);
  */
 export function findIdempotency(state: MockState, id: string): IdempotencyRecord | undefined {
   const record = state.http.idempotency[id];
@@ -68,8 +60,6 @@ export function findIdempotency(state: MockState, id: string): IdempotencyRecord
 
 /**
  * Purges a key when its 24 hours are up.
- * @example
- * schedule(state, idempotencyExpire, { at: record.expiresAt }, { id });
  */
 export const idempotencyExpire = defineTask<{ id: string }>(
   'idempotency.expire',
@@ -81,8 +71,6 @@ export const idempotencyExpire = defineTask<{ id: string }>(
 
 /**
  * Remembers a successful answer under a key and schedules its expiry.
- * @example
- * storeIdempotency(state, { key, accountId, method, path, fingerprint: fp }, { status: 201, body });
  */
 export function storeIdempotency(
   state: MockState,

@@ -9,8 +9,6 @@ const WINDOW_MS = 60_000;
 
 /**
  * The outcome of counting one request.
- * @example
- * const { allowed, headers } = consumeRate(state, account, now);
  */
 export interface RateDecision {
   allowed: boolean;
@@ -35,9 +33,6 @@ function decide(limit: number, start: number, count: number, now: number, allowe
 
 /**
  * Counts one request against the account's window; a refused request is not counted.
- * @example
- * const decision = consumeRate(state, account, state.clock.now);
- * if (!decision.allowed) return json(429, rateLimitBody(decision.retryAfter), decision.headers);
  */
 export function consumeRate(state: MockState, account: AccountRecord, now: number): RateDecision {
   const limit = account.limits.rateLimit;
@@ -53,8 +48,6 @@ export function consumeRate(state: MockState, account: AccountRecord, now: numbe
 
 /**
  * The headers as they stand, without counting (for answers given before the count, such as 403).
- * @example
- * const headers = peekRate(state, account, now);
  */
 export function peekRate(state: MockState, account: AccountRecord, now: number): Record<string, string> {
   const window = state.http.rateWindows[account.id];
@@ -65,8 +58,6 @@ export function peekRate(state: MockState, account: AccountRecord, now: number):
 
 /**
  * The 429 body of spec 7.6.
- * @example
- * rateLimitBody(12); // { error: 'Rate Limit Exceeded', message: '…', retryAfter: 12 }
  */
 export function rateLimitBody(retryAfter: number): { error: string; message: string; retryAfter: number } {
   return {

@@ -11,21 +11,11 @@ import type { checkEvents } from './events.js';
 
 /**
  * How one check came out: `skip` when it cannot run with the options given (one secret: no rotation).
- * @example
- * ```ts
- * import type { CheckGrade } from 'inr-payouts/mock';
- * const blocking: CheckGrade[] = ['fail'];
- * ```
  */
 export type CheckGrade = 'pass' | 'fail' | 'warn' | 'skip';
 
 /**
  * One line of the report.
- * @example
- * ```ts
- * import type { CheckResult } from 'inr-payouts/mock';
- * const line = (check: CheckResult) => `${check.name}: ${check.received} (expected ${check.expected})`;
- * ```
  */
 export interface CheckResult {
   name: string;
@@ -42,8 +32,6 @@ export interface CheckResult {
 
 /**
  * What every check gets.
- * @example
- * const result = await check(ctx);
  */
 export interface CheckContext {
   url: string;
@@ -271,8 +259,6 @@ const rejectedThenRetried: Check = async (ctx) => {
 
 /**
  * The checks, in report order.
- * @example
- * for (const [name, check] of CHECKS) console.log(name);
  */
 export const CHECKS: readonly (readonly [string, Check])[] = [
   ['valid-event', validEvent],

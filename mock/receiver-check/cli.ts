@@ -7,8 +7,6 @@ import { checkReceiver, formatReceiverReport } from './index.js';
 
 /**
  * The subcommand's help.
- * @example
- * console.log(CHECK_RECEIVER_USAGE);
  */
 export const CHECK_RECEIVER_USAGE = `Usage: inr-payouts-mock check-receiver <url> --secret <secret> [options]
 
@@ -28,8 +26,6 @@ A repeated event must be answered 2xx with {"duplicate": true}: see docs/checkin
 
 /**
  * Runs the subcommand with its arguments (after `check-receiver`).
- * @example
- * await runCheckReceiver(['http://127.0.0.1:3000/webhooks', '--secret', 'whsec_example']);
  */
 export async function runCheckReceiver(argv: string[]): Promise<void> {
   let parsed: ReturnType<typeof parse>;

@@ -7,8 +7,6 @@ import { MSW_PASSTHROUGH } from '../operations/webhooks.js';
 
 /**
  * What came back from one delivery.
- * @example
- * const outcome: DeliveryOutcome = { status: 200, body: '{"received":true}', ms: 3 };
  */
 export interface DeliveryOutcome {
   /** The HTTP status; absent when nothing came back (time-out, refused connection). */
@@ -25,8 +23,6 @@ export interface DeliveryOutcome {
 
 /**
  * What to send.
- * @example
- * const request: DeliveryRequest = { body: '{}', signature: 't=1,v1=…', eventId: 'evt_1' };
  */
 export interface DeliveryRequest {
   body: string;
@@ -37,8 +33,6 @@ export interface DeliveryRequest {
 
 /**
  * POSTs one delivery and reads the answer, giving up after `timeoutMs` (the spec's 30 s by default).
- * @example
- * const outcome = await deliver(fetch, 'http://127.0.0.1:3000/webhooks', request, 30_000);
  */
 export async function deliver(
   fetchFn: typeof fetch,
@@ -83,8 +77,6 @@ async function fetch_(
 
 /**
  * Whether the answer's JSON says `duplicate: true` (how our receivers acknowledge a repeated event).
- * @example
- * saysDuplicate({ status: 200, body: '{"received":true,"duplicate":true}', ms: 1 }); // true
  */
 export function saysDuplicate(outcome: DeliveryOutcome): boolean {
   try {
@@ -99,8 +91,6 @@ export function saysDuplicate(outcome: DeliveryOutcome): boolean {
 
 /**
  * The outcome in a few words: `200 in 3 ms`, `no answer within 30000 ms`, `connection refused`.
- * @example
- * describeOutcome({ status: 401, ms: 2 }); // '401 in 2 ms'
  */
 export function describeOutcome(outcome: DeliveryOutcome): string {
   if (outcome.timedOut) return `no answer within ${outcome.ms} ms`;
@@ -111,8 +101,6 @@ export function describeOutcome(outcome: DeliveryOutcome): string {
 
 /**
  * Whether the status is 2xx.
- * @example
- * isSuccess({ status: 204, ms: 1 }); // true
  */
 export function isSuccess(outcome: DeliveryOutcome): boolean {
   return outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;

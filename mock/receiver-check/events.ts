@@ -6,9 +6,6 @@ import type { WebhookEventOf, WebhookEventType } from '../../src/webhooks/index.
 
 /**
  * Builds the envelopes of one run.
- * @example
- * const events = checkEvents('run1', Date.now());
- * events.userCreated('valid'); // { id: 'evt_check_run1_valid', event: 'user.created', ... }
  */
 export function checkEvents(runId: string, nowMs: number, partnerId = 'partner_receiver_check') {
   const at = new Date(nowMs).toISOString();

@@ -43,11 +43,6 @@ export interface CheckReceiverOptions {
 
 /**
  * What {@link checkReceiver} found.
- * @example
- * ```ts
- * import type { ReceiverReport } from 'inr-payouts/mock';
- * const failedNames = (report: ReceiverReport) => report.checks.filter((c) => c.grade === 'fail').map((c) => c.name);
- * ```
  */
 export interface ReceiverReport {
   url: string;

@@ -58,8 +58,6 @@ Test helpers: GET /__mock lists them. The guide: docs/mock-server.md in this pac
 
 /**
  * Parsed command-line options.
- * @example
- * const options = parseCli(['--port', '0', '--speed', 'manual']);
  */
 export interface CliOptions {
   port: number;
@@ -96,8 +94,6 @@ function fail(message: string): never {
 
 /**
  * Parses and checks the arguments; throws with the usage text on a bad one.
- * @example
- * parseCli(['--speed', '60']).speed; // 60
  */
 export function parseCli(argv: string[]): CliOptions {
   let values: ReturnType<typeof parse>['values'];
@@ -193,8 +189,6 @@ function parse(argv: string[]) {
 
 /**
  * Reads and checks a replay bundle file; throws naming the file and what is wrong with it.
- * @example
- * const bundle = readBundleFile('bundle.json');
  */
 export function readBundleFile(file: string): MockBundle {
   let text: string;
@@ -223,8 +217,6 @@ export function readBundleFile(file: string): MockBundle {
 
 /**
  * Runs the server until SIGINT, SIGTERM or SIGHUP, or until what launched it ends.
- * @example
- * await runCli(process.argv.slice(2));
  */
 export async function runCli(argv: string[]): Promise<void> {
   if (argv[0] === 'check-receiver') return runCheckReceiver(argv.slice(1));

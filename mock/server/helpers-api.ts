@@ -42,8 +42,6 @@ function ownFunction(holder: unknown, name: string): Callable | undefined {
 
 /**
  * Every helper the service has: group name → action names, and the top-level helpers under `''`.
- * @example
- * listHelpers(service); // { '': ['reset', 'seed', ...], clock: ['now', 'advance', ...], ... }
  */
 export function listHelpers(service: MockService): Record<string, string[]> {
   const out: Record<string, string[]> = { '': [] };
@@ -60,8 +58,6 @@ export function listHelpers(service: MockService): Record<string, string[]> {
 
 /**
  * One helper as `GET /__mock` describes it: where it answers and the JSON Schema of each argument.
- * @example
- * const d: HelperDescription = describeHelpers()[0];
  */
 export interface HelperDescription {
   name: string;
@@ -77,8 +73,6 @@ export interface HelperDescription {
 
 /**
  * The helpers served over HTTP with their argument shapes (JSON Schema 2020-12), from `HELPER_CONTRACT`.
- * @example
- * describeHelpers().find((h) => h.name === 'clock.advance')?.arguments;
  */
 export function describeHelpers(): HelperDescription[] {
   const specs: [string, HelperSpec][] = Object.entries(HELPER_CONTRACT);
@@ -168,8 +162,6 @@ function errorAnswer(error: unknown, name: string): Response {
 
 /**
  * Answers one `/__mock/...` request.
- * @example
- * if (path.startsWith(HELPERS_PREFIX)) return serveHelper(service, request, path);
  */
 export async function serveHelper(service: MockService, request: Request, path: string): Promise<Response> {
   const parts = path.slice(HELPERS_PREFIX.length).split('/').filter(Boolean).map(decodePart);

@@ -32,8 +32,6 @@ function shape(schema: JsonSchema): string {
 
 /**
  * The markdown table: helper path, the JSON object its body takes, what it does.
- * @example
- * helperTable().split('\n')[0]; // '| Helper | Argument | What it does |'
  */
 export function helperTable(): string {
   const rows = describeHelpers().map((helper) => {

@@ -13,8 +13,6 @@ export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /**
  * Thrown when a request body is larger than {@link MAX_BODY_BYTES}.
- * @example
- * if (error instanceof BodyTooLargeError) respond(413);
  */
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
@@ -22,8 +20,6 @@ export class BodyTooLargeError extends Error {
 
 /**
  * The whole body of a request as bytes.
- * @example
- * const bytes = await readBody(req);
  */
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   // A request with neither length nor chunked framing has no body (RFC 9112 6.3): no stream to wait on.
@@ -45,8 +41,6 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
 
 /**
  * The caller's address as the allow-list compares it (IPv4-mapped IPv6 unwrapped).
- * @example
- * socketAddress(req); // '127.0.0.1'
  */
 export function socketAddress(req: IncomingMessage): string {
   const address = req.socket.remoteAddress ?? '';
@@ -57,8 +51,6 @@ export function socketAddress(req: IncomingMessage): string {
  * A fetch `Request` for `url` from a node request: every raw header appended (so repeated ones are joined
  * the fetch way), the client-IP header set from the socket (a client cannot choose its own address), and
  * the body as bytes.
- * @example
- * const request = toRequest(req, `${baseUrl}${req.url}`, await readBody(req));
  */
 export function toRequest(req: IncomingMessage, url: string, body: Buffer): Request {
   // Pairs, not a `Headers`: the `Request` appends them in order itself, without a second copy.
@@ -80,8 +72,6 @@ export function toRequest(req: IncomingMessage, url: string, body: Buffer): Requ
 /**
  * Writes a fetch `Response` to a node response; a network-error response (`Response.error()`, an injected
  * drop) destroys the socket instead.
- * @example
- * await writeResponse(res, response);
  */
 export async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
   if (response.type === 'error') {

@@ -32,8 +32,6 @@ function shipped(name: string): Record<string, unknown> {
 
 /**
  * The document at `path` (`OPENAPI_PATH` or `MOCK_OPENAPI_PATH`), served by the server at `baseUrl`.
- * @example
- * if (path === OPENAPI_PATH) return serveOpenApi(service.baseUrl);
  */
 export function serveOpenApi(baseUrl: string, path: string = OPENAPI_PATH): Response {
   return Response.json({

@@ -241,8 +241,6 @@ async function submit(service: MockService, kind: SessionKind, id: string, reque
 
 /**
  * Answers one `/__pages/...` request: GET shows the session, POST (the form) completes it.
- * @example
- * if (path.startsWith(PAGES_PREFIX)) return servePage(service, request, path);
  */
 export async function servePage(service: MockService, request: Request, path: string): Promise<Response> {
   const [kind = '', encoded = '', ...rest] = path.slice(PAGES_PREFIX.length).split('/').filter(Boolean);

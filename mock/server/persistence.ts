@@ -260,8 +260,6 @@ function readState(rows: Rows): MockState {
 /**
  * Reads and checks the state in `file`; `undefined` when there is no file. Throws a {@link StateFileError}
  * naming the file and what to do, the file left as it is. Entries are read (their checksums checked) when used.
- * @example
- * const loaded = readStateFile('sandbox.db');
  */
 export function readStateFile(file: string): { state: MockState; rows: Rows; close(): void } | undefined {
   if (!existsSync(file)) return undefined;
@@ -323,8 +321,6 @@ function restOf(state: MockState): Record<string, unknown> {
 
 /**
  * A state read by {@link readStateFile}.
- * @example
- * const loaded: LoadedState | undefined = readStateFile(file);
  */
 export type LoadedState = NonNullable<ReturnType<typeof readStateFile>>;
 
@@ -332,9 +328,6 @@ export type LoadedState = NonNullable<ReturnType<typeof readStateFile>>;
  * Keeps `service`'s state in `file`: call `save()` before answering each request; `close()` at exit. With
  * `loaded` (from {@link readStateFile}, whose state the service has adopted) the file holds the state already;
  * without, it is created.
- * @example
- * const stateFile = openStateFile(service, 'sandbox.db');
- * stateFile.save();
  */
 export function openStateFile(service: MockService, file: string, { loaded }: { loaded?: LoadedState } = {}) {
   const rows = loaded?.rows ?? create(file);
@@ -421,7 +414,5 @@ function create(file: string): Rows {
 
 /**
  * A state file opened with {@link openStateFile}.
- * @example
- * let stateFile: StateFile | undefined;
  */
 export type StateFile = ReturnType<typeof openStateFile>;

@@ -20,8 +20,6 @@ import { PAGES_PREFIX, servePage } from './pages.js';
 
 /**
  * Options of {@link startMockServer}.
- * @example
- * await startMockServer({ port: 0, host: '127.0.0.1', service: { seed: 'team' } });
  */
 export interface MockServerOptions {
   /** Default 4010; 0 picks a free port. */
@@ -40,9 +38,6 @@ export interface MockServerOptions {
 
 /**
  * A running server.
- * @example
- * const running = await startMockServer({ port: 0 });
- * await running.close();
  */
 export interface RunningMockServer {
   readonly url: string;
@@ -161,8 +156,6 @@ async function handle(
 
 /**
  * The answer to every request while a bundle of `steps` steps is replayed: 503, to try again in a second.
- * @example
- * replayingAnswer(400_000).status; // 503
  */
 export function replayingAnswer(steps: number): Response {
   const response = errorResponse(
@@ -199,8 +192,6 @@ function displayHost(host: string): string {
 
 /**
  * Starts a server and its service.
- * @example
- * const { url, service } = await startMockServer({ port: 0 });
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';

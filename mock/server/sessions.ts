@@ -8,8 +8,6 @@ import type { MockSimulation as MockService } from '../simulation.js';
 
 /**
  * The two kinds of hosted session.
- * @example
- * const kind: SessionKind = 'digilocker';
  */
 export type SessionKind = 'digilocker' | 'face';
 
@@ -47,8 +45,6 @@ function search(node: unknown, idField: string, id: string, depth: number): Json
 
 /**
  * The stored session with this id (a copy), from the KYC slice first; undefined when there is none.
- * @example
- * findSession(service, 'digilocker', 'dlk_1')?.redirectUrl;
  */
 export function findSession(service: MockService, kind: SessionKind, id: string): Json | undefined {
   const { idField } = SESSION_KINDS[kind];
@@ -60,8 +56,6 @@ export function findSession(service: MockService, kind: SessionKind, id: string)
 
 /**
  * What completing a session gave: where to send the user, or why it could not be done.
- * @example
- * const done = completeSession(service, 'face', 'fce_1', 'pass', {});
  */
 export type Completion =
   | { ok: true; status: string; redirectUrl?: string }
@@ -69,8 +63,6 @@ export type Completion =
 
 /**
  * The value as a web address (http or https), or undefined: a stored `javascript:` URL never becomes a link.
- * @example
- * httpUrl('https://partner.example/back'); // 'https://partner.example/back'
  */
 export function httpUrl(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
@@ -85,8 +77,6 @@ export function httpUrl(value: unknown): string | undefined {
 
 /**
  * Completes a session through `helpers[kind].complete({ <idField>: id, outcome, ...extra })`.
- * @example
- * completeSession(service, 'digilocker', 'dlk_1', 'approve', {});
  */
 export async function completeSession(
   service: MockService,
@@ -131,8 +121,6 @@ export async function completeSession(
 
 /**
  * The partner's redirect URL with the outcome appended (`?status=...&clientId=...` or `&sessionId=...`).
- * @example
- * redirectTarget('https://partner.example/back', 'digilocker', 'dlk_1', 'VERIFIED');
  */
 export function redirectTarget(redirectUrl: string, kind: SessionKind, id: string, status: string): string {
   const url = new URL(redirectUrl);

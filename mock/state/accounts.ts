@@ -6,11 +6,6 @@ import { keyed } from './records.js';
 
 /**
  * What a test may set on an account; everything else (id, keys) is generated from the seed.
- * @example
- * ```ts
- * import { AccountSettings } from 'inr-payouts/mock';
- * const settings: Partial<AccountSettings> = { limits: { rateLimit: 5 } };
- * ```
  */
 export interface AccountSettings {
   name: string;
@@ -29,10 +24,6 @@ export interface AccountSettings {
 
 /**
  * A partner account as the mock stores it.
- * @example
- * ```ts
- * const key = mock.helpers.accounts.get().keys.sandbox; // 'pk_sandbox_…'
- * ```
  */
 export interface AccountRecord extends AccountSettings {
   /** UUID, as spec 2.1 says. */
@@ -43,8 +34,6 @@ export interface AccountRecord extends AccountSettings {
 
 /**
  * The accounts collection.
- * @example
- * const account = state.accounts.byId[state.accounts.defaultId];
  */
 export interface AccountsSlice {
   byId: Record<string, AccountRecord>;
@@ -54,8 +43,6 @@ export interface AccountsSlice {
 
 /**
  * An empty accounts collection.
- * @example
- * const slice = emptyAccounts();
  */
 export function emptyAccounts(): AccountsSlice {
   return { byId: keyed(), defaultId: '' };

@@ -6,21 +6,11 @@
 /**
  * The faults chaos draws from: a 5xx, a burst of 429s, latency past the client's time-out, a connection dropped
  * before the work (`drop`) or after it was done and kept (`drop-after-commit`).
- * @example
- * ```ts
- * import type { ChaosKind } from 'inr-payouts/mock';
- * const kinds: ChaosKind[] = ['5xx', 'drop-after-commit'];
- * ```
  */
 export type ChaosKind = '5xx' | '429' | 'latency' | 'drop' | 'drop-after-commit';
 
 /**
  * One fault chaos drew, in request order.
- * @example
- * ```ts
- * import type { ChaosDraw } from 'inr-payouts/mock';
- * const last: ChaosDraw | undefined = mock.helpers.faults.chaosLog().at(-1);
- * ```
  */
 export interface ChaosDraw {
   /** The 1-based number of the request among those chaos looked at. */
@@ -34,13 +24,6 @@ export interface ChaosDraw {
 
 /**
  * Chaos in force.
- * @example
- * ```ts
- * import type { ChaosRecord } from 'inr-payouts/mock';
- * const chaos: ChaosRecord = mock.helpers.faults.chaos({ seed: 42, rate: 0.1 });
- * console.log(chaos.kinds); // all five
- * mock.helpers.faults.clear();
- * ```
  */
 export interface ChaosRecord {
   seed: string;

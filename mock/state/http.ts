@@ -8,8 +8,6 @@ import { keyed } from './records.js';
 
 /**
  * A response kept for an idempotent replay.
- * @example
- * const { status, body } = record.response;
  */
 export interface CachedResponse {
   status: number;
@@ -18,8 +16,6 @@ export interface CachedResponse {
 
 /**
  * An idempotency key in use (spec 8, "Idempotency"): scoped by account, method and path; lives 24 hours.
- * @example
- * const records = Object.values(state.http.idempotency);
  */
 export interface IdempotencyRecord {
   key: string;
@@ -36,8 +32,6 @@ export interface IdempotencyRecord {
 
 /**
  * A fixed one-minute rate-limit window of one account.
- * @example
- * const window = state.http.rateWindows[accountId];
  */
 export interface RateWindow {
   /** Epoch ms the window opened (the first request after the previous window closed). */
@@ -49,15 +43,11 @@ export interface RateWindow {
  * The kinds of injected fault: `latency` delays the answer (wall time), `error` answers a 5xx without
  * running the handler, `drop` is a network error without running it, `drop-after-commit` runs the handler
  * and commits, then answers a network error.
- * @example
- * const kind: FaultKind = 'drop-after-commit';
  */
 export type FaultKind = 'latency' | 'error' | 'drop' | 'drop-after-commit';
 
 /**
  * An injected fault waiting for matching requests.
- * @example
- * const faults = service.helpers.faults.list();
  */
 export interface FaultRecord {
   id: string;
@@ -72,8 +62,6 @@ export interface FaultRecord {
 
 /**
  * The pipeline collection.
- * @example
- * const slice = emptyHttp();
  */
 export interface HttpSlice {
   /** `${accountId} ${method} ${path} ${key}` → record. */
@@ -89,8 +77,6 @@ export interface HttpSlice {
 
 /**
  * An empty pipeline collection.
- * @example
- * const slice = emptyHttp();
  */
 export function emptyHttp(): HttpSlice {
   return { idempotency: keyed(), rateWindows: keyed(), faults: [], faultSeq: 0 };

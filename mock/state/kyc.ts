@@ -7,15 +7,11 @@ import { keyed } from './records.js';
 
 /**
  * KYC level (spec 2.7).
- * @example
- * const level: KycLevel = 'basic';
  */
 export type KycLevel = 'none' | 'basic' | 'enhanced';
 
 /**
  * KYC aggregate status (spec 3.3).
- * @example
- * const status: KycStatus = 'in_progress';
  */
 export type KycStatus = 'pending' | 'in_progress' | 'verified' | 'rejected';
 
@@ -81,8 +77,6 @@ export interface DeclarationStep {
 
 /**
  * The KYC aggregate of one user and the result of each step; a step is present once done.
- * @example
- * const kyc = state.kyc.byUserId[userId];
  */
 export interface KycRecord {
   userId: string;
@@ -105,15 +99,11 @@ export interface KycRecord {
 
 /**
  * Document-locker session status (spec 3.2).
- * @example
- * const status: DigilockerSessionState = 'PENDING';
  */
 export type DigilockerSessionState = 'PENDING' | 'VERIFIED' | 'FAILED' | 'EXPIRED';
 
 /**
  * A document-locker consent session (spec 4.4).
- * @example
- * const session = state.kyc.digilockerSessions[clientId];
  */
 export interface DigilockerSessionRecord {
   clientId: string;
@@ -133,15 +123,11 @@ export interface DigilockerSessionRecord {
 
 /**
  * Face session status: PENDING until the user finishes, then PASSED or FAILED; EXPIRED after 600 s pending.
- * @example
- * const status: FaceSessionState = 'PASSED';
  */
 export type FaceSessionState = 'PENDING' | 'PASSED' | 'FAILED' | 'EXPIRED';
 
 /**
  * A face liveness session (spec 4.9).
- * @example
- * const session = state.kyc.faceSessions[sessionId];
  */
 export interface FaceSessionRecord {
   sessionId: string;
@@ -159,8 +145,6 @@ export interface FaceSessionRecord {
 
 /**
  * An Aadhaar OTP session (assumed endpoint): the code "sent" to the Aadhaar-linked mobile.
- * @example
- * const session = state.kyc.aadhaarOtps[referenceId];
  */
 export interface AadhaarOtpRecord {
   referenceId: string;
@@ -174,8 +158,6 @@ export interface AadhaarOtpRecord {
 
 /**
  * A presigned upload (spec 4.10): issued, then uploaded to the mock's storage, then confirmed.
- * @example
- * const upload = state.kyc.uploads[s3Key];
  */
 export interface UploadRecord {
   s3Key: string;
@@ -191,22 +173,16 @@ export interface UploadRecord {
 
 /**
  * A penny-drop outcome a test chose for a user's next bank verification.
- * @example
- * const outcome: BankOutcome = 'penny_drop_failed';
  */
 export type BankOutcome = 'verified' | 'penny_drop_failed' | 'name_mismatch' | 'bank_error';
 
 /**
  * A UPI outcome a test chose for a user's next UPI verification.
- * @example
- * const outcome: UpiOutcome = 'invalid_vpa';
  */
 export type UpiOutcome = 'verified' | 'name_mismatch' | 'invalid_vpa' | 'provider_error';
 
 /**
  * The KYC collections.
- * @example
- * const slice = emptyKyc();
  */
 export interface KycSlice {
   byUserId: Record<string, KycRecord>;
@@ -220,8 +196,6 @@ export interface KycSlice {
 
 /**
  * An empty KYC collection.
- * @example
- * const slice = emptyKyc();
  */
 export function emptyKyc(): KycSlice {
   return {

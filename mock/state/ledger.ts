@@ -6,8 +6,6 @@
 
 /**
  * One keyed create that took effect.
- * @example
- * const entry: LedgerEntry = { accountId: 'acc_1', idempotencyKey: 'k-1', method: 'POST', path: '/v2/users', kind: 'user', id: 'usr_1' };
  */
 export interface LedgerEntry {
   accountId: string;

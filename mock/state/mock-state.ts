@@ -14,12 +14,6 @@ import type { WebhooksSlice } from './webhooks.js';
 
 /**
  * The complete state of one mock service.
- * @example
- * ```ts
- * import { MockState } from 'inr-payouts/mock';
- * const copy: MockState = mock.helpers.snapshot(); // plain JSON: save it, restore it later
- * mock.helpers.restore(copy);
- * ```
  */
 export interface MockState {
   /** Bumped when the layout changes, so a stale state file is refused rather than misread. */
@@ -41,11 +35,6 @@ export interface MockState {
 
 /**
  * A read-only view of a value, for `service.state`.
- * @example
- * ```ts
- * import { DeepReadonly, MockState } from 'inr-payouts/mock';
- * const users: DeepReadonly<MockState>['users'] = mock.state.users;
- * ```
  */
 export type DeepReadonly<T> = T extends (infer U)[]
   ? readonly DeepReadonly<U>[]

@@ -9,16 +9,11 @@
 
 /**
  * A collection keyed by untrusted IDs.
- * @example
- * const byId: Keyed<UserRecord> = keyed();
  */
 export type Keyed<T> = Record<string, T>;
 
 /**
  * A new, empty null-prototype collection (optionally filled from `entries`' own enumerable keys).
- * @example
- * const byId = keyed<UserRecord>();
- * byId.__proto__; // undefined: an unknown key, not Object.prototype
  */
 export function keyed<T>(entries?: Readonly<Record<string, T>>): Keyed<T> {
   const out = Object.create(null) as Keyed<T>;
@@ -28,8 +23,6 @@ export function keyed<T>(entries?: Readonly<Record<string, T>>): Keyed<T> {
 
 /**
  * The value under `key` if `record` has it as its own property (never an inherited member).
- * @example
- * ownValue({}, 'constructor'); // undefined
  */
 export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
@@ -37,8 +30,6 @@ export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T
 
 /**
  * `value` as a record when it is a non-array object (a parsed body, a timer's payload), else undefined.
- * @example
- * objectOf(JSON.parse(text))?.data;
  */
 export function objectOf(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -48,8 +39,6 @@ export function objectOf(value: unknown): Record<string, unknown> | undefined {
 
 /**
  * The string `holder` has as its own property `name`, if it is an object that has one.
- * @example
- * stringField(timer.payload, 'transactionId'); // 'txn_…' or undefined
  */
 export function stringField(holder: unknown, name: string): string | undefined {
   const object = objectOf(holder);

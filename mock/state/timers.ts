@@ -4,8 +4,6 @@
 
 /**
  * A pending timer: at `at` (epoch ms on the virtual clock) the task registered for `kind` runs with `payload`.
- * @example
- * const next = state.timers[0]; // the earliest
  */
 export interface Timer {
   id: string;

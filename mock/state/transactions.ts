@@ -10,16 +10,12 @@ import { keyed } from './records.js';
 
 /**
  * Transaction status values (spec 3.1, including the prefunded ones).
- * @example
- * const status: TransactionStatus = 'deposit_pending';
  */
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
 /**
  * The quote fixed at creation (spec 2.4, 4.2). `exchangeRate` is a number on the wire; it is kept as the
  * decimal string it was set from so the INR figures are computed exactly.
- * @example
- * const quote: QuoteRecord = { exchangeRate: '83.25', feePercent: 0, feeInr: '0.00', grossInr: '8325.00', netInr: '8325.00' };
  */
 export interface QuoteRecord {
   exchangeRate: string;
@@ -31,8 +27,6 @@ export interface QuoteRecord {
 
 /**
  * The deposit leg; what is not known before the deposit is seen stays absent.
- * @example
- * const deposit: DepositRecord = { expectedAmount: '100', requiredConfirmations: 128 };
  */
 export interface DepositRecord {
   expectedAmount: string;
@@ -52,8 +46,6 @@ export interface DepositRecord {
 
 /**
  * One allocation of a payout's rate attribution (spec 2.4).
- * @example
- * const a: AllocationRecord = { dealId: 'deal_1', dealNumber: 'D-0001', rate: '83.10', inrAmount: '831.00', usdtAmount: '10.000000' };
  */
 export interface AllocationRecord {
   dealId: string;
@@ -65,8 +57,6 @@ export interface AllocationRecord {
 
 /**
  * A payout's rate attribution (spec 2.4).
- * @example
- * const { rate, usdtEquivalent, allocations } = payout.attribution ?? {};
  */
 export interface AttributionRecord {
   rate: string;
@@ -76,8 +66,6 @@ export interface AttributionRecord {
 
 /**
  * The payout leg; absent until it starts.
- * @example
- * const payout: PayoutRecord = { payoutId: 'pay_1', rail: 'imps', amountInr: '8325.00', status: 'processing', initiatedAt: '…' };
  */
 export interface PayoutRecord {
   payoutId: string;
@@ -103,14 +91,6 @@ export interface PayoutRecord {
 
 /**
  * A transaction as the mock stores it. Money is decimal strings.
- * @example
- * ```ts
- * import type { TransactionRecord } from 'inr-payouts/mock';
- * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
- * const { transactionId } = await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'base' });
- * const txn: TransactionRecord = mock.helpers.transactions.get(transactionId);
- * console.log(txn.status, txn.kind); // created standard
- * ```
  */
 export interface TransactionRecord {
   id: string;
@@ -145,11 +125,6 @@ export interface TransactionRecord {
 /**
  * A settled deal-rate tranche of an account's INR escrow pool (spec 2.4). `remainingInr` is what later
  * payouts may still consume, oldest first.
- * @example
- * ```ts
- * import { TrancheRecord } from 'inr-payouts/mock';
- * const tranche: TrancheRecord = { dealId: 'deal_1', dealNumber: 'D-0001', rate: '83.10', inrAmount: '83100.00', remainingInr: '83100.00', settledAt: '…' };
- * ```
  */
 export interface TrancheRecord {
   dealId: string;
@@ -162,8 +137,6 @@ export interface TrancheRecord {
 
 /**
  * The transactions collection.
- * @example
- * const slice = emptyTransactions();
  */
 export interface TransactionsSlice {
   byId: Record<string, TransactionRecord>;
@@ -190,8 +163,6 @@ export interface TransactionsSlice {
 
 /**
  * An account's completed volume in USD, as decimal strings: all time, and per UTC month (`2026-11`) of completion.
- * @example
- * const volume: AccountVolumeRecord = { totalUsd: '100', byMonth: { '2026-11': '100' } };
  */
 export interface AccountVolumeRecord {
   totalUsd: string;
@@ -203,8 +174,6 @@ export const DEFAULT_EXCHANGE_RATE = SANDBOX_TRANSACTIONS.exchangeRate;
 
 /**
  * An empty transactions collection.
- * @example
- * const slice = emptyTransactions();
  */
 export function emptyTransactions(): TransactionsSlice {
   return {
@@ -222,8 +191,6 @@ export function emptyTransactions(): TransactionsSlice {
 
 /**
  * The key of the partner-reference index: references are unique per account.
- * @example
- * referenceKey(account.id, 'order-42');
  */
 export function referenceKey(accountId: string, partnerReference: string): string {
   return `${accountId}:${partnerReference}`;

@@ -6,8 +6,6 @@ import { keyed } from './records.js';
 
 /**
  * A user as the mock stores it. Optional fields stay absent (never null), so responses omit them (spec 1).
- * @example
- * const user = service.state.users.byId['usr_…'];
  */
 export interface UserRecord {
   id: string;
@@ -26,8 +24,6 @@ export interface UserRecord {
 
 /**
  * The users collection with its mobile index.
- * @example
- * const userId = state.users.idByMobile[mobileKey(accountId, '+919876543210')];
  */
 export interface UsersSlice {
   byId: Record<string, UserRecord>;
@@ -37,8 +33,6 @@ export interface UsersSlice {
 
 /**
  * An empty users collection.
- * @example
- * const slice = emptyUsers();
  */
 export function emptyUsers(): UsersSlice {
   return { byId: keyed(), idByMobile: keyed() };
@@ -46,8 +40,6 @@ export function emptyUsers(): UsersSlice {
 
 /**
  * The key of the mobile index: mobiles are unique per account, not across accounts.
- * @example
- * mobileKey('7b0c…', '+919876543210'); // '7b0c…:+919876543210'
  */
 export function mobileKey(accountId: string, mobile: string): string {
   return `${accountId}:${mobile}`;

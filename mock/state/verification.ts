@@ -6,15 +6,11 @@ import { keyed } from './records.js';
 
 /**
  * The two OTP channels.
- * @example
- * const channel: OtpChannel = 'email';
  */
 export type OtpChannel = 'mobile' | 'email';
 
 /**
  * One OTP that was "sent".
- * @example
- * const { code } = service.helpers.otp.read({ userId, channel: 'mobile' });
  */
 export interface OtpRecord {
   code: string;
@@ -28,8 +24,6 @@ export interface OtpRecord {
 
 /**
  * The OTP state of one user and channel.
- * @example
- * const channel = state.verification.otps[otpKey(userId, 'mobile')];
  */
 export interface OtpChannelState {
   current?: OtpRecord;
@@ -39,8 +33,6 @@ export interface OtpChannelState {
 
 /**
  * The verification collection.
- * @example
- * const slice = emptyVerification();
  */
 export interface VerificationSlice {
   /** `${userId}:${channel}` → channel state. */
@@ -49,8 +41,6 @@ export interface VerificationSlice {
 
 /**
  * An empty verification collection.
- * @example
- * const slice = emptyVerification();
  */
 export function emptyVerification(): VerificationSlice {
   return { otps: keyed() };
@@ -58,8 +48,6 @@ export function emptyVerification(): VerificationSlice {
 
 /**
  * The key of a user's channel in `otps`.
- * @example
- * otpKey('usr_1', 'email'); // 'usr_1:email'
  */
 export function otpKey(userId: string, channel: OtpChannel): string {
   return `${userId}:${channel}`;

@@ -6,8 +6,6 @@ import { keyed } from './records.js';
 
 /**
  * The ten event types (spec 6.2).
- * @example
- * const type: WebhookEventType = 'user.created';
  */
 export type WebhookEventType =
   | 'user.created'
@@ -23,8 +21,6 @@ export type WebhookEventType =
 
 /**
  * The delivered envelope (spec 6.1, with `id` the event ID as decided).
- * @example
- * const body = JSON.stringify(record.envelope);
  */
 export interface WebhookEnvelope {
   id: string;
@@ -36,8 +32,6 @@ export interface WebhookEnvelope {
 
 /**
  * One delivery attempt.
- * @example
- * const last = record.deliveries.at(-1);
  */
 export interface DeliveryAttempt {
   attempt: number;
@@ -60,11 +54,6 @@ export interface DeliveryAttempt {
 
 /**
  * A webhook event record (spec 2.11) plus what delivery needs.
- * @example
- * ```ts
- * import type { WebhookEventRecord } from 'inr-payouts/mock';
- * const pending: WebhookEventRecord[] = mock.helpers.webhooks.events().filter((e) => e.status === 'pending');
- * ```
  */
 export interface WebhookEventRecord {
   id: string;
@@ -85,8 +74,6 @@ export interface WebhookEventRecord {
 
 /**
  * The webhook events collection.
- * @example
- * const slice = emptyWebhooks();
  */
 export interface WebhooksSlice {
   /** In creation order (insertion order of the keys). */
@@ -99,15 +86,11 @@ export interface WebhooksSlice {
 
 /**
  * A webhook event's delivery status.
- * @example
- * const status: WebhookEventStatus = 'delivered';
  */
 export type WebhookEventStatus = WebhookEventRecord['status'];
 
 /**
  * An empty webhook events collection.
- * @example
- * const slice = emptyWebhooks();
  */
 export function emptyWebhooks(): WebhooksSlice {
   return { byId: keyed(), idsByAccount: keyed(), countsByAccount: keyed() };

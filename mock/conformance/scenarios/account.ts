@@ -7,8 +7,6 @@ import { raw } from './support.js';
 
 /**
  * The account scenarios.
- * @example
- * const ids = ACCOUNT_SCENARIOS.map((s) => s.id);
  */
 export const ACCOUNT_SCENARIOS: Scenario[] = [
   {

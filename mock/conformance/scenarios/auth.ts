@@ -23,8 +23,6 @@ const ENDPOINTS = [
 
 /**
  * The authentication scenarios.
- * @example
- * const ids = AUTH_SCENARIOS.map((s) => s.id);
  */
 export const AUTH_SCENARIOS: Scenario[] = [
   {

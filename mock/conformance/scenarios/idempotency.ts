@@ -8,8 +8,6 @@ import { verifiedUser } from './support.js';
 
 /**
  * The idempotency scenarios.
- * @example
- * const ids = IDEMPOTENCY_SCENARIOS.map((s) => s.id);
  */
 export const IDEMPOTENCY_SCENARIOS: Scenario[] = [
   {

@@ -13,11 +13,6 @@ import { WEBHOOK_SCENARIOS } from './webhooks.js';
 
 /**
  * Every scenario of the conformance suite.
- * @example
- * ```ts
- * import { CONFORMANCE_SCENARIOS } from 'inr-payouts/mock';
- * console.log(CONFORMANCE_SCENARIOS.map((s) => `${s.id} (${s.tier})`).join('\n'));
- * ```
  */
 export const SCENARIOS: readonly Scenario[] = [
   ...AUTH_SCENARIOS,

@@ -28,8 +28,6 @@ function wrong(otp: string): string {
 
 /**
  * The KYC scenarios.
- * @example
- * const ids = KYC_SCENARIOS.map((s) => s.id);
  */
 export const KYC_SCENARIOS: Scenario[] = [
   {

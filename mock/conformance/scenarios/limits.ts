@@ -7,8 +7,6 @@ import { raw } from './support.js';
 
 /**
  * The limits scenarios.
- * @example
- * const ids = LIMIT_SCENARIOS.map((s) => s.id);
  */
 export const LIMIT_SCENARIOS: Scenario[] = [
   {

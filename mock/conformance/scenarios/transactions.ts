@@ -23,8 +23,6 @@ function order(t: ScenarioTarget, userId: string, amount = '100'): TransactionCr
 
 /**
  * The transaction scenarios.
- * @example
- * const ids = TRANSACTION_SCENARIOS.map((s) => s.id);
  */
 export const TRANSACTION_SCENARIOS: Scenario[] = [
   {

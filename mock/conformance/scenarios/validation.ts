@@ -9,8 +9,6 @@ const NO_USER = '/v2/users/usr_conformance_none';
 
 /**
  * The validation scenarios.
- * @example
- * const ids = VALIDATION_SCENARIOS.map((s) => s.id);
  */
 export const VALIDATION_SCENARIOS: Scenario[] = [
   {

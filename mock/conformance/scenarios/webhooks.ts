@@ -193,7 +193,5 @@ const retries: Scenario = {
 
 /**
  * The webhook scenarios, in the order they run.
- * @example
- * WEBHOOK_SCENARIOS.map((s) => s.id); // ['webhooks.delivery', 'webhooks.order', 'webhooks.retries']
  */
 export const WEBHOOK_SCENARIOS: readonly Scenario[] = [delivery, order, retries];

@@ -19,8 +19,6 @@ export const INSPECTOR_SHOWN = 500;
 
 /**
  * The page's filters, from its query string.
- * @example
- * const query: InspectorQuery = { userId: 'usr_1', limit: 500 };
  */
 export interface InspectorQuery {
   userId?: string;
@@ -32,8 +30,6 @@ export interface InspectorQuery {
 
 /**
  * The filters named in `search`; an empty or unknown value is no filter.
- * @example
- * readQuery(new URLSearchParams('userId=usr_1&type=request')); // { userId: 'usr_1', type: 'request', limit: 500 }
  */
 export function readQuery(search: URLSearchParams): InspectorQuery {
   const text = (name: string) => search.get(name)?.trim() || undefined;
@@ -49,8 +45,6 @@ export function readQuery(search: URLSearchParams): InspectorQuery {
 
 /**
  * One machine to draw: the thing, where it is now, and its graph.
- * @example
- * const focus: InspectorFocus = { kind: 'transaction', id: 'txn_1', state: 'created', graph };
  */
 export interface InspectorFocus {
   kind: 'user' | 'transaction';
@@ -64,8 +58,6 @@ export interface InspectorFocus {
 
 /**
  * A pending timer as the page lists it.
- * @example
- * const timer: InspectorTimer = { id: 'tmr_1', kind: 'otp.expire', at: '2025-01-01T00:10:00.000Z', ids: {} };
  */
 export interface InspectorTimer {
   id: string;
@@ -77,8 +69,6 @@ export interface InspectorTimer {
 /**
  * A journal entry with the user and transaction it is about (see `idsOf`: a request names them in its path,
  * its body or its answer).
- * @example
- * const item: InspectorEntry = { entry, userId: 'usr_1', transactionId: 'txn_1' };
  */
 export interface InspectorEntry {
   entry: JournalEntry;
@@ -88,8 +78,6 @@ export interface InspectorEntry {
 
 /**
  * Everything the page shows.
- * @example
- * const model: InspectorModel = inspectorModel(service, readQuery(url.searchParams));
  */
 export interface InspectorModel {
   baseUrl: string;
@@ -197,8 +185,6 @@ function timersOf(state: State): InspectorTimer[] {
 
 /**
  * Reads what the page shows from `service`, filtered by `query`.
- * @example
- * const model = inspectorModel(service, { transactionId: 'txn_1', limit: 500 });
  */
 export function inspectorModel(service: MockSimulation, query: InspectorQuery): InspectorModel {
   const state = service.state;

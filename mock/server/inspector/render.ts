@@ -294,8 +294,6 @@ function webhooksSection(model: InspectorModel): string {
 
 /**
  * The whole page; `nonce` is the one the content security policy allows its style and script by.
- * @example
- * const html = renderInspector(inspectorModel(service, readQuery(url.searchParams)), nonce);
  */
 export function renderInspector(model: InspectorModel, nonce: string): string {
   return (
