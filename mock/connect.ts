@@ -27,9 +27,7 @@ type HttpHelpers = {
 type Remote<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 type Either<F> = F extends (...args: infer A) => infer R ? (...args: A) => R | Promise<Awaited<R>> : never;
 
-/**
- * The helpers of a server, as `connectMock` returns them: each in-process helper, answering a promise.
- */
+/** The helpers of a server, as `connectMock` returns them: each in-process helper, answering a promise. */
 export type RemoteMockHelpers = {
   [K in keyof HttpHelpers]: HttpHelpers[K] extends Callable
     ? Remote<HttpHelpers[K]>

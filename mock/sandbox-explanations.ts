@@ -11,9 +11,7 @@ const { bank, upi, pan } = SANDBOX_KYC;
 const CHOOSE_BANK = "helpers.kyc.chooseOutcome({ userId, step: 'bank', outcome: 'verified' })";
 const CHOOSE_UPI = "helpers.kyc.chooseOutcome({ userId, step: 'upi', outcome: 'verified' })";
 
-/**
- * The explanation of each sandbox value that decides an outcome by itself.
- */
+/** The explanation of each sandbox value that decides an outcome by itself. */
 export const SANDBOX_EXPLANATIONS = {
   bankPennyDropFails: {
     rule: 'sandbox.bank.pennyDropFails',

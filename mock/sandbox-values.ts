@@ -4,9 +4,7 @@
  * Each area adds its own group below (bank penny drop, UPI, names, amounts).
  */
 
-/**
- * Defaults of `createMockService`.
- */
+/** Defaults of `createMockService`. */
 export const SANDBOX_DEFAULTS = {
   /** Where the handlers answer when no `baseUrl` is given. */
   baseUrl: 'https://sandbox.inr-payouts.test',

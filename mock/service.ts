@@ -17,9 +17,7 @@ import { mswHandlers } from './msw/handlers.js';
 import { createOverrides, type OperationId, type OverrideResolver } from './overrides.js';
 import { createMockSimulation, type MockSimulation } from './simulation.js';
 
-/**
- * A running mock service.
- */
+/** A running mock service. */
 export interface MockService extends MockSimulation {
   /**
    * A WHATWG `fetch` that this mock answers in-process, with no interception and no msw: give it to the

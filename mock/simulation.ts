@@ -33,9 +33,7 @@ export const serviceRouter: MockRouter = compileRoutes({
 
 const dispatch = createDispatch(serviceRouter);
 
-/**
- * A running simulation: what a `MockService` is without its MSW handlers.
- */
+/** A running simulation: what a `MockService` is without its MSW handlers. */
 export interface MockSimulation {
   /** Where the service answers. */
   readonly baseUrl: string;

@@ -5,9 +5,7 @@
 
 const WINDOW_MS = 60_000;
 
-/**
- * A pacer: `await pacer.next()` before each request.
- */
+/** A pacer: `await pacer.next()` before each request. */
 export interface Pacer {
   next(): Promise<void>;
   /** Changes the limit (read from the account once it is known). */

@@ -29,9 +29,7 @@ function empty(): Shape {
   return { count: 0, types: new Set(), fields: new Map(), items: undefined };
 }
 
-/**
- * The shape of a parsed JSON value.
- */
+/** The shape of a parsed JSON value. */
 export function shapeOf(value: unknown): Shape {
   return addTo(empty(), value);
 }
@@ -66,9 +64,7 @@ export function describeTypes(shape: Shape | undefined): string {
   return [...shape.types].sort().join(' or ');
 }
 
-/**
- * One place where two shapes differ: its path (`deposit.confirmations`, `[].id`) and each side's types.
- */
+/** One place where two shapes differ: its path (`deposit.confirmations`, `[].id`) and each side's types. */
 export interface ShapeDifference {
   path: string;
   mock: string;

@@ -26,9 +26,7 @@ export class ScenarioSkipped extends Error {
   override readonly name = 'ScenarioSkipped';
 }
 
-/**
- * A side of the run, before any scenario.
- */
+/** A side of the run, before any scenario. */
 export interface SideSetup {
   side: Side;
   baseUrl: string;
@@ -41,9 +39,7 @@ export interface SideSetup {
   clock?: ClientClock;
 }
 
-/**
- * What the two sides of one run share: its prefix, and the counter behind new mobile numbers and names.
- */
+/** What the two sides of one run share: its prefix, and the counter behind new mobile numbers and names. */
 export interface RunNames {
   prefix: string;
   next(): number;
@@ -51,9 +47,7 @@ export interface RunNames {
   mobileBase: number;
 }
 
-/**
- * The run's naming: `prefix` and a random mobile base.
- */
+/** The run's naming: `prefix` and a random mobile base. */
 export function runNames(prefix: string): RunNames {
   const random = new Uint32Array(1);
   crypto.getRandomValues(random);
@@ -122,9 +116,7 @@ export function scenarioTarget(setup: SideSetup, run: RunNames, log: Observation
   };
 }
 
-/**
- * Whether the service at `baseUrl` has the mock's test helpers: `GET /__mock` answers the helper list.
- */
+/** Whether the service at `baseUrl` has the mock's test helpers: `GET /__mock` answers the helper list. */
 export async function probeHelpers(
   baseUrl: string,
   send: typeof fetch,

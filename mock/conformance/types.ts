@@ -14,19 +14,13 @@ import type { MockHelperCalls } from '../connect.js';
  */
 export type Tier = 'read-only' | 'creates' | 'mock-helpers';
 
-/**
- * Every tier, from the safest.
- */
+/** Every tier, from the safest. */
 export const TIERS: readonly Tier[] = ['read-only', 'creates', 'mock-helpers'];
 
-/**
- * The two sides of a run: `mock` is the reference, `sandbox` the target being checked.
- */
+/** The two sides of a run: `mock` is the reference, `sandbox` the target being checked. */
 export type Side = 'mock' | 'sandbox';
 
-/**
- * One request and its answer as seen on the wire, reduced to what conformance compares.
- */
+/** One request and its answer as seen on the wire, reduced to what conformance compares. */
 export interface WireExchange {
   kind: 'exchange';
   /** `METHOD path-template`, the name differences are reported under. */
@@ -41,9 +35,7 @@ export interface WireExchange {
   body: unknown;
 }
 
-/**
- * A named observation a scenario records beside the wire: a state, a timing the spec states, a delivery.
- */
+/** A named observation a scenario records beside the wire: a state, a timing the spec states, a delivery. */
 export interface StepObservation {
   kind: 'step';
   label: string;
@@ -52,18 +44,14 @@ export interface StepObservation {
   compare: 'value' | 'shape';
 }
 
-/**
- * A side stopped early: its scenario threw something other than an API error answer.
- */
+/** A side stopped early: its scenario threw something other than an API error answer. */
 export interface StopObservation {
   kind: 'stopped';
   label: 'stopped';
   error: string;
 }
 
-/**
- * Anything a side observes, in order.
- */
+/** Anything a side observes, in order. */
 export type Observation = WireExchange | StepObservation | StopObservation;
 
 /**
@@ -79,9 +67,7 @@ export interface StepOptions {
   compare?: 'value' | 'shape';
 }
 
-/**
- * What a scenario gets for one side of the run.
- */
+/** What a scenario gets for one side of the run. */
 export interface ScenarioTarget {
   /** `mock` (the reference) or `sandbox` (the target). */
   readonly side: Side;
@@ -115,9 +101,7 @@ export interface ScenarioTarget {
   refused<T>(call: PromiseLike<T>): Promise<T | undefined>;
 }
 
-/**
- * One scenario of the suite, drawn from one rule of the spec.
- */
+/** One scenario of the suite, drawn from one rule of the spec. */
 export interface Scenario {
   /** Stable, dotted (`auth.missing-key`); `--only` and the report use it. */
   id: string;
@@ -128,9 +112,7 @@ export interface Scenario {
   run(t: ScenarioTarget): Promise<void>;
 }
 
-/**
- * One difference between the two sides, named for a reader.
- */
+/** One difference between the two sides, named for a reader. */
 export interface Difference {
   /** The observation's label: `METHOD path-template` for an exchange, the step's label otherwise. */
   step: string;
@@ -145,9 +127,7 @@ export interface Difference {
   index: number;
 }
 
-/**
- * One scenario's outcome.
- */
+/** One scenario's outcome. */
 export interface ScenarioResult {
   id: string;
   title: string;
@@ -166,9 +146,7 @@ export interface ScenarioResult {
   ms: number;
 }
 
-/**
- * What a conformance run found.
- */
+/** What a conformance run found. */
 export interface ConformanceReport {
   /** The target's base URL, or `in-process mock`. */
   target: string;

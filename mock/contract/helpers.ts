@@ -10,9 +10,7 @@ import { networks } from '../../src/schemas/common.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/events.js';
 import { ChaosOptions } from './chaos.js';
 
-/**
- * What the contract says of one helper.
- */
+/** What the contract says of one helper. */
 export interface HelperSpec {
   /** One line: what the helper does. */
   readonly summary: string;
@@ -77,9 +75,7 @@ const duration = z.union([
   z.string().check(z.regex(/^(\d+(\.\d+)?(ms|s|m|h|d))+$/)),
 ]);
 
-/**
- * The helper contract, `group.action` → spec. Entries follow `createHelpers`' order.
- */
+/** The helper contract, `group.action` → spec. Entries follow `createHelpers`' order. */
 export const HELPER_CONTRACT = {
   reset: {
     summary: 'Empties the state (the default account stays), optionally with a new seed',
@@ -335,14 +331,10 @@ export const HELPER_CONTRACT = {
   },
 } satisfies Record<string, HelperSpec>;
 
-/**
- * A helper's contract name, `group.action` or a top-level name.
- */
+/** A helper's contract name, `group.action` or a top-level name. */
 export type HelperName = keyof typeof HELPER_CONTRACT;
 
-/**
- * Where a helper answers over HTTP: `/__mock/group/action`.
- */
+/** Where a helper answers over HTTP: `/__mock/group/action`. */
 export function helperPath(name: string): string {
   return `/__mock/${name.replace('.', '/')}`;
 }

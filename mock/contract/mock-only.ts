@@ -12,9 +12,7 @@ import { objectOf } from '../state/records.js';
  */
 export type MockProfile = 'default' | 'strict';
 
-/**
- * The profiles, for option checks and the CLI.
- */
+/** The profiles, for option checks and the CLI. */
 export const MOCK_PROFILES: readonly MockProfile[] = ['default', 'strict'];
 
 /**
@@ -66,9 +64,7 @@ export const MOCK_ONLY_FIELDS: Readonly<Record<string, readonly MockOnlyField[]>
   'GET /v2/transactions/:transactionId': TRANSACTION_FIELDS,
 };
 
-/**
- * `data` without the route's mock-only fields (the strict profile's answer). Changes nothing in place.
- */
+/** `data` without the route's mock-only fields (the strict profile's answer). Changes nothing in place. */
 export function withoutMockOnly(route: string, data: unknown): unknown {
   const fields = MOCK_ONLY_FIELDS[route];
   const object = objectOf(data);

@@ -33,9 +33,7 @@ const sweep = z.object({
   reason: z.optional(text),
 });
 
-/**
- * The `data` of each event type.
- */
+/** The `data` of each event type. */
 export const WEBHOOK_PAYLOADS = {
   'user.created': z.object({
     userId: text,

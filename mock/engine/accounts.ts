@@ -1,6 +1,4 @@
-/**
- * Creating accounts and finding the account behind an API key (spec 2.1, 5).
- */
+/** Creating accounts and finding the account behind an API key (spec 2.1, 5). */
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
 import type { MockState } from '../state/mock-state.js';
@@ -10,18 +8,14 @@ import { nowIso } from './timers.js';
 /** Default API requests per minute: high enough that ordinary tests never meet the limit. @example DEFAULT_RATE_LIMIT // 600 */
 export const DEFAULT_RATE_LIMIT = 600;
 
-/**
- * Settings of a new account; anything left out gets its default, keys and secret come from the seed.
- */
+/** Settings of a new account; anything left out gets its default, keys and secret come from the seed. */
 export type CreateAccountInput = Partial<AccountSettings> & {
   id?: string;
   sandboxKey?: string;
   liveKey?: string;
 };
 
-/**
- * Adds an account to the state, with the sandbox's default INR pool of settled tranches, and returns it.
- */
+/** Adds an account to the state, with the sandbox's default INR pool of settled tranches, and returns it. */
 export function createAccount(state: MockState, input: CreateAccountInput = {}): AccountRecord {
   const { id, sandboxKey, liveKey, ...settings } = input;
   const account: AccountRecord = {
@@ -56,9 +50,7 @@ export function createAccount(state: MockState, input: CreateAccountInput = {}):
   return account;
 }
 
-/**
- * The account and environment of an API key, if any account holds it.
- */
+/** The account and environment of an API key, if any account holds it. */
 export function findAccountByKey(
   state: MockState,
   key: string,

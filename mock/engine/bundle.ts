@@ -9,14 +9,10 @@
 import * as z from 'zod/mini';
 import { MockArgumentError } from './errors.js';
 
-/**
- * What `format` says in every bundle.
- */
+/** What `format` says in every bundle. */
 export const BUNDLE_FORMAT = 'inr-payouts-mock-bundle';
 
-/**
- * The bundle version this mock writes and reads.
- */
+/** The bundle version this mock writes and reads. */
 export const BUNDLE_VERSION = 1;
 
 /**
@@ -100,9 +96,7 @@ const WebhookAttempt = z.object({
   answer: z.optional(WebhookAnswer),
 });
 
-/**
- * The schema of a bundle.
- */
+/** The schema of a bundle. */
 export const ReplayBundle = z.object({
   format: z.literal(BUNDLE_FORMAT),
   version: z.literal(BUNDLE_VERSION),
@@ -132,9 +126,7 @@ export const ReplayBundle = z.object({
   ),
 });
 
-/**
- * A replay bundle, as `mock.bundle()` returns it and `createMockService({ replay })` takes it.
- */
+/** A replay bundle, as `mock.bundle()` returns it and `createMockService({ replay })` takes it. */
 export type MockBundle = z.output<typeof ReplayBundle>;
 /** One input of a bundle (internal: `MockBundle['steps'][number]`). */
 export type BundleStep = z.output<typeof Step>;
@@ -173,9 +165,7 @@ export function parseBundle(value: unknown): MockBundle {
   );
 }
 
-/**
- * Refuses a bundle that cannot rebuild its run: one holding only a window of it (`window`).
- */
+/** Refuses a bundle that cannot rebuild its run: one holding only a window of it (`window`). */
 export function replayable(bundle: MockBundle): MockBundle {
   if (bundle.window) {
     throw new MockArgumentError(

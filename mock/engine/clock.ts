@@ -17,9 +17,7 @@ import { tapOf } from './taps.js';
 import type { TaskDefinition } from './tasks.js';
 import { nowIso } from './timers.js';
 
-/**
- * What an advance did.
- */
+/** What an advance did. */
 export interface AdvanceResult {
   /** The clock's time afterwards, ISO 8601 UTC. */
   now: string;
@@ -43,9 +41,7 @@ export interface RealtimeOptions {
   onError?: (error: unknown) => void;
 }
 
-/**
- * The clock of one service.
- */
+/** The clock of one service. */
 export interface Clock {
   /** Epoch ms. */
   now(): number;
@@ -86,9 +82,7 @@ export async function settleBackground(rt: MockRuntime): Promise<void> {
   }
 }
 
-/**
- * The clock over a runtime's state. Advances are queued, so a real-time tick and a test never interleave.
- */
+/** The clock over a runtime's state. Advances are queued, so a real-time tick and a test never interleave. */
 export function createClock(rt: MockRuntime): Clock {
   let queue: Promise<unknown> = Promise.resolve();
   let interval: ReturnType<typeof setInterval> | undefined;

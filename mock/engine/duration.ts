@@ -1,10 +1,6 @@
-/**
- * Durations for the clock and the helpers: milliseconds, or text such as `'10m'`, `'24h'`, `'1h30m'`.
- */
+/** Durations for the clock and the helpers: milliseconds, or text such as `'10m'`, `'24h'`, `'1h30m'`. */
 
-/**
- * A duration: milliseconds, or a string of `<number><unit>` parts with units `ms`, `s`, `m`, `h`, `d`.
- */
+/** A duration: milliseconds, or a string of `<number><unit>` parts with units `ms`, `s`, `m`, `h`, `d`. */
 export type Duration = number | string;
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

@@ -4,9 +4,7 @@
  */
 import type { Explanation } from './explain.js';
 
-/**
- * `Not Found` → `NOT_FOUND`: the code shape A carries when a resolver gave none.
- */
+/** `Not Found` → `NOT_FOUND`: the code shape A carries when a resolver gave none. */
 export function codeFromError(error: string): string {
   return error
     .trim()
@@ -102,9 +100,7 @@ export class MockArgumentError extends MockHelperError {
   }
 }
 
-/**
- * What a refused transition was about.
- */
+/** What a refused transition was about. */
 export interface TransitionRefusal {
   /** What was asked to move, for example `document-locker session dls_1`. */
   subject: string;

@@ -40,16 +40,12 @@ function index(state: MockState): Index {
   return { idsByAccount: slice.idsByAccount, countsByAccount: slice.countsByAccount };
 }
 
-/**
- * Adds a newly stored event to the index.
- */
+/** Adds a newly stored event to the index. */
 export function indexEvent(state: MockState, record: WebhookEventRecord): void {
   add(index(state), record.accountId, record.id, record.status);
 }
 
-/**
- * Changes an event's status, keeping the counts right.
- */
+/** Changes an event's status, keeping the counts right. */
 export function setEventStatus(
   state: MockState,
   record: WebhookEventRecord,

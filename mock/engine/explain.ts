@@ -5,9 +5,7 @@
  * one line of visible ASCII ({@link explainLine}), so a partner in any language reads it without our source.
  */
 
-/**
- * Why the mock answered or moved as it did.
- */
+/** Why the mock answered or moved as it did. */
 export interface Explanation {
   /**
    * The rule that fired: an error identifier (`NAME_MISMATCH`, `UNAUTHORIZED`), a sandbox value
@@ -52,9 +50,7 @@ export function remember(response: Response, explanation: Explanation): Response
   return response;
 }
 
-/**
- * The explanation noted for `response`, if any.
- */
+/** The explanation noted for `response`, if any. */
 export function explanationOf(response: Response): Explanation | undefined {
   return explained.get(response);
 }

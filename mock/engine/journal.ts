@@ -14,9 +14,7 @@ import type { MockState } from '../state/mock-state.js';
 import type { Explanation } from './explain.js';
 import { isoAt } from './timers.js';
 
-/**
- * How many entries the journal keeps: the oldest are dropped beyond it.
- */
+/** How many entries the journal keeps: the oldest are dropped beyond it. */
 export const JOURNAL_LIMIT = 10_000;
 
 /**
@@ -37,9 +35,7 @@ const ENTRY_OVERHEAD_BYTES = 400;
  */
 export const JOURNAL_BODY_LIMIT = 2_048;
 
-/**
- * `text` as an entry keeps it: whole, or its first {@link JOURNAL_BODY_LIMIT} characters and `cut: true`.
- */
+/** `text` as an entry keeps it: whole, or its first {@link JOURNAL_BODY_LIMIT} characters and `cut: true`. */
 export function capBody(text: string): { text: string; cut: boolean } {
   // A slice of a long string may keep the whole string alive (V8 slices share their parent): the start is
   // copied, so an entry holds 2,048 characters of a 1 MB body, not the megabyte.
@@ -65,9 +61,7 @@ interface EntryBase {
   transactionId?: string;
 }
 
-/**
- * One API request the pipeline answered.
- */
+/** One API request the pipeline answered. */
 export interface JournalRequest extends EntryBase {
   type: 'request';
   method: string;
@@ -99,9 +93,7 @@ export interface JournalRequest extends EntryBase {
   explanation?: Explanation;
 }
 
-/**
- * One transition of a stored resource's state machine.
- */
+/** One transition of a stored resource's state machine. */
 export interface JournalTransition extends EntryBase {
   type: 'transition';
   /**
@@ -124,9 +116,7 @@ export interface JournalTransition extends EntryBase {
   explanation?: Explanation;
 }
 
-/**
- * Every resource a transition entry names.
- */
+/** Every resource a transition entry names. */
 export type TransitionResource =
   | 'transaction'
   | 'kyc-step'
@@ -139,9 +129,7 @@ export type TransitionResource =
   | 'attribution'
   | 'sweep';
 
-/**
- * One webhook delivery attempt, with its answer.
- */
+/** One webhook delivery attempt, with its answer. */
 export interface JournalWebhook extends EntryBase {
   type: 'webhook';
   eventId: string;
@@ -160,18 +148,14 @@ export interface JournalWebhook extends EntryBase {
   bodyCut?: boolean;
 }
 
-/**
- * One timer that ran.
- */
+/** One timer that ran. */
 export interface JournalTimer extends EntryBase {
   type: 'timer';
   kind: string;
   id: string;
 }
 
-/**
- * One helper call.
- */
+/** One helper call. */
 export interface JournalHelper extends EntryBase {
   type: 'helper';
   /** `group.action`, or a top-level name such as `reset`. */
@@ -184,17 +168,13 @@ export interface JournalHelper extends EntryBase {
   explanation?: Explanation;
 }
 
-/**
- * One journal entry.
- */
+/** One journal entry. */
 export type JournalEntry = JournalRequest | JournalTransition | JournalWebhook | JournalTimer | JournalHelper;
 
 /** An entry as a call site gives it: the journal adds `seq` and `at`. */
 type Draft<E> = E extends JournalEntry ? Omit<E, 'seq' | 'at'> : never;
 
-/**
- * Which entries to read: all given filters must match.
- */
+/** Which entries to read: all given filters must match. */
 export interface JournalFilter {
   type?: JournalEntry['type'];
   userId?: string;
@@ -203,9 +183,7 @@ export interface JournalFilter {
   since?: number;
 }
 
-/**
- * The journal of one service.
- */
+/** The journal of one service. */
 export interface Journal {
   /** The most entries kept ({@link JOURNAL_LIMIT} unless set otherwise). */
   readonly limit: number;
@@ -293,16 +271,12 @@ export function createJournal(options: { limit?: number; budgetBytes?: number } 
 
 const journals = new WeakMap<MockState, Journal>();
 
-/**
- * Makes `journal` the one entries of `state` go to (the runtime calls it whenever its state is replaced).
- */
+/** Makes `journal` the one entries of `state` go to (the runtime calls it whenever its state is replaced). */
 export function bindJournal(state: MockState, journal: Journal): void {
   journals.set(state, journal);
 }
 
-/**
- * The journal bound to `state`, if any (a bare state built outside a runtime has none).
- */
+/** The journal bound to `state`, if any (a bare state built outside a runtime has none). */
 export function journalOf(state: MockState): Journal | undefined {
   return journals.get(state);
 }

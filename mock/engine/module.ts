@@ -5,9 +5,7 @@
 import type { RawRouteDefinition, RouteDefinition } from './route.js';
 import type { TaskDefinition } from './tasks.js';
 
-/**
- * Routes and tasks of one area.
- */
+/** Routes and tasks of one area. */
 export interface MockModule {
   name: string;
   routes: RouteDefinition[];
@@ -19,9 +17,7 @@ export interface MockModule {
   rawRoutes?: RawRouteDefinition[];
 }
 
-/**
- * Declares a module (an identity function, for the types and the reader).
- */
+/** Declares a module (an identity function, for the types and the reader). */
 export function defineModule(module: MockModule): MockModule {
   return module;
 }

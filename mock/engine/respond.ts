@@ -6,9 +6,7 @@
 import { type ApiErrorBody, codeFromError, type ErrorShape } from './errors.js';
 import type { Explanation } from './explain.js';
 
-/**
- * What a resolver returns on success.
- */
+/** What a resolver returns on success. */
 export interface MockResult<T = unknown> {
   /** Default 200. */
   status?: number;
@@ -21,33 +19,25 @@ export interface MockResult<T = unknown> {
   explain?: Explanation;
 }
 
-/**
- * `{ success: true, data, message? }` plus `extra`.
- */
+/** `{ success: true, data, message? }` plus `extra`. */
 export function successBody(result: MockResult): Record<string, unknown> {
   return { success: true, data: result.data, message: result.message, ...result.extra };
 }
 
-/**
- * An error body in `shape`.
- */
+/** An error body in `shape`. */
 export function errorBody(shape: ErrorShape, body: ApiErrorBody): Record<string, unknown> {
   const { error, message, code, ...extra } = body;
   if (shape === 'B') return { success: false, error, message, ...extra };
   return { error, message, code: code ?? codeFromError(error), ...extra };
 }
 
-/**
- * A JSON response.
- */
+/** A JSON response. */
 export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
   // JSON.stringify drops undefined fields exactly as the wire will.
   return jsonText(status, JSON.stringify(body), headers);
 }
 
-/**
- * A JSON response from text already serialised.
- */
+/** A JSON response from text already serialised. */
 export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
   // A record, not a `Headers`: the `Response` builds its own list from it, once.
   const all: Record<string, string> = { ...headers };
@@ -66,16 +56,12 @@ function hasName(headers: Record<string, string>, name: string): boolean {
 /** The text of each JSON answer, so the journal keeps it without reading (and so consuming) the body. */
 const sentTexts = new WeakMap<Response, string>();
 
-/**
- * The body text `response` was built with by {@link json} or {@link jsonText}; `undefined` for any other.
- */
+/** The body text `response` was built with by {@link json} or {@link jsonText}; `undefined` for any other. */
 export function sentText(response: Response): string | undefined {
   return sentTexts.get(response);
 }
 
-/**
- * The body of an unexpected failure, in the route's shape; the service stays usable after it.
- */
+/** The body of an unexpected failure, in the route's shape; the service stays usable after it. */
 export function internalErrorBody(shape: ErrorShape, detail: string): Record<string, unknown> {
   return errorBody(shape, {
     error: 'Internal Server Error',

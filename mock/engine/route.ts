@@ -10,23 +10,17 @@ import type { ErrorShape } from './errors.js';
 import type { MockResult } from './respond.js';
 import type { MockRuntime } from './runtime.js';
 
-/**
- * Methods a route can answer; `ALL` is for the catch-all.
- */
+/** Methods a route can answer; `ALL` is for the catch-all. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
 
-/**
- * The `:name` segments of a path as an object type, so `ctx.params.userId` is a `string`.
- */
+/** The `:name` segments of a path as an object type, so `ctx.params.userId` is a `string`. */
 export type PathParams<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & PathParams<`/${Rest}`>
   : Path extends `${string}:${infer Name}`
     ? { [K in Name]: string }
     : Record<never, string>;
 
-/**
- * What a resolver gets.
- */
+/** What a resolver gets. */
 export interface RouteContext<Params = Record<string, string>, Body = unknown> {
   request: Request;
   /** The account the API key belongs to. */
@@ -57,9 +51,7 @@ export type Resolver<Params = Record<string, string>, Body = unknown> = (
   ctx: RouteContext<Params, Body>,
 ) => MockResult | Response | Promise<MockResult | Response>;
 
-/**
- * Route options.
- */
+/** Route options. */
 export interface RouteOptions<Schema extends z.ZodMiniType | undefined> {
   /** Error shape of the endpoint (docs/assumptions.md); default `A`. */
   shape?: ErrorShape;
@@ -69,9 +61,7 @@ export interface RouteOptions<Schema extends z.ZodMiniType | undefined> {
   bodySchema?: Schema;
 }
 
-/**
- * A route with its types erased, as the pipeline stores it.
- */
+/** A route with its types erased, as the pipeline stores it. */
 export interface RouteDefinition {
   method: HttpMethod;
   path: string;
@@ -83,9 +73,7 @@ export interface RouteDefinition {
 
 type BodyOf<Schema> = Schema extends z.ZodMiniType ? z.infer<Schema> : undefined;
 
-/**
- * Declares a route. `path` is relative to the service's base URL, with `:name` parameters.
- */
+/** Declares a route. `path` is relative to the service's base URL, with `:name` parameters. */
 export function route<Path extends string, Schema extends z.ZodMiniType | undefined = undefined>(
   method: HttpMethod,
   path: Path,
@@ -113,9 +101,7 @@ export interface RawRouteDefinition {
   serve: (request: Request, params: Record<string, string>, rt: MockRuntime) => Response | Promise<Response>;
 }
 
-/**
- * Declares a raw route (see {@link RawRouteDefinition}).
- */
+/** Declares a raw route (see {@link RawRouteDefinition}). */
 export function rawRoute(
   method: HttpMethod,
   path: string,

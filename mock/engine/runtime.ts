@@ -18,9 +18,7 @@ import type { ResolvedOptions } from './options.js';
 import type { RouteOverrides } from './route.js';
 import { createTaskRegistry, type TaskRegistry } from './tasks.js';
 
-/**
- * One service's runtime.
- */
+/** One service's runtime. */
 export interface MockRuntime {
   state: MockState;
   readonly options: ResolvedOptions;
@@ -39,9 +37,7 @@ export interface MockRuntime {
   readonly journal: Journal;
 }
 
-/**
- * A fresh state with no accounts, at `startMs` on the virtual clock.
- */
+/** A fresh state with no accounts, at `startMs` on the virtual clock. */
 export function createEmptyState(seed: string, startMs: number): MockState {
   return {
     version: 1,
@@ -59,18 +55,14 @@ export function createEmptyState(seed: string, startMs: number): MockState {
   };
 }
 
-/**
- * The state a service starts from (and `reset` returns to): empty, plus the default account.
- */
+/** The state a service starts from (and `reset` returns to): empty, plus the default account. */
 export function initialState(options: ResolvedOptions): MockState {
   const state = createEmptyState(options.seed, options.startMs);
   state.accounts.defaultId = createAccount(state, options.account).id;
   return state;
 }
 
-/**
- * A runtime with its initial state and an empty task registry.
- */
+/** A runtime with its initial state and an empty task registry. */
 export function createRuntime(options: ResolvedOptions, overrides: RouteOverrides = new Map()): MockRuntime {
   const journal = createJournal({ budgetBytes: options.budgets.journalBytes });
   let state = initialState(options);

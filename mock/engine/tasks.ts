@@ -7,9 +7,7 @@ import type { MockState } from '../state/mock-state.js';
 import type { Timer } from '../state/timers.js';
 import type { MockRuntime } from './runtime.js';
 
-/**
- * What a running task gets.
- */
+/** What a running task gets. */
 export interface TaskContext {
   state: MockState;
   /** Epoch ms on the virtual clock: the timer's `at`. */
@@ -28,9 +26,7 @@ export interface TaskDefinition<P = unknown> {
   run(payload: P, ctx: TaskContext): void | Promise<void>;
 }
 
-/**
- * Declares a task; list it in a module's `tasks` so it is registered on every service.
- */
+/** Declares a task; list it in a module's `tasks` so it is registered on every service. */
 export function defineTask<P>(
   kind: string,
   run: (payload: P, ctx: TaskContext) => void | Promise<void>,
@@ -38,17 +34,13 @@ export function defineTask<P>(
   return { kind, run };
 }
 
-/**
- * The tasks of one service instance, by kind.
- */
+/** The tasks of one service instance, by kind. */
 export interface TaskRegistry {
   register<P>(task: TaskDefinition<P>): void;
   get(kind: string): TaskDefinition | undefined;
 }
 
-/**
- * A registry that refuses two tasks for one kind, so two modules can never silently fight over a timer.
- */
+/** A registry that refuses two tasks for one kind, so two modules can never silently fight over a timer. */
 export function createTaskRegistry(): TaskRegistry {
   const byKind = new Map<string, TaskDefinition>();
   return {

@@ -8,16 +8,12 @@ import type { Timer } from '../state/timers.js';
 import { type Duration, parseDuration } from './duration.js';
 import type { TaskDefinition } from './tasks.js';
 
-/**
- * Epoch ms on the virtual clock.
- */
+/** Epoch ms on the virtual clock. */
 export function nowMs(state: MockState): number {
   return state.clock.now;
 }
 
-/**
- * The virtual clock's time as an ISO 8601 UTC string (the wire format of every timestamp).
- */
+/** The virtual clock's time as an ISO 8601 UTC string (the wire format of every timestamp). */
 export function nowIso(state: MockState): string {
   return isoAt(state.clock.now);
 }
@@ -37,9 +33,7 @@ export function isoAt(ms: number): string {
   return lastIso;
 }
 
-/**
- * When a timer runs: after a delay from now, or at an absolute epoch ms.
- */
+/** When a timer runs: after a delay from now, or at an absolute epoch ms. */
 export type When = Duration | { at: number };
 
 /**

@@ -35,9 +35,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
-/**
- * Account helpers.
- */
+/** Account helpers. */
 export function accountHelpers(rt: MockRuntime) {
   const find = (accountId?: string): AccountRecord => {
     const id = accountId ?? rt.state.accounts.defaultId;

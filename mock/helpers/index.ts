@@ -22,9 +22,7 @@ import { withContract } from './validate.js';
 import { verificationHelpers } from './verification.js';
 import { webhookHelpers } from './webhooks.js';
 
-/**
- * The helpers of one service.
- */
+/** The helpers of one service. */
 export function createHelpers(rt: MockRuntime) {
   // Every call but reading the journal or the replay bundle goes in the journal, refused or not.
   return withContract(helperGroups(rt), HELPER_CONTRACT, (name) =>
@@ -53,16 +51,12 @@ function helperGroups(rt: MockRuntime) {
   };
 }
 
-/**
- * The type of `service.helpers`.
- */
+/** The type of `service.helpers`. */
 export type MockHelpers = ReturnType<typeof createHelpers>;
 
 type Callable = (...args: never[]) => unknown;
 
-/**
- * Every helper's name, `group.action` or a top-level name.
- */
+/** Every helper's name, `group.action` or a top-level name. */
 export type HelperNameOf<H> = {
   [K in keyof H & string]: H[K] extends Callable
     ? K

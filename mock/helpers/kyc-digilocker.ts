@@ -8,9 +8,7 @@ import { answerDigilocker } from '../operations/kyc/digilocker.js';
 import type { DigilockerSessionRecord } from '../state/kyc.js';
 import { refuse, userOf } from './kyc-shared.js';
 
-/**
- * Input of `helpers.digilocker.complete`: approve or deny a document-locker session as its user would.
- */
+/** Input of `helpers.digilocker.complete`: approve or deny a document-locker session as its user would. */
 export interface DigilockerCompletion {
   clientId: string;
   /** `approve`: VERIFIED with the Aadhaar and PAN data; `deny`: FAILED. */
@@ -21,9 +19,7 @@ export interface DigilockerCompletion {
   pan?: { number?: string; name?: string };
 }
 
-/**
- * Document-locker helpers.
- */
+/** Document-locker helpers. */
 export function digilockerHelpers(rt: MockRuntime) {
   return {
     /**

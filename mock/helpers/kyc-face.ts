@@ -7,9 +7,7 @@ import { checkFace } from '../operations/kyc/face.js';
 import type { FaceSessionRecord } from '../state/kyc.js';
 import { refuse } from './kyc-shared.js';
 
-/**
- * Input of `helpers.face.complete`: run the liveness check of a face session with the scores given.
- */
+/** Input of `helpers.face.complete`: run the liveness check of a face session with the scores given. */
 export interface FaceCompletion {
   sessionId: string;
   /** `pass` defaults to scores 0.93 / 0.88, `fail` to 0.42 / 0.31. */
@@ -18,9 +16,7 @@ export interface FaceCompletion {
   faceMatchScore?: number;
 }
 
-/**
- * Face helpers.
- */
+/** Face helpers. */
 export function faceHelpers(rt: MockRuntime) {
   return {
     /**

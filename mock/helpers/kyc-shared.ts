@@ -1,22 +1,16 @@
-/**
- * What the KYC helper files share: finding a user and refusing a transition.
- */
+/** What the KYC helper files share: finding a user and refusing a transition. */
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import type { UserRecord } from '../state/users.js';
 
-/**
- * The user `userId`, or a `MockHelperError`.
- */
+/** The user `userId`, or a `MockHelperError`. */
 export function userOf(rt: MockRuntime, userId: string): UserRecord {
   const user = rt.state.users.byId[userId];
   if (!user) throw new MockHelperError(`No user ${userId} in this mock`);
   return user;
 }
 
-/**
- * Throws the `MockTransitionError` for a refused transition.
- */
+/** Throws the `MockTransitionError` for a refused transition. */
 export function refuse(
   subject: string,
   action: string,

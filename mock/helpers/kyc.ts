@@ -16,9 +16,7 @@ import { refuse, userOf } from './kyc-shared.js';
 export type { DigilockerCompletion } from './kyc-digilocker.js';
 export type { FaceCompletion } from './kyc-face.js';
 
-/**
- * Other KYC helpers.
- */
+/** Other KYC helpers. */
 export function kycStepHelpers(rt: MockRuntime) {
   return {
     /**
@@ -98,9 +96,7 @@ export function kycStepHelpers(rt: MockRuntime) {
   };
 }
 
-/**
- * Every KYC helper group, spread into `service.helpers`.
- */
+/** Every KYC helper group, spread into `service.helpers`. */
 export function kycHelpers(rt: MockRuntime) {
   return { digilocker: digilockerHelpers(rt), face: faceHelpers(rt), kyc: kycStepHelpers(rt) };
 }

@@ -11,18 +11,14 @@ import { cloneState } from '../state/keyed-collections.js';
 import type { MockState } from '../state/mock-state.js';
 import { checkState, InvalidStateError } from '../state/state-schema.js';
 
-/**
- * Fixtures to load.
- */
+/** Fixtures to load. */
 export interface SeedData {
   /** The account they belong to; default the service's account. */
   accountId?: string;
   users?: NewUser[];
 }
 
-/**
- * Lifecycle helpers.
- */
+/** Lifecycle helpers. */
 export function lifecycleHelpers(rt: MockRuntime) {
   return {
     /**

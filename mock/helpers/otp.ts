@@ -1,14 +1,10 @@
-/**
- * Reading the OTP that was "sent" (the mock sends no SMS or email).
- */
+/** Reading the OTP that was "sent" (the mock sends no SMS or email). */
 import { MockHelperError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { MAX_OTP_ATTEMPTS } from '../machines/otp.js';
 import { type OtpChannel, type OtpRecord, otpKey } from '../state/verification.js';
 
-/**
- * The last OTP sent to a user on a channel.
- */
+/** The last OTP sent to a user on a channel. */
 export interface OtpReading extends Omit<OtpRecord, 'code'> {
   userId: string;
   channel: OtpChannel;
@@ -19,9 +15,7 @@ export interface OtpReading extends Omit<OtpRecord, 'code'> {
   attemptsRemaining: number;
 }
 
-/**
- * OTP helpers.
- */
+/** OTP helpers. */
 export function otpHelpers(rt: MockRuntime) {
   return {
     /**

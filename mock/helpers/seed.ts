@@ -10,9 +10,7 @@ import { seedVerifiedKyc } from '../operations/kyc/seed.js';
 import { registerUser, userData } from '../operations/users.js';
 import type { KycRecord } from '../state/kyc.js';
 
-/**
- * What `seedVerified` makes.
- */
+/** What `seedVerified` makes. */
 export interface VerifiedUserInput {
   mobile: string;
   name?: string;
@@ -25,9 +23,7 @@ export interface VerifiedUserInput {
   kycStatus?: KycRecord['status'];
 }
 
-/**
- * User seeding helpers.
- */
+/** User seeding helpers. */
 export function userSeedHelpers(rt: MockRuntime) {
   return {
     /**

@@ -20,9 +20,7 @@ function decimal(value: unknown): Decimal | undefined {
   }
 }
 
-/**
- * Tranche helpers.
- */
+/** Tranche helpers. */
 export function trancheHelpers(rt: MockRuntime) {
   const account = (accountId?: string): string => {
     const id = accountId ?? rt.state.accounts.defaultId;

@@ -24,9 +24,7 @@ export interface SimulatedDeposit {
   txHash?: string;
 }
 
-/**
- * Transaction helpers.
- */
+/** Transaction helpers. */
 export function transactionHelpers(rt: MockRuntime) {
   const find = (transactionId: string): TransactionRecord => {
     const txn = findTransaction(rt.state, transactionId);

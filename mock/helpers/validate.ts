@@ -42,9 +42,7 @@ function at(value: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
-/**
- * Checks `args` against a helper's contract; throws `MockArgumentError` on the first refused field.
- */
+/** Checks `args` against a helper's contract; throws `MockArgumentError` on the first refused field. */
 export function checkArguments(name: string, spec: HelperSpec, args: readonly unknown[]): void {
   if (args.length > spec.args.length) {
     throw new MockArgumentError(

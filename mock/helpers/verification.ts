@@ -1,15 +1,11 @@
-/**
- * Completing a mobile or email verification without an OTP, for tests that start further along.
- */
+/** Completing a mobile or email verification without an OTP, for tests that start further along. */
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { nowIso } from '../engine/timers.js';
 import { recordStep } from '../operations/transitions.js';
 import type { OtpChannel } from '../state/verification.js';
 
-/**
- * Verification helpers.
- */
+/** Verification helpers. */
 export function verificationHelpers(rt: MockRuntime) {
   return {
     /**

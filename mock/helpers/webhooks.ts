@@ -10,17 +10,13 @@ import { setWebhookFetch, type WebhookFetch } from '../operations/webhooks.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 
-/**
- * One captured delivery attempt.
- */
+/** One captured delivery attempt. */
 export interface CapturedDelivery extends DeliveryAttempt {
   eventId: string;
   eventType: WebhookEventRecord['eventType'];
 }
 
-/**
- * Webhook helpers.
- */
+/** Webhook helpers. */
 export function webhookHelpers(rt: MockRuntime) {
   const account = (accountId?: string): AccountRecord => {
     const id = accountId ?? rt.state.accounts.defaultId;

@@ -16,9 +16,7 @@ export interface VirtualClientClock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/**
- * A client clock over `clock`. Sleeps from several clients add up, as queued advances do.
- */
+/** A client clock over `clock`. Sleeps from several clients add up, as queued advances do. */
 export function virtualClientClock(clock: Clock): VirtualClientClock {
   return {
     now: () => clock.now(),

@@ -16,9 +16,7 @@ import type { MockRouter } from './router.js';
  */
 export type Dispatch = (rt: MockRuntime, request: Request) => Promise<Response | undefined>;
 
-/**
- * The `405` answer for a path served for other methods.
- */
+/** The `405` answer for a path served for other methods. */
 export function methodNotAllowed(method: string, path: string, allow: readonly string[]): Response {
   const body = errorBody('A', {
     error: 'Method Not Allowed',
@@ -28,9 +26,7 @@ export function methodNotAllowed(method: string, path: string, allow: readonly s
   return json(405, body, { Allow: allow.join(', ') });
 }
 
-/**
- * The `400` answer for a path whose percent-encoding does not decode.
- */
+/** The `400` answer for a path whose percent-encoding does not decode. */
 export function malformedPath(path: string): Response {
   return json(
     400,
@@ -69,9 +65,7 @@ function pathStart(url: string, baseUrl: string): number {
   return Number.isNaN(next) || next === 63 || next === 35 ? baseUrl.length : -1;
 }
 
-/**
- * A dispatch function over a compiled router.
- */
+/** A dispatch function over a compiled router. */
 export function createDispatch(router: MockRouter): Dispatch {
   // Request URLs are serialised by the URL parser (lower-case scheme and host, no default port), so the
   // base URL is compared in the same form.

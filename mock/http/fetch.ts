@@ -3,9 +3,7 @@
  * is what `mock.createClient()` uses, and what any client or HTTP library that takes a `fetch` can be given.
  */
 
-/**
- * The shape of `fetch` (and of the client's `fetch` option), written out so it needs no DOM types.
- */
+/** The shape of `fetch` (and of the client's `fetch` option), written out so it needs no DOM types. */
 export type MockFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 function aborted(signal: AbortSignal): unknown {

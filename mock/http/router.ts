@@ -17,9 +17,7 @@ export interface RouteTable {
   fallback?: RouteDefinition;
 }
 
-/**
- * A route found for a request. `params` are as they appear in the path (still percent-encoded).
- */
+/** A route found for a request. `params` are as they appear in the path (still percent-encoded). */
 export interface RouteMatch {
   endpoint: { kind: 'api'; def: RouteDefinition } | { kind: 'raw'; def: RawRouteDefinition };
   params: Record<string, string>;
@@ -27,9 +25,7 @@ export interface RouteMatch {
   fallback: boolean;
 }
 
-/**
- * The compiled table.
- */
+/** The compiled table. */
 export interface MockRouter {
   /** The route for `method` (upper case) and `path`, or undefined. */
   find(method: string, path: string): RouteMatch | undefined;
@@ -42,9 +38,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 const routerMethod = (method: HttpMethod): string => (method === 'ALL' ? '' : method);
 
-/**
- * Compiles a route table.
- */
+/** Compiles a route table. */
 export function compileRoutes(table: RouteTable): MockRouter {
   const router: RouterContext<RouteMatch['endpoint']> = createRouter();
   for (const def of table.routes) addRoute(router, routerMethod(def.method), def.path, { kind: 'api', def });

@@ -5,9 +5,7 @@
 import * as z from 'zod/mini';
 import { type ErrorShape, MockApiError } from '../engine/errors.js';
 
-/**
- * One failed field, as in `details`.
- */
+/** One failed field, as in `details`. */
 export interface FieldIssue {
   field: string;
   message: string;

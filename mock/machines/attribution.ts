@@ -17,9 +17,7 @@ export interface AllocationResult extends Partial<AttributionRecord> {
   remainingTranches: TrancheRecord[];
 }
 
-/**
- * Allocates `payoutInr` over `tranches` (oldest first) without changing them.
- */
+/** Allocates `payoutInr` over `tranches` (oldest first) without changing them. */
 export function allocate(tranches: readonly TrancheRecord[], payoutInr: string): AllocationResult {
   const payout = new Decimal(payoutInr);
   const available = tranches.reduce((total, t) => total.plus(t.remainingInr), new Decimal(0));

@@ -14,9 +14,7 @@ function minedFrom(first: number, now: number, blockMs: number): number {
   return 1 + Math.floor((now - first) / blockMs);
 }
 
-/**
- * When the first block came, for a deposit whose `confirmations`-th block comes at `now`.
- */
+/** When the first block came, for a deposit whose `confirmations`-th block comes at `now`. */
 export function firstBlockAt(txn: TransactionRecord, confirmations: number, now: number): number {
   return now - (confirmations - 1) * NETWORK_CONFIRMATIONS[txn.network].blockMs;
 }

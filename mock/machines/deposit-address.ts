@@ -26,9 +26,7 @@ function chars(next: () => number, alphabet: string, count: number): string {
   return out;
 }
 
-/**
- * The deposit address of `userId` on `network` under `seed`.
- */
+/** The deposit address of `userId` on `network` under `seed`. */
 export function depositAddress(seed: string, userId: string, network: NetworkInput): string {
   const family = network === 'solana' ? 'solana' : 'evm';
   const next = stream(`${seed}|${userId}|${family}`);

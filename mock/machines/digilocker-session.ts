@@ -6,17 +6,13 @@ import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
 import type { DigilockerSessionRecord, DigilockerSessionState } from '../state/kyc.js';
 import { allowedFrom, findTransition, type Transition } from './transition-table.js';
 
-/**
- * What can happen to a session.
- */
+/** What can happen to a session. */
 export type DigilockerEvent =
   | { type: 'approve'; aadhaar: DigilockerAadhaar; pan: { number: string; name: string } }
   | { type: 'deny'; reason: string }
   | { type: 'expire' };
 
-/**
- * The next session, or a refusal naming the states the event is allowed from.
- */
+/** The next session, or a refusal naming the states the event is allowed from. */
 export type DigilockerTransition =
   | { ok: true; next: DigilockerSessionRecord }
   | { ok: false; state: DigilockerSessionState; allowed: DigilockerSessionState[] };

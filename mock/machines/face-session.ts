@@ -6,30 +6,22 @@ import { FACE_MATCH_THRESHOLD, LIVENESS_THRESHOLD } from '../../src/schemas/comm
 import type { FaceSessionRecord, FaceSessionState } from '../state/kyc.js';
 import { allowedFrom, findTransition, type Transition } from './transition-table.js';
 
-/**
- * What can happen to a session: the check ran with these scores, or time ran out.
- */
+/** What can happen to a session: the check ran with these scores, or time ran out. */
 export type FaceEvent =
   | { type: 'checked'; livenessScore: number; faceMatchScore: number }
   | { type: 'expire' };
 
-/**
- * The next session, or a refusal.
- */
+/** The next session, or a refusal. */
 export type FaceTransition =
   | { ok: true; next: FaceSessionRecord }
   | { ok: false; state: FaceSessionState; allowed: FaceSessionState[] };
 
-/**
- * Whether scores pass the thresholds of spec 8.
- */
+/** Whether scores pass the thresholds of spec 8. */
 export function facePasses(livenessScore: number, faceMatchScore: number): boolean {
   return livenessScore >= LIVENESS_THRESHOLD && faceMatchScore >= FACE_MATCH_THRESHOLD;
 }
 
-/**
- * The status a session shows at `now` (a lapsed PENDING session reads EXPIRED before its timer ran).
- */
+/** The status a session shows at `now` (a lapsed PENDING session reads EXPIRED before its timer ran). */
 export function effectiveFaceStatus(session: FaceSessionRecord, now: number): FaceSessionState {
   return session.status === 'PENDING' && now >= Date.parse(session.expiresAt) ? 'EXPIRED' : session.status;
 }
@@ -48,9 +40,7 @@ export const FACE_TRANSITIONS: readonly Transition<
   { from: ['PENDING'], event: 'expire', to: 'EXPIRED' },
 ];
 
-/**
- * Applies `event` at `now` (epoch ms). A PENDING session past its `expiresAt` only expires.
- */
+/** Applies `event` at `now` (epoch ms). A PENDING session past its `expiresAt` only expires. */
 export function faceTransition(session: FaceSessionRecord, event: FaceEvent, now: number): FaceTransition {
   const state = effectiveFaceStatus(session, now);
   // The expiry timer moves a lapsed session; anything else needs it still open.

@@ -10,9 +10,7 @@ import { TRANSACTION_TRANSITIONS } from './transaction.js';
 import type { Transition } from './transition-table.js';
 import { DELIVERY_TRANSITIONS } from './webhook-delivery.js';
 
-/**
- * A machine to draw: `start` states are entered on creation, `final` states have no way out.
- */
+/** A machine to draw: `start` states are entered on creation, `final` states have no way out. */
 export interface MachineGraph {
   /** The diagram's file name, without `.svg`. */
   id: string;
@@ -52,9 +50,7 @@ function graph(input: Omit<MachineGraph, 'states' | 'final'> & { order: readonly
   return { ...rest, states, final: states.filter((s) => !leaving.has(s)) };
 }
 
-/**
- * The mock's state machines, in the order the guides present them.
- */
+/** The mock's state machines, in the order the guides present them. */
 export const MACHINE_GRAPHS: readonly MachineGraph[] = [
   graph({
     id: 'transaction-standard',

@@ -6,17 +6,13 @@
 import type { KycLevel, KycStatus } from '../state/kyc.js';
 import { findTransition, type Transition } from './transition-table.js';
 
-/**
- * A level and status pair (what refresh and `user.kyc_updated` report).
- */
+/** A level and status pair (what refresh and `user.kyc_updated` report). */
 export interface KycLevelStatus {
   level: KycLevel;
   status: KycStatus;
 }
 
-/**
- * What the steps say, read from the KYC record.
- */
+/** What the steps say, read from the KYC record. */
 export interface KycFacts {
   /** Names of the steps completed (document locker, Aadhaar, PAN, passport, face, UPI, bank). */
   steps: string[];
@@ -38,9 +34,7 @@ export type KycAggregateEvent =
   | { type: 'refresh'; facts: KycFacts }
   | { type: 'pep_declared' };
 
-/**
- * Spec 2.7 rule 4: a verified bank account, and Aadhaar and PAN (Indian users) or a passport (others).
- */
+/** Spec 2.7 rule 4: a verified bank account, and Aadhaar and PAN (Indian users) or a passport (others). */
 export function requirementsMet(facts: KycFacts): boolean {
   const identity = facts.indian ? facts.aadhaar && facts.pan : facts.passport;
   return identity && facts.bank;

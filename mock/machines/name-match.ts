@@ -25,9 +25,7 @@ const TITLES = new Set([
   'late',
 ]);
 
-/**
- * `'Dr. Rao, Asha'` → `'asha rao'`: lower case, punctuation to spaces, titles dropped, words sorted.
- */
+/** `'Dr. Rao, Asha'` → `'asha rao'`: lower case, punctuation to spaces, titles dropped, words sorted. */
 export function normalizeName(name: string): string {
   return name
     .toLowerCase()
@@ -40,9 +38,7 @@ export function normalizeName(name: string): string {
     .join(' ');
 }
 
-/**
- * Edit distance (insertions, deletions, substitutions), two rows at a time.
- */
+/** Edit distance (insertions, deletions, substitutions), two rows at a time. */
 export function levenshtein(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -68,9 +64,7 @@ export function nameMatchScore(a: string, b: string): number {
   return Math.round(100 * (1 - levenshtein(x, y) / longest));
 }
 
-/**
- * Whether a score passes (spec 8: at least 70).
- */
+/** Whether a score passes (spec 8: at least 70). */
 export function namesMatch(score: number): boolean {
   return score >= NAME_MATCH_THRESHOLD;
 }

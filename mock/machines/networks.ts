@@ -5,17 +5,13 @@
  */
 import type { NetworkInput } from '../../src/schemas/common.js';
 
-/**
- * Confirmation rule of one network.
- */
+/** Confirmation rule of one network. */
 export interface ConfirmationRule {
   confirmations: number;
   blockMs: number;
 }
 
-/**
- * Required confirmations and block time per network.
- */
+/** Required confirmations and block time per network. */
 export const NETWORK_CONFIRMATIONS: Record<NetworkInput, ConfirmationRule> = {
   polygon: { confirmations: 128, blockMs: 2_000 },
   ethereum: { confirmations: 12, blockMs: 12_000 },
@@ -24,9 +20,7 @@ export const NETWORK_CONFIRMATIONS: Record<NetworkInput, ConfirmationRule> = {
   solana: { confirmations: 32, blockMs: 400 },
 };
 
-/**
- * Virtual ms from a deposit being seen to its last required confirmation.
- */
+/** Virtual ms from a deposit being seen to its last required confirmation. */
 export function confirmationTimeMs(network: NetworkInput): number {
   const rule = NETWORK_CONFIRMATIONS[network];
   return rule.confirmations * rule.blockMs;

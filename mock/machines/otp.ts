@@ -18,9 +18,7 @@ export const MAX_OTP_ATTEMPTS = 3;
  */
 export type OtpEvent = { type: 'send'; code: string } | { type: 'confirm'; code: string };
 
-/**
- * What happened.
- */
+/** What happened. */
 export type OtpOutcome =
   | { result: 'sent'; expiresIn: number }
   | { result: 'too_many_sends'; retryAfterMs: number }
@@ -29,9 +27,7 @@ export type OtpOutcome =
   | { result: 'max_attempts' }
   | { result: 'invalid'; attemptsRemaining: number };
 
-/**
- * The next channel state and the outcome of `event` at `now` (epoch ms). The input is not changed.
- */
+/** The next channel state and the outcome of `event` at `now` (epoch ms). The input is not changed. */
 export function otpTransition(
   channel: OtpChannelState,
   event: OtpEvent,

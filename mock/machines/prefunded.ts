@@ -5,9 +5,7 @@
  */
 import { Decimal } from 'decimal.js';
 
-/**
- * The three figures of 2.5.
- */
+/** The three figures of 2.5. */
 export interface CreditFigures {
   creditLimitUsd: string;
   outstandingUsd: string;
@@ -19,9 +17,7 @@ function plain(value: Decimal): string {
   return value.toFixed();
 }
 
-/**
- * The credit figures for a limit and an outstanding amount.
- */
+/** The credit figures for a limit and an outstanding amount. */
 export function creditFigures(creditLimitUsd: string, outstandingUsd: string): CreditFigures {
   const limit = new Decimal(creditLimitUsd);
   const outstanding = new Decimal(outstandingUsd);
@@ -32,23 +28,17 @@ export function creditFigures(creditLimitUsd: string, outstandingUsd: string): C
   };
 }
 
-/**
- * Whether `amountUsd` fits the available credit (equal fits).
- */
+/** Whether `amountUsd` fits the available credit (equal fits). */
 export function fitsAvailable(credit: CreditFigures, amountUsd: string): boolean {
   return new Decimal(amountUsd).lte(credit.availableUsd);
 }
 
-/**
- * Outstanding after a prefunded payout is made (`+ amount`).
- */
+/** Outstanding after a prefunded payout is made (`+ amount`). */
 export function holdCredit(outstandingUsd: string, amountUsd: string): string {
   return plain(new Decimal(outstandingUsd).plus(amountUsd));
 }
 
-/**
- * Outstanding after the funds are received (`- amount`, never below zero).
- */
+/** Outstanding after the funds are received (`- amount`, never below zero). */
 export function releaseCredit(outstandingUsd: string, amountUsd: string): string {
   return plain(Decimal.max(new Decimal(outstandingUsd).minus(amountUsd), 0));
 }

@@ -5,9 +5,7 @@
 import { Decimal } from 'decimal.js';
 import type { QuoteRecord } from '../state/transactions.js';
 
-/**
- * Quotes `amountUsd` at `exchangeRate` INR per USD with the developer fee `feePercent` (0 when disabled).
- */
+/** Quotes `amountUsd` at `exchangeRate` INR per USD with the developer fee `feePercent` (0 when disabled). */
 export function quote(amountUsd: string, exchangeRate: string, feePercent: number): QuoteRecord {
   const gross = new Decimal(amountUsd).times(exchangeRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   // The fee is a JSON number on the wire (0 to 0.05); String() gives its shortest exact decimal form.

@@ -4,9 +4,7 @@
  */
 import type { MockState } from '../state/mock-state.js';
 
-/**
- * The verified bank account a payout goes to.
- */
+/** The verified bank account a payout goes to. */
 export interface PayoutBank {
   maskedAccountNumber: string;
   ifsc: string;
@@ -14,9 +12,7 @@ export interface PayoutBank {
   accountHolderName?: string;
 }
 
-/**
- * What the transaction rules need to know about a user's KYC.
- */
+/** What the transaction rules need to know about a user's KYC. */
 export interface Eligibility {
   kycStatus: string;
   kycLevel: string;

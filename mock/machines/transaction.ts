@@ -15,9 +15,7 @@ import type { TransactionRecord, TransactionStatus } from '../state/transactions
 import { firstBlockAt } from './confirmations.js';
 import { allowedFrom, findTransition, type Transition } from './transition-table.js';
 
-/**
- * What can happen to a transaction.
- */
+/** What can happen to a transaction. */
 export type TransactionEvent =
   | { type: 'deposit.seen'; amount: string; txHash: string }
   | { type: 'deposit.block'; confirmations: number }
@@ -92,9 +90,7 @@ function transitionFor(txn: TransactionRecord, event: TransactionEvent) {
   );
 }
 
-/**
- * Whether `event` may happen to `txn` now.
- */
+/** Whether `event` may happen to `txn` now. */
 export function canApply(txn: TransactionRecord, event: TransactionEvent): boolean {
   return transitionFor(txn, event) !== undefined;
 }
@@ -183,9 +179,7 @@ export function applyTransactionEvent(
   }
 }
 
-/**
- * Whether `status` is final (spec 3.1: completed, failed, cancelled).
- */
+/** Whether `status` is final (spec 3.1: completed, failed, cancelled). */
 export function isTerminal(status: TransactionStatus): boolean {
   return status === 'completed' || status === 'failed' || status === 'cancelled';
 }

@@ -30,9 +30,7 @@ export function findTransition<State extends string, Event extends string, When 
   );
 }
 
-/**
- * The states `event` is allowed from (for the refusal's message).
- */
+/** The states `event` is allowed from (for the refusal's message). */
 export function allowedFrom<State extends string, Event extends string>(
   table: readonly Transition<State, Event>[],
   event: Event,

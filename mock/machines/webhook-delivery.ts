@@ -15,9 +15,7 @@ export const MAX_AUTOMATIC_ATTEMPTS = RETRY_DELAYS_MS.length;
 /** The service gives up on an answer after this long (spec 6.4, 8). */
 export const DELIVERY_TIMEOUT_MS = 30_000;
 
-/**
- * How one attempt ended.
- */
+/** How one attempt ended. */
 export interface AttemptOutcome {
   ok: boolean;
   /** No answer within 30 s: the next attempt counts its delay from when the service gave up. */
@@ -53,9 +51,7 @@ export const DELIVERY_TRANSITIONS: readonly Transition<
   { from: ['pending', 'delivered', 'failed'], event: 'manual retry', when: 'failed', to: 'failed' },
 ];
 
-/**
- * What follows attempt number `attempt` (1-based) that started at `startedAt` and ended with `outcome`.
- */
+/** What follows attempt number `attempt` (1-based) that started at `startedAt` and ended with `outcome`. */
 export function afterAttempt(
   attempt: number,
   trigger: 'automatic' | 'manual',
@@ -77,9 +73,7 @@ export function afterAttempt(
   return { status, nextAttempt: attempt + 1, nextAttemptAt: failedAt + delay };
 }
 
-/**
- * Whether an HTTP status counts as delivered (spec 6.4: 200-299).
- */
+/** Whether an HTTP status counts as delivered (spec 6.4: 200-299). */
 export function isDelivered(status: number): boolean {
   return status >= 200 && status <= 299;
 }

@@ -1,6 +1,4 @@
-/**
- * The error of `mock.handlers` when msw is not there to build them, for both builds' loaders.
- */
+/** The error of `mock.handlers` when msw is not there to build them, for both builds' loaders. */
 export function mswMissing(cause: unknown): Error {
   const reason = cause instanceof Error ? cause.message : String(cause);
   const notInstalled = /Cannot find (module|package) ['"]msw['"]|ERR_MODULE_NOT_FOUND.*msw/.test(reason);

@@ -5,9 +5,7 @@
  */
 import type { RouteDefinition } from '../engine/route.js';
 
-/**
- * What a listener sees: the route's declared method and path, the request, and a clone of the answer.
- */
+/** What a listener sees: the route's declared method and path, the request, and a clone of the answer. */
 export interface ObservedAnswer {
   method: RouteDefinition['method'];
   routePath: string;
@@ -17,17 +15,13 @@ export interface ObservedAnswer {
 
 const listeners = new Set<(answer: ObservedAnswer) => void>();
 
-/**
- * Calls `listener` with every answer a route gives from now on; returns the function that stops it.
- */
+/** Calls `listener` with every answer a route gives from now on; returns the function that stops it. */
 export function observeAnswers(listener: (answer: ObservedAnswer) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/**
- * Hands an answer to the listeners (a clone each, so the caller's body stays unread) and returns it.
- */
+/** Hands an answer to the listeners (a clone each, so the caller's body stays unread) and returns it. */
 export function observed(def: RouteDefinition, request: Request, response: Response): Response {
   for (const listener of listeners) {
     listener({ method: def.method, routePath: def.path, request, response: response.clone() });

@@ -26,9 +26,7 @@ import { sentText } from '../engine/respond.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { type DeliveryOutcome, type RuntimeTap, setTap } from '../engine/taps.js';
 
-/**
- * The most steps one service keeps; past it, the oldest are let go and `bundle()` marks its window.
- */
+/** The most steps one service keeps; past it, the oldest are let go and `bundle()` marks its window. */
 export const RECORDING_LIMIT = 100_000;
 
 /** Headers the transport sets, not the caller: they are left out of a recorded request. */
@@ -36,9 +34,7 @@ const TRANSPORT_HEADERS = new Set([...HOP_BY_HOP_HEADERS, 'content-length']);
 
 type Callable = (...args: unknown[]) => unknown;
 
-/**
- * How a replay answers the webhook attempts it causes (mock/observe/replay.ts installs one).
- */
+/** How a replay answers the webhook attempts it causes (mock/observe/replay.ts installs one). */
 export interface AttemptAnswerer {
   attempt(
     eventId: string,
@@ -47,9 +43,7 @@ export interface AttemptAnswerer {
   readonly replaying: boolean;
 }
 
-/**
- * The recorder of one runtime.
- */
+/** The recorder of one runtime. */
 export interface Recorder {
   /** Runs `fn` as one recorded step. */
   run<T>(step: BundleStep, fn: () => T): T;
@@ -73,9 +67,7 @@ export interface Recorder {
 
 const recorders = new WeakMap<MockRuntime, Recorder>();
 
-/**
- * The recorder of a runtime.
- */
+/** The recorder of a runtime. */
 export function recorderOf(rt: MockRuntime): Recorder | undefined {
   return recorders.get(rt);
 }
@@ -162,17 +154,13 @@ function stepBytes(step: BundleStep): number {
 /** What a webhook attempt and its answer count for. */
 const WEBHOOK_BYTES = 240;
 
-/**
- * Limits of a recorder: the most steps and the most bytes it keeps.
- */
+/** Limits of a recorder: the most steps and the most bytes it keeps. */
 export interface RecorderLimits {
   steps: number;
   bytes: number;
 }
 
-/**
- * Creates the recorder of a runtime and installs its tap.
- */
+/** Creates the recorder of a runtime and installs its tap. */
 export function createRecorder(
   rt: MockRuntime,
   limits: RecorderLimits = { steps: RECORDING_LIMIT, bytes: rt.options.budgets.recordingBytes },

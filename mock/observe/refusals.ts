@@ -87,9 +87,7 @@ export const REFUSAL_RULES: Readonly<Record<string, RefusalRule>> = {
 /** When no row names the identifier: the message is all the mock knows. */
 const FALLBACK: RefusalRule = { change: 'send the request the message asks for' };
 
-/**
- * The rule of an identifier, or the fallback.
- */
+/** The rule of an identifier, or the fallback. */
 export function refusalRule(identifier: string): RefusalRule {
   return Object.hasOwn(REFUSAL_RULES, identifier) ? (REFUSAL_RULES[identifier] ?? FALLBACK) : FALLBACK;
 }
@@ -110,9 +108,7 @@ export function refusalExplanation(method: string, path: string, error: MockApiE
   };
 }
 
-/**
- * The refusals the pipeline itself makes, before any route runs (and its own failure).
- */
+/** The refusals the pipeline itself makes, before any route runs (and its own failure). */
 export const PIPELINE_REFUSALS = {
   unauthorized: {
     rule: 'UNAUTHORIZED',

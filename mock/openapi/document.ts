@@ -27,9 +27,7 @@ import {
   ref,
 } from './schema.js';
 
-/**
- * The decisions of `docs/assumptions.md`, topic → decision, that the document marks with `x-assumption`.
- */
+/** The decisions of `docs/assumptions.md`, topic → decision, that the document marks with `x-assumption`. */
 export type Assumptions = ReadonlyMap<string, string>;
 
 /** Merges each rule into the schema node at its field path (`''` the object itself). */
@@ -368,9 +366,7 @@ const INFO_DESCRIPTION = [
   'The test helpers (`/__mock`) are described in a document of their own, `openapi.mock.json`.',
 ].join(' ');
 
-/**
- * The assumptions table's rows, topic → decision, read from the text of `docs/assumptions.md`.
- */
+/** The assumptions table's rows, topic → decision, read from the text of `docs/assumptions.md`. */
 export function parseAssumptions(markdown: string): Map<string, string> {
   const rows = new Map<string, string>();
   for (const line of markdown.split('\n')) {

@@ -18,14 +18,10 @@ import {
   MIN_DEVELOPER_FEE_PERCENT,
 } from '../../src/schemas/limits.js';
 
-/**
- * JSON Schema keywords (and `x-` extensions) merged into the generated schema at a field.
- */
+/** JSON Schema keywords (and `x-` extensions) merged into the generated schema at a field. */
 export type Rule = Record<string, unknown>;
 
-/**
- * Rules of one operation's body and query.
- */
+/** Rules of one operation's body and query. */
 export interface OperationRules {
   body?: Record<string, Rule>;
   query?: Record<string, Rule>;
@@ -43,9 +39,7 @@ const create = {
   body: { userId: nonEmpty, amount, partnerReference: { minLength: 1, maxLength: 255 } },
 };
 
-/**
- * The rules, by operation id.
- */
+/** The rules, by operation id. */
 export const REQUEST_RULES: Record<string, OperationRules> = {
   'users.create': { body: { name: nonEmpty, deviceId: nonEmpty } },
   'kyc.digilocker.init': { body: { redirectUrl: absoluteUrl, deviceId: nonEmpty } },

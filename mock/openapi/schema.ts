@@ -9,9 +9,7 @@ import { openEnumValues } from '../../src/internal/open-enums.js';
 /** A JSON value of the document. */
 export type Json = Record<string, unknown>;
 
-/**
- * True for a JSON object (not an array).
- */
+/** True for a JSON object (not an array). */
 export function isJson(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -39,19 +37,13 @@ export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json 
   return rest;
 }
 
-/**
- * A reference to a schema of `components.schemas`.
- */
+/** A reference to a schema of `components.schemas`. */
 export const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 
-/**
- * A reference to a header of `components.headers`.
- */
+/** A reference to a header of `components.headers`. */
 export const headerRef = (name: string): Json => ({ $ref: `#/components/headers/${name}` });
 
-/**
- * The explanation header, on every answer the mock can explain (mock-only).
- */
+/** The explanation header, on every answer the mock can explain (mock-only). */
 export const EXPLAIN_HEADER_COMPONENT: Json = {
   description:
     "The mock's own: one line saying why it refused a request, or which sandbox value chose its answer (`RULE: what happened (spec S). Change: ...`). The service does not send it.",

@@ -17,9 +17,7 @@ const SERVER_ERRORS = [500, 502, 503, 504] as const;
 /** A 429 burst refuses this request and up to this many more in a row. */
 const MAX_BURST_FOLLOW_UPS = 2;
 
-/**
- * The options, checked; throws a RangeError naming the rule broken.
- */
+/** The options, checked; throws a RangeError naming the rule broken. */
 export function checkChaosOptions(options: unknown): z.output<typeof ChaosOptions> {
   const parsed = ChaosOptions.safeParse(options);
   if (parsed.success) return parsed.data;
@@ -30,9 +28,7 @@ export function checkChaosOptions(options: unknown): z.output<typeof ChaosOption
   );
 }
 
-/**
- * Starts chaos (replacing any in force); throws with the rule broken on a bad option.
- */
+/** Starts chaos (replacing any in force); throws with the rule broken on a bad option. */
 export function startChaos(state: MockState, options: ChaosOptions): ChaosRecord {
   const { seed, rate = 0.2, kinds = [...CHAOS_KINDS], latencyMs = 2_000, match } = checkChaosOptions(options);
   const chaos: ChaosRecord = {
@@ -50,9 +46,7 @@ export function startChaos(state: MockState, options: ChaosOptions): ChaosRecord
   return chaos;
 }
 
-/**
- * The most draws the chaos log keeps (the newest; a tenth more before it is cut back).
- */
+/** The most draws the chaos log keeps (the newest; a tenth more before it is cut back). */
 export const CHAOS_LOG_LIMIT = 10_000;
 
 /**

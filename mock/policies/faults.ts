@@ -10,9 +10,7 @@ import type { MockState } from '../state/mock-state.js';
 import { drawChaos } from './chaos.js';
 import { rateLimitBody } from './rate-limit.js';
 
-/**
- * What to inject.
- */
+/** What to inject. */
 export interface FaultSpec {
   /** Method and path (route pattern or concrete path) to match; every request when absent. */
   match?: { method?: string; path?: string };
@@ -25,14 +23,10 @@ export interface FaultSpec {
   times?: number;
 }
 
-/**
- * The kinds of fault, as docs/testing-with-the-mock.md lists them.
- */
+/** The kinds of fault, as docs/testing-with-the-mock.md lists them. */
 export const FAULT_KINDS: readonly FaultKind[] = ['latency', 'error', 'drop', 'drop-after-commit'];
 
-/**
- * Adds a fault; throws on an unknown kind or a bad number.
- */
+/** Adds a fault; throws on an unknown kind or a bad number. */
 export function injectFault(state: MockState, spec: FaultSpec): FaultRecord {
   if (!FAULT_KINDS.includes(spec.kind))
     throw new RangeError(`Unknown fault kind '${spec.kind}': use ${FAULT_KINDS.join(', ')}`);

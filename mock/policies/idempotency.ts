@@ -14,9 +14,7 @@ import type { MockState } from '../state/mock-state.js';
 /** How long a key is remembered (spec 8). @example IDEMPOTENCY_TTL_MS // 86400000 */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The 409 body of spec 7.5, on every endpoint.
- */
+/** The 409 body of spec 7.5, on every endpoint. */
 export const IDEMPOTENCY_CONFLICT_BODY = {
   error: 'Idempotency Conflict',
   message: 'This Idempotency-Key was already used with a different request body; no action was taken',
@@ -32,9 +30,7 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/**
- * What "the same body" means: equal JSON whatever the key order or spacing; other text compared as is.
- */
+/** What "the same body" means: equal JSON whatever the key order or spacing; other text compared as is. */
 export function fingerprint(text: string): string {
   try {
     return JSON.stringify(canonical(JSON.parse(text)));
@@ -43,24 +39,18 @@ export function fingerprint(text: string): string {
   }
 }
 
-/**
- * The record id of a key.
- */
+/** The record id of a key. */
 export function idempotencyId(accountId: string, method: string, path: string, key: string): string {
   return `${accountId} ${method} ${path} ${key}`;
 }
 
-/**
- * The live record of a key (an expired one counts as absent even before its timer purged it).
- */
+/** The live record of a key (an expired one counts as absent even before its timer purged it). */
 export function findIdempotency(state: MockState, id: string): IdempotencyRecord | undefined {
   const record = state.http.idempotency[id];
   return record && record.expiresAt > state.clock.now ? record : undefined;
 }
 
-/**
- * Purges a key when its 24 hours are up.
- */
+/** Purges a key when its 24 hours are up. */
 export const idempotencyExpire = defineTask<{ id: string }>(
   'idempotency.expire',
   ({ id }, { state, now }) => {
@@ -69,9 +59,7 @@ export const idempotencyExpire = defineTask<{ id: string }>(
   },
 );
 
-/**
- * Remembers a successful answer under a key and schedules its expiry.
- */
+/** Remembers a successful answer under a key and schedules its expiry. */
 export function storeIdempotency(
   state: MockState,
   id: string,

@@ -9,14 +9,10 @@ import { signWebhook } from '../../src/webhooks/index.js';
 import { type DeliveryOutcome, deliver, describeOutcome, isSuccess, saysDuplicate } from './deliver.js';
 import type { checkEvents } from './events.js';
 
-/**
- * How one check came out: `skip` when it cannot run with the options given (one secret: no rotation).
- */
+/** How one check came out: `skip` when it cannot run with the options given (one secret: no rotation). */
 export type CheckGrade = 'pass' | 'fail' | 'warn' | 'skip';
 
-/**
- * One line of the report.
- */
+/** One line of the report. */
 export interface CheckResult {
   name: string;
   grade: CheckGrade;
@@ -30,9 +26,7 @@ export interface CheckResult {
   fix?: string;
 }
 
-/**
- * What every check gets.
- */
+/** What every check gets. */
 export interface CheckContext {
   url: string;
   /** The current secret first, then the others of a rotation. */
@@ -257,9 +251,7 @@ const rejectedThenRetried: Check = async (ctx) => {
   );
 };
 
-/**
- * The checks, in report order.
- */
+/** The checks, in report order. */
 export const CHECKS: readonly (readonly [string, Check])[] = [
   ['valid-event', validEvent],
   ['raw-bytes', rawBytes],

@@ -5,9 +5,7 @@
 import { parseArgs } from 'node:util';
 import { checkReceiver, formatReceiverReport } from './index.js';
 
-/**
- * The subcommand's help.
- */
+/** The subcommand's help. */
 export const CHECK_RECEIVER_USAGE = `Usage: inr-payouts-mock check-receiver <url> --secret <secret> [options]
 
 Delivers a battery of signed, tampered, stale, repeated and reordered webhook events to your endpoint and
@@ -24,9 +22,7 @@ Options:
 
 A repeated event must be answered 2xx with {"duplicate": true}: see docs/checking-your-receiver.md.`;
 
-/**
- * Runs the subcommand with its arguments (after `check-receiver`).
- */
+/** Runs the subcommand with its arguments (after `check-receiver`). */
 export async function runCheckReceiver(argv: string[]): Promise<void> {
   let parsed: ReturnType<typeof parse>;
   try {

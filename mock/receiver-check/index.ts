@@ -41,9 +41,7 @@ export interface CheckReceiverOptions {
   fetch?: typeof fetch;
 }
 
-/**
- * What {@link checkReceiver} found.
- */
+/** What {@link checkReceiver} found. */
 export interface ReceiverReport {
   url: string;
   /** True when no check failed (warnings and skips allowed). */

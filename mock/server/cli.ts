@@ -56,9 +56,7 @@ started from your own shell (nohup ... &), it outlives that shell.
 Test helpers: GET /__mock lists them. The guide: docs/mock-server.md in this package
 (node_modules/inr-payouts/docs/mock-server.md), or https://github.com/inr-payouts/inr-payouts/blob/main/docs/mock-server.md`;
 
-/**
- * Parsed command-line options.
- */
+/** Parsed command-line options. */
 export interface CliOptions {
   port: number;
   host: string;
@@ -92,9 +90,7 @@ function fail(message: string): never {
   throw new Error(`${message}\n\n${USAGE}`);
 }
 
-/**
- * Parses and checks the arguments; throws with the usage text on a bad one.
- */
+/** Parses and checks the arguments; throws with the usage text on a bad one. */
 export function parseCli(argv: string[]): CliOptions {
   let values: ReturnType<typeof parse>['values'];
   try {
@@ -187,9 +183,7 @@ function parse(argv: string[]) {
   });
 }
 
-/**
- * Reads and checks a replay bundle file; throws naming the file and what is wrong with it.
- */
+/** Reads and checks a replay bundle file; throws naming the file and what is wrong with it. */
 export function readBundleFile(file: string): MockBundle {
   let text: string;
   try {
@@ -215,9 +209,7 @@ export function readBundleFile(file: string): MockBundle {
   }
 }
 
-/**
- * Runs the server until SIGINT, SIGTERM or SIGHUP, or until what launched it ends.
- */
+/** Runs the server until SIGINT, SIGTERM or SIGHUP, or until what launched it ends. */
 export async function runCli(argv: string[]): Promise<void> {
   if (argv[0] === 'check-receiver') return runCheckReceiver(argv.slice(1));
   if (argv[0] === 'conformance') return runConformanceCli(argv.slice(1));

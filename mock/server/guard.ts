@@ -41,16 +41,12 @@ function refusal(
 
 const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
 
-/**
- * Whether `address` (the address the server listens on) is a loopback one.
- */
+/** Whether `address` (the address the server listens on) is a loopback one. */
 export function isLoopback(address: string): boolean {
   return address === '::1' || address === 'localhost' || /^127(\.\d{1,3}){3}$/.test(address);
 }
 
-/**
- * What {@link guardLocal} knows of the connection.
- */
+/** What {@link guardLocal} knows of the connection. */
 export interface LocalContext {
   /** The `Host` the client used. */
   host: string | undefined;
@@ -134,9 +130,7 @@ export function helperMethodRefusal(
   return undefined;
 }
 
-/**
- * `response` with {@link PROTECTIVE_HEADERS} added (on a copy when its headers are immutable).
- */
+/** `response` with {@link PROTECTIVE_HEADERS} added (on a copy when its headers are immutable). */
 export function protect(response: Response): Response {
   if (response.type === 'error') return response;
   const headers = new Headers(response.headers);

@@ -11,16 +11,12 @@ import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 /** Larger than any body the spec allows (a 10 MB document, or its base64 in a passport JSON body). */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-/**
- * Thrown when a request body is larger than {@link MAX_BODY_BYTES}.
- */
+/** Thrown when a request body is larger than {@link MAX_BODY_BYTES}. */
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
 }
 
-/**
- * The whole body of a request as bytes.
- */
+/** The whole body of a request as bytes. */
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   // A request with neither length nor chunked framing has no body (RFC 9112 6.3): no stream to wait on.
   const { headers } = req;
@@ -39,9 +35,7 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
   return Buffer.concat(chunks);
 }
 
-/**
- * The caller's address as the allow-list compares it (IPv4-mapped IPv6 unwrapped).
- */
+/** The caller's address as the allow-list compares it (IPv4-mapped IPv6 unwrapped). */
 export function socketAddress(req: IncomingMessage): string {
   const address = req.socket.remoteAddress ?? '';
   return address.startsWith('::ffff:') ? address.slice(7) : address;

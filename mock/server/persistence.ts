@@ -319,9 +319,7 @@ function restOf(state: MockState): Record<string, unknown> {
   return rest;
 }
 
-/**
- * A state read by {@link readStateFile}.
- */
+/** A state read by {@link readStateFile}. */
 export type LoadedState = NonNullable<ReturnType<typeof readStateFile>>;
 
 /**
@@ -412,7 +410,5 @@ function create(file: string): Rows {
   return statements(db, file);
 }
 
-/**
- * A state file opened with {@link openStateFile}.
- */
+/** A state file opened with {@link openStateFile}. */
 export type StateFile = ReturnType<typeof openStateFile>;

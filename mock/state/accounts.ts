@@ -4,9 +4,7 @@
  */
 import { keyed } from './records.js';
 
-/**
- * What a test may set on an account; everything else (id, keys) is generated from the seed.
- */
+/** What a test may set on an account; everything else (id, keys) is generated from the seed. */
 export interface AccountSettings {
   name: string;
   email: string;
@@ -22,9 +20,7 @@ export interface AccountSettings {
   prefunded: { approved: boolean; creditLimitUsd: string };
 }
 
-/**
- * A partner account as the mock stores it.
- */
+/** A partner account as the mock stores it. */
 export interface AccountRecord extends AccountSettings {
   /** UUID, as spec 2.1 says. */
   id: string;
@@ -32,18 +28,14 @@ export interface AccountRecord extends AccountSettings {
   createdAt: string;
 }
 
-/**
- * The accounts collection.
- */
+/** The accounts collection. */
 export interface AccountsSlice {
   byId: Record<string, AccountRecord>;
   /** The account `createMockService` made; `service.sandboxKey` belongs to it. */
   defaultId: string;
 }
 
-/**
- * An empty accounts collection.
- */
+/** An empty accounts collection. */
 export function emptyAccounts(): AccountsSlice {
   return { byId: keyed(), defaultId: '' };
 }

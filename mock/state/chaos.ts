@@ -9,9 +9,7 @@
  */
 export type ChaosKind = '5xx' | '429' | 'latency' | 'drop' | 'drop-after-commit';
 
-/**
- * One fault chaos drew, in request order.
- */
+/** One fault chaos drew, in request order. */
 export interface ChaosDraw {
   /** The 1-based number of the request among those chaos looked at. */
   request: number;
@@ -22,9 +20,7 @@ export interface ChaosDraw {
   status?: number;
 }
 
-/**
- * Chaos in force.
- */
+/** Chaos in force. */
 export interface ChaosRecord {
   seed: string;
   /** Probability in [0, 1] that a request draws a fault (a 429 burst's follow-ups are not drawn). */

@@ -6,17 +6,13 @@ import type { ChaosRecord } from './chaos.js';
 import type { LedgerEntry } from './ledger.js';
 import { keyed } from './records.js';
 
-/**
- * A response kept for an idempotent replay.
- */
+/** A response kept for an idempotent replay. */
 export interface CachedResponse {
   status: number;
   body: unknown;
 }
 
-/**
- * An idempotency key in use (spec 8, "Idempotency"): scoped by account, method and path; lives 24 hours.
- */
+/** An idempotency key in use (spec 8, "Idempotency"): scoped by account, method and path; lives 24 hours. */
 export interface IdempotencyRecord {
   key: string;
   accountId: string;
@@ -30,9 +26,7 @@ export interface IdempotencyRecord {
   expiresAt: number;
 }
 
-/**
- * A fixed one-minute rate-limit window of one account.
- */
+/** A fixed one-minute rate-limit window of one account. */
 export interface RateWindow {
   /** Epoch ms the window opened (the first request after the previous window closed). */
   start: number;
@@ -46,9 +40,7 @@ export interface RateWindow {
  */
 export type FaultKind = 'latency' | 'error' | 'drop' | 'drop-after-commit';
 
-/**
- * An injected fault waiting for matching requests.
- */
+/** An injected fault waiting for matching requests. */
 export interface FaultRecord {
   id: string;
   kind: FaultKind;
@@ -60,9 +52,7 @@ export interface FaultRecord {
   remaining: number;
 }
 
-/**
- * The pipeline collection.
- */
+/** The pipeline collection. */
 export interface HttpSlice {
   /** `${accountId} ${method} ${path} ${key}` → record. */
   idempotency: Record<string, IdempotencyRecord>;
@@ -75,9 +65,7 @@ export interface HttpSlice {
   ledger?: LedgerEntry[];
 }
 
-/**
- * An empty pipeline collection.
- */
+/** An empty pipeline collection. */
 export function emptyHttp(): HttpSlice {
   return { idempotency: keyed(), rateWindows: keyed(), faults: [], faultSeq: 0 };
 }

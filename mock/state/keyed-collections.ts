@@ -37,9 +37,7 @@ export const KEYED_COLLECTIONS = [
 /** A slice of the state that holds keyed collections. */
 export type KeyedSlice = (typeof KEYED_COLLECTIONS)[number][0];
 
-/**
- * The slice object of `state` by name, as a plain record (for code that walks the collections).
- */
+/** The slice object of `state` by name, as a plain record (for code that walks the collections). */
 export function sliceOf(state: MockState, slice: KeyedSlice): Record<string, unknown> {
   return state[slice] as unknown as Record<string, unknown>;
 }
@@ -60,9 +58,7 @@ export function withKeyedCollections(state: MockState): MockState {
   return state;
 }
 
-/**
- * A deep copy of a state as JSON would carry it, keyed collections included as null-prototype objects.
- */
+/** A deep copy of a state as JSON would carry it, keyed collections included as null-prototype objects. */
 export function cloneState(state: MockState): MockState {
   return withKeyedCollections(JSON.parse(JSON.stringify(state)) as MockState);
 }

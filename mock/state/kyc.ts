@@ -5,14 +5,10 @@
 import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
 import { keyed } from './records.js';
 
-/**
- * KYC level (spec 2.7).
- */
+/** KYC level (spec 2.7). */
 export type KycLevel = 'none' | 'basic' | 'enhanced';
 
-/**
- * KYC aggregate status (spec 3.3).
- */
+/** KYC aggregate status (spec 3.3). */
 export type KycStatus = 'pending' | 'in_progress' | 'verified' | 'rejected';
 
 /** A verified Aadhaar (from the document locker or the Aadhaar OTP). */
@@ -75,9 +71,7 @@ export interface DeclarationStep {
   submittedAt: string;
 }
 
-/**
- * The KYC aggregate of one user and the result of each step; a step is present once done.
- */
+/** The KYC aggregate of one user and the result of each step; a step is present once done. */
 export interface KycRecord {
   userId: string;
   level: KycLevel;
@@ -97,14 +91,10 @@ export interface KycRecord {
   isPepRejected: boolean;
 }
 
-/**
- * Document-locker session status (spec 3.2).
- */
+/** Document-locker session status (spec 3.2). */
 export type DigilockerSessionState = 'PENDING' | 'VERIFIED' | 'FAILED' | 'EXPIRED';
 
-/**
- * A document-locker consent session (spec 4.4).
- */
+/** A document-locker consent session (spec 4.4). */
 export interface DigilockerSessionRecord {
   clientId: string;
   userId: string;
@@ -126,9 +116,7 @@ export interface DigilockerSessionRecord {
  */
 export type FaceSessionState = 'PENDING' | 'PASSED' | 'FAILED' | 'EXPIRED';
 
-/**
- * A face liveness session (spec 4.9).
- */
+/** A face liveness session (spec 4.9). */
 export interface FaceSessionRecord {
   sessionId: string;
   userId: string;
@@ -143,9 +131,7 @@ export interface FaceSessionRecord {
   faceMatchScore?: number;
 }
 
-/**
- * An Aadhaar OTP session (assumed endpoint): the code "sent" to the Aadhaar-linked mobile.
- */
+/** An Aadhaar OTP session (assumed endpoint): the code "sent" to the Aadhaar-linked mobile. */
 export interface AadhaarOtpRecord {
   referenceId: string;
   userId: string;
@@ -156,9 +142,7 @@ export interface AadhaarOtpRecord {
   expiresAt: string;
 }
 
-/**
- * A presigned upload (spec 4.10): issued, then uploaded to the mock's storage, then confirmed.
- */
+/** A presigned upload (spec 4.10): issued, then uploaded to the mock's storage, then confirmed. */
 export interface UploadRecord {
   s3Key: string;
   userId: string;
@@ -171,19 +155,13 @@ export interface UploadRecord {
   uploadedAt?: string;
 }
 
-/**
- * A penny-drop outcome a test chose for a user's next bank verification.
- */
+/** A penny-drop outcome a test chose for a user's next bank verification. */
 export type BankOutcome = 'verified' | 'penny_drop_failed' | 'name_mismatch' | 'bank_error';
 
-/**
- * A UPI outcome a test chose for a user's next UPI verification.
- */
+/** A UPI outcome a test chose for a user's next UPI verification. */
 export type UpiOutcome = 'verified' | 'name_mismatch' | 'invalid_vpa' | 'provider_error';
 
-/**
- * The KYC collections.
- */
+/** The KYC collections. */
 export interface KycSlice {
   byUserId: Record<string, KycRecord>;
   digilockerSessions: Record<string, DigilockerSessionRecord>;
@@ -194,9 +172,7 @@ export interface KycSlice {
   nextOutcomes: Record<string, { bank?: BankOutcome; upi?: UpiOutcome }>;
 }
 
-/**
- * An empty KYC collection.
- */
+/** An empty KYC collection. */
 export function emptyKyc(): KycSlice {
   return {
     byUserId: keyed(),

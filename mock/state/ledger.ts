@@ -4,9 +4,7 @@
  * transactions' own `partnerReference`.
  */
 
-/**
- * One keyed create that took effect.
- */
+/** One keyed create that took effect. */
 export interface LedgerEntry {
   accountId: string;
   idempotencyKey: string;

@@ -12,9 +12,7 @@ import type { UsersSlice } from './users.js';
 import type { VerificationSlice } from './verification.js';
 import type { WebhooksSlice } from './webhooks.js';
 
-/**
- * The complete state of one mock service.
- */
+/** The complete state of one mock service. */
 export interface MockState {
   /** Bumped when the layout changes, so a stale state file is refused rather than misread. */
   version: 1;
@@ -33,9 +31,7 @@ export interface MockState {
   http: HttpSlice;
 }
 
-/**
- * A read-only view of a value, for `service.state`.
- */
+/** A read-only view of a value, for `service.state`. */
 export type DeepReadonly<T> = T extends (infer U)[]
   ? readonly DeepReadonly<U>[]
   : T extends object

@@ -49,9 +49,7 @@ const webhookEvent = z.object({
   deliveries: z.array(z.object({})),
 });
 
-/**
- * The shape of a {@link MockState}, checked before a state is restored or loaded.
- */
+/** The shape of a {@link MockState}, checked before a state is restored or loaded. */
 export const MockStateSchema = z.object({
   version: z.literal(1),
   seed: text,
@@ -96,9 +94,7 @@ export const MockStateSchema = z.object({
   }),
 });
 
-/**
- * Thrown for a value that is not a mock state; the message lists each wrong field by path.
- */
+/** Thrown for a value that is not a mock state; the message lists each wrong field by path. */
 export class InvalidStateError extends Error {
   override readonly name = 'InvalidStateError';
   constructor(readonly problems: string[]) {

@@ -1,6 +1,4 @@
-/**
- * Timers are data (not closures) so a snapshot or the standalone server's state file keeps pending work.
- */
+/** Timers are data (not closures) so a snapshot or the standalone server's state file keeps pending work. */
 
 /**
  * A pending timer: at `at` (epoch ms on the virtual clock) the task registered for `kind` runs with `payload`.

@@ -8,9 +8,7 @@ import type { transactionStatuses } from '../../src/schemas/transactions.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import { keyed } from './records.js';
 
-/**
- * Transaction status values (spec 3.1, including the prefunded ones).
- */
+/** Transaction status values (spec 3.1, including the prefunded ones). */
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
 /**
@@ -25,9 +23,7 @@ export interface QuoteRecord {
   netInr: string;
 }
 
-/**
- * The deposit leg; what is not known before the deposit is seen stays absent.
- */
+/** The deposit leg; what is not known before the deposit is seen stays absent. */
 export interface DepositRecord {
   expectedAmount: string;
   requiredConfirmations: number;
@@ -44,9 +40,7 @@ export interface DepositRecord {
   confirmedAt?: string;
 }
 
-/**
- * One allocation of a payout's rate attribution (spec 2.4).
- */
+/** One allocation of a payout's rate attribution (spec 2.4). */
 export interface AllocationRecord {
   dealId: string;
   dealNumber: string;
@@ -55,18 +49,14 @@ export interface AllocationRecord {
   usdtAmount: string;
 }
 
-/**
- * A payout's rate attribution (spec 2.4).
- */
+/** A payout's rate attribution (spec 2.4). */
 export interface AttributionRecord {
   rate: string;
   usdtEquivalent: string;
   allocations: AllocationRecord[];
 }
 
-/**
- * The payout leg; absent until it starts.
- */
+/** The payout leg; absent until it starts. */
 export interface PayoutRecord {
   payoutId: string;
   rail: 'imps';
@@ -89,9 +79,7 @@ export interface PayoutRecord {
   timerId?: string;
 }
 
-/**
- * A transaction as the mock stores it. Money is decimal strings.
- */
+/** A transaction as the mock stores it. Money is decimal strings. */
 export interface TransactionRecord {
   id: string;
   accountId: string;
@@ -135,9 +123,7 @@ export interface TrancheRecord {
   settledAt: string;
 }
 
-/**
- * The transactions collection.
- */
+/** The transactions collection. */
 export interface TransactionsSlice {
   byId: Record<string, TransactionRecord>;
   /** `${accountId}:${partnerReference}` → transaction id (spec 4.2 lookup by reference). */
@@ -172,9 +158,7 @@ export interface AccountVolumeRecord {
 /** The sandbox exchange rate new quotes use until a test sets another. */
 export const DEFAULT_EXCHANGE_RATE = SANDBOX_TRANSACTIONS.exchangeRate;
 
-/**
- * An empty transactions collection.
- */
+/** An empty transactions collection. */
 export function emptyTransactions(): TransactionsSlice {
   return {
     byId: keyed(),
@@ -189,9 +173,7 @@ export function emptyTransactions(): TransactionsSlice {
   };
 }
 
-/**
- * The key of the partner-reference index: references are unique per account.
- */
+/** The key of the partner-reference index: references are unique per account. */
 export function referenceKey(accountId: string, partnerReference: string): string {
   return `${accountId}:${partnerReference}`;
 }

@@ -22,25 +22,19 @@ export interface UserRecord {
   createdAt: string;
 }
 
-/**
- * The users collection with its mobile index.
- */
+/** The users collection with its mobile index. */
 export interface UsersSlice {
   byId: Record<string, UserRecord>;
   /** `${accountId}:${mobile}` → user id. */
   idByMobile: Record<string, string>;
 }
 
-/**
- * An empty users collection.
- */
+/** An empty users collection. */
 export function emptyUsers(): UsersSlice {
   return { byId: keyed(), idByMobile: keyed() };
 }
 
-/**
- * The key of the mobile index: mobiles are unique per account, not across accounts.
- */
+/** The key of the mobile index: mobiles are unique per account, not across accounts. */
 export function mobileKey(accountId: string, mobile: string): string {
   return `${accountId}:${mobile}`;
 }

@@ -4,14 +4,10 @@
  */
 import { keyed } from './records.js';
 
-/**
- * The two OTP channels.
- */
+/** The two OTP channels. */
 export type OtpChannel = 'mobile' | 'email';
 
-/**
- * One OTP that was "sent".
- */
+/** One OTP that was "sent". */
 export interface OtpRecord {
   code: string;
   sentAt: string;
@@ -22,33 +18,25 @@ export interface OtpRecord {
   status: 'active' | 'used';
 }
 
-/**
- * The OTP state of one user and channel.
- */
+/** The OTP state of one user and channel. */
 export interface OtpChannelState {
   current?: OtpRecord;
   /** Times of recent sends, oldest first; only those inside the window are kept. */
   sends: string[];
 }
 
-/**
- * The verification collection.
- */
+/** The verification collection. */
 export interface VerificationSlice {
   /** `${userId}:${channel}` → channel state. */
   otps: Record<string, OtpChannelState>;
 }
 
-/**
- * An empty verification collection.
- */
+/** An empty verification collection. */
 export function emptyVerification(): VerificationSlice {
   return { otps: keyed() };
 }
 
-/**
- * The key of a user's channel in `otps`.
- */
+/** The key of a user's channel in `otps`. */
 export function otpKey(userId: string, channel: OtpChannel): string {
   return `${userId}:${channel}`;
 }

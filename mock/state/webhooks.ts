@@ -4,9 +4,7 @@
  */
 import { keyed } from './records.js';
 
-/**
- * The ten event types (spec 6.2).
- */
+/** The ten event types (spec 6.2). */
 export type WebhookEventType =
   | 'user.created'
   | 'user.kyc_updated'
@@ -19,9 +17,7 @@ export type WebhookEventType =
   | 'transaction.payout_completed'
   | 'transaction.payout_failed';
 
-/**
- * The delivered envelope (spec 6.1, with `id` the event ID as decided).
- */
+/** The delivered envelope (spec 6.1, with `id` the event ID as decided). */
 export interface WebhookEnvelope {
   id: string;
   event: WebhookEventType;
@@ -30,9 +26,7 @@ export interface WebhookEnvelope {
   data: Record<string, unknown>;
 }
 
-/**
- * One delivery attempt.
- */
+/** One delivery attempt. */
 export interface DeliveryAttempt {
   attempt: number;
   at: string;
@@ -52,9 +46,7 @@ export interface DeliveryAttempt {
   trigger: 'automatic' | 'manual';
 }
 
-/**
- * A webhook event record (spec 2.11) plus what delivery needs.
- */
+/** A webhook event record (spec 2.11) plus what delivery needs. */
 export interface WebhookEventRecord {
   id: string;
   accountId: string;
@@ -72,9 +64,7 @@ export interface WebhookEventRecord {
   synthetic?: true;
 }
 
-/**
- * The webhook events collection.
- */
+/** The webhook events collection. */
 export interface WebhooksSlice {
   /** In creation order (insertion order of the keys). */
   byId: Record<string, WebhookEventRecord>;
@@ -84,14 +74,10 @@ export interface WebhooksSlice {
   countsByAccount?: Record<string, Record<WebhookEventStatus, number>>;
 }
 
-/**
- * A webhook event's delivery status.
- */
+/** A webhook event's delivery status. */
 export type WebhookEventStatus = WebhookEventRecord['status'];
 
-/**
- * An empty webhook events collection.
- */
+/** An empty webhook events collection. */
 export function emptyWebhooks(): WebhooksSlice {
   return { byId: keyed(), idsByAccount: keyed(), countsByAccount: keyed() };
 }

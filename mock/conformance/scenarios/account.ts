@@ -5,9 +5,7 @@
 import type { Scenario } from '../types.js';
 import { raw } from './support.js';
 
-/**
- * The account scenarios.
- */
+/** The account scenarios. */
 export const ACCOUNT_SCENARIOS: Scenario[] = [
   {
     id: 'account.read',

@@ -5,9 +5,7 @@
 import type { Scenario } from '../types.js';
 import { raw } from './support.js';
 
-/**
- * The limits scenarios.
- */
+/** The limits scenarios. */
 export const LIMIT_SCENARIOS: Scenario[] = [
   {
     id: 'rate-limit.headers',

@@ -4,17 +4,13 @@
  */
 import type { ScenarioTarget } from '../types.js';
 
-/**
- * A new user (spec 2.3; `POST /v2/users` assumed), its `deviceId` carrying the run's prefix.
- */
+/** A new user (spec 2.3; `POST /v2/users` assumed), its `deviceId` carrying the run's prefix. */
 export async function newUser(t: ScenarioTarget): Promise<string> {
   const user = await t.client.users.create({ mobile: t.newMobile(), deviceId: t.name('device') });
   return user.userId;
 }
 
-/**
- * A user whose KYC is verified with a verified bank account, made by the mock's helpers.
- */
+/** A user whose KYC is verified with a verified bank account, made by the mock's helpers. */
 export async function verifiedUser(t: ScenarioTarget, what: string): Promise<string> {
   const helpers = t.needHelpers(what);
   const { userId } = await helpers.users.seedVerified({ mobile: t.newMobile() });

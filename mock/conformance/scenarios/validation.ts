@@ -7,9 +7,7 @@ import { raw } from './support.js';
 
 const NO_USER = '/v2/users/usr_conformance_none';
 
-/**
- * The validation scenarios.
- */
+/** The validation scenarios. */
 export const VALIDATION_SCENARIOS: Scenario[] = [
   {
     id: 'validation.users',

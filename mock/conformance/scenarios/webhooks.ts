@@ -191,7 +191,5 @@ const retries: Scenario = {
     }),
 };
 
-/**
- * The webhook scenarios, in the order they run.
- */
+/** The webhook scenarios, in the order they run. */
 export const WEBHOOK_SCENARIOS: readonly Scenario[] = [delivery, order, retries];

@@ -8,9 +8,7 @@ import type { JournalRequest } from '../../engine/journal.js';
 /** The name of the shell variable the command reads the key from. */
 export const CURL_KEY_VARIABLE = 'INR_PAYOUTS_API_KEY';
 
-/**
- * `text` quoted for a POSIX shell: single quotes, each `'` inside written `'\''`.
- */
+/** `text` quoted for a POSIX shell: single quotes, each `'` inside written `'\''`. */
 export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }

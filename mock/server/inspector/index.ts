@@ -27,9 +27,7 @@ export function inspectorPolicy(nonce: string): string {
   ].join('; ');
 }
 
-/**
- * Answers a request for the inspector page (`GET` or `HEAD`; any other method 405).
- */
+/** Answers a request for the inspector page (`GET` or `HEAD`; any other method 405). */
 export function serveInspector(service: MockSimulation, request: Request): Response {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response(`The inspector only reads: open ${INSPECTOR_PATH} with GET.`, {

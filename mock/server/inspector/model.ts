@@ -17,9 +17,7 @@ const ENTRY_TYPES: readonly JournalEntry['type'][] = ['request', 'transition', '
 /** The most timeline entries, users and transactions the page lists by default (the newest). */
 export const INSPECTOR_SHOWN = 500;
 
-/**
- * The page's filters, from its query string.
- */
+/** The page's filters, from its query string. */
 export interface InspectorQuery {
   userId?: string;
   transactionId?: string;
@@ -28,9 +26,7 @@ export interface InspectorQuery {
   limit: number;
 }
 
-/**
- * The filters named in `search`; an empty or unknown value is no filter.
- */
+/** The filters named in `search`; an empty or unknown value is no filter. */
 export function readQuery(search: URLSearchParams): InspectorQuery {
   const text = (name: string) => search.get(name)?.trim() || undefined;
   const type = text('type');
@@ -43,9 +39,7 @@ export function readQuery(search: URLSearchParams): InspectorQuery {
   };
 }
 
-/**
- * One machine to draw: the thing, where it is now, and its graph.
- */
+/** One machine to draw: the thing, where it is now, and its graph. */
 export interface InspectorFocus {
   kind: 'user' | 'transaction';
   id: string;
@@ -56,9 +50,7 @@ export interface InspectorFocus {
   about: string;
 }
 
-/**
- * A pending timer as the page lists it.
- */
+/** A pending timer as the page lists it. */
 export interface InspectorTimer {
   id: string;
   kind: string;
@@ -76,9 +68,7 @@ export interface InspectorEntry {
   transactionId?: string;
 }
 
-/**
- * Everything the page shows.
- */
+/** Everything the page shows. */
 export interface InspectorModel {
   baseUrl: string;
   /** The virtual time. */
@@ -183,9 +173,7 @@ function timersOf(state: State): InspectorTimer[] {
   });
 }
 
-/**
- * Reads what the page shows from `service`, filtered by `query`.
- */
+/** Reads what the page shows from `service`, filtered by `query`. */
 export function inspectorModel(service: MockSimulation, query: InspectorQuery): InspectorModel {
   const state = service.state;
   const filtered = query.userId !== undefined || query.transactionId !== undefined;
