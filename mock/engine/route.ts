@@ -1,7 +1,7 @@
 /**
  * Declarative routes: `route(method, path, resolver, options)` is data plus a plain function; the service
- * compiles all of them into one router (router.ts) and runs each request through the shared pipeline
- * (pipeline.ts). `rawRoute` is for what is not part of the API (no key, no pipeline).
+ * compiles all of them into one router (`http/router.ts`) and runs each request through the shared
+ * pipeline (`http/pipeline.ts`). `rawRoute` is for what is not part of the API (no key, no pipeline).
  */
 import type * as z from 'zod/mini';
 import type { AccountRecord } from '../state/accounts.js';

@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document of the partner interface, generated, never written by hand: paths from the mock's
  * route table (`mock/handlers/`), bodies and answers from the shared schemas (`src/schemas/`), the operation
  * facts of `mock/contract/endpoints.ts`, the refinement rules of `rules.ts`, the mock-only marks of
- * `mock-only.ts` and the ten webhook payloads (`mock/contract/webhook-payloads.ts`). The test helpers have a
+ * `mock/contract/mock-only.ts` and the ten webhook payloads (`mock/contract/webhook-payloads.ts`). The test helpers have a
  * document of their own (`mock-document.ts`), so a contract tool aimed at the API never resets a sandbox.
  * `npm run build` writes both; a test compares the committed files with a fresh generation.
  */

@@ -3,7 +3,7 @@
  * from `kinds`. The draws come from mulberry32 seeded by FNV-1a of the seed (`mock/engine/ids.ts`, the generator
  * the IDs already use): its whole state is one 32-bit number kept in `MockState`, so the same seed and the same
  * requests in the same order give the same faults, and a snapshot continues the sequence. A well-known
- * generator rather than Math.random, which cannot be seeded; the one in ids.ts rather than a new module or a
+ * generator rather than Math.random, which cannot be seeded; the one in `engine/ids.ts` rather than a new module or a
  * dependency, because it is already here, tested and tiny.
  */
 import type * as z from 'zod/mini';
