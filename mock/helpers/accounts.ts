@@ -35,7 +35,6 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
-/** Account helpers. */
 export function accountHelpers(rt: MockRuntime) {
   const find = (accountId?: string): AccountRecord => {
     const id = accountId ?? rt.state.accounts.defaultId;

@@ -6,7 +6,6 @@ import { MockHelperError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { recorderOf } from '../observe/recorder.js';
 
-/** The `bundle` helper. */
 export function bundleHelper(rt: MockRuntime) {
   /**
    * Every input the service took so far, as one replay bundle (docs/mock-server.md, "Exact replays").

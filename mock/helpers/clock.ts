@@ -7,7 +7,6 @@ import type { Duration } from '../engine/duration.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import type { Timer } from '../state/timers.js';
 
-/** Clock helpers. */
 export function clockHelpers(rt: MockRuntime) {
   return {
     /**

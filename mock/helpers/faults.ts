@@ -6,7 +6,6 @@ import { type FaultSpec, injectFault } from '../policies/faults.js';
 import type { ChaosDraw, ChaosRecord } from '../state/chaos.js';
 import type { FaultRecord } from '../state/http.js';
 
-/** Fault helpers. */
 export function faultHelpers(rt: MockRuntime) {
   return {
     /**

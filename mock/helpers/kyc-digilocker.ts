@@ -19,7 +19,6 @@ export interface DigilockerCompletion {
   pan?: { number?: string; name?: string };
 }
 
-/** Document-locker helpers. */
 export function digilockerHelpers(rt: MockRuntime) {
   return {
     /**

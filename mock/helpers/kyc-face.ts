@@ -16,7 +16,6 @@ export interface FaceCompletion {
   faceMatchScore?: number;
 }
 
-/** Face helpers. */
 export function faceHelpers(rt: MockRuntime) {
   return {
     /**

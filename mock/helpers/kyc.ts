@@ -16,7 +16,6 @@ import { refuse, userOf } from './kyc-shared.js';
 export type { DigilockerCompletion } from './kyc-digilocker.js';
 export type { FaceCompletion } from './kyc-face.js';
 
-/** Other KYC helpers. */
 export function kycStepHelpers(rt: MockRuntime) {
   return {
     /**

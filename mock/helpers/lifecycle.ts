@@ -18,7 +18,6 @@ export interface SeedData {
   users?: NewUser[];
 }
 
-/** Lifecycle helpers. */
 export function lifecycleHelpers(rt: MockRuntime) {
   return {
     /**

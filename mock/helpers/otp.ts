@@ -15,7 +15,6 @@ export interface OtpReading extends Omit<OtpRecord, 'code'> {
   attemptsRemaining: number;
 }
 
-/** OTP helpers. */
 export function otpHelpers(rt: MockRuntime) {
   return {
     /**

@@ -23,7 +23,6 @@ export interface VerifiedUserInput {
   kycStatus?: KycRecord['status'];
 }
 
-/** User seeding helpers. */
 export function userSeedHelpers(rt: MockRuntime) {
   return {
     /**

@@ -20,7 +20,6 @@ function decimal(value: unknown): Decimal | undefined {
   }
 }
 
-/** Tranche helpers. */
 export function trancheHelpers(rt: MockRuntime) {
   const account = (accountId?: string): string => {
     const id = accountId ?? rt.state.accounts.defaultId;

@@ -24,7 +24,6 @@ export interface SimulatedDeposit {
   txHash?: string;
 }
 
-/** Transaction helpers. */
 export function transactionHelpers(rt: MockRuntime) {
   const find = (transactionId: string): TransactionRecord => {
     const txn = findTransaction(rt.state, transactionId);

@@ -5,7 +5,6 @@ import { nowIso } from '../engine/timers.js';
 import { recordStep } from '../operations/transitions.js';
 import type { OtpChannel } from '../state/verification.js';
 
-/** Verification helpers. */
 export function verificationHelpers(rt: MockRuntime) {
   return {
     /**

@@ -16,7 +16,6 @@ export interface CapturedDelivery extends DeliveryAttempt {
   eventType: WebhookEventRecord['eventType'];
 }
 
-/** Webhook helpers. */
 export function webhookHelpers(rt: MockRuntime) {
   const account = (accountId?: string): AccountRecord => {
     const id = accountId ?? rt.state.accounts.defaultId;

@@ -35,7 +35,6 @@ export interface AccountsSlice {
   defaultId: string;
 }
 
-/** An empty accounts collection. */
 export function emptyAccounts(): AccountsSlice {
   return { byId: keyed(), defaultId: '' };
 }

@@ -65,7 +65,6 @@ export interface HttpSlice {
   ledger?: LedgerEntry[];
 }
 
-/** An empty pipeline collection. */
 export function emptyHttp(): HttpSlice {
   return { idempotency: keyed(), rateWindows: keyed(), faults: [], faultSeq: 0 };
 }

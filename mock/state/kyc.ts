@@ -172,7 +172,6 @@ export interface KycSlice {
   nextOutcomes: Record<string, { bank?: BankOutcome; upi?: UpiOutcome }>;
 }
 
-/** An empty KYC collection. */
 export function emptyKyc(): KycSlice {
   return {
     byUserId: keyed(),

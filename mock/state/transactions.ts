@@ -158,7 +158,6 @@ export interface AccountVolumeRecord {
 /** The sandbox exchange rate new quotes use until a test sets another. */
 export const DEFAULT_EXCHANGE_RATE = SANDBOX_TRANSACTIONS.exchangeRate;
 
-/** An empty transactions collection. */
 export function emptyTransactions(): TransactionsSlice {
   return {
     byId: keyed(),

@@ -29,7 +29,6 @@ export interface UsersSlice {
   idByMobile: Record<string, string>;
 }
 
-/** An empty users collection. */
 export function emptyUsers(): UsersSlice {
   return { byId: keyed(), idByMobile: keyed() };
 }

@@ -31,7 +31,6 @@ export interface VerificationSlice {
   otps: Record<string, OtpChannelState>;
 }
 
-/** An empty verification collection. */
 export function emptyVerification(): VerificationSlice {
   return { otps: keyed() };
 }

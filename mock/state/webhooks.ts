@@ -77,7 +77,6 @@ export interface WebhooksSlice {
 /** A webhook event's delivery status. */
 export type WebhookEventStatus = WebhookEventRecord['status'];
 
-/** An empty webhook events collection. */
 export function emptyWebhooks(): WebhooksSlice {
   return { byId: keyed(), idsByAccount: keyed(), countsByAccount: keyed() };
 }
