@@ -44,8 +44,7 @@ interface Incoming {
 
 interface Executed {
   response: Response;
-  /** Set for a success that an idempotency key may keep. */
-  /** The body as sent (JSON text), parsed only when a key keeps it. */
+  /** A success an idempotency key may keep: the body as sent (JSON text), parsed only when a key keeps it. */
   cache?: { status: number; text: string };
 }
 

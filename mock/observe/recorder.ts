@@ -165,8 +165,8 @@ export function createRecorder(
   rt: MockRuntime,
   limits: RecorderLimits = { steps: RECORDING_LIMIT, bytes: rt.options.budgets.recordingBytes },
 ): Recorder {
-  /** The kept steps are those from `first` (of the whole run, 0 first) on: steps[i] is step first + i. */
-  /** Steps let go and not yet cut off the array are `undefined`, so their bodies are freed at once. */
+  // The kept steps are those from `first` (of the whole run, 0 first) on: steps[i] is step first + i. Steps
+  // let go and not yet cut off the array are `undefined`, so their bodies are freed at once.
   let steps: (BundleStep | undefined)[] = [];
   let done: boolean[] = [];
   let sizes: number[] = [];
