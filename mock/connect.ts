@@ -27,14 +27,7 @@ type HttpHelpers = {
 type Remote<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 type Either<F> = F extends (...args: infer A) => infer R ? (...args: A) => R | Promise<Awaited<R>> : never;
 
-/**
- * The helpers of a server, as `connectMock` returns them: each in-process helper, answering a promise.
- * @example
- * ```ts
- * import { connectMock, type RemoteMockHelpers } from 'inr-payouts/mock';
- * const helpers: RemoteMockHelpers = connectMock('http://127.0.0.1:4010');
- * ```
- */
+/** The helpers of a server, as `connectMock` returns them: each in-process helper, answering a promise. */
 export type RemoteMockHelpers = {
   [K in keyof HttpHelpers]: HttpHelpers[K] extends Callable
     ? Remote<HttpHelpers[K]>
@@ -44,12 +37,6 @@ export type RemoteMockHelpers = {
 /**
  * What both `createMockService().helpers` and `connectMock(url)` are: write tests against this and `await`
  * every call, and they run in-process or against a standalone server alike.
- * @example
- * ```ts
- * import { createMockService, type MockHelperCalls } from 'inr-payouts/mock';
- * const helpers: MockHelperCalls = createMockService().helpers;
- * console.log(await helpers.clock.now()); // '2025-01-01T00:00:00.000Z'
- * ```
  */
 export type MockHelperCalls = {
   [K in keyof HttpHelpers]: HttpHelpers[K] extends Callable

@@ -45,14 +45,7 @@ export const OPERATION_IDS = [
   'webhooks.retry',
 ] as const;
 
-/**
- * An operation id: the client method's path, as the OpenAPI document's `operationId`.
- * @example
- * ```ts
- * import type { OperationId } from 'inr-payouts/mock';
- * const id: OperationId = 'transactions.create';
- * ```
- */
+/** An operation id: the client method's path, as the OpenAPI document's `operationId`. */
 export type OperationId = (typeof OPERATION_IDS)[number];
 
 type At<T, K extends string> = K extends keyof T ? T[K] : never;
@@ -63,14 +56,7 @@ type ClientMethod<Id extends string> = Id extends `${infer A}.${infer B}.${infer
     : never;
 type Params<Id extends OperationId> = ClientMethod<Id> extends (...args: infer P) => unknown ? P : never;
 
-/**
- * The request body of an operation as the client types it (`undefined` for one without a body).
- * @example
- * ```ts
- * import type { OperationBody } from 'inr-payouts/mock';
- * const body: OperationBody<'transactions.create'> = { userId: 'usr_1', amount: '100', asset: 'USDT', network: 'polygon' };
- * ```
- */
+/** The request body of an operation as the client types it (`undefined` for one without a body). */
 export type OperationBody<Id extends OperationId> =
   Params<Id> extends [string, infer B extends object, ...unknown[]]
     ? B
@@ -78,25 +64,11 @@ export type OperationBody<Id extends OperationId> =
       ? B
       : undefined;
 
-/**
- * The success `data` of an operation as the client types it.
- * @example
- * ```ts
- * import type { OperationData } from 'inr-payouts/mock';
- * const data: OperationData<'account.retrieveCredit'> = { prefundedEnabled: false, creditLimitUsd: '0', outstandingUsd: '0', availableUsd: '0' };
- * ```
- */
+/** The success `data` of an operation as the client types it. */
 export type OperationData<Id extends OperationId> =
   ClientMethod<Id> extends (...args: never[]) => infer R ? Awaited<R> : never;
 
-/**
- * What an override resolver gets: the route's context with the validated body typed.
- * @example
- * ```ts
- * import type { OverrideResolver } from 'inr-payouts/mock';
- * const resolver: OverrideResolver<'transactions.create'> = ({ body }) => (body.amount === '13' ? undefined : undefined);
- * ```
- */
+/** What an override resolver gets: the route's context with the validated body typed. */
 export type OverrideResolver<Id extends OperationId> = (
   ctx: Omit<RouteContext, 'body'> & { body: OperationBody<Id> },
 ) =>
@@ -109,12 +81,7 @@ type AnyResolver = (
   ctx: RouteContext,
 ) => MockResult | Response | undefined | Promise<MockResult | Response | undefined>;
 
-/**
- * The overrides of one service: `set` and `clear` fill the map the service's pipeline consults.
- * @example
- * const routes: RouteOverrides = new Map();
- * const overrides = createOverrides(routes);
- */
+/** The overrides of one service: `set` and `clear` fill the map the service's pipeline consults. */
 export function createOverrides(byRoute: RouteOverrides) {
   const keyOf: Record<string, string> = {};
   for (const [key, spec] of Object.entries(OPERATIONS)) keyOf[spec.operationId] = key;

@@ -11,14 +11,7 @@ const { bank, upi, pan } = SANDBOX_KYC;
 const CHOOSE_BANK = "helpers.kyc.chooseOutcome({ userId, step: 'bank', outcome: 'verified' })";
 const CHOOSE_UPI = "helpers.kyc.chooseOutcome({ userId, step: 'upi', outcome: 'verified' })";
 
-/**
- * The explanation of each sandbox value that decides an outcome by itself.
- * @example
- * ```ts
- * import { SANDBOX_EXPLANATIONS } from 'inr-payouts/mock';
- * console.log(SANDBOX_EXPLANATIONS.bankPennyDropFails.section); // '4.7'
- * ```
- */
+/** The explanation of each sandbox value that decides an outcome by itself. */
 export const SANDBOX_EXPLANATIONS = {
   bankPennyDropFails: {
     rule: 'sandbox.bank.pennyDropFails',
@@ -80,8 +73,6 @@ export const SANDBOX_EXPLANATIONS = {
 /**
  * A name on record scored under the 70 needed (spec 4.7, 4.8; PAN 7.3): why, naming the sandbox value when one
  * put the other person's name on record.
- * @example
- * nameMismatch({ section: '4.7', field: 'accountHolderName', found: 'Vikram Singh', expected: 'Asha Rao', score: 41 });
  */
 export function nameMismatch(input: {
   section: string;
@@ -112,8 +103,6 @@ export function nameMismatch(input: {
 
 /**
  * The outcome a test chose with `helpers.kyc.chooseOutcome`, which decides the next verification of `step`.
- * @example
- * chosenOutcome('bank', 'penny_drop_failed');
  */
 export function chosenOutcome(step: 'bank' | 'upi', outcome: string): Explanation {
   return {

@@ -4,17 +4,7 @@
  * Each area adds its own group below (bank penny drop, UPI, names, amounts).
  */
 
-/**
- * Defaults of `createMockService`.
- * @example
- * ```ts
- * import { createMockService, SANDBOX_DEFAULTS } from 'inr-payouts/mock';
- *
- * const mock = createMockService();
- * if (mock.baseUrl !== SANDBOX_DEFAULTS.baseUrl) throw new Error('the default base URL');
- * if (mock.clock.nowIso() !== SANDBOX_DEFAULTS.startTime) throw new Error('the default start time');
- * ```
- */
+/** Defaults of `createMockService`. */
 export const SANDBOX_DEFAULTS = {
   /** Where the handlers answer when no `baseUrl` is given. */
   baseUrl: 'https://sandbox.inr-payouts.test',
@@ -33,25 +23,6 @@ export const SANDBOX_DEFAULTS = {
 /**
  * KYC sandbox values: the inputs that make a KYC step take a particular path. Anything else takes the
  * happy path, with every name on record equal to the user's Aadhaar name (or `defaultName`).
- * @example
- * ```ts
- * import { setupServer } from 'msw/node';
- * import { createMockService, SANDBOX_KYC } from 'inr-payouts/mock';
- *
- * const mock = createMockService();
- * const server = setupServer(...mock.handlers);
- * server.listen();
- * const headers = { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' };
- * const [user] = mock.helpers.seed({ users: [{ mobile: '9876543210', name: 'Asha Rao' }] }).users;
- * const answer = await fetch(`${mock.baseUrl}/v2/users/${user?.userId}/kyc/upi/verify`, {
- *   method: 'POST',
- *   headers,
- *   body: JSON.stringify({ upiId: SANDBOX_KYC.upi.invalidVpa }),
- * });
- * const { data } = await answer.json();
- * if (data.verified || data.name !== null) throw new Error('an invalid VPA answers verified: false and nulls');
- * server.close();
- * ```
  */
 export const SANDBOX_KYC = {
   /** The name on records when the user has no Aadhaar name and no `name`. */
@@ -92,13 +63,6 @@ export const SANDBOX_KYC = {
  * Sandbox values of the money flows (docs/sandbox-values.md): the exchange rate new quotes use until
  * `helpers.transactions.setExchangeRate` changes it, the amount whose payout the provider rejects, the
  * payout provider's name, and how long a standard quote lasts.
- * @example
- * ```ts
- * import { SANDBOX_TRANSACTIONS } from 'inr-payouts/mock';
- *
- * // A transaction of 66.60 USD gets its deposit confirmed, then its payout fails with PAYOUT_FAILED.
- * if (SANDBOX_TRANSACTIONS.payoutFailureAmount !== '66.60') throw new Error('the failing amount');
- * ```
  */
 export const SANDBOX_TRANSACTIONS = {
   /** INR per USD (USDC and USDT alike) of new quotes. */

@@ -17,35 +17,7 @@ import { mswHandlers } from './msw/handlers.js';
 import { createOverrides, type OperationId, type OverrideResolver } from './overrides.js';
 import { createMockSimulation, type MockSimulation } from './simulation.js';
 
-/**
- * A running mock service.
- * @example
- * ```ts
- * import { setupServer } from 'msw/node';
- * import { createMockService } from 'inr-payouts/mock';
- *
- * const mock = createMockService();
- * const server = setupServer(...mock.handlers);
- * server.listen();
- * const post = () =>
- *   fetch(`${mock.baseUrl}/v2/users`, {
- *     method: 'POST',
- *     headers: { Authorization: `Bearer ${mock.sandboxKey}`, 'Idempotency-Key': 'create-asha' },
- *     body: JSON.stringify({ mobile: '9876543210' }),
- *   });
- *
- * // The user is created, but the answer is lost on the way back.
- * mock.helpers.faults.inject({ match: { path: '/v2/users' }, kind: 'drop-after-commit' });
- * await post().catch(() => 'network error');
- * const retry = await post(); // 200 with Idempotent-Replayed: true, the same user
- * if (retry.headers.get('Idempotent-Replayed') !== 'true') throw new Error('expected a replay');
- *
- * const before = mock.helpers.snapshot();
- * mock.helpers.reset();
- * mock.helpers.restore(before);
- * server.close();
- * ```
- */
+/** A running mock service. */
 export interface MockService extends MockSimulation {
   /**
    * A WHATWG `fetch` that this mock answers in-process, with no interception and no msw: give it to the

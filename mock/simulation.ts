@@ -25,8 +25,6 @@ const allModules = [pipelineModule, ...modules];
 
 /**
  * Every route of the service (API routes in module order, the storage, the API's catch-all), compiled once.
- * @example
- * serviceRouter.allowed('/v2/users'); // ['POST']
  */
 export const serviceRouter: MockRouter = compileRoutes({
   routes: allModules.flatMap((m) => m.routes),
@@ -36,11 +34,7 @@ export const serviceRouter: MockRouter = compileRoutes({
 
 const dispatch = createDispatch(serviceRouter);
 
-/**
- * A running simulation: what a `MockService` is without its MSW handlers.
- * @example
- * const response = await simulation.dispatch(new Request(`${simulation.baseUrl}/v2/account`));
- */
+/** A running simulation: what a `MockService` is without its MSW handlers. */
 export interface MockSimulation {
   /** Where the service answers. */
   readonly baseUrl: string;
@@ -98,8 +92,6 @@ export interface MockSimulation {
 /**
  * Creates a simulation with one default account. `overrides` (what `mock.override` fills) answer single routes
  * before the simulation does.
- * @example
- * const simulation = createMockSimulation({ seed: 'team', baseUrl: 'http://127.0.0.1:4010' });
  */
 export function createMockSimulation(
   options: MockServiceOptions = {},

@@ -1,6 +1,4 @@
-/**
- * The `inr-payouts-mock` command (see `--help` and docs/mock-server.md).
- */
+/** The `inr-payouts-mock` command (see `--help` and docs/mock-server.md). */
 import { runCli } from '../server/cli.js';
 
 runCli(process.argv.slice(2)).then(

@@ -10,11 +10,7 @@ import { formatConformanceReport } from './report.js';
 import { runConformance } from './run.js';
 import { TIERS, type Tier } from './types.js';
 
-/**
- * The subcommand's help.
- * @example
- * console.log(CONFORMANCE_USAGE);
- */
+/** The subcommand's help. */
 export const CONFORMANCE_USAGE = `Usage: inr-payouts-mock conformance --base-url <url> [options]
 
 Runs the conformance suite (scenarios drawn from the spec) on the mock in-process and on the target, and
@@ -44,11 +40,7 @@ function tiersOf(values: string[] | undefined): Tier[] | undefined {
   return TIERS.filter((t) => asked.includes(t));
 }
 
-/**
- * Runs the subcommand with its arguments (after `conformance`).
- * @example
- * await runConformanceCli(['--base-url', 'http://127.0.0.1:4010', '--json', 'conformance.json']);
- */
+/** Runs the subcommand with its arguments (after `conformance`). */
 export async function runConformanceCli(argv: string[]): Promise<void> {
   let parsed: ReturnType<typeof parse>;
   let tier: Tier[] | undefined;

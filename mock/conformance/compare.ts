@@ -11,11 +11,6 @@ import type { Difference, Observation, StepObservation, WireExchange } from './t
 /**
  * The headers conformance looks at (spec 7.6, 8 and the idempotency rules), lower-case, and the form each is
  * compared by.
- * @example
- * ```ts
- * import { CONFORMANCE_HEADERS } from 'inr-payouts/mock';
- * console.log(CONFORMANCE_HEADERS.includes('idempotent-replayed')); // true
- * ```
  */
 export const CONFORMANCE_HEADERS = [
   'content-type',

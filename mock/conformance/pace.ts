@@ -5,12 +5,7 @@
 
 const WINDOW_MS = 60_000;
 
-/**
- * A pacer: `await pacer.next()` before each request.
- * @example
- * const pacer = createPacer(600);
- * await pacer.next();
- */
+/** A pacer: `await pacer.next()` before each request. */
 export interface Pacer {
   next(): Promise<void>;
   /** Changes the limit (read from the account once it is known). */
@@ -20,8 +15,6 @@ export interface Pacer {
 
 /**
  * A pacer allowing `perMinute` request starts in any 60 s window; `sleep` and `now` are replaceable for tests.
- * @example
- * const pacer = createPacer(60);
  */
 export function createPacer(
   perMinute: number,

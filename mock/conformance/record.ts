@@ -17,8 +17,6 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /**
  * The route a request's path matches, with its parameters named (`/v2/users/:userId/kyc/status`); a path no
  * route serves is kept as it is.
- * @example
- * pathTemplate('GET', '/v2/users/usr_1/kyc/status'); // '/v2/users/:userId/kyc/status'
  */
 export function pathTemplate(method: string, path: string): string {
   // A method the path is not served for still names the route (a 405 is compared under it).
@@ -39,9 +37,6 @@ async function bodyOf(response: Response): Promise<unknown> {
 /**
  * A `fetch` that paces each request with `pacer`, sends it with `send`, and appends the exchange to `log`.
  * A request outside `baseUrl` is refused (it would leave the target).
- * @example
- * const log: Observation[] = [];
- * const fetcher = recordingFetch(globalThis.fetch, 'http://127.0.0.1:4010', createPacer(600), log);
  */
 export function recordingFetch(
   send: typeof fetch,

@@ -29,11 +29,7 @@ function empty(): Shape {
   return { count: 0, types: new Set(), fields: new Map(), items: undefined };
 }
 
-/**
- * The shape of a parsed JSON value.
- * @example
- * shapeOf({ a: [1, 2] }).fields.get('a')?.items?.types; // Set { 'number' }
- */
+/** The shape of a parsed JSON value. */
 export function shapeOf(value: unknown): Shape {
   return addTo(empty(), value);
 }
@@ -68,11 +64,7 @@ export function describeTypes(shape: Shape | undefined): string {
   return [...shape.types].sort().join(' or ');
 }
 
-/**
- * One place where two shapes differ: its path (`deposit.confirmations`, `[].id`) and each side's types.
- * @example
- * const d: ShapeDifference = { path: 'deposit.confirmations', mock: 'number', sandbox: 'absent' };
- */
+/** One place where two shapes differ: its path (`deposit.confirmations`, `[].id`) and each side's types. */
 export interface ShapeDifference {
   path: string;
   mock: string;
@@ -98,9 +90,6 @@ function disjoint(a: Shape, b: Shape): boolean {
  * both sides have it as an object. A list's items depend on what the account holds (a user event has no
  * `transactionId`, a pending payout a null amount), so inside arrays only what cannot be the state is named:
  * types with nothing in common, and a field every item has on one side and no item on the other.
- * @example
- * diffShapes(shapeOf({ a: 1 }), shapeOf({ a: '1', b: true }));
- * // [{ path: 'a', mock: 'number', sandbox: 'string' }, { path: 'b', mock: 'absent', sandbox: 'boolean' }]
  */
 export function diffShapes(mock: Shape, sandbox: Shape, path = '', inList = false): ShapeDifference[] {
   const out: ShapeDifference[] = [];

@@ -26,11 +26,7 @@ export class ScenarioSkipped extends Error {
   override readonly name = 'ScenarioSkipped';
 }
 
-/**
- * A side of the run, before any scenario.
- * @example
- * const side: SideSetup = { side: 'mock', baseUrl: mock.baseUrl, apiKey: mock.sandboxKey, send: mock.fetch, pacer, helpers: mock.helpers };
- */
+/** A side of the run, before any scenario. */
 export interface SideSetup {
   side: Side;
   baseUrl: string;
@@ -43,11 +39,7 @@ export interface SideSetup {
   clock?: ClientClock;
 }
 
-/**
- * What the two sides of one run share: its prefix, and the counter behind new mobile numbers and names.
- * @example
- * const run: RunNames = runNames('conf-1a2b3c-');
- */
+/** What the two sides of one run share: its prefix, and the counter behind new mobile numbers and names. */
 export interface RunNames {
   prefix: string;
   next(): number;
@@ -55,11 +47,7 @@ export interface RunNames {
   mobileBase: number;
 }
 
-/**
- * The run's naming: `prefix` and a random mobile base.
- * @example
- * const names = runNames('conf-1a2b3c-');
- */
+/** The run's naming: `prefix` and a random mobile base. */
 export function runNames(prefix: string): RunNames {
   const random = new Uint32Array(1);
   crypto.getRandomValues(random);
@@ -70,8 +58,6 @@ export function runNames(prefix: string): RunNames {
 /**
  * The target one scenario gets on one side, writing into `log`. The mobile numbers and names a scenario makes
  * follow the same sequence on both sides (the sides run the same code), so the two sides stay parallel.
- * @example
- * const t = scenarioTarget(setup, names, log);
  */
 export function scenarioTarget(setup: SideSetup, run: RunNames, log: Observation[]): ScenarioTarget {
   const fetcher = recordingFetch(setup.send, setup.baseUrl, setup.pacer, log);
@@ -130,11 +116,7 @@ export function scenarioTarget(setup: SideSetup, run: RunNames, log: Observation
   };
 }
 
-/**
- * Whether the service at `baseUrl` has the mock's test helpers: `GET /__mock` answers the helper list.
- * @example
- * const helpers = await probeHelpers('http://127.0.0.1:4010', fetch, pacer);
- */
+/** Whether the service at `baseUrl` has the mock's test helpers: `GET /__mock` answers the helper list. */
 export async function probeHelpers(
   baseUrl: string,
   send: typeof fetch,

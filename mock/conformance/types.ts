@@ -11,42 +11,16 @@ import type { MockHelperCalls } from '../connect.js';
  * How much a scenario needs of its target: `read-only` reads and sends requests the service refuses (nothing is
  * stored), `creates` stores test data (users, transactions; each named with the run's prefix), `mock-helpers`
  * needs the mock's test helpers or clock (`/__mock/*`) and is skipped against a sandbox.
- * @example
- * ```ts
- * import type { ConformanceTier } from 'inr-payouts/mock';
- * const tier: ConformanceTier = 'read-only';
- * ```
  */
 export type Tier = 'read-only' | 'creates' | 'mock-helpers';
 
-/**
- * Every tier, from the safest.
- * @example
- * ```ts
- * import { CONFORMANCE_TIERS } from 'inr-payouts/mock';
- * console.log(CONFORMANCE_TIERS.join(', ')); // read-only, creates, mock-helpers
- * ```
- */
+/** Every tier, from the safest. */
 export const TIERS: readonly Tier[] = ['read-only', 'creates', 'mock-helpers'];
 
-/**
- * The two sides of a run: `mock` is the reference, `sandbox` the target being checked.
- * @example
- * ```ts
- * import type { ConformanceSide } from 'inr-payouts/mock';
- * const side: ConformanceSide = 'sandbox';
- * ```
- */
+/** The two sides of a run: `mock` is the reference, `sandbox` the target being checked. */
 export type Side = 'mock' | 'sandbox';
 
-/**
- * One request and its answer as seen on the wire, reduced to what conformance compares.
- * @example
- * ```ts
- * import type { WireExchange } from 'inr-payouts/mock';
- * const seen: WireExchange = { kind: 'exchange', label: 'GET /v2/account', method: 'GET', path: '/v2/account', status: 200, headers: {}, body: {} };
- * ```
- */
+/** One request and its answer as seen on the wire, reduced to what conformance compares. */
 export interface WireExchange {
   kind: 'exchange';
   /** `METHOD path-template`, the name differences are reported under. */
@@ -61,14 +35,7 @@ export interface WireExchange {
   body: unknown;
 }
 
-/**
- * A named observation a scenario records beside the wire: a state, a timing the spec states, a delivery.
- * @example
- * ```ts
- * import type { StepObservation } from 'inr-payouts/mock';
- * const seen: StepObservation = { kind: 'step', label: 'transaction.status after deposit', value: 'deposit_confirmed', compare: 'value' };
- * ```
- */
+/** A named observation a scenario records beside the wire: a state, a timing the spec states, a delivery. */
 export interface StepObservation {
   kind: 'step';
   label: string;
@@ -77,28 +44,14 @@ export interface StepObservation {
   compare: 'value' | 'shape';
 }
 
-/**
- * A side stopped early: its scenario threw something other than an API error answer.
- * @example
- * ```ts
- * import type { StopObservation } from 'inr-payouts/mock';
- * const seen: StopObservation = { kind: 'stopped', label: 'stopped', error: 'ValidationError: data.id is required' };
- * ```
- */
+/** A side stopped early: its scenario threw something other than an API error answer. */
 export interface StopObservation {
   kind: 'stopped';
   label: 'stopped';
   error: string;
 }
 
-/**
- * Anything a side observes, in order.
- * @example
- * ```ts
- * import type { Observation } from 'inr-payouts/mock';
- * const labels = (seen: Observation[]) => seen.map((o) => o.label);
- * ```
- */
+/** Anything a side observes, in order. */
 export type Observation = WireExchange | StepObservation | StopObservation;
 
 /**
@@ -114,17 +67,7 @@ export interface StepOptions {
   compare?: 'value' | 'shape';
 }
 
-/**
- * What a scenario gets for one side of the run.
- * @example
- * ```ts
- * import type { ScenarioTarget } from 'inr-payouts/mock';
- * async function readAccount(t: ScenarioTarget) {
- *   const account = await t.client.account.retrieve();
- *   t.step('account.environment', account.environment);
- * }
- * ```
- */
+/** What a scenario gets for one side of the run. */
 export interface ScenarioTarget {
   /** `mock` (the reference) or `sandbox` (the target). */
   readonly side: Side;
@@ -158,22 +101,7 @@ export interface ScenarioTarget {
   refused<T>(call: PromiseLike<T>): Promise<T | undefined>;
 }
 
-/**
- * One scenario of the suite, drawn from one rule of the spec.
- * @example
- * ```ts
- * import type { Scenario } from 'inr-payouts/mock';
- * const accountRead: Scenario = {
- *   id: 'account.read',
- *   title: 'The account reads with its fields',
- *   spec: '2.1, 4.1',
- *   tier: 'read-only',
- *   async run(t) {
- *     await t.client.account.retrieve();
- *   },
- * };
- * ```
- */
+/** One scenario of the suite, drawn from one rule of the spec. */
 export interface Scenario {
   /** Stable, dotted (`auth.missing-key`); `--only` and the report use it. */
   id: string;
@@ -184,21 +112,7 @@ export interface Scenario {
   run(t: ScenarioTarget): Promise<void>;
 }
 
-/**
- * One difference between the two sides, named for a reader.
- * @example
- * ```ts
- * import type { ConformanceDifference } from 'inr-payouts/mock';
- * const d: ConformanceDifference = {
- *   step: 'GET /v2/transactions/:transactionId',
- *   what: '`deposit.confirmations`',
- *   mock: 'number',
- *   sandbox: 'absent',
- *   text: 'GET /v2/transactions/:transactionId: `deposit.confirmations`: mock number, sandbox absent',
- *   index: 3,
- * };
- * ```
- */
+/** One difference between the two sides, named for a reader. */
 export interface Difference {
   /** The observation's label: `METHOD path-template` for an exchange, the step's label otherwise. */
   step: string;
@@ -213,14 +127,7 @@ export interface Difference {
   index: number;
 }
 
-/**
- * One scenario's outcome.
- * @example
- * ```ts
- * import type { ScenarioResult } from 'inr-payouts/mock';
- * const line = (r: ScenarioResult) => `${r.outcome} ${r.id}`;
- * ```
- */
+/** One scenario's outcome. */
 export interface ScenarioResult {
   id: string;
   title: string;
@@ -239,14 +146,7 @@ export interface ScenarioResult {
   ms: number;
 }
 
-/**
- * What a conformance run found.
- * @example
- * ```ts
- * import type { ConformanceReport } from 'inr-payouts/mock';
- * const failed = (report: ConformanceReport) => report.results.filter((r) => r.outcome === 'differs');
- * ```
- */
+/** What a conformance run found. */
 export interface ConformanceReport {
   /** The target's base URL, or `in-process mock`. */
   target: string;

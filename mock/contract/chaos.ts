@@ -14,14 +14,7 @@ export const CHAOS_KINDS = [
   'drop-after-commit',
 ] as const satisfies readonly ChaosKind[];
 
-/**
- * The argument of `helpers.faults.chaos` (and of `POST /__mock/faults/chaos`).
- * @example
- * ```ts
- * import type { ChaosOptions } from 'inr-payouts/mock';
- * const options: ChaosOptions = { seed: 7, rate: 0.3, kinds: ['5xx', 'drop-after-commit'] };
- * ```
- */
+/** The argument of `helpers.faults.chaos` (and of `POST /__mock/faults/chaos`). */
 export const ChaosOptions = z.object({
   /** Any number or text; the same seed replays the same faults. */
   seed: z.union([z.string().check(z.minLength(1)), z.number()]),

@@ -28,11 +28,7 @@ import { EmailOtpSent, EmailVerification } from '../../src/schemas/verification/
 import { MobileOtpSent, MobileVerification } from '../../src/schemas/verification/mobile.js';
 import { WebhookEventList, WebhookEventListQuery, WebhookRetry } from '../../src/schemas/webhooks.js';
 
-/**
- * One operation's contract beyond its route.
- * @example
- * const op: OperationSpec = { operationId: 'account.retrieve', summary: 'The account', section: '4.1', data: Account, errors: [] };
- */
+/** One operation's contract beyond its route. */
 export interface OperationSpec {
   /** The client method's path: `transactions.create` is `client.transactions.create`. */
   operationId: string;
@@ -59,11 +55,7 @@ const OTP_SEND = ['USER_NOT_FOUND', 'ALREADY_VERIFIED', 'TOO_MANY_REQUESTS'];
 const OTP_CONFIRM = ['USER_NOT_FOUND', 'ALREADY_VERIFIED', 'NO_OTP_FOUND', 'MAX_ATTEMPTS', 'INVALID_OTP'];
 const CREATE = ['USER_NOT_FOUND', 'KYC_INCOMPLETE', 'NO_BANK_ACCOUNT', 'PENDING_TRANSACTION_EXISTS'];
 
-/**
- * Every `/v2` operation, keyed as the route table declares it.
- * @example
- * OPERATIONS['POST /v2/transactions'].operationId; // 'transactions.create'
- */
+/** Every `/v2` operation, keyed as the route table declares it. */
 export const OPERATIONS: Record<string, OperationSpec> = {
   'POST /v2/users': {
     operationId: 'users.create',

@@ -10,11 +10,7 @@ import { networks } from '../../src/schemas/common.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/events.js';
 import { ChaosOptions } from './chaos.js';
 
-/**
- * What the contract says of one helper.
- * @example
- * const spec: HelperSpec = { summary: 'The virtual time', args: [] };
- */
+/** What the contract says of one helper. */
 export interface HelperSpec {
   /** One line: what the helper does. */
   readonly summary: string;
@@ -79,11 +75,7 @@ const duration = z.union([
   z.string().check(z.regex(/^(\d+(\.\d+)?(ms|s|m|h|d))+$/)),
 ]);
 
-/**
- * The helper contract, `group.action` → spec. Entries follow `createHelpers`' order.
- * @example
- * HELPER_CONTRACT['clock.advance'].args[0]; // the duration schema
- */
+/** The helper contract, `group.action` → spec. Entries follow `createHelpers`' order. */
 export const HELPER_CONTRACT = {
   reset: {
     summary: 'Empties the state (the default account stays), optionally with a new seed',
@@ -339,18 +331,10 @@ export const HELPER_CONTRACT = {
   },
 } satisfies Record<string, HelperSpec>;
 
-/**
- * A helper's contract name, `group.action` or a top-level name.
- * @example
- * const name: HelperName = 'clock.advance';
- */
+/** A helper's contract name, `group.action` or a top-level name. */
 export type HelperName = keyof typeof HELPER_CONTRACT;
 
-/**
- * Where a helper answers over HTTP: `/__mock/group/action`.
- * @example
- * helperPath('clock.advance'); // '/__mock/clock/advance'
- */
+/** Where a helper answers over HTTP: `/__mock/group/action`. */
 export function helperPath(name: string): string {
   return `/__mock/${name.replace('.', '/')}`;
 }
@@ -369,8 +353,6 @@ function inputSchema(schema: z.ZodMiniType): JsonSchema {
  * The JSON Schema of a helper's HTTP body, always an object: its one object argument, or for a helper with
  * `field`, an object whose `field` is the first argument and whose other properties are the second's.
  * Undefined for a helper that takes nothing.
- * @example
- * helperBodySchema(HELPER_CONTRACT['clock.advance']); // { type: 'object', properties: { duration: … }, … }
  */
 export function helperBodySchema(spec: HelperSpec): JsonSchema | undefined {
   const [first, second] = spec.args.map(inputSchema);

@@ -9,25 +9,14 @@ import { objectOf } from '../state/records.js';
 /**
  * `default` answers with the mock's additions (explanations, failure reasons, attribution status);
  * `strict` answers exactly what the spec shows, so a partner's suite proves it does not depend on them.
- * @example
- * ```ts
- * import type { MockProfile } from 'inr-payouts/mock';
- * const profile: MockProfile = 'strict';
- * ```
  */
 export type MockProfile = 'default' | 'strict';
 
-/**
- * The profiles, for option checks and the CLI.
- * @example
- * MOCK_PROFILES.includes('strict'); // true
- */
+/** The profiles, for option checks and the CLI. */
 export const MOCK_PROFILES: readonly MockProfile[] = ['default', 'strict'];
 
 /**
  * One field the mock adds to a success body: where it sits in `data` (dot-separated), its JSON Schema and why.
- * @example
- * const f: MockOnlyField = { path: 'transaction.updatedAt', schema: { type: 'string' }, why: '...' };
  */
 export interface MockOnlyField {
   readonly path: string;
@@ -70,18 +59,12 @@ const TRANSACTION_FIELDS: readonly MockOnlyField[] = [
 
 /**
  * The mock-only fields of each route's success `data`, keyed `METHOD /path` as the route table declares it.
- * @example
- * MOCK_ONLY_FIELDS['GET /v2/transactions/:transactionId']?.map((f) => f.path);
  */
 export const MOCK_ONLY_FIELDS: Readonly<Record<string, readonly MockOnlyField[]>> = {
   'GET /v2/transactions/:transactionId': TRANSACTION_FIELDS,
 };
 
-/**
- * `data` without the route's mock-only fields (the strict profile's answer). Changes nothing in place.
- * @example
- * withoutMockOnly('GET /v2/transactions/:transactionId', transactionData(txn));
- */
+/** `data` without the route's mock-only fields (the strict profile's answer). Changes nothing in place. */
 export function withoutMockOnly(route: string, data: unknown): unknown {
   const fields = MOCK_ONLY_FIELDS[route];
   const object = objectOf(data);

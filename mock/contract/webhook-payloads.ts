@@ -33,11 +33,7 @@ const sweep = z.object({
   reason: z.optional(text),
 });
 
-/**
- * The `data` of each event type.
- * @example
- * WEBHOOK_PAYLOADS['user.created']; // the user.created data schema
- */
+/** The `data` of each event type. */
 export const WEBHOOK_PAYLOADS = {
   'user.created': z.object({
     userId: text,

@@ -9,35 +9,16 @@
 import * as z from 'zod/mini';
 import { MockArgumentError } from './errors.js';
 
-/**
- * What `format` says in every bundle.
- * @example
- * ```ts
- * import { BUNDLE_FORMAT } from 'inr-payouts/mock';
- * console.log(mock.bundle().format === BUNDLE_FORMAT); // true
- * ```
- */
+/** What `format` says in every bundle. */
 export const BUNDLE_FORMAT = 'inr-payouts-mock-bundle';
 
-/**
- * The bundle version this mock writes and reads.
- * @example
- * ```ts
- * import { BUNDLE_VERSION } from 'inr-payouts/mock';
- * console.log(mock.bundle().version === BUNDLE_VERSION); // true
- * ```
- */
+/** The bundle version this mock writes and reads. */
 export const BUNDLE_VERSION = 1;
 
 /**
  * The recording's default byte budget (16 MiB): past it, the oldest steps are let go and a bundle holds only
  * the newest, marked with its `window` (a replay refuses it). A step counts as its JSON's characters, roughly.
  * `createMockService({ budgets: { recordingBytes } })` and `inr-payouts-mock --recorder-budget <MB>` change it.
- * @example
- * ```ts
- * import { RECORDING_BUDGET_BYTES } from 'inr-payouts/mock';
- * console.log(RECORDING_BUDGET_BYTES); // 16777216
- * ```
  */
 export const RECORDING_BUDGET_BYTES = 16 * 1024 * 1024;
 
@@ -115,11 +96,7 @@ const WebhookAttempt = z.object({
   answer: z.optional(WebhookAnswer),
 });
 
-/**
- * The schema of a bundle.
- * @example
- * ReplayBundle.safeParse(JSON.parse(text)).success;
- */
+/** The schema of a bundle. */
 export const ReplayBundle = z.object({
   format: z.literal(BUNDLE_FORMAT),
   version: z.literal(BUNDLE_VERSION),
@@ -149,15 +126,7 @@ export const ReplayBundle = z.object({
   ),
 });
 
-/**
- * A replay bundle, as `mock.bundle()` returns it and `createMockService({ replay })` takes it.
- * @example
- * ```ts
- * import type { MockBundle } from 'inr-payouts/mock';
- * const bundle: MockBundle = mock.bundle();
- * console.log(bundle.version, bundle.steps.length);
- * ```
- */
+/** A replay bundle, as `mock.bundle()` returns it and `createMockService({ replay })` takes it. */
 export type MockBundle = z.output<typeof ReplayBundle>;
 /** One input of a bundle (internal: `MockBundle['steps'][number]`). */
 export type BundleStep = z.output<typeof Step>;
@@ -196,11 +165,7 @@ export function parseBundle(value: unknown): MockBundle {
   );
 }
 
-/**
- * Refuses a bundle that cannot rebuild its run: one holding only a window of it (`window`).
- * @example
- * replayable(bundle); // throws MockArgumentError for a windowed bundle
- */
+/** Refuses a bundle that cannot rebuild its run: one holding only a window of it (`window`). */
 export function replayable(bundle: MockBundle): MockBundle {
   if (bundle.window) {
     throw new MockArgumentError(

@@ -17,13 +17,7 @@ import { tapOf } from './taps.js';
 import type { TaskDefinition } from './tasks.js';
 import { nowIso } from './timers.js';
 
-/**
- * What an advance did.
- * @example
- * ```ts
- * const { now, ran } = await mock.clock.advance('10m');
- * ```
- */
+/** What an advance did. */
 export interface AdvanceResult {
   /** The clock's time afterwards, ISO 8601 UTC. */
   now: string;
@@ -47,13 +41,7 @@ export interface RealtimeOptions {
   onError?: (error: unknown) => void;
 }
 
-/**
- * The clock of one service.
- * @example
- * ```ts
- * await mock.clock.advance('24h');
- * ```
- */
+/** The clock of one service. */
 export interface Clock {
   /** Epoch ms. */
   now(): number;
@@ -78,8 +66,6 @@ export interface Clock {
 /**
  * Waits for the runtime's background work (webhook POSTs in flight) whose real-time deadline has not
  * passed, until none is left. Finished work may schedule timers, so the caller reads the queue afterwards.
- * @example
- * await settleBackground(runtime);
  */
 export async function settleBackground(rt: MockRuntime): Promise<void> {
   for (;;) {
@@ -96,11 +82,7 @@ export async function settleBackground(rt: MockRuntime): Promise<void> {
   }
 }
 
-/**
- * The clock over a runtime's state. Advances are queued, so a real-time tick and a test never interleave.
- * @example
- * const clock = createClock(runtime);
- */
+/** The clock over a runtime's state. Advances are queued, so a real-time tick and a test never interleave. */
 export function createClock(rt: MockRuntime): Clock {
   let queue: Promise<unknown> = Promise.resolve();
   let interval: ReturnType<typeof setInterval> | undefined;

@@ -1,15 +1,6 @@
-/**
- * Durations for the clock and the helpers: milliseconds, or text such as `'10m'`, `'24h'`, `'1h30m'`.
- */
+/** Durations for the clock and the helpers: milliseconds, or text such as `'10m'`, `'24h'`, `'1h30m'`. */
 
-/**
- * A duration: milliseconds, or a string of `<number><unit>` parts with units `ms`, `s`, `m`, `h`, `d`.
- * @example
- * ```ts
- * import { Duration } from 'inr-payouts/mock';
- * const d: Duration = '10m';
- * ```
- */
+/** A duration: milliseconds, or a string of `<number><unit>` parts with units `ms`, `s`, `m`, `h`, `d`. */
 export type Duration = number | string;
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -18,8 +9,6 @@ const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
 /**
  * The longest duration accepted: the whole range of a JavaScript `Date` (100,000,000 days). Anything longer
  * could only move the clock past the last valid time.
- * @example
- * parseDuration(MAX_DURATION_MS + 1); // throws RangeError
  */
 export const MAX_DURATION_MS = 8.64e15;
 

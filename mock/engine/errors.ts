@@ -4,11 +4,7 @@
  */
 import type { Explanation } from './explain.js';
 
-/**
- * `Not Found` → `NOT_FOUND`: the code shape A carries when a resolver gave none.
- * @example
- * codeFromError('Bad Request'); // 'BAD_REQUEST'
- */
+/** `Not Found` → `NOT_FOUND`: the code shape A carries when a resolver gave none. */
 export function codeFromError(error: string): string {
   return error
     .trim()
@@ -19,22 +15,12 @@ export function codeFromError(error: string): string {
 /**
  * The two error body shapes of spec 7.1 (docs/assumptions.md says which endpoint uses which): A is
  * `{ error, message, code, ...context }`, B is `{ success: false, error, message, data?, ...context }`.
- * @example
- * ```ts
- * import { ErrorShape } from 'inr-payouts/mock';
- * const shape: ErrorShape = 'B';
- * ```
  */
 export type ErrorShape = 'A' | 'B';
 
 /**
  * An error body before it is put in a shape: `code` is dropped in shape B, derived from `error` in shape A
  * when absent; any other field (`attemptsRemaining`, `retryAfter`, `data`, `details`) rides along.
- * @example
- * ```ts
- * import { ApiErrorBody } from 'inr-payouts/mock';
- * const body: ApiErrorBody = { error: 'Conflict', message: 'Mobile already registered', code: 'USER_EXISTS' };
- * ```
  */
 export interface ApiErrorBody {
   error: string;
@@ -114,14 +100,7 @@ export class MockArgumentError extends MockHelperError {
   }
 }
 
-/**
- * What a refused transition was about.
- * @example
- * ```ts
- * import { MockTransitionError } from 'inr-payouts/mock';
- * new MockTransitionError({ subject: 'mobile of usr_1', action: 'complete verification', state: 'verified', allowed: ['unverified'] });
- * ```
- */
+/** What a refused transition was about. */
 export interface TransitionRefusal {
   /** What was asked to move, for example `document-locker session dls_1`. */
   subject: string;

@@ -40,20 +40,12 @@ function index(state: MockState): Index {
   return { idsByAccount: slice.idsByAccount, countsByAccount: slice.countsByAccount };
 }
 
-/**
- * Adds a newly stored event to the index.
- * @example
- * indexEvent(state, record);
- */
+/** Adds a newly stored event to the index. */
 export function indexEvent(state: MockState, record: WebhookEventRecord): void {
   add(index(state), record.accountId, record.id, record.status);
 }
 
-/**
- * Changes an event's status, keeping the counts right.
- * @example
- * setEventStatus(state, record, 'delivered');
- */
+/** Changes an event's status, keeping the counts right. */
 export function setEventStatus(
   state: MockState,
   record: WebhookEventRecord,
@@ -69,8 +61,6 @@ export function setEventStatus(
 /**
  * One page of an account's events, newest first, optionally of one status, and how many there are in all.
  * Without a status it reads only the page; with one it reads back from the newest until the page is full.
- * @example
- * const { events, total } = eventPage(state, account.id, { page: 1, limit: 20 });
  */
 export function eventPage(
   state: MockState,

@@ -15,9 +15,6 @@ export const WEBHOOK_DELIVER = 'webhook.deliver';
 /**
  * Records a webhook event (spec 2.11: `pending`, 0 attempts) with its envelope (spec 6.1, `id` the event ID)
  * and schedules its first delivery attempt now (spec 6.4: attempt 1 is immediate).
- * @example
- * emitEvent(ctx.state, ctx.account.id, 'user.created', { userId: user.id });
- * emitEvent(state, accountId, 'transaction.created', { transactionId }, { transactionId });
  */
 export function emitEvent(
   state: MockState,

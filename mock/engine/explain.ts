@@ -5,19 +5,7 @@
  * one line of visible ASCII ({@link explainLine}), so a partner in any language reads it without our source.
  */
 
-/**
- * Why the mock answered or moved as it did.
- * @example
- * ```ts
- * import type { Explanation } from 'inr-payouts/mock';
- * const why: Explanation = {
- *   rule: 'sandbox.bank.pennyDropFails',
- *   because: 'account number 000000000000 is the sandbox account whose penny drop fails',
- *   section: '4.7',
- *   change: 'send any other accountNumber',
- * };
- * ```
- */
+/** Why the mock answered or moved as it did. */
 export interface Explanation {
   /**
    * The rule that fired: an error identifier (`NAME_MISMATCH`, `UNAUTHORIZED`), a sandbox value
@@ -56,19 +44,13 @@ const explained = new WeakMap<Response, Explanation>();
 
 /**
  * Notes that `response` is explained by `explanation` (the journal reads it back with {@link explanationOf}).
- * @example
- * remember(response, explanation);
  */
 export function remember(response: Response, explanation: Explanation): Response {
   explained.set(response, explanation);
   return response;
 }
 
-/**
- * The explanation noted for `response`, if any.
- * @example
- * const why = explanationOf(response)?.rule;
- */
+/** The explanation noted for `response`, if any. */
 export function explanationOf(response: Response): Explanation | undefined {
   return explained.get(response);
 }

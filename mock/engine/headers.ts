@@ -3,11 +3,7 @@
  * not hand them to the pipeline, and a replay bundle does not record them.
  */
 
-/**
- * The hop-by-hop headers (lower case) that the connection carries.
- * @example
- * HOP_BY_HOP_HEADERS.has('keep-alive'); // true
- */
+/** The hop-by-hop headers (lower case) that the connection carries. */
 export const HOP_BY_HOP_HEADERS: ReadonlySet<string> = new Set([
   'host',
   'connection',

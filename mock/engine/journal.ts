@@ -14,25 +14,13 @@ import type { MockState } from '../state/mock-state.js';
 import type { Explanation } from './explain.js';
 import { isoAt } from './timers.js';
 
-/**
- * How many entries the journal keeps: the oldest are dropped beyond it.
- * @example
- * ```ts
- * import { JOURNAL_LIMIT } from 'inr-payouts/mock';
- * console.log(mock.journal.limit === JOURNAL_LIMIT); // true
- * ```
- */
+/** How many entries the journal keeps: the oldest are dropped beyond it. */
 export const JOURNAL_LIMIT = 10_000;
 
 /**
  * The journal's default byte budget (16 MiB): entries are let go oldest first past it, as past
  * {@link JOURNAL_LIMIT}. An entry counts as its bodies' characters plus 400 bytes for the entry itself.
  * `createMockService({ budgets: { journalBytes } })` and `inr-payouts-mock --journal-budget <MB>` change it.
- * @example
- * ```ts
- * import { JOURNAL_BUDGET_BYTES } from 'inr-payouts/mock';
- * console.log(mock.journal.budgetBytes === JOURNAL_BUDGET_BYTES); // true
- * ```
  */
 export const JOURNAL_BUDGET_BYTES = 16 * 1024 * 1024;
 
@@ -44,16 +32,10 @@ const ENTRY_OVERHEAD_BYTES = 400;
  * body); a longer one keeps its first {@link JOURNAL_BODY_LIMIT} characters and is marked cut. With at most
  * two bodies an entry, the bodies of a full journal stay under 2 × 2,048 × 10,000 characters (about 40 MB
  * at worst, a few MB in a typical run whose bodies are a few hundred characters).
- * @example
- * const kept = body.slice(0, JOURNAL_BODY_LIMIT);
  */
 export const JOURNAL_BODY_LIMIT = 2_048;
 
-/**
- * `text` as an entry keeps it: whole, or its first {@link JOURNAL_BODY_LIMIT} characters and `cut: true`.
- * @example
- * capBody('{"a":1}'); // { text: '{"a":1}', cut: false }
- */
+/** `text` as an entry keeps it: whole, or its first {@link JOURNAL_BODY_LIMIT} characters and `cut: true`. */
 export function capBody(text: string): { text: string; cut: boolean } {
   // A slice of a long string may keep the whole string alive (V8 slices share their parent): the start is
   // copied, so an entry holds 2,048 characters of a 1 MB body, not the megabyte.
@@ -79,14 +61,7 @@ interface EntryBase {
   transactionId?: string;
 }
 
-/**
- * One API request the pipeline answered.
- * @example
- * ```ts
- * import type { JournalRequest } from 'inr-payouts/mock';
- * const failed = (e: JournalRequest) => e.status >= 400;
- * ```
- */
+/** One API request the pipeline answered. */
 export interface JournalRequest extends EntryBase {
   type: 'request';
   method: string;
@@ -118,14 +93,7 @@ export interface JournalRequest extends EntryBase {
   explanation?: Explanation;
 }
 
-/**
- * One transition of a stored resource's state machine.
- * @example
- * ```ts
- * import type { JournalTransition } from 'inr-payouts/mock';
- * const arrow = (e: JournalTransition) => `${e.from} → ${e.to} (${e.trigger})`;
- * ```
- */
+/** One transition of a stored resource's state machine. */
 export interface JournalTransition extends EntryBase {
   type: 'transition';
   /**
@@ -148,14 +116,7 @@ export interface JournalTransition extends EntryBase {
   explanation?: Explanation;
 }
 
-/**
- * Every resource a transition entry names.
- * @example
- * ```ts
- * import type { TransitionResource } from 'inr-payouts/mock';
- * const sessions: TransitionResource[] = ['digilocker-session', 'face-session'];
- * ```
- */
+/** Every resource a transition entry names. */
 export type TransitionResource =
   | 'transaction'
   | 'kyc-step'
@@ -168,14 +129,7 @@ export type TransitionResource =
   | 'attribution'
   | 'sweep';
 
-/**
- * One webhook delivery attempt, with its answer.
- * @example
- * ```ts
- * import type { JournalWebhook } from 'inr-payouts/mock';
- * const retried = (e: JournalWebhook) => e.nextAttemptAt !== undefined;
- * ```
- */
+/** One webhook delivery attempt, with its answer. */
 export interface JournalWebhook extends EntryBase {
   type: 'webhook';
   eventId: string;
@@ -194,28 +148,14 @@ export interface JournalWebhook extends EntryBase {
   bodyCut?: boolean;
 }
 
-/**
- * One timer that ran.
- * @example
- * ```ts
- * import type { JournalTimer } from 'inr-payouts/mock';
- * const kinds = (entries: JournalTimer[]) => entries.map((e) => e.kind);
- * ```
- */
+/** One timer that ran. */
 export interface JournalTimer extends EntryBase {
   type: 'timer';
   kind: string;
   id: string;
 }
 
-/**
- * One helper call.
- * @example
- * ```ts
- * import type { JournalHelper } from 'inr-payouts/mock';
- * const refusedCalls = (entries: JournalHelper[]) => entries.filter((e) => e.refused);
- * ```
- */
+/** One helper call. */
 export interface JournalHelper extends EntryBase {
   type: 'helper';
   /** `group.action`, or a top-level name such as `reset`. */
@@ -228,28 +168,13 @@ export interface JournalHelper extends EntryBase {
   explanation?: Explanation;
 }
 
-/**
- * One journal entry.
- * @example
- * ```ts
- * import type { JournalEntry } from 'inr-payouts/mock';
- * const requests: JournalEntry[] = mock.journal.entries({ type: 'request' });
- * ```
- */
+/** One journal entry. */
 export type JournalEntry = JournalRequest | JournalTransition | JournalWebhook | JournalTimer | JournalHelper;
 
 /** An entry as a call site gives it: the journal adds `seq` and `at`. */
 type Draft<E> = E extends JournalEntry ? Omit<E, 'seq' | 'at'> : never;
 
-/**
- * Which entries to read: all given filters must match.
- * @example
- * ```ts
- * import type { JournalFilter } from 'inr-payouts/mock';
- * const filter: JournalFilter = { type: 'transition', transactionId: 'txn_1' };
- * mock.journal.entries(filter);
- * ```
- */
+/** Which entries to read: all given filters must match. */
 export interface JournalFilter {
   type?: JournalEntry['type'];
   userId?: string;
@@ -258,15 +183,7 @@ export interface JournalFilter {
   since?: number;
 }
 
-/**
- * The journal of one service.
- * @example
- * ```ts
- * import type { Journal } from 'inr-payouts/mock';
- * const journal: Journal = mock.journal;
- * console.log(journal.size <= journal.limit); // true
- * ```
- */
+/** The journal of one service. */
 export interface Journal {
   /** The most entries kept ({@link JOURNAL_LIMIT} unless set otherwise). */
   readonly limit: number;
@@ -287,8 +204,6 @@ export interface Journal {
 /**
  * A window of entries: an array with a start index, entries let go from the front (the array is compacted once
  * half of it is let go), so recording costs the same at any size.
- * @example
- * const journal = createJournal({ limit: 100, budgetBytes: 1_000_000 });
  */
 export function createJournal(options: { limit?: number; budgetBytes?: number } = {}): Journal {
   const limit = options.limit ?? JOURNAL_LIMIT;
@@ -356,20 +271,12 @@ export function createJournal(options: { limit?: number; budgetBytes?: number } 
 
 const journals = new WeakMap<MockState, Journal>();
 
-/**
- * Makes `journal` the one entries of `state` go to (the runtime calls it whenever its state is replaced).
- * @example
- * bindJournal(runtime.state, journal);
- */
+/** Makes `journal` the one entries of `state` go to (the runtime calls it whenever its state is replaced). */
 export function bindJournal(state: MockState, journal: Journal): void {
   journals.set(state, journal);
 }
 
-/**
- * The journal bound to `state`, if any (a bare state built outside a runtime has none).
- * @example
- * journalOf(state)?.record(state, { type: 'timer', kind: 'otp.expire', id: 'tmr_1' });
- */
+/** The journal bound to `state`, if any (a bare state built outside a runtime has none). */
 export function journalOf(state: MockState): Journal | undefined {
   return journals.get(state);
 }

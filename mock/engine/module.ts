@@ -5,11 +5,7 @@
 import type { RawRouteDefinition, RouteDefinition } from './route.js';
 import type { TaskDefinition } from './tasks.js';
 
-/**
- * Routes and tasks of one area.
- * @example
- * export const users = defineModule({ name: 'users', routes: [createUser] });
- */
+/** Routes and tasks of one area. */
 export interface MockModule {
   name: string;
   routes: RouteDefinition[];
@@ -21,11 +17,7 @@ export interface MockModule {
   rawRoutes?: RawRouteDefinition[];
 }
 
-/**
- * Declares a module (an identity function, for the types and the reader).
- * @example
- * export const account = defineModule({ name: 'account', routes: [getAccount, putDeveloperFee], tasks: [] });
- */
+/** Declares a module (an identity function, for the types and the reader). */
 export function defineModule(module: MockModule): MockModule {
   return module;
 }

@@ -1,6 +1,4 @@
-/**
- * Options of `createMockService` and their defaults, in one place.
- */
+/** Options of `createMockService` and their defaults, in one place. */
 
 import { MOCK_PROFILES, type MockProfile } from '../contract/mock-only.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
@@ -53,15 +51,7 @@ export interface MockServiceOptions {
   profile?: MockProfile;
 }
 
-/**
- * Byte budgets of the recording and the journal.
- * @example
- * ```ts
- * import { createMockService, type MockBudgets } from 'inr-payouts/mock';
- * const budgets: MockBudgets = { recordingBytes: 8_000_000, journalBytes: 4_000_000 };
- * createMockService({ budgets });
- * ```
- */
+/** Byte budgets of the recording and the journal. */
 export interface MockBudgets {
   recordingBytes?: number;
   journalBytes?: number;
@@ -79,11 +69,7 @@ function budget(name: string, given: number | undefined, fallback: number): numb
   return value;
 }
 
-/**
- * Options with every default applied.
- * @example
- * const { baseUrl } = resolveOptions({});
- */
+/** Options with every default applied. */
 export interface ResolvedOptions {
   baseUrl: string;
   seed: string;
@@ -94,11 +80,7 @@ export interface ResolvedOptions {
   profile: MockProfile;
 }
 
-/**
- * Applies the defaults and checks the start time.
- * @example
- * resolveOptions({ seed: 1 }).seed; // '1'
- */
+/** Applies the defaults and checks the start time. */
 export function resolveOptions(options: MockServiceOptions = {}): ResolvedOptions {
   const start = options.startTime ?? SANDBOX_DEFAULTS.startTime;
   const startMs =

@@ -6,32 +6,20 @@
 
 const taken = new WeakMap<Request, ArrayBuffer>();
 
-/**
- * Reads `request`'s body and keeps the bytes for the route that serves it.
- * @example
- * const bytes = await takeBody(request); // the route reads the same bytes with requestText(request)
- */
+/** Reads `request`'s body and keeps the bytes for the route that serves it. */
 export async function takeBody(request: Request): Promise<ArrayBuffer> {
   const bytes = await request.arrayBuffer();
   taken.set(request, bytes);
   return bytes;
 }
 
-/**
- * The body's bytes: those already taken, or read now.
- * @example
- * const size = (await requestBytes(request)).byteLength;
- */
+/** The body's bytes: those already taken, or read now. */
 export function requestBytes(request: Request): Promise<ArrayBuffer> {
   const bytes = taken.get(request);
   return bytes ? Promise.resolve(bytes) : request.arrayBuffer();
 }
 
-/**
- * The body as text, decoded as `Request.text()` does (UTF-8, a leading byte-order mark dropped).
- * @example
- * const text = await requestText(request);
- */
+/** The body as text, decoded as `Request.text()` does (UTF-8, a leading byte-order mark dropped). */
 export async function requestText(request: Request): Promise<string> {
   const bytes = taken.get(request);
   return bytes ? new TextDecoder().decode(bytes) : request.text();

@@ -6,11 +6,7 @@
 import { type ApiErrorBody, codeFromError, type ErrorShape } from './errors.js';
 import type { Explanation } from './explain.js';
 
-/**
- * What a resolver returns on success.
- * @example
- * return { status: 201, data: { userId }, message: 'User created' };
- */
+/** What a resolver returns on success. */
 export interface MockResult<T = unknown> {
   /** Default 200. */
   status?: number;
@@ -23,41 +19,25 @@ export interface MockResult<T = unknown> {
   explain?: Explanation;
 }
 
-/**
- * `{ success: true, data, message? }` plus `extra`.
- * @example
- * successBody({ data: { enabled: true }, message: 'Fee enabled' });
- */
+/** `{ success: true, data, message? }` plus `extra`. */
 export function successBody(result: MockResult): Record<string, unknown> {
   return { success: true, data: result.data, message: result.message, ...result.extra };
 }
 
-/**
- * An error body in `shape`.
- * @example
- * errorBody('B', { error: 'Invalid OTP', message: 'Incorrect or expired OTP', attemptsRemaining: 2 });
- */
+/** An error body in `shape`. */
 export function errorBody(shape: ErrorShape, body: ApiErrorBody): Record<string, unknown> {
   const { error, message, code, ...extra } = body;
   if (shape === 'B') return { success: false, error, message, ...extra };
   return { error, message, code: code ?? codeFromError(error), ...extra };
 }
 
-/**
- * A JSON response.
- * @example
- * return json(404, errorBody('A', { error: 'Not Found', message: 'No route' }));
- */
+/** A JSON response. */
 export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
   // JSON.stringify drops undefined fields exactly as the wire will.
   return jsonText(status, JSON.stringify(body), headers);
 }
 
-/**
- * A JSON response from text already serialised.
- * @example
- * return jsonText(200, '{"success":true,"data":{}}');
- */
+/** A JSON response from text already serialised. */
 export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
   // A record, not a `Headers`: the `Response` builds its own list from it, once.
   const all: Record<string, string> = { ...headers };
@@ -76,20 +56,12 @@ function hasName(headers: Record<string, string>, name: string): boolean {
 /** The text of each JSON answer, so the journal keeps it without reading (and so consuming) the body. */
 const sentTexts = new WeakMap<Response, string>();
 
-/**
- * The body text `response` was built with by {@link json} or {@link jsonText}; `undefined` for any other.
- * @example
- * const text = sentText(json(200, { success: true })); // '{"success":true}'
- */
+/** The body text `response` was built with by {@link json} or {@link jsonText}; `undefined` for any other. */
 export function sentText(response: Response): string | undefined {
   return sentTexts.get(response);
 }
 
-/**
- * The body of an unexpected failure, in the route's shape; the service stays usable after it.
- * @example
- * internalErrorBody('A', 'boom');
- */
+/** The body of an unexpected failure, in the route's shape; the service stays usable after it. */
 export function internalErrorBody(shape: ErrorShape, detail: string): Record<string, unknown> {
   return errorBody(shape, {
     error: 'Internal Server Error',

@@ -1,7 +1,7 @@
 /**
  * Declarative routes: `route(method, path, resolver, options)` is data plus a plain function; the service
- * compiles all of them into one router (router.ts) and runs each request through the shared pipeline
- * (pipeline.ts). `rawRoute` is for what is not part of the API (no key, no pipeline).
+ * compiles all of them into one router (`http/router.ts`) and runs each request through the shared
+ * pipeline (`http/pipeline.ts`). `rawRoute` is for what is not part of the API (no key, no pipeline).
  */
 import type * as z from 'zod/mini';
 import type { AccountRecord } from '../state/accounts.js';
@@ -10,29 +10,17 @@ import type { ErrorShape } from './errors.js';
 import type { MockResult } from './respond.js';
 import type { MockRuntime } from './runtime.js';
 
-/**
- * Methods a route can answer; `ALL` is for the catch-all.
- * @example
- * const m: HttpMethod = 'POST';
- */
+/** Methods a route can answer; `ALL` is for the catch-all. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
 
-/**
- * The `:name` segments of a path as an object type, so `ctx.params.userId` is a `string`.
- * @example
- * type P = PathParams<'/v2/users/:userId/kyc'>; // { userId: string }
- */
+/** The `:name` segments of a path as an object type, so `ctx.params.userId` is a `string`. */
 export type PathParams<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & PathParams<`/${Rest}`>
   : Path extends `${string}:${infer Name}`
     ? { [K in Name]: string }
     : Record<never, string>;
 
-/**
- * What a resolver gets.
- * @example
- * route('GET', '/v2/users/:userId/kyc/status', (ctx) => ({ data: ctx.state.kyc.byUserId[ctx.params.userId] }));
- */
+/** What a resolver gets. */
 export interface RouteContext<Params = Record<string, string>, Body = unknown> {
   request: Request;
   /** The account the API key belongs to. */
@@ -58,18 +46,12 @@ export interface RouteContext<Params = Record<string, string>, Body = unknown> {
 /**
  * A resolver: a plain function of the context. It returns a result, or a `Response` for the rare non-JSON
  * answer (never cached for idempotency), and throws `MockApiError` for errors.
- * @example
- * const resolve: Resolver = (ctx) => ({ data: { ok: true } });
  */
 export type Resolver<Params = Record<string, string>, Body = unknown> = (
   ctx: RouteContext<Params, Body>,
 ) => MockResult | Response | Promise<MockResult | Response>;
 
-/**
- * Route options.
- * @example
- * route('POST', '/v2/users', createUser, { bodySchema: UserCreateRequest });
- */
+/** Route options. */
 export interface RouteOptions<Schema extends z.ZodMiniType | undefined> {
   /** Error shape of the endpoint (docs/assumptions.md); default `A`. */
   shape?: ErrorShape;
@@ -79,11 +61,7 @@ export interface RouteOptions<Schema extends z.ZodMiniType | undefined> {
   bodySchema?: Schema;
 }
 
-/**
- * A route with its types erased, as the pipeline stores it.
- * @example
- * const routes: RouteDefinition[] = [route('GET', '/v2/account', getAccount)];
- */
+/** A route with its types erased, as the pipeline stores it. */
 export interface RouteDefinition {
   method: HttpMethod;
   path: string;
@@ -95,13 +73,7 @@ export interface RouteDefinition {
 
 type BodyOf<Schema> = Schema extends z.ZodMiniType ? z.infer<Schema> : undefined;
 
-/**
- * Declares a route. `path` is relative to the service's base URL, with `:name` parameters.
- * @example
- * export const createUser = route('POST', '/v2/users', (ctx) => ({ status: 201, data: { mobile: ctx.body.mobile } }), {
- *   bodySchema: UserCreateRequest,
- * });
- */
+/** Declares a route. `path` is relative to the service's base URL, with `:name` parameters. */
 export function route<Path extends string, Schema extends z.ZodMiniType | undefined = undefined>(
   method: HttpMethod,
   path: Path,
@@ -122,8 +94,6 @@ export function route<Path extends string, Schema extends z.ZodMiniType | undefi
 /**
  * A route outside the API: no key, no shared pipeline, it answers the request itself (the object storage
  * behind presigned upload URLs). `params` are decoded.
- * @example
- * const ping = rawRoute('GET', '/__ping', () => new Response('pong'));
  */
 export interface RawRouteDefinition {
   method: HttpMethod;
@@ -131,11 +101,7 @@ export interface RawRouteDefinition {
   serve: (request: Request, params: Record<string, string>, rt: MockRuntime) => Response | Promise<Response>;
 }
 
-/**
- * Declares a raw route (see {@link RawRouteDefinition}).
- * @example
- * const ping = rawRoute('GET', '/__ping', () => new Response('pong'));
- */
+/** Declares a raw route (see {@link RawRouteDefinition}). */
 export function rawRoute(
   method: HttpMethod,
   path: string,
@@ -147,8 +113,6 @@ export function rawRoute(
 /**
  * Per-service answers of single routes, keyed `METHOD path`: each gets the route's context and answers, or
  * returns nothing to let the route's own resolver answer.
- * @example
- * const overrides: RouteOverrides = new Map([['GET /v2/account', () => undefined]]);
  */
 export type RouteOverrides = Map<
   string,

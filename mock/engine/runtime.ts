@@ -17,11 +17,7 @@ import type { ResolvedOptions } from './options.js';
 import type { RouteOverrides } from './route.js';
 import { createTaskRegistry, type TaskRegistry } from './tasks.js';
 
-/**
- * One service's runtime.
- * @example
- * const state = runtime.state;
- */
+/** One service's runtime. */
 export interface MockRuntime {
   state: MockState;
   readonly options: ResolvedOptions;
@@ -40,11 +36,7 @@ export interface MockRuntime {
   readonly journal: Journal;
 }
 
-/**
- * A fresh state with no accounts, at `startMs` on the virtual clock.
- * @example
- * const state = createEmptyState('my-seed', Date.parse('2025-01-01T00:00:00Z'));
- */
+/** A fresh state with no accounts, at `startMs` on the virtual clock. */
 export function createEmptyState(seed: string, startMs: number): MockState {
   return {
     version: 1,
@@ -62,12 +54,7 @@ export function createEmptyState(seed: string, startMs: number): MockState {
   };
 }
 
-/**
- * A runtime starting from `start` (`initialState(options)`, `mock/operations/accounts.ts`), with an empty task
- * registry.
- * @example
- * const runtime = createRuntime(options, initialState(options));
- */
+/** A runtime starting from `start` (`initialState` in `mock/operations/accounts.ts`), with an empty task registry. */
 export function createRuntime(
   options: ResolvedOptions,
   start: MockState,

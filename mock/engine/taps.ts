@@ -6,11 +6,7 @@
  */
 import type { MockRuntime } from './runtime.js';
 
-/**
- * A receiver's answer to one webhook attempt, as the delivery task reads it.
- * @example
- * const outcome: DeliveryOutcome = { ok: false, status: 500 };
- */
+/** A receiver's answer to one webhook attempt, as the delivery task reads it. */
 export interface DeliveryOutcome {
   ok: boolean;
   timedOut?: boolean;
@@ -18,11 +14,7 @@ export interface DeliveryOutcome {
   error?: string;
 }
 
-/**
- * What the clock and the delivery task tell the recorder, and what a replay answers them.
- * @example
- * setTap(runtime, recorder.tap);
- */
+/** What the clock and the delivery task tell the recorder, and what a replay answers them. */
 export interface RuntimeTap {
   /** A real-time tick moves the clock by `ms` of virtual time: `move` does it. */
   tick(ms: number, move: () => Promise<unknown>): Promise<unknown>;
@@ -37,20 +29,12 @@ export interface RuntimeTap {
 
 const taps = new WeakMap<MockRuntime, RuntimeTap>();
 
-/**
- * Installs the tap of a runtime.
- * @example
- * setTap(runtime, tap);
- */
+/** Installs the tap of a runtime. */
 export function setTap(rt: MockRuntime, tap: RuntimeTap): void {
   taps.set(rt, tap);
 }
 
-/**
- * The tap of a runtime, if one is installed.
- * @example
- * tapOf(runtime)?.replaying;
- */
+/** The tap of a runtime, if one is installed. */
 export function tapOf(rt: MockRuntime): RuntimeTap | undefined {
   return taps.get(rt);
 }

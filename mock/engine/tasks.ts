@@ -7,11 +7,7 @@ import type { MockState } from '../state/mock-state.js';
 import type { Timer } from '../state/timers.js';
 import type { MockRuntime } from './runtime.js';
 
-/**
- * What a running task gets.
- * @example
- * defineTask<{ id: string }>('thing.expire', ({ id }, { state }) => { delete state.things[id]; });
- */
+/** What a running task gets. */
 export interface TaskContext {
   state: MockState;
   /** Epoch ms on the virtual clock: the timer's `at`. */
@@ -23,8 +19,6 @@ export interface TaskContext {
 /**
  * A task for one timer kind. Async tasks (a webhook delivery's `fetch`) are awaited by `clock.advance`.
  * A task must not call `clock.advance` itself (it would wait on itself); it schedules timers instead.
- * @example
- * const expire = defineTask<{ id: string }>('otp.expire', (payload, ctx) => {});
  */
 export interface TaskDefinition<P = unknown> {
   readonly kind: string;
@@ -32,13 +26,7 @@ export interface TaskDefinition<P = unknown> {
   run(payload: P, ctx: TaskContext): void | Promise<void>;
 }
 
-/**
- * Declares a task; list it in a module's `tasks` so it is registered on every service.
- * @example
- * export const idempotencyExpire = defineTask<{ id: string }>('idempotency.expire', ({ id }, { state }) => {
- *   delete state.http.idempotency[id];
- * });
- */
+/** Declares a task; list it in a module's `tasks` so it is registered on every service. */
 export function defineTask<P>(
   kind: string,
   run: (payload: P, ctx: TaskContext) => void | Promise<void>,
@@ -46,21 +34,13 @@ export function defineTask<P>(
   return { kind, run };
 }
 
-/**
- * The tasks of one service instance, by kind.
- * @example
- * service.clock.registerTask('test.ping', () => {});
- */
+/** The tasks of one service instance, by kind. */
 export interface TaskRegistry {
   register<P>(task: TaskDefinition<P>): void;
   get(kind: string): TaskDefinition | undefined;
 }
 
-/**
- * A registry that refuses two tasks for one kind, so two modules can never silently fight over a timer.
- * @example
- * const tasks = createTaskRegistry();
- */
+/** A registry that refuses two tasks for one kind, so two modules can never silently fight over a timer. */
 export function createTaskRegistry(): TaskRegistry {
   const byKind = new Map<string, TaskDefinition>();
   return {

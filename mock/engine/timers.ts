@@ -8,20 +8,12 @@ import type { Timer } from '../state/timers.js';
 import { type Duration, parseDuration } from './duration.js';
 import type { TaskDefinition } from './tasks.js';
 
-/**
- * Epoch ms on the virtual clock.
- * @example
- * const ms = nowMs(state);
- */
+/** Epoch ms on the virtual clock. */
 export function nowMs(state: MockState): number {
   return state.clock.now;
 }
 
-/**
- * The virtual clock's time as an ISO 8601 UTC string (the wire format of every timestamp).
- * @example
- * record.createdAt = nowIso(state);
- */
+/** The virtual clock's time as an ISO 8601 UTC string (the wire format of every timestamp). */
 export function nowIso(state: MockState): string {
   return isoAt(state.clock.now);
 }
@@ -32,8 +24,6 @@ let lastIso = '';
 /**
  * Epoch ms as an ISO 8601 UTC string. The last answer is kept: the clock runs many timers at one instant
  * (a thousand transactions confirm a block together), and each step stamps the same time several times.
- * @example
- * isoAt(0); // '1970-01-01T00:00:00.000Z'
  */
 export function isoAt(ms: number): string {
   if (ms !== lastMs) {
@@ -43,19 +33,12 @@ export function isoAt(ms: number): string {
   return lastIso;
 }
 
-/**
- * When a timer runs: after a delay from now, or at an absolute epoch ms.
- * @example
- * const when: When = { at: Date.parse(expiresAt) };
- */
+/** When a timer runs: after a delay from now, or at an absolute epoch ms. */
 export type When = Duration | { at: number };
 
 /**
  * Schedules `task` with `payload` (plain data) and returns the timer id. Timers due at the same moment run
  * in the order they were scheduled.
- * @example
- * schedule(state, idempotencyExpire, '24h', { id });
- * schedule(state, 'webhook.deliver', 0, { eventId });
  */
 export function schedule<P>(
   state: MockState,

@@ -36,11 +36,6 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
-/**
- * Account helpers.
- * @example
- * const accounts = accountHelpers(runtime);
- */
 export function accountHelpers(rt: MockRuntime) {
   const find = (accountId?: string): AccountRecord => {
     const id = accountId ?? rt.state.accounts.defaultId;

@@ -6,11 +6,6 @@ import { MockHelperError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { recorderOf } from '../observe/recorder.js';
 
-/**
- * The `bundle` helper.
- * @example
- * const bundle = bundleHelper(runtime);
- */
 export function bundleHelper(rt: MockRuntime) {
   /**
    * Every input the service took so far, as one replay bundle (docs/mock-server.md, "Exact replays").

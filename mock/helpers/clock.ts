@@ -7,11 +7,6 @@ import type { Duration } from '../engine/duration.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import type { Timer } from '../state/timers.js';
 
-/**
- * Clock helpers.
- * @example
- * const clock = clockHelpers(runtime);
- */
 export function clockHelpers(rt: MockRuntime) {
   return {
     /**

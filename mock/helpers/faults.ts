@@ -1,6 +1,4 @@
-/**
- * Fault injection helpers.
- */
+/** Fault injection helpers. */
 import type { ChaosOptions } from '../contract/chaos.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { startChaos } from '../policies/chaos.js';
@@ -8,11 +6,6 @@ import { clearFaults, type FaultSpec, injectFault } from '../policies/faults.js'
 import type { ChaosDraw, ChaosRecord } from '../state/chaos.js';
 import type { FaultRecord } from '../state/http.js';
 
-/**
- * Fault helpers.
- * @example
- * const faults = faultHelpers(runtime);
- */
 export function faultHelpers(rt: MockRuntime) {
   return {
     /**

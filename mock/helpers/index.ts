@@ -22,11 +22,7 @@ import { withContract } from './validate.js';
 import { verificationHelpers } from './verification.js';
 import { webhookHelpers } from './webhooks.js';
 
-/**
- * The helpers of one service.
- * @example
- * const helpers = createHelpers(runtime);
- */
+/** The helpers of one service. */
 export function createHelpers(rt: MockRuntime) {
   // Every call but reading the journal or the replay bundle goes in the journal, refused or not.
   return withContract(helperGroups(rt), HELPER_CONTRACT, (name) =>
@@ -55,23 +51,12 @@ function helperGroups(rt: MockRuntime) {
   };
 }
 
-/**
- * The type of `service.helpers`.
- * @example
- * ```ts
- * import { MockHelpers } from 'inr-payouts/mock';
- * function signUp(helpers: MockHelpers) {}
- * ```
- */
+/** The type of `service.helpers`. */
 export type MockHelpers = ReturnType<typeof createHelpers>;
 
 type Callable = (...args: never[]) => unknown;
 
-/**
- * Every helper's name, `group.action` or a top-level name.
- * @example
- * const name: HelperNameOf<MockHelpers> = 'clock.advance';
- */
+/** Every helper's name, `group.action` or a top-level name. */
 export type HelperNameOf<H> = {
   [K in keyof H & string]: H[K] extends Callable
     ? K

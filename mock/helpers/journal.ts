@@ -7,11 +7,7 @@ import type { MockRuntime } from '../engine/runtime.js';
 /** The filter as it may come over HTTP, where every query value is text. */
 type JournalQuery = Omit<JournalFilter, 'since'> & { since?: number | string };
 
-/**
- * The journal helper of one service.
- * @example
- * const journal = journalHelper(runtime);
- */
+/** The journal helper of one service. */
 export function journalHelper(rt: MockRuntime) {
   /**
    * What the mock did, oldest first (the last 10,000 entries): requests, transitions, webhook attempts,

@@ -8,34 +8,7 @@ import { answerDigilocker } from '../operations/kyc/digilocker.js';
 import type { DigilockerSessionRecord } from '../state/kyc.js';
 import { refuse, userOf } from './kyc-shared.js';
 
-/**
- * Input of `helpers.digilocker.complete`: approve or deny a document-locker session as its user would.
- * @example
- * ```ts
- * import { setupServer } from 'msw/node';
- * import { createMockService, MockTransitionError } from 'inr-payouts/mock';
- *
- * const mock = createMockService();
- * const server = setupServer(...mock.handlers);
- * server.listen();
- * const headers = { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' };
- * const [user] = mock.helpers.seed({ users: [{ mobile: '9876543210', name: 'Asha Rao' }] }).users;
- * const base = `${mock.baseUrl}/v2/users/${user?.userId}/kyc/digilocker`;
- * const init = await fetch(`${base}/init`, { method: 'POST', headers, body: '{}' });
- * const { data } = await init.json();
- *
- * mock.helpers.digilocker.complete({ clientId: data.clientId, outcome: 'approve' });
- * const status = await (await fetch(`${base}/status?clientId=${data.clientId}`, { headers })).json();
- * if (status.data.status !== 'VERIFIED') throw new Error('approved sessions are VERIFIED');
- * try {
- *   mock.helpers.digilocker.complete({ clientId: data.clientId, outcome: 'deny' });
- *   throw new Error('unreachable');
- * } catch (error) {
- *   if (!(error instanceof MockTransitionError)) throw error; // it is VERIFIED, allowed only from PENDING
- * }
- * server.close();
- * ```
- */
+/** Input of `helpers.digilocker.complete`: approve or deny a document-locker session as its user would. */
 export interface DigilockerCompletion {
   clientId: string;
   /** `approve`: VERIFIED with the Aadhaar and PAN data; `deny`: FAILED. */
@@ -46,11 +19,6 @@ export interface DigilockerCompletion {
   pan?: { number?: string; name?: string };
 }
 
-/**
- * Document-locker helpers.
- * @example
- * const digilocker = digilockerHelpers(runtime);
- */
 export function digilockerHelpers(rt: MockRuntime) {
   return {
     /**

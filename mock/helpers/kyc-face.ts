@@ -7,29 +7,7 @@ import { checkFace } from '../operations/kyc/face.js';
 import type { FaceSessionRecord } from '../state/kyc.js';
 import { refuse } from './kyc-shared.js';
 
-/**
- * Input of `helpers.face.complete`: run the liveness check of a face session with the scores given.
- * @example
- * ```ts
- * import { setupServer } from 'msw/node';
- * import { createMockService } from 'inr-payouts/mock';
- *
- * const mock = createMockService();
- * const server = setupServer(...mock.handlers);
- * server.listen();
- * const headers = { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' };
- * const [user] = mock.helpers.seed({ users: [{ mobile: '9876543210' }] }).users;
- * const base = `${mock.baseUrl}/v2/users/${user?.userId}/kyc/face`;
- * const body = JSON.stringify({ redirectUrl: 'https://partner.test/face-done' });
- * const { data } = await (await fetch(`${base}/init`, { method: 'POST', headers, body })).json();
- *
- * mock.helpers.face.complete({ sessionId: data.sessionId, outcome: 'fail', livenessScore: 0.79 });
- * const verify = await fetch(`${base}/verify`, { method: 'POST', headers, body: '{}' });
- * const result = await verify.json();
- * if (result.data.verified !== false || result.data.livenessScore !== 0) throw new Error('a failed check scores 0');
- * server.close();
- * ```
- */
+/** Input of `helpers.face.complete`: run the liveness check of a face session with the scores given. */
 export interface FaceCompletion {
   sessionId: string;
   /** `pass` defaults to scores 0.93 / 0.88, `fail` to 0.42 / 0.31. */
@@ -38,11 +16,6 @@ export interface FaceCompletion {
   faceMatchScore?: number;
 }
 
-/**
- * Face helpers.
- * @example
- * const face = faceHelpers(runtime);
- */
 export function faceHelpers(rt: MockRuntime) {
   return {
     /**

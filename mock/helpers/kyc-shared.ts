@@ -1,26 +1,16 @@
-/**
- * What the KYC helper files share: finding a user and refusing a transition.
- */
+/** What the KYC helper files share: finding a user and refusing a transition. */
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import type { UserRecord } from '../state/users.js';
 
-/**
- * The user `userId`, or a `MockHelperError`.
- * @example
- * const user = userOf(runtime, 'usr_1');
- */
+/** The user `userId`, or a `MockHelperError`. */
 export function userOf(rt: MockRuntime, userId: string): UserRecord {
   const user = rt.state.users.byId[userId];
   if (!user) throw new MockHelperError(`No user ${userId} in this mock`);
   return user;
 }
 
-/**
- * Throws the `MockTransitionError` for a refused transition.
- * @example
- * refuse('face session fce_1', 'pass', 'EXPIRED', ['PENDING'], 'Initialise a new session.');
- */
+/** Throws the `MockTransitionError` for a refused transition. */
 export function refuse(
   subject: string,
   action: string,

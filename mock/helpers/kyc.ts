@@ -16,11 +16,6 @@ import { refuse, userOf } from './kyc-shared.js';
 export type { DigilockerCompletion } from './kyc-digilocker.js';
 export type { FaceCompletion } from './kyc-face.js';
 
-/**
- * Other KYC helpers.
- * @example
- * const kyc = kycStepHelpers(runtime);
- */
 export function kycStepHelpers(rt: MockRuntime) {
   return {
     /**
@@ -100,11 +95,7 @@ export function kycStepHelpers(rt: MockRuntime) {
   };
 }
 
-/**
- * Every KYC helper group, spread into `service.helpers`.
- * @example
- * const groups = kycHelpers(runtime);
- */
+/** Every KYC helper group, spread into `service.helpers`. */
 export function kycHelpers(rt: MockRuntime) {
   return { digilocker: digilockerHelpers(rt), face: faceHelpers(rt), kyc: kycStepHelpers(rt) };
 }

@@ -1,15 +1,9 @@
-/**
- * The exactly-once ledger as a helper: `helpers.ledger()`, served as `GET /__mock/ledger`.
- */
+/** The exactly-once ledger as a helper: `helpers.ledger()`, served as `GET /__mock/ledger`. */
 
 import type { MockRuntime } from '../engine/runtime.js';
 import { type Ledger, readLedger } from '../observe/ledger.js';
 
-/**
- * The ledger helper of one service.
- * @example
- * const ledger = ledgerHelper(runtime);
- */
+/** The ledger helper of one service. */
 export function ledgerHelper(rt: MockRuntime) {
   /**
    * Per `Idempotency-Key` and per `partnerReference`: how many users, transactions and payouts each logical

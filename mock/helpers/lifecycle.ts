@@ -12,24 +12,13 @@ import { cloneState } from '../state/keyed-collections.js';
 import type { MockState } from '../state/mock-state.js';
 import { checkState, InvalidStateError } from '../state/state-schema.js';
 
-/**
- * Fixtures to load.
- * @example
- * ```ts
- * mock.helpers.seed({ users: [{ mobile: '9876543210', email: 'asha@example.com', mobileVerified: true }] });
- * ```
- */
+/** Fixtures to load. */
 export interface SeedData {
   /** The account they belong to; default the service's account. */
   accountId?: string;
   users?: NewUser[];
 }
 
-/**
- * Lifecycle helpers.
- * @example
- * const lifecycle = lifecycleHelpers(runtime);
- */
 export function lifecycleHelpers(rt: MockRuntime) {
   return {
     /**

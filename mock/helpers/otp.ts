@@ -1,20 +1,10 @@
-/**
- * Reading the OTP that was "sent" (the mock sends no SMS or email).
- */
+/** Reading the OTP that was "sent" (the mock sends no SMS or email). */
 import { MockHelperError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { MAX_OTP_ATTEMPTS } from '../machines/otp.js';
 import { type OtpChannel, type OtpRecord, otpKey } from '../state/verification.js';
 
-/**
- * The last OTP sent to a user on a channel.
- * @example
- * ```ts
- * const { userId } = await client.users.create({ mobile: '9876543210' });
- * await client.users.mobile.sendOtp(userId);
- * const { otp, expiresAt } = mock.helpers.otp.read({ userId, channel: 'mobile' }); // the 6 digits "sent"
- * ```
- */
+/** The last OTP sent to a user on a channel. */
 export interface OtpReading extends Omit<OtpRecord, 'code'> {
   userId: string;
   channel: OtpChannel;
@@ -25,11 +15,6 @@ export interface OtpReading extends Omit<OtpRecord, 'code'> {
   attemptsRemaining: number;
 }
 
-/**
- * OTP helpers.
- * @example
- * const otp = otpHelpers(runtime);
- */
 export function otpHelpers(rt: MockRuntime) {
   return {
     /**

@@ -10,14 +10,7 @@ import { seedVerifiedKyc } from '../operations/kyc/seed.js';
 import { registerUser, userData } from '../operations/users.js';
 import type { KycRecord } from '../state/kyc.js';
 
-/**
- * What `seedVerified` makes.
- * @example
- * ```ts
- * import { VerifiedUserInput } from 'inr-payouts/mock';
- * const input: VerifiedUserInput = { mobile: '9876543210', name: 'Asha Rao', bank: false };
- * ```
- */
+/** What `seedVerified` makes. */
 export interface VerifiedUserInput {
   mobile: string;
   name?: string;
@@ -30,11 +23,6 @@ export interface VerifiedUserInput {
   kycStatus?: KycRecord['status'];
 }
 
-/**
- * User seeding helpers.
- * @example
- * const users = userSeedHelpers(runtime);
- */
 export function userSeedHelpers(rt: MockRuntime) {
   return {
     /**

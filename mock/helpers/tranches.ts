@@ -20,11 +20,6 @@ function decimal(value: unknown): Decimal | undefined {
   }
 }
 
-/**
- * Tranche helpers.
- * @example
- * const tranches = trancheHelpers(runtime);
- */
 export function trancheHelpers(rt: MockRuntime) {
   const account = (accountId?: string): string => {
     const id = accountId ?? rt.state.accounts.defaultId;

@@ -17,11 +17,6 @@ import type { TransactionRecord } from '../state/transactions.js';
 /**
  * A deposit to simulate: the expected amount by default, or `amount` (short or over), or `short`/`over`
  * by a USD difference.
- * @example
- * ```ts
- * import { SimulatedDeposit } from 'inr-payouts/mock';
- * const deposit: SimulatedDeposit = { transactionId: 'txn_…', amount: '95' };
- * ```
  */
 export interface SimulatedDeposit {
   transactionId: string;
@@ -29,11 +24,6 @@ export interface SimulatedDeposit {
   txHash?: string;
 }
 
-/**
- * Transaction helpers.
- * @example
- * const transactions = transactionHelpers(runtime);
- */
 export function transactionHelpers(rt: MockRuntime) {
   const find = (transactionId: string): TransactionRecord => {
     const txn = findTransaction(rt.state, transactionId);

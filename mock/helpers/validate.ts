@@ -42,11 +42,7 @@ function at(value: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
-/**
- * Checks `args` against a helper's contract; throws `MockArgumentError` on the first refused field.
- * @example
- * checkArguments('clock.advance', HELPER_CONTRACT['clock.advance'], ['10m']);
- */
+/** Checks `args` against a helper's contract; throws `MockArgumentError` on the first refused field. */
 export function checkArguments(name: string, spec: HelperSpec, args: readonly unknown[]): void {
   if (args.length > spec.args.length) {
     throw new MockArgumentError(
@@ -86,8 +82,6 @@ function refuse(note: CallNote, error: unknown): void {
  * Wraps every helper named in `contract` so it checks its arguments first; the helpers' type is unchanged.
  * `onCall` is told of every call before it runs (the journal), and what it returns is marked refused if the
  * call fails.
- * @example
- * return withContract(helpers, HELPER_CONTRACT);
  */
 export function withContract<H extends object>(
   helpers: H,

@@ -1,17 +1,10 @@
-/**
- * Completing a mobile or email verification without an OTP, for tests that start further along.
- */
+/** Completing a mobile or email verification without an OTP, for tests that start further along. */
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { nowIso } from '../engine/timers.js';
 import { markVerified } from '../operations/verification.js';
 import type { OtpChannel } from '../state/verification.js';
 
-/**
- * Verification helpers.
- * @example
- * const verification = verificationHelpers(runtime);
- */
 export function verificationHelpers(rt: MockRuntime) {
   return {
     /**

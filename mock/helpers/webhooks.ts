@@ -10,23 +10,12 @@ import { setWebhookFetch, type WebhookFetch } from '../operations/webhooks.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 
-/**
- * One captured delivery attempt.
- * @example
- * ```ts
- * const [first] = mock.helpers.webhooks.captured();
- * ```
- */
+/** One captured delivery attempt. */
 export interface CapturedDelivery extends DeliveryAttempt {
   eventId: string;
   eventType: WebhookEventRecord['eventType'];
 }
 
-/**
- * Webhook helpers.
- * @example
- * const webhooks = webhookHelpers(runtime);
- */
 export function webhookHelpers(rt: MockRuntime) {
   const account = (accountId?: string): AccountRecord => {
     const id = accountId ?? rt.state.accounts.defaultId;
@@ -113,31 +102,6 @@ export function webhookHelpers(rt: MockRuntime) {
       );
     },
     /**
-     * Answers deliveries in-process with `fetcher` instead of a real POST (`undefined` restores `fetch`).
-     * The account still needs a `webhookUrl`; it is passed to `fetcher`.
-     * @example
-     * ```ts
-     * import { setupServer } from 'msw/node';
-     * import { createMockService } from 'inr-payouts/mock';
-     *
-     * const mock = createMockService({ account: { webhookUrl: 'https://partner.test/hooks' } });
-     * const server = setupServer(...mock.handlers);
-     * server.listen();
-     * let calls = 0;
-     * // Fails twice (500), then accepts.
-     * mock.helpers.webhooks.useFetch(async () => new Response(null, { status: ++calls < 3 ? 500 : 200 }));
-     * await fetch(`${mock.baseUrl}/v2/users`, {
-     *   method: 'POST',
-     *   headers: { Authorization: `Bearer ${mock.sandboxKey}` },
-     *   body: JSON.stringify({ mobile: '9876543210' }),
-     * }); // emits user.created
-     * await mock.clock.advance('1m');
-     * const times = mock.helpers.webhooks.captured().map((d) => `${d.at.slice(17, 19)}s ${d.status}`);
-     * if (times.join(', ') !== '00s 500, 01s 500, 03s 200') throw new Error(times.join(', '));
-     * server.close();
-     * ```
-     */
-    /**
      * Resolves once no delivery is in flight: each one answered or timed out (30 s of real time at most),
      * and the retries that fell due meanwhile sent and settled too. `clock.advance` already waits for
      * deliveries up to the service's `webhookWaitMs`; call this where a receiver may answer later than that
@@ -168,6 +132,31 @@ export function webhookHelpers(rt: MockRuntime) {
         await rt.clock.runDue({ wait: false });
       }
     },
+    /**
+     * Answers deliveries in-process with `fetcher` instead of a real POST (`undefined` restores `fetch`).
+     * The account still needs a `webhookUrl`; it is passed to `fetcher`.
+     * @example
+     * ```ts
+     * import { setupServer } from 'msw/node';
+     * import { createMockService } from 'inr-payouts/mock';
+     *
+     * const mock = createMockService({ account: { webhookUrl: 'https://partner.test/hooks' } });
+     * const server = setupServer(...mock.handlers);
+     * server.listen();
+     * let calls = 0;
+     * // Fails twice (500), then accepts.
+     * mock.helpers.webhooks.useFetch(async () => new Response(null, { status: ++calls < 3 ? 500 : 200 }));
+     * await fetch(`${mock.baseUrl}/v2/users`, {
+     *   method: 'POST',
+     *   headers: { Authorization: `Bearer ${mock.sandboxKey}` },
+     *   body: JSON.stringify({ mobile: '9876543210' }),
+     * }); // emits user.created
+     * await mock.clock.advance('1m');
+     * const times = mock.helpers.webhooks.captured().map((d) => `${d.at.slice(17, 19)}s ${d.status}`);
+     * if (times.join(', ') !== '00s 500, 01s 500, 03s 200') throw new Error(times.join(', '));
+     * server.close();
+     * ```
+     */
     useFetch(fetcher: WebhookFetch | undefined): void {
       if (fetcher !== undefined && typeof fetcher !== 'function')
         throw new MockHelperError('useFetch takes a function (url, init) => Promise<Response>, or undefined');

@@ -8,11 +8,6 @@ import type { Clock } from '../engine/clock.js';
 /**
  * The shape of the client's `clock` option (`ClientClock` of `inr-payouts`), written out so the mock needs
  * nothing from the client to provide one.
- * @example
- * ```ts
- * import { createMockService, type VirtualClientClock } from 'inr-payouts/mock';
- * const clock: VirtualClientClock = createMockService().clientClock;
- * ```
  */
 export interface VirtualClientClock {
   /** Virtual epoch ms. */
@@ -21,12 +16,7 @@ export interface VirtualClientClock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/**
- * A client clock over `clock`. Sleeps from several clients add up, as queued advances do.
- * @example
- * const clock = virtualClientClock(mock.clock);
- * await clock.sleep(30_000); // mock.clock.now() is 30 s later, at once
- */
+/** A client clock over `clock`. Sleeps from several clients add up, as queued advances do. */
 export function virtualClientClock(clock: Clock): VirtualClientClock {
   return {
     now: () => clock.now(),

@@ -5,11 +5,7 @@
 import { type ClientOptions, PayoutClient } from '../../src/index.js';
 import type { VirtualClientClock } from './client-clock.js';
 
-/**
- * What a client needs of a service: its base URL and default sandbox key (a `MockSimulation` is one).
- * @example
- * const target: MockClientTarget = simulation;
- */
+/** What a client needs of a service: its base URL and default sandbox key (a `MockSimulation` is one). */
 export interface MockClientTarget {
   readonly baseUrl: string;
   readonly sandboxKey: string;
@@ -18,8 +14,6 @@ export interface MockClientTarget {
 /**
  * A client for `target` on `clock`: `options` override the key, base URL and anything else (a `clock` of your
  * own too).
- * @example
- * const client = createMockClient(simulation, virtualClientClock(simulation.clock), { maxRetries: 1 });
  */
 export function createMockClient(
   target: MockClientTarget,

@@ -13,16 +13,10 @@ import type { MockRouter } from './router.js';
 /**
  * Answers a request for one service, or `undefined` when the URL is not one the service serves (another
  * origin, outside its base path, or a path no route names), so a caller can pass it on.
- * @example
- * const response = await dispatch(runtime, new Request(`${runtime.options.baseUrl}/v2/account`));
  */
 export type Dispatch = (rt: MockRuntime, request: Request) => Promise<Response | undefined>;
 
-/**
- * The `405` answer for a path served for other methods.
- * @example
- * methodNotAllowed('DELETE', '/v2/users', ['POST']); // 405, Allow: POST
- */
+/** The `405` answer for a path served for other methods. */
 export function methodNotAllowed(method: string, path: string, allow: readonly string[]): Response {
   const body = errorBody('A', {
     error: 'Method Not Allowed',
@@ -32,11 +26,7 @@ export function methodNotAllowed(method: string, path: string, allow: readonly s
   return json(405, body, { Allow: allow.join(', ') });
 }
 
-/**
- * The `400` answer for a path whose percent-encoding does not decode.
- * @example
- * malformedPath('/v2/transactions/%ZZ');
- */
+/** The `400` answer for a path whose percent-encoding does not decode. */
 export function malformedPath(path: string): Response {
   return json(
     400,
@@ -75,12 +65,7 @@ function pathStart(url: string, baseUrl: string): number {
   return Number.isNaN(next) || next === 63 || next === 35 ? baseUrl.length : -1;
 }
 
-/**
- * A dispatch function over a compiled router.
- * @example
- * const dispatch = createDispatch(compileRoutes(table));
- * const response = await dispatch(runtime, request);
- */
+/** A dispatch function over a compiled router. */
 export function createDispatch(router: MockRouter): Dispatch {
   // Request URLs are serialised by the URL parser (lower-case scheme and host, no default port), so the
   // base URL is compared in the same form.

@@ -3,14 +3,7 @@
  * is what `mock.createClient()` uses, and what any client or HTTP library that takes a `fetch` can be given.
  */
 
-/**
- * The shape of `fetch` (and of the client's `fetch` option), written out so it needs no DOM types.
- * @example
- * ```ts
- * import { createMockService, type MockFetch } from 'inr-payouts/mock';
- * const fetcher: MockFetch = createMockService().fetch;
- * ```
- */
+/** The shape of `fetch` (and of the client's `fetch` option), written out so it needs no DOM types. */
 export type MockFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 function aborted(signal: AbortSignal): unknown {
@@ -21,9 +14,6 @@ function aborted(signal: AbortSignal): unknown {
  * A `fetch` over `dispatch`. As a real `fetch` would: a network error (a `drop` fault) rejects with
  * `TypeError: fetch failed`, the request's `signal` aborts it, and a URL the service does not serve rejects
  * (it reaches no network: the in-process mock never leaves the process).
- * @example
- * const fetcher = createMockFetch(simulation.baseUrl, simulation.dispatch);
- * const response = await fetcher(`${simulation.baseUrl}/v2/account`, { headers: { Authorization: 'Bearer …' } });
  */
 export function createMockFetch(
   baseUrl: string,

@@ -7,11 +7,7 @@ import { defineModule } from '../engine/module.js';
 import { route } from '../engine/route.js';
 import { idempotencyExpire } from '../policies/idempotency.js';
 
-/**
- * The catch-all route; served after every module.
- * @example
- * const routes = [...moduleRoutes, notFoundRoute];
- */
+/** The catch-all route; served after every module. */
 export const notFoundRoute = route(
   'ALL',
   '/v2/*',
@@ -26,11 +22,7 @@ export const notFoundRoute = route(
   { idempotent: false },
 );
 
-/**
- * The pipeline's tasks (its catch-all is appended separately, after every other route).
- * @example
- * const all = [pipelineModule, ...modules];
- */
+/** The pipeline's tasks (its catch-all is appended separately, after every other route). */
 export const pipelineModule = defineModule({
   name: 'pipeline',
   routes: [],

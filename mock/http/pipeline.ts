@@ -44,8 +44,7 @@ interface Incoming {
 
 interface Executed {
   response: Response;
-  /** Set for a success that an idempotency key may keep. */
-  /** The body as sent (JSON text), parsed only when a key keeps it. */
+  /** A success an idempotency key may keep: the body as sent (JSON text), parsed only when a key keeps it. */
   cache?: { status: number; text: string };
 }
 
@@ -121,12 +120,6 @@ async function execute(
 /**
  * The response header that says why the mock refused a request or which sandbox value chose its answer: one
  * line, `RULE: what happened (spec S). Change: what input or helper would change it` ({@link explainLine}).
- * @example
- * ```ts
- * import { EXPLAIN_HEADER } from 'inr-payouts/mock';
- * const response = await mock.dispatch(new Request(`${mock.baseUrl}/v2/account`));
- * console.log(response?.status, response?.headers.get(EXPLAIN_HEADER)); // 401 'UNAUTHORIZED: …'
- * ```
  */
 export const EXPLAIN_HEADER = 'X-Mock-Explain';
 
@@ -204,8 +197,6 @@ async function answer(rt: MockRuntime, def: RouteDefinition, req: Incoming): Pro
 /**
  * The endpoint a request resolved to, as idempotency scopes keys: the route's pattern with its (decoded)
  * parameters put back in canonical encoding, so `/init`, `/init/` and `%75sr_1` for `usr_1` are one scope.
- * @example
- * endpointScope('/v2/users/:userId/kyc/digilocker/init', { userId: 'usr_1' }); // '/v2/users/usr_1/kyc/digilocker/init'
  */
 export function endpointScope(pattern: string, params: Record<string, string>): string {
   if (!pattern.includes(':')) return pattern;
@@ -216,8 +207,6 @@ export function endpointScope(pattern: string, params: Record<string, string>): 
  * Serves one request for one API route: the whole pipeline, faults first. `params` are decoded, `path` is
  * relative to the base URL. A `drop` fault answers a network error (`Response.error()`), which the
  * in-process adapter and the standalone server both turn into a lost connection.
- * @example
- * const response = await serveRoute(runtime, getAccount, request, {}, '/v2/account');
  */
 export async function serveRoute(
   rt: MockRuntime,

@@ -10,8 +10,6 @@ import type { HttpMethod, RawRouteDefinition, RouteDefinition } from '../engine/
 /**
  * What a service serves: API routes (through the pipeline), raw routes (answering themselves), and the
  * API's catch-all, matched only when nothing more specific is.
- * @example
- * const table: RouteTable = { routes: [getAccount], rawRoutes: [storageRoute], fallback: notFoundRoute };
  */
 export interface RouteTable {
   routes: readonly RouteDefinition[];
@@ -19,11 +17,7 @@ export interface RouteTable {
   fallback?: RouteDefinition;
 }
 
-/**
- * A route found for a request. `params` are as they appear in the path (still percent-encoded).
- * @example
- * if (found.endpoint.kind === 'api') run(found.endpoint.def);
- */
+/** A route found for a request. `params` are as they appear in the path (still percent-encoded). */
 export interface RouteMatch {
   endpoint: { kind: 'api'; def: RouteDefinition } | { kind: 'raw'; def: RawRouteDefinition };
   params: Record<string, string>;
@@ -31,11 +25,7 @@ export interface RouteMatch {
   fallback: boolean;
 }
 
-/**
- * The compiled table.
- * @example
- * const router = compileRoutes(table);
- */
+/** The compiled table. */
 export interface MockRouter {
   /** The route for `method` (upper case) and `path`, or undefined. */
   find(method: string, path: string): RouteMatch | undefined;
@@ -48,12 +38,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 const routerMethod = (method: HttpMethod): string => (method === 'ALL' ? '' : method);
 
-/**
- * Compiles a route table.
- * @example
- * const router = compileRoutes({ routes: [getAccount] });
- * router.find('GET', '/v2/account'); // { endpoint: { kind: 'api', def: getAccount }, params: {}, ... }
- */
+/** Compiles a route table. */
 export function compileRoutes(table: RouteTable): MockRouter {
   const router: RouterContext<RouteMatch['endpoint']> = createRouter();
   for (const def of table.routes) addRoute(router, routerMethod(def.method), def.path, { kind: 'api', def });

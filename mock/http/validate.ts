@@ -5,11 +5,7 @@
 import * as z from 'zod/mini';
 import { type ErrorShape, MockApiError } from '../engine/errors.js';
 
-/**
- * One failed field, as in `details`.
- * @example
- * const issue: FieldIssue = { field: 'otp', message: 'otp must be exactly 6 digits' };
- */
+/** One failed field, as in `details`. */
 export interface FieldIssue {
   field: string;
   message: string;
@@ -35,8 +31,6 @@ function badRequest(shape: ErrorShape, issues: FieldIssue[], code = 'VALIDATION_
 /**
  * Parses and validates a JSON body; throws a 400 `MockApiError`. A schema issue that carries
  * `params.code` (`AMOUNT_TOO_LOW`) gives its code to the answer in shape A.
- * @example
- * const body = validateBody(UserCreateRequest, await request.text(), 'A');
  */
 export function validateBody<Schema extends z.ZodMiniType>(
   schema: Schema,
@@ -59,8 +53,6 @@ export function validateBody<Schema extends z.ZodMiniType>(
 /**
  * Validates query parameters with a shared schema. Query strings arrive as text, so a value written as a
  * number is checked as one; anything else stays a string and fails the schema's number rule.
- * @example
- * const { limit } = validateQuery(ActivityQuery, ctx.query, 'A');
  */
 export function validateQuery<Schema extends z.ZodMiniType>(
   schema: Schema,

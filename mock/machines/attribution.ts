@@ -11,20 +11,13 @@ import type { AllocationRecord, AttributionRecord, TrancheRecord } from '../stat
 /**
  * What `allocate` returns: the attribution (absent when the pool cannot cover the payout, which then goes
  * unattributed, spec 2.4 rule 5) and the tranches as they are afterwards.
- * @example
- * const { attribution, remainingTranches } = allocate(tranches, '8325.00');
  */
 export interface AllocationResult extends Partial<AttributionRecord> {
   attribution?: AttributionRecord;
   remainingTranches: TrancheRecord[];
 }
 
-/**
- * Allocates `payoutInr` over `tranches` (oldest first) without changing them.
- * @example
- * const result = allocate([{ dealId: 'deal_1', dealNumber: 'D-0001', rate: '83', inrAmount: '830', remainingInr: '830', settledAt: '' }], '415');
- * // result.allocations → [{ dealId: 'deal_1', dealNumber: 'D-0001', rate: '83', inrAmount: '415.00', usdtAmount: '5.000000' }]
- */
+/** Allocates `payoutInr` over `tranches` (oldest first) without changing them. */
 export function allocate(tranches: readonly TrancheRecord[], payoutInr: string): AllocationResult {
   const payout = new Decimal(payoutInr);
   const available = tranches.reduce((total, t) => total.plus(t.remainingInr), new Decimal(0));
@@ -63,8 +56,6 @@ export function allocate(tranches: readonly TrancheRecord[], payoutInr: string):
  * Gives a failed payout's allocations back to the tranches they came from, so the next payout consumes them
  * oldest first again (no INR went out). A tranche no longer in the pool (cleared or replaced by a helper) is
  * not brought back.
- * @example
- * const restored = release(tranches, attribution.allocations);
  */
 export function release(
   tranches: readonly TrancheRecord[],

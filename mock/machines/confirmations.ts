@@ -14,11 +14,7 @@ function minedFrom(first: number, now: number, blockMs: number): number {
   return 1 + Math.floor((now - first) / blockMs);
 }
 
-/**
- * When the first block came, for a deposit whose `confirmations`-th block comes at `now`.
- * @example
- * deposit.detectedAt ??= isoAt(firstBlockAt(txn, confirmations, now));
- */
+/** When the first block came, for a deposit whose `confirmations`-th block comes at `now`. */
 export function firstBlockAt(txn: TransactionRecord, confirmations: number, now: number): number {
   return now - (confirmations - 1) * NETWORK_CONFIRMATIONS[txn.network].blockMs;
 }
@@ -35,8 +31,6 @@ function detectedMs(txn: TransactionRecord): number | undefined {
  * Blocks mined over the deposit by `now`, up to the required count: what the block timer stores when it runs.
  * A deposit still `pending` (or a record from before `detectedAt` was kept) gains the one block its timer
  * was set for.
- * @example
- * const confirmations = blocksMinedBy(txn, state.clock.now); // 128 when the last block's timer runs
  */
 export function blocksMinedBy(txn: TransactionRecord, now: number): number {
   const { deposit } = txn;
@@ -49,9 +43,6 @@ export function blocksMinedBy(txn: TransactionRecord, now: number): number {
 /**
  * When the block timer of a detected deposit runs next: at its last block, the one that confirms it
  * (undefined while the deposit is not detected).
- * @example
- * const at = lastBlockAt(next);
- * if (at !== undefined) later(state, next, TXN_TIMERS.block, { at });
  */
 export function lastBlockAt(txn: TransactionRecord): number | undefined {
   const first = detectedMs(txn);
@@ -63,8 +54,6 @@ export function lastBlockAt(txn: TransactionRecord): number | undefined {
  * The transaction as a read at `now` sees it: the blocks mined since the last stored confirmation counted in
  * (each one a confirmation and the record's `updatedAt`, as when every block ran a timer). The last block is
  * left to its timer, which confirms the deposit. The stored record is not changed.
- * @example
- * return { data: transactionData(transactionAt(txn, state.clock.now)) };
  */
 export function transactionAt(txn: TransactionRecord, now: number): TransactionRecord {
   const first = detectedMs(txn);

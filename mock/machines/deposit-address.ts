@@ -26,11 +26,7 @@ function chars(next: () => number, alphabet: string, count: number): string {
   return out;
 }
 
-/**
- * The deposit address of `userId` on `network` under `seed`.
- * @example
- * depositAddress('inr-payouts', 'usr_1', 'polygon'); // '0x…' (40 hex digits), the same on ethereum, arbitrum, base
- */
+/** The deposit address of `userId` on `network` under `seed`. */
 export function depositAddress(seed: string, userId: string, network: NetworkInput): string {
   const family = network === 'solana' ? 'solana' : 'evm';
   const next = stream(`${seed}|${userId}|${family}`);

@@ -6,21 +6,13 @@ import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
 import type { DigilockerSessionRecord, DigilockerSessionState } from '../state/kyc.js';
 import { allowedFrom, findTransition, type Transition } from './transition-table.js';
 
-/**
- * What can happen to a session.
- * @example
- * const event: DigilockerEvent = { type: 'deny', reason: 'The user cancelled consent' };
- */
+/** What can happen to a session. */
 export type DigilockerEvent =
   | { type: 'approve'; aadhaar: DigilockerAadhaar; pan: { number: string; name: string } }
   | { type: 'deny'; reason: string }
   | { type: 'expire' };
 
-/**
- * The next session, or a refusal naming the states the event is allowed from.
- * @example
- * const t = digilockerTransition(session, { type: 'expire' }, now);
- */
+/** The next session, or a refusal naming the states the event is allowed from. */
 export type DigilockerTransition =
   | { ok: true; next: DigilockerSessionRecord }
   | { ok: false; state: DigilockerSessionState; allowed: DigilockerSessionState[] };
@@ -28,8 +20,6 @@ export type DigilockerTransition =
 /**
  * The session's rows, which `digilockerTransition` looks the next status up in (and the diagram in docs/diagrams/
  * is drawn from). Every end state is final: no row leaves it.
- * @example
- * DIGILOCKER_TRANSITIONS.map((row) => row.to); // ['VERIFIED', 'FAILED', 'EXPIRED']
  */
 export const DIGILOCKER_TRANSITIONS: readonly Transition<
   DigilockerSessionState,
@@ -44,8 +34,6 @@ export const DIGILOCKER_TRANSITIONS: readonly Transition<
 /**
  * Applies `event` at `now` (epoch ms). A PENDING session past its `expiresAt` only expires: consent given
  * after the 600 s is refused, as the real service would.
- * @example
- * const t = digilockerTransition(session, { type: 'deny', reason: 'cancelled' }, Date.now());
  */
 export function digilockerTransition(
   session: DigilockerSessionRecord,
@@ -81,8 +69,6 @@ export function digilockerTransition(
 /**
  * The status a session shows at `now`: a PENDING session past its life reads EXPIRED even before its
  * expiry timer ran.
- * @example
- * effectiveDigilockerStatus(session, now); // 'EXPIRED'
  */
 export function effectiveDigilockerStatus(
   session: DigilockerSessionRecord,

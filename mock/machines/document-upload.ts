@@ -5,29 +5,17 @@
 import { MAX_DOCUMENT_BYTES } from '../../src/schemas/common.js';
 import type { UploadRecord } from '../state/kyc.js';
 
-/**
- * An upload attempt as the storage sees it.
- * @example
- * const put: UploadAttempt = { method: 'PUT', contentType: 'application/pdf', size: 2048 };
- */
+/** An upload attempt as the storage sees it. */
 export interface UploadAttempt {
   method: string;
   contentType: string | undefined;
   size: number;
 }
 
-/**
- * Accepted (the next record) or refused with the HTTP status object storage answers and a reason.
- * @example
- * const r = acceptUpload(upload, put, now);
- */
+/** Accepted (the next record) or refused with the HTTP status object storage answers and a reason. */
 export type UploadOutcome = { ok: true; next: UploadRecord } | { ok: false; status: number; reason: string };
 
-/**
- * Applies an upload attempt at `now` (epoch ms).
- * @example
- * acceptUpload(upload, { method: 'PUT', contentType: 'image/png', size: 10 }, now);
- */
+/** Applies an upload attempt at `now` (epoch ms). */
 export function acceptUpload(upload: UploadRecord, put: UploadAttempt, now: number): UploadOutcome {
   if (put.method !== 'PUT') {
     return { ok: false, status: 405, reason: `The upload URL takes PUT, not ${put.method}` };

@@ -6,38 +6,22 @@ import { FACE_MATCH_THRESHOLD, LIVENESS_THRESHOLD } from '../../src/schemas/comm
 import type { FaceSessionRecord, FaceSessionState } from '../state/kyc.js';
 import { allowedFrom, findTransition, type Transition } from './transition-table.js';
 
-/**
- * What can happen to a session: the check ran with these scores, or time ran out.
- * @example
- * const event: FaceEvent = { type: 'checked', livenessScore: 0.93, faceMatchScore: 0.88 };
- */
+/** What can happen to a session: the check ran with these scores, or time ran out. */
 export type FaceEvent =
   | { type: 'checked'; livenessScore: number; faceMatchScore: number }
   | { type: 'expire' };
 
-/**
- * The next session, or a refusal.
- * @example
- * const t = faceTransition(session, { type: 'expire' }, now);
- */
+/** The next session, or a refusal. */
 export type FaceTransition =
   | { ok: true; next: FaceSessionRecord }
   | { ok: false; state: FaceSessionState; allowed: FaceSessionState[] };
 
-/**
- * Whether scores pass the thresholds of spec 8.
- * @example
- * facePasses(0.8, 0.7); // true
- */
+/** Whether scores pass the thresholds of spec 8. */
 export function facePasses(livenessScore: number, faceMatchScore: number): boolean {
   return livenessScore >= LIVENESS_THRESHOLD && faceMatchScore >= FACE_MATCH_THRESHOLD;
 }
 
-/**
- * The status a session shows at `now` (a lapsed PENDING session reads EXPIRED before its timer ran).
- * @example
- * effectiveFaceStatus(session, now);
- */
+/** The status a session shows at `now` (a lapsed PENDING session reads EXPIRED before its timer ran). */
 export function effectiveFaceStatus(session: FaceSessionRecord, now: number): FaceSessionState {
   return session.status === 'PENDING' && now >= Date.parse(session.expiresAt) ? 'EXPIRED' : session.status;
 }
@@ -45,8 +29,6 @@ export function effectiveFaceStatus(session: FaceSessionRecord, now: number): Fa
 /**
  * The session's rows, which `faceTransition` looks the next status up in (and the diagram in docs/diagrams/ is
  * drawn from). Every end state is final.
- * @example
- * FACE_TRANSITIONS.filter((row) => row.event === 'checked').map((row) => row.to); // ['PASSED', 'FAILED']
  */
 export const FACE_TRANSITIONS: readonly Transition<
   FaceSessionState,
@@ -58,11 +40,7 @@ export const FACE_TRANSITIONS: readonly Transition<
   { from: ['PENDING'], event: 'expire', to: 'EXPIRED' },
 ];
 
-/**
- * Applies `event` at `now` (epoch ms). A PENDING session past its `expiresAt` only expires.
- * @example
- * const t = faceTransition(session, { type: 'checked', livenessScore: 0.5, faceMatchScore: 0.9 }, now); // FAILED
- */
+/** Applies `event` at `now` (epoch ms). A PENDING session past its `expiresAt` only expires. */
 export function faceTransition(session: FaceSessionRecord, event: FaceEvent, now: number): FaceTransition {
   const state = effectiveFaceStatus(session, now);
   // The expiry timer moves a lapsed session; anything else needs it still open.

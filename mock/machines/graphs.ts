@@ -10,11 +10,7 @@ import { TRANSACTION_TRANSITIONS } from './transaction.js';
 import type { Transition } from './transition-table.js';
 import { DELIVERY_TRANSITIONS } from './webhook-delivery.js';
 
-/**
- * A machine to draw: `start` states are entered on creation, `final` states have no way out.
- * @example
- * const graph = MACHINE_GRAPHS.find((g) => g.id === 'face-session');
- */
+/** A machine to draw: `start` states are entered on creation, `final` states have no way out. */
 export interface MachineGraph {
   /** The diagram's file name, without `.svg`. */
   id: string;
@@ -54,11 +50,7 @@ function graph(input: Omit<MachineGraph, 'states' | 'final'> & { order: readonly
   return { ...rest, states, final: states.filter((s) => !leaving.has(s)) };
 }
 
-/**
- * The mock's state machines, in the order the guides present them.
- * @example
- * MACHINE_GRAPHS.map((g) => g.id); // ['transaction-standard', 'transaction-prefunded', 'kyc-aggregate', ...]
- */
+/** The mock's state machines, in the order the guides present them. */
 export const MACHINE_GRAPHS: readonly MachineGraph[] = [
   graph({
     id: 'transaction-standard',

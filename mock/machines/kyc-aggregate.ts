@@ -6,21 +6,13 @@
 import type { KycLevel, KycStatus } from '../state/kyc.js';
 import { findTransition, type Transition } from './transition-table.js';
 
-/**
- * A level and status pair (what refresh and `user.kyc_updated` report).
- * @example
- * const pair: KycLevelStatus = { level: 'none', status: 'pending' };
- */
+/** A level and status pair (what refresh and `user.kyc_updated` report). */
 export interface KycLevelStatus {
   level: KycLevel;
   status: KycStatus;
 }
 
-/**
- * What the steps say, read from the KYC record.
- * @example
- * const facts: KycFacts = { steps: ['aadhaar'], indian: true, aadhaar: true, pan: false, passport: false, bank: false, extendedComplete: false };
- */
+/** What the steps say, read from the KYC record. */
 export interface KycFacts {
   /** Names of the steps completed (document locker, Aadhaar, PAN, passport, face, UPI, bank). */
   steps: string[];
@@ -36,19 +28,13 @@ export interface KycFacts {
 
 /**
  * `recompute` follows a step; `refresh` is `POST /kyc/refresh`; `pep_declared` a declaration with `isPep`.
- * @example
- * const event: KycAggregateEvent = { type: 'refresh', facts };
  */
 export type KycAggregateEvent =
   | { type: 'recompute'; facts: KycFacts }
   | { type: 'refresh'; facts: KycFacts }
   | { type: 'pep_declared' };
 
-/**
- * Spec 2.7 rule 4: a verified bank account, and Aadhaar and PAN (Indian users) or a passport (others).
- * @example
- * requirementsMet(facts); // false until the bank is verified
- */
+/** Spec 2.7 rule 4: a verified bank account, and Aadhaar and PAN (Indian users) or a passport (others). */
 export function requirementsMet(facts: KycFacts): boolean {
   const identity = facts.indian ? facts.aadhaar && facts.pan : facts.passport;
   return identity && facts.bank;
@@ -72,8 +58,6 @@ export type KycCondition = 'every requirement met' | 'a step done' | 'no step do
 /**
  * The aggregate status (spec 2.7, 3.3) as the rows `kycAggregate` looks the next status up in (and the diagram in
  * docs/diagrams/ is drawn from). Rows are tried in order; `rejected` has none, so nothing leaves it.
- * @example
- * KYC_AGGREGATE_TRANSITIONS.filter((row) => row.to === 'verified').map((row) => row.event); // ['refresh', 'refresh', 'recompute']
  */
 export const KYC_AGGREGATE_TRANSITIONS: readonly Transition<
   KycStatus,
@@ -94,8 +78,6 @@ export const KYC_AGGREGATE_TRANSITIONS: readonly Transition<
 /**
  * The next level and status; the input is not changed. The level is `none` until verified, then `enhanced`
  * when the extended profile is complete and `basic` otherwise.
- * @example
- * kycAggregate({ level: 'none', status: 'in_progress' }, { type: 'refresh', facts }); // { level: 'basic', status: 'verified' } when met
  */
 export function kycAggregate(current: KycLevelStatus, event: KycAggregateEvent): KycLevelStatus {
   const facts = event.type === 'pep_declared' ? undefined : event.facts;

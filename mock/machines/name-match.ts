@@ -25,11 +25,7 @@ const TITLES = new Set([
   'late',
 ]);
 
-/**
- * `'Dr. Rao, Asha'` → `'asha rao'`: lower case, punctuation to spaces, titles dropped, words sorted.
- * @example
- * normalizeName('Smt. RAO Asha'); // 'asha rao'
- */
+/** `'Dr. Rao, Asha'` → `'asha rao'`: lower case, punctuation to spaces, titles dropped, words sorted. */
 export function normalizeName(name: string): string {
   return name
     .toLowerCase()
@@ -42,11 +38,7 @@ export function normalizeName(name: string): string {
     .join(' ');
 }
 
-/**
- * Edit distance (insertions, deletions, substitutions), two rows at a time.
- * @example
- * levenshtein('kitten', 'sitting'); // 3
- */
+/** Edit distance (insertions, deletions, substitutions), two rows at a time. */
 export function levenshtein(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -63,8 +55,6 @@ export function levenshtein(a: string, b: string): number {
 /**
  * Similarity 0 to 100 of two names: `round(100 × (1 − distance / longer length))` of the normalised forms.
  * Two names with nothing left after normalising score 0.
- * @example
- * nameMatchScore('Mr. Asha Rao', 'RAO ASHA'); // 100
  */
 export function nameMatchScore(a: string, b: string): number {
   const x = normalizeName(a);
@@ -74,11 +64,7 @@ export function nameMatchScore(a: string, b: string): number {
   return Math.round(100 * (1 - levenshtein(x, y) / longest));
 }
 
-/**
- * Whether a score passes (spec 8: at least 70).
- * @example
- * namesMatch(70); // true
- */
+/** Whether a score passes (spec 8: at least 70). */
 export function namesMatch(score: number): boolean {
   return score >= NAME_MATCH_THRESHOLD;
 }

@@ -5,21 +5,13 @@
  */
 import type { NetworkInput } from '../../src/schemas/common.js';
 
-/**
- * Confirmation rule of one network.
- * @example
- * const { confirmations, blockMs } = NETWORK_CONFIRMATIONS.polygon; // 128, 2000
- */
+/** Confirmation rule of one network. */
 export interface ConfirmationRule {
   confirmations: number;
   blockMs: number;
 }
 
-/**
- * Required confirmations and block time per network.
- * @example
- * const waitMs = NETWORK_CONFIRMATIONS.ethereum.confirmations * NETWORK_CONFIRMATIONS.ethereum.blockMs; // 144000
- */
+/** Required confirmations and block time per network. */
 export const NETWORK_CONFIRMATIONS: Record<NetworkInput, ConfirmationRule> = {
   polygon: { confirmations: 128, blockMs: 2_000 },
   ethereum: { confirmations: 12, blockMs: 12_000 },
@@ -28,11 +20,7 @@ export const NETWORK_CONFIRMATIONS: Record<NetworkInput, ConfirmationRule> = {
   solana: { confirmations: 32, blockMs: 400 },
 };
 
-/**
- * Virtual ms from a deposit being seen to its last required confirmation.
- * @example
- * confirmationTimeMs('polygon'); // 256000
- */
+/** Virtual ms from a deposit being seen to its last required confirmation. */
 export function confirmationTimeMs(network: NetworkInput): number {
   const rule = NETWORK_CONFIRMATIONS[network];
   return rule.confirmations * rule.blockMs;

@@ -15,16 +15,10 @@ export const MAX_OTP_ATTEMPTS = 3;
 
 /**
  * An OTP event: a send carries the new code (drawn by the caller from the seeded PRNG, so this stays pure).
- * @example
- * const event: OtpEvent = { type: 'confirm', code: '123456' };
  */
 export type OtpEvent = { type: 'send'; code: string } | { type: 'confirm'; code: string };
 
-/**
- * What happened.
- * @example
- * if (outcome.result === 'invalid') console.log(outcome.attemptsRemaining);
- */
+/** What happened. */
 export type OtpOutcome =
   | { result: 'sent'; expiresIn: number }
   | { result: 'too_many_sends'; retryAfterMs: number }
@@ -33,11 +27,7 @@ export type OtpOutcome =
   | { result: 'max_attempts' }
   | { result: 'invalid'; attemptsRemaining: number };
 
-/**
- * The next channel state and the outcome of `event` at `now` (epoch ms). The input is not changed.
- * @example
- * const { next, outcome } = otpTransition({ sends: [] }, { type: 'send', code: '123456' }, Date.now());
- */
+/** The next channel state and the outcome of `event` at `now` (epoch ms). The input is not changed. */
 export function otpTransition(
   channel: OtpChannelState,
   event: OtpEvent,

@@ -5,11 +5,7 @@
  */
 import { Decimal } from 'decimal.js';
 
-/**
- * The three figures of 2.5.
- * @example
- * const credit: CreditFigures = { creditLimitUsd: '10000', outstandingUsd: '0', availableUsd: '10000' };
- */
+/** The three figures of 2.5. */
 export interface CreditFigures {
   creditLimitUsd: string;
   outstandingUsd: string;
@@ -21,11 +17,7 @@ function plain(value: Decimal): string {
   return value.toFixed();
 }
 
-/**
- * The credit figures for a limit and an outstanding amount.
- * @example
- * creditFigures('10000', '2500'); // { creditLimitUsd: '10000', outstandingUsd: '2500', availableUsd: '7500' }
- */
+/** The credit figures for a limit and an outstanding amount. */
 export function creditFigures(creditLimitUsd: string, outstandingUsd: string): CreditFigures {
   const limit = new Decimal(creditLimitUsd);
   const outstanding = new Decimal(outstandingUsd);
@@ -36,29 +28,17 @@ export function creditFigures(creditLimitUsd: string, outstandingUsd: string): C
   };
 }
 
-/**
- * Whether `amountUsd` fits the available credit (equal fits).
- * @example
- * fitsAvailable(creditFigures('1000', '900'), '100'); // true
- */
+/** Whether `amountUsd` fits the available credit (equal fits). */
 export function fitsAvailable(credit: CreditFigures, amountUsd: string): boolean {
   return new Decimal(amountUsd).lte(credit.availableUsd);
 }
 
-/**
- * Outstanding after a prefunded payout is made (`+ amount`).
- * @example
- * holdCredit('0', '500'); // '500'
- */
+/** Outstanding after a prefunded payout is made (`+ amount`). */
 export function holdCredit(outstandingUsd: string, amountUsd: string): string {
   return plain(new Decimal(outstandingUsd).plus(amountUsd));
 }
 
-/**
- * Outstanding after the funds are received (`- amount`, never below zero).
- * @example
- * releaseCredit('500', '500'); // '0'
- */
+/** Outstanding after the funds are received (`- amount`, never below zero). */
 export function releaseCredit(outstandingUsd: string, amountUsd: string): string {
   return plain(Decimal.max(new Decimal(outstandingUsd).minus(amountUsd), 0));
 }

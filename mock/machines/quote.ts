@@ -5,11 +5,7 @@
 import { Decimal } from 'decimal.js';
 import type { QuoteRecord } from '../state/transactions.js';
 
-/**
- * Quotes `amountUsd` at `exchangeRate` INR per USD with the developer fee `feePercent` (0 when disabled).
- * @example
- * quote('100', '83.25', 0.01); // { exchangeRate: '83.25', feePercent: 0.01, feeInr: '83.25', grossInr: '8325.00', netInr: '8241.75' }
- */
+/** Quotes `amountUsd` at `exchangeRate` INR per USD with the developer fee `feePercent` (0 when disabled). */
 export function quote(amountUsd: string, exchangeRate: string, feePercent: number): QuoteRecord {
   const gross = new Decimal(amountUsd).times(exchangeRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   // The fee is a JSON number on the wire (0 to 0.05); String() gives its shortest exact decimal form.
@@ -26,8 +22,6 @@ export function quote(amountUsd: string, exchangeRate: string, feePercent: numbe
 /**
  * The INR payout of `amountUsd` under an existing quote (same rate and fee percent), for a deposit that
  * differs from the expected amount.
- * @example
- * requote(quoteRecord, '50').netInr;
  */
 export function requote(existing: QuoteRecord, amountUsd: string): QuoteRecord {
   return quote(amountUsd, existing.exchangeRate, existing.feePercent);

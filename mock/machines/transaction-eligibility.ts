@@ -4,11 +4,7 @@
  */
 import type { MockState } from '../state/mock-state.js';
 
-/**
- * The verified bank account a payout goes to.
- * @example
- * const bank: PayoutBank = { maskedAccountNumber: 'XXXXXX7890', ifsc: 'HDFC0001234', bankName: 'HDFC Bank', accountHolderName: 'Asha Rao' };
- */
+/** The verified bank account a payout goes to. */
 export interface PayoutBank {
   maskedAccountNumber: string;
   ifsc: string;
@@ -16,11 +12,7 @@ export interface PayoutBank {
   accountHolderName?: string;
 }
 
-/**
- * What the transaction rules need to know about a user's KYC.
- * @example
- * const { kycVerified, bank } = readEligibility(state, userId);
- */
+/** What the transaction rules need to know about a user's KYC. */
 export interface Eligibility {
   kycStatus: string;
   kycLevel: string;
@@ -34,8 +26,6 @@ export interface Eligibility {
 
 /**
  * The user's eligibility as the KYC state says now (a user without a KYC record is `pending`, level `none`).
- * @example
- * if (!readEligibility(state, userId).kycVerified) throw kycIncomplete(userId);
  */
 export function readEligibility(state: MockState, userId: string): Eligibility {
   const record = state.kyc.byUserId[userId];

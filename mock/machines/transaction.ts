@@ -15,11 +15,7 @@ import type { TransactionRecord, TransactionStatus } from '../state/transactions
 import { firstBlockAt } from './confirmations.js';
 import { allowedFrom, findTransition, type Transition } from './transition-table.js';
 
-/**
- * What can happen to a transaction.
- * @example
- * const event: TransactionEvent = { type: 'deposit.seen', amount: '100', txHash: '0xabc' };
- */
+/** What can happen to a transaction. */
 export type TransactionEvent =
   | { type: 'deposit.seen'; amount: string; txHash: string }
   | { type: 'deposit.block'; confirmations: number }
@@ -36,9 +32,6 @@ export type TransactionCondition = 'more confirmations needed' | 'required confi
 /**
  * The transaction lifecycle per kind, as the rows `applyTransactionEvent` looks the next status up in (and the
  * diagrams in docs/diagrams/ are drawn from). An event with no row from the current status is refused.
- * @example
- * TRANSACTION_TRANSITIONS.standard.filter((row) => row.from.includes('created')).map((row) => row.to);
- * // ['deposit_pending', 'cancelled']
  */
 export const TRANSACTION_TRANSITIONS: Record<
   TransactionRecord['kind'],
@@ -97,11 +90,7 @@ function transitionFor(txn: TransactionRecord, event: TransactionEvent) {
   );
 }
 
-/**
- * Whether `event` may happen to `txn` now.
- * @example
- * if (canApply(txn, { type: 'quote.expire' })) next = applyTransactionEvent(txn, { type: 'quote.expire' }, now);
- */
+/** Whether `event` may happen to `txn` now. */
 export function canApply(txn: TransactionRecord, event: TransactionEvent): boolean {
   return transitionFor(txn, event) !== undefined;
 }
@@ -109,8 +98,6 @@ export function canApply(txn: TransactionRecord, event: TransactionEvent): boole
 /**
  * The transaction after `event` at `now` (epoch ms); `txn` is not changed. Throws `MockTransitionError`
  * when the event does not fit the current status.
- * @example
- * const next = applyTransactionEvent(txn, { type: 'deposit.block', confirmations: 1 }, Date.now());
  */
 export function applyTransactionEvent(
   txn: TransactionRecord,
@@ -192,11 +179,7 @@ export function applyTransactionEvent(
   }
 }
 
-/**
- * Whether `status` is final (spec 3.1: completed, failed, cancelled).
- * @example
- * isTerminal('completed'); // true
- */
+/** Whether `status` is final (spec 3.1: completed, failed, cancelled). */
 export function isTerminal(status: TransactionStatus): boolean {
   return status === 'completed' || status === 'failed' || status === 'cancelled';
 }

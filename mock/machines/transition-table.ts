@@ -7,8 +7,6 @@
 /**
  * One arrow: `event` moves a thing in any of `from` to `to`, when the condition `when` holds (in words; the
  * machine decides it). Rows are tried in order, so a row without `when` after guarded rows is the otherwise.
- * @example
- * const row: Transition<'PENDING' | 'VERIFIED', 'approve'> = { from: ['PENDING'], event: 'approve', to: 'VERIFIED' };
  */
 export interface Transition<State extends string, Event extends string, When extends string = string> {
   readonly from: readonly State[];
@@ -20,8 +18,6 @@ export interface Transition<State extends string, Event extends string, When ext
 /**
  * The first row that moves `state` on `event` and whose condition holds, or undefined when the event is not
  * allowed from `state`.
- * @example
- * const row = findTransition(table, 'PENDING', 'approve', () => true);
  */
 export function findTransition<State extends string, Event extends string, When extends string>(
   table: readonly Transition<State, Event, When>[],
@@ -34,11 +30,7 @@ export function findTransition<State extends string, Event extends string, When 
   );
 }
 
-/**
- * The states `event` is allowed from (for the refusal's message).
- * @example
- * allowedFrom(table, 'approve'); // ['PENDING']
- */
+/** The states `event` is allowed from (for the refusal's message). */
 export function allowedFrom<State extends string, Event extends string>(
   table: readonly Transition<State, Event>[],
   event: Event,

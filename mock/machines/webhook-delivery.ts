@@ -15,11 +15,7 @@ export const MAX_AUTOMATIC_ATTEMPTS = RETRY_DELAYS_MS.length;
 /** The service gives up on an answer after this long (spec 6.4, 8). */
 export const DELIVERY_TIMEOUT_MS = 30_000;
 
-/**
- * How one attempt ended.
- * @example
- * const outcome: AttemptOutcome = { ok: false, timedOut: true };
- */
+/** How one attempt ended. */
 export interface AttemptOutcome {
   ok: boolean;
   /** No answer within 30 s: the next attempt counts its delay from when the service gave up. */
@@ -28,8 +24,6 @@ export interface AttemptOutcome {
 
 /**
  * The event's delivery state after an attempt: its status, and when the next attempt runs (epoch ms), if any.
- * @example
- * const next: DeliveryStep = { status: 'pending', nextAttemptAt: 1000, nextAttempt: 2 };
  */
 export interface DeliveryStep {
   status: 'pending' | 'delivered' | 'failed';
@@ -44,8 +38,6 @@ export type DeliveryCondition = 'answered 2xx' | 'failed, attempts left' | 'fail
  * The event's delivery status, as the rows `afterAttempt` looks the next status up in (and the diagram in
  * docs/diagrams/ is drawn from). A manual retry (`POST /v2/webhooks/{eventId}/retry`) may be asked for in any
  * status; it sends one attempt and does not restart the automatic schedule.
- * @example
- * DELIVERY_TRANSITIONS.filter((row) => row.to === 'failed').length; // 2
  */
 export const DELIVERY_TRANSITIONS: readonly Transition<
   DeliveryStep['status'],
@@ -59,12 +51,7 @@ export const DELIVERY_TRANSITIONS: readonly Transition<
   { from: ['pending', 'delivered', 'failed'], event: 'manual retry', when: 'failed', to: 'failed' },
 ];
 
-/**
- * What follows attempt number `attempt` (1-based) that started at `startedAt` and ended with `outcome`.
- * @example
- * afterAttempt(1, 'automatic', { ok: false }, 0); // { status: 'pending', nextAttempt: 2, nextAttemptAt: 1000 }
- * afterAttempt(5, 'automatic', { ok: false }, 15000); // { status: 'failed' }
- */
+/** What follows attempt number `attempt` (1-based) that started at `startedAt` and ended with `outcome`. */
 export function afterAttempt(
   attempt: number,
   trigger: 'automatic' | 'manual',
@@ -86,11 +73,7 @@ export function afterAttempt(
   return { status, nextAttempt: attempt + 1, nextAttemptAt: failedAt + delay };
 }
 
-/**
- * Whether an HTTP status counts as delivered (spec 6.4: 200-299).
- * @example
- * isDelivered(204); // true
- */
+/** Whether an HTTP status counts as delivered (spec 6.4: 200-299). */
 export function isDelivered(status: number): boolean {
   return status >= 200 && status <= 299;
 }

@@ -8,8 +8,6 @@ import { loadMsw } from './load.js';
 /**
  * msw handlers over `dispatch` for every URL that starts with `prefix`; a request the dispatch does not serve
  * (`undefined`) passes on to the next handler.
- * @example
- * const handlers = mswHandlers('http://127.0.0.1:4010', simulation.dispatch);
  */
 export function mswHandlers(
   prefix: string,

@@ -11,11 +11,7 @@ declare const require: (id: string) => unknown;
 
 let msw: typeof Msw | undefined;
 
-/**
- * The installed msw, or an error saying how to install it or do without it.
- * @example
- * const { http } = loadMsw();
- */
+/** The installed msw, or an error saying how to install it or do without it. */
 export function loadMsw(): typeof Msw {
   if (msw) return msw;
   try {

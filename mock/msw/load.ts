@@ -15,11 +15,7 @@ try {
   failure = error;
 }
 
-/**
- * The installed msw, or an error saying how to install it or do without it.
- * @example
- * const { http } = loadMsw();
- */
+/** The installed msw, or an error saying how to install it or do without it. */
 export function loadMsw(): typeof Msw {
   if (msw) return msw;
   throw mswMissing(failure);

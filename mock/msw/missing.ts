@@ -1,8 +1,4 @@
-/**
- * The error of `mock.handlers` when msw is not there to build them, for both builds' loaders.
- * @example
- * throw mswMissing(new Error("Cannot find package 'msw'"));
- */
+/** The error of `mock.handlers` when msw is not there to build them, for both builds' loaders. */
 export function mswMissing(cause: unknown): Error {
   const reason = cause instanceof Error ? cause.message : String(cause);
   const notInstalled = /Cannot find (module|package) ['"]msw['"]|ERR_MODULE_NOT_FOUND.*msw/.test(reason);

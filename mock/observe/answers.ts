@@ -5,11 +5,7 @@
  */
 import type { RouteDefinition } from '../engine/route.js';
 
-/**
- * What a listener sees: the route's declared method and path, the request, and a clone of the answer.
- * @example
- * const seen: ObservedAnswer = { method: 'GET', routePath: '/v2/account', request, response };
- */
+/** What a listener sees: the route's declared method and path, the request, and a clone of the answer. */
 export interface ObservedAnswer {
   method: RouteDefinition['method'];
   routePath: string;
@@ -19,21 +15,13 @@ export interface ObservedAnswer {
 
 const listeners = new Set<(answer: ObservedAnswer) => void>();
 
-/**
- * Calls `listener` with every answer a route gives from now on; returns the function that stops it.
- * @example
- * const stop = observeAnswers(({ routePath, response }) => console.log(routePath, response.status));
- */
+/** Calls `listener` with every answer a route gives from now on; returns the function that stops it. */
 export function observeAnswers(listener: (answer: ObservedAnswer) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/**
- * Hands an answer to the listeners (a clone each, so the caller's body stays unread) and returns it.
- * @example
- * return observed(def, request, response);
- */
+/** Hands an answer to the listeners (a clone each, so the caller's body stays unread) and returns it. */
 export function observed(def: RouteDefinition, request: Request, response: Response): Response {
   for (const listener of listeners) {
     listener({ method: def.method, routePath: def.path, request, response: response.clone() });

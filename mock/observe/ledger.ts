@@ -19,11 +19,7 @@ const CREATES: Record<string, { kind: LedgerEntry['kind']; field: 'userId' | 'tr
   'POST /v2/transactions/prefunded': { kind: 'transaction', field: 'transactionId' },
 };
 
-/**
- * Records what a keyed create made, when its answer is kept; anything else is ignored.
- * @example
- * recordKeyedEffect(state, { key, accountId, method: 'POST', path: '/v2/users' }, { status: 201, body });
- */
+/** Records what a keyed create made, when its answer is kept; anything else is ignored. */
 export function recordKeyedEffect(
   state: MockState,
   request: { key: string; accountId: string; method: string; path: string },
@@ -45,14 +41,7 @@ export function recordKeyedEffect(
   });
 }
 
-/**
- * What one logical create (one key, or one reference) produced.
- * @example
- * ```ts
- * import type { LedgerRow } from 'inr-payouts/mock';
- * const twice = (row: LedgerRow) => row.duplicate; // more than one user, transaction or payout
- * ```
- */
+/** What one logical create (one key, or one reference) produced. */
 export interface LedgerRow {
   accountId: string;
   /**
@@ -72,16 +61,7 @@ export interface LedgerRow {
   duplicate: boolean;
 }
 
-/**
- * The exactly-once ledger (`GET /__mock/ledger`, `helpers.ledger()`).
- * @example
- * ```ts
- * import type { Ledger } from 'inr-payouts/mock';
- * const assertExactlyOnce = (ledger: Ledger) => {
- *   if (!ledger.ok) throw new Error(`created twice: ${ledger.duplicates.map((d) => d.key).join(', ')}`);
- * };
- * ```
- */
+/** The exactly-once ledger (`GET /__mock/ledger`, `helpers.ledger()`). */
 export interface Ledger {
   /** True when no logical create produced more than one effect. */
   ok: boolean;
@@ -137,11 +117,7 @@ function group(state: MockState, pairs: [string, string, LedgerEntry['kind'], st
 // Code-unit order, not locale order: the ledger of one seed is the same bytes on every machine.
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/**
- * Reads the ledger off the state.
- * @example
- * const ledger = readLedger(state);
- */
+/** Reads the ledger off the state. */
 export function readLedger(state: MockState): Ledger {
   const entries = state.http.ledger ?? [];
   const byIdempotencyKey = group(

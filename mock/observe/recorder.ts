@@ -26,14 +26,7 @@ import { sentText } from '../engine/respond.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { type DeliveryOutcome, type RuntimeTap, setTap } from '../engine/taps.js';
 
-/**
- * The most steps one service keeps; past it, the oldest are let go and `bundle()` marks its window.
- * @example
- * ```ts
- * import { RECORDING_LIMIT } from 'inr-payouts/mock';
- * console.log(RECORDING_LIMIT); // 100000
- * ```
- */
+/** The most steps one service keeps; past it, the oldest are let go and `bundle()` marks its window. */
 export const RECORDING_LIMIT = 100_000;
 
 /** Headers the transport sets, not the caller: they are left out of a recorded request. */
@@ -41,11 +34,7 @@ const TRANSPORT_HEADERS = new Set([...HOP_BY_HOP_HEADERS, 'content-length']);
 
 type Callable = (...args: unknown[]) => unknown;
 
-/**
- * How a replay answers the webhook attempts it causes (mock/observe/replay.ts installs one).
- * @example
- * recorder.play(player);
- */
+/** How a replay answers the webhook attempts it causes (mock/observe/replay.ts installs one). */
 export interface AttemptAnswerer {
   attempt(
     eventId: string,
@@ -54,11 +43,7 @@ export interface AttemptAnswerer {
   readonly replaying: boolean;
 }
 
-/**
- * The recorder of one runtime.
- * @example
- * const recorder = createRecorder(runtime);
- */
+/** The recorder of one runtime. */
 export interface Recorder {
   /** Runs `fn` as one recorded step. */
   run<T>(step: BundleStep, fn: () => T): T;
@@ -82,11 +67,7 @@ export interface Recorder {
 
 const recorders = new WeakMap<MockRuntime, Recorder>();
 
-/**
- * The recorder of a runtime.
- * @example
- * recorderOf(runtime)?.bundle();
- */
+/** The recorder of a runtime. */
 export function recorderOf(rt: MockRuntime): Recorder | undefined {
   return recorders.get(rt);
 }
@@ -119,8 +100,6 @@ type RequestStep = Extract<BundleStep, { type: 'request' }>;
  * Notes on a request step what the service answered: its status and a digest of its body. A JSON answer's text
  * is at hand (`sentText`), so it is noted at once; any other body is read from a copy, so the caller still
  * reads the answer, and noted when read. `then` is given the answer once noted.
- * @example
- * noteAnswer(step, response);
  */
 export function noteAnswer(
   step: RequestStep,
@@ -175,27 +154,19 @@ function stepBytes(step: BundleStep): number {
 /** What a webhook attempt and its answer count for. */
 const WEBHOOK_BYTES = 240;
 
-/**
- * Limits of a recorder: the most steps and the most bytes it keeps.
- * @example
- * createRecorder(runtime, { steps: 3, bytes: 1_000_000 });
- */
+/** Limits of a recorder: the most steps and the most bytes it keeps. */
 export interface RecorderLimits {
   steps: number;
   bytes: number;
 }
 
-/**
- * Creates the recorder of a runtime and installs its tap.
- * @example
- * const recorder = createRecorder(runtime);
- */
+/** Creates the recorder of a runtime and installs its tap. */
 export function createRecorder(
   rt: MockRuntime,
   limits: RecorderLimits = { steps: RECORDING_LIMIT, bytes: rt.options.budgets.recordingBytes },
 ): Recorder {
-  /** The kept steps are those from `first` (of the whole run, 0 first) on: steps[i] is step first + i. */
-  /** Steps let go and not yet cut off the array are `undefined`, so their bodies are freed at once. */
+  // The kept steps are those from `first` (of the whole run, 0 first) on: steps[i] is step first + i. Steps
+  // let go and not yet cut off the array are `undefined`, so their bodies are freed at once.
   let steps: (BundleStep | undefined)[] = [];
   let done: boolean[] = [];
   let sizes: number[] = [];

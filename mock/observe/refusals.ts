@@ -15,8 +15,6 @@ const NEW_SESSION = 'initialise a new session with the init endpoint, then use i
 
 /**
  * What changes each refusal, by identifier. A test checks every identifier the OpenAPI document lists has a row.
- * @example
- * REFUSAL_RULES.USER_NOT_FOUND?.change; // 'use a userId this account created ...'
  */
 export const REFUSAL_RULES: Readonly<Record<string, RefusalRule>> = {
   VALIDATION_ERROR: { change: 'send the fields the message names in the form the spec gives' },
@@ -89,11 +87,7 @@ export const REFUSAL_RULES: Readonly<Record<string, RefusalRule>> = {
 /** When no row names the identifier: the message is all the mock knows. */
 const FALLBACK: RefusalRule = { change: 'send the request the message asks for' };
 
-/**
- * The rule of an identifier, or the fallback.
- * @example
- * refusalRule('USER_NOT_FOUND').change;
- */
+/** The rule of an identifier, or the fallback. */
 export function refusalRule(identifier: string): RefusalRule {
   return Object.hasOwn(REFUSAL_RULES, identifier) ? (REFUSAL_RULES[identifier] ?? FALLBACK) : FALLBACK;
 }
@@ -101,8 +95,6 @@ export function refusalRule(identifier: string): RefusalRule {
 /**
  * A resolver's refusal, completed: the identifier's rule and the route's section (from the OpenAPI operation
  * table) fill what the thrower did not say.
- * @example
- * refusalExplanation('GET', '/v2/transactions/:transactionId', error).section; // '2.4'
  */
 export function refusalExplanation(method: string, path: string, error: MockApiError): Explanation {
   const identifier = error.body.code ?? codeFromError(error.body.error);
@@ -116,11 +108,7 @@ export function refusalExplanation(method: string, path: string, error: MockApiE
   };
 }
 
-/**
- * The refusals the pipeline itself makes, before any route runs (and its own failure).
- * @example
- * PIPELINE_REFUSALS.forbidden('203.0.113.9').rule; // 'FORBIDDEN'
- */
+/** The refusals the pipeline itself makes, before any route runs (and its own failure). */
 export const PIPELINE_REFUSALS = {
   unauthorized: {
     rule: 'UNAUTHORIZED',

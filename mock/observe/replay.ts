@@ -11,16 +11,7 @@ import type { Clock } from '../engine/clock.js';
 import type { DeliveryOutcome } from '../engine/taps.js';
 import { type AttemptAnswerer, noteAnswer, type Recorder } from './recorder.js';
 
-/**
- * What a replay did.
- * @example
- * ```ts
- * import { createMockService } from 'inr-payouts/mock';
- * const replayed = createMockService({ replay: mock.bundle() });
- * const summary = await replayed.replayed;
- * console.log(summary?.steps, summary?.diverged); // 0 []
- * ```
- */
+/** What a replay did. */
 export interface ReplaySummary {
   /** Steps run. */
   steps: number;
@@ -100,11 +91,7 @@ function execute(target: ReplayTarget, index: number, step: BundleStep, diverged
   });
 }
 
-/**
- * Runs a bundle's steps against a fresh service; resolves when every step has run.
- * @example
- * const summary = await replayBundle(target, bundle);
- */
+/** Runs a bundle's steps against a fresh service; resolves when every step has run. */
 export async function replayBundle(target: ReplayTarget, bundle: MockBundle): Promise<ReplaySummary> {
   const diverged: string[] = [];
   let count = 0;

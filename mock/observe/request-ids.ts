@@ -20,8 +20,6 @@ function parsed(text: string, cut: boolean): unknown {
 
 /**
  * The IDs a request is about: its path's, else those its body or answer name, and a named transaction's user.
- * @example
- * requestIds(state, { userId: 'usr_1' }, { text: '', cut: false }, { text: '', cut: false }); // { userId: 'usr_1' }
  */
 export function requestIds(
   state: DeepReadonly<MockState>,

@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document of the partner interface, generated, never written by hand: paths from the mock's
  * route table (`mock/routes/`), bodies and answers from the shared schemas (`src/schemas/`), the operation
  * facts of `mock/contract/endpoints.ts`, the refinement rules of `rules.ts`, the mock-only marks of
- * `mock-only.ts` and the ten webhook payloads (`mock/contract/webhook-payloads.ts`). The test helpers have a
+ * `mock/contract/mock-only.ts` and the ten webhook payloads (`mock/contract/webhook-payloads.ts`). The test helpers have a
  * document of their own (`mock-document.ts`), so a contract tool aimed at the API never resets a sandbox.
  * `npm run build` writes both; a test compares the committed files with a fresh generation.
  */
@@ -27,11 +27,7 @@ import {
   ref,
 } from './schema.js';
 
-/**
- * The decisions of `docs/assumptions.md`, topic → decision, that the document marks with `x-assumption`.
- * @example
- * const decisions: Assumptions = new Map([['Create a user', 'POST /v2/users, ...']]);
- */
+/** The decisions of `docs/assumptions.md`, topic → decision, that the document marks with `x-assumption`. */
 export type Assumptions = ReadonlyMap<string, string>;
 
 /** Merges each rule into the schema node at its field path (`''` the object itself). */
@@ -370,11 +366,7 @@ const INFO_DESCRIPTION = [
   'The test helpers (`/__mock`) are described in a document of their own, `openapi.mock.json`.',
 ].join(' ');
 
-/**
- * The assumptions table's rows, topic → decision, read from the text of `docs/assumptions.md`.
- * @example
- * parseAssumptions(readFileSync('docs/assumptions.md', 'utf8')).get('Create a user');
- */
+/** The assumptions table's rows, topic → decision, read from the text of `docs/assumptions.md`. */
 export function parseAssumptions(markdown: string): Map<string, string> {
   const rows = new Map<string, string>();
   for (const line of markdown.split('\n')) {
@@ -388,8 +380,6 @@ export function parseAssumptions(markdown: string): Map<string, string> {
 
 /**
  * Builds the document. Throws when a route has no entry in `mock/contract/endpoints.ts` or an entry has no route.
- * @example
- * const doc = openApiDocument(parseAssumptions(readFileSync('docs/assumptions.md', 'utf8')));
  */
 export function openApiDocument(decisions: Assumptions, version = '0.0.0'): Json {
   const paths: Record<string, Json> = {};

@@ -9,21 +9,13 @@ import { mockOpenApiDocument } from './mock-document.js';
 
 const root = new URL('../../', import.meta.url);
 
-/**
- * The document's text, pretty-printed, ending in a newline.
- * @example
- * writeFileSync('openapi.json', generateOpenApi());
- */
+/** The document's text, pretty-printed, ending in a newline. */
 export function generateOpenApi(): string {
   const decisions = parseAssumptions(readFileSync(new URL('docs/assumptions.md', root), 'utf8'));
   return `${JSON.stringify(openApiDocument(decisions, packageVersion()), null, 2)}\n`;
 }
 
-/**
- * The helpers' document's text, pretty-printed, ending in a newline.
- * @example
- * writeFileSync('openapi.mock.json', generateMockOpenApi());
- */
+/** The helpers' document's text, pretty-printed, ending in a newline. */
 export function generateMockOpenApi(): string {
   return `${JSON.stringify(mockOpenApiDocument(packageVersion()), null, 2)}\n`;
 }

@@ -136,8 +136,6 @@ const state = z.looseObject({ version: z.literal(1), seed: text });
 
 /**
  * Each HTTP helper's answer `data`, by helper name. `webhooks.useFetch` takes a function and is not served.
- * @example
- * HELPER_RESULTS['otp.read']; // { otp, expiresAt, attemptsRemaining, ... }
  */
 export const HELPER_RESULTS: Record<Exclude<HelperName, 'webhooks.useFetch'>, z.ZodMiniType> = {
   reset: nothing,

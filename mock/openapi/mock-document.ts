@@ -114,11 +114,7 @@ const DESCRIPTION = [
   'They answer only on a loopback host and need no API key. Each body is a JSON object; each answer is `{ "success": true, "data": ... }`, errors are in the API\'s shape A.',
 ].join(' ');
 
-/**
- * Builds the helpers' document.
- * @example
- * const doc = mockOpenApiDocument('0.1.0');
- */
+/** Builds the helpers' document. */
 export function mockOpenApiDocument(version = '0.0.0'): Json {
   const paths: Record<string, Json> = {
     '/__mock': {

@@ -18,18 +18,10 @@ import {
   MIN_DEVELOPER_FEE_PERCENT,
 } from '../../src/schemas/limits.js';
 
-/**
- * JSON Schema keywords (and `x-` extensions) merged into the generated schema at a field.
- * @example
- * const rule: Rule = { minLength: 1 };
- */
+/** JSON Schema keywords (and `x-` extensions) merged into the generated schema at a field. */
 export type Rule = Record<string, unknown>;
 
-/**
- * Rules of one operation's body and query.
- * @example
- * const rules: OperationRules = { body: { deviceId: { minLength: 1 } } };
- */
+/** Rules of one operation's body and query. */
 export interface OperationRules {
   body?: Record<string, Rule>;
   query?: Record<string, Rule>;
@@ -47,11 +39,7 @@ const create = {
   body: { userId: nonEmpty, amount, partnerReference: { minLength: 1, maxLength: 255 } },
 };
 
-/**
- * The rules, by operation id.
- * @example
- * REQUEST_RULES['account.updateDeveloperFee']?.body?.percent; // { minimum: 0, maximum: 0.05 }
- */
+/** The rules, by operation id. */
 export const REQUEST_RULES: Record<string, OperationRules> = {
   'users.create': { body: { name: nonEmpty, deviceId: nonEmpty } },
   'kyc.digilocker.init': { body: { redirectUrl: absoluteUrl, deviceId: nonEmpty } },

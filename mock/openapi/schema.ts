@@ -9,11 +9,7 @@ import { openEnumValues } from '../../src/internal/open-enums.js';
 /** A JSON value of the document. */
 export type Json = Record<string, unknown>;
 
-/**
- * True for a JSON object (not an array).
- * @example
- * isJson({}); // true
- */
+/** True for a JSON object (not an array). */
 export function isJson(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -22,8 +18,6 @@ export function isJson(value: unknown): value is Json {
  * The JSON Schema of a zod schema, without its `$schema` (the document names the dialect once). An open enum
  * (`openEnum`) becomes `anyOf` its known values and any string: generators offer the values, and a value the
  * service adds later still validates.
- * @example
- * jsonSchema(Transaction, 'output');
  */
 export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
@@ -43,25 +37,13 @@ export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json 
   return rest;
 }
 
-/**
- * A reference to a schema of `components.schemas`.
- * @example
- * ref('ErrorA'); // { $ref: '#/components/schemas/ErrorA' }
- */
+/** A reference to a schema of `components.schemas`. */
 export const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 
-/**
- * A reference to a header of `components.headers`.
- * @example
- * headerRef('XRateLimitLimit');
- */
+/** A reference to a header of `components.headers`. */
 export const headerRef = (name: string): Json => ({ $ref: `#/components/headers/${name}` });
 
-/**
- * The explanation header, on every answer the mock can explain (mock-only).
- * @example
- * const headers = { 'X-Mock-Explain': headerRef('XMockExplain') };
- */
+/** The explanation header, on every answer the mock can explain (mock-only). */
 export const EXPLAIN_HEADER_COMPONENT: Json = {
   description:
     "The mock's own: one line saying why it refused a request, or which sandbox value chose its answer (`RULE: what happened (spec S). Change: ...`). The service does not send it.",
@@ -72,8 +54,6 @@ export const EXPLAIN_HEADER_COMPONENT: Json = {
 /**
  * What both documents open with: the version, `info` (licence, contact), the JSON Schema dialect and the mock
  * server's default address.
- * @example
- * const doc = { ...documentHead('inr-payouts', '0.1.0', 'What it is'), paths };
  */
 export function documentHead(title: string, version: string, description: string): Json {
   return {

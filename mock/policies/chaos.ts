@@ -3,7 +3,7 @@
  * from `kinds`. The draws come from mulberry32 seeded by FNV-1a of the seed (`mock/engine/ids.ts`, the generator
  * the IDs already use): its whole state is one 32-bit number kept in `MockState`, so the same seed and the same
  * requests in the same order give the same faults, and a snapshot continues the sequence. A well-known
- * generator rather than Math.random, which cannot be seeded; the one in ids.ts rather than a new module or a
+ * generator rather than Math.random, which cannot be seeded; the one in `engine/ids.ts` rather than a new module or a
  * dependency, because it is already here, tested and tiny.
  */
 import type * as z from 'zod/mini';
@@ -17,11 +17,7 @@ const SERVER_ERRORS = [500, 502, 503, 504] as const;
 /** A 429 burst refuses this request and up to this many more in a row. */
 const MAX_BURST_FOLLOW_UPS = 2;
 
-/**
- * The options, checked; throws a RangeError naming the rule broken.
- * @example
- * checkChaosOptions({ seed: 1, rate: 2 }); // throws: rate ... 0 to 1
- */
+/** The options, checked; throws a RangeError naming the rule broken. */
 export function checkChaosOptions(options: unknown): z.output<typeof ChaosOptions> {
   const parsed = ChaosOptions.safeParse(options);
   if (parsed.success) return parsed.data;
@@ -32,11 +28,7 @@ export function checkChaosOptions(options: unknown): z.output<typeof ChaosOption
   );
 }
 
-/**
- * Starts chaos (replacing any in force); throws with the rule broken on a bad option.
- * @example
- * startChaos(state, { seed: 42, rate: 0.25, kinds: ['5xx', '429'] });
- */
+/** Starts chaos (replacing any in force); throws with the rule broken on a bad option. */
 export function startChaos(state: MockState, options: ChaosOptions): ChaosRecord {
   const { seed, rate = 0.2, kinds = [...CHAOS_KINDS], latencyMs = 2_000, match } = checkChaosOptions(options);
   const chaos: ChaosRecord = {
@@ -54,18 +46,12 @@ export function startChaos(state: MockState, options: ChaosOptions): ChaosRecord
   return chaos;
 }
 
-/**
- * The most draws the chaos log keeps (the newest; a tenth more before it is cut back).
- * @example
- * mock.helpers.faults.chaosLog().length <= CHAOS_LOG_LIMIT * 1.1; // true
- */
+/** The most draws the chaos log keeps (the newest; a tenth more before it is cut back). */
 export const CHAOS_LOG_LIMIT = 10_000;
 
 /**
  * The fault chaos draws for this request, if chaos is on and the draw says so; as a one-use fault record, so
  * the pipeline applies it exactly like an injected one.
- * @example
- * const fault = drawChaos(state, 'POST', '/v2/transactions', '/v2/transactions');
  */
 export function drawChaos(
   state: MockState,
@@ -115,8 +101,6 @@ function toFault(chaos: ChaosRecord, kind: ChaosKind, status: number | undefined
 /**
  * Reads `--chaos <seed>[,rate=<0..1>][,kinds=<k>+<k>...][,latency=<ms>][,method=<M>]`, the server's flag;
  * throws on a bad one.
- * @example
- * parseChaosFlag('42,rate=0.3,kinds=5xx+drop-after-commit'); // { seed: '42', rate: 0.3, kinds: ['5xx', 'drop-after-commit'] }
  */
 export function parseChaosFlag(text: string): ChaosOptions {
   const [seed = '', ...settings] = text.split(',');

@@ -10,13 +10,7 @@ import type { MockState } from '../state/mock-state.js';
 import { drawChaos } from './chaos.js';
 import { rateLimitBody } from './rate-limit.js';
 
-/**
- * What to inject.
- * @example
- * ```ts
- * mock.helpers.faults.inject({ match: { method: 'POST', path: '/v2/users' }, kind: 'drop-after-commit' });
- * ```
- */
+/** What to inject. */
 export interface FaultSpec {
   /** Method and path (route pattern or concrete path) to match; every request when absent. */
   match?: { method?: string; path?: string };
@@ -29,18 +23,10 @@ export interface FaultSpec {
   times?: number;
 }
 
-/**
- * The kinds of fault, as docs/testing-with-the-mock.md lists them.
- * @example
- * FAULT_KINDS.includes('drop'); // true
- */
+/** The kinds of fault, as docs/testing-with-the-mock.md lists them. */
 export const FAULT_KINDS: readonly FaultKind[] = ['latency', 'error', 'drop', 'drop-after-commit'];
 
-/**
- * Adds a fault; throws on an unknown kind or a bad number.
- * @example
- * injectFault(state, { kind: 'error', status: 503, times: 2 });
- */
+/** Adds a fault; throws on an unknown kind or a bad number. */
 export function injectFault(state: MockState, spec: FaultSpec): FaultRecord {
   if (!FAULT_KINDS.includes(spec.kind))
     throw new RangeError(`Unknown fault kind '${spec.kind}': use ${FAULT_KINDS.join(', ')}`);
@@ -79,8 +65,6 @@ export function clearFaults(state: MockState): void {
 
 /**
  * Takes one use of the first fault matching this request, if any; otherwise seeded chaos, when on, may draw one.
- * @example
- * const fault = takeFault(state, 'POST', '/v2/users/:userId/verify/mobile/send', '/v2/users/usr_1/verify/mobile/send');
  */
 export function takeFault(
   state: MockState,
@@ -116,8 +100,6 @@ const STATUS_ERRORS: Record<number, [string, string?]> = {
 /**
  * The body of an injected error: a 429 looks like the real rate-limit answer, anything else is the status's
  * usual error in the route's shape.
- * @example
- * faultBody('A', 503); // { error: 'Service Unavailable', message: '…', code: 'SERVICE_UNAVAILABLE' }
  */
 export function faultBody(shape: ErrorShape, status: number): Record<string, unknown> {
   if (status === 429) return rateLimitBody(1);

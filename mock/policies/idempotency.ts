@@ -14,11 +14,7 @@ import type { MockState } from '../state/mock-state.js';
 /** How long a key is remembered (spec 8). @example IDEMPOTENCY_TTL_MS // 86400000 */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The 409 body of spec 7.5, on every endpoint.
- * @example
- * return json(409, IDEMPOTENCY_CONFLICT_BODY);
- */
+/** The 409 body of spec 7.5, on every endpoint. */
 export const IDEMPOTENCY_CONFLICT_BODY = {
   error: 'Idempotency Conflict',
   message: 'This Idempotency-Key was already used with a different request body; no action was taken',
@@ -34,11 +30,7 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/**
- * What "the same body" means: equal JSON whatever the key order or spacing; other text compared as is.
- * @example
- * fingerprint('{"b":1,"a":2}') === fingerprint('{ "a": 2, "b": 1 }'); // true
- */
+/** What "the same body" means: equal JSON whatever the key order or spacing; other text compared as is. */
 export function fingerprint(text: string): string {
   try {
     return JSON.stringify(canonical(JSON.parse(text)));
@@ -47,30 +39,18 @@ export function fingerprint(text: string): string {
   }
 }
 
-/**
- * The record id of a key.
- * @example
- * idempotencyId(account.id, 'POST', '/v2/users', 'key-1');
- */
+/** The record id of a key. */
 export function idempotencyId(accountId: string, method: string, path: string, key: string): string {
   return `${accountId} ${method} ${path} ${key}`;
 }
 
-/**
- * The live record of a key (an expired one counts as absent even before its timer purged it).
- * @example
- * const record = findIdempotency(state, id);
- */
+/** The live record of a key (an expired one counts as absent even before its timer purged it). */
 export function findIdempotency(state: MockState, id: string): IdempotencyRecord | undefined {
   const record = state.http.idempotency[id];
   return record && record.expiresAt > state.clock.now ? record : undefined;
 }
 
-/**
- * Purges a key when its 24 hours are up.
- * @example
- * schedule(state, idempotencyExpire, { at: record.expiresAt }, { id });
- */
+/** Purges a key when its 24 hours are up. */
 export const idempotencyExpire = defineTask<{ id: string }>(
   'idempotency.expire',
   ({ id }, { state, now }) => {
@@ -79,11 +59,7 @@ export const idempotencyExpire = defineTask<{ id: string }>(
   },
 );
 
-/**
- * Remembers a successful answer under a key and schedules its expiry.
- * @example
- * storeIdempotency(state, { key, accountId, method, path, fingerprint: fp }, { status: 201, body });
- */
+/** Remembers a successful answer under a key and schedules its expiry. */
 export function storeIdempotency(
   state: MockState,
   id: string,

@@ -7,11 +7,7 @@ import type { MockState } from '../state/mock-state.js';
 
 const WINDOW_MS = 60_000;
 
-/**
- * The outcome of counting one request.
- * @example
- * const { allowed, headers } = consumeRate(state, account, now);
- */
+/** The outcome of counting one request. */
 export interface RateDecision {
   allowed: boolean;
   /** `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (Unix seconds). */
@@ -33,12 +29,7 @@ function decide(limit: number, start: number, count: number, now: number, allowe
   };
 }
 
-/**
- * Counts one request against the account's window; a refused request is not counted.
- * @example
- * const decision = consumeRate(state, account, state.clock.now);
- * if (!decision.allowed) return json(429, rateLimitBody(decision.retryAfter), decision.headers);
- */
+/** Counts one request against the account's window; a refused request is not counted. */
 export function consumeRate(state: MockState, account: AccountRecord, now: number): RateDecision {
   const limit = account.limits.rateLimit;
   let window = state.http.rateWindows[account.id];
@@ -51,11 +42,7 @@ export function consumeRate(state: MockState, account: AccountRecord, now: numbe
   return decide(limit, window.start, window.count, now, true);
 }
 
-/**
- * The headers as they stand, without counting (for answers given before the count, such as 403).
- * @example
- * const headers = peekRate(state, account, now);
- */
+/** The headers as they stand, without counting (for answers given before the count, such as 403). */
 export function peekRate(state: MockState, account: AccountRecord, now: number): Record<string, string> {
   const window = state.http.rateWindows[account.id];
   const open = window && now < window.start + WINDOW_MS;
@@ -63,11 +50,7 @@ export function peekRate(state: MockState, account: AccountRecord, now: number):
     .headers;
 }
 
-/**
- * The 429 body of spec 7.6.
- * @example
- * rateLimitBody(12); // { error: 'Rate Limit Exceeded', message: '…', retryAfter: 12 }
- */
+/** The 429 body of spec 7.6. */
 export function rateLimitBody(retryAfter: number): { error: string; message: string; retryAfter: number } {
   return {
     error: 'Rate Limit Exceeded',

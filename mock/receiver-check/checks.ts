@@ -9,24 +9,10 @@ import { signWebhook } from '../../src/webhooks/index.js';
 import { type DeliveryOutcome, deliver, describeOutcome, isSuccess, saysDuplicate } from './deliver.js';
 import type { checkEvents } from './events.js';
 
-/**
- * How one check came out: `skip` when it cannot run with the options given (one secret: no rotation).
- * @example
- * ```ts
- * import type { CheckGrade } from 'inr-payouts/mock';
- * const blocking: CheckGrade[] = ['fail'];
- * ```
- */
+/** How one check came out: `skip` when it cannot run with the options given (one secret: no rotation). */
 export type CheckGrade = 'pass' | 'fail' | 'warn' | 'skip';
 
-/**
- * One line of the report.
- * @example
- * ```ts
- * import type { CheckResult } from 'inr-payouts/mock';
- * const line = (check: CheckResult) => `${check.name}: ${check.received} (expected ${check.expected})`;
- * ```
- */
+/** One line of the report. */
 export interface CheckResult {
   name: string;
   grade: CheckGrade;
@@ -40,11 +26,7 @@ export interface CheckResult {
   fix?: string;
 }
 
-/**
- * What every check gets.
- * @example
- * const result = await check(ctx);
- */
+/** What every check gets. */
 export interface CheckContext {
   url: string;
   /** The current secret first, then the others of a rotation. */
@@ -269,11 +251,7 @@ const rejectedThenRetried: Check = async (ctx) => {
   );
 };
 
-/**
- * The checks, in report order.
- * @example
- * for (const [name, check] of CHECKS) console.log(name);
- */
+/** The checks, in report order. */
 export const CHECKS: readonly (readonly [string, Check])[] = [
   ['valid-event', validEvent],
   ['raw-bytes', rawBytes],

@@ -5,11 +5,7 @@
 import { parseArgs } from 'node:util';
 import { checkReceiver, formatReceiverReport } from './index.js';
 
-/**
- * The subcommand's help.
- * @example
- * console.log(CHECK_RECEIVER_USAGE);
- */
+/** The subcommand's help. */
 export const CHECK_RECEIVER_USAGE = `Usage: inr-payouts-mock check-receiver <url> --secret <secret> [options]
 
 Delivers a battery of signed, tampered, stale, repeated and reordered webhook events to your endpoint and
@@ -26,11 +22,7 @@ Options:
 
 A repeated event must be answered 2xx with {"duplicate": true}: see docs/checking-your-receiver.md.`;
 
-/**
- * Runs the subcommand with its arguments (after `check-receiver`).
- * @example
- * await runCheckReceiver(['http://127.0.0.1:3000/webhooks', '--secret', 'whsec_example']);
- */
+/** Runs the subcommand with its arguments (after `check-receiver`). */
 export async function runCheckReceiver(argv: string[]): Promise<void> {
   let parsed: ReturnType<typeof parse>;
   try {

@@ -5,11 +5,7 @@
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/index.js';
 import { MSW_PASSTHROUGH } from '../operations/webhooks.js';
 
-/**
- * What came back from one delivery.
- * @example
- * const outcome: DeliveryOutcome = { status: 200, body: '{"received":true}', ms: 3 };
- */
+/** What came back from one delivery. */
 export interface DeliveryOutcome {
   /** The HTTP status; absent when nothing came back (time-out, refused connection). */
   status?: number;
@@ -23,11 +19,7 @@ export interface DeliveryOutcome {
   error?: string;
 }
 
-/**
- * What to send.
- * @example
- * const request: DeliveryRequest = { body: '{}', signature: 't=1,v1=…', eventId: 'evt_1' };
- */
+/** What to send. */
 export interface DeliveryRequest {
   body: string;
   /** The `X-Service-Signature` value; none sent when absent. */
@@ -35,11 +27,7 @@ export interface DeliveryRequest {
   eventId: string;
 }
 
-/**
- * POSTs one delivery and reads the answer, giving up after `timeoutMs` (the spec's 30 s by default).
- * @example
- * const outcome = await deliver(fetch, 'http://127.0.0.1:3000/webhooks', request, 30_000);
- */
+/** POSTs one delivery and reads the answer, giving up after `timeoutMs` (the spec's 30 s by default). */
 export async function deliver(
   fetchFn: typeof fetch,
   url: string,
@@ -81,11 +69,7 @@ async function fetch_(
   return { status: response.status, text: await response.text() };
 }
 
-/**
- * Whether the answer's JSON says `duplicate: true` (how our receivers acknowledge a repeated event).
- * @example
- * saysDuplicate({ status: 200, body: '{"received":true,"duplicate":true}', ms: 1 }); // true
- */
+/** Whether the answer's JSON says `duplicate: true` (how our receivers acknowledge a repeated event). */
 export function saysDuplicate(outcome: DeliveryOutcome): boolean {
   try {
     const parsed: unknown = JSON.parse(outcome.body ?? '');
@@ -97,11 +81,7 @@ export function saysDuplicate(outcome: DeliveryOutcome): boolean {
   }
 }
 
-/**
- * The outcome in a few words: `200 in 3 ms`, `no answer within 30000 ms`, `connection refused`.
- * @example
- * describeOutcome({ status: 401, ms: 2 }); // '401 in 2 ms'
- */
+/** The outcome in a few words: `200 in 3 ms`, `no answer within 30000 ms`, `connection refused`. */
 export function describeOutcome(outcome: DeliveryOutcome): string {
   if (outcome.timedOut) return `no answer within ${outcome.ms} ms`;
   if (outcome.error) return `no answer (${outcome.error})`;
@@ -109,11 +89,7 @@ export function describeOutcome(outcome: DeliveryOutcome): string {
   return `${outcome.status} in ${outcome.ms} ms${duplicate}`;
 }
 
-/**
- * Whether the status is 2xx.
- * @example
- * isSuccess({ status: 204, ms: 1 }); // true
- */
+/** Whether the status is 2xx. */
 export function isSuccess(outcome: DeliveryOutcome): boolean {
   return outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
 }

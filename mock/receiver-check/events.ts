@@ -4,12 +4,7 @@
  */
 import type { WebhookEventOf, WebhookEventType } from '../../src/webhooks/index.js';
 
-/**
- * Builds the envelopes of one run.
- * @example
- * const events = checkEvents('run1', Date.now());
- * events.userCreated('valid'); // { id: 'evt_check_run1_valid', event: 'user.created', ... }
- */
+/** Builds the envelopes of one run. */
 export function checkEvents(runId: string, nowMs: number, partnerId = 'partner_receiver_check') {
   const at = new Date(nowMs).toISOString();
   const id = (name: string) => `evt_check_${runId}_${name}`;

@@ -41,14 +41,7 @@ export interface CheckReceiverOptions {
   fetch?: typeof fetch;
 }
 
-/**
- * What {@link checkReceiver} found.
- * @example
- * ```ts
- * import type { ReceiverReport } from 'inr-payouts/mock';
- * const failedNames = (report: ReceiverReport) => report.checks.filter((c) => c.grade === 'fail').map((c) => c.name);
- * ```
- */
+/** What {@link checkReceiver} found. */
 export interface ReceiverReport {
   url: string;
   /** True when no check failed (warnings and skips allowed). */

@@ -56,11 +56,7 @@ started from your own shell (nohup ... &), it outlives that shell.
 Test helpers: GET /__mock lists them. The guide: docs/mock-server.md in this package
 (node_modules/inr-payouts/docs/mock-server.md), or https://github.com/inr-payouts/inr-payouts/blob/main/docs/mock-server.md`;
 
-/**
- * Parsed command-line options.
- * @example
- * const options = parseCli(['--port', '0', '--speed', 'manual']);
- */
+/** Parsed command-line options. */
 export interface CliOptions {
   port: number;
   host: string;
@@ -94,11 +90,7 @@ function fail(message: string): never {
   throw new Error(`${message}\n\n${USAGE}`);
 }
 
-/**
- * Parses and checks the arguments; throws with the usage text on a bad one.
- * @example
- * parseCli(['--speed', '60']).speed; // 60
- */
+/** Parses and checks the arguments; throws with the usage text on a bad one. */
 export function parseCli(argv: string[]): CliOptions {
   let values: ReturnType<typeof parse>['values'];
   try {
@@ -191,11 +183,7 @@ function parse(argv: string[]) {
   });
 }
 
-/**
- * Reads and checks a replay bundle file; throws naming the file and what is wrong with it.
- * @example
- * const bundle = readBundleFile('bundle.json');
- */
+/** Reads and checks a replay bundle file; throws naming the file and what is wrong with it. */
 export function readBundleFile(file: string): MockBundle {
   let text: string;
   try {
@@ -221,11 +209,7 @@ export function readBundleFile(file: string): MockBundle {
   }
 }
 
-/**
- * Runs the server until SIGINT, SIGTERM or SIGHUP, or until what launched it ends.
- * @example
- * await runCli(process.argv.slice(2));
- */
+/** Runs the server until SIGINT, SIGTERM or SIGHUP, or until what launched it ends. */
 export async function runCli(argv: string[]): Promise<void> {
   if (argv[0] === 'check-receiver') return runCheckReceiver(argv.slice(1));
   if (argv[0] === 'conformance') return runConformanceCli(argv.slice(1));

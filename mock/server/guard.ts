@@ -13,8 +13,6 @@ import { errorBody } from '../engine/respond.js';
 /**
  * Helpers that only read (`reads: true` in the helper contract), and so may be called with `GET` (query string
  * as the argument); every other helper changes state and takes `POST` with a JSON body.
- * @example
- * READ_HELPERS.has('otp.read'); // true
  */
 export const READ_HELPERS: ReadonlySet<string> = new Set(
   Object.entries(HELPER_CONTRACT as Record<string, HelperSpec>)
@@ -43,20 +41,12 @@ function refusal(
 
 const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
 
-/**
- * Whether `address` (the address the server listens on) is a loopback one.
- * @example
- * isLoopback('127.0.0.1'); // true
- */
+/** Whether `address` (the address the server listens on) is a loopback one. */
 export function isLoopback(address: string): boolean {
   return address === '::1' || address === 'localhost' || /^127(\.\d{1,3}){3}$/.test(address);
 }
 
-/**
- * What {@link guardLocal} knows of the connection.
- * @example
- * const local: LocalContext = { host: req.headers.host, loopback: true };
- */
+/** What {@link guardLocal} knows of the connection. */
 export interface LocalContext {
   /** The `Host` the client used. */
   host: string | undefined;
@@ -67,8 +57,6 @@ export interface LocalContext {
 /**
  * The context of a node request: its `Host`, and whether it arrived on a loopback interface (true for a
  * local client even when the server listens on every interface).
- * @example
- * const refused = guardLocal(request, localContext(req));
  */
 export function localContext(req: IncomingMessage): LocalContext {
   const address = req.socket.localAddress ?? '';
@@ -81,8 +69,6 @@ export function localContext(req: IncomingMessage): LocalContext {
 /**
  * Refuses a request to `/__mock` or `/__pages` that another site could have made; `undefined` lets it
  * through. (Which helpers take `GET` and what body a `POST` needs is `helperMethodRefusal`'s business.)
- * @example
- * const refused = guardLocal(request, { host: req.headers.host, loopback: true });
  */
 export function guardLocal(request: Request, context: LocalContext): Response | undefined {
   const host = context.host ?? '';
@@ -111,8 +97,6 @@ export function guardLocal(request: Request, context: LocalContext): Response | 
 /**
  * Refuses a helper call by the wrong method or body type: a helper that changes state takes `POST` with
  * a JSON body (or no body at all), never `GET`; a read helper also takes `GET`.
- * @example
- * const refused = helperMethodRefusal(request, 'reset', 0); // 405 for GET
  */
 export function helperMethodRefusal(
   request: Request,
@@ -146,11 +130,7 @@ export function helperMethodRefusal(
   return undefined;
 }
 
-/**
- * `response` with {@link PROTECTIVE_HEADERS} added (on a copy when its headers are immutable).
- * @example
- * return protect(await servePage(service, request, path));
- */
+/** `response` with {@link PROTECTIVE_HEADERS} added (on a copy when its headers are immutable). */
 export function protect(response: Response): Response {
   if (response.type === 'error') return response;
   const headers = new Headers(response.headers);

@@ -40,11 +40,7 @@ function ownFunction(holder: unknown, name: string): Callable | undefined {
   return typeof value === 'function' ? (value as Callable) : undefined;
 }
 
-/**
- * Every helper the service has: group name → action names, and the top-level helpers under `''`.
- * @example
- * listHelpers(service); // { '': ['reset', 'seed', ...], clock: ['now', 'advance', ...], ... }
- */
+/** Every helper the service has: group name → action names, and the top-level helpers under `''`. */
 export function listHelpers(service: MockService): Record<string, string[]> {
   const out: Record<string, string[]> = { '': [] };
   for (const [name, value] of Object.entries(service.helpers)) {
@@ -58,11 +54,7 @@ export function listHelpers(service: MockService): Record<string, string[]> {
   return out;
 }
 
-/**
- * One helper as `GET /__mock` describes it: where it answers and the JSON Schema of each argument.
- * @example
- * const d: HelperDescription = describeHelpers()[0];
- */
+/** One helper as `GET /__mock` describes it: where it answers and the JSON Schema of each argument. */
 export interface HelperDescription {
   name: string;
   path: string;
@@ -75,11 +67,7 @@ export interface HelperDescription {
   body?: Record<string, unknown>;
 }
 
-/**
- * The helpers served over HTTP with their argument shapes (JSON Schema 2020-12), from `HELPER_CONTRACT`.
- * @example
- * describeHelpers().find((h) => h.name === 'clock.advance')?.arguments;
- */
+/** The helpers served over HTTP with their argument shapes (JSON Schema 2020-12), from `HELPER_CONTRACT`. */
 export function describeHelpers(): HelperDescription[] {
   const specs: [string, HelperSpec][] = Object.entries(HELPER_CONTRACT);
   return specs
@@ -166,11 +154,7 @@ function errorAnswer(error: unknown, name: string): Response {
   });
 }
 
-/**
- * Answers one `/__mock/...` request.
- * @example
- * if (path.startsWith(HELPERS_PREFIX)) return serveHelper(service, request, path);
- */
+/** Answers one `/__mock/...` request. */
 export async function serveHelper(service: MockService, request: Request, path: string): Promise<Response> {
   const parts = path.slice(HELPERS_PREFIX.length).split('/').filter(Boolean).map(decodePart);
   if (parts.length === 0) {

@@ -30,11 +30,7 @@ function shape(schema: JsonSchema): string {
   return typeof schema.type === 'string' ? `a ${schema.type}` : 'any JSON';
 }
 
-/**
- * The markdown table: helper path, the JSON object its body takes, what it does.
- * @example
- * helperTable().split('\n')[0]; // '| Helper | Argument | What it does |'
- */
+/** The markdown table: helper path, the JSON object its body takes, what it does. */
 export function helperTable(): string {
   const rows = describeHelpers().map((helper) => {
     // Structured shapes read as code; plain words (`a string`) as text.

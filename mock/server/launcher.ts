@@ -44,8 +44,6 @@ function describe(pid: number): ProcessInfo | undefined {
  * The processes to watch: npm and the shell it ran this one in, when a shell whose parent is npm started it; no
  * process, when any other shell, init or a service manager did; otherwise the program that started it (npm
  * itself, a harness, a wrapper), as also when its parent cannot be read.
- * @example
- * const pids = launcherPids(); // [shellPid, npxPid] under npx, [] after `nohup inr-payouts-mock &`
  */
 export function launcherPids(
   parent: number = process.ppid,
@@ -62,8 +60,6 @@ export function launcherPids(
  * Calls `onGone` once, when any of `pids` has ended. Node has no process-exit notification (no pidfd or kqueue
  * proc filter, no parent-death signal), so this asks the kernel every half second whether each still exists
  * (`kill(pid, 0)` sends nothing); the timer never keeps the process running.
- * @example
- * const timer = watchProcesses(launcherPids(), () => server.close());
  */
 export function watchProcesses(
   pids: number[],

@@ -11,20 +11,12 @@ import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 /** Larger than any body the spec allows (a 10 MB document, or its base64 in a passport JSON body). */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-/**
- * Thrown when a request body is larger than {@link MAX_BODY_BYTES}.
- * @example
- * if (error instanceof BodyTooLargeError) respond(413);
- */
+/** Thrown when a request body is larger than {@link MAX_BODY_BYTES}. */
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
 }
 
-/**
- * The whole body of a request as bytes.
- * @example
- * const bytes = await readBody(req);
- */
+/** The whole body of a request as bytes. */
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   // A request with neither length nor chunked framing has no body (RFC 9112 6.3): no stream to wait on.
   const { headers } = req;
@@ -43,11 +35,7 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
   return Buffer.concat(chunks);
 }
 
-/**
- * The caller's address as the allow-list compares it (IPv4-mapped IPv6 unwrapped).
- * @example
- * socketAddress(req); // '127.0.0.1'
- */
+/** The caller's address as the allow-list compares it (IPv4-mapped IPv6 unwrapped). */
 export function socketAddress(req: IncomingMessage): string {
   const address = req.socket.remoteAddress ?? '';
   return address.startsWith('::ffff:') ? address.slice(7) : address;
@@ -57,8 +45,6 @@ export function socketAddress(req: IncomingMessage): string {
  * A fetch `Request` for `url` from a node request: every raw header appended (so repeated ones are joined
  * the fetch way), the client-IP header set from the socket (a client cannot choose its own address), and
  * the body as bytes.
- * @example
- * const request = toRequest(req, `${baseUrl}${req.url}`, await readBody(req));
  */
 export function toRequest(req: IncomingMessage, url: string, body: Buffer): Request {
   // Pairs, not a `Headers`: the `Request` appends them in order itself, without a second copy.
@@ -80,8 +66,6 @@ export function toRequest(req: IncomingMessage, url: string, body: Buffer): Requ
 /**
  * Writes a fetch `Response` to a node response; a network-error response (`Response.error()`, an injected
  * drop) destroys the socket instead.
- * @example
- * await writeResponse(res, response);
  */
 export async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
   if (response.type === 'error') {

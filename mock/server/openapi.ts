@@ -30,11 +30,7 @@ function shipped(name: string): Record<string, unknown> {
   return doc;
 }
 
-/**
- * The document at `path` (`OPENAPI_PATH` or `MOCK_OPENAPI_PATH`), served by the server at `baseUrl`.
- * @example
- * if (path === OPENAPI_PATH) return serveOpenApi(service.baseUrl);
- */
+/** The document at `path` (`OPENAPI_PATH` or `MOCK_OPENAPI_PATH`), served by the server at `baseUrl`. */
 export function serveOpenApi(baseUrl: string, path: string = OPENAPI_PATH): Response {
   return Response.json({
     ...shipped(path),

@@ -239,11 +239,7 @@ async function submit(service: MockService, kind: SessionKind, id: string, reque
   return new Response(null, { status: 303, headers: { location } });
 }
 
-/**
- * Answers one `/__pages/...` request: GET shows the session, POST (the form) completes it.
- * @example
- * if (path.startsWith(PAGES_PREFIX)) return servePage(service, request, path);
- */
+/** Answers one `/__pages/...` request: GET shows the session, POST (the form) completes it. */
 export async function servePage(service: MockService, request: Request, path: string): Promise<Response> {
   const [kind = '', encoded = '', ...rest] = path.slice(PAGES_PREFIX.length).split('/').filter(Boolean);
   if ((kind !== 'digilocker' && kind !== 'face') || !encoded || rest.length) {

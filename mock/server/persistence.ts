@@ -260,8 +260,6 @@ function readState(rows: Rows): MockState {
 /**
  * Reads and checks the state in `file`; `undefined` when there is no file. Throws a {@link StateFileError}
  * naming the file and what to do, the file left as it is. Entries are read (their checksums checked) when used.
- * @example
- * const loaded = readStateFile('sandbox.db');
  */
 export function readStateFile(file: string): { state: MockState; rows: Rows; close(): void } | undefined {
   if (!existsSync(file)) return undefined;
@@ -321,20 +319,13 @@ function restOf(state: MockState): Record<string, unknown> {
   return rest;
 }
 
-/**
- * A state read by {@link readStateFile}.
- * @example
- * const loaded: LoadedState | undefined = readStateFile(file);
- */
+/** A state read by {@link readStateFile}. */
 export type LoadedState = NonNullable<ReturnType<typeof readStateFile>>;
 
 /**
  * Keeps `service`'s state in `file`: call `save()` before answering each request; `close()` at exit. With
  * `loaded` (from {@link readStateFile}, whose state the service has adopted) the file holds the state already;
  * without, it is created.
- * @example
- * const stateFile = openStateFile(service, 'sandbox.db');
- * stateFile.save();
  */
 export function openStateFile(service: MockService, file: string, { loaded }: { loaded?: LoadedState } = {}) {
   const rows = loaded?.rows ?? create(file);
@@ -419,9 +410,5 @@ function create(file: string): Rows {
   return statements(db, file);
 }
 
-/**
- * A state file opened with {@link openStateFile}.
- * @example
- * let stateFile: StateFile | undefined;
- */
+/** A state file opened with {@link openStateFile}. */
 export type StateFile = ReturnType<typeof openStateFile>;

@@ -18,11 +18,7 @@ import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-ht
 import { MOCK_OPENAPI_PATH, OPENAPI_METHODS, OPENAPI_PATH, serveOpenApi } from './openapi.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
 
-/**
- * Options of {@link startMockServer}.
- * @example
- * await startMockServer({ port: 0, host: '127.0.0.1', service: { seed: 'team' } });
- */
+/** Options of {@link startMockServer}. */
 export interface MockServerOptions {
   /** Default 4010; 0 picks a free port. */
   port?: number;
@@ -38,12 +34,7 @@ export interface MockServerOptions {
   beforeAnswer?: () => void;
 }
 
-/**
- * A running server.
- * @example
- * const running = await startMockServer({ port: 0 });
- * await running.close();
- */
+/** A running server. */
 export interface RunningMockServer {
   readonly url: string;
   readonly service: MockSimulation;
@@ -159,11 +150,7 @@ async function handle(
   await writeResponse(res, beforeAnswer ? keepBeforeAnswering(response, beforeAnswer) : response);
 }
 
-/**
- * The answer to every request while a bundle of `steps` steps is replayed: 503, to try again in a second.
- * @example
- * replayingAnswer(400_000).status; // 503
- */
+/** The answer to every request while a bundle of `steps` steps is replayed: 503, to try again in a second. */
 export function replayingAnswer(steps: number): Response {
   const response = errorResponse(
     503,
@@ -197,11 +184,7 @@ function displayHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-/**
- * Starts a server and its service.
- * @example
- * const { url, service } = await startMockServer({ port: 0 });
- */
+/** Starts a server and its service. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
   let service: MockSimulation | undefined;

@@ -6,11 +6,7 @@
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 
-/**
- * The two kinds of hosted session.
- * @example
- * const kind: SessionKind = 'digilocker';
- */
+/** The two kinds of hosted session. */
 export type SessionKind = 'digilocker' | 'face';
 
 /** Per kind: the id field in the redirect query and the helper argument, the outcomes, the default status. */
@@ -45,11 +41,7 @@ function search(node: unknown, idField: string, id: string, depth: number): Json
   return undefined;
 }
 
-/**
- * The stored session with this id (a copy), from the KYC slice first; undefined when there is none.
- * @example
- * findSession(service, 'digilocker', 'dlk_1')?.redirectUrl;
- */
+/** The stored session with this id (a copy), from the KYC slice first; undefined when there is none. */
 export function findSession(service: MockService, kind: SessionKind, id: string): Json | undefined {
   const { idField } = SESSION_KINDS[kind];
   const state: unknown = service.state;
@@ -58,19 +50,13 @@ export function findSession(service: MockService, kind: SessionKind, id: string)
   return found ? structuredClone(found) : undefined;
 }
 
-/**
- * What completing a session gave: where to send the user, or why it could not be done.
- * @example
- * const done = completeSession(service, 'face', 'fce_1', 'pass', {});
- */
+/** What completing a session gave: where to send the user, or why it could not be done. */
 export type Completion =
   | { ok: true; status: string; redirectUrl?: string }
   | { ok: false; httpStatus: number; message: string };
 
 /**
  * The value as a web address (http or https), or undefined: a stored `javascript:` URL never becomes a link.
- * @example
- * httpUrl('https://partner.example/back'); // 'https://partner.example/back'
  */
 export function httpUrl(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
@@ -83,11 +69,7 @@ export function httpUrl(value: unknown): string | undefined {
   }
 }
 
-/**
- * Completes a session through `helpers[kind].complete({ <idField>: id, outcome, ...extra })`.
- * @example
- * completeSession(service, 'digilocker', 'dlk_1', 'approve', {});
- */
+/** Completes a session through `helpers[kind].complete({ <idField>: id, outcome, ...extra })`. */
 export async function completeSession(
   service: MockService,
   kind: SessionKind,
@@ -129,11 +111,7 @@ export async function completeSession(
   return { ok: true, status, redirectUrl };
 }
 
-/**
- * The partner's redirect URL with the outcome appended (`?status=...&clientId=...` or `&sessionId=...`).
- * @example
- * redirectTarget('https://partner.example/back', 'digilocker', 'dlk_1', 'VERIFIED');
- */
+/** The partner's redirect URL with the outcome appended (`?status=...&clientId=...` or `&sessionId=...`). */
 export function redirectTarget(redirectUrl: string, kind: SessionKind, id: string, status: string): string {
   const url = new URL(redirectUrl);
   url.searchParams.set('status', status);

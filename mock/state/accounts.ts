@@ -4,14 +4,7 @@
  */
 import { keyed } from './records.js';
 
-/**
- * What a test may set on an account; everything else (id, keys) is generated from the seed.
- * @example
- * ```ts
- * import { AccountSettings } from 'inr-payouts/mock';
- * const settings: Partial<AccountSettings> = { limits: { rateLimit: 5 } };
- * ```
- */
+/** What a test may set on an account; everything else (id, keys) is generated from the seed. */
 export interface AccountSettings {
   name: string;
   email: string;
@@ -27,13 +20,7 @@ export interface AccountSettings {
   prefunded: { approved: boolean; creditLimitUsd: string };
 }
 
-/**
- * A partner account as the mock stores it.
- * @example
- * ```ts
- * const key = mock.helpers.accounts.get().keys.sandbox; // 'pk_sandbox_…'
- * ```
- */
+/** A partner account as the mock stores it. */
 export interface AccountRecord extends AccountSettings {
   /** UUID, as spec 2.1 says. */
   id: string;
@@ -41,22 +28,13 @@ export interface AccountRecord extends AccountSettings {
   createdAt: string;
 }
 
-/**
- * The accounts collection.
- * @example
- * const account = state.accounts.byId[state.accounts.defaultId];
- */
+/** The accounts collection. */
 export interface AccountsSlice {
   byId: Record<string, AccountRecord>;
   /** The account `createMockService` made; `service.sandboxKey` belongs to it. */
   defaultId: string;
 }
 
-/**
- * An empty accounts collection.
- * @example
- * const slice = emptyAccounts();
- */
 export function emptyAccounts(): AccountsSlice {
   return { byId: keyed(), defaultId: '' };
 }

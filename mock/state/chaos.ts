@@ -6,22 +6,10 @@
 /**
  * The faults chaos draws from: a 5xx, a burst of 429s, latency past the client's time-out, a connection dropped
  * before the work (`drop`) or after it was done and kept (`drop-after-commit`).
- * @example
- * ```ts
- * import type { ChaosKind } from 'inr-payouts/mock';
- * const kinds: ChaosKind[] = ['5xx', 'drop-after-commit'];
- * ```
  */
 export type ChaosKind = '5xx' | '429' | 'latency' | 'drop' | 'drop-after-commit';
 
-/**
- * One fault chaos drew, in request order.
- * @example
- * ```ts
- * import type { ChaosDraw } from 'inr-payouts/mock';
- * const last: ChaosDraw | undefined = mock.helpers.faults.chaosLog().at(-1);
- * ```
- */
+/** One fault chaos drew, in request order. */
 export interface ChaosDraw {
   /** The 1-based number of the request among those chaos looked at. */
   request: number;
@@ -32,16 +20,7 @@ export interface ChaosDraw {
   status?: number;
 }
 
-/**
- * Chaos in force.
- * @example
- * ```ts
- * import type { ChaosRecord } from 'inr-payouts/mock';
- * const chaos: ChaosRecord = mock.helpers.faults.chaos({ seed: 42, rate: 0.1 });
- * console.log(chaos.kinds); // all five
- * mock.helpers.faults.clear();
- * ```
- */
+/** Chaos in force. */
 export interface ChaosRecord {
   seed: string;
   /** Probability in [0, 1] that a request draws a fault (a 429 burst's follow-ups are not drawn). */

@@ -6,21 +6,13 @@ import type { ChaosRecord } from './chaos.js';
 import type { LedgerEntry } from './ledger.js';
 import { keyed } from './records.js';
 
-/**
- * A response kept for an idempotent replay.
- * @example
- * const { status, body } = record.response;
- */
+/** A response kept for an idempotent replay. */
 export interface CachedResponse {
   status: number;
   body: unknown;
 }
 
-/**
- * An idempotency key in use (spec 8, "Idempotency"): scoped by account, method and path; lives 24 hours.
- * @example
- * const records = Object.values(state.http.idempotency);
- */
+/** An idempotency key in use (spec 8, "Idempotency"): scoped by account, method and path; lives 24 hours. */
 export interface IdempotencyRecord {
   key: string;
   accountId: string;
@@ -34,11 +26,7 @@ export interface IdempotencyRecord {
   expiresAt: number;
 }
 
-/**
- * A fixed one-minute rate-limit window of one account.
- * @example
- * const window = state.http.rateWindows[accountId];
- */
+/** A fixed one-minute rate-limit window of one account. */
 export interface RateWindow {
   /** Epoch ms the window opened (the first request after the previous window closed). */
   start: number;
@@ -49,16 +37,10 @@ export interface RateWindow {
  * The kinds of injected fault: `latency` delays the answer (wall time), `error` answers a 5xx without
  * running the handler, `drop` is a network error without running it, `drop-after-commit` runs the handler
  * and commits, then answers a network error.
- * @example
- * const kind: FaultKind = 'drop-after-commit';
  */
 export type FaultKind = 'latency' | 'error' | 'drop' | 'drop-after-commit';
 
-/**
- * An injected fault waiting for matching requests.
- * @example
- * const faults = service.helpers.faults.list();
- */
+/** An injected fault waiting for matching requests. */
 export interface FaultRecord {
   id: string;
   kind: FaultKind;
@@ -70,11 +52,7 @@ export interface FaultRecord {
   remaining: number;
 }
 
-/**
- * The pipeline collection.
- * @example
- * const slice = emptyHttp();
- */
+/** The pipeline collection. */
 export interface HttpSlice {
   /** `${accountId} ${method} ${path} ${key}` → record. */
   idempotency: Record<string, IdempotencyRecord>;
@@ -87,11 +65,6 @@ export interface HttpSlice {
   ledger?: LedgerEntry[];
 }
 
-/**
- * An empty pipeline collection.
- * @example
- * const slice = emptyHttp();
- */
 export function emptyHttp(): HttpSlice {
   return { idempotency: keyed(), rateWindows: keyed(), faults: [], faultSeq: 0 };
 }

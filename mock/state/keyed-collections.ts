@@ -8,8 +8,6 @@ import { keyed } from './records.js';
 /**
  * Every collection of the state keyed by IDs, as `[slice, collection]`. A domain adding such a collection
  * lists it here, which gives it the null prototype on restore and per-entry saving in the state file.
- * @example
- * for (const [slice, collection] of KEYED_COLLECTIONS) console.log(`${slice}.${collection}`);
  */
 export const KEYED_COLLECTIONS = [
   ['accounts', 'byId'],
@@ -39,11 +37,7 @@ export const KEYED_COLLECTIONS = [
 /** A slice of the state that holds keyed collections. */
 export type KeyedSlice = (typeof KEYED_COLLECTIONS)[number][0];
 
-/**
- * The slice object of `state` by name, as a plain record (for code that walks the collections).
- * @example
- * const users = sliceOf(state, 'users');
- */
+/** The slice object of `state` by name, as a plain record (for code that walks the collections). */
 export function sliceOf(state: MockState, slice: KeyedSlice): Record<string, unknown> {
   return state[slice] as unknown as Record<string, unknown>;
 }
@@ -51,8 +45,6 @@ export function sliceOf(state: MockState, slice: KeyedSlice): Record<string, unk
 /**
  * Gives every keyed collection of `state` a null prototype, in place (a collection that is absent stays
  * absent: the webhook index is rebuilt when missing). Used on a state parsed from JSON.
- * @example
- * const state = withKeyedCollections(JSON.parse(text));
  */
 export function withKeyedCollections(state: MockState): MockState {
   for (const [slice, collection] of KEYED_COLLECTIONS) {
@@ -66,11 +58,7 @@ export function withKeyedCollections(state: MockState): MockState {
   return state;
 }
 
-/**
- * A deep copy of a state as JSON would carry it, keyed collections included as null-prototype objects.
- * @example
- * const copy = cloneState(runtime.state);
- */
+/** A deep copy of a state as JSON would carry it, keyed collections included as null-prototype objects. */
 export function cloneState(state: MockState): MockState {
   return withKeyedCollections(JSON.parse(JSON.stringify(state)) as MockState);
 }

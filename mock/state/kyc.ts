@@ -5,18 +5,10 @@
 import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
 import { keyed } from './records.js';
 
-/**
- * KYC level (spec 2.7).
- * @example
- * const level: KycLevel = 'basic';
- */
+/** KYC level (spec 2.7). */
 export type KycLevel = 'none' | 'basic' | 'enhanced';
 
-/**
- * KYC aggregate status (spec 3.3).
- * @example
- * const status: KycStatus = 'in_progress';
- */
+/** KYC aggregate status (spec 3.3). */
 export type KycStatus = 'pending' | 'in_progress' | 'verified' | 'rejected';
 
 /** A verified Aadhaar (from the document locker or the Aadhaar OTP). */
@@ -79,11 +71,7 @@ export interface DeclarationStep {
   submittedAt: string;
 }
 
-/**
- * The KYC aggregate of one user and the result of each step; a step is present once done.
- * @example
- * const kyc = state.kyc.byUserId[userId];
- */
+/** The KYC aggregate of one user and the result of each step; a step is present once done. */
 export interface KycRecord {
   userId: string;
   level: KycLevel;
@@ -103,18 +91,10 @@ export interface KycRecord {
   isPepRejected: boolean;
 }
 
-/**
- * Document-locker session status (spec 3.2).
- * @example
- * const status: DigilockerSessionState = 'PENDING';
- */
+/** Document-locker session status (spec 3.2). */
 export type DigilockerSessionState = 'PENDING' | 'VERIFIED' | 'FAILED' | 'EXPIRED';
 
-/**
- * A document-locker consent session (spec 4.4).
- * @example
- * const session = state.kyc.digilockerSessions[clientId];
- */
+/** A document-locker consent session (spec 4.4). */
 export interface DigilockerSessionRecord {
   clientId: string;
   userId: string;
@@ -133,16 +113,10 @@ export interface DigilockerSessionRecord {
 
 /**
  * Face session status: PENDING until the user finishes, then PASSED or FAILED; EXPIRED after 600 s pending.
- * @example
- * const status: FaceSessionState = 'PASSED';
  */
 export type FaceSessionState = 'PENDING' | 'PASSED' | 'FAILED' | 'EXPIRED';
 
-/**
- * A face liveness session (spec 4.9).
- * @example
- * const session = state.kyc.faceSessions[sessionId];
- */
+/** A face liveness session (spec 4.9). */
 export interface FaceSessionRecord {
   sessionId: string;
   userId: string;
@@ -157,11 +131,7 @@ export interface FaceSessionRecord {
   faceMatchScore?: number;
 }
 
-/**
- * An Aadhaar OTP session (assumed endpoint): the code "sent" to the Aadhaar-linked mobile.
- * @example
- * const session = state.kyc.aadhaarOtps[referenceId];
- */
+/** An Aadhaar OTP session (assumed endpoint): the code "sent" to the Aadhaar-linked mobile. */
 export interface AadhaarOtpRecord {
   referenceId: string;
   userId: string;
@@ -172,11 +142,7 @@ export interface AadhaarOtpRecord {
   expiresAt: string;
 }
 
-/**
- * A presigned upload (spec 4.10): issued, then uploaded to the mock's storage, then confirmed.
- * @example
- * const upload = state.kyc.uploads[s3Key];
- */
+/** A presigned upload (spec 4.10): issued, then uploaded to the mock's storage, then confirmed. */
 export interface UploadRecord {
   s3Key: string;
   userId: string;
@@ -189,25 +155,13 @@ export interface UploadRecord {
   uploadedAt?: string;
 }
 
-/**
- * A penny-drop outcome a test chose for a user's next bank verification.
- * @example
- * const outcome: BankOutcome = 'penny_drop_failed';
- */
+/** A penny-drop outcome a test chose for a user's next bank verification. */
 export type BankOutcome = 'verified' | 'penny_drop_failed' | 'name_mismatch' | 'bank_error';
 
-/**
- * A UPI outcome a test chose for a user's next UPI verification.
- * @example
- * const outcome: UpiOutcome = 'invalid_vpa';
- */
+/** A UPI outcome a test chose for a user's next UPI verification. */
 export type UpiOutcome = 'verified' | 'name_mismatch' | 'invalid_vpa' | 'provider_error';
 
-/**
- * The KYC collections.
- * @example
- * const slice = emptyKyc();
- */
+/** The KYC collections. */
 export interface KycSlice {
   byUserId: Record<string, KycRecord>;
   digilockerSessions: Record<string, DigilockerSessionRecord>;
@@ -218,11 +172,6 @@ export interface KycSlice {
   nextOutcomes: Record<string, { bank?: BankOutcome; upi?: UpiOutcome }>;
 }
 
-/**
- * An empty KYC collection.
- * @example
- * const slice = emptyKyc();
- */
 export function emptyKyc(): KycSlice {
   return {
     byUserId: keyed(),

@@ -4,11 +4,7 @@
  * transactions' own `partnerReference`.
  */
 
-/**
- * One keyed create that took effect.
- * @example
- * const entry: LedgerEntry = { accountId: 'acc_1', idempotencyKey: 'k-1', method: 'POST', path: '/v2/users', kind: 'user', id: 'usr_1' };
- */
+/** One keyed create that took effect. */
 export interface LedgerEntry {
   accountId: string;
   idempotencyKey: string;

@@ -12,15 +12,7 @@ import type { UsersSlice } from './users.js';
 import type { VerificationSlice } from './verification.js';
 import type { WebhooksSlice } from './webhooks.js';
 
-/**
- * The complete state of one mock service.
- * @example
- * ```ts
- * import { MockState } from 'inr-payouts/mock';
- * const copy: MockState = mock.helpers.snapshot(); // plain JSON: save it, restore it later
- * mock.helpers.restore(copy);
- * ```
- */
+/** The complete state of one mock service. */
 export interface MockState {
   /** Bumped when the layout changes, so a stale state file is refused rather than misread. */
   version: 1;
@@ -39,14 +31,7 @@ export interface MockState {
   http: HttpSlice;
 }
 
-/**
- * A read-only view of a value, for `service.state`.
- * @example
- * ```ts
- * import { DeepReadonly, MockState } from 'inr-payouts/mock';
- * const users: DeepReadonly<MockState>['users'] = mock.state.users;
- * ```
- */
+/** A read-only view of a value, for `service.state`. */
 export type DeepReadonly<T> = T extends (infer U)[]
   ? readonly DeepReadonly<U>[]
   : T extends object

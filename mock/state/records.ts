@@ -7,50 +7,29 @@
  * back as null-prototype objects.
  */
 
-/**
- * A collection keyed by untrusted IDs.
- * @example
- * const byId: Keyed<UserRecord> = keyed();
- */
+/** A collection keyed by untrusted IDs. */
 export type Keyed<T> = Record<string, T>;
 
-/**
- * A new, empty null-prototype collection (optionally filled from `entries`' own enumerable keys).
- * @example
- * const byId = keyed<UserRecord>();
- * byId.__proto__; // undefined: an unknown key, not Object.prototype
- */
+/** A new, empty null-prototype collection (optionally filled from `entries`' own enumerable keys). */
 export function keyed<T>(entries?: Readonly<Record<string, T>>): Keyed<T> {
   const out = Object.create(null) as Keyed<T>;
   if (entries) for (const key of Object.keys(entries)) out[key] = entries[key] as T;
   return out;
 }
 
-/**
- * The value under `key` if `record` has it as its own property (never an inherited member).
- * @example
- * ownValue({}, 'constructor'); // undefined
- */
+/** The value under `key` if `record` has it as its own property (never an inherited member). */
 export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/**
- * `value` as a record when it is a non-array object (a parsed body, a timer's payload), else undefined.
- * @example
- * objectOf(JSON.parse(text))?.data;
- */
+/** `value` as a record when it is a non-array object (a parsed body, a timer's payload), else undefined. */
 export function objectOf(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined;
 }
 
-/**
- * The string `holder` has as its own property `name`, if it is an object that has one.
- * @example
- * stringField(timer.payload, 'transactionId'); // 'txn_…' or undefined
- */
+/** The string `holder` has as its own property `name`, if it is an object that has one. */
 export function stringField(holder: unknown, name: string): string | undefined {
   const object = objectOf(holder);
   const value = object ? ownValue(object, name) : undefined;

@@ -49,11 +49,7 @@ const webhookEvent = z.object({
   deliveries: z.array(z.object({})),
 });
 
-/**
- * The shape of a {@link MockState}, checked before a state is restored or loaded.
- * @example
- * const result = z.safeParse(MockStateSchema, JSON.parse(text));
- */
+/** The shape of a {@link MockState}, checked before a state is restored or loaded. */
 export const MockStateSchema = z.object({
   version: z.literal(1),
   seed: text,
@@ -98,11 +94,7 @@ export const MockStateSchema = z.object({
   }),
 });
 
-/**
- * Thrown for a value that is not a mock state; the message lists each wrong field by path.
- * @example
- * if (error instanceof InvalidStateError) console.error(error.problems);
- */
+/** Thrown for a value that is not a mock state; the message lists each wrong field by path. */
 export class InvalidStateError extends Error {
   override readonly name = 'InvalidStateError';
   constructor(readonly problems: string[]) {
@@ -115,8 +107,6 @@ export class InvalidStateError extends Error {
  * {@link InvalidStateError} naming what is wrong. The value is returned as given (not re-created by the
  * schema), so nothing is lost from records the schema does not describe; `withKeyedCollections` or
  * `cloneState` then give it null-prototype collections.
- * @example
- * const state = withKeyedCollections(checkState(JSON.parse(text)));
  */
 export function checkState(value: unknown): MockState {
   const result = z.safeParse(MockStateSchema, value);

@@ -1,11 +1,7 @@
-/**
- * Timers are data (not closures) so a snapshot or the standalone server's state file keeps pending work.
- */
+/** Timers are data (not closures) so a snapshot or the standalone server's state file keeps pending work. */
 
 /**
  * A pending timer: at `at` (epoch ms on the virtual clock) the task registered for `kind` runs with `payload`.
- * @example
- * const next = state.timers[0]; // the earliest
  */
 export interface Timer {
   id: string;

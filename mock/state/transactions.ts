@@ -8,18 +8,12 @@ import type { transactionStatuses } from '../../src/schemas/transactions.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import { keyed } from './records.js';
 
-/**
- * Transaction status values (spec 3.1, including the prefunded ones).
- * @example
- * const status: TransactionStatus = 'deposit_pending';
- */
+/** Transaction status values (spec 3.1, including the prefunded ones). */
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
 /**
  * The quote fixed at creation (spec 2.4, 4.2). `exchangeRate` is a number on the wire; it is kept as the
  * decimal string it was set from so the INR figures are computed exactly.
- * @example
- * const quote: QuoteRecord = { exchangeRate: '83.25', feePercent: 0, feeInr: '0.00', grossInr: '8325.00', netInr: '8325.00' };
  */
 export interface QuoteRecord {
   exchangeRate: string;
@@ -29,11 +23,7 @@ export interface QuoteRecord {
   netInr: string;
 }
 
-/**
- * The deposit leg; what is not known before the deposit is seen stays absent.
- * @example
- * const deposit: DepositRecord = { expectedAmount: '100', requiredConfirmations: 128 };
- */
+/** The deposit leg; what is not known before the deposit is seen stays absent. */
 export interface DepositRecord {
   expectedAmount: string;
   requiredConfirmations: number;
@@ -50,11 +40,7 @@ export interface DepositRecord {
   confirmedAt?: string;
 }
 
-/**
- * One allocation of a payout's rate attribution (spec 2.4).
- * @example
- * const a: AllocationRecord = { dealId: 'deal_1', dealNumber: 'D-0001', rate: '83.10', inrAmount: '831.00', usdtAmount: '10.000000' };
- */
+/** One allocation of a payout's rate attribution (spec 2.4). */
 export interface AllocationRecord {
   dealId: string;
   dealNumber: string;
@@ -63,22 +49,14 @@ export interface AllocationRecord {
   usdtAmount: string;
 }
 
-/**
- * A payout's rate attribution (spec 2.4).
- * @example
- * const { rate, usdtEquivalent, allocations } = payout.attribution ?? {};
- */
+/** A payout's rate attribution (spec 2.4). */
 export interface AttributionRecord {
   rate: string;
   usdtEquivalent: string;
   allocations: AllocationRecord[];
 }
 
-/**
- * The payout leg; absent until it starts.
- * @example
- * const payout: PayoutRecord = { payoutId: 'pay_1', rail: 'imps', amountInr: '8325.00', status: 'processing', initiatedAt: '…' };
- */
+/** The payout leg; absent until it starts. */
 export interface PayoutRecord {
   payoutId: string;
   rail: 'imps';
@@ -101,17 +79,7 @@ export interface PayoutRecord {
   timerId?: string;
 }
 
-/**
- * A transaction as the mock stores it. Money is decimal strings.
- * @example
- * ```ts
- * import type { TransactionRecord } from 'inr-payouts/mock';
- * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
- * const { transactionId } = await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'base' });
- * const txn: TransactionRecord = mock.helpers.transactions.get(transactionId);
- * console.log(txn.status, txn.kind); // created standard
- * ```
- */
+/** A transaction as the mock stores it. Money is decimal strings. */
 export interface TransactionRecord {
   id: string;
   accountId: string;
@@ -145,11 +113,6 @@ export interface TransactionRecord {
 /**
  * A settled deal-rate tranche of an account's INR escrow pool (spec 2.4). `remainingInr` is what later
  * payouts may still consume, oldest first.
- * @example
- * ```ts
- * import { TrancheRecord } from 'inr-payouts/mock';
- * const tranche: TrancheRecord = { dealId: 'deal_1', dealNumber: 'D-0001', rate: '83.10', inrAmount: '83100.00', remainingInr: '83100.00', settledAt: '…' };
- * ```
  */
 export interface TrancheRecord {
   dealId: string;
@@ -160,11 +123,7 @@ export interface TrancheRecord {
   settledAt: string;
 }
 
-/**
- * The transactions collection.
- * @example
- * const slice = emptyTransactions();
- */
+/** The transactions collection. */
 export interface TransactionsSlice {
   byId: Record<string, TransactionRecord>;
   /** `${accountId}:${partnerReference}` → transaction id (spec 4.2 lookup by reference). */
@@ -190,8 +149,6 @@ export interface TransactionsSlice {
 
 /**
  * An account's completed volume in USD, as decimal strings: all time, and per UTC month (`2026-11`) of completion.
- * @example
- * const volume: AccountVolumeRecord = { totalUsd: '100', byMonth: { '2026-11': '100' } };
  */
 export interface AccountVolumeRecord {
   totalUsd: string;
@@ -201,11 +158,6 @@ export interface AccountVolumeRecord {
 /** The sandbox exchange rate new quotes use until a test sets another. */
 export const DEFAULT_EXCHANGE_RATE = SANDBOX_TRANSACTIONS.exchangeRate;
 
-/**
- * An empty transactions collection.
- * @example
- * const slice = emptyTransactions();
- */
 export function emptyTransactions(): TransactionsSlice {
   return {
     byId: keyed(),
@@ -220,11 +172,7 @@ export function emptyTransactions(): TransactionsSlice {
   };
 }
 
-/**
- * The key of the partner-reference index: references are unique per account.
- * @example
- * referenceKey(account.id, 'order-42');
- */
+/** The key of the partner-reference index: references are unique per account. */
 export function referenceKey(accountId: string, partnerReference: string): string {
   return `${accountId}:${partnerReference}`;
 }

@@ -6,8 +6,6 @@ import { keyed } from './records.js';
 
 /**
  * A user as the mock stores it. Optional fields stay absent (never null), so responses omit them (spec 1).
- * @example
- * const user = service.state.users.byId['usr_…'];
  */
 export interface UserRecord {
   id: string;
@@ -24,31 +22,18 @@ export interface UserRecord {
   createdAt: string;
 }
 
-/**
- * The users collection with its mobile index.
- * @example
- * const userId = state.users.idByMobile[mobileKey(accountId, '+919876543210')];
- */
+/** The users collection with its mobile index. */
 export interface UsersSlice {
   byId: Record<string, UserRecord>;
   /** `${accountId}:${mobile}` → user id. */
   idByMobile: Record<string, string>;
 }
 
-/**
- * An empty users collection.
- * @example
- * const slice = emptyUsers();
- */
 export function emptyUsers(): UsersSlice {
   return { byId: keyed(), idByMobile: keyed() };
 }
 
-/**
- * The key of the mobile index: mobiles are unique per account, not across accounts.
- * @example
- * mobileKey('7b0c…', '+919876543210'); // '7b0c…:+919876543210'
- */
+/** The key of the mobile index: mobiles are unique per account, not across accounts. */
 export function mobileKey(accountId: string, mobile: string): string {
   return `${accountId}:${mobile}`;
 }

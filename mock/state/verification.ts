@@ -4,18 +4,10 @@
  */
 import { keyed } from './records.js';
 
-/**
- * The two OTP channels.
- * @example
- * const channel: OtpChannel = 'email';
- */
+/** The two OTP channels. */
 export type OtpChannel = 'mobile' | 'email';
 
-/**
- * One OTP that was "sent".
- * @example
- * const { code } = service.helpers.otp.read({ userId, channel: 'mobile' });
- */
+/** One OTP that was "sent". */
 export interface OtpRecord {
   code: string;
   sentAt: string;
@@ -26,41 +18,24 @@ export interface OtpRecord {
   status: 'active' | 'used';
 }
 
-/**
- * The OTP state of one user and channel.
- * @example
- * const channel = state.verification.otps[otpKey(userId, 'mobile')];
- */
+/** The OTP state of one user and channel. */
 export interface OtpChannelState {
   current?: OtpRecord;
   /** Times of recent sends, oldest first; only those inside the window are kept. */
   sends: string[];
 }
 
-/**
- * The verification collection.
- * @example
- * const slice = emptyVerification();
- */
+/** The verification collection. */
 export interface VerificationSlice {
   /** `${userId}:${channel}` → channel state. */
   otps: Record<string, OtpChannelState>;
 }
 
-/**
- * An empty verification collection.
- * @example
- * const slice = emptyVerification();
- */
 export function emptyVerification(): VerificationSlice {
   return { otps: keyed() };
 }
 
-/**
- * The key of a user's channel in `otps`.
- * @example
- * otpKey('usr_1', 'email'); // 'usr_1:email'
- */
+/** The key of a user's channel in `otps`. */
 export function otpKey(userId: string, channel: OtpChannel): string {
   return `${userId}:${channel}`;
 }

@@ -4,11 +4,7 @@
  */
 import { keyed } from './records.js';
 
-/**
- * The ten event types (spec 6.2).
- * @example
- * const type: WebhookEventType = 'user.created';
- */
+/** The ten event types (spec 6.2). */
 export type WebhookEventType =
   | 'user.created'
   | 'user.kyc_updated'
@@ -21,11 +17,7 @@ export type WebhookEventType =
   | 'transaction.payout_completed'
   | 'transaction.payout_failed';
 
-/**
- * The delivered envelope (spec 6.1, with `id` the event ID as decided).
- * @example
- * const body = JSON.stringify(record.envelope);
- */
+/** The delivered envelope (spec 6.1, with `id` the event ID as decided). */
 export interface WebhookEnvelope {
   id: string;
   event: WebhookEventType;
@@ -34,11 +26,7 @@ export interface WebhookEnvelope {
   data: Record<string, unknown>;
 }
 
-/**
- * One delivery attempt.
- * @example
- * const last = record.deliveries.at(-1);
- */
+/** One delivery attempt. */
 export interface DeliveryAttempt {
   attempt: number;
   at: string;
@@ -58,14 +46,7 @@ export interface DeliveryAttempt {
   trigger: 'automatic' | 'manual';
 }
 
-/**
- * A webhook event record (spec 2.11) plus what delivery needs.
- * @example
- * ```ts
- * import type { WebhookEventRecord } from 'inr-payouts/mock';
- * const pending: WebhookEventRecord[] = mock.helpers.webhooks.events().filter((e) => e.status === 'pending');
- * ```
- */
+/** A webhook event record (spec 2.11) plus what delivery needs. */
 export interface WebhookEventRecord {
   id: string;
   accountId: string;
@@ -83,11 +64,7 @@ export interface WebhookEventRecord {
   synthetic?: true;
 }
 
-/**
- * The webhook events collection.
- * @example
- * const slice = emptyWebhooks();
- */
+/** The webhook events collection. */
 export interface WebhooksSlice {
   /** In creation order (insertion order of the keys). */
   byId: Record<string, WebhookEventRecord>;
@@ -97,18 +74,9 @@ export interface WebhooksSlice {
   countsByAccount?: Record<string, Record<WebhookEventStatus, number>>;
 }
 
-/**
- * A webhook event's delivery status.
- * @example
- * const status: WebhookEventStatus = 'delivered';
- */
+/** A webhook event's delivery status. */
 export type WebhookEventStatus = WebhookEventRecord['status'];
 
-/**
- * An empty webhook events collection.
- * @example
- * const slice = emptyWebhooks();
- */
 export function emptyWebhooks(): WebhooksSlice {
   return { byId: keyed(), idsByAccount: keyed(), countsByAccount: keyed() };
 }

@@ -5,11 +5,7 @@
 import type { Scenario } from '../types.js';
 import { raw } from './support.js';
 
-/**
- * The account scenarios.
- * @example
- * const ids = ACCOUNT_SCENARIOS.map((s) => s.id);
- */
+/** The account scenarios. */
 export const ACCOUNT_SCENARIOS: Scenario[] = [
   {
     id: 'account.read',

@@ -21,11 +21,7 @@ const ENDPOINTS = [
   ['POST', '/v2/users/usr_conformance_none/kyc/bank/verify'],
 ] as const;
 
-/**
- * The authentication scenarios.
- * @example
- * const ids = AUTH_SCENARIOS.map((s) => s.id);
- */
+/** The authentication scenarios. */
 export const AUTH_SCENARIOS: Scenario[] = [
   {
     id: 'auth.missing-key',

@@ -6,11 +6,7 @@ import type { TransactionCreateRequest } from '../../../src/index.js';
 import type { Scenario } from '../types.js';
 import { verifiedUser } from './support.js';
 
-/**
- * The idempotency scenarios.
- * @example
- * const ids = IDEMPOTENCY_SCENARIOS.map((s) => s.id);
- */
+/** The idempotency scenarios. */
 export const IDEMPOTENCY_SCENARIOS: Scenario[] = [
   {
     id: 'idempotency.user-create',

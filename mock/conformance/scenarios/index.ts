@@ -11,14 +11,7 @@ import { TRANSACTION_SCENARIOS } from './transactions.js';
 import { VALIDATION_SCENARIOS } from './validation.js';
 import { WEBHOOK_SCENARIOS } from './webhooks.js';
 
-/**
- * Every scenario of the conformance suite.
- * @example
- * ```ts
- * import { CONFORMANCE_SCENARIOS } from 'inr-payouts/mock';
- * console.log(CONFORMANCE_SCENARIOS.map((s) => `${s.id} (${s.tier})`).join('\n'));
- * ```
- */
+/** Every scenario of the conformance suite. */
 export const SCENARIOS: readonly Scenario[] = [
   ...AUTH_SCENARIOS,
   ...ACCOUNT_SCENARIOS,

@@ -26,11 +26,7 @@ function wrong(otp: string): string {
   return otp === '000000' ? '111111' : '000000';
 }
 
-/**
- * The KYC scenarios.
- * @example
- * const ids = KYC_SCENARIOS.map((s) => s.id);
- */
+/** The KYC scenarios. */
 export const KYC_SCENARIOS: Scenario[] = [
   {
     id: 'kyc.new-user',

@@ -5,11 +5,7 @@
 import type { Scenario } from '../types.js';
 import { raw } from './support.js';
 
-/**
- * The limits scenarios.
- * @example
- * const ids = LIMIT_SCENARIOS.map((s) => s.id);
- */
+/** The limits scenarios. */
 export const LIMIT_SCENARIOS: Scenario[] = [
   {
     id: 'rate-limit.headers',

@@ -4,21 +4,13 @@
  */
 import type { ScenarioTarget } from '../types.js';
 
-/**
- * A new user (spec 2.3; `POST /v2/users` assumed), its `deviceId` carrying the run's prefix.
- * @example
- * const userId = await newUser(t);
- */
+/** A new user (spec 2.3; `POST /v2/users` assumed), its `deviceId` carrying the run's prefix. */
 export async function newUser(t: ScenarioTarget): Promise<string> {
   const user = await t.client.users.create({ mobile: t.newMobile(), deviceId: t.name('device') });
   return user.userId;
 }
 
-/**
- * A user whose KYC is verified with a verified bank account, made by the mock's helpers.
- * @example
- * const userId = await verifiedUser(t, 'a transaction');
- */
+/** A user whose KYC is verified with a verified bank account, made by the mock's helpers. */
 export async function verifiedUser(t: ScenarioTarget, what: string): Promise<string> {
   const helpers = t.needHelpers(what);
   const { userId } = await helpers.users.seedVerified({ mobile: t.newMobile() });
@@ -28,8 +20,6 @@ export async function verifiedUser(t: ScenarioTarget, what: string): Promise<str
 /**
  * Sends `body` as is (the client checks requests before sending, and these scenarios are about what the
  * service answers to a bad one); resolves whatever the answer, since the answer is on the wire.
- * @example
- * await raw(t, 'POST', '/v2/users', { mobile: '12' });
  */
 export async function raw(
   t: ScenarioTarget,

@@ -21,11 +21,7 @@ function order(t: ScenarioTarget, userId: string, amount = '100'): TransactionCr
   return { userId, amount, asset: 'USDC', network: 'polygon', partnerReference: t.name('order') };
 }
 
-/**
- * The transaction scenarios.
- * @example
- * const ids = TRANSACTION_SCENARIOS.map((s) => s.id);
- */
+/** The transaction scenarios. */
 export const TRANSACTION_SCENARIOS: Scenario[] = [
   {
     id: 'transactions.kyc-incomplete',

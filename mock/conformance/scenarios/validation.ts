@@ -7,11 +7,7 @@ import { raw } from './support.js';
 
 const NO_USER = '/v2/users/usr_conformance_none';
 
-/**
- * The validation scenarios.
- * @example
- * const ids = VALIDATION_SCENARIOS.map((s) => s.id);
- */
+/** The validation scenarios. */
 export const VALIDATION_SCENARIOS: Scenario[] = [
   {
     id: 'validation.users',

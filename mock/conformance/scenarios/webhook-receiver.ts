@@ -53,9 +53,6 @@ function verdictOf(body: string, header: string | undefined, secret: string): st
 /**
  * Starts a receiver on a free port of 127.0.0.1 that verifies with `secret`. node:http is imported here, when a
  * webhook scenario runs, so the mock's entry still loads where there is none.
- * @example
- * const receiver = await startReceiver('whsec_…');
- * await helpers.accounts.update({ webhookUrl: receiver.url });
  */
 export async function startReceiver(secret: string): Promise<ConformanceReceiver> {
   const { createServer } = await import('node:http');

@@ -191,9 +191,5 @@ const retries: Scenario = {
     }),
 };
 
-/**
- * The webhook scenarios, in the order they run.
- * @example
- * WEBHOOK_SCENARIOS.map((s) => s.id); // ['webhooks.delivery', 'webhooks.order', 'webhooks.retries']
- */
+/** The webhook scenarios, in the order they run. */
 export const WEBHOOK_SCENARIOS: readonly Scenario[] = [delivery, order, retries];

@@ -8,11 +8,7 @@ import type { JournalRequest } from '../../engine/journal.js';
 /** The name of the shell variable the command reads the key from. */
 export const CURL_KEY_VARIABLE = 'INR_PAYOUTS_API_KEY';
 
-/**
- * `text` quoted for a POSIX shell: single quotes, each `'` inside written `'\''`.
- * @example
- * shellQuote("it's"); // "'it'\\''s'"
- */
+/** `text` quoted for a POSIX shell: single quotes, each `'` inside written `'\''`. */
 export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
@@ -20,8 +16,6 @@ export function shellQuote(text: string): string {
 /**
  * The `curl` command that sends `request` to the server at `baseUrl` again: method, URL with its query, key,
  * content type, idempotency key and body, one option a line.
- * @example
- * curlOf(entry, 'http://127.0.0.1:4010'); // "curl -X POST 'http://127.0.0.1:4010/v2/users' \\\n  -H …"
  */
 export function curlOf(request: JournalRequest, baseUrl: string): string {
   const url = `${baseUrl.replace(/\/+$/, '')}${request.path}${request.query ?? ''}`;

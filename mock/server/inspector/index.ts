@@ -14,8 +14,6 @@ export { INSPECTOR_PATH } from './render.js';
 /**
  * The inspector's content security policy: nothing loads from anywhere, only the page's own style and script
  * (by `nonce`) run, forms post back here only, and no site may frame it.
- * @example
- * inspectorPolicy('abc'); // "default-src 'none'; style-src 'nonce-abc'; …"
  */
 export function inspectorPolicy(nonce: string): string {
   return [
@@ -29,11 +27,7 @@ export function inspectorPolicy(nonce: string): string {
   ].join('; ');
 }
 
-/**
- * Answers a request for the inspector page (`GET` or `HEAD`; any other method 405).
- * @example
- * if (path === INSPECTOR_PATH) return serveInspector(service, request);
- */
+/** Answers a request for the inspector page (`GET` or `HEAD`; any other method 405). */
 export function serveInspector(service: MockSimulation, request: Request): Response {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response(`The inspector only reads: open ${INSPECTOR_PATH} with GET.`, {

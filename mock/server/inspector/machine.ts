@@ -21,8 +21,6 @@ const ARC_DEPTH = 22;
 /**
  * Where `state` can go next: each other state one row of the graph's table leads to, with the events (and
  * conditions) that lead there, in the table's order.
- * @example
- * nextStates(graph, 'created'); // [{ to: 'deposit_pending', events: ['deposit seen on chain'] }, …]
  */
 export function nextStates(graph: MachineGraph, state: string): { to: string; events: string[] }[] {
   const next = new Map<string, string[]>();
@@ -88,8 +86,6 @@ function edgePath(from: Box, to: Box, width: number): string {
  * `graph` as an SVG document fragment, with `current` marked (`class="state current"`) and the states it
  * can go to next marked (`class="state next"`). Every state is a `<g>` with `data-state`, so a test or a
  * script can find it.
- * @example
- * const svg = drawMachine(graph, 'deposit_confirmed');
  */
 export function drawMachine(graph: MachineGraph, current: string): string {
   const rows = rowsOf(graph);

@@ -17,11 +17,7 @@ const ENTRY_TYPES: readonly JournalEntry['type'][] = ['request', 'transition', '
 /** The most timeline entries, users and transactions the page lists by default (the newest). */
 export const INSPECTOR_SHOWN = 500;
 
-/**
- * The page's filters, from its query string.
- * @example
- * const query: InspectorQuery = { userId: 'usr_1', limit: 500 };
- */
+/** The page's filters, from its query string. */
 export interface InspectorQuery {
   userId?: string;
   transactionId?: string;
@@ -30,11 +26,7 @@ export interface InspectorQuery {
   limit: number;
 }
 
-/**
- * The filters named in `search`; an empty or unknown value is no filter.
- * @example
- * readQuery(new URLSearchParams('userId=usr_1&type=request')); // { userId: 'usr_1', type: 'request', limit: 500 }
- */
+/** The filters named in `search`; an empty or unknown value is no filter. */
 export function readQuery(search: URLSearchParams): InspectorQuery {
   const text = (name: string) => search.get(name)?.trim() || undefined;
   const type = text('type');
@@ -47,11 +39,7 @@ export function readQuery(search: URLSearchParams): InspectorQuery {
   };
 }
 
-/**
- * One machine to draw: the thing, where it is now, and its graph.
- * @example
- * const focus: InspectorFocus = { kind: 'transaction', id: 'txn_1', state: 'created', graph };
- */
+/** One machine to draw: the thing, where it is now, and its graph. */
 export interface InspectorFocus {
   kind: 'user' | 'transaction';
   id: string;
@@ -62,11 +50,7 @@ export interface InspectorFocus {
   about: string;
 }
 
-/**
- * A pending timer as the page lists it.
- * @example
- * const timer: InspectorTimer = { id: 'tmr_1', kind: 'otp.expire', at: '2025-01-01T00:10:00.000Z', ids: {} };
- */
+/** A pending timer as the page lists it. */
 export interface InspectorTimer {
   id: string;
   kind: string;
@@ -77,8 +61,6 @@ export interface InspectorTimer {
 /**
  * A journal entry with the user and transaction it is about (see `idsOf`: a request names them in its path,
  * its body or its answer).
- * @example
- * const item: InspectorEntry = { entry, userId: 'usr_1', transactionId: 'txn_1' };
  */
 export interface InspectorEntry {
   entry: JournalEntry;
@@ -86,11 +68,7 @@ export interface InspectorEntry {
   transactionId?: string;
 }
 
-/**
- * Everything the page shows.
- * @example
- * const model: InspectorModel = inspectorModel(service, readQuery(url.searchParams));
- */
+/** Everything the page shows. */
 export interface InspectorModel {
   baseUrl: string;
   /** The virtual time. */
@@ -195,11 +173,7 @@ function timersOf(state: State): InspectorTimer[] {
   });
 }
 
-/**
- * Reads what the page shows from `service`, filtered by `query`.
- * @example
- * const model = inspectorModel(service, { transactionId: 'txn_1', limit: 500 });
- */
+/** Reads what the page shows from `service`, filtered by `query`. */
 export function inspectorModel(service: MockSimulation, query: InspectorQuery): InspectorModel {
   const state = service.state;
   const filtered = query.userId !== undefined || query.transactionId !== undefined;

@@ -292,11 +292,7 @@ function webhooksSection(model: InspectorModel): string {
   return `<section id="webhooks" aria-labelledby="webhooks-title"><h2 id="webhooks-title">Webhooks (${events.length})</h2>${list}</section>`;
 }
 
-/**
- * The whole page; `nonce` is the one the content security policy allows its style and script by.
- * @example
- * const html = renderInspector(inspectorModel(service, readQuery(url.searchParams)), nonce);
- */
+/** The whole page; `nonce` is the one the content security policy allows its style and script by. */
 export function renderInspector(model: InspectorModel, nonce: string): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
