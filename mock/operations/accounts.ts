@@ -13,11 +13,7 @@ import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
 import type { MockState } from '../state/mock-state.js';
 
-/**
- * Adds an account to the state, with the sandbox's default INR pool of settled tranches, and returns it.
- * @example
- * const account = createAccount(state, { limits: { rateLimit: 5 } });
- */
+/** Adds an account to the state, with the sandbox's default INR pool of settled tranches, and returns it. */
 export function createAccount(state: MockState, input: CreateAccountInput = {}): AccountRecord {
   const { id, sandboxKey, liveKey, ...settings } = input;
   const account: AccountRecord = {
@@ -52,22 +48,14 @@ export function createAccount(state: MockState, input: CreateAccountInput = {}):
   return account;
 }
 
-/**
- * The state a service starts from (and `reset` returns to): empty, plus the default account.
- * @example
- * runtime.state = initialState(runtime.options);
- */
+/** The state a service starts from (and `reset` returns to): empty, plus the default account. */
 export function initialState(options: ResolvedOptions): MockState {
   const state = createEmptyState(options.seed, options.startMs);
   state.accounts.defaultId = createAccount(state, options.account).id;
   return state;
 }
 
-/**
- * Sets the developer fee new transactions of `account` carry; returns it as stored.
- * @example
- * const fee = setDeveloperFee(account, { enabled: true, percent: 0.01 });
- */
+/** Sets the developer fee new transactions of `account` carry; returns it as stored. */
 export function setDeveloperFee(
   account: AccountRecord,
   fee: DeveloperFeeRequest,
@@ -79,8 +67,6 @@ export function setDeveloperFee(
 /**
  * Replaces the given top-level settings of `account`; `webhookUrl: null` removes the URL, so events are kept
  * `pending` as before one was set.
- * @example
- * updateAccount(account, { limits: { rateLimit: 5 }, webhookUrl: null });
  */
 export function updateAccount(
   account: AccountRecord,

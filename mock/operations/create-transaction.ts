@@ -98,8 +98,6 @@ function store(
 /**
  * Creates a standard transaction (spec 2.4) in `created`, with its quote expiring after the sandbox's quote TTL.
  * The caller has run the creation checks (user, KYC, bank, active transaction, partnerReference).
- * @example
- * const txn = createTransaction(state, account, { userId, amount: '100', asset: 'USDT', network: 'polygon' });
  */
 export function createTransaction(
   state: MockState,
@@ -115,8 +113,6 @@ export function createTransaction(
  * Creates a prefunded transaction (spec 2.5): holds its amount against the account's credit and starts the payout
  * at once. Returns the record as created; the payout leg moves the stored one on. The caller has run the creation
  * checks, including that the amount fits the available credit.
- * @example
- * const txn = createPrefundedTransaction(state, account, { userId, amount: '100', asset: 'USDT', network: 'polygon' });
  */
 export function createPrefundedTransaction(
   state: MockState,

@@ -17,11 +17,7 @@ import { startPayout } from './payouts.js';
 import { depositData, emitTxn, later, move, SWEEP_MS, TXN_TIMERS } from './transactions.js';
 import { recordTransition } from './transitions.js';
 
-/**
- * A deposit is seen on the chain (spec 3.1 `deposit_pending`): its block timer runs at the first block.
- * @example
- * depositSeen(state, txn, '100', '0xabc…');
- */
+/** A deposit is seen on the chain (spec 3.1 `deposit_pending`): its block timer runs at the first block. */
 export function depositSeen(
   state: MockState,
   txn: TransactionRecord,
@@ -44,8 +40,6 @@ export function depositSeen(
  * on the last). Only those two run this, on the block timer: the blocks between them are counted on a read
  * (machines/confirmations.ts). A confirmed standard deposit starts the payout, a confirmed prefunded deposit
  * restores the credit.
- * @example
- * depositBlocks(state, txn);
  */
 export function depositBlocks(state: MockState, txn: TransactionRecord): void {
   const confirmations = blocksMinedBy(txn, state.clock.now);
@@ -81,8 +75,6 @@ export function depositBlocks(state: MockState, txn: TransactionRecord): void {
 /**
  * The confirmed deposit's sweep into the settlement pool lands (or, for the sandbox sweep-failure amount,
  * fails); the transaction's status is not affected.
- * @example
- * settleSweep(state, txn);
  */
 export function settleSweep(state: MockState, txn: TransactionRecord): void {
   if (txn.sweep?.status !== 'pending') return;

@@ -18,11 +18,7 @@ import type { MockState } from '../state/mock-state.js';
 import type { UserRecord } from '../state/users.js';
 import { type KycStep, recordStep, recordTransition } from './transitions.js';
 
-/**
- * The user's KYC record for reading: the stored one, or a blank one that is not stored (a GET changes nothing).
- * @example
- * const kyc = peekKycRecord(state, user.id);
- */
+/** The user's KYC record for reading: the stored one, or a blank one that is not stored (a GET changes nothing). */
 export function peekKycRecord(state: MockState, userId: string): KycRecord {
   return (
     state.kyc.byUserId[userId] ?? {
@@ -35,11 +31,7 @@ export function peekKycRecord(state: MockState, userId: string): KycRecord {
   );
 }
 
-/**
- * The user's KYC record, created (`none`, `pending`) on first use.
- * @example
- * const kyc = kycRecord(state, user.id);
- */
+/** The user's KYC record, created (`none`, `pending`) on first use. */
 export function kycRecord(state: MockState, userId: string): KycRecord {
   const existing = state.kyc.byUserId[userId];
   if (existing) return existing;
@@ -54,11 +46,7 @@ export function kycRecord(state: MockState, userId: string): KycRecord {
   return record;
 }
 
-/**
- * The facts of a record for the aggregate machine.
- * @example
- * const facts = kycFacts(record);
- */
+/** The facts of a record for the aggregate machine. */
 export function kycFacts(record: KycRecord): KycFacts {
   const steps = (['digilocker', 'aadhaar', 'pan', 'passport', 'face', 'upi', 'bank'] as const).filter(
     (step) => record[step] !== undefined,
@@ -83,8 +71,6 @@ export function kycFacts(record: KycRecord): KycFacts {
 /**
  * Runs the aggregate machine on the record; when level or status changes, stores it and emits
  * `user.kyc_updated` (docs/webhook-events.md). Returns the pair before and after.
- * @example
- * const { previous, current } = applyAggregate(state, user, record, { type: 'refresh', facts: kycFacts(record) });
  */
 export function applyAggregate(
   state: MockState,
@@ -144,11 +130,7 @@ export function refreshKyc(
   return applyAggregate(state, user, kycRecord(state, user.id), { type: 'refresh' });
 }
 
-/**
- * Why a declaration with `isPep: true` rejects KYC (spec 4.11): the journal and `X-Mock-Explain` say it.
- * @example
- * PEP_REJECTION.section; // '4.11'
- */
+/** Why a declaration with `isPep: true` rejects KYC (spec 4.11): the journal and `X-Mock-Explain` say it. */
 export const PEP_REJECTION: Explanation = {
   rule: 'KYC_REJECTED',
   because:
@@ -157,11 +139,7 @@ export const PEP_REJECTION: Explanation = {
   change: 'declare isPep: false; a rejection is final, so use a new user (helpers.seed)',
 };
 
-/**
- * The name records are compared with: the Aadhaar name, else the user's name, else the sandbox default.
- * @example
- * const expected = expectedName(user, record);
- */
+/** The name records are compared with: the Aadhaar name, else the user's name, else the sandbox default. */
 export function expectedName(user: UserRecord, record: KycRecord): string {
   return record.aadhaar?.nameOnAadhaar ?? user.name ?? SANDBOX_KYC.defaultName;
 }
@@ -169,38 +147,22 @@ export function expectedName(user: UserRecord, record: KycRecord): string {
 /** The Aadhaar number behind sample Aadhaar data (the document locker's, a seeded user's): only its mask is shown. */
 export const SAMPLE_AADHAAR_NUMBER = '123412341234';
 
-/**
- * `123412341234` → `XXXXXXXX1234` (all but the last four characters masked).
- * @example
- * maskTail('123456789012'); // 'XXXXXXXX9012'
- */
+/** `123412341234` → `XXXXXXXX1234` (all but the last four characters masked). */
 export function maskTail(value: string, keep = 4): string {
   return `${'X'.repeat(Math.max(0, value.length - keep))}${value.slice(-keep)}`;
 }
 
-/**
- * `123412341234` → `XXXX-XXXX-1234`.
- * @example
- * maskAadhaar('123412341234'); // 'XXXX-XXXX-1234'
- */
+/** `123412341234` → `XXXX-XXXX-1234`. */
 export function maskAadhaar(aadhaarNumber: string): string {
   return `XXXX-XXXX-${aadhaarNumber.slice(-4)}`;
 }
 
-/**
- * `ABCDE1234F` → `XXXXX1234X`.
- * @example
- * maskPan('ABCDE1234F'); // 'XXXXX1234X'
- */
+/** `ABCDE1234F` → `XXXXX1234X`. */
 export function maskPan(pan: string): string {
   return `XXXXX${pan.slice(5, 9)}X`;
 }
 
-/**
- * Takes (and forgets) the outcome a test chose for the user's next `step`, if any.
- * @example
- * const forced = takeOutcome(state, user.id, 'bank'); // 'penny_drop_failed' | ... | undefined
- */
+/** Takes (and forgets) the outcome a test chose for the user's next `step`, if any. */
 export function takeOutcome<S extends 'bank' | 'upi'>(
   state: MockState,
   userId: string,

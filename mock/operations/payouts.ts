@@ -32,8 +32,6 @@ import { recordTransition } from './transitions.js';
  * Starts the payout leg (spec 3.1 `payout_processing`, 6.2 `payout_initiated`), after the payout-time checks
  * of 7.3 (a failing check fails the payout with its identifier). Standard payouts pay the received amount,
  * at most the expected one, at the quoted rate and fee.
- * @example
- * startPayout(state, txn);
  */
 export function startPayout(state: MockState, txn: TransactionRecord): TransactionRecord {
   const received = txn.deposit.receivedAmount ?? txn.amount;
@@ -85,8 +83,6 @@ export function startPayout(state: MockState, txn: TransactionRecord): Transacti
 /**
  * Attributes a standard payout to the pool's tranches, FIFO (spec 2.4), once; a payout the pool cannot
  * cover goes unattributed (rule 5: attribution never blocks the payment).
- * @example
- * attribute(state, txn);
  */
 export function attribute(state: MockState, txn: TransactionRecord): void {
   const { payout } = txn;
@@ -116,11 +112,7 @@ export function attribute(state: MockState, txn: TransactionRecord): void {
   state.transactions.tranchesByAccount[txn.accountId] = result.remainingTranches;
 }
 
-/**
- * The bank accepted the transfer (spec 6.2 `payout_completed`, with the attribution when there is one).
- * @example
- * completePayout(state, txn);
- */
+/** The bank accepted the transfer (spec 6.2 `payout_completed`, with the attribution when there is one). */
 export function completePayout(state: MockState, txn: TransactionRecord): TransactionRecord {
   attribute(state, txn);
   if (txn.payout?.timerId) cancelTimer(state, txn.payout.timerId);
@@ -161,8 +153,6 @@ export function completePayout(state: MockState, txn: TransactionRecord): Transa
 /**
  * The payout failed (spec 6.2 `payout_failed`, 7.3 identifiers). A failed payout sent no INR: a prefunded one's
  * amount leaves `outstandingUsd`, and a pool-funded one gives its tranches back. `explanation` is the rule or sandbox value that failed it, for the journal.
- * @example
- * failPayout(state, txn, 'PAYOUT_FAILED', 'The payout provider rejected the transfer');
  */
 export function failPayout(
   state: MockState,
@@ -192,11 +182,7 @@ export function failPayout(
   return next;
 }
 
-/**
- * Settles a payout at its scheduled time: fails it for the sandbox failure amount, completes it otherwise.
- * @example
- * settlePayout(state, txn);
- */
+/** Settles a payout at its scheduled time: fails it for the sandbox failure amount, completes it otherwise. */
 export function settlePayout(state: MockState, txn: TransactionRecord): void {
   if (new Decimal(txn.amount).eq(SANDBOX_TRANSACTIONS.payoutFailureAmount)) {
     failPayout(

@@ -7,21 +7,13 @@ import { acceptUpload, type UploadAttempt } from '../machines/document-upload.js
 import type { MockState } from '../state/mock-state.js';
 import { recordTransition } from './transitions.js';
 
-/**
- * What the storage needs of a service: its live state and base URL (a `MockRuntime` is one).
- * @example
- * const host: StorageHost = runtime;
- */
+/** What the storage needs of a service: its live state and base URL (a `MockRuntime` is one). */
 export interface StorageHost {
   readonly state: MockState;
   readonly options: { readonly baseUrl: string };
 }
 
-/**
- * Stores an upload attempt for `s3Key` (shared by the HTTP route and `helpers.kyc.upload`).
- * @example
- * const r = storeUpload(runtime, s3Key, { method: 'PUT', contentType: 'application/pdf', size: 1024 });
- */
+/** Stores an upload attempt for `s3Key` (shared by the HTTP route and `helpers.kyc.upload`). */
 export function storeUpload(
   rt: StorageHost,
   s3Key: string,

@@ -96,8 +96,6 @@ function sample(type: WebhookEventType, now: string): Record<string, unknown> {
 /**
  * Emits a synthetic event of `type` for `accountId`: the sample payload with `data` laid over it (top-level
  * fields replaced). Throws `MockArgumentError` naming the field when the result is not a valid payload.
- * @example
- * triggerEvent(state, account.id, 'transaction.payout_failed', { code: 'BANK_ACCOUNT_INVALID' });
  */
 export function triggerEvent(
   state: MockState,

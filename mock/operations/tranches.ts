@@ -7,14 +7,7 @@ import { nowIso } from '../engine/timers.js';
 import type { MockState } from '../state/mock-state.js';
 import type { TrancheRecord } from '../state/transactions.js';
 
-/**
- * One tranche to settle: its deal rate (INR per USDT) and INR amount, decimal strings.
- * @example
- * ```ts
- * import { NewTranche } from 'inr-payouts/mock';
- * const tranche: NewTranche = { rate: '83.10', inrAmount: '100000' };
- * ```
- */
+/** One tranche to settle: its deal rate (INR per USDT) and INR amount, decimal strings. */
 export interface NewTranche {
   rate: string;
   inrAmount: string;
@@ -37,11 +30,7 @@ function settled(state: MockState, tranches: NewTranche[]): TrancheRecord[] {
   });
 }
 
-/**
- * Settles checked tranches after the ones already in the account's pool (so they are consumed later).
- * @example
- * const added = addTranches(state, accountId, [{ rate: '83.10', inrAmount: '5000.00' }]);
- */
+/** Settles checked tranches after the ones already in the account's pool (so they are consumed later). */
 export function addTranches(state: MockState, accountId: string, tranches: NewTranche[]): TrancheRecord[] {
   const added = settled(state, tranches);
   state.transactions.tranchesByAccount[accountId] = [
@@ -54,8 +43,6 @@ export function addTranches(state: MockState, accountId: string, tranches: NewTr
 /**
  * Makes the account's pool exactly the checked tranches; `[]` empties it, so standard payouts go unattributed
  * (spec 2.4 rule 3).
- * @example
- * replaceTranches(state, accountId, []);
  */
 export function replaceTranches(
   state: MockState,

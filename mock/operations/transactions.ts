@@ -40,19 +40,13 @@ export const SWEEP_MS = 30_000;
 /** Virtual time from `payout_completed` to `awaiting_funds` for a prefunded payout. */
 export const AWAIT_FUNDS_MS = 1_000;
 
-/**
- * The stored transaction, or undefined.
- * @example
- * const txn = findTransaction(state, 'txn_…');
- */
+/** The stored transaction, or undefined. */
 export function findTransaction(state: MockState, id: string): TransactionRecord | undefined {
   return state.transactions.byId[id];
 }
 
 /**
  * Sets the exchange rate (INR per USD, a positive decimal string) that new quotes use; quotes already given keep theirs.
- * @example
- * setExchangeRate(state, '84.10');
  */
 export function setExchangeRate(state: MockState, rate: string): void {
   state.transactions.exchangeRate = rate;
@@ -61,8 +55,6 @@ export function setExchangeRate(state: MockState, rate: string): void {
 /**
  * Applies `event` to the stored transaction and stores the result; releases the user's active slot when
  * the transaction reaches a final status. `explanation` says which rule or sandbox value decided the move.
- * @example
- * const next = move(state, txn, { type: 'quote.expire' });
  */
 export function move(
   state: MockState,
@@ -99,7 +91,7 @@ export function move(
 /** Transaction events with their payload types from `inr-payouts/webhooks`, so the mock emits exactly those. */
 type TxnEventType = Extract<keyof WebhookEventDataMap, `transaction.${string}`>;
 
-/** Emits a transaction event with its documented payload type. @example emitTxn(state, txn, 'transaction.payout_initiated', data) */
+/** Emits a transaction event with its documented payload type. */
 export function emitTxn<T extends TxnEventType>(
   state: MockState,
   txn: TransactionRecord,
@@ -112,7 +104,7 @@ export function emitTxn<T extends TxnEventType>(
   });
 }
 
-/** The deposit payload of `deposit_detected` and `deposit_confirmed`. @example depositData(txn) */
+/** The deposit payload of `deposit_detected` and `deposit_confirmed`. */
 export function depositData(txn: TransactionRecord) {
   const { deposit } = txn;
   return {
@@ -130,8 +122,6 @@ export function depositData(txn: TransactionRecord) {
 /**
  * Schedules a step of the flow, after a delay or at a time; its task re-checks the status, so a step made stale
  * by a helper is a no-op.
- * @example
- * later(state, txn, TXN_TIMERS.block, 2000);
  */
 export function later(state: MockState, txn: TransactionRecord, kind: string, when: When): string {
   return schedule(state, kind, when, { transactionId: txn.id } satisfies TxnTimerPayload);
@@ -140,8 +130,6 @@ export function later(state: MockState, txn: TransactionRecord, kind: string, wh
 /**
  * The wire form of a read (spec 2.4). `payout` is `{ status: 'pending' }` until the payout leg starts; the
  * attribution only once it is computed; a failure's identifier rides on `transaction` and `payout` as `failureCode`.
- * @example
- * return { data: transactionData(txn) };
  */
 export function transactionData(txn: TransactionRecord): Transaction {
   const { deposit, payout } = txn;

@@ -10,22 +10,14 @@ import type { MockState } from '../state/mock-state.js';
 /** A transition as a call site gives it. */
 type TransitionDraft = Omit<JournalTransition, 'type' | 'seq' | 'at'>;
 
-/**
- * Notes a transition in the journal bound to `state` (nothing without one).
- * @example
- * recordTransition(state, { resource: 'face-session', id: 'fce_1', from: 'PENDING', to: 'EXPIRED', trigger: 'expire', userId });
- */
+/** Notes a transition in the journal bound to `state` (nothing without one). */
 export function recordTransition(state: MockState, draft: TransitionDraft): void {
   // Absent, not undefined: an entry reads the same in-process and after a JSON round trip.
   const defined = Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined));
   journalOf(state)?.record<JournalTransition>(state, { type: 'transition', ...(defined as TransitionDraft) });
 }
 
-/**
- * The steps of a user's verification a transition names (`kyc-step`, with `id` the step).
- * @example
- * const step: KycStep = 'bank';
- */
+/** The steps of a user's verification a transition names (`kyc-step`, with `id` the step). */
 export type KycStep =
   | 'mobile'
   | 'email'
@@ -46,8 +38,6 @@ const SUBMITTED: ReadonlySet<KycStep> = new Set(['profile', 'document', 'declara
 /**
  * Notes that a step of `userId` is done: `unverified → verified` (`missing → submitted` for the profile, the
  * document and the declaration). `trigger` is what did it: a route (`POST /kyc/bank/verify`) or a helper.
- * @example
- * recordStep(state, user.id, 'bank', 'POST /kyc/bank/verify');
  */
 export function recordStep(
   state: MockState,
@@ -68,11 +58,7 @@ export function recordStep(
   });
 }
 
-/**
- * Notes a move of a document-locker or face session (machines with a diagram of the same name).
- * @example
- * recordSession(state, 'face-session', session, 'EXPIRED', 'expire');
- */
+/** Notes a move of a document-locker or face session (machines with a diagram of the same name). */
 export function recordSession(
   state: MockState,
   machine: 'digilocker-session' | 'face-session',

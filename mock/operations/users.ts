@@ -8,20 +8,12 @@ import { nowIso } from '../engine/timers.js';
 import type { MockState } from '../state/mock-state.js';
 import { mobileKey, type UserRecord } from '../state/users.js';
 
-/**
- * An Indian mobile as stored: `+91` and the 10 digits (the schema already checked the form).
- * @example
- * normalizeMobile('9876543210'); // '+919876543210'
- */
+/** An Indian mobile as stored: `+91` and the 10 digits (the schema already checked the form). */
 export function normalizeMobile(mobile: string): string {
   return `+91${mobile.replace(/\D/g, '').slice(-10)}`;
 }
 
-/**
- * The wire form of a user (absent optional fields are omitted, spec 1.3).
- * @example
- * return { status: 201, data: userData(user) };
- */
+/** The wire form of a user (absent optional fields are omitted, spec 1.3). */
 export function userData(user: UserRecord): User {
   return {
     userId: user.id,
@@ -34,19 +26,11 @@ export function userData(user: UserRecord): User {
   };
 }
 
-/**
- * What a new user is made of: the create body, or a seeded fixture.
- * @example
- * const input: NewUser = { mobile: '9876543210', email: 'asha@example.com' };
- */
+/** What a new user is made of: the create body, or a seeded fixture. */
 export type NewUser = Pick<UserRecord, 'mobile'> &
   Partial<Omit<UserRecord, 'id' | 'accountId' | 'createdAt'>>;
 
-/**
- * Adds a user to `accountId`, or returns undefined when the mobile is already registered there.
- * @example
- * const user = registerUser(state, account.id, { mobile: '9876543210' });
- */
+/** Adds a user to `accountId`, or returns undefined when the mobile is already registered there. */
 export function registerUser(state: MockState, accountId: string, input: NewUser): UserRecord | undefined {
   const mobile = normalizeMobile(input.mobile);
   const index = mobileKey(accountId, mobile);

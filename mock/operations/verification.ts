@@ -14,8 +14,6 @@ import { recordStep } from './transitions.js';
 /**
  * Sends a new OTP on `channel`: the channel's sends and current code are stored, whatever the outcome (a refused
  * send still forgets the sends older than the window).
- * @example
- * const outcome = sendOtp(state, user.id, 'mobile', now);
  */
 export function sendOtp(state: MockState, userId: string, channel: OtpChannel, now: number): OtpOutcome {
   const key = otpKey(userId, channel);
@@ -32,8 +30,6 @@ export function sendOtp(state: MockState, userId: string, channel: OtpChannel, n
 /**
  * Checks `code` against the channel's OTP; a wrong code counts as an attempt, the right one marks the channel
  * verified (`trigger` names the request in the journal).
- * @example
- * const outcome = confirmOtp(state, user, 'email', '123456', now, 'POST /verify/email/confirm');
  */
 export function confirmOtp(
   state: MockState,
@@ -54,11 +50,7 @@ export function confirmOtp(
   return outcome;
 }
 
-/**
- * Marks `channel` of `user` verified at `at` and notes the step in the journal under `trigger`.
- * @example
- * markVerified(state, user, 'mobile', nowIso(state), 'helpers.verification.complete');
- */
+/** Marks `channel` of `user` verified at `at` and notes the step in the journal under `trigger`. */
 export function markVerified(
   state: MockState,
   user: UserRecord,

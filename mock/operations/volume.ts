@@ -33,22 +33,14 @@ function volumesOf(state: MockState): Keyed<AccountVolumeRecord> {
   return slice.volumeByAccount;
 }
 
-/**
- * Counts a transaction that has just completed, and is stored so, in its account's volume.
- * @example
- * if (next.status === 'completed') countCompleted(state, next);
- */
+/** Counts a transaction that has just completed, and is stored so, in its account's volume. */
 export function countCompleted(state: MockState, txn: TransactionRecord): void {
   // Sums rebuilt now already count it: it is stored completed.
   if (state.transactions.volumeByAccount) add(state.transactions.volumeByAccount, txn);
   else volumesOf(state);
 }
 
-/**
- * Volume in USD from completed transactions (spec 2.1): this calendar month (UTC, virtual clock) and all time.
- * @example
- * const { monthlyUsd, totalUsd } = completedVolume(state, account.id);
- */
+/** Volume in USD from completed transactions (spec 2.1): this calendar month (UTC, virtual clock) and all time. */
 export function completedVolume(
   state: MockState,
   accountId: string,

@@ -27,24 +27,13 @@ import type { MockState } from '../state/mock-state.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 import { recordTransition } from './transitions.js';
 
-/**
- * The `fetch` a delivery uses; a test may replace it to answer in-process.
- * @example
- * ```ts
- * import { WebhookFetch } from 'inr-payouts/mock';
- * const answer: WebhookFetch = async () => new Response(null, { status: 500 });
- * ```
- */
+/** The `fetch` a delivery uses; a test may replace it to answer in-process. */
 export type WebhookFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Per service: functions cannot live in the JSON state, and a replaced fetch must not outlive its service. */
 const fetchOverrides = new WeakMap<MockRuntime, WebhookFetch>();
 
-/**
- * Replaces (or, with undefined, restores) the `fetch` deliveries of one service use.
- * @example
- * setWebhookFetch(runtime, async () => new Response('ok'));
- */
+/** Replaces (or, with undefined, restores) the `fetch` deliveries of one service use. */
 export function setWebhookFetch(rt: MockRuntime, fetcher: WebhookFetch | undefined): void {
   if (fetcher) fetchOverrides.set(rt, fetcher);
   else fetchOverrides.delete(rt);
@@ -54,8 +43,6 @@ export function setWebhookFetch(rt: MockRuntime, fetcher: WebhookFetch | undefin
  * msw's bypass marker (what its `bypass()` adds), on every POST the mock sends to a partner's receiver: a
  * partner's own `setupServer`, even with `onUnhandledRequest: 'error'`, lets it through to the real receiver
  * and strips the marker.
- * @example
- * const headers = { ...MSW_PASSTHROUGH, 'content-type': 'application/json' };
  */
 export const MSW_PASSTHROUGH: Readonly<Record<string, string>> = { accept: 'msw/passthrough' };
 
@@ -89,11 +76,7 @@ async function send(
   }
 }
 
-/**
- * Schedules a delivery attempt of `record` at `at` (epoch ms) and notes it on the record.
- * @example
- * scheduleDelivery(state, record, state.clock.now, 1, 'manual');
- */
+/** Schedules a delivery attempt of `record` at `at` (epoch ms) and notes it on the record. */
 export function scheduleDelivery(
   state: MockState,
   record: WebhookEventRecord,

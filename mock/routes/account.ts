@@ -25,11 +25,7 @@ import type { TransactionRecord } from '../state/transactions.js';
 /** Characters of the API key shown as `apiKeyPrefix` (the environment prefix and four more). */
 const KEY_PREFIX_EXTRA = 4;
 
-/**
- * The prefunded credit of an account (spec 2.5).
- * @example
- * const { availableUsd } = creditOf(state, account);
- */
+/** The prefunded credit of an account (spec 2.5). */
 export function creditOf(state: MockState, account: AccountRecord): Credit {
   const outstanding = state.transactions.outstandingUsdByAccount[account.id] ?? '0';
   return {
@@ -71,11 +67,7 @@ const putDeveloperFee = route(
   { bodySchema: DeveloperFeeRequest },
 );
 
-/**
- * One activity item (spec 2.6): `payoutAmountInr` is null until the payout is processed.
- * @example
- * const item = activityItem(state, txn);
- */
+/** One activity item (spec 2.6): `payoutAmountInr` is null until the payout is processed. */
 export function activityItem(state: MockState, stored: TransactionRecord): ActivityItem {
   const txn = transactionAt(stored, state.clock.now);
   const processed = txn.payout?.status === 'completed';

@@ -22,11 +22,7 @@ import { email } from './verification/email.js';
 import { mobile } from './verification/mobile.js';
 import { webhooks } from './webhooks.js';
 
-/**
- * The modules every service serves.
- * @example
- * const routes = modules.flatMap((m) => m.routes);
- */
+/** The modules every service serves. */
 export const modules: MockModule[] = [
   users,
   mobile,

@@ -1,6 +1,4 @@
-/**
- * Helpers the route files share: finding the caller's user, masking contact details.
- */
+/** Helpers the route files share: finding the caller's user, masking contact details. */
 import { MockApiError } from '../engine/errors.js';
 import type { RouteContext } from '../engine/route.js';
 import type { UserRecord } from '../state/users.js';
@@ -8,8 +6,6 @@ import type { UserRecord } from '../state/users.js';
 /**
  * The user `userId` of the calling account, or a 404 in the route's shape: `USER_NOT_FOUND` in shape A,
  * `Not Found` in shape B (docs/assumptions.md). Another account's user is not found either.
- * @example
- * const user = requireUser(ctx, ctx.params.userId);
  */
 export function requireUser(
   ctx: Pick<RouteContext, 'state' | 'account' | 'shape'>,
@@ -25,19 +21,13 @@ export function requireUser(
   });
 }
 
-/**
- * `+919876543210` → `+91******3210`.
- * @example
- * maskMobile('+919876543210'); // '+91******3210'
- */
+/** `+919876543210` → `+91******3210`. */
 export function maskMobile(mobile: string): string {
   return `${mobile.slice(0, 3)}${'*'.repeat(Math.max(0, mobile.length - 7))}${mobile.slice(-4)}`;
 }
 
 /**
  * `asha.rao@example.com` → `a***@example.com`.
- * @example
- * maskEmail('asha.rao@example.com'); // 'a***@example.com'
  */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');

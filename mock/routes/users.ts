@@ -34,5 +34,5 @@ const createUser = route(
   { bodySchema: UserCreateRequest },
 );
 
-/** The users routes. @example modules.push(users) */
+/** The users routes. */
 export const users = defineModule({ name: 'users', routes: [createUser] });

@@ -13,11 +13,7 @@ import { validateQuery } from '../http/validate.js';
 import { scheduleDelivery, webhookDeliver } from '../operations/webhooks.js';
 import type { WebhookEventRecord } from '../state/webhooks.js';
 
-/**
- * The wire form of an event record (spec 2.11).
- * @example
- * const data = webhookEventData(record);
- */
+/** The wire form of an event record (spec 2.11). */
 export function webhookEventData(record: WebhookEventRecord): WebhookEvent {
   return {
     id: record.id,

@@ -9,11 +9,7 @@ import { rawRoute } from '../../engine/route.js';
 import { storeUpload } from '../../operations/storage.js';
 import { UPLOADS_PATH } from './document.js';
 
-/**
- * The storage's route, outside the API pipeline (every method, so a wrong one is refused with 405).
- * @example
- * const table = { routes, rawRoutes: [storageRoute] };
- */
+/** The storage's route, outside the API pipeline (every method, so a wrong one is refused with 405). */
 export const storageRoute = rawRoute('ALL', `${UPLOADS_PATH}/:s3Key`, async (request, params, rt) => {
   const s3Key = params.s3Key ?? '';
   const bytes =

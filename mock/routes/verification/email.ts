@@ -7,7 +7,7 @@ import { defineModule } from '../../engine/module.js';
 import { maskEmail } from '../shared.js';
 import { otpRoutes } from './otp-routes.js';
 
-/** The email OTP routes. @example modules.push(email) */
+/** The email OTP routes. */
 export const email = defineModule({
   name: 'verification.email',
   routes: otpRoutes({

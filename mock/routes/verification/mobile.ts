@@ -1,12 +1,10 @@
-/**
- * Mobile OTP: `POST /v2/users/{userId}/verify/mobile/send` and `/confirm` (spec 4.3).
- */
+/** Mobile OTP: `POST /v2/users/{userId}/verify/mobile/send` and `/confirm` (spec 4.3). */
 import { MobileConfirmRequest } from '../../../src/schemas/verification/mobile.js';
 import { defineModule } from '../../engine/module.js';
 import { maskMobile } from '../shared.js';
 import { otpRoutes } from './otp-routes.js';
 
-/** The mobile OTP routes. @example modules.push(mobile) */
+/** The mobile OTP routes. */
 export const mobile = defineModule({
   name: 'verification.mobile',
   routes: otpRoutes({

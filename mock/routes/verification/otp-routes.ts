@@ -11,11 +11,7 @@ import type { UserRecord } from '../../state/users.js';
 import type { OtpChannel } from '../../state/verification.js';
 import { requireUser } from '../shared.js';
 
-/**
- * What differs between the mobile and the email channel.
- * @example
- * otpRoutes({ channel: 'email', label: 'Email', target: (u) => u.email, mask: maskEmail, confirmSchema: EmailConfirmRequest, ... });
- */
+/** What differs between the mobile and the email channel. */
 export interface OtpChannelConfig {
   channel: OtpChannel;
   /** For messages: `Mobile number`, `Email`. */
@@ -80,11 +76,7 @@ function confirm(ctx: Ctx, config: OtpChannelConfig, otp: string): MockResult {
   }
 }
 
-/**
- * The send and confirm routes of a channel under `/v2/users/:userId/verify/<channel>/`.
- * @example
- * export const mobile = defineModule({ name: 'verification.mobile', routes: otpRoutes(mobileConfig) });
- */
+/** The send and confirm routes of a channel under `/v2/users/:userId/verify/<channel>/`. */
 export function otpRoutes(config: OtpChannelConfig): RouteDefinition[] {
   const base = `/v2/users/:userId/verify/${config.channel}` as const;
   return [
