@@ -33,3 +33,12 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   return at <= 0 ? '***' : `${email.slice(0, 1)}***${email.slice(at)}`;
 }
+
+/** The 409 of a KYC step the user has already passed (shape A, `ALREADY_VERIFIED`); `what` names it: 'PAN'. */
+export function alreadyVerified(what: string, userId: string): MockApiError {
+  return new MockApiError(409, {
+    error: 'Conflict',
+    message: `The ${what} of user ${userId} is already verified`,
+    code: 'ALREADY_VERIFIED',
+  });
+}

@@ -10,21 +10,14 @@ import { route } from '../../engine/route.js';
 import { MAX_OTP_ATTEMPTS } from '../../machines/otp.js';
 import { sendAadhaarOtp, verifyAadhaarOtp } from '../../operations/kyc/aadhaar.js';
 import { maskAadhaar, peekKycRecord } from '../../operations/kyc.js';
-import { requireUser } from '../shared.js';
-
-const alreadyVerified = (userId: string) =>
-  new MockApiError(409, {
-    error: 'Conflict',
-    message: `The Aadhaar of user ${userId} is already verified`,
-    code: 'ALREADY_VERIFIED',
-  });
+import { alreadyVerified, requireUser } from '../shared.js';
 
 const send = route(
   'POST',
   '/v2/users/:userId/kyc/aadhaar/otp/send',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    if (peekKycRecord(ctx.state, user.id).aadhaar) throw alreadyVerified(user.id);
+    if (peekKycRecord(ctx.state, user.id).aadhaar) throw alreadyVerified('Aadhaar', user.id);
     const { referenceId } = sendAadhaarOtp(ctx.state, user.id, ctx.body.aadhaarNumber);
     const maskedAadhaar = maskAadhaar(ctx.body.aadhaarNumber);
     return {
@@ -46,7 +39,7 @@ const verify = route(
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
     const record = peekKycRecord(ctx.state, user.id);
-    if (record.aadhaar) throw alreadyVerified(user.id);
+    if (record.aadhaar) throw alreadyVerified('Aadhaar', user.id);
     const session = ctx.state.kyc.aadhaarOtps[ctx.body.referenceId];
     if (!session || session.userId !== user.id) {
       throw new MockApiError(404, {

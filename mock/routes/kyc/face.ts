@@ -13,21 +13,14 @@ import { effectiveFaceStatus } from '../../machines/face-session.js';
 import { faceExpire, startFace, verifyFace } from '../../operations/kyc/face.js';
 import { peekKycRecord } from '../../operations/kyc.js';
 import type { FaceSessionRecord } from '../../state/kyc.js';
-import { requireUser } from '../shared.js';
-
-const alreadyVerified = (userId: string) =>
-  new MockApiError(409, {
-    error: 'Conflict',
-    message: `The face of user ${userId} is already verified`,
-    code: 'ALREADY_VERIFIED',
-  });
+import { alreadyVerified, requireUser } from '../shared.js';
 
 const init = route(
   'POST',
   '/v2/users/:userId/kyc/face/init',
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
-    if (peekKycRecord(ctx.state, user.id).face) throw alreadyVerified(user.id);
+    if (peekKycRecord(ctx.state, user.id).face) throw alreadyVerified('face', user.id);
     const { sessionId, sdkToken } = startFace(ctx.state, user.id, ctx.body);
     return {
       data: {
@@ -61,7 +54,7 @@ const verify = route(
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
     const record = peekKycRecord(ctx.state, user.id);
-    if (record.face) throw alreadyVerified(user.id);
+    if (record.face) throw alreadyVerified('face', user.id);
     const session = findSession(ctx.state.kyc.faceSessions, user.id, ctx.body.sessionId);
     if (!session) {
       throw new MockApiError(404, {

@@ -14,7 +14,7 @@ import { verifyPan } from '../../operations/kyc/pan.js';
 import { expectedName, maskPan, peekKycRecord } from '../../operations/kyc.js';
 import { nameMismatch, SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
-import { requireUser } from '../shared.js';
+import { alreadyVerified, requireUser } from '../shared.js';
 
 /** The shared schema minus the PAN format, which answers `PAN_INVALID` instead of `VALIDATION_ERROR`. */
 const PanBody = z.object({ pan: z.string({ error: 'pan is required' }), deviceId: z.optional(DeviceId) });
@@ -33,13 +33,7 @@ const verify = route(
         code: 'PAN_INVALID',
       });
     }
-    if (record.pan) {
-      throw new MockApiError(409, {
-        error: 'Conflict',
-        message: `The PAN of user ${user.id} is already verified`,
-        code: 'ALREADY_VERIFIED',
-      });
-    }
+    if (record.pan) throw alreadyVerified('PAN', user.id);
     if (pan === SANDBOX_KYC.pan.notFound) {
       throw new MockApiError(
         404,
