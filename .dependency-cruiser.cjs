@@ -6,7 +6,7 @@
  * layers listed before it (checked when this file loads), so the graph between folders has no cycle. `src/` is the client package and never imports the mock;
  * the mock may import any of `src/`. Bottom to top:
  *
- *   src:  shared < internal, webhooks < schemas < core < resources < kyc-readers, money < client < index
+ *   src:  shared < internal, webhooks < schemas < endpoints < core < resources < kyc-readers, money < client < index
  *   mock: sandbox-values < state < contract < engine < observe < policies < http < sandbox-explanations
  *         < machines < operations < routes | helpers < simulation, connect < openapi, msw, receiver-check
  *         < overrides, conformance < server, service < bin < index
@@ -19,8 +19,13 @@ const SRC_LAYERS = {
   // The `inr-payouts/webhooks` entry stays free of the client's dependencies (ky, zod, uuid).
   webhooks: { path: '^src/webhooks/', may: ['shared'] },
   schemas: { path: '^src/schemas/', may: ['shared', 'internal', 'webhooks'] },
+  // The endpoint table: each `/v2` endpoint's facts, read by the client and the mock alike.
+  endpoints: { path: '^src/endpoints/', may: ['shared', 'internal', 'webhooks', 'schemas'] },
   core: { path: '^src/core/', may: ['shared', 'internal', 'webhooks', 'schemas'] },
-  resources: { path: '^src/resources/', may: ['shared', 'internal', 'webhooks', 'schemas', 'core'] },
+  resources: {
+    path: '^src/resources/',
+    may: ['shared', 'internal', 'webhooks', 'schemas', 'endpoints', 'core'],
+  },
   'kyc-readers': {
     path: '^src/kyc-readers\\.ts$',
     may: ['shared', 'internal', 'webhooks', 'schemas', 'core'],
@@ -28,11 +33,22 @@ const SRC_LAYERS = {
   money: { path: '^src/money\\.ts$', may: ['shared', 'internal', 'webhooks', 'schemas', 'core'] },
   client: {
     path: '^src/client\\.ts$',
-    may: ['shared', 'internal', 'webhooks', 'schemas', 'core', 'resources', 'kyc-readers'],
+    may: ['shared', 'internal', 'webhooks', 'schemas', 'endpoints', 'core', 'resources', 'kyc-readers'],
   },
   index: {
     path: '^src/index\\.ts$',
-    may: ['shared', 'internal', 'webhooks', 'schemas', 'core', 'resources', 'kyc-readers', 'money', 'client'],
+    may: [
+      'shared',
+      'internal',
+      'webhooks',
+      'schemas',
+      'endpoints',
+      'core',
+      'resources',
+      'kyc-readers',
+      'money',
+      'client',
+    ],
   },
 };
 

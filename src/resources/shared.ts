@@ -1,11 +1,37 @@
+import type * as z from 'zod/mini';
 import { ApiPromise, type Outcome } from '../core/api-promise.js';
 import { APIError } from '../core/errors.js';
 import { type Call, pathParam, type Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
+import type { Endpoint, PathParams } from '../endpoints/index.js';
 
 /** `/v2/users/{userId}` followed by `rest`, with `userId` checked and encoded. */
 export function userPath(userId: string, rest: string): string {
   return `/v2/users/${pathParam('userId', userId)}${rest}`;
+}
+
+/** What one call of an endpoint carries besides the endpoint's own facts. */
+export interface CallInputs<Path extends string> {
+  params?: PathParams<Path>;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+}
+
+/** The call of `endpoint` (its row in the endpoint table) with its path parameters checked and encoded. */
+export function endpointCall<E extends Endpoint>(
+  endpoint: E,
+  inputs: CallInputs<E['path']> = {},
+): Call<z.infer<E['data']>> {
+  const params: Record<string, string> = inputs.params ?? {};
+  return {
+    method: endpoint.method,
+    path: endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => pathParam(name, params[name])),
+    body: inputs.body,
+    bodySchema: endpoint.body,
+    query: inputs.query,
+    querySchema: endpoint.query as z.ZodMiniType<Record<string, unknown>> | undefined,
+    dataSchema: endpoint.data as z.ZodMiniType<z.infer<E['data']>>,
+  };
 }
 
 /**

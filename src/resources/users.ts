@@ -1,13 +1,9 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import {
-  type User,
-  type UserCreateRequest,
-  UserCreateRequest as UserCreateRequestSchema,
-  User as UserSchema,
-} from '../schemas/users.js';
-import { send } from './shared.js';
+import { ENDPOINTS } from '../endpoints/index.js';
+import type { User, UserCreateRequest } from '../schemas/users.js';
+import { endpointCall, send } from './shared.js';
 import { EmailVerificationResource } from './verification/email.js';
 import { MobileVerificationResource } from './verification/mobile.js';
 
@@ -36,16 +32,6 @@ export class UsersResource {
    * ```
    */
   create(params: UserCreateRequest, options?: RequestOptions): ApiPromise<User> {
-    return send(
-      this.transport,
-      () => ({
-        method: 'POST',
-        path: '/v2/users',
-        body: params,
-        bodySchema: UserCreateRequestSchema,
-        dataSchema: UserSchema,
-      }),
-      options,
-    );
+    return send(this.transport, () => endpointCall(ENDPOINTS['users.create'], { body: params }), options);
   }
 }

@@ -1,0 +1,25 @@
+/**
+ * The endpoint table: one row per `/v2` endpoint, keyed by its operation ID (the client method's path:
+ * `transactions.create` is `client.transactions.create`). Client resources, mock routes, the OpenAPI document,
+ * overrides, refusals and the ledger all read it; adding an endpoint is one row here plus its resolver.
+ */
+import { ACCOUNT_ENDPOINTS } from './account.js';
+import type { Endpoint } from './endpoint.js';
+import { KYC_ENDPOINTS } from './kyc.js';
+import { TRANSACTION_ENDPOINTS } from './transactions.js';
+import { USER_ENDPOINTS } from './users.js';
+import { WEBHOOK_ENDPOINTS } from './webhooks.js';
+
+export type { Endpoint, PathParams } from './endpoint.js';
+
+/** Every `/v2` endpoint, keyed by operation ID. */
+export const ENDPOINTS = {
+  ...USER_ENDPOINTS,
+  ...KYC_ENDPOINTS,
+  ...ACCOUNT_ENDPOINTS,
+  ...TRANSACTION_ENDPOINTS,
+  ...WEBHOOK_ENDPOINTS,
+} satisfies Record<string, Endpoint>;
+
+/** An operation ID of the table. */
+export type OperationId = keyof typeof ENDPOINTS;
