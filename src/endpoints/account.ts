@@ -7,43 +7,55 @@ import {
   DeveloperFee,
   DeveloperFeeRequest,
 } from '../schemas/account.js';
-import { endpoint } from './endpoint.js';
+import type { Endpoint, EndpointContract } from './endpoint.js';
 
-/** The account endpoints, keyed by operation ID. */
+/** The account endpoints' calls, keyed by operation ID. */
 export const ACCOUNT_ENDPOINTS = {
-  'account.retrieve': endpoint({
+  'account.retrieve': {
     method: 'GET',
     path: '/v2/account',
-    summary: 'The partner account',
-    section: '2.1',
     data: Account,
-    errors: [],
-  }),
-  'account.updateDeveloperFee': endpoint({
+  },
+  'account.updateDeveloperFee': {
     method: 'PUT',
     path: '/v2/account/developer-fee',
-    summary: 'Set the developer fee (percent 0 to 0.05)',
-    section: '4.1',
     data: DeveloperFee,
-    errors: ['VALIDATION_ERROR'],
     body: DeveloperFeeRequest,
-  }),
-  'account.listActivity': endpoint({
+  },
+  'account.listActivity': {
     method: 'GET',
     path: '/v2/account/activity',
-    summary: 'The most recent transactions',
-    section: '2.6',
     data: ActivityList,
     query: ActivityQuery,
-    errors: [],
-  }),
-  'account.retrieveCredit': endpoint({
+  },
+  'account.retrieveCredit': {
     method: 'GET',
     path: '/v2/account/credit',
+    data: Credit,
+  },
+} as const satisfies Record<string, Endpoint>;
+
+/** The account endpoints' contract, keyed as the calls are. */
+export const ACCOUNT_CONTRACTS: Record<keyof typeof ACCOUNT_ENDPOINTS, EndpointContract> = {
+  'account.retrieve': {
+    summary: 'The partner account',
+    section: '2.1',
+    errors: [],
+  },
+  'account.updateDeveloperFee': {
+    summary: 'Set the developer fee (percent 0 to 0.05)',
+    section: '4.1',
+    errors: ['VALIDATION_ERROR'],
+  },
+  'account.listActivity': {
+    summary: 'The most recent transactions',
+    section: '2.6',
+    errors: [],
+  },
+  'account.retrieveCredit': {
     summary: 'The prefunded credit figures',
     section: '2.5',
-    data: Credit,
     errors: [],
     assumptions: ['Prefunded credit'],
-  }),
+  },
 };

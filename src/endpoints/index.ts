@@ -3,23 +3,32 @@
  * `transactions.create` is `client.transactions.create`). Client resources, mock routes, the OpenAPI document,
  * overrides, refusals and the ledger all read it; adding an endpoint is one row here plus its resolver.
  */
-import { ACCOUNT_ENDPOINTS } from './account.js';
-import type { Endpoint } from './endpoint.js';
-import { KYC_ENDPOINTS } from './kyc.js';
-import { TRANSACTION_ENDPOINTS } from './transactions.js';
-import { USER_ENDPOINTS } from './users.js';
-import { WEBHOOK_ENDPOINTS } from './webhooks.js';
+import { ACCOUNT_CONTRACTS, ACCOUNT_ENDPOINTS } from './account.js';
+import type { Endpoint, EndpointContract } from './endpoint.js';
+import { KYC_CONTRACTS, KYC_ENDPOINTS } from './kyc.js';
+import { TRANSACTION_CONTRACTS, TRANSACTION_ENDPOINTS } from './transactions.js';
+import { USER_CONTRACTS, USER_ENDPOINTS } from './users.js';
+import { WEBHOOK_CONTRACTS, WEBHOOK_ENDPOINTS } from './webhooks.js';
 
-export type { Endpoint, PathParams } from './endpoint.js';
+export type { Endpoint, EndpointContract, PathParams } from './endpoint.js';
 
-/** Every `/v2` endpoint, keyed by operation ID. */
+/** Every `/v2` endpoint's call, keyed by operation ID. */
 export const ENDPOINTS = {
   ...USER_ENDPOINTS,
   ...KYC_ENDPOINTS,
   ...ACCOUNT_ENDPOINTS,
   ...TRANSACTION_ENDPOINTS,
   ...WEBHOOK_ENDPOINTS,
-} satisfies Record<string, Endpoint>;
+} as const satisfies Record<string, Endpoint>;
 
 /** An operation ID of the table. */
 export type OperationId = keyof typeof ENDPOINTS;
+
+/** Every `/v2` endpoint's contract, keyed as {@link ENDPOINTS}. */
+export const CONTRACTS: Record<OperationId, EndpointContract> = {
+  ...USER_CONTRACTS,
+  ...KYC_CONTRACTS,
+  ...ACCOUNT_CONTRACTS,
+  ...TRANSACTION_CONTRACTS,
+  ...WEBHOOK_CONTRACTS,
+};

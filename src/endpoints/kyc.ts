@@ -25,102 +25,171 @@ import { PassportVerification, PassportVerifyRequest } from '../schemas/kyc/pass
 import { Profile, ProfileSubmitRequest } from '../schemas/kyc/profile.js';
 import { ExtendedStatus, KycRefresh, KycStatus } from '../schemas/kyc/status.js';
 import { UpiVerification, UpiVerifyRequest } from '../schemas/kyc/upi.js';
-import { endpoint } from './endpoint.js';
+import type { Endpoint, EndpointContract } from './endpoint.js';
 
-/** The KYC endpoints, keyed by operation ID. */
+/** The kyc endpoints' calls, keyed by operation ID. */
 export const KYC_ENDPOINTS = {
-  'kyc.status': endpoint({
+  'kyc.status': {
     method: 'GET',
     path: '/v2/users/{userId}/kyc/status',
-    summary: "The user's KYC status record",
-    section: '2.7',
     data: KycStatus,
-    errors: ['USER_NOT_FOUND'],
-  }),
-  'kyc.refresh': endpoint({
+  },
+  'kyc.refresh': {
     method: 'POST',
     path: '/v2/users/{userId}/kyc/refresh',
-    summary: 'Settle the KYC aggregate after the final step',
-    section: '4.5',
     data: KycRefresh,
-    errors: ['USER_NOT_FOUND'],
-  }),
-  'kyc.extendedStatus': endpoint({
+  },
+  'kyc.extendedStatus': {
     method: 'GET',
     path: '/v2/users/{userId}/kyc/extended-status',
-    summary: 'The extended KYC status, step by step',
-    section: '2.8',
     data: ExtendedStatus,
-    errors: ['USER_NOT_FOUND'],
-  }),
-  'kyc.digilocker.init': endpoint({
+  },
+  'kyc.digilocker.init': {
     method: 'POST',
     path: '/v2/users/{userId}/kyc/digilocker/init',
-    summary: 'Open a document-locker consent session',
-    section: '4.4',
     data: DigilockerSession,
-    errors: ['USER_NOT_FOUND', 'ALREADY_VERIFIED', 'SERVICE_UNAVAILABLE'],
-    assumptions: ['Document-locker init `deviceId`'],
     body: DigilockerInitRequest,
-  }),
-  'kyc.digilocker.status': endpoint({
+  },
+  'kyc.digilocker.status': {
     method: 'GET',
     path: '/v2/users/{userId}/kyc/digilocker/status',
-    summary: 'Poll a document-locker session',
-    section: '4.4',
     data: DigilockerStatus,
     query: DigilockerStatusQuery,
+  },
+  'kyc.aadhaar.sendOtp': {
+    method: 'POST',
+    path: '/v2/users/{userId}/kyc/aadhaar/otp/send',
+    data: AadhaarOtpSent,
+    body: AadhaarOtpSendRequest,
+  },
+  'kyc.aadhaar.verifyOtp': {
+    method: 'POST',
+    path: '/v2/users/{userId}/kyc/aadhaar/otp/verify',
+    data: AadhaarVerification,
+    body: AadhaarOtpVerifyRequest,
+  },
+  'kyc.pan.verify': {
+    method: 'POST',
+    path: '/v2/users/{userId}/kyc/pan/verify',
+    data: PanVerification,
+    body: PanVerifyRequest,
+  },
+  'kyc.passport.verify': {
+    method: 'POST',
+    path: '/v2/users/{userId}/kyc/passport/verify',
+    data: PassportVerification,
+    shape: 'B',
+    body: PassportVerifyRequest,
+  },
+  'kyc.bank.verify': {
+    method: 'POST',
+    path: '/v2/users/{userId}/kyc/bank/verify',
+    data: BankVerification,
+    shape: 'B',
+    body: BankVerifyRequest,
+  },
+  'kyc.upi.verify': {
+    method: 'POST',
+    path: '/v2/users/{userId}/kyc/upi/verify',
+    data: UpiVerification,
+    body: UpiVerifyRequest,
+  },
+  'kyc.face.init': {
+    method: 'POST',
+    path: '/v2/users/{userId}/kyc/face/init',
+    data: FaceSession,
+    body: FaceInitRequest,
+  },
+  'kyc.face.verify': {
+    method: 'POST',
+    path: '/v2/users/{userId}/kyc/face/verify',
+    data: FaceVerification,
+    body: FaceVerifyRequest,
+  },
+  'kyc.document.createUploadUrl': {
+    method: 'POST',
+    path: '/v2/users/{userId}/kyc/document/upload-url',
+    data: DocumentUploadUrl,
+    body: DocumentUploadUrlRequest,
+  },
+  'kyc.document.confirm': {
+    method: 'POST',
+    path: '/v2/users/{userId}/kyc/document',
+    data: DocumentRecord,
+    body: DocumentConfirmRequest,
+  },
+  'kyc.declaration.submit': {
+    method: 'POST',
+    path: '/v2/users/{userId}/kyc/declaration',
+    data: Declaration,
+    shape: 'B',
+    body: DeclarationRequest,
+  },
+  'kyc.profile.submit': {
+    method: 'POST',
+    path: '/v2/users/{userId}/kyc/profile',
+    data: Profile,
+    body: ProfileSubmitRequest,
+  },
+} as const satisfies Record<string, Endpoint>;
+
+/** The kyc endpoints' contract, keyed as the calls are. */
+export const KYC_CONTRACTS: Record<keyof typeof KYC_ENDPOINTS, EndpointContract> = {
+  'kyc.status': {
+    summary: "The user's KYC status record",
+    section: '2.7',
+    errors: ['USER_NOT_FOUND'],
+  },
+  'kyc.refresh': {
+    summary: 'Settle the KYC aggregate after the final step',
+    section: '4.5',
+    errors: ['USER_NOT_FOUND'],
+  },
+  'kyc.extendedStatus': {
+    summary: 'The extended KYC status, step by step',
+    section: '2.8',
+    errors: ['USER_NOT_FOUND'],
+  },
+  'kyc.digilocker.init': {
+    summary: 'Open a document-locker consent session',
+    section: '4.4',
+    errors: ['USER_NOT_FOUND', 'ALREADY_VERIFIED', 'SERVICE_UNAVAILABLE'],
+    assumptions: ['Document-locker init `deviceId`'],
+  },
+  'kyc.digilocker.status': {
+    summary: 'Poll a document-locker session',
+    section: '4.4',
     alsoShapeB: true,
     errors: ['USER_NOT_FOUND', 'SESSION_NOT_FOUND'],
     assumptions: ['Document-locker outcomes'],
-  }),
-  'kyc.aadhaar.sendOtp': endpoint({
-    method: 'POST',
-    path: '/v2/users/{userId}/kyc/aadhaar/otp/send',
+  },
+  'kyc.aadhaar.sendOtp': {
     summary: 'Send the Aadhaar OTP',
     section: '7.3',
-    data: AadhaarOtpSent,
     errors: ['USER_NOT_FOUND', 'ALREADY_VERIFIED'],
     assumptions: ['Aadhaar OTP', 'Aadhaar OTP errors'],
-    body: AadhaarOtpSendRequest,
-  }),
-  'kyc.aadhaar.verifyOtp': endpoint({
-    method: 'POST',
-    path: '/v2/users/{userId}/kyc/aadhaar/otp/verify',
+  },
+  'kyc.aadhaar.verifyOtp': {
     summary: 'Verify the Aadhaar OTP',
     section: '7.3',
-    data: AadhaarVerification,
     errors: ['USER_NOT_FOUND', 'AADHAAR_OTP_EXPIRED', 'INVALID_OTP', 'NAME_MISMATCH'],
     assumptions: ['Aadhaar OTP', 'Aadhaar OTP errors'],
-    body: AadhaarOtpVerifyRequest,
-  }),
-  'kyc.pan.verify': endpoint({
-    method: 'POST',
-    path: '/v2/users/{userId}/kyc/pan/verify',
+  },
+  'kyc.pan.verify': {
     summary: 'Verify a PAN against the Aadhaar name',
     section: '7.3',
-    data: PanVerification,
     errors: ['USER_NOT_FOUND', 'PAN_INVALID', 'PAN_NOT_FOUND', 'NAME_MISMATCH'],
     assumptions: ['PAN verification', 'PAN checks'],
-    body: PanVerifyRequest,
-  }),
-  'kyc.passport.verify': endpoint({
-    method: 'POST',
-    path: '/v2/users/{userId}/kyc/passport/verify',
+  },
+  'kyc.passport.verify': {
     summary: 'Verify a passport (base64 file)',
     section: '4.6',
-    data: PassportVerification,
     errors: ['Already Verified', 'Verification Failed', 'Bad Request'],
     assumptions: ['Passport'],
-    shape: 'B',
-    body: PassportVerifyRequest,
-  }),
-  'kyc.bank.verify': endpoint({
-    method: 'POST',
-    path: '/v2/users/{userId}/kyc/bank/verify',
+  },
+  'kyc.bank.verify': {
     summary: 'Verify a bank account by penny drop and name match',
     section: '4.7',
-    data: BankVerification,
     errors: [
       'Validation Error',
       'Verification Failed',
@@ -129,77 +198,46 @@ export const KYC_ENDPOINTS = {
       'Internal Server Error',
     ],
     assumptions: ['Bank name match'],
-    shape: 'B',
-    body: BankVerifyRequest,
-  }),
-  'kyc.upi.verify': endpoint({
-    method: 'POST',
-    path: '/v2/users/{userId}/kyc/upi/verify',
+  },
+  'kyc.upi.verify': {
     summary: 'Verify a UPI ID',
     section: '4.8',
-    data: UpiVerification,
     errors: ['USER_NOT_FOUND', 'VALIDATION_ERROR', 'ALREADY_VERIFIED', 'VERIFICATION_FAILED'],
-    body: UpiVerifyRequest,
-  }),
-  'kyc.face.init': endpoint({
-    method: 'POST',
-    path: '/v2/users/{userId}/kyc/face/init',
+  },
+  'kyc.face.init': {
     summary: 'Open a face liveness session',
     section: '4.9',
-    data: FaceSession,
     errors: ['USER_NOT_FOUND', 'ALREADY_VERIFIED'],
     assumptions: ['Face sessions'],
-    body: FaceInitRequest,
-  }),
-  'kyc.face.verify': endpoint({
-    method: 'POST',
-    path: '/v2/users/{userId}/kyc/face/verify',
+  },
+  'kyc.face.verify': {
     summary: 'Read the result of a face liveness session',
     section: '4.9',
-    data: FaceVerification,
     errors: ['USER_NOT_FOUND', 'SESSION_NOT_FOUND', 'ALREADY_VERIFIED', 'SESSION_EXPIRED'],
     assumptions: ['Face sessions'],
-    body: FaceVerifyRequest,
-  }),
-  'kyc.document.createUploadUrl': endpoint({
-    method: 'POST',
-    path: '/v2/users/{userId}/kyc/document/upload-url',
+  },
+  'kyc.document.createUploadUrl': {
     summary: 'Get a presigned URL to upload a document to',
     section: '4.10',
-    data: DocumentUploadUrl,
     errors: ['USER_NOT_FOUND'],
     assumptions: ['Document upload'],
-    body: DocumentUploadUrlRequest,
-  }),
-  'kyc.document.confirm': endpoint({
-    method: 'POST',
-    path: '/v2/users/{userId}/kyc/document',
+  },
+  'kyc.document.confirm': {
     summary: 'Confirm an uploaded document',
     section: '4.10',
-    data: DocumentRecord,
     errors: ['USER_NOT_FOUND'],
     assumptions: ['Document upload'],
-    body: DocumentConfirmRequest,
-  }),
-  'kyc.declaration.submit': endpoint({
-    method: 'POST',
-    path: '/v2/users/{userId}/kyc/declaration',
+  },
+  'kyc.declaration.submit': {
     summary: 'Submit the KYC declaration (occupation, income, PEP)',
     section: '4.11',
-    data: Declaration,
     errors: ['KYC Rejected'],
     assumptions: ['PEP details field', 'Declaration record'],
-    shape: 'B',
-    body: DeclarationRequest,
-  }),
-  'kyc.profile.submit': endpoint({
-    method: 'POST',
-    path: '/v2/users/{userId}/kyc/profile',
+  },
+  'kyc.profile.submit': {
     summary: 'Submit the extended profile',
     section: '4',
-    data: Profile,
     errors: ['USER_NOT_FOUND'],
     assumptions: ['Extended profile'],
-    body: ProfileSubmitRequest,
-  }),
+  },
 };

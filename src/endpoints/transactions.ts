@@ -6,43 +6,53 @@ import {
   Transaction,
   TransactionCreateRequest,
 } from '../schemas/transactions.js';
-import { endpoint } from './endpoint.js';
+import type { Endpoint, EndpointContract } from './endpoint.js';
 
 const CREATE = ['USER_NOT_FOUND', 'KYC_INCOMPLETE', 'NO_BANK_ACCOUNT', 'PENDING_TRANSACTION_EXISTS'];
 
-/** The transactions endpoints, keyed by operation ID. */
+/** The transactions endpoints' calls, keyed by operation ID. */
 export const TRANSACTION_ENDPOINTS = {
-  'transactions.create': endpoint({
+  'transactions.create': {
     method: 'POST',
     path: '/v2/transactions',
-    summary: 'Create a standard transaction: a deposit address and a quote',
-    section: '4.2',
     data: CreatedTransaction,
     status: 201,
-    errors: [...CREATE, 'AMOUNT_TOO_LOW', 'AMOUNT_TOO_HIGH'],
-    assumptions: ['Standard transaction create', 'Partner reference reuse'],
     body: TransactionCreateRequest,
-    creates: { kind: 'transaction', field: 'transactionId' },
-  }),
-  'transactions.createPrefunded': endpoint({
+  },
+  'transactions.createPrefunded': {
     method: 'POST',
     path: '/v2/transactions/prefunded',
-    summary: 'Create a prefunded transaction, paid out at once against the credit line',
-    section: '4.2',
     data: PrefundedTransaction,
     status: 201,
-    errors: [...CREATE, 'PREFUNDED_NOT_ALLOWED', 'CREDIT_LIMIT_EXCEEDED', 'PAYOUT_FAILED'],
-    assumptions: ['Prefunded lifecycle (mock)'],
     body: PrefundedTransactionCreateRequest,
-    creates: { kind: 'transaction', field: 'transactionId' },
-  }),
-  'transactions.retrieve': endpoint({
+  },
+  'transactions.retrieve': {
     method: 'GET',
     path: '/v2/transactions/{transactionId}',
+    data: Transaction,
+  },
+} as const satisfies Record<string, Endpoint>;
+
+/** The transactions endpoints' contract, keyed as the calls are. */
+export const TRANSACTION_CONTRACTS: Record<keyof typeof TRANSACTION_ENDPOINTS, EndpointContract> = {
+  'transactions.create': {
+    summary: 'Create a standard transaction: a deposit address and a quote',
+    section: '4.2',
+    errors: [...CREATE, 'AMOUNT_TOO_LOW', 'AMOUNT_TOO_HIGH'],
+    assumptions: ['Standard transaction create', 'Partner reference reuse'],
+    creates: { kind: 'transaction', field: 'transactionId' },
+  },
+  'transactions.createPrefunded': {
+    summary: 'Create a prefunded transaction, paid out at once against the credit line',
+    section: '4.2',
+    errors: [...CREATE, 'PREFUNDED_NOT_ALLOWED', 'CREDIT_LIMIT_EXCEEDED', 'PAYOUT_FAILED'],
+    assumptions: ['Prefunded lifecycle (mock)'],
+    creates: { kind: 'transaction', field: 'transactionId' },
+  },
+  'transactions.retrieve': {
     summary: 'A transaction, by its ID or the partner reference',
     section: '2.4',
-    data: Transaction,
     errors: ['NOT_FOUND'],
     assumptions: ['Transaction read before the legs exist'],
-  }),
+  },
 };

@@ -5,28 +5,36 @@ import {
   WebhookEventPage,
   WebhookRetry,
 } from '../schemas/webhooks.js';
-import { endpoint } from './endpoint.js';
+import type { Endpoint, EndpointContract } from './endpoint.js';
 
-/** The webhook endpoints, keyed by operation ID. */
+/** The webhooks endpoints' calls, keyed by operation ID. */
 export const WEBHOOK_ENDPOINTS = {
-  'webhooks.list': endpoint({
+  'webhooks.list': {
     method: 'GET',
     path: '/v2/webhooks',
-    summary: 'Webhook event records, a page at a time',
-    section: '4.12',
     data: WebhookEventList,
     query: WebhookEventListQuery,
-    errors: [],
-    assumptions: ['Webhook list parameters', 'Webhook list order'],
     envelope: WebhookEventPage,
-  }),
-  'webhooks.retry': endpoint({
+  },
+  'webhooks.retry': {
     method: 'POST',
     path: '/v2/webhooks/{eventId}/retry',
+    data: WebhookRetry,
+  },
+} as const satisfies Record<string, Endpoint>;
+
+/** The webhooks endpoints' contract, keyed as the calls are. */
+export const WEBHOOK_CONTRACTS: Record<keyof typeof WEBHOOK_ENDPOINTS, EndpointContract> = {
+  'webhooks.list': {
+    summary: 'Webhook event records, a page at a time',
+    section: '4.12',
+    errors: [],
+    assumptions: ['Webhook list parameters', 'Webhook list order'],
+  },
+  'webhooks.retry': {
     summary: 'Deliver a webhook event again now',
     section: '4.12',
-    data: WebhookRetry,
     errors: ['EVENT_NOT_FOUND'],
     assumptions: ['Webhook retry'],
-  }),
+  },
 };

@@ -1,21 +1,16 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import {
-  type Account,
-  Account as AccountSchema,
-  type ActivityList,
-  ActivityList as ActivityListSchema,
-  type ActivityQuery,
-  ActivityQuery as ActivityQuerySchema,
-  type Credit,
-  Credit as CreditSchema,
-  type DeveloperFee,
-  type DeveloperFeeRequest,
-  DeveloperFeeRequest as DeveloperFeeRequestSchema,
-  DeveloperFee as DeveloperFeeSchema,
+import { ENDPOINTS } from '../endpoints/index.js';
+import type {
+  Account,
+  ActivityList,
+  ActivityQuery,
+  Credit,
+  DeveloperFee,
+  DeveloperFeeRequest,
 } from '../schemas/account.js';
-import { send } from './shared.js';
+import { callEndpoint } from './shared.js';
 
 /**
  * The partner's account (spec 4.1): read it, set the developer fee, read recent activity and the prefunded credit.
@@ -35,11 +30,7 @@ export class AccountResource {
    * ```
    */
   retrieve(options?: RequestOptions): ApiPromise<Account> {
-    return send(
-      this.transport,
-      () => ({ method: 'GET', path: '/v2/account', dataSchema: AccountSchema }),
-      options,
-    );
+    return callEndpoint(this.transport, ENDPOINTS['account.retrieve'], {}, options);
   }
 
   /**
@@ -50,17 +41,7 @@ export class AccountResource {
    * ```
    */
   updateDeveloperFee(params: DeveloperFeeRequest, options?: RequestOptions): ApiPromise<DeveloperFee> {
-    return send(
-      this.transport,
-      () => ({
-        method: 'PUT',
-        path: '/v2/account/developer-fee',
-        body: params,
-        bodySchema: DeveloperFeeRequestSchema,
-        dataSchema: DeveloperFeeSchema,
-      }),
-      options,
-    );
+    return callEndpoint(this.transport, ENDPOINTS['account.updateDeveloperFee'], { body: params }, options);
   }
 
   /**
@@ -71,17 +52,7 @@ export class AccountResource {
    * ```
    */
   listActivity(query: ActivityQuery = {}, options?: RequestOptions): ApiPromise<ActivityList> {
-    return send(
-      this.transport,
-      () => ({
-        method: 'GET',
-        path: '/v2/account/activity',
-        query,
-        querySchema: ActivityQuerySchema,
-        dataSchema: ActivityListSchema,
-      }),
-      options,
-    );
+    return callEndpoint(this.transport, ENDPOINTS['account.listActivity'], { query }, options);
   }
 
   /**
@@ -92,10 +63,6 @@ export class AccountResource {
    * ```
    */
   retrieveCredit(options?: RequestOptions): ApiPromise<Credit> {
-    return send(
-      this.transport,
-      () => ({ method: 'GET', path: '/v2/account/credit', dataSchema: CreditSchema }),
-      options,
-    );
+    return callEndpoint(this.transport, ENDPOINTS['account.retrieveCredit'], {}, options);
   }
 }

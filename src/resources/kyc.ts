@@ -1,14 +1,8 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import {
-  type ExtendedStatus,
-  ExtendedStatus as ExtendedStatusSchema,
-  type KycRefresh,
-  KycRefresh as KycRefreshSchema,
-  type KycStatus,
-  KycStatus as KycStatusSchema,
-} from '../schemas/kyc/status.js';
+import { ENDPOINTS } from '../endpoints/index.js';
+import type { ExtendedStatus, KycRefresh, KycStatus } from '../schemas/kyc/status.js';
 import { AadhaarResource } from './kyc/aadhaar.js';
 import { BankResource } from './kyc/bank.js';
 import { DeclarationResource } from './kyc/declaration.js';
@@ -19,7 +13,7 @@ import { PanResource } from './kyc/pan.js';
 import { PassportResource } from './kyc/passport.js';
 import { ProfileResource } from './kyc/profile.js';
 import { UpiResource } from './kyc/upi.js';
-import { send, userPath } from './shared.js';
+import { callEndpoint } from './shared.js';
 
 /**
  * A user's KYC (spec 2.7, 2.8, 4.4-4.11): the status record, refresh, the extended status, one sub-resource a step.
@@ -69,11 +63,7 @@ export class KycResource {
    * ```
    */
   status(userId: string, options?: RequestOptions): ApiPromise<KycStatus> {
-    return send(
-      this.transport,
-      () => ({ method: 'GET', path: userPath(userId, '/kyc/status'), dataSchema: KycStatusSchema }),
-      options,
-    );
+    return callEndpoint(this.transport, ENDPOINTS['kyc.status'], { params: { userId } }, options);
   }
 
   /**
@@ -85,11 +75,7 @@ export class KycResource {
    * ```
    */
   refresh(userId: string, options?: RequestOptions): ApiPromise<KycRefresh> {
-    return send(
-      this.transport,
-      () => ({ method: 'POST', path: userPath(userId, '/kyc/refresh'), dataSchema: KycRefreshSchema }),
-      options,
-    );
+    return callEndpoint(this.transport, ENDPOINTS['kyc.refresh'], { params: { userId } }, options);
   }
 
   /**
@@ -101,14 +87,6 @@ export class KycResource {
    * ```
    */
   extendedStatus(userId: string, options?: RequestOptions): ApiPromise<ExtendedStatus> {
-    return send(
-      this.transport,
-      () => ({
-        method: 'GET',
-        path: userPath(userId, '/kyc/extended-status'),
-        dataSchema: ExtendedStatusSchema,
-      }),
-      options,
-    );
+    return callEndpoint(this.transport, ENDPOINTS['kyc.extendedStatus'], { params: { userId } }, options);
   }
 }

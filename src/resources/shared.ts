@@ -5,11 +5,6 @@ import { type Call, pathParam, type Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
 import type { Endpoint, PathParams } from '../endpoints/index.js';
 
-/** `/v2/users/{userId}` followed by `rest`, with `userId` checked and encoded. */
-export function userPath(userId: string, rest: string): string {
-  return `/v2/users/${pathParam('userId', userId)}${rest}`;
-}
-
 /** What one call of an endpoint carries besides the endpoint's own facts. */
 export interface CallInputs<Path extends string> {
   params?: PathParams<Path>;
@@ -17,12 +12,19 @@ export interface CallInputs<Path extends string> {
   query?: Record<string, string | number | boolean | undefined>;
 }
 
+/** What an endpoint's call resolves to: its `data`, or the whole envelope when it has siblings of `data`. */
+export type Answer<E extends Endpoint> = E extends { envelope: infer S extends z.ZodMiniType }
+  ? z.infer<S>
+  : z.infer<E['data']>;
+
 /** The call of `endpoint` (its row in the endpoint table) with its path parameters checked and encoded. */
 export function endpointCall<E extends Endpoint>(
   endpoint: E,
   inputs: CallInputs<E['path']> = {},
-): Call<z.infer<E['data']>> {
+): Call<Answer<E>> {
   const params: Record<string, string> = inputs.params ?? {};
+  // The row's schemas are the answer's by construction; zod's types cannot see through the union of rows.
+  const answer = (endpoint.envelope ?? endpoint.data) as z.ZodMiniType<Answer<E>>;
   return {
     method: endpoint.method,
     path: endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => pathParam(name, params[name])),
@@ -30,7 +32,7 @@ export function endpointCall<E extends Endpoint>(
     bodySchema: endpoint.body,
     query: inputs.query,
     querySchema: endpoint.query as z.ZodMiniType<Record<string, unknown>> | undefined,
-    dataSchema: endpoint.data as z.ZodMiniType<z.infer<E['data']>>,
+    ...(endpoint.envelope ? { envelopeSchema: answer } : { dataSchema: answer }),
   };
 }
 
@@ -46,6 +48,16 @@ export function send<T>(transport: Transport, build: () => Call<T>, options?: Re
     return new ApiPromise(Promise.reject(error));
   }
   return transport.request(call, options);
+}
+
+/** Sends one call of `endpoint`, a row of the endpoint table. */
+export function callEndpoint<E extends Endpoint>(
+  transport: Transport,
+  endpoint: E,
+  inputs: CallInputs<E['path']>,
+  options: RequestOptions | undefined,
+): ApiPromise<Answer<E>> {
+  return send(transport, () => endpointCall(endpoint, inputs), options);
 }
 
 /**

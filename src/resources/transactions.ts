@@ -1,20 +1,16 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { PollOptions } from '../core/poll.js';
-import { pathParam, type Transport } from '../core/transport.js';
+import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import {
-  type CreatedTransaction,
-  CreatedTransaction as CreatedTransactionSchema,
-  type PrefundedTransaction,
-  type PrefundedTransactionCreateRequest,
-  PrefundedTransactionCreateRequest as PrefundedTransactionCreateRequestSchema,
-  PrefundedTransaction as PrefundedTransactionSchema,
-  type Transaction,
-  type TransactionCreateRequest,
-  TransactionCreateRequest as TransactionCreateRequestSchema,
-  Transaction as TransactionSchema,
+import { ENDPOINTS } from '../endpoints/index.js';
+import type {
+  CreatedTransaction,
+  PrefundedTransaction,
+  PrefundedTransactionCreateRequest,
+  Transaction,
+  TransactionCreateRequest,
 } from '../schemas/transactions.js';
-import { send } from './shared.js';
+import { callEndpoint } from './shared.js';
 import {
   type CreateWithRecoveryOptions,
   type CreateWithRecoveryResult,
@@ -54,17 +50,7 @@ export class TransactionsResource {
    * ```
    */
   create(params: TransactionCreateRequest, options?: RequestOptions): ApiPromise<CreatedTransaction> {
-    return send(
-      this.transport,
-      () => ({
-        method: 'POST',
-        path: '/v2/transactions',
-        body: params,
-        bodySchema: TransactionCreateRequestSchema,
-        dataSchema: CreatedTransactionSchema,
-      }),
-      options,
-    );
+    return callEndpoint(this.transport, ENDPOINTS['transactions.create'], { body: params }, options);
   }
 
   /**
@@ -80,17 +66,7 @@ export class TransactionsResource {
     params: PrefundedTransactionCreateRequest,
     options?: RequestOptions,
   ): ApiPromise<PrefundedTransaction> {
-    return send(
-      this.transport,
-      () => ({
-        method: 'POST',
-        path: '/v2/transactions/prefunded',
-        body: params,
-        bodySchema: PrefundedTransactionCreateRequestSchema,
-        dataSchema: PrefundedTransactionSchema,
-      }),
-      options,
-    );
+    return callEndpoint(this.transport, ENDPOINTS['transactions.createPrefunded'], { body: params }, options);
   }
 
   /**
@@ -103,13 +79,10 @@ export class TransactionsResource {
    * ```
    */
   retrieve(idOrPartnerReference: string, options?: RequestOptions): ApiPromise<Transaction> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'GET',
-        path: `/v2/transactions/${pathParam('transactionId', idOrPartnerReference)}`,
-        dataSchema: TransactionSchema,
-      }),
+      ENDPOINTS['transactions.retrieve'],
+      { params: { transactionId: idOrPartnerReference } },
       options,
     );
   }

@@ -3,7 +3,7 @@ import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
 import { ENDPOINTS } from '../endpoints/index.js';
 import type { User, UserCreateRequest } from '../schemas/users.js';
-import { endpointCall, send } from './shared.js';
+import { callEndpoint } from './shared.js';
 import { EmailVerificationResource } from './verification/email.js';
 import { MobileVerificationResource } from './verification/mobile.js';
 
@@ -32,6 +32,6 @@ export class UsersResource {
    * ```
    */
   create(params: UserCreateRequest, options?: RequestOptions): ApiPromise<User> {
-    return send(this.transport, () => endpointCall(ENDPOINTS['users.create'], { body: params }), options);
+    return callEndpoint(this.transport, ENDPOINTS['users.create'], { body: params }, options);
   }
 }

@@ -1,15 +1,9 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import { Page, PagePromise } from '../core/pagination.js';
-import { pathParam, type Transport } from '../core/transport.js';
+import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import {
-  type WebhookEvent,
-  type WebhookEventListQuery,
-  WebhookEventListQuery as WebhookEventListQuerySchema,
-  WebhookEventPage as WebhookEventPageSchema,
-  type WebhookRetry,
-  WebhookRetry as WebhookRetrySchema,
-} from '../schemas/webhooks.js';
+import { ENDPOINTS } from '../endpoints/index.js';
+import type { WebhookEvent, WebhookEventListQuery, WebhookRetry } from '../schemas/webhooks.js';
 import {
   SIGNATURE_HEADER,
   type VerifyWebhookOptions,
@@ -18,7 +12,7 @@ import {
 } from '../webhooks/common.js';
 import type { WebhookEvent as WebhookMessage } from '../webhooks/events.js';
 import { verifyWebhookAsync } from '../webhooks/verify-async.js';
-import { send } from './shared.js';
+import { callEndpoint } from './shared.js';
 
 /** The request headers `unwrap` reads the signature from: a fetch `Headers`, or node's `req.headers`. */
 export type WebhookHeaders = Headers | Record<string, string | readonly string[] | undefined>;
@@ -78,18 +72,7 @@ export class WebhooksResource {
    * ```
    */
   list(query: WebhookEventListQuery = {}, options?: RequestOptions): PagePromise<WebhookEvent> {
-    const first = send(
-      this.transport,
-      () => ({
-        method: 'GET',
-        path: '/v2/webhooks',
-        query,
-        querySchema: WebhookEventListQuerySchema,
-        // `pagination` sits beside `data`.
-        envelopeSchema: WebhookEventPageSchema,
-      }),
-      options,
-    );
+    const first = callEndpoint(this.transport, ENDPOINTS['webhooks.list'], { query }, options);
     return new PagePromise(
       first.outcome().then((outcome) => {
         const { data, pagination } = outcome.data;
@@ -123,14 +106,6 @@ export class WebhooksResource {
    * ```
    */
   retry(eventId: string, options?: RequestOptions): ApiPromise<WebhookRetry> {
-    return send(
-      this.transport,
-      () => ({
-        method: 'POST',
-        path: `/v2/webhooks/${pathParam('eventId', eventId)}/retry`,
-        dataSchema: WebhookRetrySchema,
-      }),
-      options,
-    );
+    return callEndpoint(this.transport, ENDPOINTS['webhooks.retry'], { params: { eventId } }, options);
   }
 }

@@ -1,17 +1,14 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import {
-  type AadhaarOtpSendRequest,
-  AadhaarOtpSendRequest as AadhaarOtpSendRequestSchema,
-  type AadhaarOtpSent,
-  AadhaarOtpSent as AadhaarOtpSentSchema,
-  type AadhaarOtpVerifyRequest,
-  AadhaarOtpVerifyRequest as AadhaarOtpVerifyRequestSchema,
-  type AadhaarVerification,
-  AadhaarVerification as AadhaarVerificationSchema,
+import { ENDPOINTS } from '../../endpoints/index.js';
+import type {
+  AadhaarOtpSendRequest,
+  AadhaarOtpSent,
+  AadhaarOtpVerifyRequest,
+  AadhaarVerification,
 } from '../../schemas/kyc/aadhaar.js';
-import { send, userPath } from '../shared.js';
+import { callEndpoint } from '../shared.js';
 
 /**
  * Aadhaar OTP verification (endpoints assumed, docs/assumptions.md): send an OTP, then verify it with the
@@ -40,15 +37,10 @@ export class AadhaarResource {
     params: AadhaarOtpSendRequest,
     options?: RequestOptions,
   ): ApiPromise<AadhaarOtpSent> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/aadhaar/otp/send'),
-        body: params,
-        bodySchema: AadhaarOtpSendRequestSchema,
-        dataSchema: AadhaarOtpSentSchema,
-      }),
+      ENDPOINTS['kyc.aadhaar.sendOtp'],
+      { params: { userId }, body: params },
       options,
     );
   }
@@ -59,15 +51,10 @@ export class AadhaarResource {
     params: AadhaarOtpVerifyRequest,
     options?: RequestOptions,
   ): ApiPromise<AadhaarVerification> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/aadhaar/otp/verify'),
-        body: params,
-        bodySchema: AadhaarOtpVerifyRequestSchema,
-        dataSchema: AadhaarVerificationSchema,
-      }),
+      ENDPOINTS['kyc.aadhaar.verifyOtp'],
+      { params: { userId }, body: params },
       options,
     );
   }

@@ -1,13 +1,9 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import {
-  type BankVerification,
-  BankVerification as BankVerificationSchema,
-  type BankVerifyRequest,
-  BankVerifyRequest as BankVerifyRequestSchema,
-} from '../../schemas/kyc/bank.js';
-import { send, userPath } from '../shared.js';
+import { ENDPOINTS } from '../../endpoints/index.js';
+import type { BankVerification, BankVerifyRequest } from '../../schemas/kyc/bank.js';
+import { callEndpoint } from '../shared.js';
 
 /**
  * Bank account verification by a 1-rupee penny drop (spec 4.7); required for KYC completion.
@@ -25,15 +21,10 @@ export class BankResource {
    * `NAME_MISMATCH`; read it with `bankNameMismatch(error)`.
    */
   verify(userId: string, params: BankVerifyRequest, options?: RequestOptions): ApiPromise<BankVerification> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/bank/verify'),
-        body: params,
-        bodySchema: BankVerifyRequestSchema,
-        dataSchema: BankVerificationSchema,
-      }),
+      ENDPOINTS['kyc.bank.verify'],
+      { params: { userId }, body: params },
       options,
     );
   }

@@ -1,14 +1,13 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
+import { ENDPOINTS } from '../../endpoints/index.js';
 import {
   DeclarationRejected as DeclarationRejectedSchema,
   type DeclarationRequest,
-  DeclarationRequest as DeclarationRequestSchema,
   type DeclarationResult,
-  Declaration as DeclarationSchema,
 } from '../../schemas/kyc/declaration.js';
-import { recoverAs, send, userPath } from '../shared.js';
+import { callEndpoint, recoverAs } from '../shared.js';
 
 /**
  * The declaration (spec 4.11): occupation, income range, PEP status. Declaring PEP rejects KYC at once.
@@ -37,15 +36,10 @@ export class DeclarationResource {
     params: DeclarationRequest,
     options?: RequestOptions,
   ): ApiPromise<DeclarationResult> {
-    const answer = send(
+    const answer = callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/declaration'),
-        body: params,
-        bodySchema: DeclarationRequestSchema,
-        dataSchema: DeclarationSchema,
-      }),
+      ENDPOINTS['kyc.declaration.submit'],
+      { params: { userId }, body: params },
       options,
     );
     // The rejection is sent as `success: false` (`KYC Rejected`).

@@ -3,19 +3,16 @@ import { PayoutError } from '../../core/errors.js';
 import { type PollOptions, poll, pollSettings, withSignal } from '../../core/poll.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
+import { ENDPOINTS } from '../../endpoints/index.js';
 import {
   type DigilockerEnded,
   DigilockerEnded as DigilockerEndedSchema,
   type DigilockerInitRequest,
-  DigilockerInitRequest as DigilockerInitRequestSchema,
   type DigilockerSession,
-  DigilockerSession as DigilockerSessionSchema,
   type DigilockerStatus,
-  DigilockerStatusQuery as DigilockerStatusQuerySchema,
-  DigilockerStatus as DigilockerStatusSchema,
   type DigilockerVerified,
 } from '../../schemas/kyc/digilocker.js';
-import { recoverAs, send, userPath } from '../shared.js';
+import { callEndpoint, recoverAs } from '../shared.js';
 
 /**
  * A document-locker session ended `FAILED` or `EXPIRED`: start a new one with `kyc.digilocker.init`.
@@ -70,15 +67,10 @@ export class DigilockerResource {
     params: DigilockerInitRequest = {},
     options?: RequestOptions,
   ): ApiPromise<DigilockerSession> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/digilocker/init'),
-        body: params,
-        bodySchema: DigilockerInitRequestSchema,
-        dataSchema: DigilockerSessionSchema,
-      }),
+      ENDPOINTS['kyc.digilocker.init'],
+      { params: { userId }, body: params },
       options,
     );
   }
@@ -99,15 +91,10 @@ export class DigilockerResource {
     query: { clientId: string },
     options?: RequestOptions,
   ): ApiPromise<DigilockerStatus> {
-    const answer = send(
+    const answer = callEndpoint(
       this.transport,
-      () => ({
-        method: 'GET',
-        path: userPath(userId, '/kyc/digilocker/status'),
-        query,
-        querySchema: DigilockerStatusQuerySchema,
-        dataSchema: DigilockerStatusSchema,
-      }),
+      ENDPOINTS['kyc.digilocker.status'],
+      { params: { userId }, query },
       options,
     );
     return recoverAs(answer, (error) => {

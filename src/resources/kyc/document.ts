@@ -2,17 +2,14 @@ import type { ApiPromise } from '../../core/api-promise.js';
 import { APIUserAbortError, PayoutError, ValidationError } from '../../core/errors.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import {
-  type DocumentConfirmRequest,
-  DocumentConfirmRequest as DocumentConfirmRequestSchema,
-  type DocumentRecord,
-  DocumentRecord as DocumentRecordSchema,
-  type DocumentUploadUrl,
-  type DocumentUploadUrlRequest,
-  DocumentUploadUrlRequest as DocumentUploadUrlRequestSchema,
-  DocumentUploadUrl as DocumentUploadUrlSchema,
+import { ENDPOINTS } from '../../endpoints/index.js';
+import type {
+  DocumentConfirmRequest,
+  DocumentRecord,
+  DocumentUploadUrl,
+  DocumentUploadUrlRequest,
 } from '../../schemas/kyc/document.js';
-import { send, userPath } from '../shared.js';
+import { callEndpoint } from '../shared.js';
 
 /**
  * The PUT to the presigned URL failed or outlived the URL; nothing was confirmed, so upload again.
@@ -73,15 +70,10 @@ export class DocumentResource {
     params: DocumentUploadUrlRequest,
     options?: RequestOptions,
   ): ApiPromise<DocumentUploadUrl> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/document/upload-url'),
-        body: params,
-        bodySchema: DocumentUploadUrlRequestSchema,
-        dataSchema: DocumentUploadUrlSchema,
-      }),
+      ENDPOINTS['kyc.document.createUploadUrl'],
+      { params: { userId }, body: params },
       options,
     );
   }
@@ -102,15 +94,10 @@ export class DocumentResource {
     params: DocumentConfirmRequest,
     options?: RequestOptions,
   ): ApiPromise<DocumentRecord> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/document'),
-        body: params,
-        bodySchema: DocumentConfirmRequestSchema,
-        dataSchema: DocumentRecordSchema,
-      }),
+      ENDPOINTS['kyc.document.confirm'],
+      { params: { userId }, body: params },
       options,
     );
   }

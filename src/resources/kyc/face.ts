@@ -2,18 +2,15 @@ import type { ApiPromise } from '../../core/api-promise.js';
 import { type PollOptions, poll, pollSettings, withSignal } from '../../core/poll.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import {
-  type FaceInitRequest,
-  FaceInitRequest as FaceInitRequestSchema,
-  type FaceSession,
-  FaceSession as FaceSessionSchema,
-  type FaceVerification,
-  FaceVerification as FaceVerificationSchema,
-  type FaceVerified,
-  type FaceVerifyRequest,
-  FaceVerifyRequest as FaceVerifyRequestSchema,
+import { ENDPOINTS } from '../../endpoints/index.js';
+import type {
+  FaceInitRequest,
+  FaceSession,
+  FaceVerification,
+  FaceVerified,
+  FaceVerifyRequest,
 } from '../../schemas/kyc/face.js';
-import { send, userPath } from '../shared.js';
+import { callEndpoint } from '../shared.js';
 
 /** Default poll of a face check: every 3 s, up to the session's 600 s life plus a margin. */
 export const FACE_POLL = { interval: 3_000, deadline: 630_000 } as const;
@@ -40,15 +37,10 @@ export class FaceResource {
    * ```
    */
   init(userId: string, params: FaceInitRequest, options?: RequestOptions): ApiPromise<FaceSession> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/face/init'),
-        body: params,
-        bodySchema: FaceInitRequestSchema,
-        dataSchema: FaceSessionSchema,
-      }),
+      ENDPOINTS['kyc.face.init'],
+      { params: { userId }, body: params },
       options,
     );
   }
@@ -68,15 +60,10 @@ export class FaceResource {
     params: FaceVerifyRequest = {},
     options?: RequestOptions,
   ): ApiPromise<FaceVerification> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/face/verify'),
-        body: params,
-        bodySchema: FaceVerifyRequestSchema,
-        dataSchema: FaceVerificationSchema,
-      }),
+      ENDPOINTS['kyc.face.verify'],
+      { params: { userId }, body: params },
       options,
     );
   }

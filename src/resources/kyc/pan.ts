@@ -1,13 +1,9 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import {
-  type PanVerification,
-  PanVerification as PanVerificationSchema,
-  type PanVerifyRequest,
-  PanVerifyRequest as PanVerifyRequestSchema,
-} from '../../schemas/kyc/pan.js';
-import { send, userPath } from '../shared.js';
+import { ENDPOINTS } from '../../endpoints/index.js';
+import type { PanVerification, PanVerifyRequest } from '../../schemas/kyc/pan.js';
+import { callEndpoint } from '../shared.js';
 
 /**
  * PAN verification (assumed endpoint, docs/assumptions.md; fields from spec 2.7).
@@ -25,15 +21,10 @@ export class PanResource {
    * `PAN_NOT_FOUND` or `NAME_MISMATCH` (with `matchScore`).
    */
   verify(userId: string, params: PanVerifyRequest, options?: RequestOptions): ApiPromise<PanVerification> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/pan/verify'),
-        body: params,
-        bodySchema: PanVerifyRequestSchema,
-        dataSchema: PanVerificationSchema,
-      }),
+      ENDPOINTS['kyc.pan.verify'],
+      { params: { userId }, body: params },
       options,
     );
   }

@@ -1,13 +1,9 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import {
-  type PassportVerification,
-  PassportVerification as PassportVerificationSchema,
-  type PassportVerifyRequest,
-  PassportVerifyRequest as PassportVerifyRequestSchema,
-} from '../../schemas/kyc/passport.js';
-import { send, userPath } from '../shared.js';
+import { ENDPOINTS } from '../../endpoints/index.js';
+import type { PassportVerification, PassportVerifyRequest } from '../../schemas/kyc/passport.js';
+import { callEndpoint } from '../shared.js';
 
 /**
  * Passport verification (spec 4.6): a base64 PDF or photo; when verified, the KYC status updates by itself.
@@ -29,15 +25,10 @@ export class PassportResource {
     params: PassportVerifyRequest,
     options?: RequestOptions,
   ): ApiPromise<PassportVerification> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/passport/verify'),
-        body: params,
-        bodySchema: PassportVerifyRequestSchema,
-        dataSchema: PassportVerificationSchema,
-      }),
+      ENDPOINTS['kyc.passport.verify'],
+      { params: { userId }, body: params },
       options,
     );
   }

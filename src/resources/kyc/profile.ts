@@ -1,13 +1,9 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import {
-  type Profile,
-  Profile as ProfileSchema,
-  type ProfileSubmitRequest,
-  ProfileSubmitRequest as ProfileSubmitRequestSchema,
-} from '../../schemas/kyc/profile.js';
-import { send, userPath } from '../shared.js';
+import { ENDPOINTS } from '../../endpoints/index.js';
+import type { Profile, ProfileSubmitRequest } from '../../schemas/kyc/profile.js';
+import { callEndpoint } from '../shared.js';
 
 /**
  * Extended profile submission (assumed endpoint, docs/assumptions.md; fields from spec 2.8).
@@ -24,15 +20,10 @@ export class ProfileResource {
    * `POST /v2/users/{userId}/kyc/profile` (assumed).
    */
   submit(userId: string, params: ProfileSubmitRequest, options?: RequestOptions): ApiPromise<Profile> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/profile'),
-        body: params,
-        bodySchema: ProfileSubmitRequestSchema,
-        dataSchema: ProfileSchema,
-      }),
+      ENDPOINTS['kyc.profile.submit'],
+      { params: { userId }, body: params },
       options,
     );
   }

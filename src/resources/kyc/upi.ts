@@ -1,13 +1,9 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import {
-  type UpiVerification,
-  UpiVerification as UpiVerificationSchema,
-  type UpiVerifyRequest,
-  UpiVerifyRequest as UpiVerifyRequestSchema,
-} from '../../schemas/kyc/upi.js';
-import { send, userPath } from '../shared.js';
+import { ENDPOINTS } from '../../endpoints/index.js';
+import type { UpiVerification, UpiVerifyRequest } from '../../schemas/kyc/upi.js';
+import { callEndpoint } from '../shared.js';
 
 /**
  * UPI verification (spec 4.8, optional).
@@ -25,15 +21,10 @@ export class UpiResource {
    * answers; `upiOutcome(result)` names them.
    */
   verify(userId: string, params: UpiVerifyRequest, options?: RequestOptions): ApiPromise<UpiVerification> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/kyc/upi/verify'),
-        body: params,
-        bodySchema: UpiVerifyRequestSchema,
-        dataSchema: UpiVerificationSchema,
-      }),
+      ENDPOINTS['kyc.upi.verify'],
+      { params: { userId }, body: params },
       options,
     );
   }

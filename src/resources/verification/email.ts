@@ -1,15 +1,13 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import {
-  type EmailConfirmRequest,
-  EmailConfirmRequest as EmailConfirmRequestSchema,
-  type EmailOtpSent,
-  EmailOtpSent as EmailOtpSentSchema,
-  type EmailVerification,
-  EmailVerification as EmailVerificationSchema,
+import { ENDPOINTS } from '../../endpoints/index.js';
+import type {
+  EmailConfirmRequest,
+  EmailOtpSent,
+  EmailVerification,
 } from '../../schemas/verification/email.js';
-import { send, userPath } from '../shared.js';
+import { callEndpoint } from '../shared.js';
 
 /**
  * Email OTP verification (spec 4.3): the user needs an email on file (`No Email` otherwise); limits as mobile.
@@ -33,15 +31,7 @@ export class EmailVerificationResource {
    * ```
    */
   sendOtp(userId: string, options?: RequestOptions): ApiPromise<EmailOtpSent> {
-    return send(
-      this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/verify/email/send'),
-        dataSchema: EmailOtpSentSchema,
-      }),
-      options,
-    );
+    return callEndpoint(this.transport, ENDPOINTS['users.email.sendOtp'], { params: { userId } }, options);
   }
 
   /** `POST /v2/users/{userId}/verify/email/confirm` (path assumed); the class example shows the flow. */
@@ -50,15 +40,10 @@ export class EmailVerificationResource {
     params: EmailConfirmRequest,
     options?: RequestOptions,
   ): ApiPromise<EmailVerification> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/verify/email/confirm'),
-        body: params,
-        bodySchema: EmailConfirmRequestSchema,
-        dataSchema: EmailVerificationSchema,
-      }),
+      ENDPOINTS['users.email.confirm'],
+      { params: { userId }, body: params },
       options,
     );
   }

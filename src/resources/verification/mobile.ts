@@ -1,15 +1,13 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import {
-  type MobileConfirmRequest,
-  MobileConfirmRequest as MobileConfirmRequestSchema,
-  type MobileOtpSent,
-  MobileOtpSent as MobileOtpSentSchema,
-  type MobileVerification,
-  MobileVerification as MobileVerificationSchema,
+import { ENDPOINTS } from '../../endpoints/index.js';
+import type {
+  MobileConfirmRequest,
+  MobileOtpSent,
+  MobileVerification,
 } from '../../schemas/verification/mobile.js';
-import { send, userPath } from '../shared.js';
+import { callEndpoint } from '../shared.js';
 
 /**
  * Mobile OTP verification (spec 4.3): at most 3 sends per 10 minutes, 3 attempts per OTP, each OTP valid 600 s;
@@ -34,15 +32,7 @@ export class MobileVerificationResource {
    * ```
    */
   sendOtp(userId: string, options?: RequestOptions): ApiPromise<MobileOtpSent> {
-    return send(
-      this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/verify/mobile/send'),
-        dataSchema: MobileOtpSentSchema,
-      }),
-      options,
-    );
+    return callEndpoint(this.transport, ENDPOINTS['users.mobile.sendOtp'], { params: { userId } }, options);
   }
 
   /** `POST /v2/users/{userId}/verify/mobile/confirm`: confirms the OTP; the class example shows the flow. */
@@ -51,15 +41,10 @@ export class MobileVerificationResource {
     params: MobileConfirmRequest,
     options?: RequestOptions,
   ): ApiPromise<MobileVerification> {
-    return send(
+    return callEndpoint(
       this.transport,
-      () => ({
-        method: 'POST',
-        path: userPath(userId, '/verify/mobile/confirm'),
-        body: params,
-        bodySchema: MobileConfirmRequestSchema,
-        dataSchema: MobileVerificationSchema,
-      }),
+      ENDPOINTS['users.mobile.confirm'],
+      { params: { userId }, body: params },
       options,
     );
   }
