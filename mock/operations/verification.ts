@@ -12,15 +12,17 @@ import { type OtpChannel, otpKey } from '../state/verification.js';
 import { recordStep } from './transitions.js';
 
 /**
- * Sends a new OTP on `channel`: the channel's sends and current code are stored, whatever the outcome (a refused
- * send still forgets the sends older than the window).
+ * Sends a new OTP on `channel`. A refused send (too many in the window) changes nothing: the code is drawn from
+ * the seeded PRNG only for a send that happens.
  */
 export function sendOtp(state: MockState, userId: string, channel: OtpChannel, now: number): OtpOutcome {
   const key = otpKey(userId, channel);
-  const code = randomDigits(state, OTP_LENGTH);
+  const current = state.verification.otps[key] ?? { sends: [] };
+  const check = otpTransition(current, { type: 'send', code: '' }, now);
+  if (check.outcome.result !== 'sent') return check.outcome;
   const { next, outcome } = otpTransition(
-    state.verification.otps[key] ?? { sends: [] },
-    { type: 'send', code },
+    current,
+    { type: 'send', code: randomDigits(state, OTP_LENGTH) },
     now,
   );
   state.verification.otps[key] = next;
@@ -29,7 +31,7 @@ export function sendOtp(state: MockState, userId: string, channel: OtpChannel, n
 
 /**
  * Checks `code` against the channel's OTP; a wrong code counts as an attempt, the right one marks the channel
- * verified (`trigger` names the request in the journal).
+ * verified (`trigger` names the request in the journal). With no OTP to check, nothing changes.
  */
 export function confirmOtp(
   state: MockState,
@@ -40,12 +42,10 @@ export function confirmOtp(
   trigger: string,
 ): OtpOutcome {
   const key = otpKey(user.id, channel);
-  const { next, outcome } = otpTransition(
-    state.verification.otps[key] ?? { sends: [] },
-    { type: 'confirm', code },
-    now,
-  );
-  state.verification.otps[key] = next;
+  const current = state.verification.otps[key];
+  if (!current) return { result: 'no_otp' };
+  const { next, outcome } = otpTransition(current, { type: 'confirm', code }, now);
+  if (next !== current) state.verification.otps[key] = next;
   if (outcome.result === 'verified') markVerified(state, user, channel, isoAt(now), trigger);
   return outcome;
 }
