@@ -32,7 +32,9 @@ describe('a refused OTP request', () => {
     const userId = await createUser(call);
     const before = service.helpers.snapshot();
 
-    const answer = await call('POST', `/v2/users/${userId}/verify/mobile/confirm`, { body: { otp: '123456' } });
+    const answer = await call('POST', `/v2/users/${userId}/verify/mobile/confirm`, {
+      body: { otp: '123456' },
+    });
 
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ success: false, error: 'No OTP Found' });
