@@ -6,47 +6,12 @@
  * after authentication, rate limiting, idempotency and body validation.
  */
 import type { PayoutClient } from '../src/client.js';
-import { OPERATIONS } from './contract/endpoints.js';
+import { ENDPOINTS, type OperationId } from '../src/endpoints/index.js';
 import type { MockResult } from './engine/respond.js';
 import type { RouteContext, RouteOverrides } from './engine/route.js';
 
-/** Every operation id; a test keeps this list equal to the OpenAPI document's. */
-export const OPERATION_IDS = [
-  'users.create',
-  'users.mobile.sendOtp',
-  'users.mobile.confirm',
-  'users.email.sendOtp',
-  'users.email.confirm',
-  'kyc.status',
-  'kyc.refresh',
-  'kyc.extendedStatus',
-  'kyc.digilocker.init',
-  'kyc.digilocker.status',
-  'kyc.aadhaar.sendOtp',
-  'kyc.aadhaar.verifyOtp',
-  'kyc.pan.verify',
-  'kyc.passport.verify',
-  'kyc.bank.verify',
-  'kyc.upi.verify',
-  'kyc.face.init',
-  'kyc.face.verify',
-  'kyc.document.createUploadUrl',
-  'kyc.document.confirm',
-  'kyc.declaration.submit',
-  'kyc.profile.submit',
-  'account.retrieve',
-  'account.updateDeveloperFee',
-  'account.listActivity',
-  'account.retrieveCredit',
-  'transactions.create',
-  'transactions.createPrefunded',
-  'transactions.retrieve',
-  'webhooks.list',
-  'webhooks.retry',
-] as const;
-
-/** An operation id: the client method's path, as the OpenAPI document's `operationId`. */
-export type OperationId = (typeof OPERATION_IDS)[number];
+/** An operation ID: the client method's path, as the OpenAPI document's `operationId`. */
+export type { OperationId };
 
 type At<T, K extends string> = K extends keyof T ? T[K] : never;
 type ClientMethod<Id extends string> = Id extends `${infer A}.${infer B}.${infer C}`
@@ -82,23 +47,22 @@ type AnyResolver = (
 ) => MockResult | Response | undefined | Promise<MockResult | Response | undefined>;
 
 /** The overrides of one service: `set` and `clear` fill the map the service's pipeline consults. */
-export function createOverrides(byRoute: RouteOverrides) {
-  const keyOf: Record<string, string> = {};
-  for (const [key, spec] of Object.entries(OPERATIONS)) keyOf[spec.operationId] = key;
+export function createOverrides(byOperation: RouteOverrides) {
   return {
     /** Overrides `operationId` until the returned function is called (or `clear`). */
     set<Id extends OperationId>(operationId: Id, resolver: OverrideResolver<Id>): () => void {
-      const key = keyOf[operationId];
-      if (!key) throw new TypeError(`No operation ${operationId}: use an operationId of openapi.json`);
+      if (!Object.hasOwn(ENDPOINTS, operationId)) {
+        throw new TypeError(`No operation ${operationId}: use an operationId of openapi.json`);
+      }
       // The route validated the body with the schema the client's type comes from.
       const erased = resolver as unknown as AnyResolver;
-      byRoute.set(key, erased);
+      byOperation.set(operationId, erased);
       return () => {
-        if (byRoute.get(key) === erased) byRoute.delete(key);
+        if (byOperation.get(operationId) === erased) byOperation.delete(operationId);
       };
     },
     clear(): void {
-      byRoute.clear();
+      byOperation.clear();
     },
   };
 }

@@ -3,6 +3,7 @@
  * (marked `x-mock-only: true`), the strict profile (`createMockService({ profile: 'strict' })`) leaves each
  * out, and `docs/mock-only.md` says why for each (a test keeps the table and this list together).
  */
+import type { OperationId } from '../../src/endpoints/index.js';
 import { attributionStatuses } from '../../src/schemas/transactions.js';
 import { objectOf } from '../state/records.js';
 
@@ -57,16 +58,14 @@ const TRANSACTION_FIELDS: readonly MockOnlyField[] = [
   },
 ];
 
-/**
- * The mock-only fields of each route's success `data`, keyed `METHOD /path` as the route table declares it.
- */
-export const MOCK_ONLY_FIELDS: Readonly<Record<string, readonly MockOnlyField[]>> = {
-  'GET /v2/transactions/:transactionId': TRANSACTION_FIELDS,
+/** The mock-only fields of each endpoint's success `data`, keyed by operation ID. */
+export const MOCK_ONLY_FIELDS: Readonly<Partial<Record<OperationId, readonly MockOnlyField[]>>> = {
+  'transactions.retrieve': TRANSACTION_FIELDS,
 };
 
-/** `data` without the route's mock-only fields (the strict profile's answer). Changes nothing in place. */
-export function withoutMockOnly(route: string, data: unknown): unknown {
-  const fields = MOCK_ONLY_FIELDS[route];
+/** `data` without the endpoint's mock-only fields (the strict profile's answer). Changes nothing in place. */
+export function withoutMockOnly(operationId: OperationId | undefined, data: unknown): unknown {
+  const fields = operationId && MOCK_ONLY_FIELDS[operationId];
   const object = objectOf(data);
   if (!fields || !object) return data;
   const out: Record<string, unknown> = { ...object };

@@ -1,9 +1,12 @@
 /**
- * Declarative routes: `route(method, path, resolver, options)` is data plus a plain function; the service
- * compiles all of them into one router (`http/router.ts`) and runs each request through the shared
- * pipeline (`http/pipeline.ts`). `rawRoute` is for what is not part of the API (no key, no pipeline).
+ * Declarative routes: `route(ENDPOINTS['users.create'], resolver)` is a row of the endpoint table
+ * (`src/endpoints/`) plus a plain function; the row gives the method, path, body schema, error shape, success
+ * status and idempotency. The service compiles every route into one router (`http/router.ts`) and runs each
+ * request through the shared pipeline (`http/pipeline.ts`). `rawRoute` is for what is not part of the API (no
+ * key, no pipeline), `catchAllRoute` for the API's answer to a path no row names.
  */
 import type * as z from 'zod/mini';
+import { ENDPOINTS, type Endpoint, type OperationId, type PathParams } from '../../src/endpoints/index.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { MockState } from '../state/mock-state.js';
 import type { ErrorShape } from './errors.js';
@@ -12,13 +15,6 @@ import type { MockRuntime } from './runtime.js';
 
 /** Methods a route can answer; `ALL` is for the catch-all. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
-
-/** The `:name` segments of a path as an object type, so `ctx.params.userId` is a `string`. */
-export type PathParams<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
-  ? { [K in Name]: string } & PathParams<`/${Rest}`>
-  : Path extends `${string}:${infer Name}`
-    ? { [K in Name]: string }
-    : Record<never, string>;
 
 /** What a resolver gets. */
 export interface RouteContext<Params = Record<string, string>, Body = unknown> {
@@ -53,42 +49,60 @@ export type Resolver<Params = Record<string, string>, Body = unknown> = (
 
 /** Route options. */
 export interface RouteOptions<Schema extends z.ZodMiniType | undefined> {
-  /** Error shape of the endpoint (docs/assumptions.md); default `A`. */
-  shape?: ErrorShape;
-  /** Honour `Idempotency-Key`; default true for POST, PUT, PATCH and DELETE. */
-  idempotent?: boolean;
-  /** The shared request schema from `src/schemas/`; a failing body answers 400 in the route's shape. */
+  /**
+   * The schema the mock parses the body with instead of the row's, for an endpoint whose service answers a
+   * specific error where the row's schema would answer a validation 400.
+   */
   bodySchema?: Schema;
 }
 
 /** A route with its types erased, as the pipeline stores it. */
 export interface RouteDefinition {
   method: HttpMethod;
+  /** The row's path in the router's form: `:name` parameters, as faults and the journal name it. */
   path: string;
   shape: ErrorShape;
   idempotent: boolean;
   bodySchema?: z.ZodMiniType;
+  /** The endpoint table's row (its call; `CONTRACTS[operationId]` is the rest), and its key; absent on the catch-all. */
+  endpoint?: Endpoint;
+  operationId?: OperationId;
   resolve: Resolver;
 }
 
 type BodyOf<Schema> = Schema extends z.ZodMiniType ? z.infer<Schema> : undefined;
+type RowBody<E> = E extends { body: infer Schema extends z.ZodMiniType } ? Schema : undefined;
 
-/** Declares a route. `path` is relative to the service's base URL, with `:name` parameters. */
-export function route<Path extends string, Schema extends z.ZodMiniType | undefined = undefined>(
-  method: HttpMethod,
-  path: Path,
-  resolve: Resolver<PathParams<Path>, BodyOf<Schema>>,
+// A row's operation ID, found from the row itself so a route names its endpoint once.
+const OPERATION_OF = new Map<Endpoint, OperationId>(
+  Object.entries(ENDPOINTS).map(([id, row]) => [row, id as OperationId]),
+);
+
+/** The router's form of a path: `/v2/users/{userId}` is `/v2/users/:userId`. */
+const routerPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Declares the route of a row of `ENDPOINTS`; a result without a `status` answers the row's. */
+export function route<E extends Endpoint, Schema extends z.ZodMiniType | undefined = RowBody<E>>(
+  endpoint: E,
+  resolve: Resolver<PathParams<E['path']>, BodyOf<Schema>>,
   options: RouteOptions<Schema> = {},
 ): RouteDefinition {
   return {
-    method,
-    path,
-    shape: options.shape ?? 'A',
-    idempotent: options.idempotent ?? (method !== 'GET' && method !== 'ALL'),
-    bodySchema: options.bodySchema,
+    method: endpoint.method,
+    path: routerPath(endpoint.path),
+    shape: endpoint.shape ?? 'A',
+    idempotent: endpoint.method !== 'GET',
+    bodySchema: options.bodySchema ?? endpoint.body,
+    endpoint,
+    operationId: OPERATION_OF.get(endpoint),
     // The pipeline builds params from the path and the body from the schema, so the erased types hold.
     resolve: resolve as unknown as Resolver,
   };
+}
+
+/** The API's answer to a path under `path` (`/v2/*`) that no row names: after auth, never idempotent. */
+export function catchAllRoute(path: string, resolve: Resolver): RouteDefinition {
+  return { method: 'ALL', path, shape: 'A', idempotent: false, resolve };
 }
 
 /**
@@ -111,10 +125,10 @@ export function rawRoute(
 }
 
 /**
- * Per-service answers of single routes, keyed `METHOD path`: each gets the route's context and answers, or
- * returns nothing to let the route's own resolver answer.
+ * Per-service answers of single operations, keyed by operation ID: each gets the route's context and
+ * answers, or returns nothing to let the route's own resolver answer.
  */
 export type RouteOverrides = Map<
-  string,
+  OperationId,
   (ctx: RouteContext) => MockResult | Response | undefined | Promise<MockResult | Response | undefined>
 >;

@@ -4,23 +4,18 @@
  */
 import { MockApiError } from '../engine/errors.js';
 import { defineModule } from '../engine/module.js';
-import { route } from '../engine/route.js';
+import { catchAllRoute } from '../engine/route.js';
 import { idempotencyExpire } from '../policies/idempotency.js';
 
 /** The catch-all route; served after every module. */
-export const notFoundRoute = route(
-  'ALL',
-  '/v2/*',
-  ({ request }) => {
-    const { pathname } = new URL(request.url);
-    throw new MockApiError(404, {
-      error: 'Not Found',
-      message: `No endpoint ${request.method} ${pathname}`,
-      code: 'NOT_FOUND',
-    });
-  },
-  { idempotent: false },
-);
+export const notFoundRoute = catchAllRoute('/v2/*', ({ request }) => {
+  const { pathname } = new URL(request.url);
+  throw new MockApiError(404, {
+    error: 'Not Found',
+    message: `No endpoint ${request.method} ${pathname}`,
+    code: 'NOT_FOUND',
+  });
+});
 
 /** The pipeline's tasks (its catch-all is appended separately, after every other route). */
 export const pipelineModule = defineModule({

@@ -87,17 +87,15 @@ async function execute(
       runtime: rt,
     };
     // A test's override of this operation (`mock.override`) answers first; nothing from it, the simulation does.
-    const override = rt.overrides.size ? rt.overrides.get(`${def.method} ${def.path}`) : undefined;
+    const override = rt.overrides.size && def.operationId ? rt.overrides.get(def.operationId) : undefined;
     const result = (override && (await override(ctx))) ?? (await def.resolve(ctx));
     if (result instanceof Response) return { response: result };
-    const status = result.status ?? 200;
+    const status = result.status ?? def.endpoint?.status ?? 200;
     // Serialised once: the text detaches the body from live state (a later change must not alter a cached
     // replay) and drops undefined fields exactly as the wire does.
     // The strict profile answers exactly what the spec shows (mock/contract/mock-only.ts).
     const strict = rt.options.profile === 'strict';
-    const shown = strict
-      ? { ...result, data: withoutMockOnly(`${def.method} ${def.path}`, result.data) }
-      : result;
+    const shown = strict ? { ...result, data: withoutMockOnly(def.operationId, result.data) } : result;
     const text = JSON.stringify(successBody(shown));
     const headers = result.explain
       ? { ...result.headers, [EXPLAIN_HEADER]: explainLine(result.explain) }
@@ -108,7 +106,7 @@ async function execute(
   } catch (error) {
     if (error instanceof MockApiError) {
       const body = errorBody(error.shape ?? def.shape, error.body);
-      return { response: explained(error.status, body, refusalExplanation(def.method, def.path, error)) };
+      return { response: explained(error.status, body, refusalExplanation(def.operationId, error)) };
     }
     const detail = error instanceof Error ? error.message : String(error);
     return {
@@ -133,6 +131,7 @@ async function withIdempotency(
   key: string,
   account: AccountRecord,
   run: () => Promise<Executed>,
+  operationId: RouteDefinition['operationId'],
 ): Promise<Response> {
   const id = idempotencyId(account.id, req.request.method, req.scope, key);
   const fp = fingerprint(req.text);
@@ -157,6 +156,7 @@ async function withIdempotency(
         id,
         { key, accountId: account.id, method: req.request.method, path: req.scope, fingerprint: fp },
         { status: done.cache.status, body: JSON.parse(done.cache.text) },
+        operationId,
       );
     }
     return done;
@@ -189,7 +189,9 @@ async function answer(rt: MockRuntime, def: RouteDefinition, req: Incoming): Pro
 
   const run = () => execute(rt, def, req, account, environment);
   const key = def.idempotent ? req.request.headers.get('idempotency-key') : null;
-  const response = key ? await withIdempotency(rt, req, key, account, run) : (await run()).response;
+  const response = key
+    ? await withIdempotency(rt, req, key, account, run, def.operationId)
+    : (await run()).response;
   for (const [name, value] of Object.entries(rate.headers)) response.headers.set(name, value);
   return response;
 }

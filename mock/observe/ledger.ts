@@ -7,25 +7,23 @@
  * order from a resend of the first.
  */
 
+import { CONTRACTS, type OperationId } from '../../src/endpoints/index.js';
 import type { CachedResponse } from '../state/http.js';
 import type { LedgerEntry } from '../state/ledger.js';
 import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
 
-/** The create routes and the field of their answer's `data` that names what they made. */
-const CREATES: Record<string, { kind: LedgerEntry['kind']; field: 'userId' | 'transactionId' }> = {
-  'POST /v2/users': { kind: 'user', field: 'userId' },
-  'POST /v2/transactions': { kind: 'transaction', field: 'transactionId' },
-  'POST /v2/transactions/prefunded': { kind: 'transaction', field: 'transactionId' },
-};
-
-/** Records what a keyed create made, when its answer is kept; anything else is ignored. */
+/**
+ * Records what a keyed create made when its answer is kept: its row's `creates` says what it makes and the field
+ * of `data` naming it. Any other endpoint, or an answer other than a 201, made nothing and is ignored.
+ */
 export function recordKeyedEffect(
   state: MockState,
   request: { key: string; accountId: string; method: string; path: string },
   response: CachedResponse,
+  operationId: OperationId,
 ): void {
-  const create = CREATES[`${request.method} ${request.path}`];
+  const create = CONTRACTS[operationId].creates;
   if (!create || response.status !== 201) return;
   const data = (response.body as { data?: Record<string, unknown> } | undefined)?.data;
   const id = data?.[create.field];

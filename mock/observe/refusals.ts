@@ -3,7 +3,7 @@
  * the third part of a refusal's explanation when the resolver that refused gave none. The section is the
  * route's own (spec 4.x) unless the rule lives elsewhere, so the pipeline needs no other knowledge of a route.
  */
-import { OPERATIONS } from '../contract/endpoints.js';
+import { CONTRACTS, type OperationId } from '../../src/endpoints/index.js';
 import type { MockApiError } from '../engine/errors.js';
 import { codeFromError } from '../engine/errors.js';
 import type { Explanation } from '../engine/explain.js';
@@ -93,16 +93,16 @@ export function refusalRule(identifier: string): RefusalRule {
 }
 
 /**
- * A resolver's refusal, completed: the identifier's rule and the route's section (from the OpenAPI operation
- * table) fill what the thrower did not say.
+ * A resolver's refusal, completed: the identifier's rule and the section of the route's row (none for the
+ * catch-all) fill what the thrower did not say.
  */
-export function refusalExplanation(method: string, path: string, error: MockApiError): Explanation {
+export function refusalExplanation(operationId: OperationId | undefined, error: MockApiError): Explanation {
   const identifier = error.body.code ?? codeFromError(error.body.error);
   const rule = refusalRule(identifier);
   return {
     rule: identifier,
     because: error.body.message,
-    section: rule.section ?? OPERATIONS[`${method} ${path}`]?.section ?? '7.3',
+    section: rule.section ?? (operationId && CONTRACTS[operationId].section) ?? '7.3',
     change: rule.change,
     ...error.why,
   };

@@ -1,19 +1,18 @@
 /**
  * The OpenAPI 3.1 document of the partner interface, generated, never written by hand: paths from the mock's
- * route table (`mock/routes/`), bodies and answers from the shared schemas (`src/schemas/`), the operation
- * facts of `mock/contract/endpoints.ts`, the refinement rules of `rules.ts`, the mock-only marks of
+ * route table (`mock/routes/`), each route's row of the endpoint table (`src/endpoints/`) for its facts and
+ * schemas, the refinement rules of `rules.ts`, the mock-only marks of
  * `mock/contract/mock-only.ts` and the ten webhook payloads (`mock/contract/webhook-payloads.ts`). The test helpers have a
  * document of their own (`mock-document.ts`), so a contract tool aimed at the API never resets a sandbox.
  * `npm run build` writes both; a test compares the committed files with a fresh generation.
  */
 import type * as z from 'zod/mini';
+import { CONTRACTS, ENDPOINTS, type Endpoint, type OperationId } from '../../src/endpoints/index.js';
 import { ErrorBodyA, ErrorBodyB, RateLimitErrorBody } from '../../src/schemas/common.js';
 import { Pagination } from '../../src/schemas/webhooks.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/common.js';
-import { OPERATIONS, type OperationSpec } from '../contract/endpoints.js';
 import { MOCK_ONLY_FIELDS, type MockOnlyField } from '../contract/mock-only.js';
 import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
-import type { RouteDefinition } from '../engine/route.js';
 import { modules } from '../routes/index.js';
 import { UPLOADS_PATH } from '../routes/kyc/document.js';
 import { REQUEST_RULES, type Rule } from './rules.js';
@@ -111,7 +110,7 @@ function faultResponse(description: string, shape: 'A' | 'B'): Json {
   return errorResponse(description, shape, { 'x-mock-only': true });
 }
 
-function assumptionsOf(topics: string[] | undefined, decisions: Assumptions): Json[] | undefined {
+function assumptionsOf(topics: readonly string[] | undefined, decisions: Assumptions): Json[] | undefined {
   if (!topics?.length) return undefined;
   return topics.map((topic) => {
     const decision = decisions.get(topic);
@@ -120,16 +119,18 @@ function assumptionsOf(topics: string[] | undefined, decisions: Assumptions): Js
   });
 }
 
-function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assumptions): Json {
-  const shape = spec.alsoShapeB ? 'B' : route.shape;
-  const rules = REQUEST_RULES[spec.operationId];
-  const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({
+function operation(operationId: OperationId, row: Endpoint, decisions: Assumptions): Json {
+  const contract = CONTRACTS[operationId];
+  const shape = contract.alsoShapeB ? 'B' : (row.shape ?? 'A');
+  const idempotent = row.method !== 'GET';
+  const rules = REQUEST_RULES[operationId];
+  const pathParams = [...row.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
     name: m[1],
     in: 'path',
     required: true,
     schema: { type: 'string', minLength: 1 },
   }));
-  const query = spec.query ? withRules(jsonSchema(spec.query, 'input'), rules?.query) : undefined;
+  const query = row.query ? withRules(jsonSchema(row.query, 'input'), rules?.query) : undefined;
   const required = Array.isArray(query?.required) ? query.required : [];
   const queryParams = Object.entries(isJson(query?.properties) ? query.properties : {}).map(
     ([name, schema]) => ({
@@ -139,7 +140,7 @@ function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assum
       schema,
     }),
   );
-  const idempotency = route.idempotent
+  const idempotency = idempotent
     ? [
         {
           name: 'Idempotency-Key',
@@ -150,37 +151,40 @@ function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assum
         },
       ]
     : [];
+  // The one sibling of `data` an envelope has is the webhook list's `pagination` (spec 4.12).
+  const siblings = row.envelope ? jsonSchema(row.envelope, 'output').properties : undefined;
+  const paginated = isJson(siblings) && 'pagination' in siblings;
   const envelope: Json = {
     type: 'object',
     properties: {
       success: { const: true },
-      data: withMockOnly(jsonSchema(spec.data, 'output'), MOCK_ONLY_FIELDS[`${route.method} ${route.path}`]),
+      data: withMockOnly(jsonSchema(row.data, 'output'), MOCK_ONLY_FIELDS[operationId]),
       message: { type: 'string' },
-      ...(spec.paginated ? { pagination: ref('Pagination') } : {}),
+      ...(paginated ? { pagination: ref('Pagination') } : {}),
     },
-    required: ['success', 'data', ...(spec.paginated ? ['pagination'] : [])],
+    required: ['success', 'data', ...(paginated ? ['pagination'] : [])],
   };
   const content = { 'application/json': { schema: envelope } };
-  const status = String(spec.status ?? 200);
+  const status = String(row.status ?? 200);
   // An idempotent replay answers 200 with the first answer's body and `Idempotent-Replayed: true` (spec 8).
-  const replayed = route.idempotent ? { 'Idempotent-Replayed': headerRef('IdempotentReplayed') } : {};
+  const replayed = idempotent ? { 'Idempotent-Replayed': headerRef('IdempotentReplayed') } : {};
   const success = {
     description: status === '201' ? 'Created' : 'Success',
     headers: { ...ANSWER_HEADERS, ...(status === '200' ? replayed : {}) },
     content,
   };
   return {
-    operationId: spec.operationId,
-    summary: spec.summary,
-    description: `Spec section ${spec.section}.`,
-    tags: [route.path.split('/')[2] ?? 'v2'],
+    operationId,
+    summary: contract.summary,
+    description: `Spec section ${contract.section}.`,
+    tags: [row.path.split('/')[2] ?? 'v2'],
     parameters: [...pathParams, ...queryParams, ...idempotency],
-    ...(route.bodySchema
+    ...(row.body
       ? {
           requestBody: {
             required: true,
             content: {
-              'application/json': { schema: withRules(jsonSchema(route.bodySchema, 'input'), rules?.body) },
+              'application/json': { schema: withRules(jsonSchema(row.body, 'input'), rules?.body) },
             },
           },
         }
@@ -206,7 +210,7 @@ function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assum
       '403': authError('Address not on the allow-list (spec 5.5)'),
       '404': errorResponse('Not found', shape),
       '409': errorResponse('Conflict (IDEMPOTENCY_CONFLICT among others)', shape),
-      ...(route.bodySchema ? { '413': errorResponse('The body is larger than the server takes', 'A') } : {}),
+      ...(row.body ? { '413': errorResponse('The body is larger than the server takes', 'A') } : {}),
       '422': errorResponse('Refused by a business rule', shape),
       '429': {
         description: 'Rate limited',
@@ -230,9 +234,9 @@ function operation(route: RouteDefinition, spec: OperationSpec, decisions: Assum
       ),
     },
     security: [{ bearerAuth: [] }],
-    'x-error-identifiers': spec.errors,
-    ...(assumptionsOf(spec.assumptions, decisions)
-      ? { 'x-assumption': assumptionsOf(spec.assumptions, decisions) }
+    'x-error-identifiers': contract.errors,
+    ...(assumptionsOf(contract.assumptions, decisions)
+      ? { 'x-assumption': assumptionsOf(contract.assumptions, decisions) }
       : {}),
   };
 }
@@ -379,23 +383,26 @@ export function parseAssumptions(markdown: string): Map<string, string> {
 }
 
 /**
- * Builds the document. Throws when a route has no entry in `mock/contract/endpoints.ts` or an entry has no route.
+ * Builds the document, in the order the routes are served. Throws when a `/v2` route has no row in
+ * `src/endpoints/`, or a row has no route or two.
  */
 export function openApiDocument(decisions: Assumptions, version = '0.0.0'): Json {
   const paths: Record<string, Json> = {};
   const seen = new Set<string>();
   for (const route of modules.flatMap((m) => m.routes)) {
     if (!route.path.startsWith('/v2/')) continue;
-    const key = `${route.method} ${route.path}`;
-    const spec = OPERATIONS[key];
-    if (!spec) throw new Error(`mock/contract/endpoints.ts has no entry for the route ${key}`);
-    seen.add(key);
-    const path = route.path.replace(/:(\w+)/g, '{$1}');
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, spec, decisions) };
+    const { endpoint: row, operationId } = route;
+    if (!row || !operationId)
+      throw new Error(`The route ${route.method} ${route.path} has no row in src/endpoints/`);
+    if (seen.has(operationId)) throw new Error(`Two routes serve the row ${operationId}`);
+    seen.add(operationId);
+    paths[row.path] = {
+      ...paths[row.path],
+      [row.method.toLowerCase()]: operation(operationId, row, decisions),
+    };
   }
-  const stale = Object.keys(OPERATIONS).filter((key) => !seen.has(key));
-  if (stale.length)
-    throw new Error(`mock/contract/endpoints.ts names routes that do not exist: ${stale.join(', ')}`);
+  const missing = Object.keys(ENDPOINTS).filter((id) => !seen.has(id));
+  if (missing.length) throw new Error(`No route serves the rows ${missing.join(', ')} of src/endpoints/`);
   paths[`${UPLOADS_PATH}/{s3Key}`] = uploadOperation();
   return {
     ...documentHead('Stablecoin-to-INR Payout Service: partner interface', version, INFO_DESCRIPTION),

@@ -47,6 +47,7 @@ export const REQUEST_RULES: Record<string, OperationRules> = {
   'kyc.aadhaar.sendOtp': { body: { deviceId: nonEmpty } },
   'kyc.aadhaar.verifyOtp': { body: { referenceId: nonEmpty, deviceId: nonEmpty } },
   'kyc.pan.verify': { body: { deviceId: nonEmpty } },
+  'kyc.passport.verify': { body: { file: nonEmpty, fileName: nonEmpty, deviceId: nonEmpty } },
   'kyc.bank.verify': { body: { accountHolderName: nonEmpty, deviceId: nonEmpty } },
   'kyc.upi.verify': { body: { deviceId: nonEmpty } },
   'kyc.face.init': { body: { redirectUrl: absoluteUrl, deviceId: nonEmpty } },

@@ -5,6 +5,7 @@
  * an error took no action, so running the request again is safe.
  */
 
+import type { OperationId } from '../../src/endpoints/index.js';
 import { defineTask } from '../engine/tasks.js';
 import { nowIso, schedule } from '../engine/timers.js';
 import { recordKeyedEffect } from '../observe/ledger.js';
@@ -59,15 +60,19 @@ export const idempotencyExpire = defineTask<{ id: string }>(
   },
 );
 
-/** Remembers a successful answer under a key and schedules its expiry. */
+/**
+ * Remembers a successful answer under a key and schedules its expiry. `operationId` names the endpoint's row for
+ * the ledger, since the record's path is the concrete one (none for the catch-all).
+ */
 export function storeIdempotency(
   state: MockState,
   id: string,
   request: Pick<IdempotencyRecord, 'key' | 'accountId' | 'method' | 'path' | 'fingerprint'>,
   response: CachedResponse,
+  operationId: OperationId | undefined,
 ): void {
   const expiresAt = state.clock.now + IDEMPOTENCY_TTL_MS;
   state.http.idempotency[id] = { ...request, response, createdAt: nowIso(state), expiresAt };
-  recordKeyedEffect(state, request, response);
+  if (operationId) recordKeyedEffect(state, request, response, operationId);
   schedule(state, idempotencyExpire, { at: expiresAt }, { id });
 }

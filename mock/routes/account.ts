@@ -3,13 +3,8 @@
  * and `GET /v2/account/credit` (assumed, docs/assumptions.md; spec 2.5).
  */
 import { Decimal } from 'decimal.js';
-import {
-  type Account,
-  type ActivityItem,
-  ActivityQuery,
-  type Credit,
-  DeveloperFeeRequest,
-} from '../../src/schemas/account.js';
+import { ENDPOINTS } from '../../src/endpoints/index.js';
+import { type Account, type ActivityItem, ActivityQuery, type Credit } from '../../src/schemas/account.js';
 import { DEFAULT_ACTIVITY_LIMIT } from '../../src/schemas/common.js';
 import { defineModule } from '../engine/module.js';
 import { route } from '../engine/route.js';
@@ -34,7 +29,7 @@ export function creditOf(state: MockState, account: AccountRecord): Credit {
   };
 }
 
-const getAccount = route('GET', '/v2/account', ({ account, environment, state }) => {
+const getAccount = route(ENDPOINTS['account.retrieve'], ({ account, environment, state }) => {
   const key = environment === 'production' ? account.keys.live : account.keys.sandbox;
   const prefix = environment === 'production' ? 'pk_live_' : 'pk_sandbox_';
   const data: Account = {
@@ -51,21 +46,16 @@ const getAccount = route('GET', '/v2/account', ({ account, environment, state })
   return { data };
 });
 
-const putDeveloperFee = route(
-  'PUT',
-  '/v2/account/developer-fee',
-  ({ account, body }) => {
-    const fee = setDeveloperFee(account, body);
-    const percent = new Decimal(String(body.percent)).times(100).toFixed();
-    return {
-      data: { ...fee },
-      message: body.enabled
-        ? `Developer fee enabled at ${percent}%; it applies to new transactions`
-        : 'Developer fee disabled; new transactions carry no developer fee',
-    };
-  },
-  { bodySchema: DeveloperFeeRequest },
-);
+const putDeveloperFee = route(ENDPOINTS['account.updateDeveloperFee'], ({ account, body }) => {
+  const fee = setDeveloperFee(account, body);
+  const percent = new Decimal(String(body.percent)).times(100).toFixed();
+  return {
+    data: { ...fee },
+    message: body.enabled
+      ? `Developer fee enabled at ${percent}%; it applies to new transactions`
+      : 'Developer fee disabled; new transactions carry no developer fee',
+  };
+});
 
 /** One activity item (spec 2.6): `payoutAmountInr` is null until the payout is processed. */
 export function activityItem(state: MockState, stored: TransactionRecord): ActivityItem {
@@ -85,7 +75,7 @@ export function activityItem(state: MockState, stored: TransactionRecord): Activ
   };
 }
 
-const listActivity = route('GET', '/v2/account/activity', ({ query, state, account }) => {
+const listActivity = route(ENDPOINTS['account.listActivity'], ({ query, state, account }) => {
   const parsed = validateQuery(ActivityQuery, query, 'A');
   const limit = parsed.limit ?? DEFAULT_ACTIVITY_LIMIT;
   // Ids are kept in creation order, so the most recent are the last ones: the cost does not grow with the store.
@@ -98,7 +88,7 @@ const listActivity = route('GET', '/v2/account/activity', ({ query, state, accou
   return { data };
 });
 
-const getCredit = route('GET', '/v2/account/credit', ({ state, account }) => ({
+const getCredit = route(ENDPOINTS['account.retrieveCredit'], ({ state, account }) => ({
   data: creditOf(state, account),
 }));
 

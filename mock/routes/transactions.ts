@@ -3,11 +3,8 @@
  * (spec 2.4, 2.5, 3.1, 4.2, 7.3, 7.4). The creation checks run here; the create itself is
  * `operations/create-transaction.ts` and the lifecycle `operations/transactions.ts`.
  */
-import {
-  type CreatedTransaction,
-  PrefundedTransactionCreateRequest,
-  TransactionCreateRequest,
-} from '../../src/schemas/transactions.js';
+import { ENDPOINTS } from '../../src/endpoints/index.js';
+import type { CreatedTransaction, TransactionCreateRequest } from '../../src/schemas/transactions.js';
 import { MockApiError } from '../engine/errors.js';
 import { defineModule } from '../engine/module.js';
 import { type RouteContext, route } from '../engine/route.js';
@@ -77,51 +74,40 @@ function checkUser(ctx: RouteContext<unknown, CreateBody>): void {
     );
 }
 
-const postTransaction = route(
-  'POST',
-  '/v2/transactions',
-  (ctx) => {
-    checkUser(ctx);
-    const txn = createTransaction(ctx.state, ctx.account, ctx.body);
-    return { status: 201, data: createdData(txn), message: 'Transaction created' };
-  },
-  { bodySchema: TransactionCreateRequest },
-);
+const postTransaction = route(ENDPOINTS['transactions.create'], (ctx) => {
+  checkUser(ctx);
+  const txn = createTransaction(ctx.state, ctx.account, ctx.body);
+  return { data: createdData(txn), message: 'Transaction created' };
+});
 
-const postPrefunded = route(
-  'POST',
-  '/v2/transactions/prefunded',
-  (ctx) => {
-    const { account, state, body } = ctx;
-    if (!account.prefunded.approved)
-      throw refuse(
-        403,
-        'Forbidden',
-        'PREFUNDED_NOT_ALLOWED',
-        'Prefunded transactions are not enabled for this account; ask the service to approve it and set a credit limit',
-      );
-    checkUser(ctx);
-    const outstanding = state.transactions.outstandingUsdByAccount[account.id] ?? '0';
-    const credit = creditFigures(account.prefunded.creditLimitUsd, outstanding);
-    if (!fitsAvailable(credit, body.amount))
-      throw refuse(
-        422,
-        'Unprocessable Entity',
-        'CREDIT_LIMIT_EXCEEDED',
-        `The amount ${body.amount} USD is above the available credit of ${credit.availableUsd} USD (limit ${credit.creditLimitUsd}, outstanding ${credit.outstandingUsd}); wait for outstanding deposits or lower the amount`,
-      );
-    const txn = createPrefundedTransaction(state, account, body);
-    const { status: _status, ...data } = createdData(txn);
-    return {
-      status: 201,
-      data: { ...data, status: txn.status },
-      message: 'Prefunded transaction created; payout started',
-    };
-  },
-  { bodySchema: PrefundedTransactionCreateRequest },
-);
+const postPrefunded = route(ENDPOINTS['transactions.createPrefunded'], (ctx) => {
+  const { account, state, body } = ctx;
+  if (!account.prefunded.approved)
+    throw refuse(
+      403,
+      'Forbidden',
+      'PREFUNDED_NOT_ALLOWED',
+      'Prefunded transactions are not enabled for this account; ask the service to approve it and set a credit limit',
+    );
+  checkUser(ctx);
+  const outstanding = state.transactions.outstandingUsdByAccount[account.id] ?? '0';
+  const credit = creditFigures(account.prefunded.creditLimitUsd, outstanding);
+  if (!fitsAvailable(credit, body.amount))
+    throw refuse(
+      422,
+      'Unprocessable Entity',
+      'CREDIT_LIMIT_EXCEEDED',
+      `The amount ${body.amount} USD is above the available credit of ${credit.availableUsd} USD (limit ${credit.creditLimitUsd}, outstanding ${credit.outstandingUsd}); wait for outstanding deposits or lower the amount`,
+    );
+  const txn = createPrefundedTransaction(state, account, body);
+  const { status: _status, ...data } = createdData(txn);
+  return {
+    data: { ...data, status: txn.status },
+    message: 'Prefunded transaction created; payout started',
+  };
+});
 
-const getTransaction = route('GET', '/v2/transactions/:transactionId', ({ params, state, account }) => {
+const getTransaction = route(ENDPOINTS['transactions.retrieve'], ({ params, state, account }) => {
   const { transactions } = state;
   const byId = transactions.byId[params.transactionId];
   const id =

@@ -2,37 +2,32 @@
  * `POST /v2/users` (assumed, docs/assumptions.md): creates a user; the mobile is the identity within an
  * account (`USER_EXISTS`, 409). Emits `user.created`.
  */
-import { UserCreateRequest } from '../../src/schemas/users.js';
+import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { MockApiError } from '../engine/errors.js';
 import { emitEvent } from '../engine/events.js';
 import { defineModule } from '../engine/module.js';
 import { route } from '../engine/route.js';
 import { normalizeMobile, registerUser, userData } from '../operations/users.js';
 
-const createUser = route(
-  'POST',
-  '/v2/users',
-  ({ body, state, account }) => {
-    const { mobile, email, name, deviceId } = body;
-    const user = registerUser(state, account.id, { mobile, email, name, deviceId });
-    if (!user) {
-      throw new MockApiError(409, {
-        error: 'Conflict',
-        message: `Mobile number ${normalizeMobile(mobile)} is already registered`,
-        code: 'USER_EXISTS',
-      });
-    }
-    // Payload as docs/webhook-events.md decides.
-    emitEvent(state, account.id, 'user.created', {
-      userId: user.id,
-      mobile: user.mobile,
-      email: user.email,
-      createdAt: user.createdAt,
+const createUser = route(ENDPOINTS['users.create'], ({ body, state, account }) => {
+  const { mobile, email, name, deviceId } = body;
+  const user = registerUser(state, account.id, { mobile, email, name, deviceId });
+  if (!user) {
+    throw new MockApiError(409, {
+      error: 'Conflict',
+      message: `Mobile number ${normalizeMobile(mobile)} is already registered`,
+      code: 'USER_EXISTS',
     });
-    return { status: 201, data: userData(user), message: 'User created' };
-  },
-  { bodySchema: UserCreateRequest },
-);
+  }
+  // Payload as docs/webhook-events.md decides.
+  emitEvent(state, account.id, 'user.created', {
+    userId: user.id,
+    mobile: user.mobile,
+    email: user.email,
+    createdAt: user.createdAt,
+  });
+  return { data: userData(user), message: 'User created' };
+});
 
 /** The users routes. */
 export const users = defineModule({ name: 'users', routes: [createUser] });

@@ -2,6 +2,7 @@
  * `GET /v2/webhooks` and `POST /v2/webhooks/{eventId}/retry` (spec 2.11, 4.12; parameter names and the retry
  * answer assumed, docs/assumptions.md), plus the delivery task. Events are listed newest first.
  */
+import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { DEFAULT_WEBHOOK_LIMIT, DEFAULT_WEBHOOK_PAGE } from '../../src/schemas/common.js';
 import { type WebhookEvent, WebhookEventListQuery } from '../../src/schemas/webhooks.js';
 import { MockApiError } from '../engine/errors.js';
@@ -26,7 +27,7 @@ export function webhookEventData(record: WebhookEventRecord): WebhookEvent {
   };
 }
 
-const listEvents = route('GET', '/v2/webhooks', ({ query, state, account }) => {
+const listEvents = route(ENDPOINTS['webhooks.list'], ({ query, state, account }) => {
   const parsed = validateQuery(WebhookEventListQuery, query, 'A');
   const page = parsed.page ?? DEFAULT_WEBHOOK_PAGE;
   const limit = parsed.limit ?? DEFAULT_WEBHOOK_LIMIT;
@@ -38,26 +39,21 @@ const listEvents = route('GET', '/v2/webhooks', ({ query, state, account }) => {
   };
 });
 
-const retryEvent = route(
-  'POST',
-  '/v2/webhooks/:eventId/retry',
-  ({ params, state, account, now }) => {
-    const record = state.webhooks.byId[params.eventId];
-    if (!record || record.accountId !== account.id) {
-      throw new MockApiError(404, {
-        error: 'Not Found',
-        message: `Webhook event ${params.eventId} not found; list events with GET /v2/webhooks`,
-        code: 'EVENT_NOT_FOUND',
-      });
-    }
-    // A manual retry replaces any automatic attempt still waiting, so the event is sent once.
-    if (record.nextAttempt) cancelTimer(state, record.nextAttempt.timerId);
-    setEventStatus(state, record, 'pending');
-    scheduleDelivery(state, record, now, record.attempts + 1, 'manual');
-    return { data: webhookEventData(record), message: `Webhook event ${record.id} queued for delivery` };
-  },
-  { idempotent: false },
-);
+const retryEvent = route(ENDPOINTS['webhooks.retry'], ({ params, state, account, now }) => {
+  const record = state.webhooks.byId[params.eventId];
+  if (!record || record.accountId !== account.id) {
+    throw new MockApiError(404, {
+      error: 'Not Found',
+      message: `Webhook event ${params.eventId} not found; list events with GET /v2/webhooks`,
+      code: 'EVENT_NOT_FOUND',
+    });
+  }
+  // A manual retry replaces any automatic attempt still waiting, so the event is sent once.
+  if (record.nextAttempt) cancelTimer(state, record.nextAttempt.timerId);
+  setEventStatus(state, record, 'pending');
+  scheduleDelivery(state, record, now, record.attempts + 1, 'manual');
+  return { data: webhookEventData(record), message: `Webhook event ${record.id} queued for delivery` };
+});
 
 /** The webhook routes and the delivery task. */
 export const webhooks = defineModule({

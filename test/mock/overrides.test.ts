@@ -4,9 +4,8 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../mock/contract/endpoints.js';
-import { createMockService } from '../../mock/index.js';
-import { OPERATION_IDS } from '../../mock/overrides.js';
+import { createMockService, type OperationId, type OverrideResolver } from '../../mock/index.js';
+import document from '../../openapi.json' with { type: 'json' };
 import { PayoutClient } from '../../src/index.js';
 
 const server = setupServer();
@@ -19,6 +18,17 @@ function setup() {
   const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
   return { mock, client };
 }
+
+/** Answers `users.create` with a fixed user, naming no status: the row's 201 applies. */
+const fixedUser: OverrideResolver<'users.create'> = ({ body }) => ({
+  data: {
+    userId: 'usr_override',
+    mobile: body.mobile,
+    mobileVerified: false,
+    emailVerified: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+  },
+});
 
 describe('mock.override', () => {
   it('answers one operation with typed data; returning nothing falls back to the simulation', async () => {
@@ -70,28 +80,31 @@ describe('mock.override', () => {
     stop();
     expect((await client.account.retrieveCredit()).creditLimitUsd).not.toBe('500');
     expect(calls).toBe(1);
-    mock.override('users.create', ({ body }) => ({
-      status: 201,
-      data: {
-        userId: 'usr_override',
-        mobile: body.mobile,
-        mobileVerified: false,
-        emailVerified: false,
-        createdAt: '2025-01-01T00:00:00.000Z',
-      },
-    }));
+    mock.override('users.create', fixedUser);
     expect((await client.users.create({ mobile: '9876543210' })).userId).toBe('usr_override');
     mock.clearOverrides();
     expect((await client.users.create({ mobile: '9876543210' })).mobile).toBe('+919876543210');
   });
 
-  it('knows every operation of the document, and refuses an unknown one', () => {
+  it("answers the row's success status when the override names none", async () => {
     const { mock } = setup();
-    expect([...OPERATION_IDS].sort()).toEqual(
-      Object.values(OPERATIONS)
-        .map((op) => op.operationId)
-        .sort(),
-    );
+    mock.override('users.create', fixedUser);
+    const response = await fetch(`${mock.baseUrl}/v2/users`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mobile: '9876543210' }),
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ data: { userId: 'usr_override' } });
+  });
+
+  it('takes every operation of the document, and refuses an unknown one', () => {
+    const { mock } = setup();
+    const ids = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/v2/'))
+      .flatMap(([, operations]) => Object.values(operations).map((op) => op.operationId as OperationId));
+    expect(ids).toHaveLength(31);
+    for (const id of ids) expect(() => mock.override(id, () => undefined)()).not.toThrow();
     expect(() => mock.override('nothing.here' as 'users.create', () => undefined)).toThrow(/No operation/);
   });
 });

@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../mock/contract/endpoints.js';
 import { type Explanation, explainLine } from '../../mock/engine/explain.js';
 import type { JournalEntry, JournalTransition } from '../../mock/engine/journal.js';
 import { REFUSAL_RULES } from '../../mock/observe/refusals.js';
 import { SANDBOX_KYC, SANDBOX_TRANSACTIONS } from '../../mock/sandbox-values.js';
 import { serveHelper } from '../../mock/server/helpers-api.js';
 import { createMockSimulation } from '../../mock/simulation.js';
+import { CONTRACTS } from '../../src/endpoints/index.js';
 
 const docsUrl = new URL('../../docs/sandbox-values.md', import.meta.url);
 type Mock = ReturnType<typeof createMockSimulation>;
@@ -312,7 +312,7 @@ describe('answers that explain themselves', () => {
   });
 
   it('knows what changes every error identifier the OpenAPI document lists', () => {
-    const identifiers = new Set(Object.values(OPERATIONS).flatMap((op) => op.errors));
+    const identifiers = new Set(Object.values(CONTRACTS).flatMap((contract) => contract.errors));
     const normalised = [...identifiers].map((id) => id.toUpperCase().replace(/[^A-Z0-9]+/g, '_'));
     expect(normalised.filter((id) => !(id in REFUSAL_RULES))).toEqual([]);
   });

@@ -36,8 +36,7 @@ async function paidOut(profile: MockProfile, amount = '100') {
   return { mock, client, transactionId };
 }
 
-const TRANSACTION_ROUTE = 'GET /v2/transactions/:transactionId';
-const mockOnlyPaths = (MOCK_ONLY_FIELDS[TRANSACTION_ROUTE] ?? []).map((f) => f.path);
+const mockOnlyPaths = (MOCK_ONLY_FIELDS['transactions.retrieve'] ?? []).map((f) => f.path);
 
 function present(data: Record<string, Record<string, unknown> | undefined>, path: string): boolean {
   const [outer = '', inner = ''] = path.split('.');

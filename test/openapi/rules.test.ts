@@ -5,9 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { OPERATIONS } from '../../mock/contract/endpoints.js';
 import { REQUEST_RULES, type Rule } from '../../mock/openapi/rules.js';
-import { modules } from '../../mock/routes/index.js';
+import { ENDPOINTS, type Endpoint } from '../../src/endpoints/index.js';
 
 interface Node {
   _zod: { def: Record<string, unknown> & { type: string; checks?: { _zod: { def: { check: string } } }[] } };
@@ -51,16 +50,13 @@ function probes(rule: Rule): [unknown, boolean][] {
   return out;
 }
 
-const cases = modules
-  .flatMap((m) => m.routes)
-  .flatMap((route) => {
-    const spec = OPERATIONS[`${route.method} ${route.path}`];
-    if (!spec) return [];
-    const parts: ['body' | 'query', Node][] = [];
-    if (route.bodySchema) parts.push(['body', route.bodySchema as unknown as Node]);
-    if (spec.query) parts.push(['query', spec.query as unknown as Node]);
-    return parts.map(([part, schema]) => ({ id: spec.operationId, part, schema }));
-  });
+const rows: [string, Endpoint][] = Object.entries(ENDPOINTS);
+const cases = rows.flatMap(([id, row]) => {
+  const parts: ['body' | 'query', Node][] = [];
+  if (row.body) parts.push(['body', row.body as unknown as Node]);
+  if (row.query) parts.push(['query', row.query as unknown as Node]);
+  return parts.map(([part, schema]) => ({ id, part, schema }));
+});
 
 describe('request rules', () => {
   it.each(cases)(

@@ -3,7 +3,7 @@
  * `error: KYC Rejected` (422, shape B) with `declarationId`, `isPep`, `kycStatus: rejected`. Otherwise the
  * aggregate is not recomputed (3.3).
  */
-import { DeclarationRequest } from '../../../src/schemas/kyc/declaration.js';
+import { ENDPOINTS } from '../../../src/endpoints/index.js';
 import { MockApiError } from '../../engine/errors.js';
 import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
@@ -11,33 +11,28 @@ import { submitDeclaration } from '../../operations/kyc/declaration.js';
 import { PEP_REJECTION } from '../../operations/kyc.js';
 import { requireUser } from '../shared.js';
 
-const submit = route(
-  'POST',
-  '/v2/users/:userId/kyc/declaration',
-  (ctx) => {
-    const user = requireUser(ctx, ctx.params.userId);
-    const { occupation, incomeRange, isPep } = ctx.body;
-    const declaration = submitDeclaration(ctx.state, user, ctx.body);
-    if (isPep) {
-      throw new MockApiError(
-        422,
-        {
-          error: 'KYC Rejected',
-          message: 'KYC is rejected automatically for a Politically Exposed Person',
-          data: { declarationId: declaration.declarationId, isPep: true, kycStatus: 'rejected' },
-        },
-        undefined,
-        PEP_REJECTION,
-      );
-    }
-    const { declarationId, submittedAt } = declaration;
-    return {
-      data: { declarationId, occupation, incomeRange, isPep, submittedAt },
-      message: 'Declaration submitted',
-    };
-  },
-  { shape: 'B', bodySchema: DeclarationRequest },
-);
+const submit = route(ENDPOINTS['kyc.declaration.submit'], (ctx) => {
+  const user = requireUser(ctx, ctx.params.userId);
+  const { occupation, incomeRange, isPep } = ctx.body;
+  const declaration = submitDeclaration(ctx.state, user, ctx.body);
+  if (isPep) {
+    throw new MockApiError(
+      422,
+      {
+        error: 'KYC Rejected',
+        message: 'KYC is rejected automatically for a Politically Exposed Person',
+        data: { declarationId: declaration.declarationId, isPep: true, kycStatus: 'rejected' },
+      },
+      undefined,
+      PEP_REJECTION,
+    );
+  }
+  const { declarationId, submittedAt } = declaration;
+  return {
+    data: { declarationId, occupation, incomeRange, isPep, submittedAt },
+    message: 'Declaration submitted',
+  };
+});
 
 /** The declaration route. */
 export const declaration = defineModule({ name: 'kyc.declaration', routes: [submit] });

@@ -4,8 +4,9 @@
  * the status endpoint reports it. Errors in shape A: `SESSION_NOT_FOUND` 404, `ALREADY_VERIFIED` 409,
  * `SERVICE_UNAVAILABLE` 503; an EXPIRED or FAILED session answers `success: false` (400, shape B) with `data`.
  */
+import { ENDPOINTS } from '../../../src/endpoints/index.js';
 import { DIGILOCKER_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
-import { DigilockerInitRequest, DigilockerStatusQuery } from '../../../src/schemas/kyc/digilocker.js';
+import { DigilockerStatusQuery } from '../../../src/schemas/kyc/digilocker.js';
 import { MockApiError } from '../../engine/errors.js';
 import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
@@ -17,45 +18,40 @@ import { SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
 import { requireUser } from '../shared.js';
 
-const init = route(
-  'POST',
-  '/v2/users/:userId/kyc/digilocker/init',
-  (ctx) => {
-    const user = requireUser(ctx, ctx.params.userId);
-    if (ctx.body.deviceId === SANDBOX_KYC.digilockerUnavailableDeviceId) {
-      throw new MockApiError(
-        503,
-        {
-          error: 'Service Unavailable',
-          message: 'The document locker is not answering; try again in a few minutes (sandbox deviceId)',
-          code: 'SERVICE_UNAVAILABLE',
-        },
-        undefined,
-        SANDBOX_EXPLANATIONS.digilockerUnavailable,
-      );
-    }
-    if (peekKycRecord(ctx.state, user.id).digilocker) {
-      throw new MockApiError(409, {
-        error: 'Conflict',
-        message: `The document-locker verification of user ${user.id} is already complete; read GET /kyc/status`,
-        code: 'ALREADY_VERIFIED',
-      });
-    }
-    const { clientId } = initDigilocker(ctx.state, user.id, ctx.body);
-    return {
-      data: {
-        clientId,
-        url: `${ctx.runtime.options.baseUrl}/__pages/digilocker/${clientId}`,
-        expiresIn: DIGILOCKER_SESSION_TTL_SECONDS,
-        message: 'Open the URL to give consent in the document locker',
+const init = route(ENDPOINTS['kyc.digilocker.init'], (ctx) => {
+  const user = requireUser(ctx, ctx.params.userId);
+  if (ctx.body.deviceId === SANDBOX_KYC.digilockerUnavailableDeviceId) {
+    throw new MockApiError(
+      503,
+      {
+        error: 'Service Unavailable',
+        message: 'The document locker is not answering; try again in a few minutes (sandbox deviceId)',
+        code: 'SERVICE_UNAVAILABLE',
       },
-      message: 'Document-locker session created',
-    };
-  },
-  { bodySchema: DigilockerInitRequest },
-);
+      undefined,
+      SANDBOX_EXPLANATIONS.digilockerUnavailable,
+    );
+  }
+  if (peekKycRecord(ctx.state, user.id).digilocker) {
+    throw new MockApiError(409, {
+      error: 'Conflict',
+      message: `The document-locker verification of user ${user.id} is already complete; read GET /kyc/status`,
+      code: 'ALREADY_VERIFIED',
+    });
+  }
+  const { clientId } = initDigilocker(ctx.state, user.id, ctx.body);
+  return {
+    data: {
+      clientId,
+      url: `${ctx.runtime.options.baseUrl}/__pages/digilocker/${clientId}`,
+      expiresIn: DIGILOCKER_SESSION_TTL_SECONDS,
+      message: 'Open the URL to give consent in the document locker',
+    },
+    message: 'Document-locker session created',
+  };
+});
 
-const status = route('GET', '/v2/users/:userId/kyc/digilocker/status', (ctx) => {
+const status = route(ENDPOINTS['kyc.digilocker.status'], (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
   const { clientId } = validateBody(DigilockerStatusQuery, JSON.stringify(ctx.query), 'A');
   const session = ctx.state.kyc.digilockerSessions[clientId];

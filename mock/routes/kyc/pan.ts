@@ -4,6 +4,7 @@
  * `NAME_MISMATCH` 422 with `matchScore` against the Aadhaar name, `ALREADY_VERIFIED` 409.
  */
 import * as z from 'zod/mini';
+import { ENDPOINTS } from '../../../src/endpoints/index.js';
 import { DeviceId } from '../../../src/schemas/common.js';
 import { PAN_PATTERN } from '../../../src/schemas/kyc/pan.js';
 import { MockApiError } from '../../engine/errors.js';
@@ -20,8 +21,7 @@ import { alreadyVerified, requireUser } from '../shared.js';
 const PanBody = z.object({ pan: z.string({ error: 'pan is required' }), deviceId: z.optional(DeviceId) });
 
 const verify = route(
-  'POST',
-  '/v2/users/:userId/kyc/pan/verify',
+  ENDPOINTS['kyc.pan.verify'],
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
     const record = peekKycRecord(ctx.state, user.id);

@@ -4,6 +4,7 @@
  * `Already Verified` 409. The identity read is the user's name on record.
  */
 import * as z from 'zod/mini';
+import { ENDPOINTS } from '../../../src/endpoints/index.js';
 import { MockApiError } from '../../engine/errors.js';
 import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
@@ -29,8 +30,7 @@ function isPassportFile(bytes: Buffer): boolean {
 }
 
 const verify = route(
-  'POST',
-  '/v2/users/:userId/kyc/passport/verify',
+  ENDPOINTS['kyc.passport.verify'],
   (ctx) => {
     const user = requireUser(ctx, ctx.params.userId);
     const record = peekKycRecord(ctx.state, user.id);
@@ -62,7 +62,7 @@ const verify = route(
     const { verifiedAt: _at, ...data } = passport;
     return { data: { verified: true, ...data }, message: 'Passport verified' };
   },
-  { shape: 'B', bodySchema: PassportBody },
+  { bodySchema: PassportBody },
 );
 
 /** The passport route. */

@@ -3,6 +3,7 @@
  * `{ verified: false }` and the document-locker block is `{ status: 'pending' }` until it completes
  * (2.7 rules 1 and 2); fields with no value are omitted (spec 1.3).
  */
+import { ENDPOINTS } from '../../../src/endpoints/index.js';
 import type { ExtendedStatus, KycStatus } from '../../../src/schemas/kyc/status.js';
 import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
@@ -100,19 +101,19 @@ export function extendedStatusData(record: KycRecord): ExtendedStatus {
   };
 }
 
-const getStatus = route('GET', '/v2/users/:userId/kyc/status', (ctx) => {
+const getStatus = route(ENDPOINTS['kyc.status'], (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
   return { data: kycStatusData(peekKycRecord(ctx.state, user.id)) };
 });
 
-const refresh = route('POST', '/v2/users/:userId/kyc/refresh', (ctx) => {
+const refresh = route(ENDPOINTS['kyc.refresh'], (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
   const { previous, current } = refreshKyc(ctx.state, user);
   const moved = previous.status !== current.status || previous.level !== current.level;
   return { data: { previous, current }, message: moved ? 'KYC status updated' : 'KYC status unchanged' };
 });
 
-const getExtendedStatus = route('GET', '/v2/users/:userId/kyc/extended-status', (ctx) => {
+const getExtendedStatus = route(ENDPOINTS['kyc.extendedStatus'], (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
   return { data: extendedStatusData(peekKycRecord(ctx.state, user.id)) };
 });

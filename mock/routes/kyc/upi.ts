@@ -3,7 +3,7 @@
  * verifies; under 70 answers `verified: false`; an invalid VPA answers `verified: false` with explicit nulls.
  * `VALIDATION_ERROR` 400 (schema), `ALREADY_VERIFIED` 409, `VERIFICATION_FAILED` 500 (sandbox provider error).
  */
-import { UpiVerifyRequest } from '../../../src/schemas/kyc/upi.js';
+import { ENDPOINTS } from '../../../src/endpoints/index.js';
 import { MockApiError } from '../../engine/errors.js';
 import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
@@ -37,77 +37,71 @@ function sandboxOutcome(upiId: string): UpiOutcome | undefined {
   return undefined;
 }
 
-const verify = route(
-  'POST',
-  '/v2/users/:userId/kyc/upi/verify',
-  (ctx) => {
-    const user = requireUser(ctx, ctx.params.userId);
-    const record = peekKycRecord(ctx.state, user.id);
-    const upiId = ctx.body.upiId.toLowerCase();
-    if (record.upi) {
-      throw new MockApiError(409, {
-        error: 'Conflict',
-        message: `User ${user.id} already has a verified UPI ID`,
-        code: 'ALREADY_VERIFIED',
-      });
-    }
-    const chosen = takeOutcome(ctx.state, user.id, 'upi');
-    const outcome = chosen ?? sandboxOutcome(upiId);
-    // A test's chosen outcome explains itself first; otherwise the sandbox UPI ID that decided.
-    const why = chosen ? chosenOutcome('upi', chosen) : undefined;
-    if (outcome === 'provider_error') {
-      throw new MockApiError(
-        500,
-        {
-          error: 'Internal Server Error',
-          message: 'The UPI verification service failed; try again later',
-          code: 'VERIFICATION_FAILED',
-        },
-        undefined,
-        why ?? SANDBOX_EXPLANATIONS.upiProviderError,
-      );
-    }
-    if (outcome === 'invalid_vpa') {
-      return {
-        explain: why ?? SANDBOX_EXPLANATIONS.upiInvalidVpa,
-        data: {
-          verified: false,
-          name: null,
-          bankName: null,
-          nameMatchScore: null,
-          message: 'Invalid VPA: no account has this UPI ID',
-        },
-      };
-    }
-    const handle = upiId.slice(upiId.indexOf('@') + 1);
-    const bankName = HANDLES[handle] ?? null;
-    const expected = expectedName(user, record);
-    const name = (outcome === 'name_mismatch' ? SANDBOX_KYC.otherPersonName : expected).toUpperCase();
-    const score = nameMatchScore(expected, name);
-    if (!namesMatch(score)) {
-      const sandbox = chosen
-        ? undefined
-        : { rule: 'sandbox.upi.otherHolder', value: SANDBOX_KYC.upi.otherHolder };
-      return {
-        explain:
-          why ?? nameMismatch({ section: '4.8', field: 'upiId', found: name, expected, score, sandbox }),
-        data: {
-          verified: false,
-          name,
-          bankName,
-          nameMatchScore: score,
-          message: `The UPI account holder (${name}) does not match the Aadhaar name (${expected}): score ${score}, at least 70 needed`,
-        },
-      };
-    }
-    verifyUpi(ctx.state, user, { upiId, name, nameMatchScore: score }, why);
+const verify = route(ENDPOINTS['kyc.upi.verify'], (ctx) => {
+  const user = requireUser(ctx, ctx.params.userId);
+  const record = peekKycRecord(ctx.state, user.id);
+  const upiId = ctx.body.upiId.toLowerCase();
+  if (record.upi) {
+    throw new MockApiError(409, {
+      error: 'Conflict',
+      message: `User ${user.id} already has a verified UPI ID`,
+      code: 'ALREADY_VERIFIED',
+    });
+  }
+  const chosen = takeOutcome(ctx.state, user.id, 'upi');
+  const outcome = chosen ?? sandboxOutcome(upiId);
+  // A test's chosen outcome explains itself first; otherwise the sandbox UPI ID that decided.
+  const why = chosen ? chosenOutcome('upi', chosen) : undefined;
+  if (outcome === 'provider_error') {
+    throw new MockApiError(
+      500,
+      {
+        error: 'Internal Server Error',
+        message: 'The UPI verification service failed; try again later',
+        code: 'VERIFICATION_FAILED',
+      },
+      undefined,
+      why ?? SANDBOX_EXPLANATIONS.upiProviderError,
+    );
+  }
+  if (outcome === 'invalid_vpa') {
     return {
-      explain: why,
-      data: { verified: true, name, bankName, nameMatchScore: score, message: 'UPI ID verified' },
+      explain: why ?? SANDBOX_EXPLANATIONS.upiInvalidVpa,
+      data: {
+        verified: false,
+        name: null,
+        bankName: null,
+        nameMatchScore: null,
+        message: 'Invalid VPA: no account has this UPI ID',
+      },
     };
-  },
-  { bodySchema: UpiVerifyRequest },
-);
+  }
+  const handle = upiId.slice(upiId.indexOf('@') + 1);
+  const bankName = HANDLES[handle] ?? null;
+  const expected = expectedName(user, record);
+  const name = (outcome === 'name_mismatch' ? SANDBOX_KYC.otherPersonName : expected).toUpperCase();
+  const score = nameMatchScore(expected, name);
+  if (!namesMatch(score)) {
+    const sandbox = chosen
+      ? undefined
+      : { rule: 'sandbox.upi.otherHolder', value: SANDBOX_KYC.upi.otherHolder };
+    return {
+      explain: why ?? nameMismatch({ section: '4.8', field: 'upiId', found: name, expected, score, sandbox }),
+      data: {
+        verified: false,
+        name,
+        bankName,
+        nameMatchScore: score,
+        message: `The UPI account holder (${name}) does not match the Aadhaar name (${expected}): score ${score}, at least 70 needed`,
+      },
+    };
+  }
+  verifyUpi(ctx.state, user, { upiId, name, nameMatchScore: score }, why);
+  return {
+    explain: why,
+    data: { verified: true, name, bankName, nameMatchScore: score, message: 'UPI ID verified' },
+  };
+});
 
 /** The UPI route. */
 export const upi = defineModule({ name: 'kyc.upi', routes: [verify] });

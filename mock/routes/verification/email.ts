@@ -2,7 +2,6 @@
  * Email OTP: `POST /v2/users/{userId}/verify/email/send` (spec 4.3) and `/confirm` (assumed, mirroring the
  * mobile confirm). The user needs an email on file (`No Email`).
  */
-import { EmailConfirmRequest } from '../../../src/schemas/verification/email.js';
 import { defineModule } from '../../engine/module.js';
 import { maskEmail } from '../shared.js';
 import { otpRoutes } from './otp-routes.js';
@@ -17,6 +16,5 @@ export const email = defineModule({
     sentData: (target, expiresIn) => ({ maskedEmail: maskEmail(target), expiresIn }),
     isVerified: (user) => user.emailVerified,
     verifiedData: (at) => ({ emailVerified: true, verifiedAt: at }),
-    confirmSchema: EmailConfirmRequest,
   }),
 });

@@ -1,5 +1,4 @@
 /** Mobile OTP: `POST /v2/users/{userId}/verify/mobile/send` and `/confirm` (spec 4.3). */
-import { MobileConfirmRequest } from '../../../src/schemas/verification/mobile.js';
 import { defineModule } from '../../engine/module.js';
 import { maskMobile } from '../shared.js';
 import { otpRoutes } from './otp-routes.js';
@@ -14,6 +13,5 @@ export const mobile = defineModule({
     sentData: (target, expiresIn) => ({ maskedMobile: maskMobile(target), expiresIn }),
     isVerified: (user) => user.mobileVerified,
     verifiedData: (at) => ({ mobileVerified: true, verifiedAt: at }),
-    confirmSchema: MobileConfirmRequest,
   }),
 });

@@ -2,7 +2,7 @@
  * Send and confirm for one OTP channel (spec 4.3, 7.4, 8; email confirm assumed). Both channels answer
  * errors in shape B (docs/assumptions.md) with the statuses listed there.
  */
-import type { ZodMiniType } from 'zod/mini';
+import { ENDPOINTS } from '../../../src/endpoints/index.js';
 import { MockApiError } from '../../engine/errors.js';
 import type { MockResult } from '../../engine/respond.js';
 import { type RouteContext, type RouteDefinition, route } from '../../engine/route.js';
@@ -22,7 +22,6 @@ export interface OtpChannelConfig {
   isVerified(user: UserRecord): boolean;
   /** The confirm answer's `data` once the channel is verified at `at`. */
   verifiedData(at: string): Record<string, unknown>;
-  confirmSchema: ZodMiniType<{ otp: string }>;
 }
 
 type Ctx = RouteContext<{ userId: string }, unknown>;
@@ -76,14 +75,10 @@ function confirm(ctx: Ctx, config: OtpChannelConfig, otp: string): MockResult {
   }
 }
 
-/** The send and confirm routes of a channel under `/v2/users/:userId/verify/<channel>/`. */
+/** The send and confirm routes of a channel: the rows `users.<channel>.sendOtp` and `users.<channel>.confirm`. */
 export function otpRoutes(config: OtpChannelConfig): RouteDefinition[] {
-  const base = `/v2/users/:userId/verify/${config.channel}` as const;
   return [
-    route('POST', `${base}/send`, (ctx) => send(ctx, config), { shape: 'B' }),
-    route('POST', `${base}/confirm`, (ctx) => confirm(ctx, config, ctx.body.otp), {
-      shape: 'B',
-      bodySchema: config.confirmSchema,
-    }),
+    route(ENDPOINTS[`users.${config.channel}.sendOtp`], (ctx) => send(ctx, config)),
+    route(ENDPOINTS[`users.${config.channel}.confirm`], (ctx) => confirm(ctx, config, ctx.body.otp)),
   ];
 }

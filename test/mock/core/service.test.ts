@@ -1,5 +1,6 @@
 import { getResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { MockApiError } from '../../../mock/engine/errors.js';
 import { resolveOptions } from '../../../mock/engine/options.js';
 import { route } from '../../../mock/engine/route.js';
@@ -143,8 +144,10 @@ describe('the pipeline for new routes', () => {
   const runtime = createRuntime(options, initialState(options));
   let calls = 0;
   const key = runtime.state.accounts.byId[runtime.state.accounts.defaultId]?.keys.sandbox ?? '';
+  // Rows of the pipeline's own, outside the endpoint table.
+  const data = z.unknown();
   const routes = [
-    route('GET', '/v2/things/:thingId', ({ params, query }) => {
+    route({ method: 'GET', path: '/v2/things/{thingId}', data } as const, ({ params, query }) => {
       if (params.thingId === 'boom') throw new Error('database on fire');
       if (params.thingId === 'gone')
         throw new MockApiError(404, { error: 'Not Found', message: 'No thing', code: 'THING_NOT_FOUND' });
@@ -153,18 +156,13 @@ describe('the pipeline for new routes', () => {
         extra: { pagination: { page: 1 } },
       };
     }),
-    route(
-      'POST',
-      '/v2/b/:id',
-      () => {
-        throw new Error('oops');
-      },
-      { shape: 'B' },
-    ),
-    route('POST', '/v2/slow', async () => {
+    route({ method: 'POST', path: '/v2/b/{id}', data, shape: 'B' } as const, () => {
+      throw new Error('oops');
+    }),
+    route({ method: 'POST', path: '/v2/slow', data, status: 201 } as const, async () => {
       calls += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
-      return { status: 201, data: { call: calls } };
+      return { data: { call: calls } };
     }),
   ];
   const dispatch = createDispatch(compileRoutes({ routes }));
