@@ -91,7 +91,8 @@ function targetOf(raw: string): { pathname: string; search: string } {
   return new URL(raw.startsWith('/') ? `http://mock.invalid${raw}` : raw, 'http://mock.invalid');
 }
 
-async function route(service: MockSimulation, req: IncomingMessage): Promise<Response> {
+/** One request's answer: the helpers, inspector, pages and documents here, the API through the dispatch. */
+async function answerRequest(service: MockSimulation, req: IncomingMessage): Promise<Response> {
   const target = targetOf(req.url ?? '/');
   const method = (req.method ?? 'GET').toUpperCase();
   if (FORBIDDEN_METHODS.has(method)) {
@@ -136,7 +137,7 @@ async function handle(
 ): Promise<void> {
   let response: Response;
   try {
-    response = await route(service, req);
+    response = await answerRequest(service, req);
   } catch (error) {
     // Anything a handler throws is this request's 500; the server keeps serving the rest.
     const detail = error instanceof Error ? error.message : String(error);
