@@ -13,6 +13,7 @@ import { Pagination } from '../../src/schemas/webhooks.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/common.js';
 import { MOCK_ONLY_FIELDS, type MockOnlyField } from '../contract/mock-only.js';
 import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
+import type { RouteDefinition } from '../engine/route.js';
 import { modules } from '../routes/index.js';
 import { UPLOADS_PATH } from '../routes/kyc/document.js';
 import { REQUEST_RULES, type Rule } from './rules.js';
@@ -383,13 +384,17 @@ export function parseAssumptions(markdown: string): Map<string, string> {
 }
 
 /**
- * Builds the document, in the order the routes are served. Throws when a `/v2` route has no row in
- * `src/endpoints/`, or a row has no route or two.
+ * Builds the document from `routes` (the service's), in the order they are served. Throws when a `/v2` route
+ * has no row in `src/endpoints/`, or a row has no route or two.
  */
-export function openApiDocument(decisions: Assumptions, version = '0.0.0'): Json {
+export function openApiDocument(
+  decisions: Assumptions,
+  version = '0.0.0',
+  routes: readonly RouteDefinition[] = modules.flatMap((m) => m.routes),
+): Json {
   const paths: Record<string, Json> = {};
   const seen = new Set<string>();
-  for (const route of modules.flatMap((m) => m.routes)) {
+  for (const route of routes) {
     if (!route.path.startsWith('/v2/')) continue;
     const { endpoint: row, operationId } = route;
     if (!row || !operationId)

@@ -4,6 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { route } from '../../mock/engine/route.js';
+import { openApiDocument, parseAssumptions } from '../../mock/openapi/document.js';
 import { generateMockOpenApi, generateOpenApi } from '../../mock/openapi/generate.js';
 import { modules } from '../../mock/routes/index.js';
 import { startMockServer } from '../../mock/server/server.js';
@@ -51,6 +54,20 @@ describe('openapi.json', () => {
       '#/components/schemas/ErrorB',
     );
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('refuses a row without a route, a /v2 route without a row, and a row served twice', () => {
+    const routes = modules.flatMap((m) => m.routes);
+    const decisions = parseAssumptions(
+      readFileSync(new URL('../../docs/assumptions.md', import.meta.url), 'utf8'),
+    );
+    const build = (list: typeof routes) => () => openApiDocument(decisions, '0.0.0', list);
+    expect(build(routes.filter((r) => r.operationId !== 'kyc.refresh'))).toThrow(
+      'No route serves the rows kyc.refresh of src/endpoints/',
+    );
+    const stray = route({ method: 'GET', path: '/v2/stray/{id}', data: z.unknown() }, () => ({ data: null }));
+    expect(build([...routes, stray])).toThrow('The route GET /v2/stray/:id has no row in src/endpoints/');
+    expect(build([...routes, ...routes.slice(0, 1)])).toThrow('Two routes serve the row users.create');
   });
 
   it('describes each 400 in the shape its route answers it', () => {
