@@ -61,7 +61,7 @@ const MOCK_LAYERS = {
   'sandbox-values': { path: '^mock/sandbox-values\\.ts$', may: [] },
   // The simulation's data: one plain JSON object (`MockState`) and its slices.
   state: { path: '^mock/state/', may: ['sandbox-values'] },
-  // The tables of what the mock answers: endpoints, webhook payloads, helpers and their arguments.
+  // What the mock answers beyond src/endpoints/: webhook payloads, helpers and their arguments, mock-only fields.
   contract: { path: '^mock/contract/', may: ['sandbox-values', 'state'] },
   // The runtime (clock, timers, tasks, ids, options, journal) and the shapes of a route and its answer.
   engine: { path: '^mock/engine/', may: ['sandbox-values', 'state', 'contract'] },
