@@ -67,20 +67,6 @@ function pathStart(url: string, baseUrl: string): number {
 
 /** A dispatch function over a compiled router. */
 export function createDispatch(router: MockRouter): Dispatch {
-  // Request URLs are serialised by the URL parser (lower-case scheme and host, no default port), so the
-  // base URL is compared in the same form.
-  const normalised = new Map<string, string>();
-  const baseOf = (rt: MockRuntime): string => {
-    const given = rt.options.baseUrl;
-    let base = normalised.get(given);
-    if (base === undefined) {
-      const url = new URL(given);
-      base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-      normalised.set(given, base);
-    }
-    return base;
-  };
-
   const answer = async (rt: MockRuntime, request: Request, path: string): Promise<Response | undefined> => {
     const method = request.method;
     const found = router.find(method === 'HEAD' ? 'GET' : method, path);
@@ -106,7 +92,7 @@ export function createDispatch(router: MockRouter): Dispatch {
 
   return async (rt, request) => {
     const url = request.url;
-    const start = pathStart(url, baseOf(rt));
+    const start = pathStart(url, rt.options.baseUrl);
     if (start < 0) return undefined;
     let end = url.length;
     for (let i = start; i < url.length; i++) {

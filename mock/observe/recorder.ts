@@ -294,9 +294,7 @@ export function createRecorder(
   const recorder: Recorder = {
     run,
     dispatch(inner) {
-      // In the form request URLs take (lower-case host, no default port), as dispatch compares them.
-      const given = new URL(rt.options.baseUrl);
-      const base = `${given.origin}${given.pathname.replace(/\/+$/, '')}`;
+      const base = rt.options.baseUrl;
       return (request) => {
         if (!request.url.startsWith(base)) return inner(request);
         const headers: Record<string, string> = {};
