@@ -116,6 +116,9 @@ export interface JournalTransition extends EntryBase {
   explanation?: Explanation;
 }
 
+/** A transition as an operation gives it. */
+export type TransitionDraft = Omit<JournalTransition, 'type' | 'seq' | 'at'>;
+
 /** Every resource a transition entry names. */
 export type TransitionResource =
   | 'transaction'

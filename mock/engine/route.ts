@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import type { AccountRecord } from '../state/accounts.js';
 import type { MockState } from '../state/mock-state.js';
 import type { ErrorShape } from './errors.js';
+import type { Exchange } from './exchange.js';
 import type { MockResult } from './respond.js';
 import type { MockRuntime } from './runtime.js';
 
@@ -93,12 +94,17 @@ export function route<Path extends string, Schema extends z.ZodMiniType | undefi
 
 /**
  * A route outside the API: no key, no shared pipeline, it answers the request itself (the object storage
- * behind presigned upload URLs). `params` are decoded.
+ * behind presigned upload URLs). `params` are decoded; the body is read once, through `exchange`.
  */
 export interface RawRouteDefinition {
   method: HttpMethod;
   path: string;
-  serve: (request: Request, params: Record<string, string>, rt: MockRuntime) => Response | Promise<Response>;
+  serve: (
+    request: Request,
+    params: Record<string, string>,
+    rt: MockRuntime,
+    exchange: Exchange,
+  ) => Response | Promise<Response>;
 }
 
 /** Declares a raw route (see {@link RawRouteDefinition}). */
