@@ -1,8 +1,8 @@
 /**
  * The shared request pipeline every API route runs through, in this order: fault injection → auth → IP
  * allow-list → rate limit → idempotency → body validation → resolver. Rate-limit headers go on every
- * answer given after auth. It works on fetch `Request`/`Response` only, so the same code serves in-process
- * (behind one MSW handler) and over `node:http`.
+ * answer given after auth. It reads the request's context (mock/engine/exchange.ts) and keeps its answer there,
+ * so the same code serves in-process (`mock.fetch`, msw) and over `node:http`.
  */
 
 import { withoutMockOnly } from '../contract/mock-only.js';
