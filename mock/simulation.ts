@@ -40,8 +40,9 @@ export interface MockSimulation {
   /** Where the service answers. */
   readonly baseUrl: string;
   /**
-   * Answers one request with no HTTP library in between (what the MSW handler and the standalone server
-   * call): `undefined` when the URL is not under `baseUrl` or names no route of the service.
+   * Answers one request with no HTTP library in between (what `mock.fetch` and the MSW handler call; the
+   * standalone server serves the same exchanges): `undefined` when the URL is not under `baseUrl` or names no
+   * route of the service.
    */
   dispatch(request: Request): Promise<Response | undefined>;
   readonly clock: Clock;
