@@ -9,22 +9,18 @@ import { storeUpload } from '../../operations/storage.js';
 import { UPLOADS_PATH } from './document.js';
 
 /** The storage's route, outside the API pipeline (every method, so a wrong one is refused with 405). */
-export const storageRoute = rawRoute(
-  'ALL',
-  `${UPLOADS_PATH}/:s3Key`,
-  async (request, params, rt, exchange) => {
-    const s3Key = params.s3Key ?? '';
-    const bytes =
-      request.method === 'GET' || request.method === 'HEAD' ? 0 : (await exchange.bytes()).byteLength;
-    const result = storeUpload(rt, s3Key, {
-      method: request.method,
-      contentType: request.headers.get('content-type') ?? undefined,
-      size: bytes,
-    });
-    if (result.ok) return new Response(null, { status: 200, headers: { ETag: `"${s3Key}"` } });
-    return new Response(result.reason, { status: result.status, headers: { 'Content-Type': 'text/plain' } });
-  },
-);
+export const storageRoute = rawRoute('ALL', `${UPLOADS_PATH}/:s3Key`, async (request, params, rt, ctx) => {
+  const s3Key = params.s3Key ?? '';
+  const bytes =
+    request.method === 'GET' || request.method === 'HEAD' ? 0 : (await ctx.bytes()).byteLength;
+  const result = storeUpload(rt, s3Key, {
+    method: request.method,
+    contentType: request.headers.get('content-type') ?? undefined,
+    size: bytes,
+  });
+  if (result.ok) return new Response(null, { status: 200, headers: { ETag: `"${s3Key}"` } });
+  return new Response(result.reason, { status: result.status, headers: { 'Content-Type': 'text/plain' } });
+});
 
 /** The storage as a module: served by every service beside its API routes. */
 export const storage = defineModule({ name: 'kyc.storage', routes: [], rawRoutes: [storageRoute] });
