@@ -115,8 +115,6 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const routes: RouteOverrides = new Map();
   const simulation = createMockSimulation(options, routes);
   const overrides = createOverrides(routes);
-  const base = new URL(simulation.baseUrl);
-  const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   const clientClock = virtualClientClock(simulation.clock);
   const fetch = createMockFetch(simulation.baseUrl, simulation.dispatch);
   let handlers: HttpHandler[] | undefined;
@@ -132,7 +130,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   return Object.defineProperty(service, 'handlers', {
     enumerable: true,
     get: (): HttpHandler[] => {
-      handlers ??= mswHandlers(prefix, simulation.dispatch);
+      handlers ??= mswHandlers(simulation.baseUrl, simulation.dispatch);
       return handlers;
     },
   }) as typeof service & Pick<MockService, 'handlers'>;

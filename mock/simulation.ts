@@ -6,12 +6,13 @@
  */
 import { type MockBundle, parseBundle, replayable } from './engine/bundle.js';
 import type { Clock } from './engine/clock.js';
+import type { Exchange } from './engine/exchange.js';
 import type { Journal } from './engine/journal.js';
 import { type MockServiceOptions, resolveOptions } from './engine/options.js';
 import type { RouteOverrides } from './engine/route.js';
 import { createRuntime } from './engine/runtime.js';
 import { createHelpers, type MockHelpers } from './helpers/index.js';
-import { createDispatch } from './http/dispatch.js';
+import { createExchangeDispatch } from './http/dispatch.js';
 import { notFoundRoute, pipelineModule } from './http/pipeline-module.js';
 import { compileRoutes, type MockRouter } from './http/router.js';
 import { createRecorder } from './observe/recorder.js';
@@ -32,15 +33,16 @@ export const serviceRouter: MockRouter = compileRoutes({
   fallback: notFoundRoute,
 });
 
-const dispatch = createDispatch(serviceRouter);
+const dispatch = createExchangeDispatch(serviceRouter);
 
 /** A running simulation: what a `MockService` is without its MSW handlers. */
 export interface MockSimulation {
   /** Where the service answers. */
   readonly baseUrl: string;
   /**
-   * Answers one request with no HTTP library in between (what the MSW handler and the standalone server
-   * call): `undefined` when the URL is not under `baseUrl` or names no route of the service.
+   * Answers one request with no HTTP library in between (what `mock.fetch` and the MSW handler call; the
+   * standalone server serves the same exchanges): `undefined` when the URL is not under `baseUrl` or names no
+   * route of the service.
    */
   dispatch(request: Request): Promise<Response | undefined>;
   readonly clock: Clock;
@@ -97,6 +99,20 @@ export function createMockSimulation(
   options: MockServiceOptions = {},
   overrides: RouteOverrides = new Map(),
 ): MockSimulation {
+  return createServedSimulation(options, overrides).simulation;
+}
+
+/** A simulation and its dispatch to whole exchanges (the standalone server writes an answer's text from them). */
+export interface ServedSimulation {
+  simulation: MockSimulation;
+  serve(request: Request): Promise<Exchange | undefined>;
+}
+
+/** Creates a simulation (see {@link createMockSimulation}) with its exchange-level dispatch. */
+export function createServedSimulation(
+  options: MockServiceOptions = {},
+  overrides: RouteOverrides = new Map(),
+): ServedSimulation {
   // A bundle is checked before anything is made: a bad one throws and leaves nothing behind.
   const bundle = options.replay === undefined ? undefined : replayable(parseBundle(options.replay));
   // A replay runs with the bundle's options, and with the budgets it is given; the profile is how answers are
@@ -115,7 +131,8 @@ export function createMockSimulation(
         {
           baseUrl: rt.options.baseUrl,
           recorder,
-          dispatch: serve,
+          // The replay records each request itself, to compare its answer with the recording's.
+          dispatch: (request) => dispatch(rt, request, false),
           helper: (name) => unrecorded.get(name)?.(),
           clock: rt.clock,
         },
@@ -127,9 +144,9 @@ export function createMockSimulation(
     if (!found) throw new Error('The mock state has no default account (was a foreign snapshot restored?)');
     return found;
   };
-  return {
+  const simulation: MockSimulation = {
     baseUrl: rt.options.baseUrl,
-    dispatch: recorder.dispatch(serve),
+    dispatch: async (request) => (await serve(request))?.sent,
     clock: recorder.wrapClock(rt.clock),
     bundle: () => helpers.bundle(),
     replayed,
@@ -155,4 +172,5 @@ export function createMockSimulation(
       return account().webhookSecret;
     },
   };
+  return { simulation, serve };
 }

@@ -38,19 +38,3 @@ export function explainLine(explanation: Explanation): string {
   const line = `${rule}: ${because} (spec ${section}). Change: ${change}`.replace(/[^\x20-\x7e]/g, '?');
   return line.length > MAX_LINE ? `${line.slice(0, MAX_LINE - 3)}...` : line;
 }
-
-/** Explanations of answers, by the answer they explain, for the journal to read back. */
-const explained = new WeakMap<Response, Explanation>();
-
-/**
- * Notes that `response` is explained by `explanation` (the journal reads it back with {@link explanationOf}).
- */
-export function remember(response: Response, explanation: Explanation): Response {
-  explained.set(response, explanation);
-  return response;
-}
-
-/** The explanation noted for `response`, if any. */
-export function explanationOf(response: Response): Explanation | undefined {
-  return explained.get(response);
-}

@@ -6,8 +6,9 @@
  * otherwise), so a server running for weeks never grows it past the bound. Sequence numbers run on from 1
  * with no gap, so the first kept entry's `seq` (and `dropped`) says where the window starts.
  *
- * Operations take the state, not the runtime, so the runtime binds its journal to whichever state it holds
- * (`bindJournal`) and the call sites find it with `journalOf(state)`.
+ * Requests and transitions reach it from the runtime's stream (journal-feed.ts). Webhook attempts, which are
+ * completed after they are recorded, are written where they happen: operations take the state, not the runtime,
+ * so the runtime binds its journal to whichever state it holds (`bindJournal`) and they find it with `journalOf`.
  */
 
 import type { MockState } from '../state/mock-state.js';
@@ -115,6 +116,9 @@ export interface JournalTransition extends EntryBase {
   /** Which rule or sandbox value decided the move, when one did (a payout failed by the sandbox amount). */
   explanation?: Explanation;
 }
+
+/** A transition as an operation gives it. */
+export type TransitionDraft = Omit<JournalTransition, 'type' | 'seq' | 'at'>;
 
 /** Every resource a transition entry names. */
 export type TransitionResource =

@@ -71,6 +71,7 @@ function budget(name: string, given: number | undefined, fallback: number): numb
 
 /** Options with every default applied. */
 export interface ResolvedOptions {
+  /** Normalised: origin and path as request URLs spell them, no trailing slash. */
   baseUrl: string;
   seed: string;
   startMs: number;
@@ -80,7 +81,20 @@ export interface ResolvedOptions {
   profile: MockProfile;
 }
 
-/** Applies the defaults and checks the start time. */
+/**
+ * The base URL as the URL parser serialises request URLs (lower-case scheme and host, no default port), without
+ * a trailing slash: what every request URL is compared with, normalised here once.
+ */
+function normaliseBaseUrl(given: string): string {
+  if (!URL.canParse(given))
+    throw new RangeError(
+      `baseUrl must be an absolute URL such as https://sandbox.example.test, got ${given}`,
+    );
+  const url = new URL(given);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** Applies the defaults and checks the start time and the base URL. */
 export function resolveOptions(options: MockServiceOptions = {}): ResolvedOptions {
   const start = options.startTime ?? SANDBOX_DEFAULTS.startTime;
   const startMs =
@@ -93,7 +107,7 @@ export function resolveOptions(options: MockServiceOptions = {}): ResolvedOption
   if (!MOCK_PROFILES.includes(profile))
     throw new RangeError(`profile must be one of ${MOCK_PROFILES.join(', ')}, got ${String(profile)}`);
   return {
-    baseUrl: (options.baseUrl ?? SANDBOX_DEFAULTS.baseUrl).replace(/\/+$/, ''),
+    baseUrl: normaliseBaseUrl(options.baseUrl ?? SANDBOX_DEFAULTS.baseUrl),
     seed: String(options.seed ?? SANDBOX_DEFAULTS.seed),
     startMs,
     account: options.account ?? {},

@@ -8,7 +8,7 @@ import type { Explanation } from './explain.js';
 
 /** What a resolver returns on success. */
 export interface MockResult<T = unknown> {
-  /** Default 200. */
+  /** Default: the endpoint row's success status (200 unless the row says 201). */
   status?: number;
   data: T;
   message?: string;
@@ -42,23 +42,13 @@ export function jsonText(status: number, text: string, headers?: Record<string, 
   // A record, not a `Headers`: the `Response` builds its own list from it, once.
   const all: Record<string, string> = { ...headers };
   if (!hasName(all, 'content-type')) all['content-type'] = 'application/json';
-  const response = new Response(text, { status, headers: all });
-  sentTexts.set(response, text);
-  return response;
+  return new Response(text, { status, headers: all });
 }
 
 /** Whether `headers` has `name` (lower case) under any capitalisation. */
 function hasName(headers: Record<string, string>, name: string): boolean {
   for (const key in headers) if (key.toLowerCase() === name) return true;
   return false;
-}
-
-/** The text of each JSON answer, so the journal keeps it without reading (and so consuming) the body. */
-const sentTexts = new WeakMap<Response, string>();
-
-/** The body text `response` was built with by {@link json} or {@link jsonText}; `undefined` for any other. */
-export function sentText(response: Response): string | undefined {
-  return sentTexts.get(response);
 }
 
 /** The body of an unexpected failure, in the route's shape; the service stays usable after it. */

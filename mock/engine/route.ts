@@ -10,6 +10,7 @@ import { ENDPOINTS, type Endpoint, type OperationId, type PathParams } from '../
 import type { AccountRecord } from '../state/accounts.js';
 import type { MockState } from '../state/mock-state.js';
 import type { ErrorShape } from './errors.js';
+import type { Exchange } from './exchange.js';
 import type { MockResult } from './respond.js';
 import type { MockRuntime } from './runtime.js';
 
@@ -107,12 +108,17 @@ export function catchAllRoute(path: string, resolve: Resolver): RouteDefinition 
 
 /**
  * A route outside the API: no key, no shared pipeline, it answers the request itself (the object storage
- * behind presigned upload URLs). `params` are decoded.
+ * behind presigned upload URLs). `params` are decoded; the body is read once, through `exchange`.
  */
 export interface RawRouteDefinition {
   method: HttpMethod;
   path: string;
-  serve: (request: Request, params: Record<string, string>, rt: MockRuntime) => Response | Promise<Response>;
+  serve: (
+    request: Request,
+    params: Record<string, string>,
+    rt: MockRuntime,
+    exchange: Exchange,
+  ) => Response | Promise<Response>;
 }
 
 /** Declares a raw route (see {@link RawRouteDefinition}). */

@@ -13,8 +13,10 @@ import { emptyWebhooks } from '../state/webhooks.js';
 import { type Clock, createClock } from './clock.js';
 import { seedToInt } from './ids.js';
 import { bindJournal, createJournal, type Journal } from './journal.js';
+import { journalFeed } from './journal-feed.js';
 import type { ResolvedOptions } from './options.js';
 import type { RouteOverrides } from './route.js';
+import { bindStream, createStream, type Stream } from './stream.js';
 import { createTaskRegistry, type TaskRegistry } from './tasks.js';
 
 /** One service's runtime. */
@@ -34,6 +36,8 @@ export interface MockRuntime {
   readonly overrides: RouteOverrides;
   /** What the service did (`mock/engine/journal.ts`): in memory, bounded, outside the state. */
   readonly journal: Journal;
+  /** Each exchange and transition, as it happens (`mock/engine/stream.ts`); the journal is its first subscriber. */
+  readonly stream: Stream;
 }
 
 /** A fresh state with no accounts, at `startMs` on the virtual clock. */
@@ -61,20 +65,27 @@ export function createRuntime(
   overrides: RouteOverrides = new Map(),
 ): MockRuntime {
   const journal = createJournal({ budgetBytes: options.budgets.journalBytes });
+  const stream = createStream();
   let state = start;
-  bindJournal(state, journal);
+  const bind = (next: MockState) => {
+    bindJournal(next, journal);
+    bindStream(next, stream);
+  };
+  bind(state);
+  stream.subscribe(journalFeed(journal, () => state));
   const partial = {
     overrides,
-    // An accessor so a reset or restore, which replace the state, keep writing to the same journal.
+    // An accessor so a reset or restore, which replace the state, keep writing to the same journal and stream.
     get state() {
       return state;
     },
     set state(next: MockState) {
-      bindJournal(next, journal);
+      bind(next);
       state = next;
     },
     options,
     journal,
+    stream,
     tasks: createTaskRegistry(),
     inflight: new Map<string, Promise<unknown>>(),
     background: new Map<Promise<unknown>, number>(),

@@ -2,7 +2,8 @@
  * Where a run's recorder (mock/observe/recorder.ts) listens in on what the simulation takes from outside the
  * requests and helper calls it is given: the ticks of a real-time clock, and each webhook attempt's wall-clock
  * signing second and receiver's answer. While a bundle is replayed the same tap answers from the bundle
- * instead. One tap per runtime, kept beside it so the clock and the delivery task need no recorder import.
+ * instead. One tap per runtime, kept beside it so the clock and the delivery task need no recorder import. A tap,
+ * not the stream (mock/engine/stream.ts): a replay must answer these calls, and a stream's records go one way.
  */
 import type { MockRuntime } from './runtime.js';
 

@@ -5,6 +5,7 @@
  * in-process MSW adapter and the standalone `node:http` server both call it.
  */
 
+import { Exchange } from '../engine/exchange.js';
 import { errorBody, json } from '../engine/respond.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { serveRoute } from './pipeline.js';
@@ -15,6 +16,16 @@ import type { MockRouter } from './router.js';
  * origin, outside its base path, or a path no route names), so a caller can pass it on.
  */
 export type Dispatch = (rt: MockRuntime, request: Request) => Promise<Response | undefined>;
+
+/**
+ * Serves a request as one exchange on the runtime's stream (recorded unless `recorded` is false: a replay's
+ * own), `undefined` when the URL is not under the base URL; what went back is its `sent`.
+ */
+export type ExchangeDispatch = (
+  rt: MockRuntime,
+  request: Request,
+  recorded?: boolean,
+) => Promise<Exchange | undefined>;
 
 /** The `405` answer for a path served for other methods. */
 export function methodNotAllowed(method: string, path: string, allow: readonly string[]): Response {
@@ -67,46 +78,37 @@ function pathStart(url: string, baseUrl: string): number {
 
 /** A dispatch function over a compiled router. */
 export function createDispatch(router: MockRouter): Dispatch {
-  // Request URLs are serialised by the URL parser (lower-case scheme and host, no default port), so the
-  // base URL is compared in the same form.
-  const normalised = new Map<string, string>();
-  const baseOf = (rt: MockRuntime): string => {
-    const given = rt.options.baseUrl;
-    let base = normalised.get(given);
-    if (base === undefined) {
-      const url = new URL(given);
-      base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-      normalised.set(given, base);
-    }
-    return base;
-  };
+  const serve = createExchangeDispatch(router);
+  return async (rt, request) => (await serve(rt, request))?.sent;
+}
 
-  const answer = async (rt: MockRuntime, request: Request, path: string): Promise<Response | undefined> => {
-    const method = request.method;
+/** An exchange-level dispatch function over a compiled router. */
+export function createExchangeDispatch(router: MockRouter): ExchangeDispatch {
+  const answer = async (rt: MockRuntime, exchange: Exchange): Promise<Response | undefined> => {
+    const { method, path } = exchange;
     const found = router.find(method === 'HEAD' ? 'GET' : method, path);
     if (!found) return undefined;
     if (found.fallback) {
       const allow = router.allowed(path);
       if (allow.length > 0) return methodNotAllowed(method, path, allow);
     }
-    let params: Record<string, string>;
     try {
       if (path.includes('%')) {
         decodeURIComponent(path);
-        params = decodeParams(found.params);
-      } else params = found.params;
+        exchange.params = decodeParams(found.params);
+      } else exchange.params = found.params;
     } catch {
       return malformedPath(path);
     }
     const { endpoint } = found;
     return endpoint.kind === 'api'
-      ? serveRoute(rt, endpoint.def, request, params, path)
-      : endpoint.def.serve(request, params, rt);
+      ? serveRoute(rt, endpoint.def, exchange)
+      : endpoint.def.serve(exchange.request, exchange.params, rt, exchange);
   };
 
-  return async (rt, request) => {
+  return async (rt, request, recorded = true) => {
     const url = request.url;
-    const start = pathStart(url, baseOf(rt));
+    const start = pathStart(url, rt.options.baseUrl);
     if (start < 0) return undefined;
     let end = url.length;
     for (let i = start; i < url.length; i++) {
@@ -116,7 +118,17 @@ export function createDispatch(router: MockRouter): Dispatch {
         break;
       }
     }
-    const response = await answer(rt, request, url.slice(start, end) || '/');
-    return response && request.method === 'HEAD' ? withoutBody(response) : response;
+    const exchange = new Exchange(request, url.slice(start, end) || '/', recorded);
+    // Emitted before anything is awaited, so the recorder keeps requests in the order they came.
+    rt.stream.emit({ type: 'received', exchange });
+    try {
+      // Read once, before the service runs: every step and subscriber reads these bytes.
+      if (exchange.hasBody) await exchange.bytes();
+      const response = await answer(rt, exchange);
+      exchange.sent = response && request.method === 'HEAD' ? await withoutBody(response) : response;
+      return exchange;
+    } finally {
+      rt.stream.emit({ type: 'answered', exchange });
+    }
   };
 }

@@ -10,6 +10,11 @@ function aborted(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
+function noOptions(init: RequestInit | undefined): boolean {
+  for (const _ in init) return false;
+  return true;
+}
+
 /**
  * A `fetch` over `dispatch`. As a real `fetch` would: a network error (a `drop` fault) rejects with
  * `TypeError: fetch failed`, the request's `signal` aborts it, and a URL the service does not serve rejects
@@ -20,7 +25,8 @@ export function createMockFetch(
   dispatch: (request: Request) => Promise<Response | undefined>,
 ): MockFetch {
   return async (input, init) => {
-    const request = new Request(input, init);
+    // A `Request` given with no options is used as it is (what ky sends): fetch would only copy it and its signal.
+    const request = input instanceof Request && noOptions(init) ? input : new Request(input, init);
     const { signal } = request;
     if (signal.aborted) throw aborted(signal);
     const answer = dispatch(request);

@@ -1,24 +1,21 @@
 /**
  * The shared request pipeline every API route runs through, in this order: fault injection → auth → IP
  * allow-list → rate limit → idempotency → body validation → resolver. Rate-limit headers go on every
- * answer given after auth. It works on fetch `Request`/`Response` only, so the same code serves in-process
- * (behind one MSW handler) and over `node:http`.
+ * answer given after auth. It reads the request's context (mock/engine/exchange.ts) and keeps its answer there,
+ * so the same code serves in-process (`mock.fetch`, msw) and over `node:http`.
  */
 
 import { withoutMockOnly } from '../contract/mock-only.js';
 import { findAccountByKey } from '../engine/accounts.js';
 import { MockApiError } from '../engine/errors.js';
-import { type Explanation, explainLine, explanationOf, remember } from '../engine/explain.js';
-import { capBody, type JournalRequest, journalOf } from '../engine/journal.js';
-import { requestText } from '../engine/request-body.js';
-import { errorBody, internalErrorBody, json, jsonText, sentText, successBody } from '../engine/respond.js';
+import type { Exchange, ExchangeAnswer } from '../engine/exchange.js';
+import { type Explanation, explainLine } from '../engine/explain.js';
+import { errorBody, internalErrorBody, jsonText, successBody } from '../engine/respond.js';
 import type { RouteContext, RouteDefinition } from '../engine/route.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { tapOf } from '../engine/taps.js';
 import { nowIso } from '../engine/timers.js';
-import { observed } from '../observe/answers.js';
 import { PIPELINE_REFUSALS, refusalExplanation } from '../observe/refusals.js';
-import { requestIds } from '../observe/request-ids.js';
 import { bearerKey, clientIp, forbiddenBody, ipAllowed, UNAUTHORIZED_BODY } from '../policies/auth.js';
 import { faultBody, takeFault } from '../policies/faults.js';
 import {
@@ -30,55 +27,30 @@ import {
 } from '../policies/idempotency.js';
 import { consumeRate, peekRate, rateLimitBody } from '../policies/rate-limit.js';
 import type { AccountRecord } from '../state/accounts.js';
-import { validateBody } from './validate.js';
+import { validateParsed } from './validate.js';
 
-interface Incoming {
-  request: Request;
-  params: Record<string, string>;
-  /** Path relative to the base URL, for fault matching. */
-  path: string;
-  /** The endpoint the router resolved, for idempotency scope (see {@link endpointScope}). */
-  scope: string;
-  text: string;
-}
-
-interface Executed {
-  response: Response;
+/** An answer of the pipeline: the response, and what it was built from for the exchange to keep. */
+type Answered = Pick<ExchangeAnswer, 'response' | 'body' | 'text' | 'explanation' | 'replayed'> & {
   /** A success an idempotency key may keep: the body as sent (JSON text), parsed only when a key keeps it. */
   cache?: { status: number; text: string };
-}
-
-/**
- * The first value of each query parameter of a request URL. The URL is already serialised by the parser, so
- * its query parses as `URL#searchParams` would have it, without parsing the whole URL again.
- */
-function queryOf(url: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const start = url.indexOf('?');
-  if (start < 0) return out;
-  const end = url.indexOf('#', start);
-  for (const [name, value] of new URLSearchParams(url.slice(start + 1, end < 0 ? undefined : end))) {
-    out[name] ??= value;
-  }
-  return out;
-}
+};
 
 async function execute(
   rt: MockRuntime,
   def: RouteDefinition,
-  req: Incoming,
+  exchange: Exchange,
   account: AccountRecord,
   environment: RouteContext['environment'],
-): Promise<Executed> {
+): Promise<Answered> {
   const state = rt.state;
   try {
-    const body = def.bodySchema ? validateBody(def.bodySchema, req.text, def.shape) : undefined;
+    const body = def.bodySchema ? validateParsed(def.bodySchema, exchange.json(), def.shape) : undefined;
     const ctx: RouteContext = {
-      request: req.request,
+      request: exchange.request,
       account,
       environment,
-      params: req.params,
-      query: queryOf(req.request.url),
+      params: exchange.params,
+      query: exchange.query,
       body,
       now: state.clock.now,
       nowIso: nowIso(state),
@@ -96,22 +68,21 @@ async function execute(
     // The strict profile answers exactly what the spec shows (mock/contract/mock-only.ts).
     const strict = rt.options.profile === 'strict';
     const shown = strict ? { ...result, data: withoutMockOnly(def.operationId, result.data) } : result;
-    const text = JSON.stringify(successBody(shown));
-    const headers = result.explain
-      ? { ...result.headers, [EXPLAIN_HEADER]: explainLine(result.explain) }
+    const envelope = successBody(shown);
+    const text = JSON.stringify(envelope);
+    const explanation = result.explain;
+    const headers = explanation
+      ? { ...result.headers, [EXPLAIN_HEADER]: explainLine(explanation) }
       : result.headers;
     const response = jsonText(status, text, headers);
-    if (result.explain) remember(response, result.explain);
-    return { response, cache: { status, text } };
+    return { response, body: envelope, text, explanation, cache: { status, text } };
   } catch (error) {
     if (error instanceof MockApiError) {
       const body = errorBody(error.shape ?? def.shape, error.body);
-      return { response: explained(error.status, body, refusalExplanation(def.operationId, error)) };
+      return explained(error.status, body, refusalExplanation(def.operationId, error));
     }
     const detail = error instanceof Error ? error.message : String(error);
-    return {
-      response: explained(500, internalErrorBody(def.shape, detail), PIPELINE_REFUSALS.internal(detail)),
-    };
+    return explained(500, internalErrorBody(def.shape, detail), PIPELINE_REFUSALS.internal(detail));
   }
 }
 
@@ -121,20 +92,29 @@ async function execute(
  */
 export const EXPLAIN_HEADER = 'X-Mock-Explain';
 
-function explained(status: number, body: unknown, why: Explanation, headers: Record<string, string> = {}) {
-  return remember(json(status, body, { ...headers, [EXPLAIN_HEADER]: explainLine(why) }), why);
+function explained(
+  status: number,
+  body: unknown,
+  explanation: Explanation,
+  headers: Record<string, string> = {},
+): Answered {
+  const text = JSON.stringify(body);
+  const response = jsonText(status, text, { ...headers, [EXPLAIN_HEADER]: explainLine(explanation) });
+  return { response, body, text, explanation };
 }
 
 async function withIdempotency(
   rt: MockRuntime,
-  req: Incoming,
+  exchange: Exchange,
+  scope: string,
   key: string,
   account: AccountRecord,
-  run: () => Promise<Executed>,
+  run: () => Promise<Answered>,
   operationId: RouteDefinition['operationId'],
-): Promise<Response> {
-  const id = idempotencyId(account.id, req.request.method, req.scope, key);
-  const fp = fingerprint(req.text);
+): Promise<Answered> {
+  const { method } = exchange;
+  const id = idempotencyId(account.id, method, scope, key);
+  const fp = fingerprint(exchange.text, exchange.json());
   // A request with the same key still executing is waited for, then its outcome decides ours.
   for (;;) {
     const record = findIdempotency(rt.state, id);
@@ -142,7 +122,9 @@ async function withIdempotency(
       if (record.fingerprint !== fp) {
         return explained(409, IDEMPOTENCY_CONFLICT_BODY, PIPELINE_REFUSALS.idempotencyConflict);
       }
-      return json(200, record.response.body, { 'Idempotent-Replayed': 'true' });
+      const { body } = record.response;
+      const text = JSON.stringify(body);
+      return { response: jsonText(200, text, { 'Idempotent-Replayed': 'true' }), body, text, replayed: true };
     }
     const pending = rt.inflight.get(id);
     if (!pending) break;
@@ -154,7 +136,8 @@ async function withIdempotency(
       storeIdempotency(
         rt.state,
         id,
-        { key, accountId: account.id, method: req.request.method, path: req.scope, fingerprint: fp },
+        { key, accountId: account.id, method, path: scope, fingerprint: fp },
+        // Parsed back from the text sent: a copy apart from live state, as the key's replays must answer.
         { status: done.cache.status, body: JSON.parse(done.cache.text) },
         operationId,
       );
@@ -163,20 +146,24 @@ async function withIdempotency(
   });
   rt.inflight.set(id, running);
   try {
-    return (await running).response;
+    return await running;
   } finally {
     rt.inflight.delete(id);
   }
 }
 
-async function answer(rt: MockRuntime, def: RouteDefinition, req: Incoming): Promise<Response> {
+async function answer(
+  rt: MockRuntime,
+  def: RouteDefinition,
+  exchange: Exchange,
+  key: string | null,
+): Promise<Answered> {
   const state = rt.state;
-  const found = findAccountByKey(state, bearerKey(req.request) ?? '');
-  if (!found) {
-    return explained(401, UNAUTHORIZED_BODY, PIPELINE_REFUSALS.unauthorized);
-  }
+  const { request } = exchange;
+  const found = findAccountByKey(state, bearerKey(request) ?? '');
+  if (!found) return explained(401, UNAUTHORIZED_BODY, PIPELINE_REFUSALS.unauthorized);
   const { account, environment } = found;
-  const ip = clientIp(req.request);
+  const ip = clientIp(request);
   if (!ipAllowed(account, ip)) {
     const why = PIPELINE_REFUSALS.forbidden(ip);
     return explained(403, forbiddenBody(ip), why, peekRate(state, account, state.clock.now));
@@ -187,13 +174,13 @@ async function answer(rt: MockRuntime, def: RouteDefinition, req: Incoming): Pro
     return explained(429, rateLimitBody(rate.retryAfter), why, rate.headers);
   }
 
-  const run = () => execute(rt, def, req, account, environment);
-  const key = def.idempotent ? req.request.headers.get('idempotency-key') : null;
-  const response = key
-    ? await withIdempotency(rt, req, key, account, run, def.operationId)
-    : (await run()).response;
-  for (const [name, value] of Object.entries(rate.headers)) response.headers.set(name, value);
-  return response;
+  const run = () => execute(rt, def, exchange, account, environment);
+  const scope = endpointScope(def.path, exchange.params);
+  const answered = key
+    ? await withIdempotency(rt, exchange, scope, key, account, run, def.operationId)
+    : await run();
+  for (const [name, value] of Object.entries(rate.headers)) answered.response.headers.set(name, value);
+  return answered;
 }
 
 /**
@@ -205,23 +192,48 @@ export function endpointScope(pattern: string, params: Record<string, string>): 
   return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
+/** The rate-limit headers of an answer, as numbers, when it has them. */
+function rateLimitOf(headers: Headers): ExchangeAnswer['rateLimit'] {
+  const limit = headers.get('X-RateLimit-Limit');
+  if (limit === null) return undefined;
+  return {
+    limit: Number(limit),
+    remaining: Number(headers.get('X-RateLimit-Remaining')),
+    reset: Number(headers.get('X-RateLimit-Reset')),
+  };
+}
+
 /**
- * Serves one request for one API route: the whole pipeline, faults first. `params` are decoded, `path` is
- * relative to the base URL. A `drop` fault answers a network error (`Response.error()`), which the
+ * Serves one request for one API route: the whole pipeline, faults first; the exchange keeps the answer. Its
+ * body is read and its `params` decoded. A `drop` fault answers a network error (`Response.error()`), which the
  * in-process adapter and the standalone server both turn into a lost connection.
  */
 export async function serveRoute(
   rt: MockRuntime,
   def: RouteDefinition,
-  request: Request,
-  params: Record<string, string>,
-  path: string,
+  exchange: Exchange,
 ): Promise<Response> {
+  exchange.route = def;
   const { http } = rt.state;
   const fault =
-    http.faults.length || http.chaos ? takeFault(rt.state, request.method, def.path, path) : undefined;
-  const journalled = (response: Response): Response => {
-    journalRequest(rt, def, request, params, path, response, fault?.kind);
+    http.faults.length || http.chaos
+      ? takeFault(rt.state, exchange.method, def.path, exchange.path)
+      : undefined;
+  const key = def.idempotent ? exchange.request.headers.get('idempotency-key') : null;
+  const keep = (answered: Answered): Response => {
+    const { response } = answered;
+    exchange.answer = {
+      response,
+      body: answered.body,
+      text: answered.text,
+      explanation: answered.explanation,
+      replayed: answered.replayed,
+      idempotencyKey: key ?? undefined,
+      fault: fault?.kind,
+      // Read before the strict profile drops them: the journal, a mock-only tool, keeps them.
+      explain: response.headers.get(EXPLAIN_HEADER) ?? undefined,
+      rateLimit: rateLimitOf(response.headers),
+    };
     return shown(rt, response);
   };
   // A replay skips the wait: it changes only real timing, never the state or the journal.
@@ -229,15 +241,12 @@ export async function serveRoute(
     await new Promise((resolve) => setTimeout(resolve, fault.ms));
   if (fault?.kind === 'error') {
     const status = fault.status ?? 500;
-    return journalled(explained(status, faultBody(def.shape, status), PIPELINE_REFUSALS.fault(status)));
+    return keep(explained(status, faultBody(def.shape, status), PIPELINE_REFUSALS.fault(status)));
   }
-  if (fault?.kind === 'drop') return journalled(Response.error());
-  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await requestText(request);
-  const scope = endpointScope(def.path, params);
-  const response = observed(def, request, await answer(rt, def, { request, params, path, scope, text }));
-  journalRequest(rt, def, request, params, path, response, fault?.kind, text);
+  if (fault?.kind === 'drop') return keep({ response: Response.error() });
+  const response = keep(await answer(rt, def, exchange, key));
   // The work is done and kept (idempotency included); only the answer is lost on the way back.
-  return fault?.kind === 'drop-after-commit' ? Response.error() : shown(rt, response);
+  return fault?.kind === 'drop-after-commit' ? Response.error() : response;
 }
 
 /** Spec 8 shows the rate-limit headers on a 429 only; the mock sends them on every answer. */
@@ -252,53 +261,4 @@ function shown(rt: MockRuntime, response: Response): Response {
   response.headers.delete(EXPLAIN_HEADER);
   if (response.status !== 429) for (const name of RATE_HEADER_NAMES) response.headers.delete(name);
   return response;
-}
-
-/** The request in the journal, read back from what the pipeline answered. */
-function journalRequest(
-  rt: MockRuntime,
-  def: RouteDefinition,
-  request: Request,
-  params: Record<string, string>,
-  path: string,
-  response: Response,
-  fault: string | undefined,
-  text = '',
-): void {
-  const state = rt.state;
-  const journal = journalOf(state);
-  if (!journal) return;
-  const sent = capBody(text);
-  const answered = capBody(sentText(response) ?? '');
-  const query = request.url.indexOf('?');
-  const headers = response.headers;
-  const limit = headers.get('X-RateLimit-Limit');
-  const key = def.idempotent ? request.headers.get('idempotency-key') : null;
-  journal.record<JournalRequest>(state, {
-    type: 'request',
-    method: request.method,
-    path,
-    route: def.path,
-    status: response.status,
-    idempotencyKey: key ?? undefined,
-    replayed: key ? headers.get('Idempotent-Replayed') === 'true' : undefined,
-    rateLimit:
-      limit === null
-        ? undefined
-        : {
-            limit: Number(limit),
-            remaining: Number(headers.get('X-RateLimit-Remaining')),
-            reset: Number(headers.get('X-RateLimit-Reset')),
-          },
-    fault,
-    explain: headers.get(EXPLAIN_HEADER) ?? undefined,
-    explanation: explanationOf(response),
-    ...requestIds(state, params, sent, answered),
-    // The bodies and query, so the inspector can show the exchange and repeat it (`copy as curl`).
-    query: query < 0 ? undefined : request.url.slice(query).split('#')[0],
-    requestBody: text ? sent.text : undefined,
-    requestBodyCut: sent.cut || undefined,
-    responseBody: answered.text || undefined,
-    responseBodyCut: answered.cut || undefined,
-  });
 }

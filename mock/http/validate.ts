@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { type ErrorShape, MockApiError } from '../engine/errors.js';
+import { type ParsedBody, parseBody } from '../engine/exchange.js';
 
 /** One failed field, as in `details`. */
 export interface FieldIssue {
@@ -29,25 +30,31 @@ function badRequest(shape: ErrorShape, issues: FieldIssue[], code = 'VALIDATION_
 }
 
 /**
- * Parses and validates a JSON body; throws a 400 `MockApiError`. A schema issue that carries
- * `params.code` (`AMOUNT_TOO_LOW`) gives its code to the answer in shape A.
+ * Validates a JSON body as parsed once by the request's context; throws a 400 `MockApiError`. A schema issue that
+ * carries `params.code` (`AMOUNT_TOO_LOW`) gives its code to the answer in shape A.
  */
-export function validateBody<Schema extends z.ZodMiniType>(
+export function validateParsed<Schema extends z.ZodMiniType>(
   schema: Schema,
-  text: string,
+  parsed: ParsedBody,
   shape: ErrorShape,
 ): z.infer<Schema> {
-  let value: unknown;
-  try {
-    value = text.trim() === '' ? undefined : JSON.parse(text);
-  } catch {
+  if (parsed === undefined)
     throw badRequest(shape, [{ field: '(body)', message: 'the request body must be valid JSON' }]);
-  }
+  const { value } = parsed;
   // Every request body of the interface is a JSON object; anything else is refused before the schema runs.
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest(shape, [{ field: '(body)', message: 'the request body must be a JSON object' }]);
   }
   return validate(schema, value, shape);
+}
+
+/** Parses and validates a JSON body given as text (see {@link validateParsed}). */
+export function validateBody<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  text: string,
+  shape: ErrorShape,
+): z.infer<Schema> {
+  return validateParsed(schema, parseBody(text), shape);
 }
 
 /**

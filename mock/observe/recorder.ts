@@ -1,8 +1,8 @@
 /**
  * The recorder: every input a simulation takes, in the order it takes them, as the steps of a replay bundle
- * (mock/engine/bundle.ts). It wraps the simulation's three doors (`dispatch`, the helpers, the public clock) and
- * listens at the runtime's tap (mock/engine/taps.ts) for what comes from the wall clock and the network: the ticks
- * of a real-time clock and webhook receivers' answers. Everything else the simulation does follows from these
+ * (mock/engine/bundle.ts). It subscribes to the runtime's stream for requests (mock/engine/stream.ts), wraps the
+ * helpers and the public clock, and listens at the runtime's tap (mock/engine/taps.ts) for what comes from the
+ * wall clock and the network: the ticks of a real-time clock and webhook receivers' answers. Everything else the simulation does follows from these
  * and the seed, so a bundle rebuilds the run (mock/observe/replay.ts).
  *
  * Recording is on for every service and bounded: past {@link RECORDING_LIMIT} steps or its byte budget
@@ -20,9 +20,8 @@ import {
   type MockBundle,
 } from '../engine/bundle.js';
 import type { Clock } from '../engine/clock.js';
+import type { Exchange } from '../engine/exchange.js';
 import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
-import { takeBody } from '../engine/request-body.js';
-import { sentText } from '../engine/respond.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { type DeliveryOutcome, type RuntimeTap, setTap } from '../engine/taps.js';
 
@@ -47,10 +46,6 @@ export interface AttemptAnswerer {
 export interface Recorder {
   /** Runs `fn` as one recorded step. */
   run<T>(step: BundleStep, fn: () => T): T;
-  /** The dispatch, recording each request it is given. */
-  dispatch(
-    inner: (request: Request) => Promise<Response | undefined>,
-  ): (request: Request) => Promise<Response | undefined>;
   /** Wraps every helper (in place) so each call is a step; returns the unwrapped ones by contract name. */
   wrapHelpers(helpers: object): Map<string, () => Callable>;
   /** The public clock, recording `advance` and `runDue`. */
@@ -97,15 +92,17 @@ const digestOf = (hash: number) => `fnv1a32:${(hash >>> 0).toString(16).padStart
 type RequestStep = Extract<BundleStep, { type: 'request' }>;
 
 /**
- * Notes on a request step what the service answered: its status and a digest of its body. A JSON answer's text
- * is at hand (`sentText`), so it is noted at once; any other body is read from a copy, so the caller still
- * reads the answer, and noted when read. `then` is given the answer once noted.
+ * Notes on a request step what the service answered (`exchange.sent`): its status and a digest of its body. A
+ * JSON answer's text is at hand (`exchange.sentText`), so it is noted at once; any other body is read from a
+ * copy, so the caller still reads the answer, and noted when read. `then` is given the answer once noted.
  */
 export function noteAnswer(
   step: RequestStep,
-  response: Response,
+  exchange: Exchange,
   then: (answer: BundleRequestAnswer) => void = () => {},
 ): void {
+  const response = exchange.sent;
+  if (!response) return;
   const note = (answer: BundleRequestAnswer) => {
     step.answer = answer;
     then(answer);
@@ -114,7 +111,7 @@ export function noteAnswer(
     note({ status: 0 });
     return;
   }
-  const text = sentText(response);
+  const text = exchange.sentText;
   if (text !== undefined || response.body === null) {
     let hash = FNV_OFFSET;
     for (let i = 0; i < (text?.length ?? 0); i++)
@@ -133,13 +130,18 @@ export function noteAnswer(
     .catch(() => note({ status: response.status }));
 }
 
-function bodyOf(bytes: ArrayBuffer): { body?: string; bodyBase64?: string } {
+/** The body as a step keeps it: text when it is UTF-8, else base64. */
+function bodyOf(exchange: Exchange, bytes: ArrayBuffer): { body?: string; bodyBase64?: string } {
   if (bytes.byteLength === 0) return {};
-  try {
-    return { body: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
-  } catch {
-    return { bodyBase64: Buffer.from(bytes).toString('base64') };
-  }
+  return exchange.utf8 ? { body: exchange.text } : { bodyBase64: Buffer.from(bytes).toString('base64') };
+}
+
+/** The request as a step records it: the caller's headers, the path and query under the base URL. */
+function requestStep(exchange: Exchange, base: string): RequestStep {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of exchange.request.headers)
+    if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
+  return { type: 'request', method: exchange.method, path: exchange.url.slice(base.length) || '/', headers };
 }
 
 /** What a step counts for in the byte budget: about its JSON's length, a body counted when it is read. */
@@ -232,23 +234,53 @@ export function createRecorder(
     trim();
   };
 
+  const finish = (index: number) => {
+    const at = index - first;
+    if (at >= 0 && at < done.length) done[at] = true;
+  };
+
   const run = <T>(step: BundleStep, fn: () => T): T => {
     const index = push(step);
-    const finish = () => {
-      const at = index - first;
-      if (at >= 0 && at < done.length) done[at] = true;
-    };
     let result: T;
     try {
       result = fn();
     } catch (error) {
-      finish();
+      finish(index);
       throw error;
     }
-    if (result instanceof Promise) result.then(finish, finish);
-    else finish();
+    const end = () => finish(index);
+    if (result instanceof Promise) result.then(end, end);
+    else end();
     return result;
   };
+
+  // Each request is a step from the moment it arrives until it is answered; its body is kept once read.
+  const open = new Map<Exchange, { step: RequestStep; index: number }>();
+  rt.stream.subscribe((record) => {
+    if (record.type === 'transition' || !record.exchange.recorded) return;
+    const { exchange } = record;
+    if (record.type === 'received') {
+      const step = requestStep(exchange, rt.options.baseUrl);
+      const index = push(step);
+      open.set(exchange, { step, index });
+      if (exchange.hasBody)
+        // Registered before dispatch awaits the same read, so the step is whole before the service runs.
+        exchange.bytes().then(
+          (bytes) => {
+            const body = bodyOf(exchange, bytes);
+            Object.assign(step, body);
+            grow(index, (body.body ?? body.bodyBase64 ?? '').length);
+          },
+          () => {},
+        );
+      return;
+    }
+    const opened = open.get(exchange);
+    if (!opened) return;
+    open.delete(exchange);
+    noteAnswer(opened.step, exchange);
+    finish(opened.index);
+  });
 
   const tick = (ms: number, move: () => Promise<unknown>): Promise<unknown> => {
     const last = steps.at(-1);
@@ -293,35 +325,6 @@ export function createRecorder(
 
   const recorder: Recorder = {
     run,
-    dispatch(inner) {
-      // In the form request URLs take (lower-case host, no default port), as dispatch compares them.
-      const given = new URL(rt.options.baseUrl);
-      const base = `${given.origin}${given.pathname.replace(/\/+$/, '')}`;
-      return (request) => {
-        if (!request.url.startsWith(base)) return inner(request);
-        const headers: Record<string, string> = {};
-        for (const [name, value] of request.headers) if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
-        const step: BundleStep = {
-          type: 'request',
-          method: request.method,
-          path: request.url.slice(base.length) || '/',
-          headers,
-        };
-        const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
-        const index = total();
-        return run(step, async () => {
-          // Read before the service runs, so the step is whole before it runs; the route takes the same bytes.
-          if (hasBody) {
-            const body = bodyOf(await takeBody(request));
-            Object.assign(step, body);
-            grow(index, (body.body ?? body.bodyBase64 ?? '').length);
-          }
-          const response = await inner(request);
-          if (response) noteAnswer(step, response);
-          return response;
-        });
-      };
-    },
     wrapHelpers(helpers) {
       const originals = new Map<string, () => Callable>();
       const holders = helpers as Record<string, unknown>;

@@ -8,6 +8,7 @@
  */
 import type { BundleAnswer, BundleRequestAnswer, BundleStep, MockBundle } from '../engine/bundle.js';
 import type { Clock } from '../engine/clock.js';
+import type { Exchange } from '../engine/exchange.js';
 import type { DeliveryOutcome } from '../engine/taps.js';
 import { type AttemptAnswerer, noteAnswer, type Recorder } from './recorder.js';
 
@@ -29,7 +30,8 @@ export interface ReplaySummary {
 export interface ReplayTarget {
   baseUrl: string;
   recorder: Recorder;
-  dispatch(request: Request): Promise<Response | undefined>;
+  /** The service's dispatch, unrecorded, to the request's whole exchange. */
+  dispatch(request: Request): Promise<Exchange | undefined>;
   helper(name: string): ((...args: unknown[]) => unknown) | undefined;
   clock: Clock;
 }
@@ -66,16 +68,16 @@ function execute(target: ReplayTarget, index: number, step: BundleStep, diverged
     return target.recorder.run(again, async () => {
       const body =
         step.bodyBase64 !== undefined ? Buffer.from(step.bodyBase64, 'base64') : (step.body ?? undefined);
-      const response = await target.dispatch(
+      const exchange = await target.dispatch(
         new Request(`${target.baseUrl}${step.path}`, { method: step.method, headers: step.headers, body }),
       );
-      if (response) {
-        noteAnswer(again, response, (answer) => {
+      if (exchange) {
+        noteAnswer(again, exchange, (answer) => {
           const difference = answerDiverged(index, step, answer);
           if (difference) diverged.push(difference);
         });
       }
-      return response;
+      return exchange?.sent;
     });
   }
   return target.recorder.run(step, () => {

@@ -8,7 +8,7 @@ import type { Transaction } from '../../src/schemas/transactions.js';
 import type { WebhookEventDataMap } from '../../src/webhooks/index.js';
 import { emitEvent } from '../engine/events.js';
 import type { Explanation } from '../engine/explain.js';
-import { type JournalTransition, journalOf } from '../engine/journal.js';
+import { emitTransition } from '../engine/stream.js';
 import { cancelTimer, schedule, type When } from '../engine/timers.js';
 import { applyTransactionEvent, isTerminal, type TransactionEvent } from '../machines/transaction.js';
 import type { MockState } from '../state/mock-state.js';
@@ -66,8 +66,7 @@ export function move(
   state.transactions.byId[txn.id] = next;
   // A confirmation that leaves the status where it was is a timer in the journal, not a transition.
   if (next.status !== txn.status)
-    journalOf(state)?.record<JournalTransition>(state, {
-      type: 'transition',
+    emitTransition(state, {
       resource: 'transaction',
       id: next.id,
       machine: `transaction-${next.kind}`,

@@ -4,17 +4,15 @@
  * user's whole path. Transactions note theirs in `move` (operations/transactions.ts).
  */
 import type { Explanation } from '../engine/explain.js';
-import { type JournalTransition, journalOf } from '../engine/journal.js';
+import type { TransitionDraft } from '../engine/journal.js';
+import { emitTransition } from '../engine/stream.js';
 import type { MockState } from '../state/mock-state.js';
 
-/** A transition as a call site gives it. */
-type TransitionDraft = Omit<JournalTransition, 'type' | 'seq' | 'at'>;
-
-/** Notes a transition in the journal bound to `state` (nothing without one). */
+/** Notes a transition on the stream of the runtime holding `state` (nothing without one). */
 export function recordTransition(state: MockState, draft: TransitionDraft): void {
   // Absent, not undefined: an entry reads the same in-process and after a JSON round trip.
   const defined = Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined));
-  journalOf(state)?.record<JournalTransition>(state, { type: 'transition', ...(defined as TransitionDraft) });
+  emitTransition(state, defined as TransitionDraft);
 }
 
 /** The steps of a user's verification a transition names (`kyc-step`, with `id` the step). */

@@ -6,6 +6,7 @@
  */
 
 import type { OperationId } from '../../src/endpoints/index.js';
+import { type ParsedBody, parseBody } from '../engine/exchange.js';
 import { defineTask } from '../engine/tasks.js';
 import { nowIso, schedule } from '../engine/timers.js';
 import { recordKeyedEffect } from '../observe/ledger.js';
@@ -31,13 +32,12 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** What "the same body" means: equal JSON whatever the key order or spacing; other text compared as is. */
-export function fingerprint(text: string): string {
-  try {
-    return JSON.stringify(canonical(JSON.parse(text)));
-  } catch {
-    return text;
-  }
+/**
+ * What "the same body" means: equal JSON whatever the key order or spacing; other text compared as is. `parsed`
+ * is the body as the request's context parsed it once.
+ */
+export function fingerprint(text: string, parsed: ParsedBody = parseBody(text)): string {
+  return parsed === undefined || parsed.value === undefined ? text : JSON.stringify(canonical(parsed.value));
 }
 
 /** The record id of a key. */

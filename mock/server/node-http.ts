@@ -5,7 +5,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
-import { sentText } from '../engine/respond.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 
 /** Larger than any body the spec allows (a 10 MB document, or its base64 in a passport JSON body). */
@@ -65,17 +64,17 @@ export function toRequest(req: IncomingMessage, url: string, body: Buffer): Requ
 
 /**
  * Writes a fetch `Response` to a node response; a network-error response (`Response.error()`, an injected
- * drop) destroys the socket instead.
+ * drop) destroys the socket instead. `text` is its body when known (an API answer's), so the body is not read.
  */
-export async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+export async function writeResponse(res: ServerResponse, response: Response, text?: string): Promise<void> {
   if (response.type === 'error') {
     res.socket?.destroy();
     return;
   }
-  // No body: a HEAD answer, which keeps the length its GET would have had. A JSON answer's text is known
-  // (`sentText`), so its body stream is never read; as a string, node sends it in one write with the head.
+  // No body: a HEAD answer, which keeps the length its GET would have had. An API answer's text is known, so
+  // its body stream is never read; as a string, node sends it in one write with the head.
   let body: string | Buffer | undefined;
-  if (response.body !== null) body = sentText(response) ?? Buffer.from(await response.arrayBuffer());
+  if (response.body !== null) body = text ?? Buffer.from(await response.arrayBuffer());
   // One flat list for writeHead: node takes it as is, without a setHeader call per header.
   const head: string[] = [];
   for (const [name, value] of response.headers) {

@@ -10,7 +10,12 @@ import type { Duplex } from 'node:stream';
 import type { MockServiceOptions } from '../engine/options.js';
 import { errorBody } from '../engine/respond.js';
 import { methodNotAllowed } from '../http/dispatch.js';
-import { createMockSimulation, type MockSimulation, serviceRouter } from '../simulation.js';
+import {
+  createServedSimulation,
+  type MockSimulation,
+  type ServedSimulation,
+  serviceRouter,
+} from '../simulation.js';
 import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
@@ -91,8 +96,14 @@ function targetOf(raw: string): { pathname: string; search: string } {
   return new URL(raw.startsWith('/') ? `http://mock.invalid${raw}` : raw, 'http://mock.invalid');
 }
 
-/** One request's answer: the helpers, inspector, pages and documents here, the API through the dispatch. */
-async function answerRequest(service: MockSimulation, req: IncomingMessage): Promise<Response> {
+/** What the server answers: a response, with its text when the API's pipeline serialised it. */
+interface Routed {
+  response: Response;
+  text?: string;
+}
+
+async function answerRequest(served: ServedSimulation, req: IncomingMessage): Promise<Response | Routed> {
+  const service = served.simulation;
   const target = targetOf(req.url ?? '/');
   const method = (req.method ?? 'GET').toUpperCase();
   if (FORBIDDEN_METHODS.has(method)) {
@@ -126,18 +137,23 @@ async function answerRequest(service: MockSimulation, req: IncomingMessage): Pro
       ? serveOpenApi(service.baseUrl, path)
       : methodNotAllowed(method, path, OPENAPI_METHODS);
   }
-  return (await service.dispatch(request)) ?? notFound(request.method, path);
+  const exchange = await served.serve(request);
+  return exchange?.sent
+    ? { response: exchange.sent, text: exchange.sentText }
+    : notFound(request.method, path);
 }
 
 async function handle(
-  service: MockSimulation,
+  served: ServedSimulation,
   req: IncomingMessage,
   res: ServerResponse,
   beforeAnswer?: () => void,
 ): Promise<void> {
   let response: Response;
+  let text: string | undefined;
   try {
-    response = await answerRequest(service, req);
+    const routed = await answerRequest(served, req);
+    ({ response, text } = routed instanceof Response ? { response: routed } : routed);
   } catch (error) {
     // Anything a handler throws is this request's 500; the server keeps serving the rest.
     const detail = error instanceof Error ? error.message : String(error);
@@ -148,7 +164,8 @@ async function handle(
       'INTERNAL_ERROR',
     );
   }
-  await writeResponse(res, beforeAnswer ? keepBeforeAnswering(response, beforeAnswer) : response);
+  const final = beforeAnswer ? keepBeforeAnswering(response, beforeAnswer) : response;
+  await writeResponse(res, final, final === response ? text : undefined);
 }
 
 /** The answer to every request while a bundle of `steps` steps is replayed: 503, to try again in a second. */
@@ -188,7 +205,7 @@ function displayHost(host: string): string {
 /** Starts a server and its service. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
-  let service: MockSimulation | undefined;
+  let service: ServedSimulation | undefined;
   /** The steps of the bundle being replayed; undefined once it has run its last step. */
   let replaying: number | undefined;
   const server = createServer((req, res) => {
@@ -230,7 +247,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { port } = server.address() as AddressInfo;
   const url = `http://${displayHost(host)}:${port}`;
   // A shared server's clock never waits for a receiver: `clock/advance` answers as fast with a silent one.
-  const created = createMockSimulation({ webhookWaitMs: 0, ...options.service, baseUrl: url });
+  const served = createServedSimulation({ webhookWaitMs: 0, ...options.service, baseUrl: url });
+  const created = served.simulation;
   // Synchronously after listen resolved: no request is served before the service is ready.
   options.onReady?.(created);
   const replay = options.service?.replay;
@@ -243,7 +261,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     };
     created.replayed.then(lift, lift);
   }
-  service = created;
+  service = served;
   return {
     url,
     service: created,

@@ -42,6 +42,19 @@ describe('mock.fetch, the in-process mock without msw', () => {
     expect(paid.payout.utr).toMatch(/^SBX\d{12}$/);
   });
 
+  it('takes a Request with its body as fetch does: served once, its body used after', async () => {
+    const mock = createMockService();
+    const request = new Request(`${mock.baseUrl}/v2/users`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mobile: '9876543210' }),
+    });
+    const created = await mock.fetch(request, {});
+    expect(created.status).toBe(201);
+    expect(request.bodyUsed).toBe(true);
+    expect(mock.journal.entries({ type: 'request' })).toHaveLength(1);
+  });
+
   it('rejects a URL outside its base URL with a TypeError, as fetch does for a network failure', async () => {
     const mock = createMockService();
     await expect(mock.fetch('https://api.example.com/v2/account')).rejects.toThrow(TypeError);

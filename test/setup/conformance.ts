@@ -1,5 +1,6 @@
 /**
- * Every answer the mock's routes give during the test suite is checked against `openapi.json`: its status is
+ * Every answer the mock's routes give during the test suite (each answered exchange of every service's stream) is
+ * checked against `openapi.json`: its status is
  * one the document lists for the operation, a JSON body validates against that response's schema (ajv, JSON
  * Schema 2020-12), and the headers the document requires for it are there. A test whose run got a non-conforming
  * answer fails, so the contract, the client and the mock cannot drift apart.
@@ -8,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterEach, expect } from 'vitest';
-import { type ObservedAnswer, observeAnswers } from '../../mock/observe/answers.js';
+import { subscribeEverywhere } from '../../mock/engine/stream.js';
 
 type Json = Record<string, unknown>;
 interface ResponseSpec {
@@ -44,13 +45,21 @@ function validatorFor(key: string, schema: Json): ValidateFunction {
   return validate;
 }
 
-async function problemsOf({ method, routePath, request, response }: ObservedAnswer): Promise<string[]> {
+/** An answer of an API route as the check reads it: the body's text is the answer's own, or read from a copy. */
+interface Observed {
+  method: string;
+  routePath: string;
+  where: string;
+  response: Response;
+  text: Promise<string> | string | undefined;
+}
+
+function problemsOf({ method, routePath, where, response, text }: Observed): Promise<string[]> | string[] {
   const path = routePath.replace(/:(\w+)/g, '{$1}');
   const operation = doc.paths[path]?.[method.toLowerCase()];
   // The catch-all 404 and routes a test declares for itself are no operation of the service; the generator
   // refuses a real route without an entry, so every operation is in the document.
   if (!operation) return [];
-  const where = `${request.method} ${new URL(request.url).pathname} → ${response.status}`;
   const status = String(response.status);
   const spec =
     operation.responses[status] ?? operation.responses[`${status[0]}XX`] ?? operation.responses.default;
@@ -61,24 +70,52 @@ async function problemsOf({ method, routePath, request, response }: ObservedAnsw
       problems.push(`${where}: header ${name} is missing`);
   }
   const media = spec.content?.['application/json'];
-  if (!media) return problems;
+  if (!media || text === undefined) return problems;
   if (!(response.headers.get('content-type') ?? '').includes('application/json')) {
     return [...problems, `${where}: content-type ${response.headers.get('content-type')} is not JSON`];
   }
-  const body: unknown = JSON.parse(await response.text());
-  const validate = validatorFor(`${method} ${path} ${status}`, media.schema);
-  if (!validate(body)) {
+  const check = (sent: string): string[] => {
+    const body: unknown = JSON.parse(sent);
+    const validate = validatorFor(`${method} ${path} ${status}`, media.schema);
+    if (validate(body)) return problems;
     const errors = (validate.errors ?? [])
       .map((e) => `${e.instancePath || '(body)'} ${e.message}`)
       .join('; ');
-    problems.push(`${where}: body does not conform: ${errors}; body ${JSON.stringify(body).slice(0, 300)}`);
-  }
-  return problems;
+    return [
+      ...problems,
+      `${where}: body does not conform: ${errors}; body ${JSON.stringify(body).slice(0, 300)}`,
+    ];
+  };
+  return typeof text === 'string' ? check(text) : text.then(check);
 }
 
-const pending: Promise<string[]>[] = [];
-observeAnswers((answer) => {
-  pending.push(problemsOf(answer).catch((error: unknown) => [`${answer.routePath}: ${String(error)}`]));
+const pending: (Promise<string[]> | string[])[] = [];
+subscribeEverywhere((record) => {
+  if (record.type !== 'answered') return;
+  const { exchange } = record;
+  const { answer, route } = exchange;
+  // An injected fault's answer is the test's own, not the service's.
+  if (!answer || !route || answer.fault === 'error' || answer.fault === 'drop') return;
+  const { response } = answer;
+  // Only an answer that is not JSON text is copied, and only while this check listens.
+  const text = answer.text ?? (response.bodyUsed ? undefined : response.clone().text());
+  const observed = {
+    method: route.method,
+    routePath: route.path,
+    where: `${exchange.method} ${new URL(exchange.url).pathname} → ${response.status}`,
+    response,
+    text,
+  };
+  try {
+    const problems = problemsOf(observed);
+    pending.push(
+      Array.isArray(problems)
+        ? problems
+        : problems.catch((error: unknown) => [`${route.path}: ${String(error)}`]),
+    );
+  } catch (error) {
+    pending.push([`${route.path}: ${String(error)}`]);
+  }
 });
 
 afterEach(async () => {

@@ -4,16 +4,15 @@
  * and the 300 s life on the virtual clock, answering in the plain XML-free text such stores use.
  */
 import { defineModule } from '../../engine/module.js';
-import { requestBytes } from '../../engine/request-body.js';
 import { rawRoute } from '../../engine/route.js';
 import { storeUpload } from '../../operations/storage.js';
 import { UPLOADS_PATH } from './document.js';
 
 /** The storage's route, outside the API pipeline (every method, so a wrong one is refused with 405). */
-export const storageRoute = rawRoute('ALL', `${UPLOADS_PATH}/:s3Key`, async (request, params, rt) => {
+export const storageRoute = rawRoute('ALL', `${UPLOADS_PATH}/:s3Key`, async (request, params, rt, ctx) => {
   const s3Key = params.s3Key ?? '';
-  const bytes =
-    request.method === 'GET' || request.method === 'HEAD' ? 0 : (await requestBytes(request)).byteLength;
+  // Empty for GET and HEAD.
+  const bytes = (await ctx.bytes()).byteLength;
   const result = storeUpload(rt, s3Key, {
     method: request.method,
     contentType: request.headers.get('content-type') ?? undefined,

@@ -66,6 +66,17 @@ describe('createMockService', () => {
     expect(service.baseUrl).toBe('https://gw.test/payouts');
     expect(await createUser(call)).toMatch(/^usr_/);
   });
+  it('normalises its base URL once, as request URLs are spelled, and refuses one that is not a URL', async () => {
+    const service = createMockService({ baseUrl: 'HTTPS://GW.Test:443/payouts//' });
+    expect(service.baseUrl).toBe('https://gw.test/payouts');
+    const response = await service.fetch('https://gw.test/payouts/v2/account', {
+      headers: { Authorization: `Bearer ${service.sandboxKey}` },
+    });
+    expect(response.status).toBe(200);
+    expect(() => createMockService({ baseUrl: 'gw.test/payouts' })).toThrow(
+      /baseUrl must be an absolute URL .* got gw\.test\/payouts/,
+    );
+  });
   it('serves the same handler list through msw getResponse, as the standalone server will', async () => {
     const service = createMockService({ baseUrl: 'http://127.0.0.1:4010' });
     const request = new Request('http://127.0.0.1:4010/v2/users', {

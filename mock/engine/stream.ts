@@ -1,0 +1,65 @@
+/**
+ * One stream of records per runtime: a request received, the same exchange answered, a stored resource's
+ * transition. The journal, the recorder and the test suite's conformance check subscribe to it; a record is the
+ * exchange itself, so nothing is copied or serialised for a listener that is not there.
+ */
+import type { MockState } from '../state/mock-state.js';
+import type { Exchange } from './exchange.js';
+import type { TransitionDraft } from './journal.js';
+
+/** One record of the stream. */
+export type StreamRecord =
+  /** A request under the base URL arrived; its body is being read. */
+  | { type: 'received'; exchange: Exchange }
+  /** The same request was answered (`exchange.sent`), or failed (no `sent`). */
+  | { type: 'answered'; exchange: Exchange }
+  | { type: 'transition'; state: MockState; transition: TransitionDraft };
+
+/** A subscriber: called in order, synchronously, with each record. */
+export type StreamListener = (record: StreamRecord) => void;
+
+/** The stream of one runtime. */
+export interface Stream {
+  /** Calls `listener` with every record from now on; returns the function that stops it. */
+  subscribe(listener: StreamListener): () => void;
+  emit(record: StreamRecord): void;
+}
+
+/** Listeners of every runtime's stream: the test suite's conformance check. */
+const everywhere = new Set<StreamListener>();
+
+/**
+ * Calls `listener` with every record of every runtime's stream from now on (the test suite checks each answer
+ * with it); returns the function that stops it.
+ */
+export function subscribeEverywhere(listener: StreamListener): () => void {
+  everywhere.add(listener);
+  return () => everywhere.delete(listener);
+}
+
+/** A stream with no subscriber yet. */
+export function createStream(): Stream {
+  const listeners = new Set<StreamListener>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    emit(record) {
+      for (const listener of listeners) listener(record);
+      for (const listener of everywhere) listener(record);
+    },
+  };
+}
+
+const streams = new WeakMap<MockState, Stream>();
+
+/** Makes `stream` the one transitions of `state` go to (the runtime calls it whenever its state is replaced). */
+export function bindStream(state: MockState, stream: Stream): void {
+  streams.set(state, stream);
+}
+
+/** Emits a transition of a resource of `state` on its runtime's stream (nowhere for a bare state). */
+export function emitTransition(state: MockState, transition: TransitionDraft): void {
+  streams.get(state)?.emit({ type: 'transition', state, transition });
+}
