@@ -4,6 +4,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createMockService, type MockService, type MockServiceOptions } from '../../mock/index.js';
+import type { MockState } from '../../mock/state/mock-state.js';
 
 export interface Answer {
   status: number;
@@ -63,4 +64,10 @@ export async function createUser(
   if (answer.status !== 201) throw new Error(`user create failed: ${JSON.stringify(answer.body)}`);
   const data = answer.body.data as { userId: string };
   return data.userId;
+}
+
+/** The state without the rate-limit windows, which every request counts against (spec 8), refused or not. */
+export function withoutRateWindows(state: MockState): unknown {
+  const { rateWindows: _windows, ...http } = state.http;
+  return { ...state, http };
 }

@@ -1,15 +1,9 @@
 // A refused OTP request changes nothing: the state after it, seeded PRNG included, is the state before, but for
 // the rate-limit window every request counts against (spec 8).
 import { describe, expect, it } from 'vitest';
-import type { MockState } from '../../mock/state/mock-state.js';
-import { createUser, mockServer } from './support.js';
+import { createUser, mockServer, withoutRateWindows } from './support.js';
 
 const mock = mockServer();
-
-function withoutRateWindows(state: MockState): unknown {
-  const { rateWindows: _windows, ...http } = state.http;
-  return { ...state, http };
-}
 
 describe('a refused OTP request', () => {
   it('8: a fourth send within 10 minutes (429) draws no code and keeps the channel as it was', async () => {

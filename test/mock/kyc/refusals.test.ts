@@ -2,16 +2,9 @@
 // every request counts against (spec 8), which the pipeline keeps before any route runs.
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_KYC } from '../../../mock/index.js';
-import type { MockState } from '../../../mock/state/mock-state.js';
-import { createUser, mockServer } from '../support.js';
+import { createUser, mockServer, withoutRateWindows } from '../support.js';
 
 const mock = mockServer();
-
-/** The state without the rate-limit windows. */
-function withoutRateWindows(state: MockState): unknown {
-  const { rateWindows: _windows, ...http } = state.http;
-  return { ...state, http };
-}
 
 describe('a refused KYC request', () => {
   it('7.3: PAN_INVALID (400) leaves the state as it was, with no KYC record stored for the user', async () => {
