@@ -75,7 +75,13 @@ export type { Ledger, LedgerRow } from './observe/ledger.js';
 export { RECORDING_LIMIT } from './observe/recorder.js';
 export type { ReplaySummary } from './observe/replay.js';
 export type { WebhookFetch } from './operations/webhooks.js';
-export type { OperationBody, OperationData, OperationId, OverrideResolver } from './overrides.js';
+export type {
+  OperationBody,
+  OperationData,
+  OperationId,
+  OperationQuery,
+  OverrideResolver,
+} from './overrides.js';
 export type { FaultSpec } from './policies/faults.js';
 export {
   type CheckGrade,

@@ -3,8 +3,9 @@
  * MSW's `server.use` without a hand-written URL: operation ids are the OpenAPI document's (`transactions.create`
  * is `client.transactions.create`), the request body and the answer's `data` are typed as the client types them,
  * and a resolver that returns nothing falls back to the simulation. An override runs where the route would,
- * after authentication, rate limiting, idempotency and body validation.
+ * after authentication, rate limiting, idempotency and the body and query validation.
  */
+import type * as z from 'zod/mini';
 import type { PayoutClient } from '../src/client.js';
 import { ENDPOINTS, type OperationId } from '../src/endpoints/index.js';
 import type { MockResult } from './engine/respond.js';
@@ -33,9 +34,16 @@ export type OperationBody<Id extends OperationId> =
 export type OperationData<Id extends OperationId> =
   ClientMethod<Id> extends (...args: never[]) => infer R ? Awaited<R> : never;
 
-/** What an override resolver gets: the route's context with the validated body typed. */
+/** The query of an operation as its row's schema validates it (the raw first values for one without). */
+export type OperationQuery<Id extends OperationId> = (typeof ENDPOINTS)[Id] extends {
+  query: infer Schema extends z.ZodMiniType;
+}
+  ? z.infer<Schema>
+  : Record<string, string>;
+
+/** What an override resolver gets: the route's context with the validated body and query typed. */
 export type OverrideResolver<Id extends OperationId> = (
-  ctx: Omit<RouteContext, 'body'> & { body: OperationBody<Id> },
+  ctx: Omit<RouteContext, 'body' | 'query'> & { body: OperationBody<Id>; query: OperationQuery<Id> },
 ) =>
   | (Omit<MockResult, 'data'> & { data: OperationData<Id> })
   | Response

@@ -18,15 +18,19 @@ import type { MockRuntime } from './runtime.js';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
 
 /** What a resolver gets. */
-export interface RouteContext<Params = Record<string, string>, Body = unknown> {
+export interface RouteContext<
+  Params = Record<string, string>,
+  Body = unknown,
+  Query = Record<string, string>,
+> {
   request: Request;
   /** The account the API key belongs to. */
   account: AccountRecord;
   /** `production` for a live key, `sandbox` for a sandbox key. */
   environment: 'sandbox' | 'production';
   params: Params;
-  /** First value of each query parameter. */
-  query: Record<string, string>;
+  /** The query, validated by the row's query schema; without one, the first value of each parameter. */
+  query: Query;
   /** The body, parsed and validated by the route's `bodySchema` (undefined without one). */
   body: Body;
   /** Epoch ms on the virtual clock. */
@@ -44,8 +48,8 @@ export interface RouteContext<Params = Record<string, string>, Body = unknown> {
  * A resolver: a plain function of the context. It returns a result, or a `Response` for the rare non-JSON
  * answer (never cached for idempotency), and throws `MockApiError` for errors.
  */
-export type Resolver<Params = Record<string, string>, Body = unknown> = (
-  ctx: RouteContext<Params, Body>,
+export type Resolver<Params = Record<string, string>, Body = unknown, Query = Record<string, string>> = (
+  ctx: RouteContext<Params, Body, Query>,
 ) => MockResult | Response | Promise<MockResult | Response>;
 
 /** Route options. */
@@ -73,6 +77,9 @@ export interface RouteDefinition {
 
 type BodyOf<Schema> = Schema extends z.ZodMiniType ? z.infer<Schema> : undefined;
 type RowBody<E> = E extends { body: infer Schema extends z.ZodMiniType } ? Schema : undefined;
+type RowQuery<E> = E extends { query: infer Schema extends z.ZodMiniType }
+  ? z.infer<Schema>
+  : Record<string, string>;
 
 // A row's operation ID, found from the row itself so a route names its endpoint once.
 const OPERATION_OF = new Map<Endpoint, OperationId>(
@@ -85,7 +92,7 @@ const routerPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 /** Declares the route of a row of `ENDPOINTS`; a result without a `status` answers the row's. */
 export function route<E extends Endpoint, Schema extends z.ZodMiniType | undefined = RowBody<E>>(
   endpoint: E,
-  resolve: Resolver<PathParams<E['path']>, BodyOf<Schema>>,
+  resolve: Resolver<PathParams<E['path']>, BodyOf<Schema>, RowQuery<E>>,
   options: RouteOptions<Schema> = {},
 ): RouteDefinition {
   return {

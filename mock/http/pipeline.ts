@@ -27,7 +27,7 @@ import {
 } from '../policies/idempotency.js';
 import { consumeRate, peekRate, rateLimitBody } from '../policies/rate-limit.js';
 import type { AccountRecord } from '../state/accounts.js';
-import { validateParsed } from './validate.js';
+import { validateParsed, validateQuery } from './validate.js';
 
 /** An answer of the pipeline: the response, and what it was built from for the exchange to keep. */
 type Answered = Pick<ExchangeAnswer, 'response' | 'body' | 'text' | 'explanation' | 'replayed'> & {
@@ -45,12 +45,15 @@ async function execute(
   const state = rt.state;
   try {
     const body = def.bodySchema ? validateParsed(def.bodySchema, exchange.json(), def.shape) : undefined;
+    const querySchema = def.endpoint?.query;
+    const query = querySchema ? validateQuery(querySchema, exchange.query, def.shape) : exchange.query;
     const ctx: RouteContext = {
       request: exchange.request,
       account,
       environment,
       params: exchange.params,
-      query: exchange.query,
+      // Erased as the body is: the route typed it from the same row's schema.
+      query: query as Record<string, string>,
       body,
       now: state.clock.now,
       nowIso: nowIso(state),

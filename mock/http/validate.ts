@@ -58,17 +58,28 @@ export function validateBody<Schema extends z.ZodMiniType>(
 }
 
 /**
- * Validates query parameters with a shared schema. Query strings arrive as text, so a value written as a
- * number is checked as one; anything else stays a string and fails the schema's number rule.
+ * Validates query parameters with a shared schema. Query values arrive as text, so a field the schema wants as a
+ * number and that reads as one is taken as a number; every other value stays the text sent.
  */
 export function validateQuery<Schema extends z.ZodMiniType>(
   schema: Schema,
   query: Record<string, string>,
   shape: ErrorShape,
 ): z.infer<Schema> {
-  const value: Record<string, string | number> = {};
-  for (const [name, text] of Object.entries(query)) {
-    value[name] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  const first = z.safeParse(schema, query);
+  if (first.success) return first.data;
+  const value: Record<string, string | number> = { ...query };
+  for (const issue of first.error.issues) {
+    const [name] = issue.path;
+    const text = typeof name === 'string' ? query[name] : undefined;
+    if (
+      issue.code === 'invalid_type' &&
+      issue.expected === 'number' &&
+      text &&
+      /^-?\d+(\.\d+)?$/.test(text)
+    ) {
+      value[name as string] = Number(text);
+    }
   }
   return validate(schema, value, shape);
 }

@@ -6,11 +6,9 @@
  */
 import { ENDPOINTS } from '../../../src/endpoints/index.js';
 import { DIGILOCKER_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
-import { DigilockerStatusQuery } from '../../../src/schemas/kyc/digilocker.js';
 import { MockApiError } from '../../engine/errors.js';
 import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
-import { validateBody } from '../../http/validate.js';
 import { effectiveDigilockerStatus } from '../../machines/digilocker-session.js';
 import { digilockerExpire, initDigilocker } from '../../operations/kyc/digilocker.js';
 import { peekKycRecord } from '../../operations/kyc.js';
@@ -53,7 +51,7 @@ const init = route(ENDPOINTS['kyc.digilocker.init'], (ctx) => {
 
 const status = route(ENDPOINTS['kyc.digilocker.status'], (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
-  const { clientId } = validateBody(DigilockerStatusQuery, JSON.stringify(ctx.query), 'A');
+  const { clientId } = ctx.query;
   const session = ctx.state.kyc.digilockerSessions[clientId];
   if (!session || session.userId !== user.id) {
     throw new MockApiError(404, {
