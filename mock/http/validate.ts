@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { type ErrorShape, MockApiError } from '../engine/errors.js';
-import { type ParsedBody, parseBody } from '../engine/exchange.js';
+import type { ParsedBody } from '../engine/exchange.js';
 
 /** One failed field, as in `details`. */
 export interface FieldIssue {
@@ -46,15 +46,6 @@ export function validateParsed<Schema extends z.ZodMiniType>(
     throw badRequest(shape, [{ field: '(body)', message: 'the request body must be a JSON object' }]);
   }
   return validate(schema, value, shape);
-}
-
-/** Parses and validates a JSON body given as text (see {@link validateParsed}). */
-export function validateBody<Schema extends z.ZodMiniType>(
-  schema: Schema,
-  text: string,
-  shape: ErrorShape,
-): z.infer<Schema> {
-  return validateParsed(schema, parseBody(text), shape);
 }
 
 /**

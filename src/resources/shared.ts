@@ -6,35 +6,16 @@ import type { RequestOptions } from '../core/types.js';
 import type { Endpoint, PathParams } from '../endpoints/index.js';
 
 /** What one call of an endpoint carries besides the endpoint's own facts. */
-export interface CallInputs<Path extends string> {
+interface CallInputs<Path extends string> {
   params?: PathParams<Path>;
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
 }
 
 /** What an endpoint's call resolves to: its `data`, or the whole envelope when it has siblings of `data`. */
-export type Answer<E extends Endpoint> = E extends { envelope: infer S extends z.ZodMiniType }
+type Answer<E extends Endpoint> = E extends { envelope: infer S extends z.ZodMiniType }
   ? z.infer<S>
   : z.infer<E['data']>;
-
-/** The call of `endpoint` (its row in the endpoint table) with its path parameters checked and encoded. */
-export function endpointCall<E extends Endpoint>(
-  endpoint: E,
-  inputs: CallInputs<E['path']> = {},
-): Call<Answer<E>> {
-  const params: Record<string, string> = inputs.params ?? {};
-  // The row's schemas are the answer's by construction; zod's types cannot see through the union of rows.
-  const answer = (endpoint.envelope ?? endpoint.data) as z.ZodMiniType<Answer<E>>;
-  return {
-    method: endpoint.method,
-    path: endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => pathParam(name, params[name])),
-    body: inputs.body,
-    bodySchema: endpoint.body,
-    query: inputs.query,
-    querySchema: endpoint.query as z.ZodMiniType<Record<string, unknown>> | undefined,
-    ...(endpoint.envelope ? { envelopeSchema: answer } : { dataSchema: answer }),
-  };
-}
 
 /**
  * Builds the call and sends it. A bad path parameter becomes a rejected promise (with nothing sent) rather
@@ -50,14 +31,31 @@ export function send<T>(transport: Transport, build: () => Call<T>, options?: Re
   return transport.request(call, options);
 }
 
-/** Sends one call of `endpoint`, a row of the endpoint table. */
+/** Sends one call of `endpoint`, a row of the endpoint table, with its path parameters checked and encoded. */
 export function callEndpoint<E extends Endpoint>(
   transport: Transport,
   endpoint: E,
   inputs: CallInputs<E['path']>,
   options: RequestOptions | undefined,
 ): ApiPromise<Answer<E>> {
-  return send(transport, () => endpointCall(endpoint, inputs), options);
+  return send(
+    transport,
+    () => {
+      const params: Record<string, string> = inputs.params ?? {};
+      // The row's schemas are the answer's by construction; zod's types cannot see through the union of rows.
+      const answer = (endpoint.envelope ?? endpoint.data) as z.ZodMiniType<Answer<E>>;
+      return {
+        method: endpoint.method,
+        path: endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => pathParam(name, params[name])),
+        body: inputs.body,
+        bodySchema: endpoint.body,
+        query: inputs.query,
+        querySchema: endpoint.query as z.ZodMiniType<Record<string, unknown>> | undefined,
+        ...(endpoint.envelope ? { envelopeSchema: answer } : { dataSchema: answer }),
+      };
+    },
+    options,
+  );
 }
 
 /**
