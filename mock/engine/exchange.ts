@@ -31,7 +31,7 @@ export interface ExchangeAnswer {
 export type ParsedBody = { value: unknown } | undefined;
 
 /** Parses `text` as a request body is parsed. */
-export function parseBody(text: string): ParsedBody {
+function parseBody(text: string): ParsedBody {
   try {
     return { value: text.trim() === '' ? undefined : (JSON.parse(text) as unknown) };
   } catch {

@@ -6,7 +6,7 @@
  */
 
 import type { OperationId } from '../../src/endpoints/index.js';
-import { type ParsedBody, parseBody } from '../engine/exchange.js';
+import type { ParsedBody } from '../engine/exchange.js';
 import { defineTask } from '../engine/tasks.js';
 import { nowIso, schedule } from '../engine/timers.js';
 import { recordKeyedEffect } from '../observe/ledger.js';
@@ -36,7 +36,7 @@ function canonical(value: unknown): unknown {
  * What "the same body" means: equal JSON whatever the key order or spacing; other text compared as is. `parsed`
  * is the body as the request's context parsed it once.
  */
-export function fingerprint(text: string, parsed: ParsedBody = parseBody(text)): string {
+export function fingerprint(text: string, parsed: ParsedBody): string {
   return parsed === undefined || parsed.value === undefined ? text : JSON.stringify(canonical(parsed.value));
 }
 
