@@ -1,11 +1,4 @@
-import ky, {
-  type BeforeRetryHook,
-  HTTPError,
-  type Input,
-  type KyInstance,
-  type SearchParamsOption,
-  TimeoutError,
-} from 'ky';
+import ky, { HTTPError, type Input, type SearchParamsOption, TimeoutError } from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { redact, redactCause } from '../shared/redact.js';
@@ -79,11 +72,16 @@ function notUuid(endpoint: string): ValidationError {
 
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Retried when the call may be repeated (408, 429 and 5xx; connection failures and time-outs too). */
+const RETRIED_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const RETRIED_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
-function keyHeader(headers: Record<string, string> | undefined): string | undefined {
-  if (headers) for (const name in headers) if (name.toLowerCase() === 'idempotency-key') return headers[name];
-  return undefined;
+/** Header names lower-cased into `into`: a call's header replaces the client's of any case, as ky's merge does. */
+function lowerCased(
+  headers: Record<string, string>,
+  into: Record<string, string> = {},
+): Record<string, string> {
+  for (const [name, value] of Object.entries(headers)) into[name.toLowerCase()] = value;
+  return into;
 }
 
 function parseBody(text: string): unknown {
@@ -129,32 +127,17 @@ async function toError(error: unknown, facts: CallFacts): Promise<Error> {
  */
 export class Transport {
   readonly #options: ResolvedClientOptions;
-  readonly #ky: KyInstance;
   readonly #send: (request: Request, init: RequestInit) => Promise<Response>;
   readonly #bearer: string;
-  readonly #defaultKey: string | undefined;
-  readonly #beforeRetry: BeforeRetryHook[];
+  /** What hooks see carries the key masked; the request actually sent gets the real one (`send`). */
+  readonly #headers: Record<string, string>;
 
   constructor(options: ResolvedClientOptions) {
     this.#options = options;
     this.#send = options.fetch ?? ((request: Request, init: RequestInit) => fetch(request, init));
     this.#bearer = `Bearer ${options.apiKey}`;
-    this.#defaultKey = keyHeader(options.defaultHeaders);
-    this.#ky = ky.create({
-      prefixUrl: options.baseUrl,
-      // What hooks see carries the key masked; the request actually sent gets the real one (`send`).
-      headers: { Accept: 'application/json', ...options.defaultHeaders, Authorization: redact(this.#bearer) },
-      retry: {
-        methods: ['get', 'post', 'put', 'patch', 'delete'],
-        statusCodes: RETRIED_STATUSES,
-        afterStatusCodes: [],
-        retryOnTimeout: true,
-        delay: () => 0,
-      },
-      // The partner's beforeRetry hooks are given per call, after the client's wait (see #run).
-      hooks: { ...options.hooks, beforeRetry: [] },
-    });
-    this.#beforeRetry = options.hooks?.beforeRetry ?? [];
+    this.#headers = lowerCased(options.defaultHeaders, { accept: 'application/json' });
+    this.#headers.authorization = redact(this.#bearer);
   }
 
   get clock(): ClientClock {
@@ -175,19 +158,17 @@ export class Transport {
     const endpoint = `${call.method} ${call.path}`;
     const body = call.bodySchema ? parseRequest(call.bodySchema, call.body ?? {}, endpoint) : call.body;
     const query = call.querySchema ? parseRequest(call.querySchema, call.query ?? {}, endpoint) : call.query;
-    const headerKey = keyHeader(options.headers) ?? this.#defaultKey;
+    const headers = lowerCased(options.headers ?? {}, { ...this.#headers });
+    let idempotencyKey = headers['idempotency-key'];
     // The caller's own key, as a header or an option, must be a UUID; a generated one is one by construction.
-    const ownKey = headerKey ?? (options.idempotencyKey || undefined);
+    const ownKey = idempotencyKey ?? (options.idempotencyKey || undefined);
     if (ownKey !== undefined && !isUuid(ownKey)) throw notUuid(endpoint);
-    let idempotencyKey = headerKey;
-    // Never undefined: ky would take `headers: undefined` as dropping the client's own.
-    let headers = options.headers ?? {};
     const keyed = call.idempotent ?? MUTATING.has(call.method);
     if (idempotencyKey === undefined && keyed && options.idempotencyKey !== false) {
       idempotencyKey = options.idempotencyKey ?? uuidv4();
-      headers = { ...headers, 'Idempotency-Key': idempotencyKey };
+      headers['idempotency-key'] = idempotencyKey;
     }
-    const { clock, logger } = this.#options;
+    const { clock, logger, hooks } = this.#options;
     const { timeout = this.#options.timeout, deadline = this.#options.deadline, signal } = options;
     const facts: CallFacts = { endpoint, idempotencyKey, timeout, deadline, signal };
     const deadlineAt = clock.now() + deadline;
@@ -219,7 +200,9 @@ export class Transport {
 
     let response: Response;
     try {
-      response = await this.#ky(call.path.slice(1), {
+      // One options object on the base instance: ky deep-merges an instance's defaults into every call's options.
+      response = await ky(call.path.slice(1), {
+        prefixUrl: this.#options.baseUrl,
         method: call.method,
         headers,
         json: body,
@@ -228,6 +211,12 @@ export class Transport {
         signal,
         fetch: send,
         retry: {
+          methods: RETRIED_METHODS,
+          statusCodes: RETRIED_STATUSES,
+          retryOnTimeout: true,
+          // Every wait is the client's own, on its clock (the beforeRetry hook below).
+          delay: () => 0,
+          afterStatusCodes: [],
           // A mutating call without a key could take effect twice, so only reads and keyed writes are retried.
           limit:
             MUTATING.has(call.method) && !idempotencyKey
@@ -247,7 +236,11 @@ export class Transport {
         },
         // The wait comes first, as ky's own would: the partner's hooks then see the retry as it is sent.
         hooks: {
-          beforeRetry: [() => clock.sleep(wait, signal).then(() => void attempts++), ...this.#beforeRetry],
+          ...hooks,
+          beforeRetry: [
+            () => clock.sleep(wait, signal).then(() => void attempts++),
+            ...(hooks?.beforeRetry ?? []),
+          ],
         },
       });
     } catch (error) {

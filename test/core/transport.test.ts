@@ -143,6 +143,15 @@ describe('request basics (spec 4, 5)', () => {
     expect(response.idempotencyKey).toBe(key);
   });
 
+  it("lets a call's header replace the client's of the same name in any case, sending one value", async () => {
+    const seen = script('get', '/v2/things', [ok({})]);
+    await transport({ defaultHeaders: { 'X-Team': 'payouts' } }).request(
+      { method: 'GET', path: '/v2/things' },
+      { headers: { 'x-team': 'risk', ACCEPT: 'application/vnd.acme+json' } },
+    );
+    expect(seen[0]?.headers.get('x-team')).toBe('risk');
+    expect(seen[0]?.headers.get('accept')).toBe('application/vnd.acme+json');
+  });
   it.each([
     ['an option', { idempotencyKey: 'order-42' }],
     ['a header', { headers: { 'Idempotency-Key': 'order-42' } }],
