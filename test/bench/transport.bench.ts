@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Warm every contender's connections and code paths before measuring.
   await measureInterleaved(contenders, { rounds: 4, batch: 50 });
-  const micros = await measureInterleaved(contenders, { rounds: 100, batch: 30 });
+  const micros = await measureInterleaved(contenders, { rounds: 1200, batch: 5 });
   printRatios('client per-request cost (loopback /v2/account)', micros, [
     { target: TARGETS.clientGet, subject: 'client', baseline: 'ky' },
     { target: TARGETS.clientPost, subject: 'clientPost', baseline: 'kyPost' },
