@@ -1,4 +1,4 @@
-import ky, { HTTPError, type Input, type SearchParamsOption, TimeoutError } from 'ky';
+import ky, { HTTPError, type Input, type RetryOptions, type SearchParamsOption, TimeoutError } from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { redact, redactCause } from '../shared/redact.js';
@@ -71,9 +71,17 @@ function notUuid(endpoint: string): ValidationError {
 }
 
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Retried when the call may be repeated (408, 429 and 5xx; connection failures and time-outs too). */
-const RETRIED_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const RETRIED_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
+/**
+ * ky's retry options that are the same for every call: 408, 429, 5xx, connection failures and time-outs are retried
+ * (`limit` and `shouldRetry` are per call); every wait is the client's own, on its clock, so ky's is 0.
+ */
+const RETRY = {
+  methods: ['get', 'post', 'put', 'patch', 'delete'],
+  statusCodes: [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)],
+  retryOnTimeout: true,
+  delay: () => 0,
+  afterStatusCodes: [],
+} satisfies RetryOptions;
 
 /** Header names lower-cased into `into`: a call's header replaces the client's of any case, as ky's merge does. */
 function lowerCased(
@@ -211,12 +219,7 @@ export class Transport {
         signal,
         fetch: send,
         retry: {
-          methods: RETRIED_METHODS,
-          statusCodes: RETRIED_STATUSES,
-          retryOnTimeout: true,
-          // Every wait is the client's own, on its clock (the beforeRetry hook below).
-          delay: () => 0,
-          afterStatusCodes: [],
+          ...RETRY,
           // A mutating call without a key could take effect twice, so only reads and keyed writes are retried.
           limit:
             MUTATING.has(call.method) && !idempotencyKey
