@@ -239,7 +239,8 @@ export async function runCli(argv: string[]): Promise<void> {
       if (initial) service.adopt(initial.state);
       if (options.stateFile) stateFile = openStateFile(service, options.stateFile, { loaded: initial });
     },
-    beforeAnswer: () => stateFile?.save(),
+    beforeAnswer: (mark) => stateFile?.save(mark),
+    stateMark: () => stateFile?.mark() ?? 0,
     onRequest: () => onRequest(),
   });
   const { service } = running;

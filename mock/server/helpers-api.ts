@@ -22,6 +22,7 @@ import { methodNotAllowed } from '../http/dispatch.js';
 import { EXPLAIN_HEADER } from '../http/pipeline.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 import { helperMethodRefusal } from './guard.js';
+import { StateFileError } from './persistence-lock.js';
 
 /** The path prefix of the helpers. */
 export const HELPERS_PREFIX = '/__mock';
@@ -190,6 +191,8 @@ export async function serveHelper(service: MockService, request: Request, path: 
     const result = await fn.apply(group, args);
     return answer(200, { success: true, data: result ?? null });
   } catch (error) {
+    // The state file failing (a damaged entry read) is the mock's failure, answered 500, not the argument's.
+    if (error instanceof StateFileError) throw error;
     return errorAnswer(error, name);
   }
 }

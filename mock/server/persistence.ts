@@ -13,11 +13,19 @@
  * transactions. Each request's changes are one transaction, committed (WAL, `synchronous=FULL`) before the
  * answer is written, so an answered write survives `kill -9`. A file not ours, damaged or newer is refused.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  statSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
-import type { Database, Statement } from 'node-sqlite3-wasm';
+import { dirname, join } from 'node:path';
+import type { Database } from 'node-sqlite3-wasm';
 import { createEmptyState } from '../engine/runtime.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 import { KEYED_COLLECTIONS, sliceOf } from '../state/keyed-collections.js';
@@ -25,6 +33,18 @@ import type { MockState } from '../state/mock-state.js';
 import { keyed } from '../state/records.js';
 import { checkState, InvalidStateError } from '../state/state-schema.js';
 import type { Timer } from '../state/timers.js';
+import {
+  codeOf,
+  lockStateFile,
+  realPath,
+  refuse,
+  refuseSystem,
+  StateFileError,
+  type StateFileLock,
+} from './persistence-lock.js';
+import { damaged, type Rows, statements } from './persistence-rows.js';
+
+export { StateFileError } from './persistence-lock.js';
 
 /** "INRP": the `application_id` of an inr-payouts mock state file. */
 const APPLICATION_ID = 0x494e5250;
@@ -32,47 +52,30 @@ const APPLICATION_ID = 0x494e5250;
 const SCHEMA_VERSION = 2;
 const LEDGER = 'http.ledger';
 const named = KEYED_COLLECTIONS.map(([slice, name]) => [slice, name, `${slice}.${name}`] as const);
-
-/** Why a state file is refused; the message names the file and what to do. */
-export class StateFileError extends Error {
-  override readonly name = 'StateFileError';
-}
-const refuse = (file: string, what: string, todo = `delete it (and ${file}-wal) to start afresh`): never => {
-  throw new StateFileError(`The state file ${file} ${what}: ${todo}. It was left as it is.`);
-};
-const damaged = (file: string, what: string) =>
-  refuse(file, what, `restore a copy, or delete it (and ${file}-wal) to start afresh`);
-/** SQLite checks its pages' structure, not their content: a changed byte in a value is caught by this. */
-const checksum = (key: string, value: string): number => crc32(value, crc32(key));
+/** The one table of a state file; a file with any other table, index, trigger or view is not ours. */
+const ENTRIES = `CREATE TABLE entries (collection TEXT, key TEXT, position INTEGER, value TEXT NOT NULL,
+    sum INTEGER NOT NULL, PRIMARY KEY (collection, key, position)) WITHOUT ROWID`;
+const words = (sql: unknown) => String(sql).replace(/\s+/g, ' ').trim();
 
 const require = createRequire(import.meta.url);
 const alive = (pid: number): boolean => {
   try {
     return process.kill(pid, 0);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return codeOf(error) === 'EPERM';
   }
 };
 
-/** Opens `file` exclusively (the engine has no shared memory for WAL's index), its lock naming this process. */
-function open(file: string): Database {
-  const lock = `${file}.lock`;
-  if (existsSync(lock)) {
-    // The engine locks with a `<file>.lock` directory, holding our process ID: a dead server's is taken over.
-    const pid = Number(existsSync(join(lock, 'pid')) ? readFileSync(join(lock, 'pid'), 'utf8') : Number.NaN);
-    const why = Number.isInteger(pid)
-      ? `is in use by process ${pid}`
-      : `is locked (${lock} names no process)`;
-    if (!Number.isInteger(pid) || alive(pid))
-      refuse(file, why, `stop the server using it, or remove ${lock} if none does`);
-    rmSync(lock, { recursive: true, force: true });
-  }
+/**
+ * Opens the engine on the real path `real`, exclusively (it has no shared memory for WAL's index). Read-only for
+ * the checks at start: such a connection writes nothing, and on close does not fold the `-wal` into the file.
+ */
+function connect(real: string, readOnly: boolean): Database {
   // Loaded only for a state file: compiling the engine takes a few tens of ms of every start that uses it.
   const { Database } = require('node-sqlite3-wasm') as typeof import('node-sqlite3-wasm');
-  const db = new Database(file);
+  const db = new Database(real, { readOnly });
   try {
     db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA synchronous = FULL; PRAGMA user_version');
-    writeFileSync(join(lock, 'pid'), String(process.pid));
   } catch (error) {
     db.close();
     throw error;
@@ -80,78 +83,44 @@ function open(file: string): Database {
   return db;
 }
 
-/** Closes `db` (the engine removes its lock directory once empty). */
-function shut(db: Database, file: string): void {
-  rmSync(join(`${file}.lock`, 'pid'), { force: true });
-  if (db.isOpen) db.close();
+/**
+ * The engine's own lock, a `<real>.lock` directory it makes while the file is open: one left by a server that
+ * died (`kill -9`) is removed, once this server holds the file's lock. An earlier mock wrote its process ID in it.
+ */
+function clearEngineLock(file: string, real: string): void {
+  const lock = `${real}.lock`;
+  if (!existsSync(lock)) return;
+  const pid = Number(existsSync(join(lock, 'pid')) ? readFileSync(join(lock, 'pid'), 'utf8') : Number.NaN);
+  if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
+    refuse(file, `is in use by process ${pid} (an earlier inr-payouts mock)`, 'stop the server using it');
+  rmSync(lock, { recursive: true, force: true });
 }
 
-/** The statements of a state file; `close()` finalizes them and closes it (the engine removes its lock). */
-function statements(db: Database, file: string) {
-  const prepare = (sql: string) => db.prepare(sql);
-  const select = 'SELECT * FROM entries WHERE collection = ?';
-  const all: Record<'one' | 'all' | 'cut' | 'clear' | 'put', Statement> = {
-    one: prepare(`${select} AND key = ? ORDER BY position`),
-    all: prepare(`${select} ORDER BY key, position`),
-    cut: prepare('DELETE FROM entries WHERE collection = ? AND key = ? AND position >= ?'),
-    clear: prepare('DELETE FROM entries WHERE collection = ?'),
-    // An unchanged value (an entry read but not changed) is not written again.
-    put: prepare(`INSERT INTO entries VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE
-      SET value = excluded.value, sum = excluded.sum WHERE value != excluded.value`),
-  };
-  /** The values of rows by key, checked; a list's items put into its `[]`. Met while serving: a 500. */
-  const read = (collection: string, key?: string): Map<string, unknown> => {
-    const out = new Map<string, unknown>();
-    try {
-      for (const row of key === undefined ? all.all.all([collection]) : all.one.all([collection, key])) {
-        const [id, value] = [String(row.key), String(row.value)];
-        if (row.sum !== checksum(id, value))
-          throw new Error(`has a row whose checksum does not match (${id})`);
-        const list = out.get(id);
-        if (Array.isArray(list) && Number(row.position) >= 0) list.push(JSON.parse(value));
-        else out.set(id, JSON.parse(value));
-      }
-    } catch (error) {
-      if (error instanceof StateFileError) throw error;
-      const why = error instanceof Error ? error.message : String(error);
-      return damaged(file, `${why.startsWith('has ') ? why : `cannot be read (${why})`} in ${collection}`);
-    }
-    return out;
-  };
-  /** Puts `value` under `key`, its list items from `at` on (`at` 0 rewrites the list); `undefined` deletes. */
-  const write = (collection: string, key: string, value: unknown, at = 0): void => {
-    all.cut.run([collection, key, value === undefined ? -1 : at]);
-    const put = (position: number, json: string) => {
-      all.put.run([collection, key, position, json, checksum(key, json)]);
-    };
-    if (Array.isArray(value)) {
-      if (at === 0) put(-1, '[]');
-      for (let i = at; i < value.length; i++) put(i, JSON.stringify(value[i]));
-    } else if (value !== undefined) put(-1, JSON.stringify(value));
-  };
-  const close = () => {
-    for (const statement of Object.values(all)) {
-      try {
-        if (!statement.isFinalized) statement.finalize();
-      } catch {
-        // The error of its last step, already thrown by that step.
-      }
-    }
-    shut(db, file);
-  };
-  const atomically = (work: () => void) => {
-    db.exec('BEGIN');
-    try {
-      work();
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  };
-  return { db, read, write, clear: (collection: string) => all.clear.run([collection]), atomically, close };
+/** Locks taken for a file not there yet, by real path: `openStateFile` creates it under the same lock. */
+const pending = new Map<string, StateFileLock>();
+
+/** Takes the lock of `file` (or the one a read left pending), then checks what may be checked before opening. */
+function take(file: string): StateFileLock {
+  const real = realPath(file);
+  const lock = pending.get(real) ?? lockStateFile(file, real);
+  pending.delete(real);
+  try {
+    clearEngineLock(file, real);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return lock;
 }
-type Rows = ReturnType<typeof statements>;
+
+/** Whether this user may read and write `path` (root may anything: only another user meets this). */
+function mayWrite(file: string, path: string): void {
+  try {
+    accessSync(path, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    if (codeOf(error) !== 'ENOENT') refuseSystem(file, path, error, 'reading and writing');
+  }
+}
 
 /** A list as last saved: the same array, grown only at its end since, needs only its new items written. */
 type Saved = Map<string, { list: unknown[]; length: number }>;
@@ -257,43 +226,76 @@ function readState(rows: Rows): MockState {
   return state as unknown as MockState;
 }
 
+/** Checks what the file says it is (header, schema, whole pages) on `db`; throws a refusal. */
+function checkFile(db: Database, file: string, real: string): void {
+  const pragma = (name: string) => Number(db.get(`PRAGMA ${name}`)?.[name]);
+  if (pragma('application_id') !== APPLICATION_ID)
+    refuse(file, 'is a SQLite database of another application', 'give --state-file a new path');
+  const version = pragma('user_version');
+  const newer = `was written by a newer inr-payouts mock (schema ${version}; this one reads ${SCHEMA_VERSION})`;
+  if (version > SCHEMA_VERSION) refuse(file, newer, 'upgrade inr-payouts, or give --state-file a new path');
+  if (version < SCHEMA_VERSION)
+    refuse(
+      file,
+      `was written by an earlier inr-payouts mock (schema ${version}; this one reads ${SCHEMA_VERSION})`,
+      carryOver(file),
+    );
+  // Exactly our table: a trigger, index or view added to it would run, or answer, on every save.
+  const schema = db.all('SELECT type, name, sql FROM sqlite_schema ORDER BY type, name');
+  const extra = schema.filter((row) => !(row.name === 'entries' && words(row.sql) === words(ENTRIES)));
+  if (schema.length !== 1 || extra.length) {
+    const what = extra.map((row) => `${row.type} ${row.name}`).join(', ') || 'no entries table';
+    refuse(file, `has a schema that is not the mock's (${what})`, 'give --state-file a new path');
+  }
+  // Whole pages, or cut short (SQLite itself refuses a file with fewer pages than its header counts).
+  const size = statSync(real).size;
+  if (size % pragma('page_size'))
+    refuse(file, `is cut short (${size} bytes, not whole pages)`, 'restore a copy');
+}
+
 /**
- * Reads and checks the state in `file`; `undefined` when there is no file. Throws a {@link StateFileError}
- * naming the file and what to do, the file left as it is. Entries are read (their checksums checked) when used.
+ * Reads and checks the state in `file`; `undefined` when there is no file (its lock kept for
+ * {@link openStateFile}). Throws a {@link StateFileError} naming the file and what to do, the file, its `-wal`
+ * and `-shm` left byte for byte as they were: every check runs on a read-only connection. Entries are read
+ * (their checksums checked) when used, and every row is verified soon after.
  */
-export function readStateFile(file: string): { state: MockState; rows: Rows; close(): void } | undefined {
-  if (!existsSync(file)) return undefined;
-  if (statSync(file).size === 0) refuse(file, 'is empty');
+export function readStateFile(file: string): (OpenFile & { state: MockState }) | undefined {
+  const lock = take(file);
+  const { real } = lock;
   let [db, rows]: [Database?, Rows?] = [];
+  const shut = () => {
+    rows?.close();
+    if (db?.isOpen) db.close();
+    db = undefined;
+    rows = undefined;
+  };
   try {
-    const opened = open(file);
-    db = opened;
-    const pragma = (name: string) => Number(opened.get(`PRAGMA ${name}`)?.[name]);
-    if (pragma('application_id') !== APPLICATION_ID)
-      refuse(file, 'is a SQLite database of another application', 'give --state-file a new path');
-    const version = pragma('user_version');
-    const newer = `was written by a newer inr-payouts mock (schema ${version}; this one reads ${SCHEMA_VERSION})`;
-    if (version > SCHEMA_VERSION) refuse(file, newer, 'upgrade inr-payouts, or give --state-file a new path');
-    if (version < SCHEMA_VERSION)
-      refuse(
-        file,
-        `was written by an earlier inr-payouts mock (schema ${version}; this one reads ${SCHEMA_VERSION})`,
-        carryOver(file),
-      );
-    // Whole pages, or cut short (SQLite itself refuses a file with fewer pages than its header counts).
-    const size = statSync(file).size;
-    if (size % pragma('page_size'))
-      refuse(file, `is cut short (${size} bytes, not whole pages)`, 'restore a copy');
-    rows = statements(opened, file);
+    if (!existsSync(real)) {
+      pending.set(real, lock);
+      return undefined;
+    }
+    if (!statSync(real).isFile()) refuse(file, 'is not a file', 'give --state-file the path of a file');
+    for (const path of [real, `${real}-wal`, `${real}-shm`]) mayWrite(file, path);
+    if (statSync(real).size === 0) refuse(file, 'is empty');
+    db = connect(real, true);
+    checkFile(db, file, real);
+    rows = statements(db, file);
+    readState(rows);
+    shut();
+    // Checked: opened to serve (SQLite takes in what the -wal holds), and read again, on this connection.
+    db = connect(real, false);
+    rows = statements(db, file);
     const state = readState(rows);
-    opened.exec('PRAGMA journal_mode = WAL');
-    return { state, rows, close: rows.close };
+    db.exec('PRAGMA journal_mode = WAL');
+    rows.verifyInBackground();
+    const opened = rows;
+    return { state, rows, real, close: () => closeAll(opened, lock) };
   } catch (error) {
-    if (rows) rows.close();
-    else if (db) shut(db, file);
+    shut();
+    lock.release();
     if (error instanceof StateFileError) throw error;
     const why = error instanceof Error ? error.message : String(error);
-    if (why === 'file is not a database' && readFileSync(file, 'utf8').trimStart().startsWith('{')) {
+    if (why === 'file is not a database' && readFileSync(real, 'utf8').trimStart().startsWith('{')) {
       const todo = carryOver(file, ` and ${file}.journal`);
       refuse(file, 'is JSON (a state file of an earlier inr-payouts mock?), not a SQLite database', todo);
     }
@@ -322,13 +324,41 @@ function restOf(state: MockState): Record<string, unknown> {
 /** A state read by {@link readStateFile}. */
 export type LoadedState = NonNullable<ReturnType<typeof readStateFile>>;
 
+/** Below this many bytes free, a failed write is put down to a full disk. */
+const FULL_BELOW = 16 * 1024 * 1024;
+
+/** What made a save fail, in words, and what to do: SQLite's engine reports a full disk as a disk I/O error. */
+function causeOf(error: unknown, real: string): { cause: string; todo: string } {
+  const why = error instanceof Error ? error.message : String(error);
+  const folder = dirname(real);
+  let free: number | undefined;
+  try {
+    const disk = statfsSync(folder);
+    free = disk.bavail * disk.bsize;
+  } catch {
+    // Not known: the cause is SQLite's words alone.
+  }
+  if (free !== undefined && free < FULL_BELOW && /disk I\/O error|disk is full/.test(why))
+    return {
+      cause: `the disk holding ${folder} is full (${free} bytes free; SQLite: ${why})`,
+      todo: 'free some space on it',
+    };
+  const room = free === undefined ? '' : `; ${free} bytes free on the disk holding ${folder}`;
+  return { cause: `SQLite: ${why}${room}`, todo: 'check the disk and the file' };
+}
+
 /**
  * Keeps `service`'s state in `file`: call `save()` before answering each request; `close()` at exit. With
  * `loaded` (from {@link readStateFile}, whose state the service has adopted) the file holds the state already;
  * without, it is created.
+ *
+ * A save that fails changes nothing: SQLite rolls the transaction back, what the save notes of the file is
+ * updated only after the commit, and the service's state is read back from the file (as last saved), so the
+ * request that failed, and any request in flight while it did (`save(mark)` with its {@link mark}), left no trace.
  */
 export function openStateFile(service: MockService, file: string, { loaded }: { loaded?: LoadedState } = {}) {
-  const rows = loaded?.rows ?? create(file);
+  const opened = loaded ?? create(file);
+  const { rows } = opened;
   // The state saved, its timers (a timer is replaced, never changed in place), ledger and top-level parts.
   let saved = loaded?.state;
   let timers = new Set<Timer>(saved?.timers);
@@ -336,79 +366,161 @@ export function openStateFile(service: MockService, file: string, { loaded }: { 
   const parts = new Map<string, string>();
   const keep = (list: unknown) => Array.isArray(list) && ledger.set('', { list, length: list.length });
   keep(saved?.http.ledger);
-  const save = (): void => {
-    const state = service.state as MockState;
-    // A reset or restore replaced the whole state: it is saved whole.
-    const whole = state !== saved;
-    rows.atomically(() => {
-      if (whole) {
-        rows.db.exec('DELETE FROM entries');
-        [saved, timers] = [state, new Set()];
-        ledger.clear();
-        parts.clear();
+  /** Bumped each time a failed save put the state back as last saved. */
+  let generation = 0;
+  /** Set when the state could not even be read back: every later save refuses. */
+  let broken: string | undefined;
+
+  /** Writes what changed; what it notes of the file is pushed to `done`, run once the commit has succeeded. */
+  const write = (state: MockState, whole: boolean, done: (() => void)[]) => {
+    if (whole) rows.db.exec('DELETE FROM entries');
+    for (const [slice, name, collection] of named) {
+      const holder = sliceOf(state, slice);
+      const current = holder[name];
+      let watcher = current && typeof current === 'object' ? watchers.get(current) : undefined;
+      if (!watcher || whole) {
+        // A collection replaced (or removed): saved whole, and watched from now on.
+        if (!whole) rows.clear(collection);
+        if (!current || typeof current !== 'object') continue;
+        if (watcher) Object.keys(current); // a collection of another file: every entry read
+        holder[name] = watch(watcher?.target ?? (current as Record<string, unknown>));
+        watcher = watchers.get(holder[name] as object);
       }
-      for (const [slice, name, collection] of named) {
-        const holder = sliceOf(state, slice);
-        const current = holder[name];
-        let watcher = current && typeof current === 'object' ? watchers.get(current) : undefined;
-        if (!watcher || whole) {
-          // A collection replaced (or removed): saved whole, and watched from now on.
-          if (!whole) rows.clear(collection);
-          if (!current || typeof current !== 'object') continue;
-          if (watcher) Object.keys(current); // a collection of another file: every entry read
-          holder[name] = watch(watcher?.target ?? (current as Record<string, unknown>));
-          watcher = watchers.get(holder[name] as object);
-        }
-        if (!watcher) continue;
-        for (const key of watcher.touched) {
-          const value = Object.hasOwn(watcher.target, key) ? watcher.target[key] : undefined;
-          // Only the new items of a list that grew are checked: the saved ones were.
-          const at = Array.isArray(value) ? grownFrom(watcher.saved, key, value) : 0;
-          const list = Array.isArray(value) && value.slice(at).every(isPrimitive) ? value : undefined;
-          rows.write(collection, key, value, list ? at : 0);
-          if (list) watcher.saved.set(key, { list, length: list.length });
-          else watcher.saved.delete(key);
+      if (!watcher) continue;
+      const { target, saved: lists, known, touched } = watcher;
+      for (const key of touched) {
+        const value = Object.hasOwn(target, key) ? target[key] : undefined;
+        // Only the new items of a list that grew are checked: the saved ones were.
+        const at = Array.isArray(value) ? grownFrom(lists, key, value) : 0;
+        const list = Array.isArray(value) && value.slice(at).every(isPrimitive) ? value : undefined;
+        rows.write(collection, key, value, list ? at : 0);
+        done.push(() => {
+          if (list) lists.set(key, { list, length: list.length });
+          else lists.delete(key);
           // Gone from the file too: a later lookup finds nothing there (and the set stays bounded).
-          if (value === undefined) watcher.known.delete(key);
-        }
-        watcher.touched.clear();
+          if (value === undefined) known.delete(key);
+        });
       }
-      const list = state.http.ledger;
-      if (Array.isArray(list)) rows.write(LEDGER, '', list, grownFrom(ledger, '', list));
-      keep(list);
-      const now = new Set(state.timers);
-      for (const timer of timers) if (!now.has(timer)) rows.write('timers', timer.id, undefined);
-      for (const timer of now) if (!timers.has(timer)) rows.write('timers', timer.id, timer);
+      done.push(() => touched.clear());
+    }
+    const list = state.http.ledger;
+    if (Array.isArray(list)) rows.write(LEDGER, '', list, whole ? 0 : grownFrom(ledger, '', list));
+    const before = whole ? new Set<Timer>() : timers;
+    const now = new Set(state.timers);
+    for (const timer of before) if (!now.has(timer)) rows.write('timers', timer.id, undefined);
+    for (const timer of now) if (!before.has(timer)) rows.write('timers', timer.id, timer);
+    const written = new Map<string, string>();
+    for (const [name, value] of Object.entries(restOf(state))) {
+      const json = JSON.stringify(value);
+      if (whole || parts.get(name) !== json) rows.write('state', name, value);
+      written.set(name, json);
+    }
+    done.push(() => {
+      saved = state;
       timers = now;
-      for (const [name, value] of Object.entries(restOf(state))) {
-        const json = JSON.stringify(value);
-        if (parts.get(name) !== json) rows.write('state', name, value);
-        parts.set(name, json);
-      }
+      ledger.clear();
+      keep(list);
+      for (const [name, json] of written) parts.set(name, json);
     });
   };
+
+  /** After a failed save: the state put back as the file holds it; throws saying why and what to do. */
+  const undo = (error: unknown): never => {
+    const { cause, todo } = causeOf(error, opened.real);
+    generation += 1;
+    try {
+      const state = readState(rows);
+      service.adopt(state);
+      [saved, timers] = [state, new Set(state.timers)];
+      ledger.clear();
+      keep(state.http.ledger);
+      parts.clear();
+    } catch (reread) {
+      const why = reread instanceof Error ? reread.message : String(reread);
+      broken = `The state file ${file} could not be read back after a failed save (${why}): restart the server`;
+      throw new StateFileError(`${broken}. The save failed because ${cause}.`);
+    }
+    throw new StateFileError(
+      `The state file ${file} was not written: ${cause}. This request changed nothing (the state is as last saved): ${todo}, then send it again.`,
+    );
+  };
+
+  const save = (mark?: number): void => {
+    if (broken) throw new StateFileError(broken);
+    if (mark !== undefined && mark !== generation)
+      throw new StateFileError(
+        `The state file ${file} was not written: a save failed while this request was handled, and the state was put back as last saved. This request changed nothing: send it again.`,
+      );
+    const state = service.state as MockState;
+    const done: (() => void)[] = [];
+    try {
+      // A reset or restore replaced the whole state: it is saved whole.
+      rows.atomically(() => write(state, state !== saved, done));
+    } catch (error) {
+      undo(error);
+    }
+    for (const step of done) step();
+  };
   return {
-    /** Writes what changed since the last save in one transaction, synced to disk. */
+    /**
+     * Writes what changed since the last save in one transaction, synced to disk. With `mark` (taken when the
+     * request began), refuses when a save failed since, which put back the state that request may have changed.
+     */
     save,
+    /** The mark of the state now: a request takes it when it begins, and gives it to {@link save}. */
+    mark: (): number => generation,
     /** Saves, then closes the file (its write-ahead log folded into it: one file at rest). */
     close(): void {
-      save();
-      rows.close();
+      try {
+        save();
+      } finally {
+        opened.close();
+      }
     },
   };
 }
 
 /** A new state file, its schema committed before WAL so the file's own header says what it is from the start. */
-function create(file: string): Rows {
-  if (existsSync(file)) refuse(file, 'exists but was not read', 'read it first');
-  mkdirSync(join(file, '..'), { recursive: true });
-  const db = open(file);
-  db.exec(`BEGIN; CREATE TABLE entries (collection TEXT, key TEXT, position INTEGER, value TEXT NOT NULL,
-    sum INTEGER NOT NULL, PRIMARY KEY (collection, key, position)) WITHOUT ROWID;
-    PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;
-    PRAGMA journal_mode = WAL;`);
-  return statements(db, file);
+function create(file: string): OpenFile {
+  const lock = take(file);
+  const { real } = lock;
+  try {
+    if (existsSync(real)) refuse(file, 'exists but was not read', 'read it first');
+    try {
+      mkdirSync(dirname(real), { recursive: true });
+    } catch (error) {
+      refuseSystem(file, dirname(real), error, 'creating the folder');
+    }
+    const db = connect(real, false);
+    try {
+      db.exec(`BEGIN; ${ENTRIES}; PRAGMA application_id = ${APPLICATION_ID};
+        PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT; PRAGMA journal_mode = WAL;`);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    const rows = statements(db, file);
+    return { rows, real, close: () => closeAll(rows, lock) };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
+
+/** An open state file: its rows, its real path, and how to close it (the lock let go last). */
+interface OpenFile {
+  rows: Rows;
+  real: string;
+  close(): void;
+}
+const closeAll = (rows: Rows, lock: StateFileLock) => {
+  try {
+    rows.close();
+    if (rows.db.isOpen) rows.db.close();
+  } finally {
+    lock.release();
+  }
+};
 
 /** A state file opened with {@link openStateFile}. */
 export type StateFile = ReturnType<typeof openStateFile>;

@@ -35,8 +35,13 @@ export interface MockServerOptions {
   onRequest?: () => void;
   /** Called with the service as soon as it exists, before the first request is served. */
   onReady?: (service: MockSimulation) => void;
-  /** Called after a request's work and before its answer is written (durable persistence). */
-  beforeAnswer?: () => void;
+  /**
+   * Called after a request's work and before its answer is written (durable persistence), with the mark
+   * `stateMark` gave when the request began; what it throws becomes the request's 500.
+   */
+  beforeAnswer?: (mark: number | undefined) => void;
+  /** A mark of the state taken as each request begins (the state file's: a failed save since changes it). */
+  stateMark?: () => number;
 }
 
 /** A running server. */
@@ -147,8 +152,10 @@ async function handle(
   served: ServedSimulation,
   req: IncomingMessage,
   res: ServerResponse,
-  beforeAnswer?: () => void,
+  options: Pick<MockServerOptions, 'beforeAnswer' | 'stateMark'>,
 ): Promise<void> {
+  const { beforeAnswer } = options;
+  const mark = options.stateMark?.();
   let response: Response;
   let text: string | undefined;
   try {
@@ -164,7 +171,7 @@ async function handle(
       'INTERNAL_ERROR',
     );
   }
-  const final = beforeAnswer ? keepBeforeAnswering(response, beforeAnswer) : response;
+  const final = beforeAnswer ? keepBeforeAnswering(response, () => beforeAnswer(mark)) : response;
   await writeResponse(res, final, final === response ? text : undefined);
 }
 
@@ -218,7 +225,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       writeResponse(res, replayingAnswer(replaying)).catch(() => res.socket?.destroy());
       return;
     }
-    handle(service, req, res, options.beforeAnswer)
+    handle(service, req, res, options)
       .catch(() => res.socket?.destroy())
       .finally(() => options.onRequest?.());
   });

@@ -98,7 +98,7 @@ describe('--state-file', () => {
     const first = await startServer(['--state-file', file]);
     try {
       await expect(startServer(['--state-file', file])).rejects.toThrow(
-        /shared\.db is in use by process \d+: stop the server using it/,
+        /shared\.db is in use by another inr-payouts mock server \(process \d+\): stop that server/,
       );
       expect(await createUser(first)).toMatch(/^usr_/);
     } finally {

@@ -53,6 +53,7 @@ function expectRefused(bytes: Buffer | string, why: RegExp): string {
   expect(readFileSync(file).equals(Buffer.from(bytes))).toBe(true);
   // The engine's lock is let go: nothing is left beside the file.
   expect(existsSync(`${file}.lock`)).toBe(false);
+  expect(existsSync(`${file}.pid`)).toBe(false);
   expect(existsSync(`${file}-wal`)).toBe(false);
   return message;
 }
@@ -135,7 +136,7 @@ describe('a state file that is not right is refused and left as it is', () => {
   it('a collection or table missing', () => {
     expectRefused(
       changed((db) => db.exec('DROP TABLE entries')),
-      /cannot be read \(no such table: entries\)/,
+      /has a schema that is not the mock's \(no entries table\): give --state-file a new path/,
     );
     expectRefused(
       changed((db) => db.exec("DELETE FROM entries WHERE collection = 'state' AND key = 'users'")),
