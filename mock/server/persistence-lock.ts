@@ -14,8 +14,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  existsSync,
   linkSync,
   lstatSync,
+  mkdirSync,
   readFileSync,
   readlinkSync,
   realpathSync,
@@ -166,6 +168,8 @@ export function lockStateFile(file: string, real: string): StateFileLock {
   const text = JSON.stringify(mine);
   const draft = `${lock}.${token}`;
   try {
+    // The folder is made first if it is not there: the file is to be created in it.
+    if (!existsSync(dirname(real))) mkdirSync(dirname(real), { recursive: true });
     writeFileSync(draft, text, { flag: 'wx' });
   } catch (error) {
     refuseSystem(file, dirname(real), error, 'creating a file in');

@@ -356,7 +356,11 @@ function causeOf(error: unknown, real: string): { cause: string; todo: string } 
  * updated only after the commit, and the service's state is read back from the file (as last saved), so the
  * request that failed, and any request in flight while it did (`save(mark)` with its {@link mark}), left no trace.
  */
-export function openStateFile(service: MockService, file: string, { loaded }: { loaded?: LoadedState } = {}) {
+export function openStateFile(
+  service: Pick<MockService, 'state' | 'adopt'>,
+  file: string,
+  { loaded }: { loaded?: LoadedState } = {},
+) {
   const opened = loaded ?? create(file);
   const { rows } = opened;
   // The state saved, its timers (a timer is replaced, never changed in place), ledger and top-level parts.
