@@ -4,6 +4,7 @@
  * idempotency and the journal read it instead of reading the `Request` or the `Response` again.
  */
 import type { Explanation } from './explain.js';
+import { nestsDeeperThan } from './json-depth.js';
 import type { RouteDefinition } from './route.js';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
@@ -27,11 +28,18 @@ export interface ExchangeAnswer {
   fault?: string;
 }
 
-/** A body parsed as JSON: `{ value }` (`value` undefined for an empty body), or `undefined` if it is not JSON. */
-export type ParsedBody = { value: unknown } | undefined;
+/**
+ * A body parsed as JSON: `{ value }` (`value` undefined for an empty body), `{ tooDeep: true }` (not parsed) for
+ * one nested deeper than the mock's limit (`MAX_JSON_DEPTH`), or `undefined` if it is not JSON.
+ */
+export type ParsedBody =
+  | { value: unknown; tooDeep?: undefined }
+  | { value?: undefined; tooDeep: true }
+  | undefined;
 
 /** Parses `text` as a request body is parsed. */
 function parseBody(text: string): ParsedBody {
+  if (nestsDeeperThan(text)) return { tooDeep: true };
   try {
     return { value: text.trim() === '' ? undefined : (JSON.parse(text) as unknown) };
   } catch {

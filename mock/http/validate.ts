@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { type ErrorShape, MockApiError } from '../engine/errors.js';
 import type { ParsedBody } from '../engine/exchange.js';
+import { TOO_DEEP } from '../engine/json-depth.js';
 
 /** One failed field, as in `details`. */
 export interface FieldIssue {
@@ -40,6 +41,7 @@ export function validateParsed<Schema extends z.ZodMiniType>(
 ): z.infer<Schema> {
   if (parsed === undefined)
     throw badRequest(shape, [{ field: '(body)', message: 'the request body must be valid JSON' }]);
+  if (parsed.tooDeep) throw badRequest(shape, [{ field: '(body)', message: TOO_DEEP }]);
   const { value } = parsed;
   // Every request body of the interface is a JSON object; anything else is refused before the schema runs.
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

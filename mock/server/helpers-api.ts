@@ -17,6 +17,7 @@ import { toJSONSchema } from 'zod/mini';
 import { HELPER_CONTRACT, type HelperSpec, helperBodySchema, helperPath } from '../contract/helpers.js';
 import { MockArgumentError, MockHelperError, MockTransitionError } from '../engine/errors.js';
 import { explainLine } from '../engine/explain.js';
+import { nestsDeeperThan, TOO_DEEP } from '../engine/json-depth.js';
 import { errorBody } from '../engine/respond.js';
 import { methodNotAllowed } from '../http/dispatch.js';
 import { EXPLAIN_HEADER } from '../http/pipeline.js';
@@ -100,6 +101,7 @@ function argumentsOf(request: Request, text: string, spec: HelperSpec | undefine
     body = query;
   } else {
     if (!text.trim()) return [];
+    if (nestsDeeperThan(text)) return refusal(400, 'Bad Request', `The helper body is refused: ${TOO_DEEP}`);
     try {
       body = JSON.parse(text);
     } catch {

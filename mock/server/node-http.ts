@@ -10,28 +10,63 @@ import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 /** Larger than any body the spec allows (a 10 MB document, or its base64 in a passport JSON body). */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-/** Thrown when a request body is larger than {@link MAX_BODY_BYTES}. */
+/**
+ * Read past {@link MAX_BODY_BYTES} and dropped, so that a client still sending its body gets to read the 413
+ * (a connection closed under it would end in `EPIPE`, with no answer). Past this, the connection is closed.
+ */
+export const DRAIN_BYTES = 96 * 1024 * 1024;
+
+/** Thrown when a request body is larger than {@link MAX_BODY_BYTES}; `drained` when all of it was read. */
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
+  constructor(
+    message: string,
+    readonly drained: boolean,
+  ) {
+    super(message);
+  }
 }
 
-/** The whole body of a request as bytes. */
-export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+/**
+ * The whole body of a request as bytes. A body over `limit` is not kept: the rest of it is read and dropped, up to
+ * `drain` more bytes, and the promise rejects with a {@link BodyTooLargeError} once it has ended (or at once, for a
+ * `Content-Length` past both).
+ */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, drain = DRAIN_BYTES): Promise<Buffer> {
   // A request with neither length nor chunked framing has no body (RFC 9112 6.3): no stream to wait on.
   const { headers } = req;
-  if (headers['transfer-encoding'] === undefined) {
-    const length = headers['content-length'];
-    if (length === undefined || length === '0') return Buffer.alloc(0);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size > limit) throw new BodyTooLargeError(`The request body is over ${limit} bytes`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+  const length = headers['content-length'];
+  if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0'))
+    return Promise.resolve(Buffer.alloc(0));
+  const tooLarge = (drained: boolean) =>
+    new BodyTooLargeError(`The request body is over ${limit} bytes: send at most ${limit}`, drained);
+  if (Number(length) > limit + drain) return Promise.reject(tooLarge(false));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let ended = false;
+    req.on('data', (chunk: Buffer | string) => {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      size += buffer.length;
+      if (size <= limit) chunks.push(buffer);
+      else if (chunks.length) chunks.length = 0; // not kept: memory stays bounded
+      if (size > limit + drain && !ended) {
+        ended = true;
+        req.pause();
+        reject(tooLarge(false));
+      }
+    });
+    req.once('end', () => {
+      if (ended) return;
+      ended = true;
+      if (size > limit) reject(tooLarge(true));
+      else resolve(Buffer.concat(chunks));
+    });
+    req.once('error', (error) => {
+      ended = true;
+      reject(error);
+    });
+  });
 }
 
 /** The caller's address as the allow-list compares it (IPv4-mapped IPv6 unwrapped). */

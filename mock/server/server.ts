@@ -119,7 +119,12 @@ async function answerRequest(served: ServedSimulation, req: IncomingMessage): Pr
   try {
     body = await readBody(req);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return errorResponse(413, 'Payload Too Large', error.message);
+    if (error instanceof BodyTooLargeError) {
+      const refused = errorResponse(413, 'Payload Too Large', error.message);
+      // The connection is not used again: a body not read to its end leaves it mid-request.
+      refused.headers.set('connection', 'close');
+      return refused;
+    }
     throw error;
   }
   // Whatever Host the client used (localhost, 127.0.0.1, a LAN name), the service answers under baseUrl.

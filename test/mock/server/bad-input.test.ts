@@ -1,0 +1,114 @@
+/**
+ * The standalone server answers every client mistake with a 4xx the client can read: JSON nested past the
+ * mock's depth limit is a 400 that says so (never a 500 "Maximum call stack size exceeded"), and a 50 MB chunked
+ * body gets a 413 read by the client that was still sending it (never a connection closed with no answer).
+ */
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from '../../../mock/engine/json-depth.js';
+import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
+
+let server: RunningMockServer;
+beforeAll(async () => {
+  server = await startMockServer({ port: 0, service: { seed: 'bad-input' } });
+});
+afterAll(() => server.close());
+
+const post = async (path: string, text: string, key?: string) => {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${server.service.sandboxKey}`,
+      'Content-Type': 'application/json',
+      ...(key ? { 'Idempotency-Key': key } : {}),
+    },
+    body: text,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+describe('JSON nested past the depth limit', () => {
+  const arrays = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+  const objects = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+  const said = new RegExp(`nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`);
+
+  it('an array 50,000 deep or an object 20,000 deep, with or without an idempotency key: 400 saying so', async () => {
+    const users = Object.keys(server.service.state.users.byId).length;
+    for (const text of [`{"mobile":"9876543210","name":${arrays}}`, `{"name":${objects}}`, arrays, objects]) {
+      for (const key of [crypto.randomUUID(), undefined]) {
+        const answer = await post('/v2/users', text, key);
+        expect(answer.status, String(answer.body.message)).toBe(400);
+        expect(answer.body.code).toBe('VALIDATION_ERROR');
+        expect(String(answer.body.message)).toMatch(said);
+        expect(JSON.stringify(answer.body)).not.toContain('call stack');
+      }
+    }
+    const transaction = await post('/v2/transactions', arrays, crypto.randomUUID());
+    expect(transaction.status).toBe(400);
+    expect(Object.keys(server.service.state.users.byId)).toHaveLength(users);
+  });
+
+  it('a helper body nested as deep: 400 saying so', async () => {
+    const response = await fetch(`${server.url}/__mock/restore`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: arrays,
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(said);
+  });
+
+  it('depth within the limit is read as usual; brackets inside strings do not count', async () => {
+    const nested = `${'['.repeat(MAX_JSON_DEPTH - 1)}1${']'.repeat(MAX_JSON_DEPTH - 1)}`;
+    const within = await post('/v2/users', `{"mobile":"9876500001","name":${nested}}`);
+    expect(within.status).toBe(400);
+    expect(String(within.body.message)).not.toMatch(said);
+    const quoted = await post(
+      '/v2/users',
+      JSON.stringify({ mobile: '9876500002', name: `"\\${'['.repeat(100)}` }),
+    );
+    expect(quoted.status).toBe(201);
+  });
+});
+
+/** Sends `bytes` of body in 1 MB chunks (chunked framing) and resolves with the answer, or rejects. */
+function sendChunked(bytes: number): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${server.url}/v2/users`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.service.sandboxKey}` },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    let sent = 0;
+    const more = () => {
+      while (sent < bytes) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', more);
+      }
+      req.end();
+    };
+    more();
+  });
+}
+
+describe('a body over the size limit', () => {
+  it('50 MB chunked: a 413 the client reads, every time (three times)', async () => {
+    for (let i = 0; i < 3; i++) {
+      const answer = await sendChunked(50 * 1024 * 1024);
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.text)).toMatchObject({ error: 'Payload Too Large' });
+      expect(answer.text).toMatch(/over \d+ bytes: send at most/);
+    }
+    // The server serves on.
+    expect((await post('/v2/users', JSON.stringify({ mobile: '9876500003' }))).status).toBe(201);
+  });
+});
