@@ -4,6 +4,7 @@
  * the `sqlite3` shell. `PRAGMA application_id` says the file is ours, `PRAGMA user_version` its schema (2): one
  * table, `entries(collection, key, position, value, sum)`, of JSON values with a CRC-32 each:
  *
+ * - `file`: the file's own random ID (key `id`), which tells a `-wal` of another file;
  * - `state`: the state by top-level part (`clock`, `http`...), its keyed collections left `{}` and lists `[]`;
  * - `users.byId`... (`KEYED_COLLECTIONS`): an entry per key; `timers`: a pending timer per ID;
  * - a list of IDs (and the ledger, `http.ledger`, key `''`) is `[]` at position -1 and an item per position
@@ -11,12 +12,15 @@
  *
  * A keyed collection is read by key when first used (all of it when listed), so a start does not parse 100,000
  * transactions. Each request's changes are one transaction, committed (WAL, `synchronous=FULL`) before the
- * answer is written, so an answered write survives `kill -9`. A file not ours, damaged or newer is refused.
+ * answer is written, so an answered write survives `kill -9`; a save that fails leaves no trace (openStateFile).
+ * A file not ours, damaged or newer is refused, checked read-only so that it and its `-wal` stay as they were.
  */
+import { randomUUID } from 'node:crypto';
 import {
   accessSync,
   constants,
   existsSync,
+  linkSync,
   mkdirSync,
   readFileSync,
   rmSync,
@@ -42,7 +46,7 @@ import {
   StateFileError,
   type StateFileLock,
 } from './persistence-lock.js';
-import { damaged, type Rows, statements } from './persistence-rows.js';
+import { checksum, damaged, type Rows, statements } from './persistence-rows.js';
 
 export { StateFileError } from './persistence-lock.js';
 
@@ -94,6 +98,51 @@ function clearEngineLock(file: string, real: string): void {
   if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
     refuse(file, `is in use by process ${pid} (an earlier inr-payouts mock)`, 'stop the server using it');
   rmSync(lock, { recursive: true, force: true });
+}
+
+/**
+ * The file's identity: a random ID written when it is made, in the file itself before WAL begins, and never
+ * changed (a reset keeps it). SQLite applies any `-wal` of the same page size to a file; the ID read through the
+ * log, against the ID in the file alone, tells a log of another database (when the log holds that row's page:
+ * always for a small file's).
+ */
+const IDENTITY = 'file';
+const identify = (db: Database) => {
+  const id = JSON.stringify(randomUUID());
+  db.run('INSERT INTO entries VALUES (?, ?, -1, ?, ?)', [IDENTITY, 'id', id, checksum('id', id)]);
+};
+function identityOf(db: Database): string | undefined {
+  try {
+    const value = db.get(`SELECT value FROM entries WHERE collection = '${IDENTITY}' AND key = 'id'`)?.value;
+    return typeof value === 'string' ? (JSON.parse(value) as string) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The identity in the file alone, without its `-wal`: read through a second name (a hard link) beside which
+ * there is no log, read-only. `undefined` without a log, without an identity, or where links cannot be made.
+ */
+function fileIdentity(real: string): string | undefined {
+  const wal = `${real}-wal`;
+  if (!existsSync(wal) || statSync(wal).size === 0) return undefined;
+  const probe = `${real}.probe`;
+  rmSync(probe, { force: true });
+  rmSync(`${probe}.lock`, { recursive: true, force: true });
+  try {
+    linkSync(real, probe);
+    const db = connect(probe, true);
+    try {
+      return identityOf(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(probe, { force: true });
+  }
 }
 
 /** Locks taken for a file not there yet, by real path: `openStateFile` creates it under the same lock. */
@@ -205,7 +254,7 @@ function readState(rows: Rows): MockState {
   );
   const http = state.http as Record<string, unknown> | undefined;
   if (http && Object.hasOwn(http, 'ledger')) http.ledger = rows.read(LEDGER).get('') ?? [];
-  const names = new Set(['state', 'timers', LEDGER, ...named.map(([, , collection]) => collection)]);
+  const names = new Set([IDENTITY, 'state', 'timers', LEDGER, ...named.map(([, , c]) => c)]);
   // Every collection the rows name, found by seeking the key from one name to the next.
   const next = (after: string) =>
     rows.db.get('SELECT min(collection) AS c FROM entries WHERE collection > ?', [after])?.c;
@@ -277,16 +326,27 @@ export function readStateFile(file: string): (OpenFile & { state: MockState }) |
     if (!statSync(real).isFile()) refuse(file, 'is not a file', 'give --state-file the path of a file');
     for (const path of [real, `${real}-wal`, `${real}-shm`]) mayWrite(file, path);
     if (statSync(real).size === 0) refuse(file, 'is empty');
+    const own = fileIdentity(real);
     db = connect(real, true);
     checkFile(db, file, real);
+    const seen = identityOf(db);
+    if (own !== undefined && seen !== own)
+      refuse(
+        file,
+        `has a -wal (${file}-wal) written for another database (the file is ${own}, the log ${seen ?? 'no inr-payouts file'})`,
+        `move ${file}-wal away: the writes it holds are not this file's (another sandbox's?), and without it the file opens as it was last folded in`,
+      );
     rows = statements(db, file);
     readState(rows);
     shut();
     // Checked: opened to serve (SQLite takes in what the -wal holds), and read again, on this connection.
-    db = connect(real, false);
-    rows = statements(db, file);
+    const served = connect(real, false);
+    db = served;
+    rows = statements(served, file);
     const state = readState(rows);
-    db.exec('PRAGMA journal_mode = WAL');
+    served.exec('PRAGMA journal_mode = WAL');
+    // A file from before identities: given one now (in the file itself from its next fold-in on).
+    if (identityOf(served) === undefined) rows.atomically(() => identify(served));
     rows.verifyInBackground();
     const opened = rows;
     return { state, rows, real, close: () => closeAll(opened, lock) };
@@ -377,7 +437,7 @@ export function openStateFile(
 
   /** Writes what changed; what it notes of the file is pushed to `done`, run once the commit has succeeded. */
   const write = (state: MockState, whole: boolean, done: (() => void)[]) => {
-    if (whole) rows.db.exec('DELETE FROM entries');
+    if (whole) rows.db.exec(`DELETE FROM entries WHERE collection != '${IDENTITY}'`);
     for (const [slice, name, collection] of named) {
       const holder = sliceOf(state, slice);
       const current = holder[name];
@@ -498,7 +558,9 @@ function create(file: string): OpenFile {
     const db = connect(real, false);
     try {
       db.exec(`BEGIN; ${ENTRIES}; PRAGMA application_id = ${APPLICATION_ID};
-        PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT; PRAGMA journal_mode = WAL;`);
+        PRAGMA user_version = ${SCHEMA_VERSION};`);
+      identify(db);
+      db.exec('COMMIT; PRAGMA journal_mode = WAL;');
     } catch (error) {
       db.close();
       throw error;

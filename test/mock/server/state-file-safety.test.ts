@@ -22,8 +22,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { resolveOptions } from '../../../mock/engine/options.js';
+import { initialState } from '../../../mock/operations/accounts.js';
 import { openStateFile, readStateFile, type StateFile } from '../../../mock/server/persistence.js';
 import { startMockServer } from '../../../mock/server/server.js';
+import type { MockState } from '../../../mock/state/mock-state.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-safety-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -255,6 +258,35 @@ describe('a refused file, its -wal and -shm are left byte for byte', () => {
       expect(() => readStateFile(file)).toThrow(`has a schema that is not the mock's (${what})`);
       expect(hashes(file)).toEqual(before);
     }
+  });
+});
+
+describe("a -wal that is not the file's", () => {
+  const holder = (seed: string) => {
+    const service = {
+      state: initialState(resolveOptions({ seed })),
+      adopt: (state: MockState) => {
+        service.state = state;
+      },
+    };
+    return service;
+  };
+  it("another sandbox's -wal beside a good file is refused, both left as they are", () => {
+    const mine = join(dir, 'mine.db');
+    openStateFile(holder('mine'), mine).close();
+    const theirs = join(dir, 'theirs.db');
+    const other = holder('theirs');
+    const open = openStateFile(other, theirs);
+    other.state.clock.now += 1000;
+    open.save();
+    const file = join(dir, 'mixed.db');
+    copyFileSync(mine, file);
+    copyFileSync(`${theirs}-wal`, `${file}-wal`);
+    open.close();
+    const before = hashes(file);
+    expect(() => readStateFile(file)).toThrow(/has a -wal \(\S+mixed\.db-wal\) written for another database/);
+    expect(hashes(file)).toEqual(before);
+    expect(existsSync(`${file}.probe`)).toBe(false);
   });
 });
 
