@@ -9,8 +9,9 @@
  * is taken atomically and never seen half written, before the file is looked at. It names the server's process,
  * that process's start time and the machine's boot: a lock whose process is gone, or whose PID now belongs to a
  * process that started at another time (PIDs repeat after a container restarts), is stale and taken over
- * without anyone's help. Only a lock of another host, or of a live process on a system without `/proc` (whose
- * start time cannot be read), is taken as in use.
+ * without anyone's help. A server renews its lock's time every 10 s: a lock of another host (or container),
+ * or of a live process on a system without `/proc` (whose start time cannot be read), is in use while it is
+ * renewed, and stale 60 s after its last renewal.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -23,7 +24,9 @@ import {
   realpathSync,
   renameSync,
   rmSync,
+  statSync,
   unlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
@@ -96,6 +99,13 @@ interface Holder {
   token: string;
 }
 
+const mtimeOf = (path: string): number => {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
 const readText = (path: string): string | undefined => {
   try {
     return readFileSync(path, 'utf8');
@@ -122,11 +132,17 @@ function parseHolder(text: string | undefined): Holder | undefined {
   }
 }
 
-/** Whether the lock's holder may still be serving the file: unknown is taken as yes. */
-function holds(holder: Holder | undefined): boolean {
+/** How often a server renews its lock's time, and after how long without renewal a lock no one can check is stale. */
+export const LOCK_RENEW_MS = 10_000;
+export const LOCK_STALE_MS = 60_000;
+
+/** Whether the lock's holder may still be serving the file (`renewed`: the lock's last renewal, epoch ms). */
+function holds(holder: Holder | undefined, renewed: number): boolean {
   // Written whole before it is linked into place: a lock that does not parse (PID 0, -1, no token) is no server's.
   if (!holder) return false;
-  if (holder.host !== hostname()) return true;
+  // Another host (or a container of another name) runs processes this one cannot see: only the renewals tell.
+  const unseen = () => Date.now() - renewed < LOCK_STALE_MS;
+  if (holder.host !== hostname()) return unseen();
   if (holder.boot !== undefined && bootId() !== undefined && holder.boot !== bootId()) return false;
   try {
     process.kill(holder.pid, 0);
@@ -135,7 +151,8 @@ function holds(holder: Holder | undefined): boolean {
   }
   const start = startOf(holder.pid);
   // Alive: the same process only if it started when the lock says (a PID is reused only after its process ended).
-  return start === undefined || holder.start === undefined || start === holder.start;
+  if (start === undefined || holder.start === undefined) return unseen();
+  return start === holder.start;
 }
 
 const describe = (holder: Holder): string =>
@@ -178,9 +195,16 @@ export function lockStateFile(file: string, real: string): StateFileLock {
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
         linkSync(draft, lock);
+        // Renewed while held, so that a server that cannot check this process tells a live lock from a stale one.
+        const renewing = setInterval(() => {
+          const now = new Date();
+          if (readText(lock) === text) utimesSync(lock, now, now);
+        }, LOCK_RENEW_MS);
+        renewing.unref();
         const taken: StateFileLock = {
           real,
           release() {
+            clearInterval(renewing);
             held.delete(real);
             // Only this lock: never one another server took over after it was judged stale.
             if (readText(lock) === text) rmSync(lock, { force: true });
@@ -194,7 +218,7 @@ export function lockStateFile(file: string, real: string): StateFileLock {
       const found = readText(lock);
       if (found === undefined) continue; // let go meanwhile: try again
       const holder = parseHolder(found);
-      if (holds(holder) && holder)
+      if (holds(holder, mtimeOf(lock)) && holder)
         refuse(file, describe(holder), `stop that server, or give --state-file another path`);
       // Stale: moved aside under a name of ours, then checked to be the lock judged, not one taken since.
       const aside = `${lock}.stale.${token}`;

@@ -12,6 +12,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
@@ -193,5 +194,19 @@ describe('a lock no live server holds', () => {
       `is in use by another inr-payouts mock server (process ${pid})`,
     );
     expect(readFileSync(`${file}.pid`, 'utf8')).toContain('"token":"y"');
+  });
+
+  it('of another host: in use while renewed, taken over a minute after its last renewal', () => {
+    const file = join(dir, 'other-host.db');
+    const lock = `${file}.pid`;
+    writeFileSync(lock, JSON.stringify({ pid: 4242, host: 'another-host', token: 'z' }));
+    expect(() => readStateFile(file)).toThrow(
+      'is in use by another inr-payouts mock server (process 4242 on another-host)',
+    );
+    const minuteAgo = new Date(Date.now() - 61_000);
+    utimesSync(lock, minuteAgo, minuteAgo);
+    expect(readStateFile(file)).toBeUndefined();
+    openStateFile(service(), file).close();
+    expect(existsSync(lock)).toBe(false);
   });
 });
