@@ -1,7 +1,7 @@
 /**
  * The state file of a shared local sandbox (`--state-file <path>`): a SQLite database (node-sqlite3-wasm, SQLite
  * compiled to WebAssembly with real file I/O: the same engine on every Node line, nothing to compile), open in
- * the `sqlite3` shell. `PRAGMA application_id` says the file is ours, `PRAGMA user_version` its schema (2): one
+ * the `sqlite3` shell. `PRAGMA application_id` says the file is ours, `PRAGMA user_version` its schema (3): one
  * table, `entries(collection, key, position, value, sum)`, of JSON values with a CRC-32 each:
  *
  * - `file`: the file's own random ID (key `id`), which tells a `-wal` of another file;
@@ -52,8 +52,10 @@ export { StateFileError } from './persistence-lock.js';
 
 /** "INRP": the `application_id` of an inr-payouts mock state file. */
 const APPLICATION_ID = 0x494e5250;
-// 2: one `entries` table; 1 (three tables) was only ever built from the repository, and is refused with a way over.
-const SCHEMA_VERSION = 2;
+// 3: the `file` row of the file's ID; 2 (the same table without it) is read, and given an ID and 3 when opened;
+// 1 (three tables) was only ever built from the repository, and is refused with a way over.
+const SCHEMA_VERSION = 3;
+const OLDEST_READ = 2;
 const LEDGER = 'http.ledger';
 const named = KEYED_COLLECTIONS.map(([slice, name]) => [slice, name, `${slice}.${name}`] as const);
 /** The one table of a state file; a file with any other table, index, trigger or view is not ours. */
@@ -283,7 +285,7 @@ function checkFile(db: Database, file: string, real: string): void {
   const version = pragma('user_version');
   const newer = `was written by a newer inr-payouts mock (schema ${version}; this one reads ${SCHEMA_VERSION})`;
   if (version > SCHEMA_VERSION) refuse(file, newer, 'upgrade inr-payouts, or give --state-file a new path');
-  if (version < SCHEMA_VERSION)
+  if (version < OLDEST_READ)
     refuse(
       file,
       `was written by an earlier inr-payouts mock (schema ${version}; this one reads ${SCHEMA_VERSION})`,
@@ -345,8 +347,12 @@ export function readStateFile(file: string): (OpenFile & { state: MockState }) |
     rows = statements(served, file);
     const state = readState(rows);
     served.exec('PRAGMA journal_mode = WAL');
-    // A file from before identities: given one now (in the file itself from its next fold-in on).
-    if (identityOf(served) === undefined) rows.atomically(() => identify(served));
+    // A file from before identities (schema 2): given one now (in the file itself from its next fold-in on).
+    if (identityOf(served) === undefined)
+      rows.atomically(() => {
+        identify(served);
+        served.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      });
     rows.verifyInBackground();
     const opened = rows;
     return { state, rows, real, close: () => closeAll(opened, lock) };

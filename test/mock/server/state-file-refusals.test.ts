@@ -93,15 +93,15 @@ describe('a state file that is not right is refused and left as it is', () => {
 
   it('a file written by a newer version', () => {
     expectRefused(
-      changed((db) => db.exec('PRAGMA user_version = 3')),
-      /written by a newer inr-payouts mock \(schema 3; this one reads 2\): upgrade inr-payouts/,
+      changed((db) => db.exec('PRAGMA user_version = 4')),
+      /written by a newer inr-payouts mock \(schema 4; this one reads 3\): upgrade inr-payouts/,
     );
   });
 
   it('a file written by an earlier version: refused with the way to carry its state over', () => {
     expectRefused(
       changed((db) => db.exec('PRAGMA user_version = 1')),
-      /written by an earlier inr-payouts mock \(schema 1; this one reads 2\): to carry its state over, .*GET \/__mock\/snapshot.*\/__mock\/restore.*; or delete \S+ to start afresh/,
+      /written by an earlier inr-payouts mock \(schema 1; this one reads 3\): to carry its state over, .*GET \/__mock\/snapshot.*\/__mock\/restore.*; or delete \S+ to start afresh/,
     );
   });
 

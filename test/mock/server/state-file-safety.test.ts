@@ -201,7 +201,7 @@ describe('a refused file, its -wal and -shm are left byte for byte', () => {
     [
       'a newer schema',
       (db) => {
-        db.exec(`PRAGMA application_id = ${0x494e5250}; PRAGMA user_version = 3; ${entries}`);
+        db.exec(`PRAGMA application_id = ${0x494e5250}; PRAGMA user_version = 4; ${entries}`);
         rows(db);
       },
       /written by a newer inr-payouts mock/,
@@ -209,7 +209,7 @@ describe('a refused file, its -wal and -shm are left byte for byte', () => {
     [
       'a foreign trigger',
       (db) => {
-        db.exec(`PRAGMA application_id = ${0x494e5250}; PRAGMA user_version = 2; ${entries};
+        db.exec(`PRAGMA application_id = ${0x494e5250}; PRAGMA user_version = 3; ${entries};
           CREATE TRIGGER wipe AFTER INSERT ON entries BEGIN DELETE FROM entries WHERE collection = 'users.byId'; END`);
         rows(db);
       },
@@ -233,7 +233,7 @@ describe('a refused file, its -wal and -shm are left byte for byte', () => {
 
   it('a file cut short, with its -wal beside it', () => {
     const file = image('cut', (db) => {
-      db.exec(`PRAGMA application_id = ${0x494e5250}; PRAGMA user_version = 2; ${entries}`);
+      db.exec(`PRAGMA application_id = ${0x494e5250}; PRAGMA user_version = 3; ${entries}`);
       rows(db);
       db.exec('PRAGMA wal_checkpoint');
       db.run("INSERT INTO entries VALUES ('state', 'seed', -1, '\"\"', 0)");
@@ -252,7 +252,7 @@ describe('a refused file, its -wal and -shm are left byte for byte', () => {
       ['CREATE VIEW users AS SELECT * FROM entries', 'view users'],
     ] as const) {
       const file = image(`extra-${what.replace(' ', '-')}`, (db) => {
-        db.exec(`PRAGMA application_id = ${0x494e5250}; PRAGMA user_version = 2; ${entries}; ${sql}`);
+        db.exec(`PRAGMA application_id = ${0x494e5250}; PRAGMA user_version = 3; ${entries}; ${sql}`);
       });
       const before = hashes(file);
       expect(() => readStateFile(file)).toThrow(`has a schema that is not the mock's (${what})`);
@@ -271,6 +271,26 @@ describe("a -wal that is not the file's", () => {
     };
     return service;
   };
+  it('a file of schema 2 (before IDs) is read, and given an ID and schema 3', () => {
+    const file = join(dir, 'schema-2.db');
+    openStateFile(holder('two'), file).close();
+    const db = new Database(file);
+    db.exec(
+      "PRAGMA locking_mode = EXCLUSIVE; DELETE FROM entries WHERE collection = 'file'; PRAGMA user_version = 2",
+    );
+    db.close();
+    const loaded = readStateFile(file);
+    expect(loaded?.state.seed).toBe('two');
+    loaded?.close();
+    const after = new Database(file, { readOnly: true });
+    after.exec('PRAGMA locking_mode = EXCLUSIVE');
+    expect(after.get('PRAGMA user_version')).toEqual({ user_version: 3 });
+    expect(String(after.get("SELECT value FROM entries WHERE collection = 'file'")?.value)).toMatch(
+      /^"[\w-]{36}"$/,
+    );
+    after.close();
+  });
+
   it("another sandbox's -wal beside a good file is refused, both left as they are", () => {
     const mine = join(dir, 'mine.db');
     openStateFile(holder('mine'), mine).close();
