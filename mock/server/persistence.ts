@@ -15,20 +15,8 @@
  * answer is written, so an answered write survives `kill -9`; a save that fails leaves no trace (openStateFile).
  * A file not ours, damaged or newer is refused, checked read-only so that it and its `-wal` stay as they were.
  */
-import { randomUUID } from 'node:crypto';
-import {
-  accessSync,
-  constants,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  statfsSync,
-  statSync,
-} from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, statfsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Database } from 'node-sqlite3-wasm';
 import { createEmptyState } from '../engine/runtime.js';
 import type { MockSimulation as MockService } from '../simulation.js';
@@ -37,16 +25,19 @@ import type { MockState } from '../state/mock-state.js';
 import { keyed } from '../state/records.js';
 import { checkState, InvalidStateError } from '../state/state-schema.js';
 import type { Timer } from '../state/timers.js';
+import { refuse, refuseSystem, StateFileError, type StateFileLock } from './persistence-lock.js';
 import {
-  codeOf,
-  lockStateFile,
-  realPath,
-  refuse,
-  refuseSystem,
-  StateFileError,
-  type StateFileLock,
-} from './persistence-lock.js';
-import { checksum, damaged, type Rows, statements } from './persistence-rows.js';
+  connect,
+  fileIdentity,
+  IDENTITY,
+  identify,
+  identityOf,
+  mayWrite,
+  pending,
+  take,
+} from './persistence-open.js';
+import { damaged, type Rows, statements } from './persistence-rows.js';
+import { grownFrom, isPrimitive, type Saved, watch, watchers } from './persistence-watch.js';
 
 export { StateFileError } from './persistence-lock.js';
 
@@ -62,186 +53,6 @@ const named = KEYED_COLLECTIONS.map(([slice, name]) => [slice, name, `${slice}.$
 const ENTRIES = `CREATE TABLE entries (collection TEXT, key TEXT, position INTEGER, value TEXT NOT NULL,
     sum INTEGER NOT NULL, PRIMARY KEY (collection, key, position)) WITHOUT ROWID`;
 const words = (sql: unknown) => String(sql).replace(/\s+/g, ' ').trim();
-
-const require = createRequire(import.meta.url);
-const alive = (pid: number): boolean => {
-  try {
-    return process.kill(pid, 0);
-  } catch (error) {
-    return codeOf(error) === 'EPERM';
-  }
-};
-
-/**
- * Opens the engine on the real path `real`, exclusively (it has no shared memory for WAL's index). Read-only for
- * the checks at start: such a connection writes nothing, and on close does not fold the `-wal` into the file.
- */
-function connect(real: string, readOnly: boolean): Database {
-  // Loaded only for a state file: compiling the engine takes a few tens of ms of every start that uses it.
-  const { Database } = require('node-sqlite3-wasm') as typeof import('node-sqlite3-wasm');
-  const db = new Database(real, { readOnly });
-  try {
-    db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA synchronous = FULL; PRAGMA user_version');
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  return db;
-}
-
-/**
- * The engine's own lock, a `<real>.lock` directory it makes while the file is open: one left by a server that
- * died (`kill -9`) is removed, once this server holds the file's lock. An earlier mock wrote its process ID in it.
- */
-function clearEngineLock(file: string, real: string): void {
-  const lock = `${real}.lock`;
-  if (!existsSync(lock)) return;
-  const pid = Number(existsSync(join(lock, 'pid')) ? readFileSync(join(lock, 'pid'), 'utf8') : Number.NaN);
-  if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
-    refuse(file, `is in use by process ${pid} (an earlier inr-payouts mock)`, 'stop the server using it');
-  rmSync(lock, { recursive: true, force: true });
-}
-
-/**
- * The file's identity: a random ID written when it is made, in the file itself before WAL begins, and never
- * changed (a reset keeps it). SQLite applies any `-wal` of the same page size to a file; the ID read through the
- * log, against the ID in the file alone, tells a log of another database (when the log holds that row's page:
- * always for a small file's).
- */
-const IDENTITY = 'file';
-const identify = (db: Database) => {
-  const id = JSON.stringify(randomUUID());
-  db.run('INSERT INTO entries VALUES (?, ?, -1, ?, ?)', [IDENTITY, 'id', id, checksum('id', id)]);
-};
-function identityOf(db: Database): string | undefined {
-  try {
-    const value = db.get(`SELECT value FROM entries WHERE collection = '${IDENTITY}' AND key = 'id'`)?.value;
-    return typeof value === 'string' ? (JSON.parse(value) as string) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The identity in the file alone, without its `-wal`: read through a second name (a hard link) beside which
- * there is no log, read-only. `undefined` without a log, without an identity, or where links cannot be made.
- */
-function fileIdentity(real: string): string | undefined {
-  const wal = `${real}-wal`;
-  if (!existsSync(wal) || statSync(wal).size === 0) return undefined;
-  const probe = `${real}.probe`;
-  rmSync(probe, { force: true });
-  rmSync(`${probe}.lock`, { recursive: true, force: true });
-  try {
-    linkSync(real, probe);
-    const db = connect(probe, true);
-    try {
-      return identityOf(db);
-    } finally {
-      db.close();
-    }
-  } catch {
-    return undefined;
-  } finally {
-    rmSync(probe, { force: true });
-  }
-}
-
-/** Locks taken for a file not there yet, by real path: `openStateFile` creates it under the same lock. */
-const pending = new Map<string, StateFileLock>();
-
-/** Takes the lock of `file` (or the one a read left pending), then checks what may be checked before opening. */
-function take(file: string): StateFileLock {
-  const real = realPath(file);
-  const lock = pending.get(real) ?? lockStateFile(file, real);
-  pending.delete(real);
-  try {
-    clearEngineLock(file, real);
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-  return lock;
-}
-
-/** Whether this user may read and write `path` (root may anything: only another user meets this). */
-function mayWrite(file: string, path: string): void {
-  try {
-    accessSync(path, constants.R_OK | constants.W_OK);
-  } catch (error) {
-    if (codeOf(error) !== 'ENOENT') refuseSystem(file, path, error, 'reading and writing');
-  }
-}
-
-/** A list as last saved: the same array, grown only at its end since, needs only its new items written. */
-type Saved = Map<string, { list: unknown[]; length: number }>;
-const grownFrom = (saved: Saved, key: string, list: unknown[]): number => {
-  const was = saved.get(key);
-  return was?.list === list && list.length >= was.length ? was.length : 0;
-};
-const isPrimitive = (value: unknown) => value === null || typeof value !== 'object';
-
-/** A keyed collection's entries in memory, the keys read or written, the keys touched since the last save. */
-interface Watcher {
-  target: Record<string, unknown>;
-  known: Set<string>;
-  touched: Set<string>;
-  saved: Saved;
-}
-const watchers = new WeakMap<object, Watcher>();
-
-/**
- * `target` (null prototype) behind a proxy that reads an entry from `rows` by key when first used (all of them
- * when the keys are listed) and notes the keys a request may change: read as an object, set or deleted.
- */
-function watch(target: Record<string, unknown>, rows?: (key?: string) => Map<string, unknown>) {
-  const keys = Object.keys(target);
-  const watcher: Watcher = {
-    target,
-    known: new Set(keys),
-    touched: new Set(rows ? [] : keys),
-    saved: new Map(),
-  };
-  const adopt = (found: Map<string, unknown>) => {
-    for (const [key, value] of found) {
-      if (watcher.known.has(key)) continue;
-      watcher.known.add(key);
-      target[key] = value;
-      if (Array.isArray(value)) watcher.saved.set(key, { list: value, length: value.length });
-    }
-  };
-  // Both return true, so that a trap reads `load(key) && Reflect...`. A key not found is looked up again.
-  const load = (key: string | symbol): true => {
-    if (rows && typeof key === 'string' && !watcher.known.has(key)) adopt(rows(key));
-    return true;
-  };
-  const touch = (key: string | symbol): true => {
-    if (typeof key !== 'string') return true;
-    watcher.touched.add(key);
-    watcher.known.add(key);
-    return true;
-  };
-  const proxy = new Proxy(target, {
-    get(object, key) {
-      const value = load(key) && Reflect.get(object, key);
-      if (value !== null && typeof value === 'object') touch(key);
-      return value;
-    },
-    has: (object, key) => load(key) && Reflect.has(object, key),
-    getOwnPropertyDescriptor: (object, key) =>
-      load(key) ? Reflect.getOwnPropertyDescriptor(object, key) : undefined,
-    set: (object, key, value) => touch(key) && Reflect.set(object, key, value),
-    defineProperty: (object, key, how) => touch(key) && Reflect.defineProperty(object, key, how),
-    deleteProperty: (object, key) => touch(key) && Reflect.deleteProperty(object, key),
-    ownKeys(object) {
-      if (rows) adopt(rows());
-      rows = undefined;
-      return Reflect.ownKeys(object);
-    },
-  });
-  watchers.set(proxy, watcher);
-  return proxy;
-}
 
 /** The state in the file: its parts, timers, ledger and accounts now, checked by the state's schema. */
 function readState(rows: Rows): MockState {
