@@ -11,7 +11,7 @@ import { type DriftedSandbox, PLANTS, type Plant, startDriftedSandbox } from './
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer();
-});
+}, 30_000);
 afterAll(() => server?.stop());
 let sandbox: DriftedSandbox | undefined;
 afterEach(async () => {

@@ -124,7 +124,9 @@ export const KYC_SCENARIOS: Scenario[] = [
     tier: 'creates',
     async run(t) {
       const userId = await newUser(t);
-      for (let i = 0; i < 4; i++) await t.refused(t.client.users.mobile.sendOtp(userId));
+      await t.atLimit(async () => {
+        for (let i = 0; i < 4; i++) await t.refused(t.client.users.mobile.sendOtp(userId));
+      });
     },
   },
   {
