@@ -2,10 +2,17 @@
 // difference at a time (test/conformance/drifted-sandbox.ts). Each planted difference is named, and nothing else
 // is reported; the clean proxy and the in-process mock report no difference at all.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ConformanceReport } from '../../mock/conformance/types.js';
+import type { ConformanceOptions, ConformanceReport } from '../../mock/conformance/types.js';
 import { runConformance } from '../../mock/index.js';
 import { type RunningServer, startServer } from '../mock/server/support.js';
-import { type DriftedSandbox, PLANTS, type Plant, startDriftedSandbox } from './drifted-sandbox.js';
+import {
+  CONTRACT_PLANTS,
+  combined,
+  type DriftedSandbox,
+  PLANTS,
+  type Plant,
+  startDriftedSandbox,
+} from './drifted-sandbox.js';
 
 // One standalone server for every plant, emptied before each (startDriftedSandbox resets it).
 let server: RunningServer;
@@ -22,9 +29,9 @@ afterEach(async () => {
 /** Every difference the report names, as printed. */
 const named = (report: ConformanceReport) => report.results.flatMap((r) => r.differences.map((d) => d.text));
 
-async function checkBehind(plant?: Plant): Promise<ConformanceReport> {
+async function checkBehind(plant?: Plant, options: ConformanceOptions = {}): Promise<ConformanceReport> {
   sandbox = await startDriftedSandbox(plant, server);
-  const report = await runConformance({ baseUrl: sandbox.url, apiKey: sandbox.server.key });
+  const report = await runConformance({ baseUrl: sandbox.url, apiKey: sandbox.server.key, ...options });
   // Nothing was skipped: the proxy passes the helpers through, so every tier ran on both sides.
   expect(report.results.filter((r) => r.outcome === 'skipped').map((r) => `${r.id}: ${r.reason}`)).toEqual(
     [],
@@ -114,5 +121,125 @@ describe('conformance against a drifted sandbox', () => {
       'user.created delivery: signature under verifyWebhook, on arrival: value: mock "valid", sandbox "timestamp_out_of_tolerance"',
       'each of them at the receiver, under verifyWebhook: value: mock ["valid"], sandbox ["timestamp_out_of_tolerance"]',
     ]);
+  });
+});
+
+/** Every distinct difference of a run, once. */
+const distinct = (report: ConformanceReport) => [...new Set(named(report))];
+
+/** As a sandbox looks: no helpers, so only what the API answers (the deliveries need `--guided`). */
+async function checkAsSandbox(plant: Plant, only: string[]): Promise<ConformanceReport> {
+  sandbox = await startDriftedSandbox(combined(PLANTS.withoutHelpers, plant), server);
+  return runConformance({ baseUrl: sandbox.url, apiKey: sandbox.server.key, only });
+}
+
+describe('conformance names what only the contract can tell, and never reads a failed run as drift', () => {
+  it('a timestamp in another format: named as its field and format', async () => {
+    const report = await checkBehind(CONTRACT_PLANTS.timestampFormat, {
+      only: ['transactions.', 'webhooks.order'],
+    });
+    expect(distinct(report)).toEqual([
+      'GET /v2/transactions/:transactionId: `transaction.createdAt` format: mock date-time, sandbox decimal',
+    ]);
+  });
+
+  it('a new enum value nested in an answer: named with the values the contract lists', async () => {
+    const report = await checkBehind(CONTRACT_PLANTS.nestedEnum, {
+      only: ['transactions.', 'webhooks.order'],
+    });
+    expect(distinct(report)).toEqual([
+      'GET /v2/transactions/:transactionId: `deposit.network` value: mock one of "polygon", "ethereum", "arbitrum", "base", "solana" (as the contract lists), sandbox "polygon_pos"',
+    ]);
+    const asSandbox = await checkAsSandbox(CONTRACT_PLANTS.nestedEnum, [
+      'validation.transactions',
+      'transactions.',
+    ]);
+    expect(distinct(asSandbox)).toEqual([]);
+  });
+
+  it('a field missing from one item of a list: named with the count', async () => {
+    const report = await checkBehind(CONTRACT_PLANTS.listItem, { only: ['idempotency.', 'pagination.'] });
+    expect(distinct(report)).toEqual([
+      expect.stringMatching(
+        /^GET \/v2\/webhooks: `\[\]\.status`: mock on every item, sandbox absent on 1 of \d+ items$/,
+      ),
+    ]);
+    // A sandbox holds earlier data: events the reference's fresh account has not.
+    sandbox = await startDriftedSandbox(combined(PLANTS.withoutHelpers, CONTRACT_PLANTS.listItem), server);
+    for (const mobile of ['9000000001', '9000000002', '9000000003'])
+      await server.call('POST', '/v2/users', { mobile });
+    const asSandbox = await runConformance({
+      baseUrl: sandbox.url,
+      apiKey: server.key,
+      only: ['pagination.'],
+    });
+    expect(distinct(asSandbox)).toEqual([
+      expect.stringMatching(
+        /^GET \/v2\/webhooks: `\[\]\.status`: mock on every item, sandbox absent on 1 of 3 items$/,
+      ),
+    ]);
+  });
+
+  it('a field added to every event type: named in each of the ten payloads', async () => {
+    const report = await checkBehind(CONTRACT_PLANTS.everyEventType, { only: ['webhooks.'] });
+    expect(distinct(report).sort()).toEqual(
+      [
+        'user.created',
+        'user.kyc_updated',
+        'transaction.created',
+        'transaction.deposit_detected',
+        'transaction.deposit_confirmed',
+        'transaction.sweep_confirmed',
+        'transaction.sweep_failed',
+        'transaction.payout_initiated',
+        'transaction.payout_completed',
+        'transaction.payout_failed',
+      ]
+        .map((type) => `${type} delivery: envelope: \`data.region\`: mock absent, sandbox string`)
+        .sort(),
+    );
+  });
+
+  it('a header in another unit: one line, however many requests carry it', async () => {
+    const report = await checkBehind(CONTRACT_PLANTS.headerUnit, {
+      only: ['account.', 'kyc.', 'rate-limit.'],
+    });
+    expect(report.summary.map((s) => s.text)).toEqual([
+      expect.stringMatching(
+        /^`X-RateLimit-Reset` header: mock an integer, Unix time in seconds, sandbox an integer, Unix time in milliseconds \(on GET \/v2\/account, .*\), seen \d+ times in account\.read, /,
+      ),
+    ]);
+    expect(report.summary[0]?.count).toBeGreaterThan(10);
+  });
+
+  it('1 request in 20 answered 503 by a gateway: retried, nothing reported, exit status 0', async () => {
+    const report = await checkBehind(CONTRACT_PLANTS.transient503, {
+      backoff: 0,
+      only: ['account.', 'idempotency.', 'kyc.', 'transactions.'],
+    });
+    expect(named(report)).toEqual([]);
+    expect(report.exitCode).toBe(0);
+  });
+
+  it('a stalled request: the scenario is "target unavailable", nothing else is reported, exit status 2', async () => {
+    sandbox = await startDriftedSandbox(CONTRACT_PLANTS.stalledRequest, server);
+    const report = await runConformance({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.server.key,
+      only: ['account.'],
+      timeoutMs: 300,
+      backoff: 0,
+    });
+    expect(named(report)).toEqual([]);
+    expect(
+      report.results.filter((r) => r.outcome !== 'same').map((r) => [r.id, r.outcome, r.reason]),
+    ).toEqual([
+      [
+        'account.credit',
+        'unavailable',
+        'target unavailable: GET /v2/account/credit gave no answer in 0.3 s on each of 3 attempts',
+      ],
+    ]);
+    expect(report.exitCode).toBe(2);
   });
 });
