@@ -32,9 +32,14 @@ Options:
   --base-url <url>    The target: a running inr-payouts-mock, or your sandbox's base address
   --api-key <key>     The target's sandbox key (pk_sandbox_...; a pk_live_ key is refused). Default: read from
                       a mock's test helpers
-  --tier <t>          read-only, creates or mock-helpers (repeat, or separate with commas; default all).
-                      read-only stores nothing; creates makes test users and transactions, named with the
-                      run's prefix; mock-helpers needs the mock's /__mock helpers (skipped elsewhere)
+  --tier <t>          What the run may cost the target (repeat, or separate with commas; default all):
+                        read-only     changes nothing: reads, and requests without a valid key
+                        creates       creates test users and transactions named with the run's prefix, and
+                                      sends writes the service should refuse (one it accepts changes it);
+                                      their events go to the account's webhook URL
+                        mock-helpers  uses the mock's /__mock helpers: moves the target's clock, points its
+                                      webhook URL at the run's receiver and back (skipped where there are none)
+                      The run says what it will do to the target when it starts, and what it did when it ends.
   --only <id>         Only this scenario (repeat; an ID ending in "." takes every scenario under it)
   --json <file>       Also write the report as JSON (checked writable before the run)
   --html <file>       Also write the report as a self-contained HTML page (both answers side by side)

@@ -63,13 +63,25 @@ function tiersOf(tier: ConformanceOptions['tier']): Tier[] {
   return TIERS.filter((t) => asked.includes(t));
 }
 
+/**
+ * The in-process `fetch`, then the work the request scheduled for "now" (a webhook's first attempt), as the
+ * standalone server and a real service do it: no side's events wait for its clock to move.
+ */
+function runningDueWork(mock: MockSimulation, send: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await send(input, init);
+    await mock.clock.runDue();
+    return response;
+  };
+}
+
 // The simulation without msw's adapter (`createMockService` would load msw): the command line runs without it.
 function inProcessSide(side: Side, mock: MockSimulation, pacer: Pacer): SideSetup {
   return {
     side,
     baseUrl: mock.baseUrl,
     apiKey: mock.sandboxKey,
-    send: createMockFetch(mock.baseUrl, mock.dispatch),
+    send: runningDueWork(mock, createMockFetch(mock.baseUrl, mock.dispatch)),
     pacer,
     helpers: mock.helpers,
     clock: virtualClientClock(mock.clock),
@@ -237,7 +249,10 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     // A sandbox account has its webhook URL set in the dashboard: the reference's has one too (its own, never the
     // target's), so the account reads alike; its deliveries stay in-process, answered 200.
     mock.helpers.accounts.update({ webhookUrl: REFERENCE_WEBHOOK_URL });
-    mock.helpers.webhooks.useFetch(async () => new Response(null, { status: 200 }));
+    // Only deliveries to that URL are answered here; a webhook scenario's own receiver is really reached.
+    mock.helpers.webhooks.useFetch((url, init) =>
+      url === REFERENCE_WEBHOOK_URL ? Promise.resolve(new Response(null, { status: 200 })) : fetch(url, init),
+    );
   }
   // The reference is paced alike, so both sides meet the same windows.
   const reference = inProcessSide('mock', mock, createPacer(rateLimit));
@@ -247,6 +262,10 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   progress(
     `conformance: ${where}, tiers ${tiers.join(', ')}, ${rateLimit} requests/min${account.rateLimit ? '' : ' (the account states no limits.rateLimit)'}, prefix ${prefix}${target.helpers ? '' : ' (no mock helpers: those scenarios skip)'}`,
   );
+  const chosen = scenarios.filter((s) => tiers.includes(s.tier));
+  const plan = effectsPlanned(chosen, target, account.webhookUrl, prefix);
+  for (const line of plan) progress(`  ${line}`);
+  const clockBefore = await clockOf(target);
   const results: ScenarioResult[] = [];
   for (const [i, scenario] of scenarios.entries()) {
     results.push(await runScenario(scenario, tiers, reference, target, names));
@@ -256,6 +275,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       progress(`[${i + 1}/${scenarios.length}] ${scenario.id}: ${outcome} (${r.ms} ms)`);
     }
   }
+  const done = effectsDone(results, account.webhookUrl, clockBefore, await clockOf(target));
+  for (const line of done) progress(`  ${line}`);
   const counts = { same: 0, differs: 0, skipped: 0, unavailable: 0 };
   for (const r of results) counts[r.outcome] += 1;
   const exitCode = counts.differs > 0 ? 1 : counts.unavailable > 0 ? 2 : 0;
@@ -269,7 +290,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     exitCode,
     counts,
     summary: summarize(results),
-    effects: [],
+    effects: [...plan, ...done],
     results,
   };
 }
@@ -339,4 +360,76 @@ async function runScenario(
     sandbox,
     ms,
   };
+}
+
+/** The target's clock (a mock's, through its helpers), or undefined when it has none or it cannot be read. */
+async function clockOf(target: SideSetup): Promise<number | undefined> {
+  if (!target.helpers) return undefined;
+  try {
+    return Date.parse(await target.helpers.clock.now());
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the run will do to the target, said before it starts. */
+function effectsPlanned(
+  chosen: readonly Scenario[],
+  target: SideSetup,
+  webhookUrl: unknown,
+  prefix: string,
+): string[] {
+  const writes = chosen.some((s) => s.tier !== 'read-only');
+  if (!writes)
+    return ['Will change nothing on the target: read-only sends reads and requests without a valid key.'];
+  const lines = [
+    `Will create test users and transactions on the target, each named with ${prefix} (deviceId, partnerReference), and send writes the service should refuse.`,
+  ];
+  if (typeof webhookUrl === 'string')
+    lines.push(`Their events will be delivered to the account's webhook URL, ${webhookUrl}.`);
+  if (target.helpers && chosen.some((s) => s.tier === 'mock-helpers'))
+    lines.push(
+      "Will use the target's test helpers: move its clock forward, point its webhook URL at the run's receiver for each webhook scenario (and back), and create a rate-limited account.",
+    );
+  return lines;
+}
+
+/** What the run did to the target, said when it ends: what it created, and how far the target's clock moved. */
+function effectsDone(
+  results: readonly ScenarioResult[],
+  webhookUrl: unknown,
+  clockBefore: number | undefined,
+  clockAfter: number | undefined,
+): string[] {
+  const created = (path: string) =>
+    results.reduce(
+      (n, r) =>
+        n +
+        r.sandbox.filter(
+          (o) => o.kind === 'exchange' && o.method === 'POST' && o.path === path && o.status === 201,
+        ).length,
+      0,
+    );
+  const [users, transactions] = [
+    created('/v2/users'),
+    created('/v2/transactions') + created('/v2/transactions/prefunded'),
+  ];
+  if (users + transactions === 0 && clockBefore === clockAfter) return ['Changed nothing on the target.'];
+  const lines = [
+    `Created ${users} user(s) and ${transactions} transaction(s) on the target through the API.`,
+  ];
+  if (typeof webhookUrl === 'string' && users + transactions > 0)
+    lines.push(`Their events went to the account's webhook URL, ${webhookUrl}.`);
+  if (clockBefore !== undefined && clockAfter !== undefined && clockAfter !== clockBefore)
+    lines.push(`Moved the target's clock ${formatSpan(clockAfter - clockBefore)} forward.`);
+  return lines;
+}
+
+function formatSpan(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  return minutes >= 120
+    ? `${(minutes / 60).toFixed(1)} h`
+    : minutes >= 1
+      ? `${minutes} min`
+      : `${Math.round(ms / 1000)} s`;
 }

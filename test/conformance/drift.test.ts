@@ -1,6 +1,8 @@
 // Proof that the conformance check finds drift: the standalone server behind a proxy that plants one realistic
 // difference at a time (test/conformance/drifted-sandbox.ts). Each planted difference is named, and nothing else
 // is reported; the clean proxy and the in-process mock report no difference at all.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceOptions, ConformanceReport } from '../../mock/conformance/types.js';
 import { runConformance } from '../../mock/index.js';
@@ -132,6 +134,43 @@ async function checkAsSandbox(plant: Plant, only: string[]): Promise<Conformance
   sandbox = await startDriftedSandbox(combined(PLANTS.withoutHelpers, plant), server);
   return runConformance({ baseUrl: sandbox.url, apiKey: sandbox.server.key, only });
 }
+
+describe('a standalone server started with --webhook-url', () => {
+  let withUrl: RunningServer | undefined;
+  let receiver: Server | undefined;
+  afterAll(async () => {
+    await withUrl?.stop();
+    receiver?.closeAllConnections();
+    receiver?.close();
+  });
+
+  it("reports no difference: the reference never takes the target's settings, and the run says where its events went", async () => {
+    const delivered: string[] = [];
+    receiver = createServer((req, res) => {
+      req.resume();
+      delivered.push(String(req.headers['x-service-event-id']));
+      res.writeHead(200).end();
+    });
+    await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    withUrl = await startServer(['--webhook-url', url]);
+    const progress: string[] = [];
+    const report = await runConformance({
+      baseUrl: withUrl.url,
+      // What reads or uses the account's settings, and what delivers to its URL.
+      only: ['account.', 'idempotency.', 'pagination.', 'webhooks.'],
+      onProgress: (line) => progress.push(line),
+    });
+    expect(named(report)).toEqual([]);
+    expect(report.exitCode).toBe(0);
+    expect(report.effects).toContain(`Their events will be delivered to the account's webhook URL, ${url}.`);
+    expect(report.effects).toContain(`Their events went to the account's webhook URL, ${url}.`);
+    expect(progress).toContain(`  Their events went to the account's webhook URL, ${url}.`);
+    // The account's own URL is put back after each webhook scenario.
+    const account = await withUrl.helper('accounts/get');
+    expect((account.body.data as { webhookUrl?: string }).webhookUrl).toBe(url);
+  }, 60_000);
+});
 
 describe('conformance names what only the contract can tell, and never reads a failed run as drift', () => {
   it('a timestamp in another format: named as its field and format', async () => {

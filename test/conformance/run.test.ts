@@ -50,7 +50,21 @@ describe('runConformance against the in-process mock', () => {
     expect(progress[0]).toMatch(
       /^conformance: in-process mock, tiers read-only, creates, mock-helpers, 600 requests\/min, prefix conf-[0-9a-f]{8}-$/,
     );
-    expect(progress.slice(1).map((line) => line.replace(/\(\d+ ms\)$/, '(… ms)'))).toEqual(
+    // Then what the run will do to the target, and at the end what it did.
+    expect(progress.slice(1, 4)).toEqual([
+      expect.stringMatching(
+        /^ {2}Will create test users and transactions on the target, each named with conf-[0-9a-f]{8}- /,
+      ),
+      expect.stringMatching(/^ {2}Will use the target's test helpers: move its clock forward/),
+      expect.stringMatching(/^\[1\//),
+    ]);
+    expect(progress.at(-2)).toMatch(
+      /^ {2}Created \d+ user\(s\) and \d+ transaction\(s\) on the target through the API\.$/,
+    );
+    expect(progress.at(-1)).toMatch(/^ {2}Moved the target's clock [\d.]+ h forward\.$/);
+    expect(
+      progress.filter((line) => line.startsWith('[')).map((line) => line.replace(/\(\d+ ms\)$/, '(… ms)')),
+    ).toEqual(
       CONFORMANCE_SCENARIOS.map((s, i) => `[${i + 1}/${CONFORMANCE_SCENARIOS.length}] ${s.id}: same (… ms)`),
     );
   });
