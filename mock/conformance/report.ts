@@ -3,6 +3,7 @@
  * distinct difference once (with how often and where it was seen), what a stopped scenario did not compare, and
  * the totals with the exit status.
  */
+import { coverageLines } from './coverage.js';
 import type { ConformanceReport, DifferenceSummary, ScenarioResult } from './types.js';
 
 /** How many named things, shortened past `most`. */
@@ -49,6 +50,7 @@ const PAD = ' '.repeat(10);
 export function formatConformanceReport(report: ConformanceReport): string {
   const width = Math.max(...report.results.map((r) => r.id.length), 10);
   const lines = [`Conformance of ${report.target} against the mock (run ${report.prefix})`];
+  if (report.coverage) lines.push(...coverageLines(report.coverage));
   for (const effect of report.effects ?? []) lines.push(`  ${effect}`);
   const printed = new Set<string>();
   for (const r of report.results) {

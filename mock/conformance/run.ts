@@ -8,6 +8,7 @@ import { createMockSimulation, type MockSimulation } from '../simulation.js';
 import { objectOf } from '../state/records.js';
 import { type AttemptPolicy, DEFAULT_ATTEMPTS, sendWithRetries, TargetUnavailable } from './attempts.js';
 import { compareSides } from './compare.js';
+import { coverageOf } from './coverage.js';
 import { createPacer, type Pacer } from './pace.js';
 import { summarize } from './report.js';
 import { SCENARIOS } from './scenarios/index.js';
@@ -291,6 +292,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     counts,
     summary: summarize(results),
     effects: [...plan, ...done],
+    coverage: coverageOf(results),
     results,
   };
 }

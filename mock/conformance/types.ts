@@ -6,6 +6,7 @@
  */
 import type { PayoutClient } from '../../src/index.js';
 import type { MockHelperCalls } from '../connect.js';
+import type { Coverage } from './coverage.js';
 
 /**
  * How much a scenario needs of its target: `read-only` sends only reads and requests without a valid key
@@ -183,6 +184,8 @@ export interface ConformanceReport {
   summary: DifferenceSummary[];
   /** What the run did to the target, as its start and end say. */
   effects: string[];
+  /** Each `/v2` endpoint and event type: exercised, or why not. */
+  coverage: Coverage;
   results: ScenarioResult[];
 }
 

@@ -80,6 +80,7 @@ function handMade(): ConformanceReport {
     counts: { same: 1, differs: 1, skipped: 1, unavailable: 0 },
     summary: summarize(results),
     effects: [],
+    coverage: { endpoints: [], events: [] },
     results,
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONFORMANCE_SCENARIOS,
   type ConformanceReport,
+  formatConformanceReport,
   type Observation,
   runConformance,
 } from '../../mock/index.js';
@@ -71,7 +72,7 @@ describe('runConformance against the in-process mock', () => {
 
   it('the scenarios meet the answers they are about', () => {
     const statuses = (id: string) => exchanges(report, id).map((e) => e.status);
-    expect(statuses('auth.missing-key')).toEqual([401, 401]);
+    expect(statuses('auth.missing-key')).toEqual([401, 401, 401]);
     expect(statuses('idempotency.user-create')).toEqual([201, 200, 409]);
     expect(exchanges(report, 'idempotency.user-create')[1]?.headers['idempotent-replayed']).toBe('true');
     expect(statuses('rate-limit.exceeded')).toEqual([200, 200, 429]);
@@ -94,12 +95,24 @@ describe('runConformance against the in-process mock', () => {
     ]);
   });
 
+  it('opens with the coverage: every endpoint met with a success and a refusal, every event type received', () => {
+    const notExercised = [...report.coverage.endpoints, ...report.coverage.events].filter(
+      (r) => r.status !== 'exercised',
+    );
+    expect(notExercised).toEqual([]);
+    expect(report.coverage.endpoints).toHaveLength(31);
+    expect(report.coverage.events).toHaveLength(10);
+    expect(formatConformanceReport(report).split('\n')[1]).toBe(
+      'Coverage: 31 of 31 endpoints met with a success and a refusal, 10 of 10 event types received and checked',
+    );
+  });
+
   it('names everything it creates with the run prefix', () => {
     const references = report.results.flatMap((r) =>
       r.sandbox.flatMap((o) => {
         const data =
           o.kind === 'exchange'
-            ? (o.body as { data?: { transaction?: { partnerReference?: string } } }).data
+            ? (o.body as { data?: { transaction?: { partnerReference?: string } } } | undefined)?.data
             : undefined;
         return data?.transaction?.partnerReference ? [data.transaction.partnerReference] : [];
       }),
@@ -153,6 +166,10 @@ describe('runConformance against a standalone server', () => {
     expect(skipped.length).toBe(CONFORMANCE_SCENARIOS.filter((s) => s.tier === 'mock-helpers').length);
     for (const r of skipped)
       expect(r.reason).toMatch(/needs the mock's test helpers \(\/__mock\), which this target has not/);
+    // The coverage says what a sandbox run cannot reach, and why.
+    const unreachable = report.coverage.events.filter((r) => r.status === 'not reachable');
+    expect(unreachable).toHaveLength(10);
+    expect(unreachable[0]?.why).toBe("needs the mock's helpers (or --guided) on this target");
     await expect(runConformance({ baseUrl: server.url, fetch: sandboxFetch })).rejects.toThrow(
       /no mock test helpers to read a key from: give the sandbox key \(--api-key pk_sandbox_…\)/,
     );
