@@ -30,7 +30,7 @@ const label = (e: Endpoint) => `${e.method} ${e.path.replace(/\{(\w+)\}/g, ':$1'
 function whyNot(results: readonly ScenarioResult[]): Pick<CoverageRow, 'status' | 'why'> {
   const skips = results.filter((r) => r.outcome === 'skipped' || r.outcome === 'unavailable');
   if (skips.some((r) => r.reason?.includes("needs the mock's test helpers")))
-    return { status: 'not reachable', why: "needs the mock's helpers (or --guided) on this target" };
+    return { status: 'not reachable', why: "needs the mock's helpers, which this target has not" };
   if (skips.some((r) => r.outcome === 'unavailable')) return { status: 'skipped', why: 'target unavailable' };
   const tiers = [...new Set(skips.flatMap((r) => (r.reason?.startsWith('tier ') ? [r.tier] : [])))];
   if (tiers.length) return { status: 'skipped', why: `tier ${tiers.join(', ')} not chosen` };

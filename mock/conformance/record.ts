@@ -12,11 +12,14 @@ import type { Observation, WireExchange } from './types.js';
 
 /**
  * The endpoint a request's path matches, with its parameters named (`/v2/users/:userId/kyc/status`); a path no
- * endpoint of the table has is kept as it is.
+ * endpoint of the table has (an upload URL the service gave) keeps its first segment only, since the rest
+ * names the run's own data.
  */
 export function pathTemplate(method: string, path: string): string {
   const found = endpointOf(method, path);
-  return found ? found.path.replace(/\{(\w+)\}/g, ':$1') : path;
+  if (found) return found.path.replace(/\{(\w+)\}/g, ':$1');
+  const first = /^\/[^/]*/.exec(path)?.[0] ?? path;
+  return first === path ? path : `${first}/…`;
 }
 
 /** How the target's side sends: its attempt policy, and whether the scenario is now checking a limit. */

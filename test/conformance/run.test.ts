@@ -169,7 +169,7 @@ describe('runConformance against a standalone server', () => {
     // The coverage says what a sandbox run cannot reach, and why.
     const unreachable = report.coverage.events.filter((r) => r.status === 'not reachable');
     expect(unreachable).toHaveLength(10);
-    expect(unreachable[0]?.why).toBe("needs the mock's helpers (or --guided) on this target");
+    expect(unreachable[0]?.why).toBe("needs the mock's helpers, which this target has not");
     await expect(runConformance({ baseUrl: server.url, fetch: sandboxFetch })).rejects.toThrow(
       /no mock test helpers to read a key from: give the sandbox key \(--api-key pk_sandbox_…\)/,
     );
