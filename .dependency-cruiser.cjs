@@ -86,7 +86,8 @@ const MOCK_LAYERS = {
   msw: { path: '^mock/msw/', may: MOCK_BASE },
   'receiver-check': { path: '^mock/receiver-check/', may: MOCK_SURFACE },
   overrides: { path: '^mock/overrides\\.ts$', may: [...MOCK_SURFACE, 'openapi'] },
-  conformance: { path: '^mock/conformance/', may: [...MOCK_SURFACE, 'receiver-check'] },
+  // The drift check reads the published contract's schemas as the OpenAPI document builds them.
+  conformance: { path: '^mock/conformance/', may: [...MOCK_SURFACE, 'openapi', 'receiver-check'] },
   server: {
     path: '^mock/server/',
     may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'conformance'],

@@ -27,6 +27,7 @@ export {
   type StepObservation,
   type StepOptions,
   type StopObservation,
+  TargetUnavailable,
   type WireExchange,
 } from './conformance/index.js';
 export { connectMock, type MockHelperCalls, type RemoteMockHelpers } from './connect.js';

@@ -1,10 +1,17 @@
 /** The `inr-payouts-mock` command (see `--help` and docs/mock-server.md). */
 import { runCli } from '../server/cli.js';
 
+/** An error's own exit status (`conformance` tells "could not run", 2, from "differs", 1), else 1. */
+function exitCodeOf(error: unknown): number {
+  const code =
+    typeof error === 'object' && error !== null && 'exitCode' in error ? error.exitCode : undefined;
+  return typeof code === 'number' ? code : 1;
+}
+
 runCli(process.argv.slice(2)).then(
-  () => process.exit(0),
+  (code) => process.exit(code ?? 0),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
+    process.exit(exitCodeOf(error));
   },
 );

@@ -1,36 +1,82 @@
 /**
  * `inr-payouts-mock conformance --base-url <url>`: runs {@link runConformance} against a target, prints progress
- * to stderr and the report to stdout, writes the JSON and HTML reports when asked, and rejects (exit status 1)
- * when the target differs from the mock.
+ * to stderr and the report to stdout, writes the JSON and HTML reports when asked, and answers the exit status:
+ * 0 the same, 1 a difference, 2 the run could not run or could not compare everything (never read as drift).
  */
-import { writeFileSync } from 'node:fs';
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { conformanceHtml } from './html.js';
 import { formatConformanceReport } from './report.js';
 import { runConformance } from './run.js';
 import { TIERS, type Tier } from './types.js';
 
+/** Why the command could not run: it exits 2, as a run that could not compare does. */
+export class ConformanceUsageError extends Error {
+  override readonly name = 'ConformanceUsageError';
+  readonly exitCode = 2;
+}
+
 /** The subcommand's help. */
 export const CONFORMANCE_USAGE = `Usage: inr-payouts-mock conformance --base-url <url> [options]
 
 Runs the conformance suite (scenarios drawn from the spec) on the mock in-process and on the target, and
-reports where the target's answers differ in shape: status codes, error identifiers and shapes, fields and
-their types, headers, state moves, and the timings the spec states. Exit status 1 on any difference.
+reports where the target's answers differ in shape: status codes, error identifiers and shapes, fields, their
+types and formats, enum values outside the published contract, headers and their units, state moves, webhook
+payloads, and the timings the spec states.
+
+Exit status: 0 the same; 1 a difference; 2 the run could not run or could not compare everything (a target that
+stayed unavailable after the client's retries is reported as such, never as a difference).
 
 Options:
   --base-url <url>    The target: a running inr-payouts-mock, or your sandbox's base address
   --api-key <key>     The target's sandbox key (pk_sandbox_...; a pk_live_ key is refused). Default: read from
                       a mock's test helpers
-  --tier <t>          read-only, creates or mock-helpers (repeat, or separate with commas; default all).
-                      read-only stores nothing; creates makes test users and transactions, named with the
-                      run's prefix; mock-helpers needs the mock's /__mock helpers (skipped elsewhere)
+  --tier <t>          What the run may cost the target (repeat, or separate with commas; default all):
+                        read-only     changes nothing: reads, and requests without a valid key
+                        creates       creates test users and transactions named with the run's prefix, and
+                                      sends writes the service should refuse (one it accepts changes it);
+                                      their events go to the account's webhook URL
+                        mock-helpers  uses the mock's /__mock helpers: moves the target's clock, points its
+                                      webhook URL at the run's receiver and back (skipped where there are none)
+                      The run says what it will do to the target when it starts, and what it did when it ends.
   --only <id>         Only this scenario (repeat; an ID ending in "." takes every scenario under it)
-  --json <file>       Also write the report as JSON
+  --json <file>       Also write the report as JSON (checked writable before the run)
   --html <file>       Also write the report as a self-contained HTML page (both answers side by side)
+  --timeout <s>       Seconds one request may take before it is retried as a time-out (default 30)
+  --retries <n>       Retries of a time-out, network error, 408, 429 or 5xx (default 2, as the client)
   --help              Show this help
 
 Requests are paced to the account's limits.rateLimit. The guide: docs/checking-the-mock-against-your-sandbox.md
 in this package (node_modules/inr-payouts/docs/).`;
+
+/** Refuses, before the run, a report path that could not be written (the report would be lost after the run). */
+function checkWritable(option: string, file: string | undefined): void {
+  if (file === undefined) return;
+  const path = resolve(file);
+  const existing = statSync(path, { throwIfNoEntry: false });
+  try {
+    if (existing?.isDirectory()) throw new Error('it is a directory');
+    accessSync(existing ? path : dirname(path), constants.W_OK);
+  } catch (error) {
+    const why =
+      error instanceof Error && 'code' in error
+        ? String(error.code)
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    throw new ConformanceUsageError(
+      `${option} ${file} cannot be written (${why}): give a file in a directory you can write to`,
+    );
+  }
+}
+
+function seconds(option: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${option} must be a positive number; got ${value}`);
+  return n;
+}
 
 function tiersOf(values: string[] | undefined): Tier[] | undefined {
   if (!values) return undefined;
@@ -40,35 +86,59 @@ function tiersOf(values: string[] | undefined): Tier[] | undefined {
   return TIERS.filter((t) => asked.includes(t));
 }
 
-/** Runs the subcommand with its arguments (after `conformance`). */
-export async function runConformanceCli(argv: string[]): Promise<void> {
+/**
+ * Runs the subcommand with its arguments (after `conformance`); resolves its exit status (0 the same, 1 a
+ * difference, 2 not everything could be compared), rejects {@link ConformanceUsageError} or another error
+ * (both exit 2) when it cannot run.
+ */
+export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
   let parsed: ReturnType<typeof parse>;
   let tier: Tier[] | undefined;
+  let timeout: number | undefined;
+  let retries: number | undefined;
   try {
     parsed = parse(argv);
     tier = tiersOf(parsed.values.tier);
+    timeout = seconds('--timeout', parsed.values.timeout);
+    retries = parsed.values.retries === undefined ? undefined : Number(parsed.values.retries);
+    if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
+      throw new Error(`--retries must be a whole number of 0 or more; got ${parsed.values.retries}`);
   } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n\n${CONFORMANCE_USAGE}`);
+    throw new ConformanceUsageError(
+      `${error instanceof Error ? error.message : String(error)}\n\n${CONFORMANCE_USAGE}`,
+    );
   }
   const { values } = parsed;
   if (values.help) {
     console.log(CONFORMANCE_USAGE);
-    return;
+    return 0;
   }
-  if (!values['base-url']) throw new Error(`Give the target with --base-url.\n\n${CONFORMANCE_USAGE}`);
+  if (!values['base-url'])
+    throw new ConformanceUsageError(`Give the target with --base-url.\n\n${CONFORMANCE_USAGE}`);
+  checkWritable('--json', values.json);
+  checkWritable('--html', values.html);
   const report = await runConformance({
     baseUrl: values['base-url'],
     apiKey: values['api-key'],
     tier,
     only: values.only,
+    ...(timeout ? { timeoutMs: timeout * 1000 } : {}),
+    ...(retries !== undefined ? { retries } : {}),
     onProgress: (line) => console.error(line),
+  }).catch((error: unknown) => {
+    // A run that could not start (a live key, no target, a helper probe that failed) is no difference.
+    throw new ConformanceUsageError(error instanceof Error ? error.message : String(error), { cause: error });
   });
   if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
   if (values.html) writeFileSync(values.html, conformanceHtml(report));
   console.log(formatConformanceReport(report));
-  if (!report.ok) {
-    throw new Error(`conformance: ${report.counts.differs} scenario(s) differ from the mock`);
-  }
+  if (report.exitCode === 1)
+    console.error(`conformance: ${report.counts.differs} scenario(s) differ from the mock`);
+  if (report.counts.unavailable > 0)
+    console.error(
+      `conformance: the target was unavailable for ${report.counts.unavailable} scenario(s): those were not compared`,
+    );
+  return report.exitCode;
 }
 
 function parse(argv: string[]) {
@@ -83,6 +153,8 @@ function parse(argv: string[]) {
       only: { type: 'string', multiple: true },
       json: { type: 'string' },
       html: { type: 'string' },
+      timeout: { type: 'string' },
+      retries: { type: 'string' },
       help: { type: 'boolean' },
     },
   });

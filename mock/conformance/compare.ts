@@ -1,11 +1,14 @@
 /**
  * Compares what the two sides of a scenario observed, by shape and not by value: status codes, error
- * identifiers and the error shape (A or B, spec 7.1), the fields each answer carries and their JSON types, the
- * headers that matter (their presence and form), and the steps a scenario recorded (states and their order, and
- * the timings the spec states). IDs, timestamps, amounts and messages are values: never compared.
+ * identifiers and the error shape (A or B, spec 7.1), the fields each answer carries, their JSON types and
+ * formats, the headers that matter (their presence, form and unit), and the steps a scenario recorded (states
+ * and their order, and the timings the spec states). The target's answers and deliveries are also checked
+ * against the published contract (`contract.ts`), for what the reference cannot show (an enum value, a field
+ * missing from one item of a list). IDs, timestamps, amounts and messages are values: never compared.
  */
 import { objectOf } from '../state/records.js';
-import { diffShapes, shapeOf } from './shape.js';
+import { answerProblems, type ContractProblem, deliveryProblems } from './contract.js';
+import { diffShapes, type ShapeDifference, shapeOf } from './shape.js';
 import type { Difference, Observation, StepObservation, WireExchange } from './types.js';
 
 /**
@@ -18,14 +21,35 @@ export const CONFORMANCE_HEADERS = [
   'x-ratelimit-limit',
   'x-ratelimit-remaining',
   'x-ratelimit-reset',
+  'retry-after',
 ] as const;
 
-/** A header's form: what is compared of its value. */
+/** A time's unit, told by its size: a Unix time in seconds or milliseconds, or seconds from now. */
+function timeUnit(seconds: number): string {
+  if (seconds >= 1e12) return 'Unix time in milliseconds';
+  if (seconds >= 1e9) return 'Unix time in seconds';
+  return 'seconds from now';
+}
+
+/** A header's form: what is compared of its value (for a time, its unit). */
 function headerForm(name: string, value: string | undefined): string {
   if (value === undefined) return 'absent';
-  if (name === 'content-type') return value.split(';')[0]?.trim().toLowerCase() || 'empty';
-  if (name.startsWith('x-ratelimit-')) return /^\d+$/.test(value.trim()) ? 'an integer' : `"${value}"`;
-  return `"${value.trim().toLowerCase()}"`;
+  const text = value.trim();
+  if (name === 'content-type') return text.split(';')[0]?.trim().toLowerCase() || 'empty';
+  const integer = /^\d+$/.test(text);
+  if (name === 'x-ratelimit-reset' || name === 'retry-after') {
+    if (integer) return `an integer, ${timeUnit(Number(text))}`;
+    return name === 'retry-after' && !Number.isNaN(Date.parse(text)) ? 'an HTTP date' : `"${value}"`;
+  }
+  if (name.startsWith('x-ratelimit-')) return integer ? 'an integer' : `"${value}"`;
+  return `"${text.toLowerCase()}"`;
+}
+
+/** `retryAfter` in a 429's body is seconds (spec 7.6) in a one-minute window: more than 60 is another unit. */
+function retryAfterUnit(body: unknown): string | undefined {
+  const value = objectOf(body)?.retryAfter;
+  if (typeof value !== 'number') return undefined;
+  return value <= 60 ? 'seconds (at most 60)' : 'more than 60 (not seconds of a one-minute window)';
 }
 
 /** Whether an answer is an error: a 4xx or 5xx, or a `success: false` body (shape B outcomes answer 200 too). */
@@ -51,7 +75,49 @@ function identifier(value: unknown): string {
   return typeof value === 'string' ? `\`${value}\`` : 'absent';
 }
 
-type Found = Omit<Difference, 'text' | 'index' | 'step'>;
+type Found = Omit<Difference, 'text' | 'index' | 'step' | 'count'>;
+
+/** A shape difference as a reader names it: the field, or the field's format. */
+function shapeFound(d: ShapeDifference, name: (path: string) => string): Found {
+  const what = d.aspect === 'format' ? `${name(d.path)} format` : name(d.path);
+  return { what, mock: d.mock, sandbox: d.sandbox };
+}
+
+/** What the reference shows where the target breaks the contract. */
+const CONTRACT_SIDE: Record<ContractProblem['kind'], (p: ContractProblem) => string> = {
+  type: (p) => p.expected,
+  format: (p) => p.expected,
+  enum: (p) => `${p.expected} (as the contract lists)`,
+  required: (p) => (p.items ? 'on every item' : 'present'),
+};
+
+/**
+ * The target's breaks of the contract the reference does not share, on paths no shape difference already
+ * names (a renamed field is named once, as a rename).
+ */
+function contractFound(
+  mock: readonly ContractProblem[],
+  sandbox: readonly ContractProblem[],
+  named: readonly string[],
+  name: (path: string) => string,
+): Found[] {
+  const key = (p: ContractProblem) => `${p.path}\u0000${p.kind}\u0000${p.got}`;
+  const shared = new Set(mock.map(key));
+  const covered = (path: string) =>
+    named.some((n) => path === n || path.startsWith(`${n}.`) || path.startsWith(`${n}[]`));
+  return sandbox
+    .filter((p) => !shared.has(key(p)) && !covered(p.path))
+    .map((p) => ({
+      what:
+        p.kind === 'format'
+          ? `${name(p.path)} format`
+          : p.kind === 'enum'
+            ? `${name(p.path)} value`
+            : name(p.path),
+      mock: CONTRACT_SIDE[p.kind](p),
+      sandbox: p.items ? `${p.got} on ${p.items.count} of ${p.items.of} items` : p.got,
+    }));
+}
 
 function compareExchanges(mock: WireExchange, sandbox: WireExchange): Found[] {
   const out: Found[] = [];
@@ -85,11 +151,25 @@ function compareExchanges(mock: WireExchange, sandbox: WireExchange): Found[] {
     const [a, b] = [headerForm(name, mock.headers[name]), headerForm(name, sandbox.headers[name])];
     if (a !== b) out.push({ what: `\`${canonical(name)}\` header`, mock: a, sandbox: b });
   }
+  if (mock.status === 429 && sandbox.status === 429) {
+    const [a, b] = [retryAfterUnit(mock.body), retryAfterUnit(sandbox.body)];
+    if (a && b && a !== b) out.push({ what: '`body.retryAfter` unit', mock: a, sandbox: b });
+  }
   // Two error shapes differ in every field: the shape, named once above, says it all.
-  if (sameShape) {
-    for (const d of diffShapes(shapeOf(mock.body), shapeOf(sandbox.body))) {
-      out.push({ what: fieldName(d.path), mock: d.mock, sandbox: d.sandbox });
-    }
+  if (!sameShape) return out;
+  const shapes = diffShapes(shapeOf(mock.body), shapeOf(sandbox.body));
+  out.push(...shapes.map((d) => shapeFound(d, fieldName)));
+  // Only answers of the same status meet the same schema in the contract.
+  if (mock.status === sandbox.status) {
+    const problems = (e: WireExchange) => answerProblems(e.method, e.path, e.status, e.body);
+    out.push(
+      ...contractFound(
+        problems(mock),
+        problems(sandbox),
+        shapes.map((d) => d.path),
+        fieldName,
+      ),
+    );
   }
   return out;
 }
@@ -106,13 +186,24 @@ function shown(value: unknown): string {
   return value === undefined ? 'absent' : JSON.stringify(value);
 }
 
+const stepField = (path: string) => (path === '' ? 'shape' : `\`${path}\``);
+
 function compareSteps(mock: StepObservation, sandbox: StepObservation): Found[] {
-  if (mock.compare === 'shape') {
-    return diffShapes(shapeOf(mock.value), shapeOf(sandbox.value)).map((d) => ({
-      what: d.path === '' ? 'shape' : `\`${d.path}\``,
-      mock: d.mock,
-      sandbox: d.sandbox,
-    }));
+  if (mock.compare === 'shape' || mock.compare === 'delivery') {
+    const shapes = diffShapes(shapeOf(mock.value), shapeOf(sandbox.value));
+    const out = shapes.map((d) => shapeFound(d, stepField));
+    if (mock.compare === 'delivery' && sandbox.value !== undefined) {
+      const problems = (value: unknown) => (value === undefined ? [] : deliveryProblems(value));
+      out.push(
+        ...contractFound(
+          problems(mock.value),
+          problems(sandbox.value),
+          shapes.map((d) => d.path),
+          stepField,
+        ),
+      );
+    }
+    return out;
   }
   const [a, b] = [shown(mock.value), shown(sandbox.value)];
   return a === b ? [] : [{ what: 'value', mock: a, sandbox: b }];
@@ -129,8 +220,16 @@ function difference(step: string, index: number, found: Found): Difference {
     ...found,
     step,
     index,
+    count: 1,
     text: `${step}: ${found.what}: mock ${found.mock}, sandbox ${found.sandbox}`,
   };
+}
+
+/** Adds `next` to `out`, or counts it on the same difference seen before (one line, however many requests). */
+function add(out: Difference[], next: Difference): void {
+  const seen = out.find((d) => d.text === next.text);
+  if (seen) seen.count += 1;
+  else out.push(next);
 }
 
 /**
@@ -150,28 +249,47 @@ export function compareObservations(
   mock: readonly Observation[],
   sandbox: readonly Observation[],
 ): Difference[] {
+  return compareSides(mock, sandbox).differences;
+}
+
+/** What comparing two sides found: the differences, and the steps left uncompared when the sides parted. */
+export interface Comparison {
+  differences: Difference[];
+  /** The labels of the observations after the point the sides stopped or parted, not compared. */
+  notCompared: string[];
+}
+
+/** {@link compareObservations}, with the steps it could not compare. */
+export function compareSides(mock: readonly Observation[], sandbox: readonly Observation[]): Comparison {
   const out: Difference[] = [];
   const length = Math.max(mock.length, sandbox.length);
+  const rest = (from: number) => {
+    const labels = [...mock.slice(from), ...sandbox.slice(from)]
+      .filter((o) => o.kind !== 'stopped')
+      .map((o) => o.label);
+    return [...new Set(labels)];
+  };
   for (let index = 0; index < length; index++) {
     const a = mock[index];
     const b = sandbox[index];
     if (a?.kind === 'stopped' || b?.kind === 'stopped') {
-      if (a?.kind === 'stopped' && b?.kind === 'stopped') break;
+      if (a?.kind === 'stopped' && b?.kind === 'stopped') return { differences: out, notCompared: [] };
       if (out.length === 0) {
         const step = (a?.kind === 'stopped' ? b?.label : a?.label) ?? 'stopped';
-        out.push(difference(step, index, { what: 'scenario', mock: describe(a), sandbox: describe(b) }));
+        add(out, difference(step, index, { what: 'scenario', mock: describe(a), sandbox: describe(b) }));
       }
-      break;
+      return { differences: out, notCompared: rest(index) };
     }
     if (!a || !b || a.kind !== b.kind || a.label !== b.label) {
-      out.push(
+      add(
+        out,
         difference(a?.label ?? b?.label ?? '', index, {
           what: 'order',
           mock: describe(a),
           sandbox: describe(b),
         }),
       );
-      break;
+      return { differences: out, notCompared: rest(index + 1) };
     }
     const found =
       a.kind === 'exchange' && b.kind === 'exchange'
@@ -179,7 +297,7 @@ export function compareObservations(
         : a.kind === 'step' && b.kind === 'step'
           ? compareSteps(a, b)
           : [];
-    for (const f of found) out.push(difference(a.label, index, f));
+    for (const f of found) add(out, difference(a.label, index, f));
   }
-  return out;
+  return { differences: out, notCompared: [] };
 }

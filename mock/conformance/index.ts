@@ -3,6 +3,7 @@
  * target (a standalone server or a partner's sandbox), compared by shape (`inr-payouts-mock conformance` on the
  * command line).
  */
+export { TargetUnavailable } from './attempts.js';
 export { CONFORMANCE_HEADERS, compareObservations } from './compare.js';
 export { conformanceHtml } from './html.js';
 export { formatConformanceReport } from './report.js';
@@ -13,6 +14,7 @@ export {
   type ConformanceOptions,
   type ConformanceReport,
   type Difference as ConformanceDifference,
+  type DifferenceSummary as ConformanceDifferenceSummary,
   type Observation,
   type Scenario,
   type ScenarioResult,

@@ -1,11 +1,46 @@
 /**
- * The report as people read it: one line per scenario (`same`, `differs`, `skipped`) with each difference named
- * or the reason given, then the totals.
+ * The report as people read it: one line per scenario (`same`, `differs`, `skipped`, `unavailable`), each
+ * distinct difference once (with how often and where it was seen), what a stopped scenario did not compare, and
+ * the totals with the exit status.
  */
-import type { ConformanceReport } from './types.js';
+import { coverageLines } from './coverage.js';
+import type { ConformanceReport, DifferenceSummary, ScenarioResult } from './types.js';
+
+/** How many named things, shortened past `most`. */
+function some(names: readonly string[], most = 4): string {
+  const shown = names.slice(0, most).join(', ');
+  return names.length > most ? `${shown} and ${names.length - most} more` : shown;
+}
 
 /**
- * The text report: a line per scenario, an indented line per difference, and a summary line.
+ * Each distinct difference of the run once: the same field, header or status met on many requests (or in many
+ * scenarios) is one entry with its count, in the order first met.
+ */
+export function summarize(results: readonly ScenarioResult[]): DifferenceSummary[] {
+  const byKey = new Map<string, DifferenceSummary & { what: string; rest: string }>();
+  for (const r of results) {
+    for (const d of r.differences) {
+      const rest = `${d.what}: mock ${d.mock}, sandbox ${d.sandbox}`;
+      const key = rest;
+      const entry = byKey.get(key) ?? { text: '', count: 0, steps: [], scenarios: [], what: d.what, rest };
+      entry.count += d.count;
+      if (!entry.steps.includes(d.step)) entry.steps.push(d.step);
+      if (!entry.scenarios.includes(r.id)) entry.scenarios.push(r.id);
+      byKey.set(key, entry);
+    }
+  }
+  return [...byKey.values()].map(({ count, steps, scenarios, rest }) => {
+    const where = steps.length === 1 ? `${steps[0]}: ${rest}` : `${rest} (on ${some(steps)})`;
+    const times = count > 1 ? `, seen ${count} times in ${some(scenarios)}` : '';
+    return { text: steps.length === 1 && count === 1 ? where : `${where}${times}`, count, steps, scenarios };
+  });
+}
+
+const PAD = ' '.repeat(10);
+
+/**
+ * The text report: a line per scenario, an indented line per difference (each distinct one once, under the
+ * first scenario that met it), what a stopped scenario did not compare, and a summary line.
  * @example
  * ```ts
  * import { formatConformanceReport, runConformance } from 'inr-payouts/mock';
@@ -15,15 +50,29 @@ import type { ConformanceReport } from './types.js';
 export function formatConformanceReport(report: ConformanceReport): string {
   const width = Math.max(...report.results.map((r) => r.id.length), 10);
   const lines = [`Conformance of ${report.target} against the mock (run ${report.prefix})`];
+  if (report.coverage) lines.push(...coverageLines(report.coverage));
+  for (const effect of report.effects ?? []) lines.push(`  ${effect}`);
+  const printed = new Set<string>();
   for (const r of report.results) {
     const head = `${r.outcome.padEnd(7)} ${r.id.padEnd(width)}  ${r.title} (spec ${r.spec})`;
-    if (r.outcome === 'skipped') lines.push(`${head}: ${r.reason ?? ''}`);
+    if (r.outcome === 'skipped' || r.outcome === 'unavailable') lines.push(`${head}: ${r.reason ?? ''}`);
     else lines.push(r.note ? `${head}: ${r.note}` : head);
-    for (const d of r.differences) lines.push(`          ${d.text}`);
+    for (const s of report.summary ?? []) {
+      if (printed.has(s.text) || !s.scenarios.includes(r.id)) continue;
+      printed.add(s.text);
+      lines.push(`${PAD}${s.text}`);
+    }
+    if (r.notCompared?.length) lines.push(`${PAD}not compared after that: ${some(r.notCompared, 8)}`);
   }
-  const { same, differs, skipped } = report.counts;
+  const { same, differs, skipped, unavailable } = report.counts;
+  const status =
+    report.exitCode === 1
+      ? ' (exit status 1)'
+      : report.exitCode === 2
+        ? ' (exit status 2: not every scenario could be compared)'
+        : '';
   lines.push(
-    `${report.results.length} scenarios: ${same} same, ${differs} differ, ${skipped} skipped${report.ok ? '' : ' (exit status 1)'}`,
+    `${report.results.length} scenarios: ${same} same, ${differs} differ, ${skipped} skipped${unavailable ? `, ${unavailable} target unavailable` : ''}${status}`,
   );
   return lines.join('\n');
 }

@@ -6,13 +6,17 @@ import { virtualClientClock } from '../http/client-clock.js';
 import { createMockFetch } from '../http/fetch.js';
 import { createMockSimulation, type MockSimulation } from '../simulation.js';
 import { objectOf } from '../state/records.js';
-import { compareObservations } from './compare.js';
+import { type AttemptPolicy, DEFAULT_ATTEMPTS, sendWithRetries, TargetUnavailable } from './attempts.js';
+import { compareSides } from './compare.js';
+import { coverageOf } from './coverage.js';
 import { createPacer, type Pacer } from './pace.js';
+import { summarize } from './report.js';
 import { SCENARIOS } from './scenarios/index.js';
 import {
   ConformanceError,
   probeHelpers,
   type RunNames,
+  retryingFetch,
   runNames,
   ScenarioSkipped,
   type SideSetup,
@@ -29,6 +33,29 @@ import {
   type Tier,
 } from './types.js';
 
+/** A live key, however it is written: `pk_live_` in any case, with any space around it. */
+export function isLiveKey(key: string): boolean {
+  return /^pk_live_/i.test(key.trim());
+}
+
+function policyOf(options: ConformanceOptions, progress: (line: string) => void): AttemptPolicy {
+  for (const [name, value] of [
+    ['timeoutMs', options.timeoutMs],
+    ['retries', options.retries],
+    ['backoff', options.backoff],
+  ] as const) {
+    if (value !== undefined && !(Number.isFinite(value) && value >= 0))
+      throw new ConformanceError(`${name} must be a number of 0 or more; got ${value}`);
+  }
+  return {
+    ...DEFAULT_ATTEMPTS,
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.retries !== undefined ? { retries: Math.floor(options.retries) } : {}),
+    ...(options.backoff !== undefined ? { backoff: options.backoff } : {}),
+    progress,
+  };
+}
+
 function tiersOf(tier: ConformanceOptions['tier']): Tier[] {
   const asked = tier === undefined ? TIERS : typeof tier === 'string' ? [tier] : tier;
   for (const t of asked) {
@@ -37,13 +64,25 @@ function tiersOf(tier: ConformanceOptions['tier']): Tier[] {
   return TIERS.filter((t) => asked.includes(t));
 }
 
+/**
+ * The in-process `fetch`, then the work the request scheduled for "now" (a webhook's first attempt), as the
+ * standalone server and a real service do it: no side's events wait for its clock to move.
+ */
+function runningDueWork(mock: MockSimulation, send: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await send(input, init);
+    await mock.clock.runDue();
+    return response;
+  };
+}
+
 // The simulation without msw's adapter (`createMockService` would load msw): the command line runs without it.
 function inProcessSide(side: Side, mock: MockSimulation, pacer: Pacer): SideSetup {
   return {
     side,
     baseUrl: mock.baseUrl,
     apiKey: mock.sandboxKey,
-    send: createMockFetch(mock.baseUrl, mock.dispatch),
+    send: runningDueWork(mock, createMockFetch(mock.baseUrl, mock.dispatch)),
     pacer,
     helpers: mock.helpers,
     clock: virtualClientClock(mock.clock),
@@ -51,19 +90,39 @@ function inProcessSide(side: Side, mock: MockSimulation, pacer: Pacer): SideSetu
 }
 
 /** Picks the target's side: a base URL (a standalone mock or a sandbox) or a second in-process mock. */
-async function targetSide(options: ConformanceOptions, pacer: Pacer): Promise<SideSetup> {
+async function targetSide(
+  options: ConformanceOptions,
+  pacer: Pacer,
+  policy: AttemptPolicy,
+): Promise<SideSetup> {
   if (options.baseUrl === undefined) return inProcessSide('sandbox', createMockSimulation(), pacer);
-  if (!URL.canParse(options.baseUrl))
-    throw new ConformanceError(`--base-url is not a URL: ${options.baseUrl}`);
   const send = options.fetch ?? globalThis.fetch;
-  const helpers = await probeHelpers(options.baseUrl, send, pacer);
-  const apiKey = options.apiKey ?? (helpers ? (await helpers.accounts.get()).keys.sandbox : undefined);
+  const attempts: NonNullable<SideSetup['attempts']> = { policy };
+  const helpers = await probeHelpers(options.baseUrl, send, pacer, policy, retryingFetch(send, { attempts }));
+  let apiKey = options.apiKey?.trim();
+  if (apiKey === undefined && helpers) {
+    try {
+      apiKey = (await helpers.accounts.get()).keys.sandbox;
+    } catch (error) {
+      throw new ConformanceError(
+        `Could not read the sandbox key from ${options.baseUrl}'s test helpers (${error instanceof Error ? error.message : String(error)}): give it with --api-key`,
+      );
+    }
+  }
   if (apiKey === undefined) {
     throw new ConformanceError(
       `${options.baseUrl} has no mock test helpers to read a key from: give the sandbox key (--api-key pk_sandbox_…)`,
     );
   }
-  return { side: 'sandbox', baseUrl: options.baseUrl.replace(/\/+$/, ''), apiKey, send, pacer, helpers };
+  return {
+    side: 'sandbox',
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    apiKey,
+    send,
+    pacer,
+    helpers,
+    attempts,
+  };
 }
 
 /** A pace for a target whose account does not state its rate limit: slow enough for any account. */
@@ -80,15 +139,17 @@ async function readAccount(
   const url = `${setup.baseUrl}/v2/account`;
   let status = 0;
   let body: unknown;
+  const request = new Request(url, { headers: { Authorization: `Bearer ${setup.apiKey}` } });
   try {
     await setup.pacer.next();
-    const response = await setup.send(url, { headers: { Authorization: `Bearer ${setup.apiKey}` } });
+    const response = setup.attempts
+      ? await sendWithRetries(setup.send, request, setup.attempts.policy, { label: 'GET /v2/account' })
+      : await setup.send(request);
     status = response.status;
     body = await response.json().catch(() => undefined);
   } catch (error) {
-    throw new ConformanceError(
-      `Could not reach ${url} (${error instanceof Error ? error.message : String(error)}): check the base URL`,
-    );
+    const what = error instanceof TargetUnavailable ? error.message : String(error);
+    throw new ConformanceError(`Could not read the account at ${url} (${what}): check the base URL`);
   }
   const data = objectOf(objectOf(body)?.data);
   if (status !== 200 || !data) {
@@ -103,16 +164,18 @@ async function readAccount(
   };
 }
 
-async function runSide(
-  setup: SideSetup,
-  names: RunNames,
-  scenario: Scenario,
-): Promise<Observation[] | string> {
+/** What one side of a scenario came to: its observations, a skip's reason, or the request it found the target unavailable on. */
+type SideOutcome = Observation[] | string | TargetUnavailable;
+
+async function runSide(setup: SideSetup, names: RunNames, scenario: Scenario): Promise<SideOutcome> {
   const log: Observation[] = [];
+  if (setup.attempts) setup.attempts.failed = undefined;
   try {
-    await scenario.run(scenarioTarget(setup, names, log));
+    await scenario.run(scenarioTarget(setup, names, log, scenario));
   } catch (error) {
     if (error instanceof ScenarioSkipped) return error.message;
+    // However the client or a helper call wrapped it, a request that stayed unavailable stops the side as such.
+    if (setup.attempts?.failed) return setup.attempts.failed;
     log.push({
       kind: 'stopped',
       label: 'stopped',
@@ -122,9 +185,19 @@ async function runSide(
   return log;
 }
 
-function selected(scenario: Scenario, only: readonly string[] | undefined): boolean {
-  if (!only || only.length === 0) return true;
-  return only.some((o) => (o.endsWith('.') ? scenario.id.startsWith(o) : scenario.id === o));
+const matches = (scenario: Scenario, o: string) =>
+  o.endsWith('.') ? scenario.id.startsWith(o) : scenario.id === o;
+
+/** The scenarios `only` names; an entry that names none is refused before anything is sent. */
+function selected(all: readonly Scenario[], only: readonly string[] | undefined): Scenario[] {
+  if (!only || only.length === 0) return [...all];
+  const unknown = only.filter((o) => !all.some((s) => matches(s, o)));
+  if (unknown.length > 0) {
+    throw new ConformanceError(
+      `--only ${unknown.map((o) => `"${o}"`).join(', ')} names no scenario: the IDs start with ${[...new Set(all.map((s) => `${s.id.split('.')[0]}.`))].join(', ')} (--help lists them in the guide)`,
+    );
+  }
+  return all.filter((s) => only.some((o) => matches(s, o)));
 }
 
 /** A new prefix per run: `conf-` and 8 random hex digits, then `-`. */
@@ -149,20 +222,24 @@ function newPrefix(): string {
  * ```
  */
 export async function runConformance(options: ConformanceOptions = {}): Promise<ConformanceReport> {
-  if (options.apiKey?.startsWith('pk_live_')) {
+  if (options.apiKey !== undefined && isLiveKey(options.apiKey)) {
     throw new ConformanceError(
       'Refusing a pk_live_ key: conformance creates test data and sends requests the service refuses; run it against your sandbox with a pk_sandbox_ key',
     );
   }
   const tiers = tiersOf(options.tier);
   const progress = options.onProgress ?? (() => {});
+  const policy = policyOf(options, progress);
+  if (options.baseUrl !== undefined && !URL.canParse(options.baseUrl))
+    throw new ConformanceError(`--base-url is not a URL: ${options.baseUrl}`);
+  const scenarios = selected(options.scenarios ?? SCENARIOS, options.only);
   const prefix = newPrefix();
   const names = runNames(prefix);
   const startedAt = new Date().toISOString();
   // The first requests (the helper probe and the account read) go before the limit is known.
   const pacer = createPacer(2);
-  const target = await targetSide(options, pacer);
-  if (target.apiKey.startsWith('pk_live_')) {
+  const target = await targetSide(options, pacer, policy);
+  if (isLiveKey(target.apiKey)) {
     throw new ConformanceError('Refusing the target: its key is a pk_live_ key; use a sandbox');
   }
   const account = await readAccount(target);
@@ -170,10 +247,13 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   pacer.setLimit(rateLimit);
   const mock = createMockSimulation();
   if (typeof account.webhookUrl === 'string') {
-    // A sandbox account has its webhook URL set in the dashboard: so has the reference's, or the account read would
-    // differ by configuration. The reference's deliveries stay in-process, answered 200.
-    mock.helpers.accounts.update({ webhookUrl: account.webhookUrl });
-    mock.helpers.webhooks.useFetch(async () => new Response(null, { status: 200 }));
+    // A sandbox account has its webhook URL set in the dashboard: the reference's has one too (its own, never the
+    // target's), so the account reads alike; its deliveries stay in-process, answered 200.
+    mock.helpers.accounts.update({ webhookUrl: REFERENCE_WEBHOOK_URL });
+    // Only deliveries to that URL are answered here; a webhook scenario's own receiver is really reached.
+    mock.helpers.webhooks.useFetch((url, init) =>
+      url === REFERENCE_WEBHOOK_URL ? Promise.resolve(new Response(null, { status: 200 })) : fetch(url, init),
+    );
   }
   // The reference is paced alike, so both sides meet the same windows.
   const reference = inProcessSide('mock', mock, createPacer(rateLimit));
@@ -183,56 +263,175 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   progress(
     `conformance: ${where}, tiers ${tiers.join(', ')}, ${rateLimit} requests/min${account.rateLimit ? '' : ' (the account states no limits.rateLimit)'}, prefix ${prefix}${target.helpers ? '' : ' (no mock helpers: those scenarios skip)'}`,
   );
-  const scenarios = (options.scenarios ?? SCENARIOS).filter((s) => selected(s, options.only));
+  const chosen = scenarios.filter((s) => tiers.includes(s.tier));
+  const plan = effectsPlanned(chosen, target, account.webhookUrl, prefix);
+  for (const line of plan) progress(`  ${line}`);
+  const clockBefore = await clockOf(target);
   const results: ScenarioResult[] = [];
   for (const [i, scenario] of scenarios.entries()) {
-    const base = { id: scenario.id, title: scenario.title, spec: scenario.spec, tier: scenario.tier };
-    const started = Date.now();
-    if (!tiers.includes(scenario.tier)) {
-      results.push({
-        ...base,
-        outcome: 'skipped',
-        reason: `tier ${scenario.tier} not chosen`,
-        differences: [],
-        mock: [],
-        sandbox: [],
-        ms: 0,
-      });
-      continue;
+    results.push(await runScenario(scenario, tiers, reference, target, names));
+    const r = results.at(-1);
+    if (r && r.reason !== `tier ${scenario.tier} not chosen`) {
+      const outcome = r.outcome === 'differs' ? `differs (${r.differences.length})` : r.outcome;
+      progress(`[${i + 1}/${scenarios.length}] ${scenario.id}: ${outcome} (${r.ms} ms)`);
     }
-    const [mock, sandbox] = await Promise.all([
-      runSide(reference, names, scenario),
-      runSide(target, names, scenario),
-    ]);
-    const ms = Date.now() - started;
-    const done = (outcome: string) =>
-      progress(`[${i + 1}/${scenarios.length}] ${scenario.id}: ${outcome} (${ms} ms)`);
-    if (typeof mock === 'string' || typeof sandbox === 'string') {
-      const reason = typeof sandbox === 'string' ? sandbox : `on the mock: ${mock}`;
-      done('skipped');
-      results.push({
-        ...base,
-        outcome: 'skipped',
-        reason,
-        differences: [],
-        mock: typeof mock === 'string' ? [] : mock,
-        sandbox: typeof sandbox === 'string' ? [] : sandbox,
-        ms,
-      });
-      continue;
-    }
-    const differences = compareObservations(mock, sandbox);
-    done(differences.length ? `differs (${differences.length})` : 'same');
-    results.push({
-      ...base,
-      outcome: differences.length ? 'differs' : 'same',
-      differences,
-      mock,
-      sandbox,
-      ms,
-    });
   }
-  const counts = { same: 0, differs: 0, skipped: 0 };
+  const done = effectsDone(results, account.webhookUrl, clockBefore, await clockOf(target));
+  for (const line of done) progress(`  ${line}`);
+  const counts = { same: 0, differs: 0, skipped: 0, unavailable: 0 };
   for (const r of results) counts[r.outcome] += 1;
-  return { target: where, tiers, prefix, rateLimit, startedAt, ok: counts.differs === 0, counts, results };
+  const exitCode = counts.differs > 0 ? 1 : counts.unavailable > 0 ? 2 : 0;
+  return {
+    target: where,
+    tiers,
+    prefix,
+    rateLimit,
+    startedAt,
+    ok: exitCode === 0,
+    exitCode,
+    counts,
+    summary: summarize(results),
+    effects: [...plan, ...done],
+    coverage: coverageOf(results),
+    results,
+  };
+}
+
+/**
+ * The webhook URL the reference's account carries when the target's has one: the reference never takes the
+ * target's settings, and its deliveries never leave the process.
+ */
+const REFERENCE_WEBHOOK_URL = 'https://reference.conformance.invalid/webhooks';
+
+/** Runs one scenario on both sides and compares them. */
+async function runScenario(
+  scenario: Scenario,
+  tiers: readonly Tier[],
+  reference: SideSetup,
+  target: SideSetup,
+  names: RunNames,
+): Promise<ScenarioResult> {
+  const base = { id: scenario.id, title: scenario.title, spec: scenario.spec, tier: scenario.tier };
+  const started = Date.now();
+  if (!tiers.includes(scenario.tier)) {
+    return {
+      ...base,
+      outcome: 'skipped',
+      reason: `tier ${scenario.tier} not chosen`,
+      differences: [],
+      mock: [],
+      sandbox: [],
+      ms: 0,
+    };
+  }
+  const [mock, sandbox] = await Promise.all([
+    runSide(reference, names, scenario),
+    runSide(target, names, scenario),
+  ]);
+  const ms = Date.now() - started;
+  const observed = (side: SideOutcome) => (Array.isArray(side) ? side : []);
+  if (sandbox instanceof TargetUnavailable || mock instanceof TargetUnavailable) {
+    return {
+      ...base,
+      outcome: 'unavailable',
+      reason: sandbox instanceof TargetUnavailable ? sandbox.message : String(mock),
+      differences: [],
+      mock: observed(mock),
+      sandbox: observed(sandbox),
+      ms,
+    };
+  }
+  if (typeof mock === 'string' || typeof sandbox === 'string') {
+    return {
+      ...base,
+      outcome: 'skipped',
+      reason: typeof sandbox === 'string' ? sandbox : `on the mock: ${mock}`,
+      differences: [],
+      mock: observed(mock),
+      sandbox: observed(sandbox),
+      ms,
+    };
+  }
+  const { differences, notCompared } = compareSides(mock, sandbox);
+  return {
+    ...base,
+    outcome: differences.length ? 'differs' : 'same',
+    differences,
+    ...(notCompared.length ? { notCompared } : {}),
+    mock,
+    sandbox,
+    ms,
+  };
+}
+
+/** The target's clock (a mock's, through its helpers), or undefined when it has none or it cannot be read. */
+async function clockOf(target: SideSetup): Promise<number | undefined> {
+  if (!target.helpers) return undefined;
+  try {
+    return Date.parse(await target.helpers.clock.now());
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the run will do to the target, said before it starts. */
+function effectsPlanned(
+  chosen: readonly Scenario[],
+  target: SideSetup,
+  webhookUrl: unknown,
+  prefix: string,
+): string[] {
+  const writes = chosen.some((s) => s.tier !== 'read-only');
+  if (!writes)
+    return ['Will change nothing on the target: read-only sends reads and requests without a valid key.'];
+  const lines = [
+    `Will create test users and transactions on the target, each named with ${prefix} (deviceId, partnerReference), and send writes the service should refuse.`,
+  ];
+  if (typeof webhookUrl === 'string')
+    lines.push(`Their events will be delivered to the account's webhook URL, ${webhookUrl}.`);
+  if (target.helpers && chosen.some((s) => s.tier === 'mock-helpers'))
+    lines.push(
+      "Will use the target's test helpers: move its clock forward, point its webhook URL at the run's receiver for each webhook scenario (and back), and create a rate-limited account.",
+    );
+  return lines;
+}
+
+/** What the run did to the target, said when it ends: what it created, and how far the target's clock moved. */
+function effectsDone(
+  results: readonly ScenarioResult[],
+  webhookUrl: unknown,
+  clockBefore: number | undefined,
+  clockAfter: number | undefined,
+): string[] {
+  const created = (path: string) =>
+    results.reduce(
+      (n, r) =>
+        n +
+        r.sandbox.filter(
+          (o) => o.kind === 'exchange' && o.method === 'POST' && o.path === path && o.status === 201,
+        ).length,
+      0,
+    );
+  const [users, transactions] = [
+    created('/v2/users'),
+    created('/v2/transactions') + created('/v2/transactions/prefunded'),
+  ];
+  if (users + transactions === 0 && clockBefore === clockAfter) return ['Changed nothing on the target.'];
+  const lines = [
+    `Created ${users} user(s) and ${transactions} transaction(s) on the target through the API.`,
+  ];
+  if (typeof webhookUrl === 'string' && users + transactions > 0)
+    lines.push(`Their events went to the account's webhook URL, ${webhookUrl}.`);
+  if (clockBefore !== undefined && clockAfter !== undefined && clockAfter !== clockBefore)
+    lines.push(`Moved the target's clock ${formatSpan(clockAfter - clockBefore)} forward.`);
+  return lines;
+}
+
+function formatSpan(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  return minutes >= 120
+    ? `${(minutes / 60).toFixed(1)} h`
+    : minutes >= 1
+      ? `${minutes} min`
+      : `${Math.round(ms / 1000)} s`;
 }

@@ -1,7 +1,9 @@
 /**
- * The JSON shape of a value: its types, an object's fields and an array's items, merged over every item, so two
- * answers compare by what they carry and never by their values (IDs, timestamps and amounts differ by nature).
+ * The JSON shape of a value: its types, the formats of its strings, an object's fields and an array's items,
+ * merged over every item, so two answers compare by what they carry and never by their values (IDs, timestamps
+ * and amounts differ by nature; their formats do not).
  */
+import { formatName } from './contract.js';
 
 /** A JSON type name as a reader says it. */
 export type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
@@ -11,6 +13,8 @@ export interface Shape {
   /** How many values were seen here (an array's items each count). */
   count: number;
   types: Set<JsonType>;
+  /** The formats of the strings seen here (`date-time`, `decimal`, `text`: {@link formatName}). */
+  formats: Set<string>;
   fields: Map<string, Shape>;
   /** The merged shape of an array's items; `undefined` when no array seen here had any. */
   items: Shape | undefined;
@@ -26,18 +30,19 @@ function typeOf(value: unknown): JsonType {
 }
 
 function empty(): Shape {
-  return { count: 0, types: new Set(), fields: new Map(), items: undefined };
+  return { count: 0, types: new Set(), formats: new Set(), fields: new Map(), items: undefined };
 }
 
-/** The shape of a parsed JSON value. */
+/** The shape of a parsed JSON value; `undefined` (nothing there) has no type and reads `absent`. */
 export function shapeOf(value: unknown): Shape {
-  return addTo(empty(), value);
+  return value === undefined ? empty() : addTo(empty(), value);
 }
 
 function addTo(shape: Shape, value: unknown): Shape {
   const type = typeOf(value);
   shape.count += 1;
   shape.types.add(type);
+  if (typeof value === 'string') shape.formats.add(formatName(value));
   if (type === 'object') {
     for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
       if (field === undefined) continue;
@@ -60,13 +65,15 @@ function setField(shape: Shape, key: string): Shape {
 
 /** How a shape's types read in a difference: `number`, `string or null`. */
 export function describeTypes(shape: Shape | undefined): string {
-  if (!shape) return 'absent';
+  if (!shape || shape.types.size === 0) return 'absent';
   return [...shape.types].sort().join(' or ');
 }
 
 /** One place where two shapes differ: its path (`deposit.confirmations`, `[].id`) and each side's types. */
 export interface ShapeDifference {
   path: string;
+  /** `format` when the types agree and the strings' formats do not. */
+  aspect?: 'format';
   mock: string;
   sandbox: string;
 }
@@ -80,8 +87,23 @@ function optional(field: Shape, parent: Shape): boolean {
   return field.count < parent.count;
 }
 
-function disjoint(a: Shape, b: Shape): boolean {
-  return ![...a.types].some((type) => b.types.has(type));
+function disjoint(a: Set<string>, b: Set<string>): boolean {
+  return ![...a].some((type) => b.has(type));
+}
+
+/**
+ * The strings' formats where they differ and the reference's are all a format of their own (dates, amounts): a
+ * reference holding free text says nothing about the target's. Inside lists only formats with none in common.
+ */
+function formatDifference(mock: Shape, sandbox: Shape, inList: boolean): boolean {
+  if (mock.formats.size === 0 || sandbox.formats.size === 0 || mock.formats.has('text')) return false;
+  const [a, b] = [[...mock.formats].sort().join(), [...sandbox.formats].sort().join()];
+  return a !== b && (!inList || disjoint(mock.formats, sandbox.formats));
+}
+
+/** How a shape's string formats read in a difference: `date-time`, `decimal or text`. */
+function describeFormats(shape: Shape): string {
+  return [...shape.formats].sort().join(' or ');
 }
 
 /**
@@ -95,8 +117,10 @@ export function diffShapes(mock: Shape, sandbox: Shape, path = '', inList = fals
   const out: ShapeDifference[] = [];
   const mockTypes = describeTypes(mock);
   const sandboxTypes = describeTypes(sandbox);
-  if (mockTypes !== sandboxTypes && (!inList || disjoint(mock, sandbox))) {
+  if (mockTypes !== sandboxTypes && (!inList || disjoint(mock.types, sandbox.types))) {
     out.push({ path, mock: mockTypes, sandbox: sandboxTypes });
+  } else if (formatDifference(mock, sandbox, inList)) {
+    out.push({ path, aspect: 'format', mock: describeFormats(mock), sandbox: describeFormats(sandbox) });
   }
   if (mock.types.has('object') && sandbox.types.has('object')) {
     const keys = [...new Set([...mock.fields.keys(), ...sandbox.fields.keys()])].sort();

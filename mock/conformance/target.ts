@@ -4,9 +4,10 @@
  */
 import { APIConnectionError, APIError, type ClientClock, PayoutClient } from '../../src/index.js';
 import { connectMock, type MockHelperCalls } from '../connect.js';
+import { type AttemptPolicy, sendWithRetries, TargetUnavailable } from './attempts.js';
 import type { Pacer } from './pace.js';
 import { recordingFetch } from './record.js';
-import type { Observation, ScenarioTarget, Side, StepOptions } from './types.js';
+import type { Observation, Scenario, ScenarioTarget, Side, StepOptions } from './types.js';
 
 /**
  * Why a run could not start (a live key, an unknown tier, a target that refuses the key); nothing was sent to
@@ -37,6 +38,11 @@ export interface SideSetup {
   helpers: MockHelperCalls | undefined;
   /** The client's clock (an in-process mock's virtual one); default real time. */
   clock?: ClientClock;
+  /**
+   * The target's side only: how each request is tried, and the last request the target stayed unavailable for
+   * (reset before each scenario), however deep in a client or helper call the failure was met.
+   */
+  attempts?: { policy: AttemptPolicy; failed?: TargetUnavailable };
 }
 
 /** What the two sides of one run share: its prefix, and the counter behind new mobile numbers and names. */
@@ -59,8 +65,28 @@ export function runNames(prefix: string): RunNames {
  * The target one scenario gets on one side, writing into `log`. The mobile numbers and names a scenario makes
  * follow the same sequence on both sides (the sides run the same code), so the two sides stay parallel.
  */
-export function scenarioTarget(setup: SideSetup, run: RunNames, log: Observation[]): ScenarioTarget {
-  const fetcher = recordingFetch(setup.send, setup.baseUrl, setup.pacer, log);
+export function scenarioTarget(
+  setup: SideSetup,
+  run: RunNames,
+  log: Observation[],
+  scenario: Pick<Scenario, 'id' | 'tier'>,
+): ScenarioTarget {
+  let atLimit = false;
+  const { attempts } = setup;
+  const fetcher = recordingFetch(
+    setup.send,
+    setup.baseUrl,
+    setup.pacer,
+    log,
+    attempts && {
+      policy: attempts.policy,
+      limitExpected: () => atLimit,
+      unavailable: (error) => {
+        attempts.failed = error;
+      },
+    },
+    scenario.tier === 'read-only' ? { apiKey: setup.apiKey, scenario: scenario.id } : undefined,
+  );
   const client = new PayoutClient({
     apiKey: setup.apiKey,
     baseUrl: setup.baseUrl,
@@ -113,33 +139,79 @@ export function scenarioTarget(setup: SideSetup, run: RunNames, log: Observation
         throw error;
       }
     },
+    async atLimit<T>(call: () => Promise<T>): Promise<T> {
+      atLimit = true;
+      try {
+        return await call();
+      } finally {
+        atLimit = false;
+      }
+    },
   };
 }
 
-/** Whether the service at `baseUrl` has the mock's test helpers: `GET /__mock` answers the helper list. */
+/**
+ * The `fetch` the target's helpers are called through: the same time-out and transient retries as its API, a
+ * request that stays unavailable noted on the side.
+ */
+export function retryingFetch(send: typeof fetch, setup: Pick<SideSetup, 'attempts'>): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const { attempts } = setup;
+    if (!attempts) return send(request);
+    const label = `${request.method} ${new URL(request.url).pathname}`;
+    try {
+      return await sendWithRetries(send, request, attempts.policy, { label });
+    } catch (error) {
+      if (error instanceof TargetUnavailable) attempts.failed = error;
+      throw error;
+    }
+  };
+}
+
+/** Statuses that say "no such thing here": a service without the mock's helpers. */
+const NO_HELPERS = new Set([401, 403, 404, 405, 410]);
+
+/**
+ * Whether the service at `baseUrl` has the mock's test helpers: `GET /__mock` answers the helper list. The
+ * first request of a run: a target that does not answer fails the run at once (nothing is there to wait for);
+ * a transient failure is retried, and one that stays is no answer, never "no helpers".
+ */
 export async function probeHelpers(
   baseUrl: string,
   send: typeof fetch,
   pacer: Pacer,
+  policy: AttemptPolicy,
+  helperFetch: typeof fetch,
 ): Promise<MockHelperCalls | undefined> {
   const root = baseUrl.replace(/\/+$/, '');
   await pacer.next();
   let response: Response;
   try {
-    response = await send(`${root}/__mock`, { headers: { accept: 'application/json' } });
+    const request = new Request(`${root}/__mock`, { headers: { accept: 'application/json' } });
+    response = await sendWithRetries(send, request, policy, { label: 'GET /__mock', once: true });
   } catch (error) {
+    if (!(error instanceof TargetUnavailable)) throw error;
+    // An answer that kept failing says the target is there: only whether it has helpers is unknown.
     throw new ConformanceError(
-      `conformance: nothing answers at ${baseUrl} (${error instanceof Error ? error.message : String(error)}); check --base-url`,
+      error.what.startsWith('answered')
+        ? `conformance: could not tell whether ${baseUrl} has the mock's test helpers: GET /__mock ${error.what}; check the target and run again`
+        : `conformance: ${baseUrl} did not answer (GET /__mock ${error.what}); check --base-url and that the target is up`,
     );
   }
   const text = await response.text();
-  if (!response.ok) return undefined;
+  if (!response.ok) {
+    if (NO_HELPERS.has(response.status)) return undefined;
+    throw new ConformanceError(
+      `conformance: could not tell whether ${baseUrl} has the mock's test helpers: GET /__mock answered ${response.status}; check the target and run again`,
+    );
+  }
   try {
     const body: unknown = JSON.parse(text);
     // The mock answers `{ success, data: { helpers, described } }`; anything else is a service of its own.
     const data = typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
     if (typeof data === 'object' && data !== null && 'helpers' in data)
-      return connectMock(root, { fetch: send });
+      return connectMock(root, { fetch: helperFetch });
   } catch {
     // Not the mock's helper list: a service of its own.
   }

@@ -6,11 +6,14 @@
  */
 import type { PayoutClient } from '../../src/index.js';
 import type { MockHelperCalls } from '../connect.js';
+import type { Coverage } from './coverage.js';
 
 /**
- * How much a scenario needs of its target: `read-only` reads and sends requests the service refuses (nothing is
- * stored), `creates` stores test data (users, transactions; each named with the run's prefix), `mock-helpers`
- * needs the mock's test helpers or clock (`/__mock/*`) and is skipped against a sandbox.
+ * How much a scenario needs of its target: `read-only` sends only reads and requests without a valid key
+ * (nothing it sends could change the target, and the run enforces it), `creates` stores test data (users,
+ * transactions; each named with the run's prefix) and sends writes the service should refuse (a service that
+ * accepts one is changed by it, and the report names the difference), `mock-helpers` needs the mock's test
+ * helpers or clock (`/__mock/*`) and is skipped against a sandbox.
  */
 export type Tier = 'read-only' | 'creates' | 'mock-helpers';
 
@@ -40,8 +43,11 @@ export interface StepObservation {
   kind: 'step';
   label: string;
   value: unknown;
-  /** `value`: the two sides must record equal JSON; `shape`: only the JSON shape is compared. */
-  compare: 'value' | 'shape';
+  /**
+   * `value`: the two sides must record equal JSON; `shape`: only the JSON shape is compared; `delivery`: a
+   * webhook envelope, compared by shape and checked against its event type's payload in the contract.
+   */
+  compare: 'value' | 'shape' | 'delivery';
 }
 
 /** A side stopped early: its scenario threw something other than an API error answer. */
@@ -64,7 +70,7 @@ export type Observation = WireExchange | StepObservation | StopObservation;
  */
 export interface StepOptions {
   /** Default `value`. */
-  compare?: 'value' | 'shape';
+  compare?: 'value' | 'shape' | 'delivery';
 }
 
 /** What a scenario gets for one side of the run. */
@@ -99,6 +105,11 @@ export interface ScenarioTarget {
   name(what: string): string;
   /** Awaits a call whose error answer is the point: resolves `undefined` on an API error (it is on the wire). */
   refused<T>(call: PromiseLike<T>): Promise<T | undefined>;
+  /**
+   * Runs `call`, in which a 429 is the point (a rate or OTP limit being checked): answered as it is, where any
+   * other 429 is a transient refusal the run waits out and retries.
+   */
+  atLimit<T>(call: () => Promise<T>): Promise<T>;
 }
 
 /** One scenario of the suite, drawn from one rule of the spec. */
@@ -123,8 +134,10 @@ export interface Difference {
   sandbox: string;
   /** `<step>: <what>: mock <mock>, sandbox <sandbox>`. */
   text: string;
-  /** Index of the observation in both lists, for showing the two answers side by side. */
+  /** Index of the observation in both lists (its first), for showing the two answers side by side. */
   index: number;
+  /** How many times the scenario met this same difference (on several requests, or several steps). */
+  count: number;
 }
 
 /** One scenario's outcome. */
@@ -133,10 +146,16 @@ export interface ScenarioResult {
   title: string;
   spec: string;
   tier: Tier;
-  outcome: 'same' | 'differs' | 'skipped';
+  /**
+   * `unavailable`: the target could not be asked (a request kept failing, or timed out); nothing is compared
+   * and nothing is read as a difference.
+   */
+  outcome: 'same' | 'differs' | 'skipped' | 'unavailable';
   differences: Difference[];
-  /** Why it was skipped. */
+  /** Why it was skipped, or which request found the target unavailable. */
   reason?: string;
+  /** Steps after the point where a side stopped or the sides parted: not compared. */
+  notCompared?: string[];
   /** Said of a scenario whose both sides stopped alike: the sides agree, but the scenario did not finish. */
   note?: string;
   /** What each side observed (empty when skipped by tier). */
@@ -156,10 +175,30 @@ export interface ConformanceReport {
   /** The target account's requests per minute the run was paced to. */
   rateLimit: number;
   startedAt: string;
-  /** True when no scenario differs. */
+  /** True when no scenario differs and none found the target unavailable. */
   ok: boolean;
-  counts: { same: number; differs: number; skipped: number };
+  /** The command's exit status: 0 the same, 1 a difference, 2 the run could not compare everything it ran. */
+  exitCode: 0 | 1 | 2;
+  counts: { same: number; differs: number; skipped: number; unavailable: number };
+  /** Each distinct difference once, with how often and where it was seen. */
+  summary: DifferenceSummary[];
+  /** What the run did to the target, as its start and end say. */
+  effects: string[];
+  /** Each `/v2` endpoint and event type: exercised, or why not. */
+  coverage: Coverage;
   results: ScenarioResult[];
+}
+
+/** One distinct difference over the whole run. */
+export interface DifferenceSummary {
+  /** `what: mock …, sandbox …`, with the request or step when it was seen on one only. */
+  text: string;
+  /** How many times it was seen. */
+  count: number;
+  /** The requests or steps it was seen on. */
+  steps: string[];
+  /** The scenarios it was seen in. */
+  scenarios: string[];
 }
 
 /**
@@ -185,4 +224,10 @@ export interface ConformanceOptions {
   fetch?: typeof fetch;
   /** The scenarios to run (default the whole suite). */
   scenarios?: readonly Scenario[];
+  /** Milliseconds one request to the target may take before it is a time-out (default 30,000). */
+  timeoutMs?: number;
+  /** Retries of a transient failure (time-out, network error, 408, 429, 5xx) before the target is unavailable (default 2, as the client). */
+  retries?: number;
+  /** Scales the back-off between those retries (default 1: the client's 0.5 s to 8 s; 0 retries at once). */
+  backoff?: number;
 }

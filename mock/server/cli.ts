@@ -210,13 +210,17 @@ export function readBundleFile(file: string): MockBundle {
 }
 
 /** Runs the server until SIGINT, SIGTERM or SIGHUP, or until what launched it ends. */
-export async function runCli(argv: string[]): Promise<void> {
-  if (argv[0] === 'check-receiver') return runCheckReceiver(argv.slice(1));
+export async function runCli(argv: string[]): Promise<number | undefined> {
+  if (argv[0] === 'check-receiver') {
+    await runCheckReceiver(argv.slice(1));
+    return undefined;
+  }
+  // The drift check's exit status tells a difference (1) from a run that could not compare (2).
   if (argv[0] === 'conformance') return runConformanceCli(argv.slice(1));
   const options = parseCli(argv);
   if (options.help) {
     console.log(USAGE);
-    return;
+    return undefined;
   }
   // Read and checked before the port opens, like a state file.
   const bundle = options.replay === undefined ? undefined : readBundleFile(options.replay);
@@ -314,4 +318,5 @@ export async function runCli(argv: string[]): Promise<void> {
     );
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop(signal));
   });
+  return undefined;
 }

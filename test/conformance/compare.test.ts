@@ -1,5 +1,7 @@
 // The comparison on hand-made pairs: each kind of difference it names, and the values it must not name.
 import { describe, expect, it } from 'vitest';
+import { compareSides } from '../../mock/conformance/compare.js';
+import { summarize } from '../../mock/conformance/report.js';
 import { compareObservations, type Observation, type WireExchange } from '../../mock/index.js';
 
 function exchange(status: number, body: unknown, headers: Record<string, string> = {}): WireExchange {
@@ -170,5 +172,120 @@ describe('compareObservations', () => {
     expect(texts([exchange(200, transaction), next], [exchange(200, transaction), stopped])).toEqual([
       'GET /v2/transactions/:transactionId: scenario: mock GET /v2/transactions/:transactionId (200), sandbox stopped (ResponseValidationError: bad)',
     ]);
+  });
+
+  it('names a changed format (a timestamp, an amount) as it names a renamed field', () => {
+    const other = structuredClone(transaction) as {
+      data: { transaction: Record<string, unknown>; deposit: Record<string, unknown> };
+    };
+    other.data.transaction.createdAt = '1735689600';
+    other.data.deposit.expectedAmount = '100.00 USDC';
+    expect(texts([exchange(200, transaction)], [exchange(200, other)])).toEqual([
+      'GET /v2/transactions/:transactionId: `deposit.expectedAmount` format: mock decimal, sandbox text',
+      'GET /v2/transactions/:transactionId: `transaction.createdAt` format: mock date-time, sandbox decimal',
+    ]);
+  });
+
+  it('names an enum value the contract does not list, nested and inside a list, and a field missing from one item', () => {
+    const other = structuredClone(transaction) as { data: { transaction: Record<string, unknown> } };
+    other.data.transaction.status = 'on_hold';
+    expect(texts([exchange(200, transaction)], [exchange(200, other)])).toEqual([
+      'GET /v2/transactions/:transactionId: `transaction.status` value: mock one of "created", "deposit_pending", "deposit_detected", "deposit_confirmed", "payout_processing", "payout_completed", … (as the contract lists), sandbox "on_hold"',
+    ]);
+    const list = (items: unknown[]): WireExchange => ({
+      ...exchange(200, {
+        success: true,
+        data: items,
+        pagination: { page: 1, limit: 20, total: items.length, totalPages: 1 },
+      }),
+      label: 'GET /v2/webhooks',
+      path: '/v2/webhooks',
+    });
+    const event = {
+      id: 'evt_1',
+      eventType: 'user.created',
+      status: 'delivered',
+      attempts: 1,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    };
+    const { status: _status, ...noStatus } = event;
+    expect(
+      texts([list([event, event, event])], [list([event, { ...event, status: 'parked' }, noStatus])]),
+    ).toEqual([
+      'GET /v2/webhooks: `[].status` value: mock one of "pending", "delivered", "failed" (as the contract lists), sandbox "parked" on 1 of 3 items',
+      'GET /v2/webhooks: `[].status`: mock on every item, sandbox absent on 1 of 3 items',
+    ]);
+  });
+
+  it('names a header whose unit changed, and a retryAfter in another unit', () => {
+    const reset = (value: string) => exchange(200, transaction, { 'x-ratelimit-reset': value });
+    expect(texts([reset('1735689600')], [reset('1735689600000')])).toEqual([
+      'GET /v2/transactions/:transactionId: `X-RateLimit-Reset` header: mock an integer, Unix time in seconds, sandbox an integer, Unix time in milliseconds',
+    ]);
+    expect(texts([reset('1735689600')], [reset('42')])).toEqual([
+      'GET /v2/transactions/:transactionId: `X-RateLimit-Reset` header: mock an integer, Unix time in seconds, sandbox an integer, seconds from now',
+    ]);
+    const limited = (retryAfter: number) =>
+      exchange(429, { error: 'Rate Limit Exceeded', message: 'slow down', retryAfter });
+    expect(texts([limited(30)], [limited(30_000)])).toEqual([
+      'GET /v2/transactions/:transactionId: `body.retryAfter` unit: mock seconds (at most 60), sandbox more than 60 (not seconds of a one-minute window)',
+    ]);
+  });
+
+  it('reads a missing value as "absent", never as a type', () => {
+    const envelope = (value: unknown): Observation => ({
+      kind: 'step',
+      label: 'delivery: envelope',
+      value,
+      compare: 'delivery',
+    });
+    const sent = {
+      id: 'evt_1',
+      event: 'user.created',
+      timestamp: '2025-01-01T00:00:00.000Z',
+      partnerId: 'p',
+      data: { userId: 'usr_1' },
+    };
+    expect(texts([envelope(sent)], [envelope(undefined)])).toEqual([
+      'delivery: envelope: shape: mock object, sandbox absent',
+    ]);
+  });
+
+  it('counts one difference met on many requests once, and the run lists it once', () => {
+    const found = compareObservations(
+      [
+        exchange(200, transaction, { 'x-ratelimit-limit': '600' }),
+        exchange(200, transaction, { 'x-ratelimit-limit': '600' }),
+      ],
+      [exchange(200, transaction), exchange(200, transaction)],
+    );
+    expect(found.map((d) => [d.text, d.count])).toEqual([
+      ['GET /v2/transactions/:transactionId: `X-RateLimit-Limit` header: mock an integer, sandbox absent', 2],
+    ]);
+    const other = { ...found[0], step: 'GET /v2/account', count: 1 } as (typeof found)[number];
+    const result = (id: string, differences: typeof found) => ({
+      id,
+      title: id,
+      spec: '8',
+      tier: 'read-only' as const,
+      outcome: 'differs' as const,
+      differences,
+      mock: [],
+      sandbox: [],
+      ms: 0,
+    });
+    expect(summarize([result('a', found), result('b', [other])]).map((s) => s.text)).toEqual([
+      '`X-RateLimit-Limit` header: mock an integer, sandbox absent (on GET /v2/transactions/:transactionId, GET /v2/account), seen 3 times in a, b',
+    ]);
+  });
+
+  it('lists what a stopped side left uncompared', () => {
+    const stopped: Observation = { kind: 'stopped', label: 'stopped', error: 'ResponseValidationError: bad' };
+    const step = (label: string): Observation => ({ kind: 'step', label, value: 1, compare: 'value' });
+    const { notCompared } = compareSides(
+      [exchange(200, transaction), step('state after'), step('rate attribution present')],
+      [exchange(200, transaction), stopped],
+    );
+    expect(notCompared).toEqual(['state after', 'rate attribution present']);
   });
 });

@@ -31,6 +31,13 @@ export interface Plant {
   answer?: (method: string, path: string, answer: ProxiedAnswer) => ProxiedAnswer | undefined;
   /** Rewrites a delivery; `secret` is the account's webhook secret, for a plant that signs again. */
   delivery?: (delivery: ProxiedDelivery, secret: string) => ProxiedDelivery;
+  /**
+   * Answers the `n`th request (counted from 1) itself, before the server sees it: a status (a gateway's 503), or
+   * `stall` (no answer ever); undefined forwards it.
+   */
+  intercept?: (method: string, path: string, n: number) => number | 'stall' | undefined;
+  /** Rewrites an answer's headers (lower-case names) on their way out. */
+  headers?: (method: string, path: string, headers: Headers) => void;
 }
 
 /** The standalone server behind the proxy. */
@@ -142,11 +149,23 @@ export async function startDriftedSandbox(
     send(res, answer.status, answer.headers, Buffer.from(await answer.arrayBuffer()));
   }
 
+  let requests = 0;
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', server.url);
     const receiver = receivers.get(url.pathname);
     if (receiver !== undefined && method === 'POST') return deliver(req, res, receiver);
+    requests += 1;
+    const intercepted = plant.intercept?.(method, url.pathname, requests);
+    if (intercepted === 'stall') return;
+    if (intercepted !== undefined) {
+      const body = JSON.stringify({
+        error: 'Service Unavailable',
+        message: 'The gateway is busy: try again',
+      });
+      res.writeHead(intercepted, { 'content-type': 'application/json' }).end(body);
+      return;
+    }
     const raw = await readBody(req);
     const isHelperCall = url.pathname.startsWith('/__mock/accounts/');
     const body =
@@ -156,15 +175,18 @@ export async function startDriftedSandbox(
           ? inward(raw.toString())
           : new Uint8Array(raw);
     const answer = await fetch(url, { method, headers: requestHeaders(req), body, redirect: 'manual' });
-    const type = answer.headers.get('content-type') ?? '';
+    // fetch's headers are immutable: a copy for the plant to rewrite.
+    const headers = new Headers(answer.headers);
+    plant.headers?.(method, url.pathname, headers);
+    const type = headers.get('content-type') ?? '';
     if (!type.includes('json')) {
-      send(res, answer.status, answer.headers, Buffer.from(await answer.arrayBuffer()));
+      send(res, answer.status, headers, Buffer.from(await answer.arrayBuffer()));
       return;
     }
     const text = outward(await answer.text());
     const planted = plant.answer?.(method, url.pathname, { status: answer.status, body: parseJson(text) });
-    if (!planted) return send(res, answer.status, answer.headers, text);
-    send(res, planted.status, answer.headers, JSON.stringify(planted.body));
+    if (!planted) return send(res, answer.status, headers, text);
+    send(res, planted.status, headers, JSON.stringify(planted.body));
   }
 
   const proxy: Server = createServer((req, res) => {
@@ -303,6 +325,80 @@ export const PLANTS = {
   },
 } satisfies Record<string, Plant>;
 
+/** The `data` of a JSON answer to `GET path` (a pattern), or undefined. */
+function dataOf(method: string, path: string, pattern: RegExp, answer: ProxiedAnswer) {
+  const body = isRecord(answer.body) ? answer.body : undefined;
+  return method === 'GET' && pattern.test(path) && answer.status === 200 ? body : undefined;
+}
+
+const TRANSACTION = /^\/v2\/transactions\/[^/]+$/;
+
+/**
+ * The classes of difference a contract check finds and a value comparison cannot: a changed format, a new enum
+ * value deep inside an answer, one list item missing a field, a field added to every event type's payload, a
+ * header in another unit; and the failures a run must never read as drift (transient 503s, a stalled request).
+ */
+export const CONTRACT_PLANTS = {
+  /** A transaction's `createdAt` as Unix seconds in a string, where the mock writes an ISO date-time. */
+  timestampFormat: {
+    answer: (method, path, answer) => {
+      const body = dataOf(method, path, TRANSACTION, answer);
+      if (!body || !isRecord(body.data) || !isRecord(body.data.transaction)) return undefined;
+      const { transaction } = body.data;
+      const seconds = String(Math.floor(Date.parse(String(transaction.createdAt)) / 1000));
+      return {
+        ...answer,
+        body: { ...body, data: { ...body.data, transaction: { ...transaction, createdAt: seconds } } },
+      };
+    },
+  },
+  /** A deposit's `network` a value the contract does not list (`polygon_pos`), nested inside the transaction. */
+  nestedEnum: {
+    answer: (method, path, answer) => {
+      const body = dataOf(method, path, TRANSACTION, answer);
+      if (!body || !isRecord(body.data) || !isRecord(body.data.deposit)) return undefined;
+      const deposit = { ...body.data.deposit, network: 'polygon_pos' };
+      return { ...answer, body: { ...body, data: { ...body.data, deposit } } };
+    },
+  },
+  /** The webhook event list with `status` missing from its last item only. */
+  listItem: {
+    answer: (method, path, answer) => {
+      const body = dataOf(method, path, /^\/v2\/webhooks$/, answer);
+      if (!body || !Array.isArray(body.data) || body.data.length < 2) return undefined;
+      const items = [...body.data];
+      const last = items.pop();
+      if (!isRecord(last)) return undefined;
+      const { status: _status, ...rest } = last;
+      return { ...answer, body: { ...body, data: [...items, rest] } };
+    },
+  },
+  /** Every event type's payload carries a new `data.region`, signed as the service signs. */
+  everyEventType: {
+    delivery: (delivery, secret) => {
+      const envelope = parseJson(delivery.body);
+      if (!isRecord(envelope) || !isRecord(envelope.data)) return delivery;
+      const body = JSON.stringify({ ...envelope, data: { ...envelope.data, region: 'IN' } });
+      return resignSkewed({ ...delivery, body }, secret, 0);
+    },
+  },
+  /** `X-RateLimit-Reset` in Unix milliseconds where the mock (and spec 8) give Unix seconds. */
+  headerUnit: {
+    headers: (_method, _path, headers) => {
+      const reset = headers.get('x-ratelimit-reset');
+      if (reset !== null) headers.set('x-ratelimit-reset', String(Number(reset) * 1000));
+    },
+  },
+  /** One API request in 20 answered 503 by the gateway, before the service sees it. */
+  transient503: {
+    intercept: (_method, path, n) => (path.startsWith('/v2/') && n % 20 === 0 ? 503 : undefined),
+  },
+  /** The credit read never answers. */
+  stalledRequest: {
+    intercept: (method, path) => (method === 'GET' && path === '/v2/account/credit' ? 'stall' : undefined),
+  },
+} satisfies Record<string, Plant>;
+
 /**
  * Several plants at once, each applied in turn: for the guide's printed report, a sandbox that drifted in more
  * than one way. The drift tests plant one at a time.
@@ -318,6 +414,14 @@ export function combined(...plants: Plant[]): Plant {
       }, undefined),
     delivery: (delivery, secret) =>
       plants.reduce((current, plant) => plant.delivery?.(current, secret) ?? current, delivery),
+    intercept: (method, path, n) =>
+      plants.reduce<number | 'stall' | undefined>(
+        (found, plant) => found ?? plant.intercept?.(method, path, n),
+        undefined,
+      ),
+    headers: (method, path, headers) => {
+      for (const plant of plants) plant.headers?.(method, path, headers);
+    },
   };
 }
 

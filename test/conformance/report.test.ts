@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { summarize } from '../../mock/conformance/report.js';
 import {
   type ConformanceReport,
   compareObservations,
@@ -32,6 +33,42 @@ function handMade(): ConformanceReport {
   const mock = [answer({ success: true, data: { name: '<script>alert(1)</script>', id: 'a' } })];
   const sandbox = [answer({ success: true, data: { name: 'x', '<img src=x onerror=alert(1)>': 1 } })];
   const differences = compareObservations(mock, sandbox);
+  const results: ConformanceReport['results'] = [
+    {
+      id: 'account.read',
+      title: 'Read',
+      spec: '2.1',
+      tier: 'read-only',
+      outcome: 'differs',
+      differences,
+      mock,
+      sandbox,
+      ms: 3,
+    },
+    {
+      id: 'auth.missing-key',
+      title: 'No key',
+      spec: '5.4',
+      tier: 'read-only',
+      outcome: 'same',
+      differences: [],
+      mock: [],
+      sandbox: [],
+      ms: 1,
+    },
+    {
+      id: 'kyc.onboarding',
+      title: 'Onboarding',
+      spec: '4.3',
+      tier: 'mock-helpers',
+      outcome: 'skipped',
+      reason: 'reading the OTP needs the mock helpers',
+      differences: [],
+      mock: [],
+      sandbox: [],
+      ms: 0,
+    },
+  ];
   return {
     target: 'https://sandbox.example.test/?q=<b>',
     tiers: ['read-only'],
@@ -39,43 +76,12 @@ function handMade(): ConformanceReport {
     rateLimit: 60,
     startedAt: '2026-01-01T00:00:00.000Z',
     ok: false,
-    counts: { same: 1, differs: 1, skipped: 1 },
-    results: [
-      {
-        id: 'account.read',
-        title: 'Read',
-        spec: '2.1',
-        tier: 'read-only',
-        outcome: 'differs',
-        differences,
-        mock,
-        sandbox,
-        ms: 3,
-      },
-      {
-        id: 'auth.missing-key',
-        title: 'No key',
-        spec: '5.4',
-        tier: 'read-only',
-        outcome: 'same',
-        differences: [],
-        mock: [],
-        sandbox: [],
-        ms: 1,
-      },
-      {
-        id: 'kyc.onboarding',
-        title: 'Onboarding',
-        spec: '4.3',
-        tier: 'mock-helpers',
-        outcome: 'skipped',
-        reason: 'reading the OTP needs the mock helpers',
-        differences: [],
-        mock: [],
-        sandbox: [],
-        ms: 0,
-      },
-    ],
+    exitCode: 1,
+    counts: { same: 1, differs: 1, skipped: 1, unavailable: 0 },
+    summary: summarize(results),
+    effects: [],
+    coverage: { endpoints: [], events: [] },
+    results,
   };
 }
 
@@ -153,7 +159,16 @@ describe('inr-payouts-mock conformance', () => {
     const err = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const json = join(dir, 'clean.json');
-      await runCli(['conformance', '--base-url', server.url, '--tier', 'read-only,creates', '--json', json]);
+      const code = await runCli([
+        'conformance',
+        '--base-url',
+        server.url,
+        '--tier',
+        'read-only,creates',
+        '--json',
+        json,
+      ]);
+      expect(code).toBe(0);
       const printed = out.mock.calls.map((c) => String(c[0])).join('\n');
       expect(printed).toMatch(/^Conformance of http:\/\/127\.0\.0\.1:\d+ against the mock/);
       expect(printed).toMatch(/\d+ scenarios: \d+ same, 0 differ, \d+ skipped$/);
@@ -191,7 +206,10 @@ describe('inr-payouts-mock conformance', () => {
         '--html',
         html,
       ]);
-      await expect(run).rejects.toThrow('conformance: 1 scenario(s) differ from the mock');
+      expect(await run).toBe(1);
+      expect(err.mock.calls.map((c) => String(c[0]))).toContain(
+        'conformance: 1 scenario(s) differ from the mock',
+      );
       const report = JSON.parse(readFileSync(json, 'utf8')) as ConformanceReport;
       const texts = report.results.flatMap((r) => r.differences.map((d) => `${r.id}: ${d.text}`));
       expect(texts).toEqual([
@@ -208,7 +226,7 @@ describe('inr-payouts-mock conformance', () => {
     }
   }, 60_000);
 
-  it('refuses bad options with the usage', async () => {
+  it('refuses bad options with the usage, exit status 2 (could not run, never "differs")', async () => {
     await expect(runCli(['conformance'])).rejects.toThrow(
       /Give the target with --base-url\.\n\nUsage: inr-payouts-mock conformance/,
     );
@@ -218,5 +236,11 @@ describe('inr-payouts-mock conformance', () => {
     await expect(runCli(['conformance', '--base-url', server.url, '--api-key', 'pk_live_x'])).rejects.toThrow(
       /Refusing a pk_live_ key/,
     );
+    for (const argv of [
+      [],
+      ['--base-url', server.url, '--tier', 'all'],
+      ['--base-url', server.url, '--timeout', '0'],
+    ])
+      await expect(runCli(['conformance', ...argv])).rejects.toMatchObject({ exitCode: 2 });
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONFORMANCE_SCENARIOS,
   type ConformanceReport,
+  formatConformanceReport,
   type Observation,
   runConformance,
 } from '../../mock/index.js';
@@ -30,13 +31,18 @@ describe('runConformance against the in-process mock', () => {
   const progress: string[] = [];
   beforeAll(async () => {
     report = await runConformance({ onProgress: (line) => progress.push(line) });
-  });
+  }, 30_000);
 
   it('reports no difference, and every scenario ran to its end on both sides', () => {
     expect(differences(report)).toEqual([]);
     expect(stops(report)).toEqual([]);
     expect(report.ok).toBe(true);
-    expect(report.counts).toEqual({ same: CONFORMANCE_SCENARIOS.length, differs: 0, skipped: 0 });
+    expect(report.counts).toEqual({
+      same: CONFORMANCE_SCENARIOS.length,
+      differs: 0,
+      skipped: 0,
+      unavailable: 0,
+    });
     expect(report.target).toBe('in-process mock');
     expect(report.rateLimit).toBe(600);
   });
@@ -45,14 +51,28 @@ describe('runConformance against the in-process mock', () => {
     expect(progress[0]).toMatch(
       /^conformance: in-process mock, tiers read-only, creates, mock-helpers, 600 requests\/min, prefix conf-[0-9a-f]{8}-$/,
     );
-    expect(progress.slice(1).map((line) => line.replace(/\(\d+ ms\)$/, '(… ms)'))).toEqual(
+    // Then what the run will do to the target, and at the end what it did.
+    expect(progress.slice(1, 4)).toEqual([
+      expect.stringMatching(
+        /^ {2}Will create test users and transactions on the target, each named with conf-[0-9a-f]{8}- /,
+      ),
+      expect.stringMatching(/^ {2}Will use the target's test helpers: move its clock forward/),
+      expect.stringMatching(/^\[1\//),
+    ]);
+    expect(progress.at(-2)).toMatch(
+      /^ {2}Created \d+ user\(s\) and \d+ transaction\(s\) on the target through the API\.$/,
+    );
+    expect(progress.at(-1)).toMatch(/^ {2}Moved the target's clock [\d.]+ h forward\.$/);
+    expect(
+      progress.filter((line) => line.startsWith('[')).map((line) => line.replace(/\(\d+ ms\)$/, '(… ms)')),
+    ).toEqual(
       CONFORMANCE_SCENARIOS.map((s, i) => `[${i + 1}/${CONFORMANCE_SCENARIOS.length}] ${s.id}: same (… ms)`),
     );
   });
 
   it('the scenarios meet the answers they are about', () => {
     const statuses = (id: string) => exchanges(report, id).map((e) => e.status);
-    expect(statuses('auth.missing-key')).toEqual([401, 401]);
+    expect(statuses('auth.missing-key')).toEqual([401, 401, 401]);
     expect(statuses('idempotency.user-create')).toEqual([201, 200, 409]);
     expect(exchanges(report, 'idempotency.user-create')[1]?.headers['idempotent-replayed']).toBe('true');
     expect(statuses('rate-limit.exceeded')).toEqual([200, 200, 429]);
@@ -75,12 +95,24 @@ describe('runConformance against the in-process mock', () => {
     ]);
   });
 
+  it('opens with the coverage: every endpoint met with a success and a refusal, every event type received', () => {
+    const notExercised = [...report.coverage.endpoints, ...report.coverage.events].filter(
+      (r) => r.status !== 'exercised',
+    );
+    expect(notExercised).toEqual([]);
+    expect(report.coverage.endpoints).toHaveLength(31);
+    expect(report.coverage.events).toHaveLength(10);
+    expect(formatConformanceReport(report).split('\n')[1]).toBe(
+      'Coverage: 31 of 31 endpoints met with a success and a refusal, 10 of 10 event types received and checked',
+    );
+  });
+
   it('names everything it creates with the run prefix', () => {
     const references = report.results.flatMap((r) =>
       r.sandbox.flatMap((o) => {
         const data =
           o.kind === 'exchange'
-            ? (o.body as { data?: { transaction?: { partnerReference?: string } } }).data
+            ? (o.body as { data?: { transaction?: { partnerReference?: string } } } | undefined)?.data
             : undefined;
         return data?.transaction?.partnerReference ? [data.transaction.partnerReference] : [];
       }),
@@ -105,7 +137,12 @@ describe('runConformance against a standalone server', () => {
     expect(JSON.stringify(report)).not.toContain(server.key);
     expect(differences(report)).toEqual([]);
     expect(stops(report)).toEqual([]);
-    expect(report.counts).toEqual({ same: CONFORMANCE_SCENARIOS.length, differs: 0, skipped: 0 });
+    expect(report.counts).toEqual({
+      same: CONFORMANCE_SCENARIOS.length,
+      differs: 0,
+      skipped: 0,
+      unavailable: 0,
+    });
     // A second run against the state the first left behind is as clean.
     const again = await runConformance({
       baseUrl: server.url,
@@ -129,6 +166,10 @@ describe('runConformance against a standalone server', () => {
     expect(skipped.length).toBe(CONFORMANCE_SCENARIOS.filter((s) => s.tier === 'mock-helpers').length);
     for (const r of skipped)
       expect(r.reason).toMatch(/needs the mock's test helpers \(\/__mock\), which this target has not/);
+    // The coverage says what a sandbox run cannot reach, and why.
+    const unreachable = report.coverage.events.filter((r) => r.status === 'not reachable');
+    expect(unreachable).toHaveLength(10);
+    expect(unreachable[0]?.why).toBe("needs the mock's helpers, which this target has not");
     await expect(runConformance({ baseUrl: server.url, fetch: sandboxFetch })).rejects.toThrow(
       /no mock test helpers to read a key from: give the sandbox key \(--api-key pk_sandbox_…\)/,
     );

@@ -56,7 +56,7 @@ describe('conformance safety', () => {
         (s) => s.id,
       ),
     );
-  });
+  }, 30_000);
 
   it('paces requests to the rate limit: at most that many start in any minute', async () => {
     let now = 0;

@@ -22,7 +22,8 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
     id: 'account.developer-fee-range',
     title: 'A developer fee outside 0 to 0.05 answers 400 and changes nothing',
     spec: '2.2, 4.1, 7.2',
-    tier: 'read-only',
+    // A write: a service that accepted the fee would be changed by it, so not read-only.
+    tier: 'creates',
     async run(t) {
       await raw(t, 'PUT', '/v2/account/developer-fee', { enabled: true, percent: 0.06 });
       await raw(t, 'PUT', '/v2/account/developer-fee', { enabled: true, percent: -0.01 });

@@ -18,6 +18,7 @@ async function withKey(
 // A shape A endpoint (the account) and a shape B one (bank verification, spec 7.4 lists its errors in words).
 const ENDPOINTS = [
   ['GET', '/v2/account'],
+  ['GET', '/v2/account/credit'],
   ['POST', '/v2/users/usr_conformance_none/kyc/bank/verify'],
 ] as const;
 

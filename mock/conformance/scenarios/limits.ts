@@ -32,7 +32,9 @@ export const LIMIT_SCENARIOS: Scenario[] = [
         limits: { rateLimit: 2 },
       });
       const headers = { authorization: `Bearer ${account.keys.sandbox}` };
-      for (let i = 0; i < 3; i++) await t.fetch(`${t.baseUrl}/v2/account`, { headers });
+      await t.atLimit(async () => {
+        for (let i = 0; i < 3; i++) await t.fetch(`${t.baseUrl}/v2/account`, { headers });
+      });
     },
   },
   {

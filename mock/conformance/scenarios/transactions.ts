@@ -37,7 +37,7 @@ export const TRANSACTION_SCENARIOS: Scenario[] = [
     id: 'transactions.prefunded-refused',
     title: 'A prefunded create for an unknown user is refused',
     spec: '4.2, 7.4',
-    tier: 'read-only',
+    tier: 'creates',
     async run(t) {
       await t.refused(t.client.transactions.createPrefunded(order(t, 'usr_conformance_none')));
     },

@@ -1,6 +1,7 @@
 /**
  * Each endpoint's refusals of a bad request (spec 4, 7): the field rules, unknown resources, and the identifiers
- * and error shapes they answer with. Nothing is stored: every request here is refused.
+ * and error shapes they answer with. Every request here should be refused, but they are writes a service that
+ * drifted could accept, so they run in the `creates` tier, never in `read-only`.
  */
 import type { Scenario } from '../types.js';
 import { raw } from './support.js';
@@ -13,7 +14,7 @@ export const VALIDATION_SCENARIOS: Scenario[] = [
     id: 'validation.users',
     title: 'A user create with a bad mobile or email is refused',
     spec: '2.3, 7.2 (create not shown)',
-    tier: 'read-only',
+    tier: 'creates',
     async run(t) {
       await raw(t, 'POST', '/v2/users', { mobile: '12345' });
       await raw(t, 'POST', '/v2/users', { mobile: t.newMobile(), email: 'not-an-email' });
@@ -23,7 +24,7 @@ export const VALIDATION_SCENARIOS: Scenario[] = [
     id: 'validation.unknown-user',
     title: 'Every user endpoint answers an unknown user in its own shape',
     spec: '7.3 USER_NOT_FOUND, 7.4',
-    tier: 'read-only',
+    tier: 'creates',
     async run(t) {
       await raw(t, 'GET', `${NO_USER}/kyc/status`);
       await raw(t, 'GET', `${NO_USER}/kyc/extended-status`);
@@ -51,7 +52,7 @@ export const VALIDATION_SCENARIOS: Scenario[] = [
     id: 'validation.kyc-fields',
     title: 'KYC field rules: account number, IFSC, UPI ID, file size and type, declaration',
     spec: '4.7, 4.8, 4.10, 4.11, 8',
-    tier: 'read-only',
+    tier: 'creates',
     async run(t) {
       await raw(t, 'POST', `${NO_USER}/kyc/bank/verify`, {
         accountNumber: '12ab',
@@ -78,7 +79,7 @@ export const VALIDATION_SCENARIOS: Scenario[] = [
     id: 'validation.transactions',
     title: 'Transaction creates with bad fields, and unknown transactions and events',
     spec: '4.2, 7.3, 8',
-    tier: 'read-only',
+    tier: 'creates',
     async run(t) {
       const base = { userId: 'usr_conformance_none', asset: 'USDC', network: 'polygon' };
       await raw(t, 'POST', '/v2/transactions', { ...base, amount: 'ten', partnerReference: t.name('order') });

@@ -5,7 +5,7 @@
  * target's clock. The URL is set in the service's dashboard and time moves on the service's clock, so they all
  * need the mock's helpers: against a sandbox they are skipped with that reason.
  */
-import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../../src/webhooks/index.js';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, WEBHOOK_EVENT_TYPES } from '../../../src/webhooks/index.js';
 import type { MockHelperCalls } from '../../connect.js';
 import type { Duration } from '../../engine/duration.js';
 import { stringField } from '../../state/records.js';
@@ -110,7 +110,7 @@ const delivery: Scenario = {
       if (!first) return;
       t.step('user.created delivery: headers', headerForms(first));
       t.step('user.created delivery: signature under verifyWebhook, on arrival', first.verdict);
-      t.step('user.created delivery: envelope', first.envelope, { compare: 'shape' });
+      t.step('user.created delivery: envelope', first.envelope, { compare: 'delivery' });
     }),
 };
 
@@ -148,7 +148,7 @@ const order: Scenario = {
           d.envelope?.event === 'transaction.payout_completed' &&
           stringField(d.envelope.data, 'transactionId') === transactionId,
       );
-      t.step('transaction.payout_completed delivery: envelope', completed?.envelope, { compare: 'shape' });
+      t.step('transaction.payout_completed delivery: envelope', completed?.envelope, { compare: 'delivery' });
     }),
 };
 
@@ -191,5 +191,79 @@ const retries: Scenario = {
     }),
 };
 
+/** Whether a delivery is about one of `ids` (a user or a transaction this scenario made). */
+function about(delivery: ReceivedDelivery, ids: readonly string[]): boolean {
+  const data = delivery.envelope?.data;
+  return ids.some((id) => stringField(data, 'userId') === id || stringField(data, 'transactionId') === id);
+}
+
+/**
+ * Records each of the ten event types' first delivery about `ids`, checked against its payload in the contract,
+ * and which types arrived at all: a type that never arrives is named, not skipped.
+ */
+export function recordEveryEvent(
+  t: ScenarioTarget,
+  received: readonly ReceivedDelivery[],
+  ids: readonly string[],
+): void {
+  const ours = received.filter((d) => about(d, ids));
+  t.step(
+    'event types delivered',
+    WEBHOOK_EVENT_TYPES.filter((type) => ours.some((d) => d.envelope?.event === type)),
+  );
+  t.step('every delivery under verifyWebhook', [...new Set(ours.map((d) => d.verdict))].sort());
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    const first = ours.find((d) => d.envelope?.event === type);
+    if (first) {
+      t.step(`${type} delivery: headers`, headerForms(first));
+      t.step(`${type} delivery: envelope`, first.envelope, { compare: 'delivery' });
+    }
+  }
+}
+
+/** The sandbox amounts that make a sweep fail and a payout fail (docs/sandbox-values.md). */
+const SWEEP_FAILS = '77.70';
+const PAYOUT_FAILS = '66.60';
+
+const everyEvent: Scenario = {
+  id: 'webhooks.every-event',
+  title: 'Each of the ten event types arrives signed, its payload as the contract publishes it',
+  spec: '3.1, 3.3, 6.1, 6.2',
+  tier: 'mock-helpers',
+  run: (t) =>
+    withReceiver(t, async (helpers, receiver) => {
+      // user.created, then user.kyc_updated as a PEP declaration rejects the KYC.
+      const { userId: newUser } = await t.client.users.create({
+        mobile: t.newMobile(),
+        deviceId: t.name('device'),
+      });
+      await t.refused(
+        t.client.kyc.declaration.submit(newUser, {
+          occupation: 'salaried',
+          incomeRange: '5l_to_10l',
+          isPep: true,
+          declarationAccepted: true,
+          deviceId: t.name('device'),
+        }),
+      );
+      const { userId } = await helpers.users.seedVerified({ mobile: t.newMobile() });
+      const ids = [newUser, userId];
+      // One transaction whose sweep fails and payout completes, one whose payout fails (the sandbox amounts).
+      for (const amount of [SWEEP_FAILS, PAYOUT_FAILS]) {
+        const { transactionId } = await t.client.transactions.create({
+          userId,
+          amount,
+          asset: 'USDC',
+          network: 'polygon',
+          partnerReference: t.name('every-event'),
+        });
+        ids.push(transactionId);
+        await settleFor(helpers, await helpers.transactions.simulateDeposit({ transactionId }));
+        await settleFor(helpers, '1h');
+      }
+      recordEveryEvent(t, receiver.received, ids);
+    }),
+};
+
 /** The webhook scenarios, in the order they run. */
-export const WEBHOOK_SCENARIOS: readonly Scenario[] = [delivery, order, retries];
+export const WEBHOOK_SCENARIOS: readonly Scenario[] = [delivery, order, everyEvent, retries];

@@ -1,0 +1,85 @@
+/**
+ * What a run exercised on its target: each `/v2` endpoint of the endpoint table, met with a success and with a
+ * refusal, and each of the ten event types, received and checked. What it did not reach says why: a tier not
+ * chosen, or a target without the mock's helpers.
+ */
+import { ENDPOINTS, type Endpoint } from '../../src/endpoints/index.js';
+import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/index.js';
+import { objectOf } from '../state/records.js';
+import type { ScenarioResult } from './types.js';
+
+/** One row of the coverage table. */
+export interface CoverageRow {
+  /** `POST /v2/users` or an event type. */
+  name: string;
+  /** `exercised`, `success only`, `refusal only`, `skipped` or `not reachable`. */
+  status: 'exercised' | 'success only' | 'refusal only' | 'skipped' | 'not reachable';
+  /** Why it was not exercised (fully). */
+  why?: string;
+}
+
+/** The coverage of a run: endpoints, then event types. */
+export interface Coverage {
+  endpoints: CoverageRow[];
+  events: CoverageRow[];
+}
+
+const label = (e: Endpoint) => `${e.method} ${e.path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+/** Why something was not reached: the skips of the run, the most telling first. */
+function whyNot(results: readonly ScenarioResult[]): Pick<CoverageRow, 'status' | 'why'> {
+  const skips = results.filter((r) => r.outcome === 'skipped' || r.outcome === 'unavailable');
+  if (skips.some((r) => r.reason?.includes("needs the mock's test helpers")))
+    return { status: 'not reachable', why: "needs the mock's helpers, which this target has not" };
+  if (skips.some((r) => r.outcome === 'unavailable')) return { status: 'skipped', why: 'target unavailable' };
+  const tiers = [...new Set(skips.flatMap((r) => (r.reason?.startsWith('tier ') ? [r.tier] : [])))];
+  if (tiers.length) return { status: 'skipped', why: `tier ${tiers.join(', ')} not chosen` };
+  return { status: 'skipped', why: 'no scenario of this run reaches it' };
+}
+
+/** The coverage table of a run's results, from what its target answered and delivered. */
+export function coverageOf(results: readonly ScenarioResult[]): Coverage {
+  const seen = new Map<string, { success: boolean; refusal: boolean }>();
+  const events = new Set<string>();
+  for (const r of results) {
+    for (const o of r.sandbox) {
+      if (o.kind === 'exchange') {
+        const entry = seen.get(o.label) ?? { success: false, refusal: false };
+        const refused = o.status >= 400 || objectOf(o.body)?.success === false;
+        if (refused) entry.refusal = true;
+        else if (o.status < 300) entry.success = true;
+        seen.set(o.label, entry);
+      } else if (o.kind === 'step' && o.compare === 'delivery' && o.value !== undefined) {
+        events.add(o.label.replace(/ delivery: envelope$/, ''));
+      }
+    }
+  }
+  const missing = whyNot(results);
+  const endpoints = Object.values(ENDPOINTS as Record<string, Endpoint>).map((e): CoverageRow => {
+    const name = label(e);
+    const found = seen.get(name);
+    if (found?.success && found.refusal) return { name, status: 'exercised' };
+    if (found?.success) return { name, status: 'success only', why: `no refusal met; ${missing.why}` };
+    if (found?.refusal) return { name, status: 'refusal only', why: `no success met; ${missing.why}` };
+    return { name, ...missing };
+  });
+  const received = WEBHOOK_EVENT_TYPES.map(
+    (type): CoverageRow =>
+      events.has(type) ? { name: type, status: 'exercised' } : { name: type, ...missing },
+  );
+  return { endpoints, events: received };
+}
+
+/** The table as text: one line per endpoint and event type. */
+export function coverageLines(coverage: Coverage): string[] {
+  const rows = [...coverage.endpoints, ...coverage.events];
+  if (rows.length === 0) return [];
+  const width = Math.max(...rows.map((r) => r.name.length));
+  const line = (r: CoverageRow) => `  ${r.name.padEnd(width)}  ${r.status}${r.why ? ` (${r.why})` : ''}`;
+  const count = (list: CoverageRow[]) => list.filter((r) => r.status === 'exercised').length;
+  return [
+    `Coverage: ${count(coverage.endpoints)} of ${coverage.endpoints.length} endpoints met with a success and a refusal, ${count(coverage.events)} of ${coverage.events.length} event types received and checked`,
+    ...coverage.endpoints.map(line),
+    ...coverage.events.map(line),
+  ];
+}

@@ -1,0 +1,260 @@
+// A failed run is never drift: transient failures are retried as the client retries them, what stays unavailable
+// is reported as "target unavailable" naming the request (exit status 2), and a run that cannot start fails at
+// once, before the run, with exit status 2.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ConformanceReport } from '../../mock/conformance/types.js';
+import { ConformanceError, createMockService, runConformance } from '../../mock/index.js';
+import { runCli } from '../../mock/server/cli.js';
+import { type RunningServer, startServer } from '../mock/server/support.js';
+
+const named = (report: ConformanceReport) => report.results.flatMap((r) => r.differences.map((d) => d.text));
+
+/** A `fetch` to `server` that answers `status` itself, before the server sees it, where `fails` says so. */
+function flaky(fails: (request: Request, n: number) => number | 'stall' | undefined): typeof fetch {
+  let n = 0;
+  return async (input, init) => {
+    const request = new Request(input, init);
+    n += 1;
+    const failure = fails(request, n);
+    if (failure === 'stall') {
+      // Never answers; gives up only when the run's time-out aborts it.
+      return new Promise<Response>((_, reject) => {
+        const signal = init?.signal ?? request.signal;
+        signal.addEventListener('abort', () => reject(signal.reason));
+      });
+    }
+    if (failure !== undefined) {
+      return new Response(JSON.stringify({ error: 'Service Unavailable', message: 'try again' }), {
+        status: failure,
+        headers: { 'content-type': 'application/json', ...(failure === 429 ? { 'retry-after': '0' } : {}) },
+      });
+    }
+    return fetch(request);
+  };
+}
+
+const path = (request: Request) => new URL(request.url).pathname;
+
+describe('a failed run is never drift', () => {
+  let server: RunningServer;
+  let dir = '';
+  beforeAll(async () => {
+    server = await startServer();
+    dir = mkdtempSync(join(tmpdir(), 'inr-payouts-conformance-failures-'));
+  }, 30_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('1 request in 20 answered 503 (and a 429): retried as the client retries, nothing differs, exit status 0', async () => {
+    const progress: string[] = [];
+    // The scenarios of three areas, about 60 requests; test/slow runs the whole suite so.
+    const report = await runConformance({
+      baseUrl: server.url,
+      apiKey: server.key,
+      only: ['account.', 'kyc.', 'idempotency.'],
+      fetch: flaky((request, n) =>
+        path(request).startsWith('/v2/') ? (n % 20 === 0 ? 503 : n === 7 ? 429 : undefined) : undefined,
+      ),
+      backoff: 0,
+      onProgress: (line) => progress.push(line),
+    });
+    expect(named(report)).toEqual([]);
+    expect(report.counts.unavailable).toBe(0);
+    expect(report.exitCode).toBe(0);
+    const retries = progress.filter((line) => /answered (503|429): retry 1 of 2/.test(line));
+    expect(retries.length).toBeGreaterThan(3);
+  }, 60_000);
+
+  it('a request that never succeeds: "target unavailable" naming it, not compared, exit status 2', async () => {
+    const report = await runConformance({
+      baseUrl: server.url,
+      apiKey: server.key,
+      only: ['account.'],
+      fetch: flaky((request) => (path(request) === '/v2/account/credit' ? 503 : undefined)),
+      backoff: 0,
+    });
+    const credit = report.results.find((r) => r.id === 'account.credit');
+    expect(credit).toMatchObject({
+      outcome: 'unavailable',
+      reason: 'target unavailable: GET /v2/account/credit answered 503 on each of 3 attempts',
+      differences: [],
+    });
+    expect(named(report)).toEqual([]);
+    expect(report.exitCode).toBe(2);
+    expect(report.ok).toBe(false);
+  }, 30_000);
+
+  it('a stalled request: each attempt times out with progress, then the target is unavailable', async () => {
+    const progress: string[] = [];
+    const report = await runConformance({
+      baseUrl: server.url,
+      apiKey: server.key,
+      only: ['account.read', 'account.credit'],
+      fetch: flaky((request) => (path(request) === '/v2/account/credit' ? 'stall' : undefined)),
+      timeoutMs: 150,
+      backoff: 0,
+      onProgress: (line) => progress.push(line),
+    });
+    expect(report.results.map((r) => [r.id, r.outcome, r.reason])).toEqual([
+      ['account.read', 'same', undefined],
+      [
+        'account.credit',
+        'unavailable',
+        'target unavailable: GET /v2/account/credit gave no answer in 0.15 s on each of 3 attempts',
+      ],
+    ]);
+    expect(progress).toContain('  GET /v2/account/credit gave no answer in 0.15 s: retry 1 of 2 in 0.0 s');
+    expect(report.exitCode).toBe(2);
+  }, 30_000);
+
+  it('a POST without an Idempotency-Key that answers 503 is not retried: unavailable, never drift', async () => {
+    const report = await runConformance({
+      baseUrl: server.url,
+      apiKey: server.key,
+      only: ['auth.missing-key'],
+      fetch: flaky((request) =>
+        request.method === 'POST' && path(request).startsWith('/v2/') ? 503 : undefined,
+      ),
+      backoff: 0,
+    });
+    expect(report.results[0]).toMatchObject({
+      outcome: 'unavailable',
+      reason:
+        'target unavailable: POST /v2/users/usr_conformance_none/kyc/bank/verify answered 503, and a POST without an Idempotency-Key is not retried (it may have taken effect)',
+    });
+  }, 30_000);
+
+  it('the helper probe: a transient 503 is retried; one that stays is no answer, never "no helpers"', async () => {
+    let probes = 0;
+    const once = await runConformance({
+      baseUrl: server.url,
+      only: ['account.read'],
+      backoff: 0,
+      fetch: flaky((request) => (path(request) === '/__mock' && ++probes === 1 ? 503 : undefined)),
+    });
+    // The key was read from the helpers the retried probe found.
+    expect(once.counts.same).toBe(1);
+    const send = vi.fn(flaky((request) => (path(request) === '/__mock' ? 503 : undefined)));
+    const failed = runConformance({ baseUrl: server.url, apiKey: server.key, backoff: 0, fetch: send });
+    await expect(failed).rejects.toBeInstanceOf(ConformanceError);
+    await expect(failed).rejects.toThrow(
+      `conformance: could not tell whether ${server.url} has the mock's test helpers: GET /__mock answered 503 on each of 3 attempts`,
+    );
+    expect(send.mock.calls.every(([input]) => path(new Request(input)) === '/__mock')).toBe(true);
+  }, 30_000);
+});
+
+describe('a run that cannot start fails at once, exit status 2', () => {
+  let stalled: Server;
+  let stalledUrl = '';
+  let dir = '';
+  beforeAll(async () => {
+    // Accepts every connection and never answers.
+    stalled = createServer(() => {});
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    stalledUrl = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`;
+    dir = mkdtempSync(join(tmpdir(), 'inr-payouts-conformance-start-'));
+  });
+  afterAll(async () => {
+    stalled.closeAllConnections();
+    await new Promise<void>((resolve) => stalled.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** `runCli(argv)`'s rejection, with its message and exit status. */
+  async function cliFailure(argv: string[]): Promise<{ message: string; exitCode: unknown }> {
+    const error: unknown = await runCli(['conformance', ...argv]).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    if (!(error instanceof Error)) throw new Error(`expected a rejection, got ${String(error)}`);
+    return { message: error.message, exitCode: 'exitCode' in error ? error.exitCode : undefined };
+  }
+
+  it('an unreachable target', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const failure = await cliFailure(['--base-url', url, '--api-key', 'pk_sandbox_x']);
+    expect(failure.exitCode).toBe(2);
+    expect(failure.message).toBe(
+      `conformance: ${url} did not answer (GET /__mock failed (fetch failed: connect ECONNREFUSED ${url.slice(7)})); check --base-url and that the target is up`,
+    );
+  });
+
+  it('a stalled target, at the first request, after one time-out', async () => {
+    const failure = await cliFailure([
+      '--base-url',
+      stalledUrl,
+      '--api-key',
+      'pk_sandbox_x',
+      '--timeout',
+      '0.2',
+    ]);
+    expect(failure).toEqual({
+      exitCode: 2,
+      message: `conformance: ${stalledUrl} did not answer (GET /__mock gave no answer in 0.2 s); check --base-url and that the target is up`,
+    });
+  });
+
+  it('--only that names no scenario, and a report path that cannot be written: before anything is sent', async () => {
+    const send = vi.fn<typeof fetch>();
+    await expect(
+      runConformance({ baseUrl: stalledUrl, apiKey: 'pk_sandbox_x', only: ['acount.'], fetch: send }),
+    ).rejects.toThrow(/^--only "acount\." names no scenario: the IDs start with auth\., account\., /);
+    expect(send).not.toHaveBeenCalled();
+    // The stalled target would hang the run: these fail before it is asked anything.
+    for (const option of ['--json', '--html']) {
+      const failure = await cliFailure(['--base-url', stalledUrl, option, join(dir, 'missing', 'report')]);
+      expect(failure.exitCode).toBe(2);
+      expect(failure.message).toBe(
+        `${option} ${join(dir, 'missing', 'report')} cannot be written (ENOENT): give a file in a directory you can write to`,
+      );
+    }
+    expect((await cliFailure(['--base-url', stalledUrl, '--json', dir])).message).toMatch(
+      /cannot be written \(it is a directory\)/,
+    );
+  });
+
+  it('a pk_live_ key in any case, with space around it, is refused before anything is sent', async () => {
+    const send = vi.fn<typeof fetch>();
+    for (const apiKey of [' pk_live_abc', 'PK_LIVE_abc', '\tPk_Live_abc \n']) {
+      await expect(runConformance({ baseUrl: stalledUrl, apiKey, fetch: send })).rejects.toThrow(
+        /^Refusing a pk_live_ key/,
+      );
+    }
+    expect(send).not.toHaveBeenCalled();
+    expect((await cliFailure(['--base-url', stalledUrl, '--api-key', ' pk_live_abc'])).exitCode).toBe(2);
+  });
+
+  it('--tier read-only sends nothing that could change the target: reads, and writes without a valid key', async () => {
+    const target = createMockService({ baseUrl: 'http://sandbox.conformance.test' });
+    const sent: string[] = [];
+    const send: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const p = path(request);
+      if (p === '/__mock') return new Response(null, { status: 404 });
+      if (request.method !== 'GET' && request.headers.get('authorization') === `Bearer ${target.sandboxKey}`)
+        sent.push(`${request.method} ${p}`);
+      return target.fetch(request);
+    };
+    const report = await runConformance({
+      baseUrl: target.baseUrl,
+      apiKey: target.sandboxKey,
+      fetch: send,
+      tier: 'read-only',
+    });
+    expect(sent).toEqual([]);
+    expect(report.results.filter((r) => r.tier === 'read-only').length).toBeGreaterThan(4);
+    expect(report.exitCode).toBe(0);
+  });
+});
