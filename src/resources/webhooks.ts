@@ -3,7 +3,11 @@ import { Page, PagePromise } from '../core/pagination.js';
 import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
 import { ENDPOINTS } from '../endpoints/index.js';
-import type { WebhookEvent, WebhookEventListQuery, WebhookRetry } from '../schemas/webhooks.js';
+import type {
+  WebhookEvent,
+  WebhookEventListQuery,
+  WebhookRetry,
+} from '../schemas/webhooks.js';
 import {
   SIGNATURE_HEADER,
   type VerifyWebhookOptions,
@@ -27,6 +31,35 @@ function signatureOf(headers: WebhookHeaders): string | readonly string[] | unde
   for (const [name, value] of Object.entries(headers))
     if (name.toLowerCase() === SIGNATURE_HEADER) return value;
   return undefined;
+}
+
+/**
+ * What `client.webhooks.recover` redelivers: the events of these delivery statuses (default `['failed']`, those
+ * whose five attempts all failed) created at or after `since` (default: all).
+ */
+export interface RecoverQuery {
+  since?: Date | string;
+  statuses?: readonly NonNullable<WebhookEventListQuery['status']>[];
+}
+
+/** What `client.webhooks.recover` did: the record of each event it asked to redeliver, oldest first. */
+export interface RecoverResult {
+  retried: WebhookRetry[];
+}
+
+/**
+ * The Idempotency-Key of one recovery retry: the same for the same event at the same attempt count, so running
+ * `recover` again before that retry was made (a crash, a rerun) replays it instead of sending the event twice.
+ * A UUID (version 8, the layout RFC 9562 leaves to the application) from SHA-256, on WebCrypto.
+ */
+async function recoveryKey(event: WebhookEvent): Promise<string> {
+  const text = `inr-payouts recover ${event.id} ${event.attempts}`;
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const bytes = hash.subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
@@ -94,6 +127,37 @@ export class WebhooksResource {
     options?: RequestOptions,
   ): AsyncGenerator<WebhookEvent, void, undefined> {
     yield* this.list(query, options);
+  }
+
+  /**
+   * Recovers the events a receiver missed (it was down, or answered non-2xx five times): pages `GET /v2/webhooks`
+   * for each of `statuses`, keeps the events created since `since`, and asks the service to deliver each again
+   * (`POST /v2/webhooks/{eventId}/retry`), oldest first. Every retry carries an Idempotency-Key made from the event
+   * ID and its attempt count, so running `recover` twice sends each event once more, not twice; a receiver built on
+   * `createWebhookHandler` then processes each event once, even one it had already processed. The events are
+   * listed before any is retried: a retried event leaves the `failed` list, which would shift the pages.
+   * @example
+   * ```ts
+   * await client.users.create({ mobile: '9876543210' }); // an event that no receiver got
+   * const { retried } = await client.webhooks.recover({ since: new Date(Date.now() - 3_600_000), statuses: ['pending'] });
+   * console.log(retried.map((event) => event.id));
+   * ```
+   */
+  async recover(query: RecoverQuery = {}, options?: RequestOptions): Promise<RecoverResult> {
+    const since = query.since === undefined ? Number.NEGATIVE_INFINITY : new Date(query.since).getTime();
+    if (Number.isNaN(since)) throw new TypeError('webhooks.recover: since must be a Date or an ISO 8601 time.');
+    const found = new Map<string, WebhookEvent>();
+    for (const status of query.statuses ?? ['failed']) {
+      for await (const event of this.list({ status, limit: 100 }, options)) {
+        if (Date.parse(event.createdAt) >= since) found.set(event.id, event);
+      }
+    }
+    const oldestFirst = [...found.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+    const retried: WebhookRetry[] = [];
+    for (const event of oldestFirst) {
+      retried.push(await this.retry(event.id, { ...options, idempotencyKey: await recoveryKey(event) }));
+    }
+    return { retried };
   }
 
   /**
