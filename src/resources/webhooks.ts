@@ -3,11 +3,7 @@ import { Page, PagePromise } from '../core/pagination.js';
 import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
 import { ENDPOINTS } from '../endpoints/index.js';
-import type {
-  WebhookEvent,
-  WebhookEventListQuery,
-  WebhookRetry,
-} from '../schemas/webhooks.js';
+import type { WebhookEvent, WebhookEventListQuery, WebhookRetry } from '../schemas/webhooks.js';
 import {
   SIGNATURE_HEADER,
   type VerifyWebhookOptions,
@@ -54,12 +50,10 @@ export interface RecoverResult {
  */
 async function recoveryKey(event: WebhookEvent): Promise<string> {
   const text = `inr-payouts recover ${event.id} ${event.attempts}`;
-  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  const bytes = hash.subarray(0, 16);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  const hex = Array.from(new Uint8Array(hash, 0, 16), (b) => (b + 256).toString(16).slice(1)).join('');
+  // Version 8 in the 13th digit, variant 10 (an 8) in the 17th.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
 }
 
 /**
@@ -144,19 +138,17 @@ export class WebhooksResource {
    * ```
    */
   async recover(query: RecoverQuery = {}, options?: RequestOptions): Promise<RecoverResult> {
-    const since = query.since === undefined ? Number.NEGATIVE_INFINITY : new Date(query.since).getTime();
-    if (Number.isNaN(since)) throw new TypeError('webhooks.recover: since must be a Date or an ISO 8601 time.');
+    const since = new Date(query.since ?? 0).getTime();
+    if (Number.isNaN(since))
+      throw new TypeError('webhooks.recover: since must be a Date or an ISO 8601 time.');
     const found = new Map<string, WebhookEvent>();
     for (const status of query.statuses ?? ['failed']) {
-      for await (const event of this.list({ status, limit: 100 }, options)) {
+      for await (const event of this.list({ status, limit: 100 }, options))
         if (Date.parse(event.createdAt) >= since) found.set(event.id, event);
-      }
     }
-    const oldestFirst = [...found.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
     const retried: WebhookRetry[] = [];
-    for (const event of oldestFirst) {
+    for (const event of [...found.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt)))
       retried.push(await this.retry(event.id, { ...options, idempotencyKey: await recoveryKey(event) }));
-    }
     return { retried };
   }
 

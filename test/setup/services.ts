@@ -27,16 +27,13 @@ export interface RunningService {
 
 /** Where the machine's PostgreSQL binaries are (initdb, pg_ctl, postgres), if anywhere. */
 export function postgresBinaries(): string | undefined {
-  const dirs = [
-    '/usr/local/bin',
-    '/usr/lib/postgresql',
-    ...(process.env.PATH ?? '').split(':'),
-  ].flatMap((dir) =>
-    dir === '/usr/lib/postgresql' && existsSync(dir)
-      ? readdirSync(dir)
-          .sort((a, b) => Number(b) - Number(a))
-          .map((v) => join(dir, v, 'bin'))
-      : [dir],
+  const dirs = ['/usr/local/bin', '/usr/lib/postgresql', ...(process.env.PATH ?? '').split(':')].flatMap(
+    (dir) =>
+      dir === '/usr/lib/postgresql' && existsSync(dir)
+        ? readdirSync(dir)
+            .sort((a, b) => Number(b) - Number(a))
+            .map((v) => join(dir, v, 'bin'))
+        : [dir],
   );
   return dirs.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
 }
@@ -66,9 +63,7 @@ export async function startPostgres(): Promise<RunningService> {
   const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-pg-'));
   const data = join(dir, 'data');
   const as = (command: string, args: string[]) =>
-    user === undefined
-      ? run(command, args)
-      : run('runuser', ['-u', user, '--', command, ...args]);
+    user === undefined ? run(command, args) : run('runuser', ['-u', user, '--', command, ...args]);
   try {
     if (user !== undefined) await run('chown', [user, dir]);
     await as(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
@@ -104,7 +99,13 @@ async function startEmbeddedPostgres(port: number): Promise<RunningService> {
     );
   }
   const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-pg-'));
-  const server = new loaded.default({ databaseDir: join(dir, 'data'), port, user: 'postgres', password: 'postgres', persistent: false });
+  const server = new loaded.default({
+    databaseDir: join(dir, 'data'),
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: false,
+  });
   await server.initialise();
   await server.start();
   return {

@@ -111,7 +111,10 @@ describe('one delivery', () => {
   test('a store that fails answers 503, so the service retries, and runs nothing', async () => {
     let calls = 0;
     const store = { ...memoryWebhookStore(), claim: () => Promise.reject(new Error('connection refused')) };
-    const { handle, errors } = handlerWith({ store, on: { 'transaction.payout_completed': () => void calls++ } });
+    const { handle, errors } = handlerWith({
+      store,
+      on: { 'transaction.payout_completed': () => void calls++ },
+    });
     const response = await handle(delivery());
     expect(response.status).toBe(503);
     expect(calls).toBe(0);
@@ -136,7 +139,10 @@ describe('two deliveries of one event at once', () => {
         },
       },
     }).handle;
-    const replicaB = handlerWith({ store, on: { 'transaction.payout_completed': () => void calls++ } }).handle;
+    const replicaB = handlerWith({
+      store,
+      on: { 'transaction.payout_completed': () => void calls++ },
+    }).handle;
     const first = replicaA(delivery());
     await sleep(20);
     const second = await replicaB(delivery());

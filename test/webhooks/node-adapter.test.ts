@@ -31,7 +31,13 @@ async function listen(server: Server): Promise<string> {
 
 function send(url: string, id = 'evt_1') {
   const { body, header } = signWebhook({
-    payload: { id, event: 'user.created', timestamp: new Date().toISOString(), partnerId: 'p_1', data: { userId: `usr_${id}` } },
+    payload: {
+      id,
+      event: 'user.created',
+      timestamp: new Date().toISOString(),
+      partnerId: 'p_1',
+      data: { userId: `usr_${id}` },
+    },
     secret,
   });
   return fetch(`${url}/webhooks`, {
@@ -98,7 +104,9 @@ describe('toNodeHandler', () => {
     const raw = receiver();
     const rawApp = Fastify();
     await rawApp.register(async (scope) => {
-      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      );
       scope.post('/webhooks', toNodeHandler(raw.handle));
     });
     await rawApp.listen({ port: 0, host: '127.0.0.1' });

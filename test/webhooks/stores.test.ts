@@ -1,13 +1,14 @@
 // One contract, every store: in memory, PostgreSQL through `pg` and through `postgres`, Redis through `redis`
 // (node-redis) and through `ioredis`, each against a real server this file starts (test/setup/services.ts).
 // The Redis rows need redis-server; without it they are skipped with the reason printed.
-import { Redis as IoRedis } from 'ioredis';
+
 import {
   memoryWebhookStore,
   postgresWebhookStore,
   redisWebhookStore,
   type WebhookStore,
 } from 'inr-payouts/webhooks/handler';
+import { Redis as IoRedis } from 'ioredis';
 import pg from 'pg';
 import postgres from 'postgres';
 import { createClient } from 'redis';
@@ -39,9 +40,7 @@ function contract(make: () => WebhookStore) {
   test('of many claims at once, exactly one wins', async () => {
     const store = make();
     const id = eventId();
-    const results = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => store.claim(id, `t${i}`, 5_000)),
-    );
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => store.claim(id, `t${i}`, 5_000)));
     expect(results.filter((r) => r.state === 'claimed')).toHaveLength(1);
     expect(results.filter((r) => r.state === 'busy')).toHaveLength(24);
   });

@@ -67,7 +67,9 @@ export interface DeliveryTrace {
  * };
  * ```
  */
-export interface WebhookHandlerOptions extends VerifyWebhookOptions {
+export interface WebhookHandlerOptions extends Omit<VerifyWebhookOptions, 'now'> {
+  /** The current time for the signature's 300 s window, read per delivery. Default: the system clock. */
+  now?: () => Date | number;
   /** The signing secret, or several while rotating. */
   secret: WebhookSecret;
   /** One function per event type the receiver acts on. */
@@ -130,22 +132,34 @@ const answer = (status: number, body: object, headers?: Record<string, string>) 
  * console.log((await deliver()).status); // 200: a duplicate, not run again
  * ```
  */
-export function createWebhookHandler(options: WebhookHandlerOptions): (request: Request) => Promise<Response> {
+export function createWebhookHandler(
+  options: WebhookHandlerOptions,
+): (request: Request) => Promise<Response> {
   const { secret, on, onUnknown, leaseMs = DEFAULT_LEASE_MS, maxBodyBytes = DEFAULT_MAX_BODY } = options;
   if (typeof on !== 'object' || on === null) {
-    throw new TypeError('createWebhookHandler needs `on`: one function per event type, { "user.created": fn }.');
+    throw new TypeError(
+      'createWebhookHandler needs `on`: one function per event type, { "user.created": fn }.',
+    );
   }
   if (!(leaseMs >= 100)) throw new RangeError('createWebhookHandler: leaseMs must be at least 100.');
   const store = options.store ?? memoryWebhookStore();
-  const report = options.onError ?? ((error: unknown) => console.error('inr-payouts webhook handler:', error));
+  const report =
+    options.onError ?? ((error: unknown) => console.error('inr-payouts webhook handler:', error));
 
-  async function handle(request: Request, trace: DeliveryTrace | undefined): Promise<[Response, DeliveryOutcome, unknown?]> {
-    if (request.method !== 'POST') return [answer(405, { error: 'method_not_allowed' }, { allow: 'POST' }), 'rejected'];
+  async function handle(
+    request: Request,
+    trace: DeliveryTrace | undefined,
+  ): Promise<[Response, DeliveryOutcome, unknown?]> {
+    if (request.method !== 'POST')
+      return [answer(405, { error: 'method_not_allowed' }, { allow: 'POST' }), 'rejected'];
     const body = await readBody(request, maxBodyBytes);
     if (body === undefined) return [answer(413, { error: 'body_too_large' }), 'rejected'];
     let event: WebhookEvent;
     try {
-      event = await verifyWebhookAsync(body, request.headers.get(SIGNATURE_HEADER), secret, options);
+      event = await verifyWebhookAsync(body, request.headers.get(SIGNATURE_HEADER), secret, {
+        toleranceSeconds: options.toleranceSeconds,
+        now: options.now?.(),
+      });
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
       report(error, undefined);

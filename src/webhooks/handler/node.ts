@@ -116,7 +116,11 @@ class ParsedBodyError extends Error {
   }
 }
 
-async function readStream(req: NodeRequestLike, given: unknown, max: number): Promise<Uint8Array | undefined> {
+async function readStream(
+  req: NodeRequestLike,
+  given: unknown,
+  max: number,
+): Promise<Uint8Array | undefined> {
   if ((typeof given === 'object' && given !== null) || req.readableEnded) throw new ParsedBodyError();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -59,11 +59,15 @@ export function postgresWebhookStore(
 ): WebhookStore {
   const table = options.table ?? 'inr_payouts_webhook_events';
   if (!IDENTIFIER.test(table)) {
-    throw new TypeError(`postgresWebhookStore: table must be a lower-case name or schema.name; got ${table}.`);
+    throw new TypeError(
+      `postgresWebhookStore: table must be a lower-case name or schema.name; got ${table}.`,
+    );
   }
   const run = async (text: string, values: unknown[]): Promise<Record<string, unknown>[]> => {
     const rows =
-      'query' in client ? (await client.query(text, values)).rows : await client.unsafe(text, values as never[]);
+      'query' in client
+        ? (await client.query(text, values)).rows
+        : await client.unsafe(text, values as never[]);
     return rows as Record<string, unknown>[];
   };
   let created: Promise<void> | undefined;

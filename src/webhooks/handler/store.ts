@@ -87,7 +87,8 @@ export function memoryWebhookStore(options: MemoryWebhookStoreOptions = {}): Web
       const time = now();
       const entry = entries.get(id);
       if (entry?.token === undefined && entry !== undefined) return { state: 'done' };
-      if (entry !== undefined && entry.until > time) return { state: 'busy', retryAfterMs: entry.until - time };
+      if (entry !== undefined && entry.until > time)
+        return { state: 'busy', retryAfterMs: entry.until - time };
       entries.delete(id);
       entries.set(id, { token, until: time + leaseMs });
       // Evicting a live lease could let a second replica in; only done events are forgotten.
