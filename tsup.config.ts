@@ -43,7 +43,17 @@ const library = {
   sourcemap: true,
   splitting: false,
   esbuildPlugins: [clientFromPackage],
-  external: ['msw', 'msw/node', '@opentelemetry/api', 'node:crypto', 'node:http', 'node:fs', 'node:path', 'node:url', 'node:util'],
+  external: [
+    'msw',
+    'msw/node',
+    '@opentelemetry/api',
+    'node:crypto',
+    'node:http',
+    'node:fs',
+    'node:path',
+    'node:url',
+    'node:util',
+  ],
 } satisfies Options;
 
 // rou3 (the mock's router) is a dev dependency, so it ships inside both builds. zod/mini ships inside too,
