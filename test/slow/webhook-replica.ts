@@ -46,7 +46,7 @@ async function backend(): Promise<Backend> {
       disarm: async (id) =>
         (await query('DELETE FROM armed WHERE event_id = $1 RETURNING 1', [id])).length > 0,
       complete: async (id) => {
-        await query('INSERT INTO completions (event_id) VALUES ($1)', [id]);
+        await query('INSERT INTO completions (event_id, pid) VALUES ($1, $2)', [id, process.pid]);
       },
     };
   }
@@ -75,7 +75,9 @@ const { store, disarm, complete } = await backend();
 const handle = createWebhookHandler({
   secret: SECRET,
   store,
-  leaseMs: 2_000,
+  // Short enough that a killed replica's events come back within the service's retries (15 s), long enough that
+  // a replica slowed by a loaded machine still renews in time.
+  leaseMs: 5_000,
   onError: () => {},
   on: {
     'user.created': async (event) => {
@@ -88,6 +90,8 @@ const handle = createWebhookHandler({
     },
   },
 });
+// The test closes the pipe when it ends; a last line written after that is no error of the replica's.
+process.stdout.on('error', () => {});
 const server = createServer(toNodeHandler(handle));
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`port ${(server.address() as AddressInfo).port}\n`);

@@ -139,21 +139,28 @@ async function deliverAll(replicas: Replicas, ids: string[]): Promise<string[]> 
       if (!results.includes(true)) failed.push(id);
     }
   };
-  await Promise.all(Array.from({ length: 100 }, worker));
+  await Promise.all(Array.from({ length: 40 }, worker));
   return failed;
 }
 
-async function run(replicas: Replicas, completions: () => Promise<Map<string, number>>) {
+async function run(
+  replicas: Replicas,
+  completions: () => Promise<Map<string, number>>,
+  twice: (ids: string[]) => Promise<unknown>,
+) {
   await replicas.start();
   const failed = await deliverAll(replicas, eventIds);
-  // What `recover` sets off: the service delivers each failed event again.
-  const stillFailed = await deliverAll(replicas, failed);
+  // What `recover` sets off: the service delivers each failed event again; an operator runs it until none is left.
+  let stillFailed = failed;
+  for (let run = 0; run < 3 && stillFailed.length > 0; run++)
+    stillFailed = await deliverAll(replicas, stillFailed);
   const counts = await completions();
   const wrong = eventIds.filter((id) => counts.get(id) !== 1).map((id) => `${id}: ${counts.get(id) ?? 0}`);
   console.log(
     `${replicas.kills} replicas killed mid-function; ${failed.length} events recovered; ` +
       `${counts.size} events completed, ${wrong.length} not exactly once`,
   );
+  if (wrong.length > 0) console.log('not exactly once:', wrong.slice(0, 10), await twice(wrong.slice(0, 5)));
   expect(replicas.kills).toBe(KILLS);
   expect(stillFailed).toEqual([]);
   expect(wrong).toEqual([]);
@@ -167,7 +174,9 @@ describe('PostgreSQL: 4 replicas (2 on pg, 2 on postgres)', () => {
   beforeAll(async () => {
     server = await startPostgres();
     pool = new pg.Pool({ connectionString: server.url });
-    await pool.query('CREATE TABLE completions (event_id text NOT NULL)');
+    await pool.query(
+      'CREATE TABLE completions (event_id text NOT NULL, pid integer, at timestamptz DEFAULT clock_timestamp())',
+    );
     await pool.query('CREATE TABLE armed (event_id text PRIMARY KEY)');
     await pool.query('INSERT INTO armed SELECT unnest($1::text[])', [armedIds]);
     const env = (driver: string) => ({ STORE: 'postgres', DRIVER: driver, DATABASE: server.url });
@@ -180,12 +189,17 @@ describe('PostgreSQL: 4 replicas (2 on pg, 2 on postgres)', () => {
   });
 
   test('every event completes exactly once, none lost after recovery', async () => {
-    await run(replicas, async () => {
-      const { rows } = await pool.query<{ event_id: string; n: number }>(
-        'SELECT event_id, count(*)::int AS n FROM completions GROUP BY event_id',
-      );
-      return new Map(rows.map((row) => [row.event_id, row.n]));
-    });
+    await run(
+      replicas,
+      async () => {
+        const { rows } = await pool.query<{ event_id: string; n: number }>(
+          'SELECT event_id, count(*)::int AS n FROM completions GROUP BY event_id',
+        );
+        return new Map(rows.map((row) => [row.event_id, row.n]));
+      },
+      async (ids) =>
+        (await pool.query('SELECT * FROM completions WHERE event_id = ANY($1) ORDER BY at', [ids])).rows,
+    );
   });
 });
 
@@ -207,13 +221,17 @@ describe.skipIf(whyNoRedis !== undefined)('Redis: 4 replicas (2 on redis, 2 on i
   });
 
   test('every event completes exactly once, none lost after recovery', async () => {
-    await run(replicas, async () => {
-      const counts = new Map<string, number>();
-      const values = await redis.mget(...eventIds.map((id) => `completions:${id}`));
-      eventIds.forEach((id, i) => {
-        if (values[i] !== null) counts.set(id, Number(values[i]));
-      });
-      return counts;
-    });
+    await run(
+      replicas,
+      async () => {
+        const counts = new Map<string, number>();
+        const values = await redis.mget(...eventIds.map((id) => `completions:${id}`));
+        eventIds.forEach((id, i) => {
+          if (values[i] !== null) counts.set(id, Number(values[i]));
+        });
+        return counts;
+      },
+      async () => 'Redis keeps counts only',
+    );
   });
 });
