@@ -136,6 +136,35 @@ describe('PostgreSQL stores', () => {
     expect(rows[0]).toEqual({ n: 1 });
   });
 
+  test('complete inside the partner transaction: the mark rolls back with it, and commits with it', async () => {
+    const store = postgresWebhookStore(pool);
+    await store.claim('evt_tx', 'a', 5_000);
+    await pool.query('CREATE TABLE IF NOT EXISTS paid (event_id text)');
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query("INSERT INTO paid VALUES ('evt_tx')");
+      expect(await store.complete('evt_tx', 'a', client)).toBe(true);
+      await client.query('ROLLBACK'); // as a crash before COMMIT would
+      expect((await store.claim('evt_tx', 'b', 5_000)).state).toBe('busy'); // still a's claim, not done
+      await client.query('BEGIN');
+      await client.query("INSERT INTO paid VALUES ('evt_tx')");
+      expect(await store.complete('evt_tx', 'a', client)).toBe(true);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(await store.claim('evt_tx', 'b', 5_000)).toEqual({ state: 'done' });
+    expect((await pool.query('SELECT count(*)::int AS n FROM paid')).rows[0]).toEqual({ n: 1 });
+    // postgres's sql.begin: the same, committed.
+    const viaSql = postgresWebhookStore(sql);
+    await viaSql.claim('evt_tx_sql', 'a', 5_000);
+    await sql.begin(async (tx) => {
+      expect(await viaSql.complete('evt_tx_sql', 'a', tx)).toBe(true);
+    });
+    expect(await viaSql.claim('evt_tx_sql', 'b', 5_000)).toEqual({ state: 'done' });
+  });
+
   test('a table name that is not a plain identifier is refused before any SQL', () => {
     expect(() => postgresWebhookStore(pool, { table: 'x; DROP TABLE users' })).toThrow(/lower-case name/);
   });
@@ -159,6 +188,22 @@ describe.skipIf(whyNoRedis !== undefined)('Redis stores', () => {
 
   describe('through redis (node-redis)', () => contract(() => redisWebhookStore(nodeRedis)));
   describe('through ioredis', () => contract(() => redisWebhookStore(ioredis, { prefix: 'io:' })));
+
+  test("complete runs the partner's commands in the marking script, and only for the claim's holder", async () => {
+    const store = redisWebhookStore(nodeRedis, { prefix: 'cmd:' });
+    await store.claim('evt_cmd', 'a', 5_000);
+    expect(await store.complete('evt_cmd', 'b', [['INCR', 'paid:evt_cmd']])).toBe(false);
+    expect(await nodeRedis.get('paid:evt_cmd')).toBeNull();
+    expect(
+      await store.complete('evt_cmd', 'a', [
+        ['INCR', 'paid:evt_cmd'],
+        ['HSET', 'order:1', 'utr', 'UTR1'],
+      ]),
+    ).toBe(true);
+    expect(await nodeRedis.get('paid:evt_cmd')).toBe('1');
+    expect(await nodeRedis.hGet('order:1', 'utr')).toBe('UTR1');
+    expect(await store.claim('evt_cmd', 'b', 5_000)).toEqual({ state: 'done' });
+  });
 
   test('a done event is kept doneTtlMs, and its key carries that expiry', async () => {
     const store = redisWebhookStore(ioredis, { prefix: 'ttl:', doneTtlMs: 60_000 });

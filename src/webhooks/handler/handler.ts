@@ -13,17 +13,23 @@ import { verifyWebhookAsync } from '../verify-async.js';
 import { memoryWebhookStore, type WebhookStore } from './store.js';
 
 /** What the handler hands each event function besides the event. */
-export interface DeliveryContext {
+export interface DeliveryContext<Within = never> {
   /** Aborts when this replica lost its claim (its lease could not be renewed): stop, another may take over. */
   readonly signal: AbortSignal;
+  /**
+   * Marks the event done now, inside the function's own atomic step: pass the client of your open PostgreSQL
+   * transaction (the mark commits or rolls back with your writes), or Redis commands to run in the same script.
+   * False when the claim was lost: roll back. Without a call the handler marks the event after the function.
+   */
+  complete(within: Within): Promise<boolean>;
 }
 
 /** The partner's function for one event type. It may throw: the claim is released and the service retries. */
-export type WebhookEventHandler<E> = (event: E, context: DeliveryContext) => unknown;
+export type WebhookEventHandler<E, Within = never> = (event: E, context: DeliveryContext<Within>) => unknown;
 
 /** The functions per known event type; an event type without one is acknowledged and not claimed. */
-export type WebhookEventHandlers = {
-  [T in WebhookEventType]?: WebhookEventHandler<WebhookEventOf<T>>;
+export type WebhookEventHandlers<Within = never> = {
+  [T in WebhookEventType]?: WebhookEventHandler<WebhookEventOf<T>, Within>;
 };
 
 /**
@@ -67,17 +73,17 @@ export interface DeliveryTrace {
  * };
  * ```
  */
-export interface WebhookHandlerOptions extends Omit<VerifyWebhookOptions, 'now'> {
+export interface WebhookHandlerOptions<Within = never> extends Omit<VerifyWebhookOptions, 'now'> {
   /** The current time for the signature's 300 s window, read per delivery. Default: the system clock. */
   now?: () => Date | number;
   /** The signing secret, or several while rotating. */
   secret: WebhookSecret;
   /** One function per event type the receiver acts on. */
-  on: WebhookEventHandlers;
+  on: WebhookEventHandlers<Within>;
   /** For event types this version does not know (the service added them later). Default: acknowledged. */
-  onUnknown?: WebhookEventHandler<UnknownWebhookEvent>;
+  onUnknown?: WebhookEventHandler<UnknownWebhookEvent, Within>;
   /** Where event IDs are claimed; share one across replicas. Default: {@link memoryWebhookStore}. */
-  store?: WebhookStore;
+  store?: WebhookStore<Within>;
   /**
    * How long a claim lasts unless renewed, in ms: after a crash the event is free again this long after the
    * last renewal. Renewed every third of it while the function runs. Default 10,000.
@@ -132,8 +138,8 @@ const answer = (status: number, body: object, headers?: Record<string, string>) 
  * console.log((await deliver()).status); // 200: a duplicate, not run again
  * ```
  */
-export function createWebhookHandler(
-  options: WebhookHandlerOptions,
+export function createWebhookHandler<Within = never>(
+  options: WebhookHandlerOptions<Within>,
 ): (request: Request) => Promise<Response> {
   const { secret, on, onUnknown, leaseMs = DEFAULT_LEASE_MS, maxBodyBytes = DEFAULT_MAX_BODY } = options;
   if (typeof on !== 'object' || on === null) {
@@ -142,7 +148,7 @@ export function createWebhookHandler(
     );
   }
   if (!(leaseMs >= 100)) throw new RangeError('createWebhookHandler: leaseMs must be at least 100.');
-  const store = options.store ?? memoryWebhookStore();
+  const store: WebhookStore<Within> = options.store ?? memoryWebhookStore();
   const report =
     options.onError ?? ((error: unknown) => console.error('inr-payouts webhook handler:', error));
 
@@ -167,7 +173,7 @@ export function createWebhookHandler(
     }
     trace?.event(event);
     const fn = (isKnownWebhookEvent(event) ? on[event.event] : onUnknown) as
-      | WebhookEventHandler<WebhookEvent>
+      | WebhookEventHandler<WebhookEvent, Within>
       | undefined;
     if (fn === undefined) return [answer(200, { received: true, ignored: true }), 'ignored'];
     if (typeof event.id !== 'string' || event.id === '') {
@@ -187,8 +193,15 @@ export function createWebhookHandler(
     }
 
     const lease = keepLease(store, event.id, token, leaseMs);
+    const id = event.id;
+    // What the function's own `complete` answered, if it called it.
+    let marked: boolean | undefined;
+    const complete = async (within: Within) => {
+      marked = await store.complete(id, token, within);
+      return marked;
+    };
     try {
-      const run = async () => fn(event, { signal: lease.signal });
+      const run = async () => fn(event, { signal: lease.signal, complete });
       await (trace ? trace.run(run) : run());
     } catch (error) {
       lease.stop();
@@ -197,10 +210,12 @@ export function createWebhookHandler(
       return [answer(500, { error: 'handler_failed' }), 'failed', error];
     }
     lease.stop();
-    const done = await store.complete(event.id, token).catch((error: unknown) => {
-      report(error, event);
-      return false;
-    });
+    const done =
+      marked ??
+      (await store.complete(event.id, token).catch((error: unknown) => {
+        report(error, event);
+        return false;
+      }));
     if (!done) {
       // The lease ran out under us: whoever holds the event now finishes it; the service retries meanwhile.
       report(new Error(`Lost the claim on ${event.id} before marking it done; raise leaseMs.`), event);

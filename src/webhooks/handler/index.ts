@@ -47,6 +47,7 @@ export {
 export {
   type IoRedisLike,
   type NodeRedisLike,
+  type RedisCommands,
   type RedisWebhookStoreOptions,
   redisWebhookStore,
 } from './redis.js';

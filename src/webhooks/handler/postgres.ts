@@ -39,6 +39,10 @@ const CREATE_RACE = new Set(['42P07', '23505']);
  * existing row's lease has run out, so exactly one replica gets it; every lease is timed by the database's
  * `now()`. Done rows stay: delete old ones (`completed_at`) on a schedule if the table grows too large.
  *
+ * For exactly once across a crash, mark the event inside the transaction of the function's own writes: pass its
+ * client to `context.complete` (a `pg` client after `BEGIN`, or the `sql` of postgres's `sql.begin`), and roll back
+ * when it answers false.
+ *
  * @example
  * ```ts
  * import pg from 'pg';
@@ -56,18 +60,20 @@ const CREATE_RACE = new Set(['42P07', '23505']);
 export function postgresWebhookStore(
   client: PgQueryable | PostgresJsSql,
   options: PostgresWebhookStoreOptions = {},
-): WebhookStore {
+): WebhookStore<PgQueryable | PostgresJsSql> {
   const table = options.table ?? 'inr_payouts_webhook_events';
   if (!IDENTIFIER.test(table)) {
     throw new TypeError(
       `postgresWebhookStore: table must be a lower-case name or schema.name; got ${table}.`,
     );
   }
-  const run = async (text: string, values: unknown[]): Promise<Record<string, unknown>[]> => {
+  const run = async (
+    text: string,
+    values: unknown[],
+    on: PgQueryable | PostgresJsSql = client,
+  ): Promise<Record<string, unknown>[]> => {
     const rows =
-      'query' in client
-        ? (await client.query(text, values)).rows
-        : await client.unsafe(text, values as never[]);
+      'query' in on ? (await on.query(text, values)).rows : await on.unsafe(text, values as never[]);
     return rows as Record<string, unknown>[];
   };
   let created: Promise<void> | undefined;
@@ -114,11 +120,12 @@ export function postgresWebhookStore(
       ]);
       return rows.length > 0;
     },
-    async complete(eventId, token) {
+    async complete(eventId, token, within) {
       const rows = await run(
         `UPDATE ${table} SET state = 'done', token = NULL, lease_until = NULL, completed_at = now() ` +
           `WHERE ${held} RETURNING 1 AS done`,
         [eventId, token],
+        within,
       );
       return rows.length > 0;
     },

@@ -14,6 +14,13 @@ export interface IoRedisLike {
 }
 
 /**
+ * Redis commands (`[['INCR', 'payouts:paid'], ['HSET', 'order:42', 'utr', 'UTR1']]`) that `context.complete` runs in
+ * the same Lua script as the mark, only if the claim is still this delivery's: the function's effect and the mark
+ * happen together or not at all. On a cluster, their keys must hash to the event key's slot.
+ */
+export type RedisCommands = readonly (readonly string[])[];
+
+/**
  * Options of {@link redisWebhookStore}.
  *
  * @example
@@ -33,8 +40,15 @@ export interface RedisWebhookStoreOptions {
 // KEYS[1] the event's key; ARGV[1] the claimant's token. Only the claimant may change a live claim.
 const RENEW = `if redis.call('GET', KEYS[1]) == 'lease:' .. ARGV[1] then
   return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
-const COMPLETE = `if redis.call('GET', KEYS[1]) == 'lease:' .. ARGV[1] then
-  redis.call('SET', KEYS[1], 'done', 'PX', ARGV[2]) return 1 end return 0`;
+// Then the partner's commands, each as its length and its words, in the same step as the mark.
+const COMPLETE = `if redis.call('GET', KEYS[1]) ~= 'lease:' .. ARGV[1] then return 0 end
+local i = 3
+while i <= #ARGV do
+  local n = tonumber(ARGV[i])
+  redis.call(unpack(ARGV, i + 1, i + n))
+  i = i + n + 1
+end
+redis.call('SET', KEYS[1], 'done', 'PX', ARGV[2]) return 1`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == 'lease:' .. ARGV[1] then
   return redis.call('DEL', KEYS[1]) end return 0`;
 // What a failed SET NX found, read in one step so the key cannot expire between the GET and the PTTL.
@@ -44,7 +58,8 @@ const INSPECT = `return { redis.call('GET', KEYS[1]), redis.call('PTTL', KEYS[1]
  * A {@link WebhookStore} in Redis, on the partner's own connected client: `redis` (node-redis v4 or v5) or
  * `ioredis`. A claim is `SET key lease:<token> NX PX <leaseMs>`, so exactly one replica gets it and Redis expires
  * it after a crash; renewing, completing and releasing each run a Lua script that checks the token and changes
- * the key as one step. A done event is kept `doneTtlMs` (30 days).
+ * the key as one step. A done event is kept `doneTtlMs` (30 days). For exactly once across a crash, hand the
+ * function's Redis writes to `context.complete` ({@link RedisCommands}), which runs them in the marking script.
  *
  * @example
  * ```ts
@@ -62,7 +77,7 @@ const INSPECT = `return { redis.call('GET', KEYS[1]), redis.call('PTTL', KEYS[1]
 export function redisWebhookStore(
   client: NodeRedisLike | IoRedisLike,
   options: RedisWebhookStoreOptions = {},
-): WebhookStore {
+): WebhookStore<RedisCommands> {
   const { prefix = 'inr-payouts:webhook:', doneTtlMs = 30 * 86_400_000 } = options;
   if (!(doneTtlMs >= 1)) throw new RangeError('redisWebhookStore: doneTtlMs must be at least 1.');
   const command = (args: string[]): Promise<unknown> =>
@@ -81,8 +96,9 @@ export function redisWebhookStore(
     async renew(eventId, token, leaseMs) {
       return Number(await script(RENEW, eventId, token, ms(leaseMs))) === 1;
     },
-    async complete(eventId, token) {
-      return Number(await script(COMPLETE, eventId, token, ms(doneTtlMs))) === 1;
+    async complete(eventId, token, within = []) {
+      const commands = within.flatMap((command) => [String(command.length), ...command]);
+      return Number(await script(COMPLETE, eventId, token, ms(doneTtlMs), ...commands)) === 1;
     },
     async release(eventId, token) {
       await script(RELEASE, eventId, token);

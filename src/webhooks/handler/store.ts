@@ -28,13 +28,16 @@ export type ClaimResult =
  * console.log((await store.claim('evt_1', 'replica-b', 10_000)).state); // done
  * ```
  */
-export interface WebhookStore {
+export interface WebhookStore<Within = never> {
   /** Claims `eventId` for `leaseMs` if nobody holds a live lease on it and it is not done. */
   claim(eventId: string, token: string, leaseMs: number): Promise<ClaimResult>;
   /** Extends the lease to `leaseMs` from now; false when the claim is no longer `token`'s. */
   renew(eventId: string, token: string, leaseMs: number): Promise<boolean>;
-  /** Marks the event done for good; false when the claim is no longer `token`'s. */
-  complete(eventId: string, token: string): Promise<boolean>;
+  /**
+   * Marks the event done for good; false when the claim is no longer `token`'s. `within` makes the mark part of the
+   * partner's own atomic step (a PostgreSQL transaction's client, Redis commands run in the same script).
+   */
+  complete(eventId: string, token: string, within?: Within): Promise<boolean>;
   /** Gives the claim up, so the next delivery runs the handler again; nothing when it is not `token`'s. */
   release(eventId: string, token: string): Promise<void>;
 }
