@@ -113,8 +113,9 @@ const answer = (status: number, body: object, headers?: Record<string, string>) 
  *    running answers 409 (any non-2xx makes the service retry, spec 6.4) with `Retry-After`, and never runs the
  *    function a second time; a failing store answers 503;
  * 3. run the event type's function, renewing the lease every third of `leaseMs` while it runs;
- * 4. mark the event done and answer 200; if the function throws, release the claim and answer 500, so the
- *    retry runs it again. A replica that dies mid-function stops renewing, and its lease expires.
+ * 4. mark the event done (or let the function mark it inside its own transaction, `context.complete`) and answer
+ *    200; if the function throws, release the claim and answer 500, so the retry runs it again. A replica that
+ *    dies mid-function stops renewing, and its lease expires.
  *
  * An event type with no function is acknowledged (200) without a claim.
  *
