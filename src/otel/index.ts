@@ -84,8 +84,7 @@ const tracerOf = (options: TracingOptions): Tracer =>
 export function traceClient(options: TracingOptions & { fetch?: typeof fetch } = {}): ClientTracing {
   const tracer = tracerOf(options);
   const base = options.fetch ?? ((input, init) => fetch(input, init));
-  // A call's open span by its `context` (one object per call, given to every hook); `fetch` sees the Request
-  // the beforeRequest hooks saw, while afterResponse sees ky's clone of it, so requests map to their call.
+  // Open spans by each call's `context`: afterResponse sees ky's clone of the Request that `fetch` gets.
   const spans = new WeakMap<object, Span>();
   const calls = new WeakMap<Request, object>();
   const finish = (call: object | undefined, status: number | undefined, error?: unknown) => {

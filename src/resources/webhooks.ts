@@ -43,16 +43,11 @@ export interface RecoverResult {
   retried: WebhookRetry[];
 }
 
-/**
- * The Idempotency-Key of one recovery retry: the same for the same event at the same attempt count, so running
- * `recover` again before that retry was made (a crash, a rerun) replays it instead of sending the event twice.
- * A UUID (version 8, the layout RFC 9562 leaves to the application) from SHA-256, on WebCrypto.
- */
+// One key per event and attempt count (a UUID v8 from SHA-256): a rerun replays the retry instead of resending.
 async function recoveryKey(event: WebhookEvent): Promise<string> {
   const text = `inr-payouts recover ${event.id} ${event.attempts}`;
   const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   const hex = Array.from(new Uint8Array(hash, 0, 16), (b) => (b + 256).toString(16).slice(1)).join('');
-  // Version 8 in the 13th digit, variant 10 (an 8) in the 17th.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
 }
 

@@ -1,5 +1,3 @@
-// One webhook handler: verify, claim, run the partner's function under a renewed lease, answer.
-
 import { SIGNATURE_HEADER, type VerifyWebhookOptions, type WebhookSecret } from '../common.js';
 import { WebhookVerificationError } from '../errors.js';
 import {
@@ -239,7 +237,6 @@ export function createWebhookHandler<Within = never>(
   };
 }
 
-/** The body's bytes, or undefined past `max` (checked on the declared length, then on what arrives). */
 async function readBody(request: Request, max: number): Promise<Uint8Array | undefined> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > max) return undefined;

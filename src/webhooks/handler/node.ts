@@ -1,5 +1,4 @@
-// The fetch-style handler on node:http, Express and Fastify: the raw body read here, a body parser diagnosed.
-// Structural types only, so the entry imports nothing from node and no framework.
+// Structural types only: the entry imports nothing from node and no framework.
 
 /** What the adapter reads of node's `IncomingMessage` (Express's `req` is one; Fastify's `request.raw` too). */
 export interface NodeRequestLike extends AsyncIterable<unknown> {
@@ -142,7 +141,6 @@ async function readStream(
 function toRequest(req: NodeRequestLike, body: Uint8Array | string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    // Node's own pseudo-headers (HTTP/2 `:path`) are no header a Request can carry.
     if (value === undefined || name.startsWith(':')) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }

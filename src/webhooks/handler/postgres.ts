@@ -1,6 +1,3 @@
-// The webhook store in PostgreSQL: one table keyed by event ID, claims by INSERT ... ON CONFLICT, leases on the
-// database's own clock (no replica's clock skew matters). Takes the partner's `pg` or `postgres` client.
-
 import type { ClaimResult, WebhookStore } from './store.js';
 
 /** node-postgres (`pg`): a `Pool`, a `Client` or a `PoolClient`. */

@@ -1,6 +1,3 @@
-// The webhook store in Redis: one key per event ID, a claim by SET NX PX, and a Lua script for each step that must
-// compare the claimant and change the key at once. Takes the partner's `redis` (node-redis) or `ioredis` client.
-
 import type { ClaimResult, WebhookStore } from './store.js';
 
 /** node-redis (`redis` v4, v5): a connected client's `sendCommand`. */
@@ -51,7 +48,7 @@ end
 redis.call('SET', KEYS[1], 'done', 'PX', ARGV[2]) return 1`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == 'lease:' .. ARGV[1] then
   return redis.call('DEL', KEYS[1]) end return 0`;
-// What a failed SET NX found, read in one step so the key cannot expire between the GET and the PTTL.
+// One step, so the key cannot expire between the GET and the PTTL.
 const INSPECT = `return { redis.call('GET', KEYS[1]), redis.call('PTTL', KEYS[1]) }`;
 
 /**

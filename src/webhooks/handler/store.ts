@@ -1,5 +1,3 @@
-// What a webhook handler keeps per event ID, and the default store: in memory, for one process.
-
 /**
  * What {@link WebhookStore.claim} found: the event is now this delivery's (`claimed`), another delivery holds a
  * live lease on it (`busy`, for about `retryAfterMs` more), or it was processed already (`done`).
