@@ -6,7 +6,7 @@
  * layers listed before it (checked when this file loads), so the graph between folders has no cycle. `src/` is the client package and never imports the mock;
  * the mock may import any of `src/`. Bottom to top:
  *
- *   src:  shared < internal, webhooks < schemas < endpoints < core < resources < kyc-readers, money < client < index
+ *   src:  shared < internal, webhooks < otel, schemas < endpoints < core < resources < kyc-readers, money < client < index
  *   mock: sandbox-values < state < contract < engine < observe < policies < http < sandbox-explanations
  *         < machines < operations < routes | helpers < simulation, connect < openapi, msw, receiver-check
  *         < overrides, conformance < server, service < bin < index
@@ -18,6 +18,8 @@ const SRC_LAYERS = {
   internal: { path: '^src/internal/', may: ['shared'] },
   // The `inr-payouts/webhooks` entry stays free of the client's dependencies (ky, zod, uuid).
   webhooks: { path: '^src/webhooks/', may: ['shared'] },
+  // `inr-payouts/otel`: spans on ky's hooks and the webhook handler's trace option; nothing of the client's code.
+  otel: { path: '^src/otel/', may: ['shared', 'webhooks'] },
   schemas: { path: '^src/schemas/', may: ['shared', 'internal', 'webhooks'] },
   // The endpoint table: each `/v2` endpoint's facts, read by the client and the mock alike.
   endpoints: { path: '^src/endpoints/', may: ['shared', 'internal', 'webhooks', 'schemas'] },

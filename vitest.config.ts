@@ -36,7 +36,9 @@ const strictProject = (name: string, include: string[]) => ({
 export default defineConfig(({ mode }) => ({
   resolve: {
     alias: {
+      'inr-payouts/webhooks/handler': here('./src/webhooks/handler/index.ts'),
       'inr-payouts/webhooks': here('./src/webhooks/index.ts'),
+      'inr-payouts/otel': here('./src/otel/index.ts'),
       'inr-payouts/mock': here('./mock/index.ts'),
       'inr-payouts/money': here('./src/money.ts'),
       'inr-payouts': here('./src/index.ts'),

@@ -90,6 +90,12 @@ export type { TransactionsResource } from './resources/transactions.js';
 export type { UsersResource } from './resources/users.js';
 export type { EmailVerificationResource } from './resources/verification/email.js';
 export type { MobileVerificationResource } from './resources/verification/mobile.js';
-export type { UnwrapOptions, WebhookHeaders, WebhooksResource } from './resources/webhooks.js';
+export type {
+  RecoverQuery,
+  RecoverResult,
+  UnwrapOptions,
+  WebhookHeaders,
+  WebhooksResource,
+} from './resources/webhooks.js';
 export * from './schemas/index.js';
 export { WebhookVerificationError, type WebhookVerificationReason } from './webhooks/errors.js';

@@ -33,6 +33,9 @@ export interface Call<T> {
   envelopeSchema?: z.ZodMiniType<T>;
   /** Sends an `Idempotency-Key`. Default: true for POST, PUT, PATCH and DELETE. */
   idempotent?: boolean;
+  /** The endpoint table's key (`transactions.create`) and the path as the spec writes it, for hooks' `context`. */
+  operationId?: string | undefined;
+  urlTemplate?: string;
 }
 
 /**
@@ -218,6 +221,8 @@ export class Transport {
         timeout,
         signal,
         fetch: send,
+        // What tracing hooks read (`inr-payouts/otel`): ky hands every hook this object as `options.context`.
+        context: { operationId: call.operationId, urlTemplate: call.urlTemplate },
         retry: {
           ...RETRY,
           // A mutating call without a key could take effect twice, so only reads and keyed writes are retried.

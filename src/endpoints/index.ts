@@ -24,6 +24,11 @@ export const ENDPOINTS = {
 /** An operation ID of the table. */
 export type OperationId = keyof typeof ENDPOINTS;
 
+const OPERATION_IDS = new Map<Endpoint, string>(Object.entries(ENDPOINTS).map(([id, row]) => [row, id]));
+
+/** The operation ID of a row of {@link ENDPOINTS} (for the `context` the partner's hooks see). */
+export const operationIdOf = (row: Endpoint): string | undefined => OPERATION_IDS.get(row);
+
 /** Every `/v2` endpoint's contract, keyed as {@link ENDPOINTS}. */
 export const CONTRACTS: Record<OperationId, EndpointContract> = {
   ...USER_CONTRACTS,

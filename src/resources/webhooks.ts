@@ -30,6 +30,28 @@ function signatureOf(headers: WebhookHeaders): string | readonly string[] | unde
 }
 
 /**
+ * What `client.webhooks.recover` redelivers: the events of these delivery statuses (default `['failed']`, those
+ * whose five attempts all failed) created at or after `since` (default: all).
+ */
+export interface RecoverQuery {
+  since?: Date | string;
+  statuses?: readonly NonNullable<WebhookEventListQuery['status']>[];
+}
+
+/** What `client.webhooks.recover` did: the record of each event it asked to redeliver, oldest first. */
+export interface RecoverResult {
+  retried: WebhookRetry[];
+}
+
+// One key per event and attempt count (a UUID v8 from SHA-256): a rerun replays the retry instead of resending.
+async function recoveryKey(event: WebhookEvent): Promise<string> {
+  const text = `inr-payouts recover ${event.id} ${event.attempts}`;
+  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  const hex = Array.from(new Uint8Array(hash, 0, 16), (b) => (b + 256).toString(16).slice(1)).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
+/**
  * Webhooks: `unwrap` verifies one the service sent; the event records (spec 2.11, 4.12) are listed and retried.
  * @example
  * ```ts
@@ -94,6 +116,35 @@ export class WebhooksResource {
     options?: RequestOptions,
   ): AsyncGenerator<WebhookEvent, void, undefined> {
     yield* this.list(query, options);
+  }
+
+  /**
+   * Recovers the events a receiver missed (it was down, or answered non-2xx five times): pages `GET /v2/webhooks`
+   * for each of `statuses`, keeps the events created since `since`, and asks the service to deliver each again
+   * (`POST /v2/webhooks/{eventId}/retry`), oldest first. Every retry carries an Idempotency-Key made from the event
+   * ID and its attempt count, so running `recover` twice sends each event once more, not twice; a receiver built on
+   * `createWebhookHandler` then processes each event once, even one it had already processed. The events are
+   * listed before any is retried: a retried event leaves the `failed` list, which would shift the pages.
+   * @example
+   * ```ts
+   * await client.users.create({ mobile: '9876543210' }); // an event that no receiver got
+   * const { retried } = await client.webhooks.recover({ since: new Date(Date.now() - 3_600_000), statuses: ['pending'] });
+   * console.log(retried.map((event) => event.id));
+   * ```
+   */
+  async recover(query: RecoverQuery = {}, options?: RequestOptions): Promise<RecoverResult> {
+    const since = new Date(query.since ?? 0).getTime();
+    if (Number.isNaN(since))
+      throw new TypeError('webhooks.recover: since must be a Date or an ISO 8601 time.');
+    const found = new Map<string, WebhookEvent>();
+    for (const status of query.statuses ?? ['failed']) {
+      for await (const event of this.list({ status, limit: 100 }, options))
+        if (Date.parse(event.createdAt) >= since) found.set(event.id, event);
+    }
+    const retried: WebhookRetry[] = [];
+    for (const event of [...found.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt)))
+      retried.push(await this.retry(event.id, { ...options, idempotencyKey: await recoveryKey(event) }));
+    return { retried };
   }
 
   /**

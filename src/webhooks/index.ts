@@ -3,6 +3,7 @@
  *
  * Imports nothing from the client and nothing from node at load time, so it runs on edge runtimes as well:
  * there use `verifyWebhookAsync` (WebCrypto); `verifyWebhook` and `signWebhook` fetch node:crypto on first call.
+ * For verify, claim, run and answer in one handler, exactly once across replicas, see `inr-payouts/webhooks/handler`.
  *
  * @example
  * ```ts

@@ -22,6 +22,8 @@ const probe = `
     client: typeof c.PayoutClient, clientError: typeof c.APIError,
     verify: typeof w.verifyWebhook, sign: typeof w.signWebhook,
     mock: typeof m.createMockService,
+    handler: typeof h.createWebhookHandler, stores: typeof h.postgresWebhookStore + typeof h.redisWebhookStore,
+    otel: typeof o.traceClient,
   };
   console.log(JSON.stringify(out));
 `;
@@ -32,13 +34,16 @@ const expected = {
   verify: 'function',
   sign: 'function',
   mock: 'function',
+  handler: 'function',
+  stores: 'functionfunction',
+  otel: 'function',
 };
 
 describe('the built package (both module formats)', () => {
   it('loads every entry with import', () => {
     const output = node(
       ['--input-type=module', '-e'],
-      `const c = await import('inr-payouts'); const w = await import('inr-payouts/webhooks'); const m = await import('inr-payouts/mock');${probe}`,
+      `const c = await import('inr-payouts'); const w = await import('inr-payouts/webhooks'); const m = await import('inr-payouts/mock'); const h = await import('inr-payouts/webhooks/handler'); const o = await import('inr-payouts/otel');${probe}`,
     );
     expect(JSON.parse(output)).toEqual(expected);
   });
@@ -46,7 +51,7 @@ describe('the built package (both module formats)', () => {
   it('loads every entry with require', () => {
     const output = node(
       ['-e'],
-      `const c = require('inr-payouts'); const w = require('inr-payouts/webhooks'); const m = require('inr-payouts/mock');${probe}`,
+      `const c = require('inr-payouts'); const w = require('inr-payouts/webhooks'); const m = require('inr-payouts/mock'); const h = require('inr-payouts/webhooks/handler'); const o = require('inr-payouts/otel');${probe}`,
     );
     expect(JSON.parse(output)).toEqual(expected);
   });

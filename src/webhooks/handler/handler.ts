@@ -1,0 +1,268 @@
+import { SIGNATURE_HEADER, type VerifyWebhookOptions, type WebhookSecret } from '../common.js';
+import { WebhookVerificationError } from '../errors.js';
+import {
+  isKnownWebhookEvent,
+  type UnknownWebhookEvent,
+  type WebhookEvent,
+  type WebhookEventOf,
+  type WebhookEventType,
+} from '../events.js';
+import { verifyWebhookAsync } from '../verify-async.js';
+import { memoryWebhookStore, type WebhookStore } from './store.js';
+
+/** What the handler hands each event function besides the event. */
+export interface DeliveryContext<Within = never> {
+  /** Aborts when this replica lost its claim (its lease could not be renewed): stop, another may take over. */
+  readonly signal: AbortSignal;
+  /**
+   * Marks the event done now, inside the function's own atomic step: pass the client of your open PostgreSQL
+   * transaction (the mark commits or rolls back with your writes), or Redis commands to run in the same script.
+   * False when the claim was lost: roll back. Without a call the handler marks the event after the function.
+   */
+  complete(within: Within): Promise<boolean>;
+}
+
+/** The partner's function for one event type. It may throw: the claim is released and the service retries. */
+export type WebhookEventHandler<E, Within = never> = (event: E, context: DeliveryContext<Within>) => unknown;
+
+/** The functions per known event type; an event type without one is acknowledged and not claimed. */
+export type WebhookEventHandlers<Within = never> = {
+  [T in WebhookEventType]?: WebhookEventHandler<WebhookEventOf<T>, Within>;
+};
+
+/**
+ * What became of one delivery: `processed` (the function ran and finished), `duplicate` (done before),
+ * `in_progress` (another delivery holds the claim), `failed` (the function threw, or the claim was lost),
+ * `ignored` (no function for this type), `rejected` (not a valid webhook), `unavailable` (the store failed).
+ */
+export type DeliveryOutcome =
+  | 'processed'
+  | 'duplicate'
+  | 'in_progress'
+  | 'failed'
+  | 'ignored'
+  | 'rejected'
+  | 'unavailable';
+
+/**
+ * One delivery as a tracer sees it (the `inr-payouts/otel` entry makes spans of them): the event once it is
+ * verified, the partner's function run inside it, and the answer.
+ */
+export interface DeliveryTrace {
+  /** Called once the signature holds. */
+  event(event: WebhookEvent): void;
+  /** Runs the partner's function, inside the trace's context. */
+  run<T>(fn: () => Promise<T>): Promise<T>;
+  /** Called once with the answer's status and the outcome; `error` when the function threw. */
+  end(status: number, outcome: DeliveryOutcome, error?: unknown): void;
+}
+
+/**
+ * Options of {@link createWebhookHandler}.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookHandlerOptions } from 'inr-payouts/webhooks/handler';
+ *
+ * const options: WebhookHandlerOptions = {
+ *   secret: ['whsec_new', 'whsec_old'],
+ *   on: { 'transaction.payout_failed': async (event) => console.log(event.data.reason) },
+ *   leaseMs: 20_000,
+ * };
+ * ```
+ */
+export interface WebhookHandlerOptions<Within = never> extends Omit<VerifyWebhookOptions, 'now'> {
+  /** The current time for the signature's 300 s window, read per delivery. Default: the system clock. */
+  now?: () => Date | number;
+  /** The signing secret, or several while rotating. */
+  secret: WebhookSecret;
+  /** One function per event type the receiver acts on. */
+  on: WebhookEventHandlers<Within>;
+  /** For event types this version does not know (the service added them later). Default: acknowledged. */
+  onUnknown?: WebhookEventHandler<UnknownWebhookEvent, Within>;
+  /** Where event IDs are claimed; share one across replicas. Default: {@link memoryWebhookStore}. */
+  store?: WebhookStore<Within>;
+  /**
+   * How long a claim lasts unless renewed, in ms: after a crash the event is free again this long after the
+   * last renewal. Renewed every third of it while the function runs. Default 10,000.
+   */
+  leaseMs?: number;
+  /** Largest accepted body, in bytes; a larger one answers 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Told of a thrown function, a failed store and a lost claim (the answer says only what the service needs). */
+  onError?: (error: unknown, event: WebhookEvent | undefined) => void;
+  /** Starts a {@link DeliveryTrace} per request (`traceWebhookDeliveries` of `inr-payouts/otel`). */
+  trace?: (request: Request) => DeliveryTrace;
+}
+
+const DEFAULT_LEASE_MS = 10_000;
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+const answer = (status: number, body: object, headers?: Record<string, string>) =>
+  Response.json(body, headers === undefined ? { status } : { status, headers });
+
+/**
+ * Handles the service's webhooks exactly once across replicas: returns a fetch-style `(request) => Response` for
+ * Next.js route handlers, Hono, Bun, Deno and Workers (`toNodeHandler` for node:http, Express and Fastify).
+ *
+ * Per delivery, in order (docs/webhooks-in-production.md):
+ * 1. verify the raw body (spec 6.3): a bad or missing signature answers 401 and runs nothing;
+ * 2. claim the event ID in the store with a lease: a finished event answers 200 at once; one another delivery is
+ *    running answers 409 (any non-2xx makes the service retry, spec 6.4) with `Retry-After`, and never runs the
+ *    function a second time; a failing store answers 503;
+ * 3. run the event type's function, renewing the lease every third of `leaseMs` while it runs;
+ * 4. mark the event done (or let the function mark it inside its own transaction, `context.complete`) and answer
+ *    200; if the function throws, release the claim and answer 500, so the retry runs it again. A replica that
+ *    dies mid-function stops renewing, and its lease expires.
+ *
+ * An event type with no function is acknowledged (200) without a claim.
+ *
+ * @example
+ * ```ts
+ * import { createWebhookHandler } from 'inr-payouts/webhooks/handler';
+ * import { signWebhook } from 'inr-payouts/webhooks';
+ *
+ * const handle = createWebhookHandler({
+ *   secret: 'whsec_example',
+ *   on: { 'user.created': async (event) => console.log('welcome', event.data.userId) },
+ * });
+ * const { body, header } = signWebhook({
+ *   payload: { id: 'evt_1', event: 'user.created', timestamp: '2025-01-01T00:00:00.000Z', partnerId: 'p_1',
+ *     data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' } },
+ *   secret: 'whsec_example',
+ * });
+ * const deliver = () => handle(new Request('https://partner.example/webhooks',
+ *   { method: 'POST', body, headers: { 'x-service-signature': header } }));
+ * console.log((await deliver()).status); // 200, after "welcome usr_1"
+ * console.log((await deliver()).status); // 200: a duplicate, not run again
+ * ```
+ */
+export function createWebhookHandler<Within = never>(
+  options: WebhookHandlerOptions<Within>,
+): (request: Request) => Promise<Response> {
+  const { secret, on, onUnknown, leaseMs = DEFAULT_LEASE_MS, maxBodyBytes = DEFAULT_MAX_BODY } = options;
+  if (typeof on !== 'object' || on === null) {
+    throw new TypeError(
+      'createWebhookHandler needs `on`: one function per event type, { "user.created": fn }.',
+    );
+  }
+  if (!(leaseMs >= 100)) throw new RangeError('createWebhookHandler: leaseMs must be at least 100.');
+  const store: WebhookStore<Within> = options.store ?? memoryWebhookStore();
+  const report =
+    options.onError ?? ((error: unknown) => console.error('inr-payouts webhook handler:', error));
+
+  async function handle(
+    request: Request,
+    trace: DeliveryTrace | undefined,
+  ): Promise<[Response, DeliveryOutcome, unknown?]> {
+    if (request.method !== 'POST')
+      return [answer(405, { error: 'method_not_allowed' }, { allow: 'POST' }), 'rejected'];
+    const body = await readBody(request, maxBodyBytes);
+    if (body === undefined) return [answer(413, { error: 'body_too_large' }), 'rejected'];
+    let event: WebhookEvent;
+    try {
+      event = await verifyWebhookAsync(body, request.headers.get(SIGNATURE_HEADER), secret, {
+        toleranceSeconds: options.toleranceSeconds,
+        now: options.now?.(),
+      });
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+      report(error, undefined);
+      return [answer(401, { error: error.reason }), 'rejected']; // spec 6.3.5
+    }
+    trace?.event(event);
+    const fn = (isKnownWebhookEvent(event) ? on[event.event] : onUnknown) as
+      | WebhookEventHandler<WebhookEvent, Within>
+      | undefined;
+    if (fn === undefined) return [answer(200, { received: true, ignored: true }), 'ignored'];
+    if (typeof event.id !== 'string' || event.id === '') {
+      return [answer(400, { error: 'missing_event_id' }), 'rejected'];
+    }
+
+    const token = crypto.randomUUID();
+    const claim = await store.claim(event.id, token, leaseMs).catch((error: unknown) => {
+      report(error, event);
+      return undefined;
+    });
+    if (claim === undefined) return [answer(503, { error: 'store_unavailable' }), 'unavailable'];
+    if (claim.state === 'done') return [answer(200, { received: true, duplicate: true }), 'duplicate'];
+    if (claim.state === 'busy') {
+      const retryAfter = String(Math.max(1, Math.ceil(claim.retryAfterMs / 1000)));
+      return [answer(409, { error: 'in_progress' }, { 'retry-after': retryAfter }), 'in_progress'];
+    }
+
+    const lease = keepLease(store, event.id, token, leaseMs);
+    const id = event.id;
+    // What the function's own `complete` answered, if it called it.
+    let marked: boolean | undefined;
+    const complete = async (within: Within) => {
+      marked = await store.complete(id, token, within);
+      return marked;
+    };
+    try {
+      const run = async () => fn(event, { signal: lease.signal, complete });
+      await (trace ? trace.run(run) : run());
+    } catch (error) {
+      lease.stop();
+      report(error, event);
+      await store.release(event.id, token).catch((cause: unknown) => report(cause, event));
+      return [answer(500, { error: 'handler_failed' }), 'failed', error];
+    }
+    lease.stop();
+    const done =
+      marked ??
+      (await store.complete(event.id, token).catch((error: unknown) => {
+        report(error, event);
+        return false;
+      }));
+    if (!done) {
+      // The lease ran out under us: whoever holds the event now finishes it; the service retries meanwhile.
+      report(new Error(`Lost the claim on ${event.id} before marking it done; raise leaseMs.`), event);
+      return [answer(409, { error: 'claim_lost' }), 'failed'];
+    }
+    return [answer(200, { received: true }), 'processed'];
+  }
+
+  return async (request) => {
+    const trace = options.trace?.(request);
+    try {
+      const [response, outcome, error] = await handle(request, trace);
+      trace?.end(response.status, outcome, error);
+      return response;
+    } catch (error) {
+      report(error, undefined);
+      trace?.end(500, 'failed', error);
+      return answer(500, { error: 'internal_error' });
+    }
+  };
+}
+
+async function readBody(request: Request, max: number): Promise<Uint8Array | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > max) return undefined;
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  return bytes.byteLength > max ? undefined : bytes;
+}
+
+/** Renews the claim every third of the lease until stopped; aborts `signal` once the claim is lost. */
+function keepLease(store: WebhookStore, eventId: string, token: string, leaseMs: number) {
+  const controller = new AbortController();
+  let heldUntil = Date.now() + leaseMs;
+  const timer = setInterval(() => {
+    store.renew(eventId, token, leaseMs).then(
+      (held) => {
+        if (held) heldUntil = Date.now() + leaseMs;
+        else lose('another delivery took it over');
+      },
+      // A store that fails for a moment is tried again; past the lease's end the claim may be someone else's.
+      () => {
+        if (Date.now() >= heldUntil) lose('it could not be renewed before it ran out');
+      },
+    );
+  }, leaseMs / 3);
+  const lose = (why: string) => {
+    clearInterval(timer);
+    controller.abort(new Error(`The claim on webhook event ${eventId} was lost: ${why}.`));
+  };
+  return { signal: controller.signal, stop: () => clearInterval(timer) };
+}
