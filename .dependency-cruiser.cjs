@@ -97,15 +97,7 @@ const MOCK_LAYERS = {
   bin: { path: '^mock/bin/', may: ['server'] },
   index: {
     path: '^mock/index\\.ts$',
-    may: [
-      ...MOCK_SURFACE,
-      'openapi',
-      'receiver-check',
-      'overrides',
-      'conformance',
-      'server',
-      'service',
-    ],
+    may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'overrides', 'conformance', 'server', 'service'],
   },
 };
 
