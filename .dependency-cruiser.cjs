@@ -94,20 +94,13 @@ const MOCK_LAYERS = {
     path: '^mock/server/',
     may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'conformance'],
   },
-  service: { path: '^mock/service\\.ts$', may: [...MOCK_SURFACE, 'openapi', 'msw', 'overrides'] },
+  // Neither the service nor the entry may import mock/msw/: it is the entry `inr-payouts/mock/msw`, so that
+  // `inr-payouts/mock` never loads msw.
+  service: { path: '^mock/service\\.ts$', may: [...MOCK_SURFACE, 'openapi', 'overrides'] },
   bin: { path: '^mock/bin/', may: ['server'] },
   index: {
     path: '^mock/index\\.ts$',
-    may: [
-      ...MOCK_SURFACE,
-      'openapi',
-      'msw',
-      'receiver-check',
-      'overrides',
-      'conformance',
-      'server',
-      'service',
-    ],
+    may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'overrides', 'conformance', 'server', 'service'],
   },
 };
 
@@ -149,6 +142,15 @@ module.exports = {
         'The client package (src/) never imports the mock: a partner who installs the client gets no mock code.',
       from: { path: '^src/' },
       to: { path: '^mock/' },
+    },
+    {
+      name: 'msw-only-in-its-entry',
+      severity: 'error',
+      comment:
+        'Only mock/msw/ (the entry inr-payouts/mock/msw) imports msw: inr-payouts/mock and the client never load ' +
+        'it, so a suite on mock.fetch pays nothing for msw. Take the handlers from mock/msw/ instead.',
+      from: { path: '^(src|mock)/', pathNot: '^mock/msw/' },
+      to: { path: '(^|/)node_modules/msw/' },
     },
     {
       name: 'not-test',

@@ -12,18 +12,6 @@ const clientFromPackage: Plugin = {
   },
 };
 
-// msw for `mock.handlers`: the ES module build imports it when the entry loads, if installed (mock/msw/load.ts,
-// a top-level await, so the handlers share the partner's msw module); the CommonJS build cannot await at the
-// top, and requires it on first use instead (load.cjs.ts), so a CommonJS project without msw loads the mock.
-const mswLoaderForCommonJs: Plugin = {
-  name: 'msw-loader-for-commonjs',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/load\.js$/ }, ({ importer, resolveDir }) =>
-      /[\\/]mock[\\/]msw[\\/]/.test(importer) ? { path: `${resolveDir}/load.cjs.ts` } : undefined,
-    );
-  },
-};
-
 /** The library entries; built once as ES modules and once as CommonJS, which differ only in what they inline. */
 const library = {
   entry: {
@@ -34,6 +22,8 @@ const library = {
     otel: 'src/otel/index.ts',
     money: 'src/money.ts',
     mock: 'mock/index.ts',
+    // msw's handlers, an entry of its own: `inr-payouts/mock` never imports msw, only this does.
+    'mock-msw': 'mock/msw/index.ts',
   },
   treeshake: true,
   target: 'node20',
@@ -77,7 +67,6 @@ export default defineConfig([
     format: ['cjs'],
     dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
     noExternal: [...inlinedEverywhere, /^ky(\/|$)/, /^uuid(\/|$)/],
-    esbuildPlugins: [clientFromPackage, mswLoaderForCommonJs],
   },
   {
     // The standalone mock server runs on Node only, as an executable.
@@ -86,7 +75,6 @@ export default defineConfig([
     platform: 'node',
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
-    external: ['msw', 'msw/node'],
     // One file to load: resolving and compiling zod's module graph file by file was half the start-up.
     noExternal: [/^(zod|decimal\.js|rou3)(\/|$)/],
     treeshake: true,

@@ -39,6 +39,8 @@ export default defineConfig(({ mode }) => ({
       'inr-payouts/webhooks/handler': here('./src/webhooks/handler/index.ts'),
       'inr-payouts/webhooks': here('./src/webhooks/index.ts'),
       'inr-payouts/otel': here('./src/otel/index.ts'),
+      // Before 'inr-payouts/mock', which would also match its subpath.
+      'inr-payouts/mock/msw': here('./mock/msw/index.ts'),
       'inr-payouts/mock': here('./mock/index.ts'),
       'inr-payouts/money': here('./src/money.ts'),
       'inr-payouts': here('./src/index.ts'),

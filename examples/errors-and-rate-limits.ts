@@ -12,11 +12,12 @@ import {
   ValidationError,
 } from 'inr-payouts';
 import { createMockService, SANDBOX_KYC } from 'inr-payouts/mock';
+import { mswHandlers } from 'inr-payouts/mock/msw';
 import { setupServer } from 'msw/node';
 
 export async function main() {
   const mock = createMockService();
-  const server = setupServer(...mock.handlers);
+  const server = setupServer(...mswHandlers(mock));
   server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
   const seen: string[] = [];
   try {

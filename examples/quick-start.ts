@@ -4,11 +4,12 @@
 import { fileURLToPath } from 'node:url';
 import { PayoutClient } from 'inr-payouts';
 import { createMockService } from 'inr-payouts/mock';
+import { mswHandlers } from 'inr-payouts/mock/msw';
 import { setupServer } from 'msw/node';
 
 export async function main() {
   const mock = createMockService();
-  const server = setupServer(...mock.handlers);
+  const server = setupServer(...mswHandlers(mock));
   server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
   try {
     const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });

@@ -7,6 +7,7 @@
 
 import { PayoutClient } from 'inr-payouts';
 import { connectMock, createMockService, type MockHelperCalls, SANDBOX_TRANSACTIONS } from 'inr-payouts/mock';
+import { mswHandlers } from 'inr-payouts/mock/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -41,7 +42,7 @@ beforeEach(async () => {
     baseUrl = serverUrl;
   } else {
     const mock = createMockService({ seed: 'my-payout-tests' });
-    msw.use(...mock.handlers);
+    msw.use(...mswHandlers(mock));
     helpers = mock.helpers;
     baseUrl = mock.baseUrl;
   }

@@ -1,7 +1,7 @@
 /**
  * `inr-payouts/mock`: a stateful simulation of the whole payout service, in-process on a virtual clock, served
- * through `mock.fetch` (no msw needed) or msw's `setupServer(...mock.handlers)` (msw 2 or 3, an optional peer
- * dependency loaded only when `mock.handlers` is read).
+ * through `mock.fetch` (no msw needed) or msw's `setupServer(...mswHandlers(mock))`. This entry never loads msw
+ * (an optional peer dependency, msw 2 or 3): `mswHandlers` is the entry `inr-payouts/mock/msw`, which does.
  *
  * @module inr-payouts/mock
  */

@@ -1,11 +1,10 @@
 /**
  * `createMockService`: one independent simulation of the whole service, served in-process: through
- * `mock.fetch` (no HTTP library, no interception) or through msw's `setupServer(...mock.handlers)`. Several
- * can live in one process; each has its own state, clock, handlers and helpers. Both are thin adapters over
- * the simulation's dispatch (mock/simulation.ts, which knows nothing of either); msw is loaded only when
- * `handlers` is first read (mock/msw/), so the entry loads without it.
+ * `mock.fetch` (no HTTP library, no interception) or through msw's `setupServer(...mswHandlers(mock))`.
+ * Several can live in one process; each has its own state, clock and helpers. Both are thin adapters over the
+ * simulation's dispatch (mock/simulation.ts, which knows nothing of either); the msw one is the entry
+ * `inr-payouts/mock/msw` (mock/msw/), so this entry never loads msw.
  */
-import type { HttpHandler } from 'msw';
 import type { ClientOptions } from '../src/core/options.js';
 import type { PayoutClient } from '../src/index.js';
 import type { MockServiceOptions } from './engine/options.js';
@@ -13,7 +12,6 @@ import type { RouteOverrides } from './engine/route.js';
 import { createMockClient } from './http/client.js';
 import { type VirtualClientClock, virtualClientClock } from './http/client-clock.js';
 import { createMockFetch, type MockFetch } from './http/fetch.js';
-import { mswHandlers } from './msw/handlers.js';
 import { createOverrides, type OperationId, type OverrideResolver } from './overrides.js';
 import { createMockSimulation, type MockSimulation } from './simulation.js';
 
@@ -36,12 +34,6 @@ export interface MockService extends MockSimulation {
    * ```
    */
   readonly fetch: MockFetch;
-  /**
-   * msw handlers: `setupServer(...mock.handlers)`, or `getResponse(mock.handlers, request)`, with msw 2 or 3.
-   * One handler serves the whole API under `baseUrl`; a request it does not serve passes on to the next
-   * handler. msw is loaded on first read; without msw installed, reading this throws (use `fetch`).
-   */
-  readonly handlers: HttpHandler[];
   /**
    * The virtual clock as a client clock (`now` is virtual time; `sleep(ms)` advances it by `ms`), for the
    * client's `clock` option.
@@ -85,9 +77,10 @@ export interface MockService extends MockSimulation {
  * ```ts
  * import { setupServer } from 'msw/node';
  * import { createMockService } from 'inr-payouts/mock';
+ * import { mswHandlers } from 'inr-payouts/mock/msw';
  *
  * const mock = createMockService({ seed: 'my-tests' });
- * const server = setupServer(...mock.handlers);
+ * const server = setupServer(...mswHandlers(mock));
  * server.listen();
  *
  * const headers = { Authorization: `Bearer ${mock.sandboxKey}`, 'Content-Type': 'application/json' };
@@ -117,7 +110,6 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const overrides = createOverrides(routes);
   const clientClock = virtualClientClock(simulation.clock);
   const fetch = createMockFetch(simulation.baseUrl, simulation.dispatch);
-  let handlers: HttpHandler[] | undefined;
   const service = Object.assign(simulation, {
     fetch,
     clientClock,
@@ -126,12 +118,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     override: overrides.set,
     clearOverrides: overrides.clear,
   });
-  // A getter, not a value: msw is loaded (and the handler built) only for a partner who reads it.
+  // Not enumerable and not typed: only a project written for the former `mock.handlers` reads it, and learns
+  // where the handlers are now instead of spreading `undefined`.
   return Object.defineProperty(service, 'handlers', {
-    enumerable: true,
-    get: (): HttpHandler[] => {
-      handlers ??= mswHandlers(simulation.baseUrl, simulation.dispatch);
-      return handlers;
+    get: (): never => {
+      throw new Error(
+        "mock.handlers moved to the entry 'inr-payouts/mock/msw', so that only tests using msw load it: " +
+          "import { mswHandlers } from 'inr-payouts/mock/msw' and pass mswHandlers(mock) where mock.handlers " +
+          'was (setupServer(...mswHandlers(mock))). Without msw, give the client mock.fetch (mock.createClient()).',
+      );
     },
-  }) as typeof service & Pick<MockService, 'handlers'>;
+  });
 }

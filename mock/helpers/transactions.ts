@@ -49,9 +49,10 @@ export function transactionHelpers(rt: MockRuntime) {
      * ```ts
      * import { setupServer } from 'msw/node';
      * import { createMockService } from 'inr-payouts/mock';
+     * import { mswHandlers } from 'inr-payouts/mock/msw';
      *
      * const mock = createMockService();
-     * const server = setupServer(...mock.handlers);
+     * const server = setupServer(...mswHandlers(mock));
      * server.listen();
      * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210', name: 'Asha Rao' });
      * const created = await fetch(`${mock.baseUrl}/v2/transactions`, {

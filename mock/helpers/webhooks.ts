@@ -78,6 +78,7 @@ export function webhookHelpers(rt: MockRuntime) {
      * @example
      * ```ts
      * import { createMockService } from 'inr-payouts/mock';
+     * import { mswHandlers } from 'inr-payouts/mock/msw';
      *
      * const mock = createMockService();
      * if (mock.helpers.webhooks.captured().length !== 0) throw new Error('nothing sent yet');
@@ -110,9 +111,10 @@ export function webhookHelpers(rt: MockRuntime) {
      * ```ts
      * import { setupServer } from 'msw/node';
      * import { createMockService } from 'inr-payouts/mock';
+     * import { mswHandlers } from 'inr-payouts/mock/msw';
      *
      * const mock = createMockService({ webhookWaitMs: 0, account: { webhookUrl: 'https://partner.test/hooks' } });
-     * const server = setupServer(...mock.handlers);
+     * const server = setupServer(...mswHandlers(mock));
      * server.listen();
      * mock.helpers.webhooks.useFetch(async () => new Response('ok'));
      * await fetch(`${mock.baseUrl}/v2/users`, {
@@ -139,9 +141,10 @@ export function webhookHelpers(rt: MockRuntime) {
      * ```ts
      * import { setupServer } from 'msw/node';
      * import { createMockService } from 'inr-payouts/mock';
+     * import { mswHandlers } from 'inr-payouts/mock/msw';
      *
      * const mock = createMockService({ account: { webhookUrl: 'https://partner.test/hooks' } });
-     * const server = setupServer(...mock.handlers);
+     * const server = setupServer(...mswHandlers(mock));
      * server.listen();
      * let calls = 0;
      * // Fails twice (500), then accepts.

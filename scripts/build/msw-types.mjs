@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// After tsup, two rewrites of the declarations' imports of the packages the types name:
-// - msw (`mock.handlers`, an optional peer dependency), in dist/mock.d.ts and .d.cts. The import resolves as the
-//   partner's own `import ... from 'msw/node'` does (no `resolution-mode` of its own), so
-//   `setupServer(...mock.handlers)` meets the same msw class declarations in a CommonJS file (msw's CommonJS
-//   types) and in an ES module (its ESM types); forcing one mode made them two classes (TS2345, "'resolver' is
-//   protected"). It is marked `@ts-ignore`, so a project without msw (mock.fetch, Jest's default set-up,
-//   node:test) type-checks every other export with skipLibCheck off: `handlers` is then untyped, and unusable.
+// After tsup, the declarations' imports of the packages the types name:
+// - msw (an optional peer dependency) is named only by dist/mock-msw.d.ts and .d.cts (`inr-payouts/mock/msw`,
+//   imported only where msw is installed); checked, not rewritten: the import resolves as the partner's own
+//   `import ... from 'msw/node'` does (no `resolution-mode` of its own), so `setupServer(...mswHandlers(mock))`
+//   meets the same msw class declarations in a CommonJS file and in an ES module (forcing one mode made them two
+//   classes: TS2345, "'resolver' is protected"). Any other declaration naming msw fails the build: a project
+//   without msw must type-check `inr-payouts/mock` with skipLibCheck off.
 // - ky (the client's `hooks` option has ky's types), in dist/*.d.cts. ky is ES-module-only: TypeScript refuses
 //   its import in a CommonJS file under moduleResolution node16/nodenext with skipLibCheck off (TS1479). A
 //   type-only import may pick its resolution mode (TypeScript 5.3+), so it becomes
@@ -15,20 +15,23 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-const MSW_IMPORT = /^import (?:type )?(\{[^}]*\}) from '(msw(?:\/[\w-]+)?)';$/gm;
+const MSW_IMPORT = /^import .* from 'msw(?:\/[\w-]+)?';$/m;
+const MSW_ENTRY = /^mock-msw\.d\.c?ts$/;
 const KY_IMPORT = /^import (?:type )?(\{[^}]*\}) from '(ky)';$/gm;
 const BARE_IMPORT = /^import '(?:msw|ky)(?:\/[\w-]+)?';\n/gm;
-const MARK = '// @ts-ignore msw is an optional peer dependency: without it, only `mock.handlers` is untyped.';
 
 let msw = 0;
 let ky = 0;
 for (const file of readdirSync(dist).filter((name) => /\.d\.c?ts$/.test(name))) {
   const path = join(dist, file);
   const text = readFileSync(path, 'utf8');
-  let next = text.replace(BARE_IMPORT, '').replace(MSW_IMPORT, (_line, names, specifier) => {
+  let next = text.replace(BARE_IMPORT, '');
+  if (MSW_IMPORT.test(next)) {
+    if (!MSW_ENTRY.test(file)) {
+      throw new Error(`${file} imports msw: only inr-payouts/mock/msw may (scripts/build/msw-types.mjs)`);
+    }
     msw += 1;
-    return `${MARK}\nimport type ${names} from '${specifier}';`;
-  });
+  }
   if (file.endsWith('.d.cts')) {
     next = next.replace(KY_IMPORT, (_line, names, specifier) => {
       ky += 1;
@@ -42,12 +45,12 @@ for (const file of readdirSync(dist).filter((name) => /\.d\.c?ts$/.test(name))) 
 }
 if (msw !== 2) {
   throw new Error(
-    `expected one msw import in each of dist/mock.d.ts and dist/mock.d.cts, rewrote ${msw}: ` +
-      'is the build complete, or does another declaration file import msw now? See scripts/build/msw-types.mjs',
+    `expected msw imported by dist/mock-msw.d.ts and dist/mock-msw.d.cts, found it in ${msw}: ` +
+      'is the build complete? See scripts/build/msw-types.mjs',
   );
 }
 if (ky === 0) throw new Error('no ky import found in dist/*.d.cts: is the build complete?');
 console.log(
-  `declarations: the msw import of dist/mock.d.ts and .d.cts resolves as the partner's, optional; ` +
+  "declarations: msw is named by dist/mock-msw.d.ts and .d.cts only, resolved as the partner's; " +
     `${ky} ky import(s) in dist/*.d.cts read its ES module declarations`,
 );

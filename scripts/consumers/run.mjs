@@ -62,6 +62,17 @@ const MATRIX = [
   { name: 'TypeScript 5.9/6.0/7.0, msw 3', dir: 'typescript', node: 22, install: ['msw@3'] },
   { name: 'TypeScript 5.9/6.0/7.0, no msw', dir: 'typescript', node: 22, uninstall: ['msw'] },
   { name: 'Node ESM and CommonJS scripts and node:test, no msw', dir: 'node-scripts', node: 22 },
+  {
+    name: 'msw 2 installed, inr-payouts/mock leaves it unloaded (import and require)',
+    dir: 'msw-unloaded',
+    node: 20,
+  },
+  {
+    name: 'msw 3 installed, inr-payouts/mock leaves it unloaded (import and require)',
+    dir: 'msw-unloaded',
+    node: 24,
+    install: ['msw@3'],
+  },
 ];
 /** Two at a time: CI has two cores, and installs are mostly waiting on the network. */
 const PARALLEL = 2;

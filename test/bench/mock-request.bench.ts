@@ -1,5 +1,5 @@
 // The in-process mock's cost per request: `client.account.retrieve()` answered by the mock (auth, rate limit,
-// the account resolver, the envelope) through `setupServer(...mock.handlers)`, and through `mock.fetch` (the
+// the account resolver, the envelope) through `setupServer(...mswHandlers(mock))`, and through `mock.fetch` (the
 // client's `fetch` option: no interception at all), against the same client call answered by a trivial msw
 // handler returning the same JSON. Targets, same run: at most 1.3x through msw, at most 0.5x through
 // mock.fetch. Each msw contender runs with only its own handlers installed (swapped once per batch), so
@@ -10,6 +10,7 @@ import { HttpResponse, http, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createMockService } from '../../mock/index.js';
+import { mswHandlers } from '../../mock/msw/index.js';
 import { measureInterleaved, printRatios } from './ratio.js';
 import { TARGETS } from './targets.js';
 
@@ -22,7 +23,7 @@ const mockClient = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.bas
 const trivialClient = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: TRIVIAL_BASE });
 // On the real clock, like the other two: only the transport differs.
 const fetchClient = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, fetch: mock.fetch });
-const handlers: Record<string, RequestHandler[]> = { mock: mock.handlers, trivial: [] };
+const handlers: Record<string, RequestHandler[]> = { mock: mswHandlers(mock), trivial: [] };
 let installed = '';
 
 function using(name: 'mock' | 'trivial', client: PayoutClient) {
@@ -72,7 +73,7 @@ describe('in-process request cost', () => {
   bench('trivial msw handler', async () => {
     await contenders.trivial();
   });
-  bench('the mock (setupServer(...mock.handlers))', async () => {
+  bench('the mock (setupServer(...mswHandlers(mock)))', async () => {
     await contenders.mock();
   });
   bench('the mock (mock.fetch, no msw)', async () => {

@@ -69,7 +69,7 @@ export function printRatios(title: string, measured: Measured, ratios: readonly 
       }),
     );
     const result = verdict(kind, value, bar);
-    if ('target' in r) record({ id: r.target.id, value, result });
+    if ('target' in r) recordTarget({ id: r.target.id, value, result });
     return (
       `  ${label}: ${value.toFixed(2)}x (target ${barText(kind, bar)}) ${result}` +
       `  [${(measured.micros[r.subject] ?? Number.NaN).toFixed(1)} us vs ` +
@@ -82,14 +82,14 @@ export function printRatios(title: string, measured: Measured, ratios: readonly 
 /** Prints a rate against its target (at least `bar` per second) and records it. */
 export function printRate(target: Target, rate: number, detail: string): void {
   const result = verdict(target.kind, rate, target.bar);
-  record({ id: target.id, value: rate, result });
+  recordTarget({ id: target.id, value: rate, result });
   console.log(
     `\n${target.label}: ${rate.toFixed(0)} per second (target ${barText(target.kind, target.bar)}) ${result}  [${detail}]\n`,
   );
 }
 
 /** Hands a target's figure to the run's summary (test/bench/summary.ts), printed after every bench file. */
-function record(result: TargetResult): void {
+export function recordTarget(result: TargetResult): void {
   const file = inject('benchResults');
   if (file) appendFileSync(file, `${JSON.stringify(result)}\n`);
 }

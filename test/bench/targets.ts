@@ -41,6 +41,20 @@ export const TARGETS = {
     bar: 0.5,
     file: 'test/bench/mock-request.bench.ts',
   }),
+  suite: target({
+    id: 'suite',
+    label: 'a 50-file Vitest suite on the mock (mock.createClient()) vs the same on a trivial msw handler',
+    kind: 'cost',
+    bar: 1,
+    file: 'test/bench/suite.bench.ts',
+  }),
+  suiteImport: target({
+    id: 'suiteImport',
+    label: "that suite's per-file import: inr-payouts/mock vs inr-payouts + msw + msw/node",
+    kind: 'cost',
+    bar: 1,
+    file: 'test/bench/suite.bench.ts',
+  }),
   lifecycles: target({
     id: 'lifecycles',
     label: 'complete transaction lifecycles on the virtual clock',

@@ -8,7 +8,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../mock/index.js';
-import { mswMissing } from '../../mock/msw/missing.js';
 import { PayoutClient } from '../../src/index.js';
 import { verifyWebhook } from '../../src/webhooks/index.js';
 
@@ -132,12 +131,11 @@ describe('mock.fetch, the in-process mock without msw', () => {
     }
   });
 
-  it('mock.handlers says what to do when msw is not installed, or cannot load', () => {
-    expect(
-      mswMissing(new Error("Cannot find package 'msw' imported from /app/dist/mock.js")).message,
-    ).toMatch(/needs msw \(npm install -D msw\).*mock\.fetch/);
-    expect(mswMissing(new Error('Unexpected token export')).message).toMatch(
-      /could not load msw here: Unexpected token export.*--experimental-vm-modules/,
+  it('the former mock.handlers says where the msw handlers are now', () => {
+    const mock = createMockService();
+    expect(Object.keys(mock)).not.toContain('handlers');
+    expect(() => Reflect.get(mock, 'handlers')).toThrow(
+      /moved to the entry 'inr-payouts\/mock\/msw'.*setupServer\(\.\.\.mswHandlers\(mock\)\)/,
     );
   });
 });

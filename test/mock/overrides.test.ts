@@ -5,6 +5,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, type OperationId, type OverrideResolver } from '../../mock/index.js';
+import { mswHandlers } from '../../mock/msw/index.js';
 import document from '../../openapi.json' with { type: 'json' };
 import { PayoutClient } from '../../src/index.js';
 
@@ -14,7 +15,7 @@ afterAll(() => server.close());
 
 function setup() {
   const mock = createMockService();
-  server.resetHandlers(...mock.handlers);
+  server.resetHandlers(...mswHandlers(mock));
   const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
   return { mock, client };
 }

@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_ONLY_FIELDS } from '../../mock/contract/mock-only.js';
 import { createMockService, EXPLAIN_HEADER, type MockProfile } from '../../mock/index.js';
+import { mswHandlers } from '../../mock/msw/index.js';
 import { parseCli } from '../../mock/server/cli.js';
 import { PayoutClient, PollTimeoutError, TransactionStatusError } from '../../src/index.js';
 
@@ -18,7 +19,7 @@ afterAll(() => server.close());
 
 function use(profile: MockProfile) {
   const mock = createMockService({ seed: 'strict-profile', profile });
-  server.use(...mock.handlers);
+  server.use(...mswHandlers(mock));
   const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
   const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
   return { mock, client, userId };

@@ -4,6 +4,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createMockService, type MockService, type MockServiceOptions } from '../../mock/index.js';
+import { mswHandlers } from '../../mock/msw/index.js';
 import type { MockState } from '../../mock/state/mock-state.js';
 
 export interface Answer {
@@ -49,7 +50,7 @@ export function mockServer() {
     server,
     use(options: MockServiceOptions = {}) {
       const service = createMockService(options);
-      server.use(...service.handlers);
+      server.use(...mswHandlers(service));
       return { service, call: caller(service) };
     },
   };

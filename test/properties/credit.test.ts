@@ -9,6 +9,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService } from '../../mock/index.js';
 import { creditFigures, fitsAvailable, holdCredit, releaseCredit } from '../../mock/machines/prefunded.js';
+import { mswHandlers } from '../../mock/msw/index.js';
 import { PayoutClient, UnprocessableEntityError } from '../../src/index.js';
 import { amountUsd, decimalString } from './arbitraries.js';
 
@@ -66,7 +67,7 @@ describe('2.5, 3.1: credit through the client, for any sequence of prefunded cre
           seed: 'credit-properties',
           account: { prefunded: { approved: true, creditLimitUsd: limit } },
         });
-        server.resetHandlers(...mock.handlers);
+        server.resetHandlers(...mswHandlers(mock));
         const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
         let owed = new Decimal(0);
         const awaiting: { id: string; amount: string }[] = [];

@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService } from '../../mock/index.js';
 import { quote, requote } from '../../mock/machines/quote.js';
+import { mswHandlers } from '../../mock/msw/index.js';
 import { PayoutClient } from '../../src/index.js';
 import { amountUsd, decimalString } from './arbitraries.js';
 
@@ -73,7 +74,7 @@ describe('2.4, 4.2: quote arithmetic, for any amount, rate and fee', () => {
 
 describe('4.2: the quote a created transaction carries', () => {
   const mock = createMockService({ seed: 'quote-properties' });
-  const server = setupServer(...mock.handlers);
+  const server = setupServer(...mswHandlers(mock));
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterAll(() => server.close());
   const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });

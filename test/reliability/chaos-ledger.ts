@@ -5,6 +5,7 @@
  */
 import { setupServer } from 'msw/node';
 import { createMockService, type Ledger, type MockService } from '../../mock/index.js';
+import { mswHandlers } from '../../mock/msw/index.js';
 import { APIConnectionError, APIError, PayoutClient, RateLimitError } from '../../src/index.js';
 
 /** Client time-out per attempt (real ms); a latency fault holds a request longer than this. */
@@ -45,7 +46,7 @@ function start(seed: number): MockService {
     listening = true;
   }
   const mock = createMockService({ seed: 'chaos-ledger' });
-  server.resetHandlers(...mock.handlers);
+  server.resetHandlers(...mswHandlers(mock));
   mock.helpers.accounts.update({
     limits: { rateLimit: 1_000_000 },
     prefunded: { approved: true, creditLimitUsd: '100000' },

@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import '../setup/strict-profile-context.js';
 import { createMockService, type MockService } from '../../mock/index.js';
+import { mswHandlers } from '../../mock/msw/index.js';
 import { BadRequestError, ConflictError, PayoutClient } from '../../src/index.js';
 
 const server = setupServer();
@@ -13,7 +14,7 @@ let client: PayoutClient;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   mock = createMockService({ seed: 'client-against-mock' });
-  server.use(...mock.handlers);
+  server.use(...mswHandlers(mock));
   client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
 });
 afterEach(() => server.resetHandlers());

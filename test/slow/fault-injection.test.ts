@@ -10,6 +10,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, type FaultSpec } from '../../mock/index.js';
+import { mswHandlers } from '../../mock/msw/index.js';
 import {
   APIConnectionError,
   APIError,
@@ -29,7 +30,7 @@ const LATENCY_MS = 90;
 const SEED = Number(process.env.FAULT_SEED ?? 20_261_122);
 
 const mock = createMockService({ seed: 'fault-injection' });
-const server = setupServer(...mock.handlers);
+const server = setupServer(...mswHandlers(mock));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 

@@ -4,6 +4,7 @@
 // globals as usual. scripts/consumers/run.mjs runs it with msw 2 and, editing the listen line, msw 3.
 import { PayoutClient } from 'inr-payouts';
 import { createMockService } from 'inr-payouts/mock';
+import { mswHandlers } from 'inr-payouts/mock/msw';
 import { checkAttribution } from 'inr-payouts/money';
 import { verifyWebhook } from 'inr-payouts/webhooks';
 import { setupServer } from 'msw/node';
@@ -17,7 +18,7 @@ let mock;
 let client;
 beforeEach(() => {
   mock = createMockService({ seed: 'my-tests' });
-  server.use(...mock.handlers);
+  server.use(...mswHandlers(mock));
   client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
 });
 

@@ -25,7 +25,7 @@ test('a payout completes', async () => {
 // Beyond the guide: with no msw installed, the rest of inr-payouts/mock loads and works under Jest's CommonJS.
 const { checkReceiver, connectMock, SANDBOX_TRANSACTIONS } = require('inr-payouts/mock');
 
-test('the msw-free parts of the mock work, and mock.handlers says what it needs', async () => {
+test('the msw-free parts of the mock work, and the former mock.handlers says where the handlers are', async () => {
   const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
   const { transactionId } = await client.transactions.create({
     userId,
@@ -38,5 +38,5 @@ test('the msw-free parts of the mock work, and mock.handlers says what it needs'
   expect((await client.transactions.retrieve(transactionId)).transaction.status).toBe('failed');
   expect(typeof connectMock('http://127.0.0.1:4010').users.seedVerified).toBe('function');
   expect(typeof checkReceiver).toBe('function');
-  expect(() => mock.handlers).toThrow(/needs msw \(npm install -D msw\)/);
+  expect(() => mock.handlers).toThrow(/moved to the entry 'inr-payouts\/mock\/msw'/);
 });

@@ -1,7 +1,7 @@
 // Type-checks the package's declarations as partners compile against them, skipLibCheck off (the package's
 // declarations are checked too), with TypeScript 5.9, 6.0 and 7.0 under every moduleResolution a project can
-// use: src/entries.ts (every entry, msw-free) always, and src/with-msw.ts (the testing guide's
-// `setupServer(...mock.handlers)` and `server.use(...)`) where msw is installed, so one folder proves msw 2,
+// use: src/entries.ts (every entry but inr-payouts/mock/msw, msw-free) always, and src/with-msw.ts (the testing
+// guide's `setupServer(...mswHandlers(mock))` and `server.use(...)`) where msw is installed, so one folder proves msw 2,
 // msw 3 and no msw at all (the consumer matrix installs each). node16/nodenext decide a file's format by its
 // extension: the .ts files are CommonJS here, their .mts copies ES modules. Prints one line per combination;
 // exits 1 if any fails.
@@ -28,18 +28,18 @@ const SETTINGS = [
 ];
 
 /**
- * Where msw's own declarations cannot compile, whoever imports them (inr-payouts/mock's name msw's
- * `HttpHandler`, so they come along when msw is installed):
+ * Where msw's own declarations cannot compile, whoever imports them (only inr-payouts/mock/msw's name msw's
+ * `HttpHandler`, so only with-msw.ts meets them; entries.ts, inr-payouts/mock included, compiles everywhere):
  * - a CommonJS file under module node16, which may not import an ES module: msw 3 is one, and msw 2 (from
  *   2.11) imports `rettime`, one. The .mts (ES module) copies are checked there; nodenext (TypeScript 5.8+)
  *   lets a CommonJS file require an ES module, and checks both.
  * - node10 with msw 3, which resolves its subpaths (`msw/node`, its own `@mswjs/interceptors/WebSocket`)
  *   through `exports` only.
- * The run without msw checks entries.ts in both.
  */
 const mswCannotCompile = (moduleResolution, file) =>
-  (moduleResolution === 'node16' && file.endsWith('.ts')) ||
-  (moduleResolution === 'node10' && mswMajor === 3);
+  file.includes('with-msw') &&
+  ((moduleResolution === 'node16' && file.endsWith('.ts')) ||
+    (moduleResolution === 'node10' && mswMajor === 3));
 
 for (const file of ['entries', 'with-msw']) copyFileSync(`src/${file}.ts`, `src/${file}.mts`);
 mkdirSync('tsconfigs', { recursive: true });

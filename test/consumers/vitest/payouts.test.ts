@@ -2,6 +2,7 @@
 // use the helpers and move the virtual clock the way the guide shows.
 import { PayoutClient } from 'inr-payouts';
 import { createMockService, type MockService } from 'inr-payouts/mock';
+import { mswHandlers } from 'inr-payouts/mock/msw'; // the only import of the package that loads msw
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
@@ -15,7 +16,7 @@ let mock: MockService;
 let client: PayoutClient;
 beforeEach(() => {
   mock = createMockService({ seed: 'my-tests' }); // same seed, same IDs, keys and OTPs every run
-  server.use(...mock.handlers);
+  server.use(...mswHandlers(mock));
   client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
 });
 

@@ -4,6 +4,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService } from '../../../mock/index.js';
+import { mswHandlers } from '../../../mock/msw/index.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -17,7 +18,7 @@ describe('mock.clientClock', () => {
     expect(mock.clientClock.now()).toBe(t0);
     mock.helpers.accounts.update({ webhookUrl: 'https://partner.test/hooks' });
     mock.helpers.webhooks.useFetch(async () => new Response(null, { status: 500 }));
-    server.use(...mock.handlers);
+    server.use(...mswHandlers(mock));
     await mock.createClient().users.create({ mobile: '9876543210' });
     await mock.clientClock.sleep(30_000);
     expect(mock.clock.now()).toBe(t0 + 30_000);
@@ -38,7 +39,7 @@ describe('mock.clientClock', () => {
 describe('mock.createClient', () => {
   it("answers with the mock's base URL and default sandbox key; options override them", async () => {
     const mock = createMockService();
-    server.use(...mock.handlers);
+    server.use(...mswHandlers(mock));
     const client = mock.createClient();
     const user = await client.users.create({ mobile: '9876543210' });
     expect(mock.state.users.byId[user.userId]).toMatchObject({ mobile: '+919876543210' });

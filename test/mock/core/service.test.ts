@@ -8,6 +8,7 @@ import { createRuntime } from '../../../mock/engine/runtime.js';
 import { createDispatch } from '../../../mock/http/dispatch.js';
 import { compileRoutes } from '../../../mock/http/router.js';
 import { createMockService, type MockState } from '../../../mock/index.js';
+import { mswHandlers } from '../../../mock/msw/index.js';
 import { initialState } from '../../../mock/operations/accounts.js';
 import { createUser, mockServer } from '../support.js';
 
@@ -84,10 +85,10 @@ describe('createMockService', () => {
       headers: { Authorization: `Bearer ${service.sandboxKey}`, 'x-mock-client-ip': '10.0.0.2' },
       body: JSON.stringify({ mobile: '9876543210' }),
     });
-    const response = await getResponse(service.handlers, request);
+    const response = await getResponse(mswHandlers(service), request);
     expect(response?.status).toBe(201);
     expect(
-      await getResponse(service.handlers, new Request('http://127.0.0.1:4010/elsewhere')),
+      await getResponse(mswHandlers(service), new Request('http://127.0.0.1:4010/elsewhere')),
     ).toBeUndefined();
   });
 });

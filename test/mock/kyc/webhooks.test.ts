@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService } from '../../../mock/index.js';
+import { mswHandlers } from '../../../mock/msw/index.js';
 import { PayoutClient } from '../../../src/index.js';
 import { KycRefresh } from '../../../src/schemas/kyc/status.js';
 import { verifyWebhook } from '../../../src/webhooks/index.js';
@@ -12,7 +13,7 @@ afterAll(() => server.close());
 describe('6.2: user.kyc_updated', () => {
   it('6.2, 6.3: each aggregate change is delivered signed, with previous and current as refresh shows them', async () => {
     const mock = createMockService({ account: { webhookUrl: 'https://partner.test/hooks' } });
-    server.use(...mock.handlers);
+    server.use(...mswHandlers(mock));
     mock.helpers.webhooks.useFetch(async () => new Response(null, { status: 200 }));
     const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
     const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, type MockBundle, type MockService } from '../../../mock/index.js';
+import { mswHandlers } from '../../../mock/msw/index.js';
 
 type Network = 'polygon' | 'base' | 'solana';
 const EVENT_TYPES = ['user.created', 'transaction.payout_failed', 'user.kyc_updated'] as const;
@@ -207,7 +208,7 @@ describe('exact replays', () => {
             seed: 'replay-properties',
             account: { webhookUrl: 'https://partner.test/hooks' },
           });
-          server.resetHandlers(...mock.handlers);
+          server.resetHandlers(...mswHandlers(mock));
           let turn = 0;
           mock.helpers.webhooks.useFetch(async () => {
             const answer = answers[turn++ % answers.length];

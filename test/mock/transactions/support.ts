@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createMockService, type MockService, type MockServiceOptions } from '../../../mock/index.js';
+import { mswHandlers } from '../../../mock/msw/index.js';
 import { PayoutClient } from '../../../src/index.js';
 import { type KnownWebhookEvent, verifyWebhook } from '../../../src/webhooks/index.js';
 import { caller } from '../support.js';
@@ -73,7 +74,7 @@ export function moneyMock() {
   return {
     use(options: MockServiceOptions = {}) {
       const service = createMockService(options);
-      server.use(...service.handlers);
+      server.use(...mswHandlers(service));
       const client = new PayoutClient({
         apiKey: service.sandboxKey,
         baseUrl: service.baseUrl,

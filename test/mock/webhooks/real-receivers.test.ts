@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService } from '../../../mock/index.js';
+import { mswHandlers } from '../../../mock/msw/index.js';
 import { startMockServer } from '../../../mock/server/server.js';
 import { verifyWebhook } from '../../../src/webhooks/index.js';
 
@@ -77,7 +78,7 @@ describe('in-process, behind a partner MSW server with onUnhandledRequest: error
 
   it('6.3: after the clock moved by days, a receiver verifying with its own clock accepts every delivery', async () => {
     const mock = createMockService();
-    msw.use(...mock.handlers);
+    msw.use(...mswHandlers(mock));
     const rx = await startReceiver(() => mock.webhookSecret);
     close = rx.close;
     mock.helpers.accounts.update({ webhookUrl: rx.url });
@@ -110,7 +111,7 @@ describe('in-process, behind a partner MSW server with onUnhandledRequest: error
 
   it('6.4: a receiver answering 302 gets the full retry schedule and the redirect is never followed', async () => {
     const mock = createMockService();
-    msw.use(...mock.handlers);
+    msw.use(...mswHandlers(mock));
     const rx = await startReceiver(() => mock.webhookSecret, 302);
     close = rx.close;
     mock.helpers.accounts.update({ webhookUrl: rx.url });
