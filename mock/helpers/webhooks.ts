@@ -102,10 +102,13 @@ export function webhookHelpers(rt: MockRuntime) {
       );
     },
     /**
-     * Resolves once no delivery is in flight: each one answered or timed out (30 s of real time at most),
-     * and the retries that fell due meanwhile sent and settled too. `clock.advance` already waits for
-     * deliveries up to the service's `webhookWaitMs`; call this where a receiver may answer later than that
-     * (or on a clock with `webhookWaitMs: 0`) and the test asserts on what the deliveries recorded.
+     * Sends every delivery due now (attempt 1 of an event just emitted, a retry asked for with
+     * `client.webhooks.retry`), then resolves once none is in flight: each one answered or timed out (30 s of
+     * real time at most), and the retries that fell due meanwhile sent and settled too. It never moves the
+     * clock: a retry scheduled for later waits for `clock.advance`. `clock.advance` already waits for
+     * deliveries up to the service's `webhookWaitMs`; call this after a request that emits an event, where a
+     * receiver may answer later than that (or on a clock with `webhookWaitMs: 0`), and before the test asserts
+     * on what the deliveries recorded. Over HTTP: `POST /__mock/webhooks/settle`.
      * @example
      * ```ts
      * import { setupServer } from 'msw/node';
@@ -119,14 +122,16 @@ export function webhookHelpers(rt: MockRuntime) {
      *   method: 'POST',
      *   headers: { Authorization: `Bearer ${mock.sandboxKey}` },
      *   body: JSON.stringify({ mobile: '9876543210' }),
-     * }); // emits user.created
-     * await mock.clock.advance('1s'); // does not wait for the delivery (webhookWaitMs: 0)
-     * await mock.helpers.webhooks.settle();
+     * }); // emits user.created; attempt 1 is due now
+     * await mock.helpers.webhooks.settle(); // sends it and waits for the answer
      * if (mock.helpers.webhooks.events()[0]?.status !== 'delivered') throw new Error('delivered by now');
      * server.close();
      * ```
      */
     async settle(): Promise<void> {
+      // What is due now goes out first: a delivery scheduled at the current time (attempt 1 of a fresh event,
+      // a retry asked for by `webhooks.retry`) is not in flight until its timer runs.
+      await rt.clock.runDue({ wait: false });
       while (rt.background.size > 0) {
         await Promise.allSettled([...rt.background.keys()]);
         await rt.clock.runDue({ wait: false });
