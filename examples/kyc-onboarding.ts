@@ -13,7 +13,11 @@ export async function main() {
   const server = setupServer(...mock.handlers);
   server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
   try {
-    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
+    const client = new PayoutClient({
+      apiKey: mock.sandboxKey,
+      baseUrl: mock.baseUrl,
+      clock: mock.clientClock,
+    });
     const deviceId = 'device-fingerprint-1';
     const { userId } = await client.users.create({
       mobile: '9876543210',

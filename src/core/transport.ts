@@ -1,9 +1,10 @@
 import ky, { HTTPError, type Input, type RetryOptions, type SearchParamsOption, TimeoutError } from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
+import { PayoutError } from '../shared/payout-error.js';
 import { redact, redactCause } from '../shared/redact.js';
 import { ApiPromise, type Outcome } from './api-promise.js';
-import type { ClientClock } from './clock.js';
+import { type ClientClock, realClock } from './clock.js';
 import {
   APIConnectionError,
   APIError,
@@ -148,8 +149,31 @@ export class Transport {
     this.#headers.authorization = redact(this.#bearer);
   }
 
+  /** The service said it is the mock on a clock only a test moves (`X-Mock-Clock: manual`, docs/mock-only.md). */
+  #manualMock = false;
+
   get clock(): ClientClock {
     return this.#options.clock;
+  }
+
+  /**
+   * The clock a `waitFor...` helper polls on: the client's, except that a client on real time refuses to wait
+   * for a mock whose clock only a test moves, since nothing would ever change while it slept.
+   */
+  get pollClock(): ClientClock {
+    const { clock, baseUrl } = this.#options;
+    if (clock !== realClock) return clock;
+    return {
+      now: clock.now,
+      sleep: (ms, signal) => {
+        if (!this.#manualMock) return clock.sleep(ms, signal);
+        const message =
+          `${baseUrl} is an inr-payouts mock whose clock moves only when your test advances it, and this ` +
+          'client waits in real time, so the wait would never end. Build the client with mock.createClient() ' +
+          "(or pass clock: mock.clientClock); against npx inr-payouts-mock, start it with '--speed 1'.";
+        return Promise.reject(new PayoutError(message));
+      },
+    };
   }
 
   fetchOptions(options?: RequestOptions): FetchOptions | undefined {
@@ -265,6 +289,7 @@ export class Transport {
     idempotencyKey: string | undefined,
   ): Outcome<T> {
     const { status, headers } = response;
+    if (headers.get('x-mock-clock') === 'manual') this.#manualMock = true;
     const body = parseBody(text);
     const envelope =
       typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;

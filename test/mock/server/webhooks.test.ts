@@ -89,4 +89,3 @@ describe('webhooks to a real receiver', () => {
     expect((await server.helper('clock/now')).body.data).toEqual(now);
   });
 });
-
