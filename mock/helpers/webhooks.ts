@@ -10,11 +10,27 @@ import { setWebhookFetch, type WebhookFetch } from '../operations/webhooks.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 
-/** One captured delivery attempt. */
+/**
+ * One captured delivery attempt: what was sent (`body`, `headers`) and what the receiver answered (`status`,
+ * `responseBody`), with the event's ID and type under the envelope's names.
+ */
 export interface CapturedDelivery extends DeliveryAttempt {
   eventId: string;
+  /** The event type, as the envelope names it (`event`). */
+  event: WebhookEventRecord['eventType'];
+  /** @deprecated The same value as `event`, the envelope's name for it. */
   eventType: WebhookEventRecord['eventType'];
 }
+
+/**
+ * A recorded event as the helpers give it, its type named `event` as in the envelope.
+ */
+export type WebhookEventView = Omit<WebhookEventRecord, 'eventType'> & {
+  /** The event type, as the envelope names it. */
+  event: WebhookEventRecord['eventType'];
+  /** @deprecated The same value as `event` (the name `GET /v2/webhooks` gives it, spec 2.11). */
+  eventType: WebhookEventRecord['eventType'];
+};
 
 export function webhookHelpers(rt: MockRuntime) {
   const account = (accountId?: string): AccountRecord => {
@@ -70,8 +86,9 @@ export function webhookHelpers(rt: MockRuntime) {
       type: WebhookEventType;
       data?: Record<string, unknown>;
       accountId?: string;
-    }): WebhookEventRecord {
-      return structuredClone(triggerEvent(rt.state, account(accountId).id, type, data));
+    }): WebhookEventView {
+      const record = triggerEvent(rt.state, account(accountId).id, type, data);
+      return { ...structuredClone(record), event: record.eventType };
     },
     /**
      * Every delivery attempt so far, in the order made, with its exact signed body and headers.
@@ -85,7 +102,12 @@ export function webhookHelpers(rt: MockRuntime) {
      */
     captured(): CapturedDelivery[] {
       const all = Object.values(rt.state.webhooks.byId).flatMap((e) =>
-        e.deliveries.map((d) => ({ ...structuredClone(d), eventId: e.id, eventType: e.eventType })),
+        e.deliveries.map((d) => ({
+          ...structuredClone(d),
+          eventId: e.id,
+          event: e.eventType,
+          eventType: e.eventType,
+        })),
       );
       return all.sort((a, b) => a.at.localeCompare(b.at));
     },
@@ -96,10 +118,10 @@ export function webhookHelpers(rt: MockRuntime) {
      * const completed = mock.helpers.webhooks.events({ type: 'transaction.payout_completed' });
      * ```
      */
-    events({ type }: { type?: WebhookEventRecord['eventType'] } = {}): WebhookEventRecord[] {
-      return structuredClone(
-        Object.values(rt.state.webhooks.byId).filter((e) => !type || e.eventType === type),
-      );
+    events({ type }: { type?: WebhookEventRecord['eventType'] } = {}): WebhookEventView[] {
+      return Object.values(rt.state.webhooks.byId)
+        .filter((e) => !type || e.eventType === type)
+        .map((e) => ({ ...structuredClone(e), event: e.eventType }));
     },
     /**
      * Sends every delivery due now (attempt 1 of an event just emitted, a retry asked for with
