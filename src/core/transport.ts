@@ -102,6 +102,28 @@ function parseBody(text: string): unknown {
   }
 }
 
+/**
+ * A copy of ky's request with the real `Authorization`, made from its URL and parts: a Request made from another
+ * with new headers keeps the old ones inside where msw's interception is on, and `new Headers(request.headers)`
+ * (a partner's fetch wrapper) would read both keys. The body is read whole, so it is sent with its length.
+ */
+async function withKey(kys: Request, bearer: string): Promise<Request> {
+  const headers: Record<string, string> = {};
+  kys.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  headers.authorization = bearer;
+  return new Request(kys.url, {
+    method: kys.method,
+    headers,
+    body: kys.body === null ? null : await kys.arrayBuffer(),
+    signal: kys.signal,
+    redirect: kys.redirect,
+    credentials: kys.credentials,
+    keepalive: kys.keepalive,
+  });
+}
+
 interface CallFacts {
   endpoint: string;
   idempotencyKey: string | undefined;
@@ -215,19 +237,23 @@ export class Transport {
     };
 
     // Each attempt: the real key, the fetch options, and the deadline when it comes before the attempt's time-out.
-    const send = (input: Input, init: RequestInit = {}): Promise<Response> => {
-      const request = input as Request; // ky always hands its fetch a Request
+    // The key goes on a new Request: the one ky hands over is ky's (its hooks and errors read it, its retry clones
+    // it), so it keeps the masked header and stays as ky made it.
+    const send = async (input: Input, init: RequestInit = {}): Promise<Response> => {
       const remaining = deadlineAt - clock.now();
-      if (remaining <= 0) return Promise.reject(new DOMException('', 'TimeoutError'));
-      request.headers.set('Authorization', this.#bearer);
+      if (remaining <= 0) throw new DOMException('', 'TimeoutError');
+      const request = await withKey(input as Request, this.#bearer); // ky always hands its fetch a Request
       const cut =
         remaining < timeout ? AbortSignal.any([request.signal, AbortSignal.timeout(remaining)]) : undefined;
-      const sent = this.#send(
-        request,
-        fetchOptions || cut ? { ...fetchOptions, ...init, signal: cut } : init,
-      );
-      // What a hook is given carries no key, even one a proxy put in its message.
-      return sent.catch((error: unknown) => Promise.reject(redactCause(error)));
+      try {
+        return await this.#send(
+          request,
+          fetchOptions || cut ? { ...fetchOptions, ...init, signal: cut } : init,
+        );
+      } catch (error) {
+        // What a hook is given carries no key, even one a proxy put in its message.
+        throw redactCause(error);
+      }
     };
 
     let response: Response;
