@@ -4,7 +4,7 @@
 // openai 7 needs Node 22, so openai 6), against a process that imports nothing. Runs interleaved (rotating order) so
 // a burst of load on a shared machine lands on every contender alike; prints medians over N runs. Each child
 // also times its own import from the inside, which leaves out process start-up and its noise.
-// Quality bars (README, Benchmarks): client <= 0.6x stripe's cold import; webhooks entry <= 10 ms over `node -e 0`.
+// Quality bars (docs/performance.md): client <= 0.6x stripe's cold import; webhooks entry <= 10 ms over `node -e 0`.
 // Usage: node scripts/cold-import.mjs [--runs N] [--enforce-webhooks]   (needs `npm run build` first)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
