@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-// A relative import of a sibling declaration chunk: `from './client-MQ53XLek.js'`.
-const CHUNK_IMPORT = /(from '\.\/[\w-]+)\.js'/g;
+// A relative import of a sibling declaration chunk, named (`from './client-MQ53XLek.js'`) or bare
+// (`import './payout-error-CC5PE9fC.js';`).
+const CHUNK_IMPORT = /('\.\/[\w-]+)\.js'/g;
 
 let written = 0;
 for (const file of readdirSync(dist).filter((name) => name.endsWith('.d.ts'))) {
