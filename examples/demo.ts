@@ -78,13 +78,9 @@ export async function main(log: Log = console.log): Promise<DemoResult> {
 
   const mock = createMockService();
   log(`Running against the embedded mock at ${mock.baseUrl} (virtual clock)`);
-  // mock.fetch: the mock answers the client in-process, with no msw and no network.
-  return run(
-    new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, fetch: mock.fetch }),
-    embedded(mock),
-    mock,
-    log,
-  );
+  // mock.createClient(): the mock answers the client in-process (mock.fetch, no msw, no network), and every
+  // wait of the client runs on the mock's virtual clock.
+  return run(mock.createClient(), embedded(mock), mock, log);
 }
 
 async function run(

@@ -12,7 +12,11 @@ export async function main() {
   const server = setupServer(...mswHandlers(mock));
   server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
   try {
-    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
+    const client = new PayoutClient({
+      apiKey: mock.sandboxKey,
+      baseUrl: mock.baseUrl,
+      clock: mock.clientClock,
+    });
     const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
 
     // In your app: the bytes of the file the user picked (fs.readFile, a Blob from a form...).

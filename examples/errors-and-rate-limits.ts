@@ -21,7 +21,11 @@ export async function main() {
   server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
   const seen: string[] = [];
   try {
-    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
+    const client = new PayoutClient({
+      apiKey: mock.sandboxKey,
+      baseUrl: mock.baseUrl,
+      clock: mock.clientClock,
+    });
     const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
 
     // 1. Checked before sending: below the USD 10 minimum.
@@ -66,7 +70,12 @@ export async function main() {
 
     // 5. A 429 storm: the client waits `retryAfter` and retries; with retries off the error says how long.
     mock.helpers.faults.inject({ match: { path: '/v2/account' }, kind: 'error', status: 429, times: 1 });
-    const noRetry = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
+    const noRetry = new PayoutClient({
+      apiKey: mock.sandboxKey,
+      baseUrl: mock.baseUrl,
+      maxRetries: 0,
+      clock: mock.clientClock,
+    });
     try {
       await noRetry.account.retrieve();
     } catch (error) {

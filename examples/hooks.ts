@@ -21,6 +21,7 @@ export async function main() {
     const client = new PayoutClient({
       apiKey: mock.sandboxKey,
       baseUrl: mock.baseUrl,
+      clock: mock.clientClock,
       hooks: {
         beforeRequest: [
           (request, _options, { retryCount }) => {

@@ -14,7 +14,11 @@ export async function main() {
   const server = setupServer(...mswHandlers(mock));
   server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
   try {
-    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
+    const client = new PayoutClient({
+      apiKey: mock.sandboxKey,
+      baseUrl: mock.baseUrl,
+      clock: mock.clientClock,
+    });
     const deviceId = 'device-fingerprint-1';
     const { userId } = await client.users.create({
       mobile: '9876543210',

@@ -12,7 +12,11 @@ export async function main() {
   const server = setupServer(...mswHandlers(mock));
   server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
   try {
-    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
+    const client = new PayoutClient({
+      apiKey: mock.sandboxKey,
+      baseUrl: mock.baseUrl,
+      clock: mock.clientClock,
+    });
 
     const account = await client.account.retrieve();
     console.log(

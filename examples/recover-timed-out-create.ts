@@ -13,7 +13,12 @@ export async function main() {
   const server = setupServer(...mswHandlers(mock));
   server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
   try {
-    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
+    const client = new PayoutClient({
+      apiKey: mock.sandboxKey,
+      baseUrl: mock.baseUrl,
+      maxRetries: 0,
+      clock: mock.clientClock,
+    });
     const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
 
     // The service commits the transaction, then the connection drops before the answer.

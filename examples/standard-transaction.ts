@@ -14,7 +14,11 @@ export async function main() {
   const server = setupServer(...mswHandlers(mock));
   server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
   try {
-    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
+    const client = new PayoutClient({
+      apiKey: mock.sandboxKey,
+      baseUrl: mock.baseUrl,
+      clock: mock.clientClock,
+    });
     // A user who has already passed KYC, and an INR escrow pool of two settled deal-rate tranches (in
     // place of the sandbox's default pool, so the payout spills from the first into the second).
     const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210', name: 'Asha Rao' });

@@ -5,7 +5,7 @@
 //
 //   npx vitest run examples/testing-with-the-mock.test.ts    (in your project: your own test file)
 
-import { PayoutClient } from 'inr-payouts';
+import { type ClientClock, PayoutClient } from 'inr-payouts';
 import { connectMock, createMockService, type MockHelperCalls, SANDBOX_TRANSACTIONS } from 'inr-payouts/mock';
 import { mswHandlers } from 'inr-payouts/mock/msw';
 import { setupServer } from 'msw/node';
@@ -36,6 +36,9 @@ let helpers: MockHelperCalls;
 let client: PayoutClient;
 beforeEach(async () => {
   let baseUrl: string;
+  // In process, the client waits on the mock's clock, so a waitFor... takes no real time. The server's clock is
+  // its own: against `--speed manual` advance it (helpers.clock.advance) instead of waiting.
+  let clock: ClientClock | undefined;
   if (serverUrl) {
     helpers = connectMock(serverUrl);
     await helpers.reset({ seed: 'my-payout-tests' }); // same seed, same IDs in every run
@@ -45,9 +48,10 @@ beforeEach(async () => {
     msw.use(...mswHandlers(mock));
     helpers = mock.helpers;
     baseUrl = mock.baseUrl;
+    clock = mock.clientClock;
   }
   const { keys } = await helpers.accounts.get();
-  client = new PayoutClient({ apiKey: keys.sandbox, baseUrl, maxRetries: 0 });
+  client = new PayoutClient({ apiKey: keys.sandbox, baseUrl, maxRetries: 0, ...(clock && { clock }) });
 });
 
 describe('payOut', () => {

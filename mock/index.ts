@@ -52,6 +52,8 @@ export {
   JOURNAL_LIMIT,
   type Journal,
   type JournalEntry,
+  type JournalEntryOf,
+  type JournalEntryType,
   type JournalFilter,
   type JournalHelper,
   type JournalRequest,
@@ -68,7 +70,7 @@ export type { OtpReading } from './helpers/otp.js';
 export type { VerifiedUserInput } from './helpers/seed.js';
 export type { NewTranche } from './helpers/tranches.js';
 export type { SimulatedDeposit } from './helpers/transactions.js';
-export type { CapturedDelivery } from './helpers/webhooks.js';
+export type { CapturedDelivery, WebhookEventView } from './helpers/webhooks.js';
 export type { VirtualClientClock } from './http/client-clock.js';
 export type { MockFetch } from './http/fetch.js';
 export { EXPLAIN_HEADER } from './http/pipeline.js';

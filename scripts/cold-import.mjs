@@ -7,7 +7,7 @@
 // the median of its per-round ratios (both sides measured seconds apart), printed with the range of its middle
 // half of rounds (p25-p75). Each child also times its own import from the inside, which leaves out process
 // start-up and its noise.
-// Targets (docs: performance), each printed PASS or FAIL with its figure:
+// Targets (docs/performance.md), each printed PASS or FAIL with its figure:
 //   client (inr-payouts)       <= 0.6x stripe's import
 //   mock (inr-payouts/mock)    <= 0.5x stripe's import (msw is installed here; the mock never loads it)
 //   webhooks                   <= 2x an empty ES module's import

@@ -95,7 +95,11 @@ export async function main(): Promise<WebhookEvent[]> {
   const api = setupServer(...mswHandlers(mock));
   api.listen({ onUnhandledRequest: 'bypass' }); // msw 3: onUnhandledFrame. The deliveries go out for real
   try {
-    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
+    const client = new PayoutClient({
+      apiKey: mock.sandboxKey,
+      baseUrl: mock.baseUrl,
+      clock: mock.clientClock,
+    });
     await client.users.create({ mobile: '9876543210' }); // emits user.created
     await mock.clock.runDue(); // delivers it
     for (const event of received) console.log(`verified ${event.event} (${event.id})`);

@@ -86,7 +86,11 @@ export async function main(): Promise<WebhookEvent[]> {
   const api = setupServer(...mswHandlers(mock));
   api.listen({ onUnhandledRequest: 'error' }); // msw 3: api.listen({ onUnhandledFrame: 'error' })
   try {
-    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });
+    const client = new PayoutClient({
+      apiKey: mock.sandboxKey,
+      baseUrl: mock.baseUrl,
+      clock: mock.clientClock,
+    });
     await client.users.create({ mobile: '9876543210' }); // emits user.created
     await mock.clock.runDue(); // delivers it
     for (const event of received) console.log(`verified ${event.event} (${event.id})`);

@@ -221,7 +221,8 @@ export const HELPER_CONTRACT = {
     args: [z.optional(z.object({ type: z.optional(z.enum(WEBHOOK_EVENT_TYPES)) }))],
   },
   'webhooks.settle': {
-    summary: 'Resolves once no delivery is in flight (each answered or timed out) and due retries are sent',
+    summary:
+      'Sends every delivery due now, then resolves once none is in flight (each answered or timed out)',
     args: [],
   },
   'webhooks.sign': {

@@ -82,6 +82,8 @@ const WebhookAnswer = z.object({
   landed: z.optional(z.number().check(z.int(), z.gte(0))),
   ok: z.boolean(),
   status: z.optional(z.number().check(z.int())),
+  /** The receiver's answer body as kept (absent in bundles that did not keep it). */
+  responseBody: z.optional(z.string()),
   error: z.optional(z.string()),
   timedOut: z.optional(z.boolean()),
 });

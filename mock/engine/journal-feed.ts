@@ -15,18 +15,20 @@ import type { StreamListener } from './stream.js';
 function requestIds(state: MockState, exchange: Exchange): { userId?: string; transactionId?: string } {
   let userId: string | undefined = exchange.params.userId;
   let transactionId: string | undefined = exchange.params.transactionId;
-  if (!userId || !transactionId) {
+  const byId = state.transactions.byId;
+  // Own entries only: the path value may be any text, or a partnerReference (spec 4.2), whose read names the
+  // transaction it found in its answer: the read is filed under that transaction.
+  const known = transactionId !== undefined && Object.hasOwn(byId, transactionId);
+  if (!userId || !known) {
     const data = objectOf(exchange.answer?.body)?.data;
     // A body that does not name a user is not parsed for it.
     const sent = !userId && exchange.text.includes('"userId"') ? exchange.json()?.value : undefined;
     userId ??= stringField(data, 'userId') ?? stringField(sent, 'userId');
-    transactionId ??= stringField(data, 'transactionId');
+    const read = stringField(objectOf(data)?.transaction, 'id') ?? stringField(data, 'transactionId');
+    if (!known && read !== undefined && Object.hasOwn(byId, read)) transactionId = read;
+    else transactionId ??= read;
   }
-  if (!userId && transactionId) {
-    const byId = state.transactions.byId;
-    // Own entries only: the path value may be any text (or a partnerReference).
-    if (Object.hasOwn(byId, transactionId)) userId = byId[transactionId]?.userId;
-  }
+  if (!userId && transactionId && Object.hasOwn(byId, transactionId)) userId = byId[transactionId]?.userId;
   return { userId, transactionId };
 }
 

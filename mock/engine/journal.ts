@@ -178,9 +178,16 @@ export type JournalEntry = JournalRequest | JournalTransition | JournalWebhook |
 /** An entry as a call site gives it: the journal adds `seq` and `at`. */
 type Draft<E> = E extends JournalEntry ? Omit<E, 'seq' | 'at'> : never;
 
+/** An entry's kind: `request`, `transition`, `webhook`, `timer` or `helper`. */
+export type JournalEntryType = JournalEntry['type'];
+
+/** The entries of one kind (all of them for the whole union). */
+export type JournalEntryOf<T extends JournalEntryType> = Extract<JournalEntry, { type: T }>;
+
 /** Which entries to read: all given filters must match. */
-export interface JournalFilter {
-  type?: JournalEntry['type'];
+export interface JournalFilter<T extends JournalEntryType = JournalEntryType> {
+  /** Only entries of this kind; the answer is typed as that kind's entries. */
+  type?: T;
   userId?: string;
   transactionId?: string;
   /** Only entries after this sequence number. */
@@ -201,8 +208,8 @@ export interface Journal {
   readonly dropped: number;
   /** Adds an entry at the state's virtual time; returns it, so a call site can complete it later. */
   record<E extends JournalEntry>(state: MockState, draft: Draft<E>): E;
-  /** The kept entries, oldest first, filtered (copies: changing them changes nothing). */
-  entries(filter?: JournalFilter): JournalEntry[];
+  /** The kept entries, oldest first, filtered (copies: changing them changes nothing); `type` narrows them. */
+  entries<T extends JournalEntryType = JournalEntryType>(filter?: JournalFilter<T>): JournalEntryOf<T>[];
 }
 
 /**
@@ -254,9 +261,9 @@ export function createJournal(options: { limit?: number; budgetBytes?: number } 
       while (kept.length - head > 1 && (kept.length - head > limit || bytes > budgetBytes)) letGoOldest();
       return entry;
     },
-    entries(filter = {}) {
+    entries<T extends JournalEntryType>(filter: JournalFilter<T> = {}): JournalEntryOf<T>[] {
       const { type, userId, transactionId, since } = filter;
-      const out: JournalEntry[] = [];
+      const out: JournalEntryOf<T>[] = [];
       for (let i = head; i < kept.length; i++) {
         const e = kept[i];
         if (
@@ -266,7 +273,8 @@ export function createJournal(options: { limit?: number; budgetBytes?: number } 
           (transactionId === undefined || e.transactionId === transactionId) &&
           (since === undefined || e.seq > since)
         )
-          out.push(structuredClone(e));
+          // The type filter above is what makes `e` one of T's entries.
+          out.push(structuredClone(e) as JournalEntryOf<T>);
       }
       return out;
     },

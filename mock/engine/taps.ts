@@ -12,6 +12,8 @@ export interface DeliveryOutcome {
   ok: boolean;
   timedOut?: boolean;
   status?: number;
+  /** The receiver's answer body, its first 2,048 characters. */
+  responseBody?: string;
   error?: string;
 }
 

@@ -1,11 +1,11 @@
 /**
  * The journal as a helper: `helpers.journal(filter)`, served as `GET /__mock/journal?type=&userId=&transactionId=`.
  */
-import type { JournalEntry, JournalFilter } from '../engine/journal.js';
+import type { JournalEntryOf, JournalEntryType, JournalFilter } from '../engine/journal.js';
 import type { MockRuntime } from '../engine/runtime.js';
 
 /** The filter as it may come over HTTP, where every query value is text. */
-type JournalQuery = Omit<JournalFilter, 'since'> & { since?: number | string };
+type JournalQuery<T extends JournalEntryType> = Omit<JournalFilter<T>, 'since'> & { since?: number | string };
 
 /** The journal helper of one service. */
 export function journalHelper(rt: MockRuntime) {
@@ -17,11 +17,13 @@ export function journalHelper(rt: MockRuntime) {
    * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
    * await client.kyc.status(userId);
    * const [request] = mock.helpers.journal({ type: 'request', userId });
-   * console.log(request?.type === 'request' && request.status); // 200
+   * console.log(request?.status); // 200: `type` narrows the entries
    * ```
    */
-  return (filter: JournalQuery = {}): JournalEntry[] => {
+  return <T extends JournalEntryType = JournalEntryType>(
+    filter: JournalQuery<T> = {},
+  ): JournalEntryOf<T>[] => {
     const { since, ...rest } = filter;
-    return rt.journal.entries({ ...rest, since: since === undefined ? undefined : Number(since) });
+    return rt.journal.entries<T>({ ...rest, since: since === undefined ? undefined : Number(since) });
   };
 }

@@ -10,11 +10,27 @@ import { setWebhookFetch, type WebhookFetch } from '../operations/webhooks.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 
-/** One captured delivery attempt. */
+/**
+ * One captured delivery attempt: what was sent (`body`, `headers`) and what the receiver answered (`status`,
+ * `responseBody`), with the event's ID and type under the envelope's names.
+ */
 export interface CapturedDelivery extends DeliveryAttempt {
   eventId: string;
+  /** The event type, as the envelope names it (`event`). */
+  event: WebhookEventRecord['eventType'];
+  /** @deprecated The same value as `event`, the envelope's name for it. */
   eventType: WebhookEventRecord['eventType'];
 }
+
+/**
+ * A recorded event as the helpers give it, its type named `event` as in the envelope.
+ */
+export type WebhookEventView = Omit<WebhookEventRecord, 'eventType'> & {
+  /** The event type, as the envelope names it. */
+  event: WebhookEventRecord['eventType'];
+  /** @deprecated The same value as `event` (the name `GET /v2/webhooks` gives it, spec 2.11). */
+  eventType: WebhookEventRecord['eventType'];
+};
 
 export function webhookHelpers(rt: MockRuntime) {
   const account = (accountId?: string): AccountRecord => {
@@ -70,8 +86,9 @@ export function webhookHelpers(rt: MockRuntime) {
       type: WebhookEventType;
       data?: Record<string, unknown>;
       accountId?: string;
-    }): WebhookEventRecord {
-      return structuredClone(triggerEvent(rt.state, account(accountId).id, type, data));
+    }): WebhookEventView {
+      const record = triggerEvent(rt.state, account(accountId).id, type, data);
+      return { ...structuredClone(record), event: record.eventType };
     },
     /**
      * Every delivery attempt so far, in the order made, with its exact signed body and headers.
@@ -86,7 +103,12 @@ export function webhookHelpers(rt: MockRuntime) {
      */
     captured(): CapturedDelivery[] {
       const all = Object.values(rt.state.webhooks.byId).flatMap((e) =>
-        e.deliveries.map((d) => ({ ...structuredClone(d), eventId: e.id, eventType: e.eventType })),
+        e.deliveries.map((d) => ({
+          ...structuredClone(d),
+          eventId: e.id,
+          event: e.eventType,
+          eventType: e.eventType,
+        })),
       );
       return all.sort((a, b) => a.at.localeCompare(b.at));
     },
@@ -97,16 +119,19 @@ export function webhookHelpers(rt: MockRuntime) {
      * const completed = mock.helpers.webhooks.events({ type: 'transaction.payout_completed' });
      * ```
      */
-    events({ type }: { type?: WebhookEventRecord['eventType'] } = {}): WebhookEventRecord[] {
-      return structuredClone(
-        Object.values(rt.state.webhooks.byId).filter((e) => !type || e.eventType === type),
-      );
+    events({ type }: { type?: WebhookEventRecord['eventType'] } = {}): WebhookEventView[] {
+      return Object.values(rt.state.webhooks.byId)
+        .filter((e) => !type || e.eventType === type)
+        .map((e) => ({ ...structuredClone(e), event: e.eventType }));
     },
     /**
-     * Resolves once no delivery is in flight: each one answered or timed out (30 s of real time at most),
-     * and the retries that fell due meanwhile sent and settled too. `clock.advance` already waits for
-     * deliveries up to the service's `webhookWaitMs`; call this where a receiver may answer later than that
-     * (or on a clock with `webhookWaitMs: 0`) and the test asserts on what the deliveries recorded.
+     * Sends every delivery due now (attempt 1 of an event just emitted, a retry asked for with
+     * `client.webhooks.retry`), then resolves once none is in flight: each one answered or timed out (30 s of
+     * real time at most), and the retries that fell due meanwhile sent and settled too. It never moves the
+     * clock: a retry scheduled for later waits for `clock.advance`. `clock.advance` already waits for
+     * deliveries up to the service's `webhookWaitMs`; call this after a request that emits an event, where a
+     * receiver may answer later than that (or on a clock with `webhookWaitMs: 0`), and before the test asserts
+     * on what the deliveries recorded. Over HTTP: `POST /__mock/webhooks/settle`.
      * @example
      * ```ts
      * import { setupServer } from 'msw/node';
@@ -121,14 +146,16 @@ export function webhookHelpers(rt: MockRuntime) {
      *   method: 'POST',
      *   headers: { Authorization: `Bearer ${mock.sandboxKey}` },
      *   body: JSON.stringify({ mobile: '9876543210' }),
-     * }); // emits user.created
-     * await mock.clock.advance('1s'); // does not wait for the delivery (webhookWaitMs: 0)
-     * await mock.helpers.webhooks.settle();
+     * }); // emits user.created; attempt 1 is due now
+     * await mock.helpers.webhooks.settle(); // sends it and waits for the answer
      * if (mock.helpers.webhooks.events()[0]?.status !== 'delivered') throw new Error('delivered by now');
      * server.close();
      * ```
      */
     async settle(): Promise<void> {
+      // What is due now goes out first: a delivery scheduled at the current time (attempt 1 of a fresh event,
+      // a retry asked for by `webhooks.retry`) is not in flight until its timer runs.
+      await rt.clock.runDue({ wait: false });
       while (rt.background.size > 0) {
         await Promise.allSettled([...rt.background.keys()]);
         await rt.clock.runDue({ wait: false });

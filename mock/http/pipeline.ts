@@ -256,11 +256,20 @@ export async function serveRoute(
 const RATE_HEADER_NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 
 /**
+ * Says how the mock's clock moves: `manual` (only when a test advances it) or `realtime`. A client that waits on
+ * real time refuses to poll a `manual` one, which would never move for it (docs/mock-only.md).
+ */
+export const CLOCK_HEADER = 'X-Mock-Clock';
+
+/**
  * The answer as the profile shows it: the strict profile sends no `X-Mock-Explain` (the journal, a mock-only
- * tool, still keeps the line) and the rate-limit headers on a 429 only (docs/mock-only.md).
+ * tool, still keeps the line) and the rate-limit headers on a 429 only (docs/mock-only.md). Both send
+ * `X-Mock-Clock`: it changes nothing a client reads, and spares a test a wait that could never end.
  */
 function shown(rt: MockRuntime, response: Response): Response {
-  if (rt.options.profile !== 'strict' || response.type === 'error') return response;
+  if (response.type === 'error') return response;
+  response.headers.set(CLOCK_HEADER, rt.clock.realtime ? 'realtime' : 'manual');
+  if (rt.options.profile !== 'strict') return response;
   response.headers.delete(EXPLAIN_HEADER);
   if (response.status !== 429) for (const name of RATE_HEADER_NAMES) response.headers.delete(name);
   return response;

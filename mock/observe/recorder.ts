@@ -315,6 +315,7 @@ export function createRecorder(
         };
         landed += 1;
         if (outcome.status !== undefined) answer.status = outcome.status;
+        if (outcome.responseBody !== undefined) answer.responseBody = outcome.responseBody;
         if (outcome.error !== undefined) answer.error = outcome.error;
         if (outcome.timedOut !== undefined) answer.timedOut = outcome.timedOut;
         entry.answer = answer;

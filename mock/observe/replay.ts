@@ -43,6 +43,7 @@ const NOT_SENT = 'not sent: this service replays a bundle and sends no webhooks 
 function outcomeOf(answer: BundleAnswer): DeliveryOutcome {
   const outcome: DeliveryOutcome = { ok: answer.ok };
   if (answer.status !== undefined) outcome.status = answer.status;
+  if (answer.responseBody !== undefined) outcome.responseBody = answer.responseBody;
   if (answer.error !== undefined) outcome.error = answer.error;
   if (answer.timedOut !== undefined) outcome.timedOut = answer.timedOut;
   return outcome;

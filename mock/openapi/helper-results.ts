@@ -70,6 +70,7 @@ const delivery = z.looseObject({
   body: text,
   headers: z.record(z.string(), z.string()),
   status: z.optional(integer),
+  responseBody: z.optional(text),
   error: z.optional(text),
   ok: z.boolean(),
   trigger: z.enum(['automatic', 'manual']),
@@ -78,6 +79,7 @@ const delivery = z.looseObject({
 const webhookEvent = z.looseObject({
   id: text,
   accountId: text,
+  event: z.enum(WEBHOOK_EVENT_TYPES),
   eventType: z.enum(WEBHOOK_EVENT_TYPES),
   status: z.enum(['pending', 'delivered', 'failed']),
   attempts: integer,
@@ -187,7 +189,12 @@ export const HELPER_RESULTS: Record<Exclude<HelperName, 'webhooks.useFetch'>, z.
   'tranches.clear': nothing,
   'tranches.list': z.array(tranche),
   'webhooks.captured': z.array(
-    z.looseObject({ ...delivery.shape, eventId: text, eventType: z.enum(WEBHOOK_EVENT_TYPES) }),
+    z.looseObject({
+      ...delivery.shape,
+      eventId: text,
+      event: z.enum(WEBHOOK_EVENT_TYPES),
+      eventType: z.enum(WEBHOOK_EVENT_TYPES),
+    }),
   ),
   'webhooks.events': z.array(webhookEvent),
   'webhooks.settle': nothing,

@@ -66,9 +66,9 @@ async function send(
       redirect: 'manual',
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });
-    // Drain the answer so the connection is released; its content does not matter (spec 6.4).
-    await response.arrayBuffer().catch(() => undefined);
-    return { ok: isDelivered(response.status), status: response.status };
+    // Read to the end, which releases the connection; the text is kept for a test (or a receiver check) to read.
+    const text = await response.text().catch(() => '');
+    return { ok: isDelivered(response.status), status: response.status, responseBody: capBody(text).text };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     const message = error instanceof Error ? error.message : String(error);
@@ -161,6 +161,7 @@ function recordAttempt(
     body: sent.body,
     headers,
     status: outcome.status,
+    responseBody: outcome.responseBody,
     error: outcome.error,
     ok: outcome.ok,
     trigger,

@@ -38,6 +38,8 @@ export interface DeliveryAttempt {
   headers: Record<string, string>;
   /** HTTP status of the answer, absent on a network error or time-out. */
   status?: number;
+  /** The receiver's answer body, its first 2,048 characters (as the journal keeps bodies). */
+  responseBody?: string;
   /** `timeout` after 30 s without an answer, or the network error's message. */
   error?: string;
   /** Whether the answer was a 2xx. */

@@ -1,9 +1,10 @@
 import ky, { HTTPError, type Input, type RetryOptions, type SearchParamsOption, TimeoutError } from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
+import { PayoutError } from '../shared/payout-error.js';
 import { redact, redactCause } from '../shared/redact.js';
 import { ApiPromise, type Outcome } from './api-promise.js';
-import type { ClientClock } from './clock.js';
+import { type ClientClock, realClock } from './clock.js';
 import {
   APIConnectionError,
   APIError,
@@ -104,6 +105,28 @@ function parseBody(text: string): unknown {
   }
 }
 
+/**
+ * A copy of ky's request with the real `Authorization`, made from its URL and parts: a Request made from another
+ * with new headers keeps the old ones inside where msw's interception is on, and `new Headers(request.headers)`
+ * (a partner's fetch wrapper) would read both keys. The body is read whole, so it is sent with its length.
+ */
+async function withKey(kys: Request, bearer: string): Promise<Request> {
+  const headers: Record<string, string> = {};
+  kys.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  headers.authorization = bearer;
+  return new Request(kys.url, {
+    method: kys.method,
+    headers,
+    body: kys.body === null ? null : await kys.arrayBuffer(),
+    signal: kys.signal,
+    redirect: kys.redirect,
+    credentials: kys.credentials,
+    keepalive: kys.keepalive,
+  });
+}
+
 interface CallFacts {
   endpoint: string;
   idempotencyKey: string | undefined;
@@ -151,8 +174,31 @@ export class Transport {
     this.#headers.authorization = redact(this.#bearer);
   }
 
+  /** The service said it is the mock on a clock only a test moves (`X-Mock-Clock: manual`, docs/mock-only.md). */
+  #manualMock = false;
+
   get clock(): ClientClock {
     return this.#options.clock;
+  }
+
+  /**
+   * The clock a `waitFor...` helper polls on: the client's, except that a client on real time refuses to wait
+   * for a mock whose clock only a test moves, since nothing would ever change while it slept.
+   */
+  get pollClock(): ClientClock {
+    const { clock, baseUrl } = this.#options;
+    if (clock !== realClock) return clock;
+    return {
+      now: clock.now,
+      sleep: (ms, signal) => {
+        if (!this.#manualMock) return clock.sleep(ms, signal);
+        const message =
+          `${baseUrl} is an inr-payouts mock whose clock moves only when your test advances it, and this ` +
+          'client waits in real time, so the wait would never end. Build the client with mock.createClient() ' +
+          "(or pass clock: mock.clientClock); against npx inr-payouts-mock, start it with '--speed 1'.";
+        return Promise.reject(new PayoutError(message));
+      },
+    };
   }
 
   fetchOptions(options?: RequestOptions): FetchOptions | undefined {
@@ -194,19 +240,23 @@ export class Transport {
     };
 
     // Each attempt: the real key, the fetch options, and the deadline when it comes before the attempt's time-out.
-    const send = (input: Input, init: RequestInit = {}): Promise<Response> => {
-      const request = input as Request; // ky always hands its fetch a Request
+    // The key goes on a new Request: the one ky hands over is ky's (its hooks and errors read it, its retry clones
+    // it), so it keeps the masked header and stays as ky made it.
+    const send = async (input: Input, init: RequestInit = {}): Promise<Response> => {
       const remaining = deadlineAt - clock.now();
-      if (remaining <= 0) return Promise.reject(new DOMException('', 'TimeoutError'));
-      request.headers.set('Authorization', this.#bearer);
+      if (remaining <= 0) throw new DOMException('', 'TimeoutError');
+      const request = await withKey(input as Request, this.#bearer); // ky always hands its fetch a Request
       const cut =
         remaining < timeout ? AbortSignal.any([request.signal, AbortSignal.timeout(remaining)]) : undefined;
-      const sent = this.#send(
-        request,
-        fetchOptions || cut ? { ...fetchOptions, ...init, signal: cut } : init,
-      );
-      // What a hook is given carries no key, even one a proxy put in its message.
-      return sent.catch((error: unknown) => Promise.reject(redactCause(error)));
+      try {
+        return await this.#send(
+          request,
+          fetchOptions || cut ? { ...fetchOptions, ...init, signal: cut } : init,
+        );
+      } catch (error) {
+        // What a hook is given carries no key, even one a proxy put in its message.
+        throw redactCause(error);
+      }
     };
 
     let response: Response;
@@ -270,6 +320,7 @@ export class Transport {
     idempotencyKey: string | undefined,
   ): Outcome<T> {
     const { status, headers } = response;
+    if (headers.get('x-mock-clock') === 'manual') this.#manualMock = true;
     const body = parseBody(text);
     const envelope =
       typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;

@@ -114,7 +114,7 @@ export class TransactionsResource {
    * ```
    */
   waitForStatus(idOrPartnerReference: string, options?: WaitForStatusOptions): Promise<Transaction> {
-    return waitForStatus(this, idOrPartnerReference, options, this.transport.clock);
+    return waitForStatus(this, idOrPartnerReference, options, this.transport.pollClock);
   }
 
   /**
@@ -136,6 +136,6 @@ export class TransactionsResource {
     idOrPartnerReference: string,
     options?: PollOptions & { requestOptions?: RequestOptions },
   ): Promise<AttributedTransaction> {
-    return waitForAttribution(this, idOrPartnerReference, options, this.transport.clock);
+    return waitForAttribution(this, idOrPartnerReference, options, this.transport.pollClock);
   }
 }

@@ -13,12 +13,13 @@ import {
   MIN_DEVELOPER_FEE_PERCENT,
   Network,
   openEnum,
+  responseObject,
   Timestamp,
 } from './common.js';
 import { PayoutStatus, TransactionStatus } from './transactions.js';
 
 /** `GET /v2/account` data (spec 2.1). */
-export const Account = z.looseObject({
+export const Account = responseObject({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -28,8 +29,8 @@ export const Account = z.looseObject({
   apiKeyPrefix: z.string(),
   /** Absent when no webhook URL is configured. */
   webhookUrl: z.optional(z.nullable(z.string())),
-  volume: z.looseObject({ monthlyUsd: z.number(), totalUsd: z.number() }),
-  limits: z.looseObject({ rateLimit: z.number() }),
+  volume: responseObject({ monthlyUsd: z.number(), totalUsd: z.number() }),
+  limits: responseObject({ rateLimit: z.number() }),
 });
 /** The partner's account. */
 export type Account = z.infer<typeof Account>;
@@ -47,7 +48,7 @@ export const DeveloperFeeRequest = z.object({
 export type DeveloperFeeRequest = z.infer<typeof DeveloperFeeRequest>;
 
 /** `PUT /v2/account/developer-fee` data: the new setting. */
-export const DeveloperFee = z.looseObject({ enabled: z.boolean(), percent: z.number() });
+export const DeveloperFee = responseObject({ enabled: z.boolean(), percent: z.number() });
 /** The developer fee setting. */
 export type DeveloperFee = z.infer<typeof DeveloperFee>;
 
@@ -65,7 +66,7 @@ export const ActivityQuery = z.object({
 export type ActivityQuery = z.infer<typeof ActivityQuery>;
 
 /** One activity item (spec 2.6). `payoutAmountInr` is an explicit `null` until the payout is processed. */
-export const ActivityItem = z.looseObject({
+export const ActivityItem = responseObject({
   id: z.string(),
   status: TransactionStatus,
   depositAmount: DecimalString,
@@ -73,7 +74,7 @@ export const ActivityItem = z.looseObject({
   depositNetwork: Network,
   payoutAmountInr: z.nullable(DecimalString),
   payoutStatus: z.optional(z.nullable(PayoutStatus)),
-  user: z.looseObject({ id: z.string(), name: z.optional(z.nullable(z.string())) }),
+  user: responseObject({ id: z.string(), name: z.optional(z.nullable(z.string())) }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -86,7 +87,7 @@ export const ActivityList = z.array(ActivityItem);
 export type ActivityList = z.infer<typeof ActivityList>;
 
 /** `GET /v2/account/credit` data (assumed, docs/assumptions.md; fields from spec 2.5). */
-export const Credit = z.looseObject({
+export const Credit = responseObject({
   prefundedEnabled: z.boolean(),
   creditLimitUsd: DecimalString,
   outstandingUsd: DecimalString,

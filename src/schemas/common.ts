@@ -27,6 +27,25 @@ export const NetworkInput = oneOf('network', networks);
 /** A deposit network in a request. */
 export type NetworkInput = z.infer<typeof NetworkInput>;
 
+/**
+ * A response object: a field the client does not know yet passes through at run time (`z.looseObject`), so a
+ * field the service adds later never breaks a read, while the type names only the known fields (no index
+ * signature), so a misspelt field fails to compile.
+ * @example
+ * ```ts
+ * import * as z from 'zod/mini';
+ * import { responseObject } from 'inr-payouts';
+ * const Thing = responseObject({ id: z.string() });
+ * const thing = Thing.parse({ id: 't_1', addedLater: true }); // addedLater is kept at run time
+ * console.log(thing.id); // thing.ids would not compile
+ * ```
+ */
+export function responseObject<Shape extends z.core.$ZodLooseShape>(
+  shape: Shape,
+): ReturnType<typeof z.object<Shape>> {
+  return z.looseObject(shape) as unknown as ReturnType<typeof z.object<Shape>>;
+}
+
 /** The value type of an open enum: a known value, or any other string the service may add later. */
 export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});
 
@@ -47,14 +66,20 @@ export function openEnum<const T extends readonly string[]>(values: T): z.ZodMin
   return schema as unknown as z.ZodMiniType<OpenEnum<T>, unknown>;
 }
 
-/** Response field: asset, open. */
+/** Response field: asset, open (a new asset still parses, as `OpenEnum<typeof assets>`). */
 export const Asset = openEnum(assets);
-/** Response field: network, open. */
+/** Response field: network, open (`OpenEnum<typeof networks>`). */
 export const Network = openEnum(networks);
-/** A deposit asset in a response (open: a new asset still parses). */
-export type Asset = z.infer<typeof Asset>;
-/** A deposit network in a response (open). */
-export type Network = z.infer<typeof Network>;
+/**
+ * A deposit asset the service takes, `'USDC' | 'USDT'`: the type for a request. A response reads the field as
+ * `OpenEnum<typeof assets>` (`Asset` or any other string), so an asset added later never breaks a read.
+ */
+export type Asset = (typeof assets)[number];
+/**
+ * A deposit network the service takes (`'polygon' | 'ethereum' | 'arbitrum' | 'base' | 'solana'`): the type
+ * for a request. A response reads the field as `OpenEnum<typeof networks>`.
+ */
+export type Network = (typeof networks)[number];
 
 // Decimal strings, amounts, timestamps
 
@@ -138,11 +163,11 @@ export const Metadata = z.looseObject({}, { error: 'metadata must be an object' 
  * ```
  */
 export function successEnvelope<T extends z.ZodMiniType>(data: T) {
-  return z.looseObject({ success: z.literal(true), data, message: z.optional(z.string()) });
+  return responseObject({ success: z.literal(true), data, message: z.optional(z.string()) });
 }
 
 /** One failed field of a request, as the mock reports it in `details` (docs/assumptions.md). */
-export const ValidationErrorDetail = z.looseObject({ field: z.string(), message: z.string() });
+export const ValidationErrorDetail = responseObject({ field: z.string(), message: z.string() });
 /** One failed field of a request. */
 export type ValidationErrorDetail = z.infer<typeof ValidationErrorDetail>;
 
@@ -150,7 +175,7 @@ export type ValidationErrorDetail = z.infer<typeof ValidationErrorDetail>;
  * Error body shape A (spec 7.1): `error` (category), `message`, `code` (identifier), plus context fields
  * such as `attemptsRemaining`, `matchScore`, `retryAfter`, `details`.
  */
-export const ErrorBodyA = z.looseObject({
+export const ErrorBodyA = responseObject({
   error: z.string(),
   message: z.string(),
   code: z.string(),
@@ -165,7 +190,7 @@ export type ErrorBodyA = z.infer<typeof ErrorBodyA>;
 /**
  * Error body shape B (spec 7.1), used by some KYC endpoints: `success: false`, `error`, `message`, optional `data`.
  */
-export const ErrorBodyB = z.looseObject({
+export const ErrorBodyB = responseObject({
   success: z.literal(false),
   error: z.string(),
   message: z.string(),
@@ -177,7 +202,7 @@ export const ErrorBodyB = z.looseObject({
 export type ErrorBodyB = z.infer<typeof ErrorBodyB>;
 
 /** The rate-limit error body (spec 7.6): `error: 'Rate Limit Exceeded'`, `message`, `retryAfter` seconds. */
-export const RateLimitErrorBody = z.looseObject({
+export const RateLimitErrorBody = responseObject({
   error: z.string(),
   message: z.string(),
   retryAfter: z.number(),

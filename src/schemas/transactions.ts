@@ -15,6 +15,7 @@ import {
   NetworkInput,
   openEnum,
   requiredString,
+  responseObject,
   Timestamp,
 } from './common.js';
 
@@ -71,7 +72,7 @@ export type PrefundedTransactionCreateRequest = z.infer<typeof PrefundedTransact
  * A quote (spec 2.4). `exchangeRate` is a JSON number (INR per USD); the money is decimal strings. The
  * quote of a create also carries `feePercent` and `feeInr`.
  */
-export const Quote = z.looseObject({
+export const Quote = responseObject({
   exchangeRate: z.number(),
   grossInr: DecimalString,
   netInr: DecimalString,
@@ -82,7 +83,7 @@ export const Quote = z.looseObject({
 export type Quote = z.infer<typeof Quote>;
 
 /** A create quote: `exchangeRate`, `feePercent`, `feeInr`, `grossInr`, `netInr` (spec 4.2). */
-export const CreateQuote = z.looseObject({
+export const CreateQuote = responseObject({
   exchangeRate: z.number(),
   feePercent: z.number(),
   feeInr: DecimalString,
@@ -105,7 +106,7 @@ const createdFields = {
 };
 
 /** `POST /v2/transactions/prefunded` data (spec 4.2). */
-export const PrefundedTransaction = z.looseObject({
+export const PrefundedTransaction = responseObject({
   ...createdFields,
   status: z.optional(TransactionStatus),
 });
@@ -116,16 +117,22 @@ export type PrefundedTransaction = z.infer<typeof PrefundedTransaction>;
  * `POST /v2/transactions` data (assumed, docs/assumptions.md): the prefunded answer's fields, with `status`
  * (`created`) always present.
  */
-export const CreatedTransaction = z.looseObject({ ...createdFields, status: TransactionStatus });
+export const CreatedTransaction = responseObject({ ...createdFields, status: TransactionStatus });
 /** A created standard transaction. */
 export type CreatedTransaction = z.infer<typeof CreatedTransaction>;
 
 /** The `transaction` object of a read (spec 2.4). */
-export const TransactionInfo = z.looseObject({
+export const TransactionInfo = responseObject({
   id: z.string(),
   status: TransactionStatus,
   partnerReference: z.optional(z.string()),
   createdAt: Timestamp,
+  /** The mock's own (docs/mock-only.md): when the status last moved. */
+  updatedAt: z.optional(Timestamp),
+  /** The mock's own: why the transaction ended `failed` or `cancelled` (`QUOTE_EXPIRED`, `PAYOUT_FAILED` …). */
+  failureCode: z.optional(z.string()),
+  /** The mock's own: `failureCode` in words. */
+  failureReason: z.optional(z.string()),
 });
 /** The `transaction` object. */
 export type TransactionInfo = z.infer<typeof TransactionInfo>;
@@ -134,7 +141,7 @@ export type TransactionInfo = z.infer<typeof TransactionInfo>;
 export const depositStatuses = ['pending', 'detected', 'confirmed', 'failed'] as const;
 
 /** The `deposit` object (spec 2.4). What is not known before the deposit arrives is optional. */
-export const Deposit = z.looseObject({
+export const Deposit = responseObject({
   network: Network,
   asset: Asset,
   address: z.string(),
@@ -144,12 +151,14 @@ export const Deposit = z.looseObject({
   status: z.optional(openEnum(depositStatuses)),
   confirmations: z.optional(z.number()),
   confirmedAt: z.optional(z.nullable(Timestamp)),
+  /** The mock's own (docs/mock-only.md): the confirmations the network needs. */
+  requiredConfirmations: z.optional(z.number()),
 });
 /** The deposit leg. */
 export type Deposit = z.infer<typeof Deposit>;
 
 /** One deal-rate tranche consumed by a payout (spec 2.4). */
-export const Allocation = z.looseObject({
+export const Allocation = responseObject({
   dealId: z.string(),
   dealNumber: z.string(),
   rate: DecimalString,
@@ -179,7 +188,7 @@ export const attributionStatuses = ['pending', 'attributed', 'none'] as const;
  * the rate attribution (`rate`, `usdtEquivalent`, `allocations`) appears only just after submission and only
  * on pool-funded payouts (2.4 rules 3 and 4).
  */
-export const Payout = z.looseObject({
+export const Payout = responseObject({
   rail: z.optional(z.string()),
   amountInr: z.optional(z.nullable(DecimalString)),
   status: z.optional(PayoutStatus),
@@ -188,8 +197,12 @@ export const Payout = z.looseObject({
   rate: z.optional(DecimalString),
   usdtEquivalent: z.optional(DecimalString),
   allocations: z.optional(z.array(Allocation)),
-  /** Whether a rate attribution comes: `pending`, `attributed`, or `none` (not pool-funded). */
+  /** The mock's own (docs/mock-only.md): whether a rate attribution comes: `pending`, `attributed`, or `none`. */
   attributionStatus: z.optional(openEnum(attributionStatuses)),
+  /** The mock's own: why the payout failed, as `transaction.payout_failed`'s `code` says it. */
+  failureCode: z.optional(z.string()),
+  /** The mock's own: `failureCode` in words. */
+  failureReason: z.optional(z.string()),
 });
 /** The payout leg. */
 export type Payout = z.infer<typeof Payout>;
@@ -198,7 +211,7 @@ export type Payout = z.infer<typeof Payout>;
  * `GET /v2/transactions/{transactionId}` data (spec 2.4): the four objects. `payout` may be absent (or
  * null) before the payout leg exists.
  */
-export const Transaction = z.looseObject({
+export const Transaction = responseObject({
   transaction: TransactionInfo,
   deposit: Deposit,
   quote: Quote,

@@ -1,7 +1,7 @@
 /** User creation (assumed `POST /v2/users`, docs/assumptions.md; spec 2.3 and `USER_EXISTS` in 7.3). */
 import * as z from 'zod/mini';
 import { lengthBetween } from '../internal/checks.js';
-import { DeviceId, Timestamp } from './common.js';
+import { DeviceId, responseObject, Timestamp } from './common.js';
 
 /** An Indian mobile number: 10 digits starting 6 to 9, `+91` optional. */
 export const INDIAN_MOBILE_PATTERN = /^(\+91)?[6-9]\d{9}$/;
@@ -24,7 +24,7 @@ export const UserCreateRequest = z.object({
 export type UserCreateRequest = z.infer<typeof UserCreateRequest>;
 
 /** `POST /v2/users` data (assumed): the user record, mobile stored as `+91XXXXXXXXXX`. */
-export const User = z.looseObject({
+export const User = responseObject({
   userId: z.string(),
   mobile: z.string(),
   email: z.optional(z.nullable(z.string())),

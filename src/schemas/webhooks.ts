@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { numberBetween, oneOf, wholeNumber } from '../internal/checks.js';
 import type { WebhookEventType as KnownWebhookEventType } from '../webhooks/events.js';
-import { MAX_WEBHOOK_LIMIT, openEnum, Timestamp } from './common.js';
+import { MAX_WEBHOOK_LIMIT, openEnum, responseObject, Timestamp } from './common.js';
 
 /** Delivery statuses of an event (spec 3.4). */
 export const webhookEventStatuses = ['pending', 'delivered', 'failed'] as const;
@@ -31,10 +31,13 @@ export const WebhookEventListQuery = z.object({
 /** Webhook list query. */
 export type WebhookEventListQuery = z.infer<typeof WebhookEventListQuery>;
 
-/** Response field: a delivery status (open). */
+/** Response field: a delivery status (open: `OpenEnum<typeof webhookEventStatuses>`). */
 export const WebhookEventStatus = openEnum(webhookEventStatuses);
-/** A delivery status. */
-export type WebhookEventStatus = z.infer<typeof WebhookEventStatus>;
+/**
+ * A delivery status, `'pending' | 'delivered' | 'failed'`: the type for the list's `status` filter. A record
+ * reads the field as `OpenEnum<typeof webhookEventStatuses>`.
+ */
+export type WebhookEventStatus = (typeof webhookEventStatuses)[number];
 /** Response field: an event type (open). */
 // The ten names of 6.2 are a type here (the list itself is `WEBHOOK_EVENT_TYPES` of 'inr-payouts/webhooks'), so
 // the client bundle does not carry a second copy of them.
@@ -45,7 +48,7 @@ export type WebhookEventType = z.infer<typeof WebhookEventType>;
 /**
  * One webhook event record (spec 2.11). `transactionId` is absent on user events; `deliveredAt` until delivered.
  */
-export const WebhookEvent = z.looseObject({
+export const WebhookEvent = responseObject({
   id: z.string(),
   eventType: WebhookEventType,
   status: WebhookEventStatus,
@@ -63,7 +66,7 @@ export const WebhookEventList = z.array(WebhookEvent);
 export type WebhookEventList = z.infer<typeof WebhookEventList>;
 
 /** The `pagination` object next to `data` in the list answer (spec 2.11). */
-export const Pagination = z.looseObject({
+export const Pagination = responseObject({
   page: z.number(),
   limit: z.number(),
   total: z.number(),
@@ -73,7 +76,7 @@ export const Pagination = z.looseObject({
 export type Pagination = z.infer<typeof Pagination>;
 
 /** The whole `GET /v2/webhooks` body: `success`, `data` (event records) and `pagination`. */
-export const WebhookEventListBody = z.looseObject({
+export const WebhookEventListBody = responseObject({
   success: z.literal(true),
   data: WebhookEventList,
   pagination: Pagination,
@@ -90,6 +93,9 @@ export const WebhookRetry = WebhookEvent;
 export type WebhookRetry = z.infer<typeof WebhookRetry>;
 
 /** One page of `GET /v2/webhooks`: the event records and the `pagination` the service sends beside them. */
-export const WebhookEventPage = z.looseObject({ data: WebhookEventList, pagination: z.optional(Pagination) });
+export const WebhookEventPage = responseObject({
+  data: WebhookEventList,
+  pagination: z.optional(Pagination),
+});
 /** One page of webhook event records. */
 export type WebhookEventPage = z.infer<typeof WebhookEventPage>;

@@ -1,4 +1,4 @@
-// The ratios the performance targets name (README, Benchmarks), measured in the same run as the vitest bench table.
+// The ratios the performance targets name (docs/performance.md), measured in the same run as the vitest bench table.
 // The table's contenders run one after another, so on a shared machine a burst of load lands on one of them; the
 // ratios are measured interleaved instead (round-robin batches, rotating order), and each ratio is the median of
 // its per-round ratios: within a round the two contenders ran seconds apart, so a change of load between rounds

@@ -117,4 +117,39 @@ describe("the hooks option: ky's hooks run on every request, and none of them se
     expect(seen[1]?.headers.get('x-retry')).toBe('1');
     expect(seen[1]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
   });
+
+  it("sends a Request of its own with the real key: ky's stays masked, and a fetch wrapper copying headers keeps the Idempotency-Key on a retry", async () => {
+    const seen = route(
+      'post',
+      '/v2/users',
+      fail(503, { error: 'Service Unavailable', message: 'try again' }),
+    );
+    const copied: Array<[string | null, string | null]> = [];
+    const kyRequests: Request[] = [];
+    const client = makeClient({
+      maxRetries: 1,
+      clock: { now: () => 0, sleep: async () => {} },
+      hooks: { beforeRequest: [(request) => void kyRequests.push(request)] },
+      // A partner's wrapper that copies each attempt's headers, as a tracing or signing wrapper does.
+      fetch: (request, init) => {
+        const headers = new Headers((request as Request).headers);
+        copied.push([headers.get('authorization'), headers.get('idempotency-key')]);
+        return fetch(request, init);
+      },
+    });
+    await expect(client.users.create({ mobile: '9876543210' })).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(2);
+    const key = seen[0]?.headers.get('idempotency-key');
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(copied).toEqual([
+      [`Bearer ${KEY}`, key],
+      [`Bearer ${KEY}`, key],
+    ]);
+    expect(seen[1]?.headers.get('idempotency-key')).toBe(key);
+    // The requests ky made (what its hooks and errors hold) were never changed: the key on them stays masked.
+    expect(kyRequests.map((r) => r.headers.get('authorization'))).toEqual([
+      'Bearer pk_sandbox_***',
+      'Bearer pk_sandbox_***',
+    ]);
+  });
 });

@@ -105,9 +105,14 @@ describe('waitForAttribution without attributionStatus (strict profile)', () => 
     const read = await client.transactions.retrieve(transactionId);
     expect(read.payout).not.toHaveProperty('attributionStatus');
     expect(read.payout?.status).toBe('completed');
-    await expect(
-      client.transactions.waitForAttribution(transactionId, { interval: 50, deadline: 200 }),
-    ).rejects.toBeInstanceOf(PollTimeoutError);
+    // On the mock's clock the default 2-minute deadline passes in virtual time; a client on real time would be
+    // refused the wait (X-Mock-Clock) before it got there.
+    const onClock = mock.createClient({ fetch: globalThis.fetch, maxRetries: 0 });
+    const t0 = mock.clock.now();
+    await expect(onClock.transactions.waitForAttribution(transactionId)).rejects.toBeInstanceOf(
+      PollTimeoutError,
+    );
+    expect(mock.clock.now() - t0).toBeGreaterThanOrEqual(120_000);
   });
 
   it('throws TransactionStatusError for a failed payout, as in the default profile', async () => {

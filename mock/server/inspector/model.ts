@@ -177,8 +177,11 @@ function timersOf(state: State): InspectorTimer[] {
 export function inspectorModel(service: MockSimulation, query: InspectorQuery): InspectorModel {
   const state = service.state;
   const filtered = query.userId !== undefined || query.transactionId !== undefined;
-  // The journal answers copies: read it once per page.
-  const all = service.journal.entries(query.type ? { type: query.type } : {});
+  // The journal answers copies: read it once per page. Oldest first by virtual time: a webhook attempt is
+  // journalled when its answer comes but dated when it was sent, so the journal's order can differ from time's.
+  const all = service.journal
+    .entries(query.type ? { type: query.type } : {})
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.seq - b.seq));
   const about = all.map((entry) => ({ entry, ...idsOf(state, entry) }));
   const matching = filtered ? about.filter((item) => matches(item, query)) : about;
   const users = Object.values(state.users.byId).map((u) => ({

@@ -123,7 +123,7 @@ export class DigilockerResource {
         }
         return { done: false };
       },
-      pollSettings(DIGILOCKER_POLL, options, this.transport.clock),
+      pollSettings(DIGILOCKER_POLL, options, this.transport.pollClock),
     );
   }
 }

@@ -89,7 +89,7 @@ export class FaceResource {
           ),
         ),
       (result) => (result.verified ? { done: true, value: result } : { done: false }),
-      pollSettings(FACE_POLL, options, this.transport.clock),
+      pollSettings(FACE_POLL, options, this.transport.pollClock),
     );
   }
 }

@@ -3,7 +3,7 @@
  * from the `aadhaar` block of the KYC status record (spec 2.7); `AADHAAR_OTP_EXPIRED` from 7.3.
  */
 import * as z from 'zod/mini';
-import { DeviceId, Otp, requiredString, Timestamp } from '../common.js';
+import { DeviceId, Otp, requiredString, responseObject, Timestamp } from '../common.js';
 
 const AADHAAR_RULE = 'aadhaarNumber must be exactly 12 digits';
 
@@ -18,7 +18,7 @@ export const AadhaarOtpSendRequest = z.object({
 export type AadhaarOtpSendRequest = z.infer<typeof AadhaarOtpSendRequest>;
 
 /** `POST /v2/users/{userId}/kyc/aadhaar/otp/send` data (assumed). */
-export const AadhaarOtpSent = z.looseObject({
+export const AadhaarOtpSent = responseObject({
   referenceId: z.string(),
   maskedAadhaar: z.string(),
   expiresIn: z.number(),
@@ -39,7 +39,7 @@ export const AadhaarOtpVerifyRequest = z.object({
 export type AadhaarOtpVerifyRequest = z.infer<typeof AadhaarOtpVerifyRequest>;
 
 /** `POST /v2/users/{userId}/kyc/aadhaar/otp/verify` data (assumed). */
-export const AadhaarVerification = z.looseObject({
+export const AadhaarVerification = responseObject({
   verified: z.boolean(),
   maskedNumber: z.optional(z.string()),
   nameOnAadhaar: z.optional(z.string()),

@@ -1,6 +1,6 @@
 /** Bank account verification by penny drop (spec 4.7). */
 import * as z from 'zod/mini';
-import { DeviceId, requiredString } from '../common.js';
+import { DeviceId, requiredString, responseObject } from '../common.js';
 
 /** An Indian account number: 9 to 18 digits. */
 export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
@@ -24,7 +24,7 @@ export const BankVerifyRequest = z.object({
 export type BankVerifyRequest = z.infer<typeof BankVerifyRequest>;
 
 /** `POST /v2/users/{userId}/kyc/bank/verify` data. `branch` is omitted when the bank returns none. */
-export const BankVerification = z.looseObject({
+export const BankVerification = responseObject({
   verified: z.boolean(),
   bankName: z.optional(z.string()),
   branch: z.optional(z.string()),
@@ -39,7 +39,7 @@ export type BankVerification = z.infer<typeof BankVerification>;
  * The `data` of a bank name mismatch (`success: false`, `error: Name Mismatch`): the Aadhaar name
  * expected, the name the bank returned, and their similarity (under 70).
  */
-export const BankNameMismatch = z.looseObject({
+export const BankNameMismatch = responseObject({
   expected: z.string(),
   found: z.string(),
   matchScore: z.number(),

@@ -9,6 +9,7 @@ import {
   MAX_OCCUPATION_OTHER_LENGTH,
   MAX_PEP_DETAILS_LENGTH,
   openEnum,
+  responseObject,
   Timestamp,
 } from '../common.js';
 
@@ -74,7 +75,7 @@ export const DeclarationRequest = z
 export type DeclarationRequest = z.infer<typeof DeclarationRequest>;
 
 /** `POST /v2/users/{userId}/kyc/declaration` data on success: the declaration record (spec 2.10). */
-export const Declaration = z.looseObject({
+export const Declaration = responseObject({
   declarationId: z.string(),
   occupation: openEnum(occupations),
   incomeRange: openEnum(incomeRanges),
@@ -88,7 +89,7 @@ export type Declaration = z.infer<typeof Declaration>;
  * The `data` of a PEP rejection (`success: false`, `error: KYC Rejected`): `declarationId`, `isPep`,
  * `kycStatus: rejected`. The client returns it as a result, not an error (see `isDeclarationRejected`).
  */
-export const DeclarationRejected = z.looseObject({
+export const DeclarationRejected = responseObject({
   declarationId: z.string(),
   isPep: z.boolean(),
   kycStatus: z.literal('rejected'),

@@ -1,7 +1,7 @@
 /** Document-locker consent (spec 3.2, 4.4): init, and the status the client polls, with its variants. */
 import * as z from 'zod/mini';
 import { absoluteUrl } from '../../internal/checks.js';
-import { DeviceId, openEnum, requiredString } from '../common.js';
+import { DeviceId, openEnum, requiredString, responseObject } from '../common.js';
 
 /** Document-locker session statuses (spec 3.2). */
 export const digilockerStatuses = ['PENDING', 'VERIFIED', 'FAILED', 'EXPIRED'] as const;
@@ -21,7 +21,7 @@ export const DigilockerInitRequest = z.object({
 export type DigilockerInitRequest = z.infer<typeof DigilockerInitRequest>;
 
 /** `POST /v2/users/{userId}/kyc/digilocker/init` data: the session the user opens at `url`. */
-export const DigilockerSession = z.looseObject({
+export const DigilockerSession = responseObject({
   clientId: z.string(),
   url: z.string(),
   expiresIn: z.number(),
@@ -36,7 +36,7 @@ export const DigilockerStatusQuery = z.object({ clientId: requiredString('client
 export type DigilockerStatusQuery = z.infer<typeof DigilockerStatusQuery>;
 
 /** The Aadhaar data a verified session returns. */
-export const DigilockerAadhaar = z.looseObject({
+export const DigilockerAadhaar = responseObject({
   name: z.string(),
   dob: z.optional(z.string()),
   gender: z.optional(z.string()),
@@ -50,17 +50,17 @@ export const DigilockerAadhaar = z.looseObject({
 export type DigilockerAadhaar = z.infer<typeof DigilockerAadhaar>;
 
 /** The Verified variant: `status: VERIFIED`, `verified: true`, with `aadhaar` and `pan`. */
-export const DigilockerVerified = z.looseObject({
+export const DigilockerVerified = responseObject({
   status: z.literal('VERIFIED'),
   verified: z.literal(true),
   aadhaar: DigilockerAadhaar,
-  pan: z.optional(z.looseObject({ number: z.string(), name: z.string() })),
+  pan: z.optional(responseObject({ number: z.string(), name: z.string() })),
 });
 /** A verified document-locker session. */
 export type DigilockerVerified = z.infer<typeof DigilockerVerified>;
 
 /** The Pending variant: `status: PENDING`, `verified: false`, `message`. */
-export const DigilockerPending = z.looseObject({
+export const DigilockerPending = responseObject({
   status: z.literal('PENDING'),
   verified: z.literal(false),
   message: z.optional(z.string()),
@@ -72,7 +72,7 @@ export type DigilockerPending = z.infer<typeof DigilockerPending>;
  * The Expired variant (sent with `success: false`; the client returns it as a result) and the Failed
  * variant: `verified: false`, `status` `EXPIRED` or `FAILED`, an `error` text.
  */
-export const DigilockerEnded = z.looseObject({
+export const DigilockerEnded = responseObject({
   status: z.literal(['EXPIRED', 'FAILED']),
   verified: z.literal(false),
   error: z.optional(z.string()),

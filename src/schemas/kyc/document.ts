@@ -1,7 +1,14 @@
 /** Document upload in two steps (spec 2.9, 4.10): a presigned upload URL, then the confirmation. */
 import * as z from 'zod/mini';
 import { numberBetween, oneOf, wholeNumber } from '../../internal/checks.js';
-import { DeviceId, MAX_DOCUMENT_BYTES, openEnum, requiredString, Timestamp } from '../common.js';
+import {
+  DeviceId,
+  MAX_DOCUMENT_BYTES,
+  openEnum,
+  requiredString,
+  responseObject,
+  Timestamp,
+} from '../common.js';
 
 /** Document types (spec 4.10). */
 export const documentTypes = ['passport', 'driving_license', 'aadhaar', 'voter_id'] as const;
@@ -44,7 +51,7 @@ export type DocumentUploadUrlRequest = z.infer<typeof DocumentUploadUrlRequest>;
  * `POST /v2/users/{userId}/kyc/document/upload-url` data: PUT the raw bytes to `uploadUrl` with `method`
  * and `headers` within `expiresIn` (300) seconds.
  */
-export const DocumentUploadUrl = z.looseObject({
+export const DocumentUploadUrl = responseObject({
   uploadUrl: z.string(),
   s3Key: z.string(),
   expiresIn: z.number(),
@@ -68,7 +75,7 @@ export const DocumentConfirmRequest = z.object({
 export type DocumentConfirmRequest = z.infer<typeof DocumentConfirmRequest>;
 
 /** `POST /v2/users/{userId}/kyc/document` data: the document record (spec 2.9). */
-export const DocumentRecord = z.looseObject({
+export const DocumentRecord = responseObject({
   documentId: z.string(),
   documentType: openEnum(documentTypes),
   fileName: z.string(),

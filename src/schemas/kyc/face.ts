@@ -1,7 +1,7 @@
 /** Face liveness (spec 4.9, optional): init a session the user opens, then verify. */
 import * as z from 'zod/mini';
 import { absoluteUrl } from '../../internal/checks.js';
-import { DeviceId, requiredString } from '../common.js';
+import { DeviceId, requiredString, responseObject } from '../common.js';
 
 const REDIRECT_RULE = 'redirectUrl is required and must be an absolute URL';
 
@@ -14,7 +14,7 @@ export const FaceInitRequest = z.object({
 export type FaceInitRequest = z.infer<typeof FaceInitRequest>;
 
 /** `POST /v2/users/{userId}/kyc/face/init` data. */
-export const FaceSession = z.looseObject({
+export const FaceSession = responseObject({
   sessionId: z.string(),
   sdkToken: z.string(),
   url: z.string(),
@@ -39,12 +39,12 @@ const scores = {
 };
 
 /** A passed check: `verified: true` (liveness >= 0.8 and face match >= 0.7). */
-export const FaceVerified = z.looseObject({ verified: z.literal(true), ...scores });
+export const FaceVerified = responseObject({ verified: z.literal(true), ...scores });
 /** A passed face check. */
 export type FaceVerified = z.infer<typeof FaceVerified>;
 
 /** A pending or failed check: `verified: false` (the spec sends scores 0 and both booleans false). */
-export const FaceNotVerified = z.looseObject({ verified: z.literal(false), ...scores });
+export const FaceNotVerified = responseObject({ verified: z.literal(false), ...scores });
 /** A pending or failed face check. */
 export type FaceNotVerified = z.infer<typeof FaceNotVerified>;
 

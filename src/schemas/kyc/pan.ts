@@ -3,7 +3,7 @@
  * `PAN_NOT_FOUND`, `NAME_MISMATCH` from 7.3.
  */
 import * as z from 'zod/mini';
-import { DeviceId, Timestamp } from '../common.js';
+import { DeviceId, responseObject, Timestamp } from '../common.js';
 
 /** A PAN: five letters, four digits, one letter (`ABCDE1234F`). */
 export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
@@ -18,7 +18,7 @@ export const PanVerifyRequest = z.object({
 export type PanVerifyRequest = z.infer<typeof PanVerifyRequest>;
 
 /** `POST /v2/users/{userId}/kyc/pan/verify` data (assumed). */
-export const PanVerification = z.looseObject({
+export const PanVerification = responseObject({
   verified: z.boolean(),
   maskedNumber: z.optional(z.string()),
   nameOnPan: z.optional(z.string()),

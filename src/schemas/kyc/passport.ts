@@ -1,7 +1,7 @@
 /** Passport verification (spec 4.6): a base64 PDF or photo. */
 import * as z from 'zod/mini';
 import { lengthBetween } from '../../internal/checks.js';
-import { DeviceId } from '../common.js';
+import { DeviceId, responseObject } from '../common.js';
 
 const FILE_RULE = 'file is required and must be the passport PDF or photo, base64-encoded';
 const FILE_NAME_RULE = 'fileName must be a non-empty file name, for example passport.pdf';
@@ -18,7 +18,7 @@ export const PassportVerifyRequest = z.object({
 export type PassportVerifyRequest = z.infer<typeof PassportVerifyRequest>;
 
 /** `POST /v2/users/{userId}/kyc/passport/verify` data. */
-export const PassportVerification = z.looseObject({
+export const PassportVerification = responseObject({
   verified: z.boolean(),
   givenName: z.optional(z.string()),
   surname: z.optional(z.string()),

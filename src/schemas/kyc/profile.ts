@@ -3,7 +3,7 @@
  * from the extended status, spec 2.8).
  */
 import * as z from 'zod/mini';
-import { DeviceId, requiredString, Timestamp } from '../common.js';
+import { DeviceId, requiredString, responseObject, Timestamp } from '../common.js';
 
 const DOB_RULE = 'dateOfBirth must be a real date in the form YYYY-MM-DD';
 const NATIONALITY_RULE = 'nationality must be an ISO 3166-1 alpha-2 country code in capitals, for example IN';
@@ -37,7 +37,7 @@ export const ProfileSubmitRequest = z.object({
 export type ProfileSubmitRequest = z.infer<typeof ProfileSubmitRequest>;
 
 /** `POST /v2/users/{userId}/kyc/profile` data (assumed). */
-export const Profile = z.looseObject({
+export const Profile = responseObject({
   profileId: z.string(),
   dateOfBirth: z.string(),
   nationality: z.string(),

@@ -1,6 +1,6 @@
 /** KYC status (spec 2.7, 2.8, 3.3, 4.5): the status record, refresh and the extended status. */
 import * as z from 'zod/mini';
-import { openEnum, Timestamp } from '../common.js';
+import { openEnum, responseObject, Timestamp } from '../common.js';
 
 /** KYC levels (spec 2.7). */
 export const kycLevels = ['none', 'basic', 'enhanced'] as const;
@@ -22,7 +22,7 @@ const verified = z.optional(z.boolean());
  * A block of the KYC status record. Spec 2.7 rules 1 and 2: an unverified block may be just
  * `{ verified: false }`, and a missing `verified` reads as false (use `isVerified`).
  */
-export const KycBlock = z.looseObject({ verified });
+export const KycBlock = responseObject({ verified });
 /** A block of the KYC status record. */
 export type KycBlock = z.infer<typeof KycBlock>;
 
@@ -30,14 +30,14 @@ export type KycBlock = z.infer<typeof KycBlock>;
  * The KYC status record (spec 2.7). Every block is optional and every field inside is optional: the
  * service omits what has no value.
  */
-export const KycStatus = z.looseObject({
+export const KycStatus = responseObject({
   level: KycLevel,
   status: KycAggregateStatus,
   digilocker: z.optional(
-    z.looseObject({ verified, status: z.optional(z.string()), completedAt: z.optional(Timestamp) }),
+    responseObject({ verified, status: z.optional(z.string()), completedAt: z.optional(Timestamp) }),
   ),
   aadhaar: z.optional(
-    z.looseObject({
+    responseObject({
       verified,
       maskedNumber: z.optional(z.string()),
       nameOnAadhaar: z.optional(z.string()),
@@ -45,7 +45,7 @@ export const KycStatus = z.looseObject({
     }),
   ),
   pan: z.optional(
-    z.looseObject({
+    responseObject({
       verified,
       maskedNumber: z.optional(z.string()),
       nameOnPan: z.optional(z.string()),
@@ -55,7 +55,7 @@ export const KycStatus = z.looseObject({
   ),
   passport: z.optional(KycBlock),
   attestation: z.optional(
-    z.looseObject({
+    responseObject({
       verified,
       docType: z.optional(z.string()),
       country: z.optional(z.string()),
@@ -67,7 +67,7 @@ export const KycStatus = z.looseObject({
   face: z.optional(KycBlock),
   upi: z.optional(KycBlock),
   bank: z.optional(
-    z.looseObject({
+    responseObject({
       verified,
       maskedAccountNumber: z.optional(z.string()),
       bankName: z.optional(z.string()),
@@ -80,12 +80,12 @@ export const KycStatus = z.looseObject({
 export type KycStatus = z.infer<typeof KycStatus>;
 
 /** A `{ level, status }` pair, as refresh reports it. */
-export const KycLevelStatus = z.looseObject({ level: KycLevel, status: KycAggregateStatus });
+export const KycLevelStatus = responseObject({ level: KycLevel, status: KycAggregateStatus });
 /** A level and status pair. */
 export type KycLevelStatus = z.infer<typeof KycLevelStatus>;
 
 /** `POST /v2/users/{userId}/kyc/refresh` data: `previous` and `current`. */
-export const KycRefresh = z.looseObject({ previous: KycLevelStatus, current: KycLevelStatus });
+export const KycRefresh = responseObject({ previous: KycLevelStatus, current: KycLevelStatus });
 /** The result of a KYC refresh. */
 export type KycRefresh = z.infer<typeof KycRefresh>;
 
@@ -93,12 +93,12 @@ export type KycRefresh = z.infer<typeof KycRefresh>;
  * `GET /v2/users/{userId}/kyc/extended-status` data (spec 2.8). `missing` entries are not shown by the spec
  * (the mock uses `profile`, `document`, `declaration`).
  */
-export const ExtendedStatus = z.looseObject({
+export const ExtendedStatus = responseObject({
   complete: z.boolean(),
   missing: z.array(z.string()),
   isPepRejected: z.boolean(),
   profile: z.optional(
-    z.looseObject({
+    responseObject({
       submitted: z.boolean(),
       dateOfBirth: z.optional(z.string()),
       nationality: z.optional(z.string()),
@@ -107,7 +107,7 @@ export const ExtendedStatus = z.looseObject({
     }),
   ),
   document: z.optional(
-    z.looseObject({
+    responseObject({
       submitted: z.boolean(),
       documentType: z.optional(z.string()),
       fileName: z.optional(z.string()),
@@ -116,7 +116,7 @@ export const ExtendedStatus = z.looseObject({
     }),
   ),
   declaration: z.optional(
-    z.looseObject({
+    responseObject({
       submitted: z.boolean(),
       occupation: z.optional(z.string()),
       incomeRange: z.optional(z.string()),

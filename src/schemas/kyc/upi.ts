@@ -1,6 +1,6 @@
 /** UPI verification (spec 4.8), with its three outcomes, all `success: true`. */
 import * as z from 'zod/mini';
-import { DeviceId } from '../common.js';
+import { DeviceId, responseObject } from '../common.js';
 
 /**
  * A UPI ID (VPA): `username@handle`. The username is 2 to 256 of letters, digits, `.`, `_`, `-` (so a
@@ -19,7 +19,7 @@ export const UpiVerifyRequest = z.object({
 export type UpiVerifyRequest = z.infer<typeof UpiVerifyRequest>;
 
 /** Outcome 1: name score of 70 or more, `verified: true`. */
-export const UpiVerified = z.looseObject({
+export const UpiVerified = responseObject({
   verified: z.literal(true),
   name: z.string(),
   bankName: z.nullable(z.string()),
@@ -30,7 +30,7 @@ export const UpiVerified = z.looseObject({
 export type UpiVerified = z.infer<typeof UpiVerified>;
 
 /** Outcome 2: the VPA exists but its name scores under 70, `verified: false` with an explanatory message. */
-export const UpiNameMismatch = z.looseObject({
+export const UpiNameMismatch = responseObject({
   verified: z.literal(false),
   name: z.string(),
   bankName: z.nullable(z.string()),
@@ -41,7 +41,7 @@ export const UpiNameMismatch = z.looseObject({
 export type UpiNameMismatch = z.infer<typeof UpiNameMismatch>;
 
 /** Outcome 3: an invalid VPA, `verified: false` with `name`, `bankName`, `nameMatchScore` all null. */
-export const UpiInvalidVpa = z.looseObject({
+export const UpiInvalidVpa = responseObject({
   verified: z.literal(false),
   name: z.null(),
   bankName: z.null(),

@@ -3,10 +3,10 @@
  * docs/assumptions.md, mirroring the mobile confirm).
  */
 import * as z from 'zod/mini';
-import { Otp, Timestamp } from '../common.js';
+import { Otp, responseObject, Timestamp } from '../common.js';
 
 /** `POST /v2/users/{userId}/verify/email/send` data. */
-export const EmailOtpSent = z.looseObject({ maskedEmail: z.string(), expiresIn: z.number() });
+export const EmailOtpSent = responseObject({ maskedEmail: z.string(), expiresIn: z.number() });
 /** An OTP sent to the user's email. */
 export type EmailOtpSent = z.infer<typeof EmailOtpSent>;
 
@@ -16,6 +16,6 @@ export const EmailConfirmRequest = z.object({ otp: Otp });
 export type EmailConfirmRequest = z.infer<typeof EmailConfirmRequest>;
 
 /** `POST /v2/users/{userId}/verify/email/confirm` data (assumed). */
-export const EmailVerification = z.looseObject({ emailVerified: z.boolean(), verifiedAt: Timestamp });
+export const EmailVerification = responseObject({ emailVerified: z.boolean(), verifiedAt: Timestamp });
 /** A confirmed email. */
 export type EmailVerification = z.infer<typeof EmailVerification>;

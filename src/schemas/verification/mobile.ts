@@ -1,9 +1,9 @@
 /** Mobile OTP (spec 4.3): send (no body) and confirm (6-digit `otp`). */
 import * as z from 'zod/mini';
-import { Otp, Timestamp } from '../common.js';
+import { Otp, responseObject, Timestamp } from '../common.js';
 
 /** `POST /v2/users/{userId}/verify/mobile/send` data. */
-export const MobileOtpSent = z.looseObject({ maskedMobile: z.string(), expiresIn: z.number() });
+export const MobileOtpSent = responseObject({ maskedMobile: z.string(), expiresIn: z.number() });
 /** An OTP sent to the user's mobile. */
 export type MobileOtpSent = z.infer<typeof MobileOtpSent>;
 
@@ -13,6 +13,6 @@ export const MobileConfirmRequest = z.object({ otp: Otp });
 export type MobileConfirmRequest = z.infer<typeof MobileConfirmRequest>;
 
 /** `POST /v2/users/{userId}/verify/mobile/confirm` data. */
-export const MobileVerification = z.looseObject({ mobileVerified: z.boolean(), verifiedAt: Timestamp });
+export const MobileVerification = responseObject({ mobileVerified: z.boolean(), verifiedAt: Timestamp });
 /** A confirmed mobile. */
 export type MobileVerification = z.infer<typeof MobileVerification>;

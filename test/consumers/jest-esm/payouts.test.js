@@ -19,7 +19,7 @@ let client;
 beforeEach(() => {
   mock = createMockService({ seed: 'my-tests' });
   server.use(...mswHandlers(mock));
-  client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
+  client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, clock: mock.clientClock });
 });
 
 test('the client is answered by the mock', async () => {

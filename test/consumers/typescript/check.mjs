@@ -1,7 +1,8 @@
 // Type-checks the package's declarations as partners compile against them, skipLibCheck off (the package's
 // declarations are checked too), with TypeScript 5.9, 6.0 and 7.0 under every moduleResolution a project can
-// use: src/entries.ts (every entry but inr-payouts/mock/msw, msw-free) always, and src/with-msw.ts (the testing
-// guide's `setupServer(...mswHandlers(mock))` and `server.use(...)`) where msw is installed, so one folder proves msw 2,
+// use: src/entries.ts (every entry but inr-payouts/mock/msw, msw-free) and src/typos.ts (typos that must not compile)
+// always, and src/with-msw.ts (the testing guide's `setupServer(...mswHandlers(mock))` and `server.use(...)`) where
+// msw is installed, so one folder proves msw 2,
 // msw 3 and no msw at all (the consumer matrix installs each). node16/nodenext decide a file's format by its
 // extension: the .ts files are CommonJS here, their .mts copies ES modules. Prints one line per combination;
 // exits 1 if any fails.
@@ -41,7 +42,7 @@ const mswCannotCompile = (moduleResolution, file) =>
   ((moduleResolution === 'node16' && file.endsWith('.ts')) ||
     (moduleResolution === 'node10' && mswMajor === 3));
 
-for (const file of ['entries', 'with-msw']) copyFileSync(`src/${file}.ts`, `src/${file}.mts`);
+for (const file of ['entries', 'typos', 'with-msw']) copyFileSync(`src/${file}.ts`, `src/${file}.mts`);
 mkdirSync('tsconfigs', { recursive: true });
 console.log(msw ? `msw ${msw} installed` : 'no msw installed');
 let failed = 0;
@@ -50,7 +51,10 @@ for (const [compiler, bin] of Object.entries(COMPILERS)) {
   for (const { moduleResolution, module, esm } of SETTINGS) {
     if (major >= 7 && moduleResolution === 'node10') continue;
     const name = `${moduleResolution}-${module}-${major}`;
-    const candidates = esm ? ['src/entries.ts', 'src/entries.mts'] : ['src/entries.ts'];
+    // typos.ts: each typo of a first day must fail to compile (its @ts-expect-error lines).
+    const candidates = esm
+      ? ['src/entries.ts', 'src/entries.mts', 'src/typos.ts', 'src/typos.mts']
+      : ['src/entries.ts', 'src/typos.ts'];
     if (msw) candidates.push(...(esm ? ['src/with-msw.ts', 'src/with-msw.mts'] : ['src/with-msw.ts']));
     const files = candidates.filter((f) => !(msw && mswCannotCompile(moduleResolution, f)));
     if (files.length === 0) {

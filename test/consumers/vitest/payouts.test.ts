@@ -17,7 +17,8 @@ let client: PayoutClient;
 beforeEach(() => {
   mock = createMockService({ seed: 'my-tests' }); // same seed, same IDs, keys and OTPs every run
   server.use(...mswHandlers(mock));
-  client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
+  // On the mock's clock: a waitFor... or a retry's back-off advances the mock instead of sleeping.
+  client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, clock: mock.clientClock });
 });
 
 // What the tests below use besides the guide's set-up (imports are hoisted, so they may follow it).
@@ -165,8 +166,13 @@ describe('no network: the listen option of the msw installed', () => {
 
 describe('without msw: mock.fetch', () => {
   it('serves a client given mock.fetch', async () => {
-    const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, fetch: mock.fetch });
-    const account = await client.account.retrieve(); // answered in-process, nothing intercepted
+    const client = new PayoutClient({
+      apiKey: mock.sandboxKey,
+      baseUrl: mock.baseUrl,
+      fetch: mock.fetch, // answered in-process, nothing intercepted
+      clock: mock.clientClock, // every wait on the mock's clock
+    });
+    const account = await client.account.retrieve();
     expect(account.id).toBe(mock.accountId);
   });
 

@@ -193,6 +193,46 @@ describe('the filters and the model', () => {
     await page(mock);
     expect(mock.journal.size).toBe(size);
   });
+
+  it('files a read by partnerReference under its transaction, and the timeline runs oldest first with no step back', async () => {
+    const mock = createMockSimulation({ seed: 'inspector-reference' });
+    mock.helpers.accounts.update({ webhookUrl: 'https://partner.test/hooks' });
+    let answer: () => void = () => {};
+    // The first delivery is answered only after later requests: its entry is journalled late, dated at its send.
+    mock.helpers.webhooks.useFetch(
+      () => new Promise<Response>((resolve) => (answer = () => resolve(new Response('ok')))),
+    );
+    const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543212', name: 'Meera' });
+    const created = await call(mock, 'POST', '/v2/transactions', {
+      userId,
+      amount: '100',
+      asset: 'USDT',
+      network: 'polygon',
+      partnerReference: 'order-7',
+    });
+    const transactionId: string = created.body.data.transactionId;
+    await mock.clock.runDue({ wait: false }); // transaction.created goes out; its answer waits
+    await mock.clock.advance('1s', { wait: false });
+    expect((await call(mock, 'GET', '/v2/transactions/order-7')).status).toBe(200);
+    answer();
+    await mock.helpers.webhooks.settle();
+
+    const model = inspectorModel(mock, readQuery(new URLSearchParams(`transactionId=${transactionId}`)));
+    const reads = model.entries.filter(
+      (item) => item.entry.type === 'request' && item.entry.path === '/v2/transactions/order-7',
+    );
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatchObject({ transactionId, userId });
+    const times = inspectorModel(mock, readQuery(new URLSearchParams(''))).entries.map(
+      (item) => item.entry.at,
+    );
+    expect(times).toEqual([...times].sort());
+    // The journal itself keeps the order things were recorded in: the late attempt comes after the read.
+    const journal = mock.journal.entries();
+    const attempt = journal.findIndex((e) => e.type === 'webhook');
+    const read = journal.findIndex((e) => e.type === 'request' && e.path === '/v2/transactions/order-7');
+    expect(attempt).toBeGreaterThan(read);
+  });
 });
 
 describe('pending timers', () => {

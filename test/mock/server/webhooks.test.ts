@@ -69,4 +69,23 @@ describe('webhooks to a real receiver', () => {
     expect(event).toMatchObject({ event: 'user.created', data: { userId } });
     expect(event.id).toBe(second?.eventId);
   });
+
+  it('POST /__mock/webhooks/settle answers once the manual retry it sent is recorded, with no clock moved', async () => {
+    const before = received.length;
+    const userId = await createUser(server, '9876543299');
+    await server.helper('webhooks/settle');
+    expect(received.at(-1)?.body).toContain(userId);
+    const list = await server.call('GET', '/v2/webhooks?limit=50');
+    const events = list.body.data as Array<{ id: string; attempts: number }>;
+    const created = events.find((e) => e.id === received.at(-1)?.eventId);
+    expect(created?.attempts).toBe(1);
+    const now = (await server.helper('clock/now')).body.data;
+    expect((await server.call('POST', `/v2/webhooks/${created?.id}/retry`)).status).toBe(200);
+    await server.helper('webhooks/settle');
+    expect(received.length).toBe(before + 2);
+    const after = await server.call('GET', '/v2/webhooks?limit=50');
+    const again = (after.body.data as typeof events).find((e) => e.id === created?.id);
+    expect(again?.attempts).toBe(2);
+    expect((await server.helper('clock/now')).body.data).toEqual(now);
+  });
 });

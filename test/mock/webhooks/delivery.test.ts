@@ -216,4 +216,25 @@ describe('deliveries never stop the clock', () => {
     await service.helpers.webhooks.settle();
     expect(service.helpers.webhooks.events().every((e) => e.status === 'delivered')).toBe(true);
   });
+
+  it('settle() sends what is due now: attempt 1 after a create and a manual retry, with no clock moved', async () => {
+    const { service, client } = mock.use({ webhookWaitMs: 0 });
+    service.helpers.accounts.update({ webhookUrl: 'https://partner.test/hooks' });
+    const answers = [500, 200];
+    service.helpers.webhooks.useFetch(async () => new Response('noted', { status: answers.shift() ?? 200 }));
+    const t0 = service.clock.now();
+    await client.users.create({ mobile: '9876543210' });
+    await service.helpers.webhooks.settle();
+    const [event] = service.helpers.webhooks.events({ type: 'user.created' });
+    expect(event).toMatchObject({ status: 'pending', attempts: 1 });
+    // The automatic retry is 1 s away: settle never moves the clock, so only the manual retry goes out.
+    await client.webhooks.retry(event?.id ?? '');
+    await service.helpers.webhooks.settle();
+    expect(service.clock.now()).toBe(t0);
+    expect(service.helpers.webhooks.captured().map((d) => [Date.parse(d.at) - t0, d.status])).toEqual([
+      [0, 500],
+      [0, 200],
+    ]);
+    expect(service.helpers.webhooks.events()[0]).toMatchObject({ status: 'delivered', attempts: 2 });
+  });
 });
