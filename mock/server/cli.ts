@@ -273,6 +273,8 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
       .catch((error: unknown) => console.error('inr-payouts mock: a timer task failed:', error));
   };
   if (options.speed !== 'manual') service.clock.startRealtime({ speed: options.speed });
+  // Serving now: every row of a loaded file is checked in the background (a damaged key is never a quiet 404).
+  stateFile?.verify();
 
   const speed =
     options.speed === 'manual' ? 'manual' : options.speed === 1 ? 'real time' : `${options.speed}x`;

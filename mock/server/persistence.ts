@@ -164,7 +164,6 @@ export function readStateFile(file: string): (OpenFile & { state: MockState }) |
         identify(served);
         served.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
       });
-    rows.verifyInBackground();
     const opened = rows;
     return { state, rows, real, close: () => closeAll(opened, lock) };
   } catch (error) {
@@ -350,6 +349,14 @@ export function openStateFile(
     save,
     /** The mark of the state now: a request takes it when it begins, and gives it to {@link save}. */
     mark: (): number => generation,
+    /**
+     * Starts checking every row of a loaded file, a slice at a time between requests: called once the server
+     * serves (the start's own work, a clock catching up, is not slowed by it). From then on a lookup that finds
+     * nothing finishes the check first, so a damaged key answers 500, never 404.
+     */
+    verify: (): void => {
+      if (loaded) rows.verifyInBackground();
+    },
     /** Saves, then closes the file (its write-ahead log folded into it: one file at rest). */
     close(): void {
       try {

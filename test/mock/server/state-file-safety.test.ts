@@ -45,6 +45,7 @@ async function serve(file: string) {
     beforeAnswer: (mark) => holder.stateFile?.save(mark),
     stateMark: () => holder.stateFile?.mark() ?? 0,
   });
+  holder.stateFile?.verify();
   const call = async (method: string, path: string, body?: unknown, key?: string) => {
     const response = await fetch(`${server.url}${path}`, {
       method,
