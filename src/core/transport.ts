@@ -108,9 +108,10 @@ function parseBody(text: string): unknown {
 /**
  * A copy of ky's request with the real `Authorization`, made from its URL and parts: a Request made from another
  * with new headers keeps the old ones inside where msw's interception is on, and `new Headers(request.headers)`
- * (a partner's fetch wrapper) would read both keys. The body is read whole, so it is sent with its length.
+ * (a partner's fetch wrapper) would read both keys. The body is sent whole, with its length: `sent` when the
+ * client knows it is ky's (no partner hook could change it), else read from ky's request.
  */
-async function withKey(kys: Request, bearer: string): Promise<Request> {
+async function withKey(kys: Request, bearer: string, sent: string | undefined): Promise<Request> {
   const headers: Record<string, string> = {};
   kys.headers.forEach((value, name) => {
     headers[name] = value;
@@ -119,7 +120,7 @@ async function withKey(kys: Request, bearer: string): Promise<Request> {
   return new Request(kys.url, {
     method: kys.method,
     headers,
-    body: kys.body === null ? null : await kys.arrayBuffer(),
+    body: kys.body === null ? null : (sent ?? (await kys.arrayBuffer())),
     signal: kys.signal,
     redirect: kys.redirect,
     credentials: kys.credentials,
@@ -226,6 +227,9 @@ export class Transport {
       headers['idempotency-key'] = idempotencyKey;
     }
     const { clock, logger, hooks } = this.#options;
+    // The body as sent: serialised once, for ky and for the request sent with the key (as ky's `json` would).
+    const json = body === undefined ? undefined : JSON.stringify(body);
+    if (json !== undefined) headers['content-type'] ??= 'application/json';
     const { timeout = this.#options.timeout, deadline = this.#options.deadline, signal } = options;
     const facts: CallFacts = { endpoint, idempotencyKey, timeout, deadline, signal };
     const deadlineAt = clock.now() + deadline;
@@ -245,7 +249,12 @@ export class Transport {
     const send = async (input: Input, init: RequestInit = {}): Promise<Response> => {
       const remaining = deadlineAt - clock.now();
       if (remaining <= 0) throw new DOMException('', 'TimeoutError');
-      const request = await withKey(input as Request, this.#bearer); // ky always hands its fetch a Request
+      // ky always hands its fetch a Request; its body is `json` unless a partner's hook may have replaced it.
+      const request = await withKey(
+        input as Request,
+        this.#bearer,
+        hooks?.beforeRequest?.length ? undefined : json,
+      );
       const cut =
         remaining < timeout ? AbortSignal.any([request.signal, AbortSignal.timeout(remaining)]) : undefined;
       try {
@@ -266,7 +275,7 @@ export class Transport {
         prefixUrl: this.#options.baseUrl,
         method: call.method,
         headers,
-        json: body,
+        body: json,
         searchParams: query as SearchParamsOption,
         timeout,
         signal,
