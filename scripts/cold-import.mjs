@@ -134,12 +134,23 @@ const TARGETS = [
 console.log('\nperformance targets (npm run bench:startup; times over node -e 0, per-round ratios)');
 let failed = 0;
 for (const { label, subject, baseline, bar } of TARGETS) {
-  const { median: value, low, high } = ratio(subject, baseline);
+  // An empty module costs a few ms over `node -e 0`, within a loaded machine's noise: when the baseline's figure
+  // is not clearly above zero, the ratio is of the times each child measured inside instead.
+  const insideOnly = over(baseline) < 2;
+  const inner = median(inside[subject]) / median(inside[baseline]);
+  const {
+    median: value,
+    low,
+    high,
+  } = insideOnly ? { median: inner, low: inner, high: inner } : ratio(subject, baseline);
   const pass = value <= bar;
   if (!pass) failed += 1;
   console.log(
     `  ${pass ? 'PASS' : 'FAIL'}  ${label.padEnd(42)} ${value.toFixed(2).padStart(5)}x  ` +
-      `(middle half of rounds ${low.toFixed(2)}-${high.toFixed(2)}x)  target <= ${bar}x`,
+      (insideOnly
+        ? '(timed inside: the baseline is within noise of node -e 0)'
+        : `(middle half of rounds ${low.toFixed(2)}-${high.toFixed(2)}x; timed inside ${inner.toFixed(2)}x)`) +
+      `  target <= ${bar}x`,
   );
 }
 const openai = ratio('inr-payouts', 'openai');
