@@ -3,6 +3,7 @@ import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { PayoutError } from '../shared/payout-error.js';
 import { redact, redactCause } from '../shared/redact.js';
+import { KY_REQUEST } from '../shared/sent-request.js';
 import { ApiPromise, type Outcome } from './api-promise.js';
 import { type ClientClock, realClock } from './clock.js';
 import {
@@ -117,7 +118,7 @@ async function withKey(kys: Request, bearer: string, sent: string | undefined): 
     headers[name] = value;
   });
   headers.authorization = bearer;
-  return new Request(kys.url, {
+  const copy = new Request(kys.url, {
     method: kys.method,
     headers,
     body: kys.body === null ? null : (sent ?? (await kys.arrayBuffer())),
@@ -126,6 +127,8 @@ async function withKey(kys: Request, bearer: string, sent: string | undefined): 
     credentials: kys.credentials,
     keepalive: kys.keepalive,
   });
+  Object.defineProperty(copy, KY_REQUEST, { value: kys });
+  return copy;
 }
 
 interface CallFacts {
