@@ -97,8 +97,16 @@ export function targetGuided(
     async until(what, check) {
       const deadline = Date.now() + settings.timeoutMs;
       let nextNote = Date.now() + 30_000;
+      // A poll that fails (the client has already retried it) is "not yet": the deadline decides, not one request.
+      const holds = () =>
+        check().catch((error: unknown) => {
+          progress(
+            `guided: a poll for ${what} failed (${error instanceof Error ? error.message : String(error)}); trying again`,
+          );
+          return false;
+        });
       for (;;) {
-        if (await check()) {
+        if (await holds()) {
           progress(`guided: ${what}: seen`);
           return true;
         }
