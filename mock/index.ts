@@ -19,6 +19,8 @@ export {
   compareObservations,
   conformanceHtml,
   formatConformanceReport,
+  type GuidedDeposit,
+  type GuidedSide,
   type Observation,
   runConformance,
   type Scenario,

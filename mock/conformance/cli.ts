@@ -45,6 +45,17 @@ Options:
   --html <file>       Also write the report as a self-contained HTML page (both answers side by side)
   --timeout <s>       Seconds one request may take before it is retried as a time-out (default 30)
   --retries <n>       Retries of a time-out, network error, 408, 429 or 5xx (default 2, as the client)
+  --guided            Carry one standard transaction through on a target without the mock's helpers: the
+                      run creates it, prints the deposit address, amount and deadline, waits for you to
+                      send the testnet deposit, then follows confirmations, payout, attribution and
+                      every delivery (progress on stderr). Needs the three options below
+  --user-id <id>      A KYC-verified user with a verified bank account on the target (guided)
+  --receiver-url <u>  The public URL of your tunnel to the run's receiver (guided); set it as the
+                      account's webhook URL in the dashboard: the API cannot set it
+  --receiver-port <n> The receiver's port on 127.0.0.1 (default 8787)
+  --webhook-secret <s> The account's webhook secret, to verify each delivery (never printed); or set
+                      INR_PAYOUTS_WEBHOOK_SECRET
+  --wait <s>          Seconds each guided wait may last (the deposit, the payout, the deliveries; default 3600)
   --help              Show this help
 
 Requests are paced to the account's limits.rateLimit. The guide: docs/checking-the-mock-against-your-sandbox.md
@@ -96,6 +107,8 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
   let tier: Tier[] | undefined;
   let timeout: number | undefined;
   let retries: number | undefined;
+  let wait: number | undefined;
+  let receiverPort: number | undefined;
   try {
     parsed = parse(argv);
     tier = tiersOf(parsed.values.tier);
@@ -103,6 +116,9 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     retries = parsed.values.retries === undefined ? undefined : Number(parsed.values.retries);
     if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
       throw new Error(`--retries must be a whole number of 0 or more; got ${parsed.values.retries}`);
+    wait = seconds('--wait', parsed.values.wait);
+    receiverPort =
+      parsed.values['receiver-port'] === undefined ? undefined : Number(parsed.values['receiver-port']);
   } catch (error) {
     throw new ConformanceUsageError(
       `${error instanceof Error ? error.message : String(error)}\n\n${CONFORMANCE_USAGE}`,
@@ -124,6 +140,16 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     only: values.only,
     ...(timeout ? { timeoutMs: timeout * 1000 } : {}),
     ...(retries !== undefined ? { retries } : {}),
+    ...(values.guided
+      ? {
+          guided: true,
+          receiverUrl: values['receiver-url'],
+          receiverPort,
+          webhookSecret: values['webhook-secret'] ?? process.env.INR_PAYOUTS_WEBHOOK_SECRET,
+          userId: values['user-id'],
+          ...(wait ? { guidedTimeoutMs: wait * 1000 } : {}),
+        }
+      : {}),
     onProgress: (line) => console.error(line),
   }).catch((error: unknown) => {
     // A run that could not start (a live key, no target, a helper probe that failed) is no difference.
@@ -155,6 +181,12 @@ function parse(argv: string[]) {
       html: { type: 'string' },
       timeout: { type: 'string' },
       retries: { type: 'string' },
+      guided: { type: 'boolean' },
+      'user-id': { type: 'string' },
+      'receiver-url': { type: 'string' },
+      'receiver-port': { type: 'string' },
+      'webhook-secret': { type: 'string' },
+      wait: { type: 'string' },
       help: { type: 'boolean' },
     },
   });

@@ -5,9 +5,10 @@
  */
 export { TargetUnavailable } from './attempts.js';
 export { CONFORMANCE_HEADERS, compareObservations } from './compare.js';
+export type { GuidedDeposit, GuidedSide } from './guided.js';
 export { conformanceHtml } from './html.js';
 export { formatConformanceReport } from './report.js';
-export { runConformance } from './run.js';
+export { DEFAULT_RECEIVER_PORT, runConformance } from './run.js';
 export { SCENARIOS as CONFORMANCE_SCENARIOS } from './scenarios/index.js';
 export { ConformanceError } from './target.js';
 export {

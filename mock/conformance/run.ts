@@ -9,9 +9,12 @@ import { objectOf } from '../state/records.js';
 import { type AttemptPolicy, DEFAULT_ATTEMPTS, sendWithRetries, TargetUnavailable } from './attempts.js';
 import { compareSides } from './compare.js';
 import { coverageOf } from './coverage.js';
+import { type GuidedSettings, quietClient, referenceGuided, targetGuided } from './guided.js';
 import { createPacer, type Pacer } from './pace.js';
 import { summarize } from './report.js';
 import { SCENARIOS } from './scenarios/index.js';
+import { GUIDED_SCENARIO } from './scenarios/transactions.js';
+import { type ConformanceReceiver, startReceiver } from './scenarios/webhook-receiver.js';
 import {
   ConformanceError,
   probeHelpers,
@@ -62,6 +65,39 @@ function tiersOf(tier: ConformanceOptions['tier']): Tier[] {
     if (!TIERS.includes(t)) throw new ConformanceError(`Unknown tier "${t}": use ${TIERS.join(', ')}`);
   }
   return TIERS.filter((t) => asked.includes(t));
+}
+
+/** The default port of a guided run's receiver on 127.0.0.1. */
+export const DEFAULT_RECEIVER_PORT = 8787;
+
+/** A guided run's options, checked before anything is sent; undefined when the run is not guided. */
+function guidedSettings(options: ConformanceOptions): GuidedSettings | undefined {
+  if (!options.guided) return undefined;
+  const { receiverUrl, webhookSecret } = options;
+  if (receiverUrl === undefined || !URL.canParse(receiverUrl))
+    throw new ConformanceError(
+      `--guided needs --receiver-url: the public URL (your tunnel to the run's receiver on 127.0.0.1) set as your account's webhook URL${receiverUrl === undefined ? '' : `; got ${receiverUrl}`}`,
+    );
+  if (!webhookSecret?.trim())
+    throw new ConformanceError(
+      "--guided needs the account's webhook secret to verify each delivery: give --webhook-secret or set INR_PAYOUTS_WEBHOOK_SECRET",
+    );
+  if (!options.userId?.trim())
+    throw new ConformanceError(
+      '--guided needs a KYC-verified user with a verified bank account on the target to transact for: give --user-id',
+    );
+  const port = options.receiverPort ?? DEFAULT_RECEIVER_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new ConformanceError(`--receiver-port must be a port number (0-65535); got ${port}`);
+  return {
+    receiverUrl,
+    receiverPort: port,
+    webhookSecret: webhookSecret.trim(),
+    userId: options.userId.trim(),
+    onDeposit: options.onDeposit,
+    pollIntervalMs: options.pollIntervalMs ?? 5_000,
+    timeoutMs: options.guidedTimeoutMs ?? 3_600_000,
+  };
 }
 
 /**
@@ -232,7 +268,11 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const policy = policyOf(options, progress);
   if (options.baseUrl !== undefined && !URL.canParse(options.baseUrl))
     throw new ConformanceError(`--base-url is not a URL: ${options.baseUrl}`);
-  const scenarios = selected(options.scenarios ?? SCENARIOS, options.only);
+  const guided = guidedSettings(options);
+  const scenarios = selected(
+    options.scenarios ?? (guided ? [...SCENARIOS, GUIDED_SCENARIO] : SCENARIOS),
+    options.only,
+  );
   const prefix = newPrefix();
   const names = runNames(prefix);
   const startedAt = new Date().toISOString();
@@ -246,17 +286,101 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const rateLimit = account.rateLimit ?? FALLBACK_RATE_LIMIT;
   pacer.setLimit(rateLimit);
   const mock = createMockSimulation();
-  if (typeof account.webhookUrl === 'string') {
-    // A sandbox account has its webhook URL set in the dashboard: the reference's has one too (its own, never the
-    // target's), so the account reads alike; its deliveries stay in-process, answered 200.
-    mock.helpers.accounts.update({ webhookUrl: REFERENCE_WEBHOOK_URL });
-    // Only deliveries to that URL are answered here; a webhook scenario's own receiver is really reached.
-    mock.helpers.webhooks.useFetch((url, init) =>
-      url === REFERENCE_WEBHOOK_URL ? Promise.resolve(new Response(null, { status: 200 })) : fetch(url, init),
+  const receivers = guided ? await startReceivers(guided, mock) : undefined;
+  try {
+    if (typeof account.webhookUrl === 'string') {
+      // A sandbox account has its webhook URL set in the dashboard: the reference's has one too (its own, never
+      // the target's), so the account reads alike; its deliveries stay in-process, answered 200 (or, in a guided
+      // run, reach the reference's own receiver).
+      mock.helpers.accounts.update({ webhookUrl: REFERENCE_WEBHOOK_URL });
+      // Only deliveries to that URL are answered here; a webhook scenario's own receiver is really reached.
+      mock.helpers.webhooks.useFetch((url, init) =>
+        url !== REFERENCE_WEBHOOK_URL
+          ? fetch(url, init)
+          : receivers
+            ? fetch(receivers.reference.url, init)
+            : Promise.resolve(new Response(null, { status: 200 })),
+      );
+    }
+    return await compareAll({
+      options,
+      tiers,
+      progress,
+      scenarios,
+      prefix,
+      names,
+      startedAt,
+      target,
+      account,
+      rateLimit,
+      mock,
+      guided: guided && receivers ? { settings: guided, receivers } : undefined,
+    });
+  } finally {
+    await receivers?.reference.close();
+    await receivers?.target.close();
+  }
+}
+
+/** The two receivers of a guided run: the target's on its port (the partner's tunnel), the reference's. */
+async function startReceivers(
+  guided: GuidedSettings,
+  mock: MockSimulation,
+): Promise<{ target: ConformanceReceiver; reference: ConformanceReceiver }> {
+  let target: ConformanceReceiver;
+  try {
+    target = await startReceiver(guided.webhookSecret, {
+      port: guided.receiverPort,
+      url: guided.receiverUrl,
+    });
+  } catch (error) {
+    throw new ConformanceError(
+      `Could not start the receiver on 127.0.0.1:${guided.receiverPort} (${error instanceof Error ? error.message : String(error)}): choose another --receiver-port`,
     );
   }
+  const reference = await startReceiver(mock.helpers.accounts.get().webhookSecret);
+  return { target, reference };
+}
+
+/** What `compareAll` runs with: everything `runConformance` settled before the first scenario. */
+interface RunPlan {
+  options: ConformanceOptions;
+  tiers: Tier[];
+  progress: (line: string) => void;
+  scenarios: Scenario[];
+  prefix: string;
+  names: RunNames;
+  startedAt: string;
+  target: SideSetup;
+  account: { rateLimit: number | undefined; webhookUrl: unknown };
+  rateLimit: number;
+  mock: MockSimulation;
+  guided:
+    | { settings: GuidedSettings; receivers: { target: ConformanceReceiver; reference: ConformanceReceiver } }
+    | undefined;
+}
+
+/** Runs every chosen scenario on both sides and reports. */
+async function compareAll(run: RunPlan): Promise<ConformanceReport> {
+  const { options, tiers, progress, scenarios, prefix, names, startedAt, target, account, rateLimit, mock } =
+    run;
   // The reference is paced alike, so both sides meet the same windows.
   const reference = inProcessSide('mock', mock, createPacer(rateLimit));
+  if (run.guided) {
+    const { settings, receivers } = run.guided;
+    // The reference's waits are in-process, on its own clock: not paced.
+    reference.guided = referenceGuided(
+      mock,
+      receivers.reference,
+      quietClient(reference.baseUrl, reference.apiKey, reference.send, async () => {}, reference.clock),
+    );
+    target.guided = targetGuided(
+      settings,
+      receivers.target,
+      quietClient(target.baseUrl, target.apiKey, target.send, () => target.pacer.next()),
+      progress,
+    );
+  }
   // The reference offers its helpers only when the target has them too, so both sides take the same path.
   if (!target.helpers) reference.helpers = undefined;
   const where = options.baseUrl ?? 'in-process mock';
@@ -265,6 +389,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   );
   const chosen = scenarios.filter((s) => tiers.includes(s.tier));
   const plan = effectsPlanned(chosen, target, account.webhookUrl, prefix);
+  if (options.guided && chosen.includes(GUIDED_SCENARIO))
+    plan.push(...guidedPlan(account.webhookUrl, options));
   for (const line of plan) progress(`  ${line}`);
   const clockBefore = await clockOf(target);
   const results: ScenarioResult[] = [];
@@ -295,6 +421,25 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     coverage: coverageOf(results),
     results,
   };
+}
+
+/**
+ * What a guided run asks of the partner, said before it starts. The spec sets the webhook URL and secret in the
+ * dashboard only (6), so the run cannot point the account at its receiver: it checks and says so.
+ */
+function guidedPlan(webhookUrl: unknown, options: ConformanceOptions): string[] {
+  const receiverUrl = options.receiverUrl ?? '';
+  const port = options.receiverPort ?? DEFAULT_RECEIVER_PORT;
+  const lines = [
+    `Guided: will create one standard transaction for ${options.userId ?? ''} and wait for you to send its testnet deposit (the address, amount and deadline are printed when it is created).`,
+    `Deliveries: the run's receiver listens on 127.0.0.1:${port}; ${receiverUrl} must reach it (your tunnel). Each delivery's signature is verified with the webhook secret you gave.`,
+  ];
+  lines.push(
+    webhookUrl === receiverUrl
+      ? `The account's webhook URL is ${receiverUrl}: deliveries reach the run.`
+      : `The account's webhook URL is ${typeof webhookUrl === 'string' ? webhookUrl : 'not set'}, not ${receiverUrl}: the API cannot set it; set it in the dashboard (and back after the run), or no delivery reaches the run.`,
+  );
+  return lines;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { APIConnectionError, APIError, type ClientClock, PayoutClient } from '../../src/index.js';
 import { connectMock, type MockHelperCalls } from '../connect.js';
 import { type AttemptPolicy, sendWithRetries, TargetUnavailable } from './attempts.js';
+import type { GuidedSide } from './guided.js';
 import type { Pacer } from './pace.js';
 import { recordingFetch } from './record.js';
 import type { Observation, Scenario, ScenarioTarget, Side, StepOptions } from './types.js';
@@ -43,6 +44,8 @@ export interface SideSetup {
    * (reset before each scenario), however deep in a client or helper call the failure was met.
    */
   attempts?: { policy: AttemptPolicy; failed?: TargetUnavailable };
+  /** A guided run's side (`--guided`). */
+  guided?: GuidedSide;
 }
 
 /** What the two sides of one run share: its prefix, and the counter behind new mobile numbers and names. */
@@ -112,6 +115,7 @@ export function scenarioTarget(
     apiKey: setup.apiKey,
     prefix: run.prefix,
     helpers: setup.helpers,
+    guided: setup.guided,
     step(label: string, value: unknown, options: StepOptions = {}) {
       log.push({ kind: 'step', label, value: structuredClone(value), compare: options.compare ?? 'value' });
     },

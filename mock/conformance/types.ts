@@ -7,6 +7,7 @@
 import type { PayoutClient } from '../../src/index.js';
 import type { MockHelperCalls } from '../connect.js';
 import type { Coverage } from './coverage.js';
+import type { GuidedDeposit, GuidedSide } from './guided.js';
 
 /**
  * How much a scenario needs of its target: `read-only` sends only reads and requests without a valid key
@@ -93,6 +94,8 @@ export interface ScenarioTarget {
   readonly prefix: string;
   /** The mock's test helpers, or `undefined` against a service that has none (a sandbox). */
   readonly helpers: MockHelperCalls | undefined;
+  /** A guided run's deposit, waits and receiver (`--guided`), or `undefined` in any other run. */
+  readonly guided: GuidedSide | undefined;
   /** Records a named observation beside the wire exchanges. */
   step(label: string, value: unknown, options?: StepOptions): void;
   /** Stops the scenario: it is reported `skipped` with `reason`. */
@@ -230,4 +233,24 @@ export interface ConformanceOptions {
   retries?: number;
   /** Scales the back-off between those retries (default 1: the client's 0.5 s to 8 s; 0 retries at once). */
   backoff?: number;
+  /**
+   * Carries a standard transaction through on the target (`transactions.guided-flow`): the partner sends the
+   * deposit the run prints, and the run follows confirmations, payout, attribution and every delivery. Needs
+   * `receiverUrl`, `webhookSecret` and (without the mock's helpers) `userId`.
+   */
+  guided?: boolean;
+  /** The public URL (the partner's tunnel) that reaches the run's receiver; the account's webhook URL. */
+  receiverUrl?: string;
+  /** The port of the run's receiver on 127.0.0.1 (default 8787). */
+  receiverPort?: number;
+  /** The account's webhook secret, to verify each delivery's signature. Never printed. */
+  webhookSecret?: string;
+  /** A KYC-verified user on the target (with a verified bank account) the guided transaction is made for. */
+  userId?: string;
+  /** Called with the deposit to send, once it is printed; the run waits for it after. */
+  onDeposit?: (deposit: GuidedDeposit) => void | Promise<void>;
+  /** Milliseconds between two polls of a guided wait (default 5,000). */
+  pollIntervalMs?: number;
+  /** Milliseconds one guided wait may last (the deposit, the payout, the deliveries; default 3,600,000). */
+  guidedTimeoutMs?: number;
 }

@@ -4,12 +4,19 @@
 // one its second block prints (the port and the run's prefix aside; UPDATE_DOCS=1 rewrites it), and the CI
 // snippet's `run` step is that command and runs. `npx inr-payouts-mock` runs the package's bin from source here;
 // the npx consumer (test/consumers/npx-bin) runs it from the packed tarball.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DriftedSandbox, GUIDE_DRIFT, startDriftedSandbox } from '../conformance/drifted-sandbox.js';
+import {
+  type DriftedSandbox,
+  GUIDE_DRIFT,
+  PLANTS,
+  startDriftedSandbox,
+} from '../conformance/drifted-sandbox.js';
 import { type RunningServer, startServer } from '../mock/server/support.js';
 import { root } from './tsdoc-examples.js';
 
@@ -76,7 +83,7 @@ describe(`${PAGE}, followed from top to bottom`, () => {
   });
 
   it('every sh block runs and does what the page says, and the printed report is the second one', async () => {
-    const [againstMock, againstSandbox, differences, ...rest] = blocks('sh');
+    const [againstMock, againstSandbox, , differences, ...rest] = blocks('sh');
     expect(rest).toEqual([]);
 
     const clean = await bash(againstMock ?? '', dir, env);
@@ -116,5 +123,96 @@ describe(`${PAGE}, followed from top to bottom`, () => {
     const ci = await bash(step, dir, { ...env, SANDBOX_URL: mock.url, SANDBOX_KEY: mock.key });
     expect(ci.stdout).toMatch(/scenarios: \d+ same, 0 differ, 0 skipped$/m);
     expect(ci.code).toBe(0);
+  }, 120_000);
+});
+
+/**
+ * Runs `script` in bash as the page's reader would; `onStderr` sees stderr as it comes (the guided block waits
+ * for the deposit the test then makes).
+ */
+function bashStreaming(
+  script: string,
+  cwd: string,
+  env: Record<string, string>,
+  onStderr: (all: string) => void,
+): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', `set -euo pipefail\n${NPX}\n${script}`], {
+      cwd,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      onStderr(stderr);
+    });
+    child.on('exit', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+describe(`${PAGE}: the --guided block, against a target without helpers`, () => {
+  let server: RunningServer;
+  let sandbox: DriftedSandbox;
+  let dir: string;
+  beforeAll(async () => {
+    server = await startServer();
+    sandbox = await startDriftedSandbox(PLANTS.withoutHelpers, server);
+    dir = mkdtempSync(join(tmpdir(), 'conformance-guided-'));
+  }, 30_000);
+  afterAll(async () => {
+    await sandbox?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('carries a transaction through: the test sends the deposit the run prints, and nothing differs', async () => {
+    const [, , guided] = blocks('sh');
+    expect(guided).toContain('--guided');
+    // The port the reader's tunnel forwards to; here the receiver URL is the receiver itself.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const receiverUrl = `http://127.0.0.1:${port}/webhooks`;
+    // The dashboard's part: the webhook URL, and a verified user.
+    await server.helper('accounts/update', { webhookUrl: receiverUrl });
+    const { userId } = (await server.helper('users/seedVerified', { mobile: '9812345670' })).body.data as {
+      userId: string;
+    };
+    let deposited: Promise<void> | undefined;
+    const ran = await bashStreaming(
+      guided ?? '',
+      dir,
+      {
+        SANDBOX_URL: sandbox.url,
+        SANDBOX_KEY: server.key,
+        SANDBOX_WEBHOOK_SECRET: server.secret,
+        VERIFIED_USER_ID: userId,
+        RECEIVER_URL: receiverUrl,
+        RECEIVER_PORT: String(port),
+      },
+      (stderr) => {
+        const asked = /^guided: send .* \(transaction (\S+)\); waiting for it$/m.exec(stderr);
+        if (!asked || deposited) return;
+        // The deposit arrives on the chain, and the service's time moves on to the payout.
+        deposited = (async () => {
+          const wait = await server.helper('transactions/simulateDeposit', { transactionId: asked[1] });
+          await server.helper('clock/advance', wait.body.data);
+          await server.helper('clock/advance', '11s');
+        })();
+      },
+    );
+    await deposited;
+    expect(ran.stderr).toMatch(/^guided: send 100 USDC on polygon \(testnet\) to \S+ before \S+Z /m);
+    expect(ran.stderr).toContain('guided: the payout: seen');
+    expect(ran.stderr).toContain('guided: the deliveries: seen');
+    expect(ran.stderr).not.toContain(server.secret);
+    expect(ran.stdout).toMatch(/scenarios: 1 same, 0 differ, 0 skipped$/m);
+    expect(ran.stdout).toMatch(/transaction\.payout_completed\s+exercised/);
+    expect(ran.code).toBe(0);
   }, 120_000);
 });

@@ -116,3 +116,77 @@ export const TRANSACTION_SCENARIOS: Scenario[] = [
     },
   },
 ];
+
+/** The events a standard transaction's success path promises, each about the transaction (spec 6.2). */
+const SUCCESS_EVENTS = [
+  'transaction.created',
+  'transaction.deposit_detected',
+  'transaction.deposit_confirmed',
+  'transaction.payout_initiated',
+  'transaction.payout_completed',
+];
+
+/**
+ * The guided run's scenario (`--guided`, in the suite only then): a standard transaction carried from created to
+ * completed on a target without the mock's helpers. The partner sends the deposit; the run follows the
+ * transaction and its deliveries by polling, and compares where each wait came to and every delivery.
+ */
+export const GUIDED_SCENARIO: Scenario = {
+  id: 'transactions.guided-flow',
+  title: 'A standard transaction carried through with a real deposit: payout, attribution, every delivery',
+  spec: '2.4, 3.1, 6.1, 6.2, 6.3',
+  tier: 'creates',
+  async run(t) {
+    const guided = t.guided ?? t.skip('only a guided run (--guided) carries a transaction through');
+    const userId = await guided.userId(t.newMobile());
+    const created = await t.client.transactions.create(order(t, userId));
+    const id = created.transactionId;
+    await state(t, id, 'after create');
+    await guided.deposit({
+      transactionId: id,
+      depositAddress: created.depositAddress,
+      depositNetwork: created.depositNetwork,
+      depositAsset: created.depositAsset,
+      expectedAmount: created.expectedAmount,
+      expiresAt: created.expiresAt,
+    });
+    const read = () => guided.quiet.transactions.retrieve(id);
+    t.step(
+      'the deposit is seen',
+      await guided.until(
+        'the deposit',
+        async () => !['created', 'deposit_pending'].includes((await read()).transaction.status),
+      ),
+    );
+    t.step(
+      'the transaction ends',
+      await guided.until('the payout', async () =>
+        ['completed', 'failed', 'cancelled'].includes((await read()).transaction.status),
+      ),
+    );
+    await state(t, id, 'at its end');
+    const done = await t.client.transactions.retrieve(id);
+    t.step('rate attribution present', done.payout?.allocations !== undefined);
+    const about = () =>
+      guided.receiver.received.filter((d) => {
+        const data = d.envelope?.data;
+        return (
+          typeof data === 'object' && data !== null && 'transactionId' in data && data.transactionId === id
+        );
+      });
+    const types = () => new Set(about().map((d) => String(d.envelope?.event)));
+    await guided.until('the deliveries', async () => SUCCESS_EVENTS.every((type) => types().has(type)));
+    t.step('event types delivered', [...types()].sort());
+    // The first delivery of each type (a retry repeats it).
+    const firsts = new Map(
+      about()
+        .reverse()
+        .map((d) => [String(d.envelope?.event), d] as const),
+    );
+    for (const type of [...firsts.keys()].sort()) {
+      const delivery = firsts.get(type);
+      t.step(`${type} delivery: signature under verifyWebhook, on arrival`, delivery?.verdict);
+      t.step(`${type} delivery: envelope`, delivery?.envelope, { compare: 'delivery' });
+    }
+  },
+};

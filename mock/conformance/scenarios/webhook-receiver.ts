@@ -50,11 +50,19 @@ function verdictOf(body: string, header: string | undefined, secret: string): st
   }
 }
 
+/** Where a receiver listens, and the address it is known by. */
+export interface ReceiverPlace {
+  /** The port on 127.0.0.1 (default a free one). */
+  port?: number;
+  /** The URL deliveries are sent to (a partner's tunnel to the port); default the local address. */
+  url?: string;
+}
+
 /**
- * Starts a receiver on a free port of 127.0.0.1 that verifies with `secret`. node:http is imported here, when a
- * webhook scenario runs, so the mock's entry still loads where there is none.
+ * Starts a receiver on 127.0.0.1 that verifies with `secret`. node:http is imported here, when a webhook
+ * scenario runs, so the mock's entry still loads where there is none.
  */
-export async function startReceiver(secret: string): Promise<ConformanceReceiver> {
+export async function startReceiver(secret: string, place: ReceiverPlace = {}): Promise<ConformanceReceiver> {
   const { createServer } = await import('node:http');
   const received: ReceivedDelivery[] = [];
   let status = 200;
@@ -77,11 +85,14 @@ export async function startReceiver(secret: string): Promise<ConformanceReceiver
       res.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(place.port ?? 0, '127.0.0.1', resolve);
+  });
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}/webhooks`,
+    url: place.url ?? `http://127.0.0.1:${port}/webhooks`,
     received,
     answerWith: (next) => {
       status = next;

@@ -1,0 +1,145 @@
+/**
+ * A guided run (`--guided`): a standard transaction carried through on a target without the mock's helpers,
+ * where the partner sends the testnet deposit and the service's own time moves it on. Each side gets the same
+ * calls: the reference plays the deposit and moves its virtual clock itself; the target's side announces the
+ * deposit, then polls the API as a partner's code would, within a deadline. Polling is not recorded (the two
+ * sides poll different numbers of times); only what each wait came to is compared.
+ */
+import { type ClientClock, PayoutClient } from '../../src/index.js';
+import type { MockSimulation } from '../simulation.js';
+import type { ConformanceReceiver } from './scenarios/webhook-receiver.js';
+
+/** The deposit the partner is asked to send, from the create-transaction answer. */
+export interface GuidedDeposit {
+  transactionId: string;
+  depositAddress: string;
+  depositNetwork: string;
+  depositAsset: string;
+  expectedAmount: string;
+  /** The deadline for the deposit (ISO 8601). */
+  expiresAt: string;
+}
+
+/** What a guided scenario gets on one side. */
+export interface GuidedSide {
+  /** A KYC-verified user with a verified bank account to transact for. */
+  userId(mobile: string): Promise<string>;
+  /** The receiver this side's deliveries arrive at, verified with the account's webhook secret. */
+  readonly receiver: ConformanceReceiver;
+  /** Asks for the deposit (the reference makes it; the target's side prints it and calls `onDeposit`). */
+  deposit(deposit: GuidedDeposit): Promise<void>;
+  /** Waits until `check` holds, naming `what` in progress; false when the deadline passed first. */
+  until(what: string, check: () => Promise<boolean>): Promise<boolean>;
+  /** A client for the waits: not recorded, paced as the rest. */
+  readonly quiet: PayoutClient;
+}
+
+/** The guided options of a run, checked. */
+export interface GuidedSettings {
+  receiverUrl: string;
+  receiverPort: number;
+  webhookSecret: string;
+  userId: string | undefined;
+  onDeposit: ((deposit: GuidedDeposit) => void | Promise<void>) | undefined;
+  pollIntervalMs: number;
+  timeoutMs: number;
+}
+
+/** The reference's side: its own verified user and deposit, its clock moved 5 s at a time while it waits. */
+export function referenceGuided(
+  mock: MockSimulation,
+  receiver: ConformanceReceiver,
+  quiet: PayoutClient,
+): GuidedSide {
+  return {
+    receiver,
+    quiet,
+    userId: async (mobile) => mock.helpers.users.seedVerified({ mobile }).userId,
+    async deposit({ transactionId }) {
+      mock.helpers.transactions.simulateDeposit({ transactionId });
+      await mock.helpers.webhooks.settle();
+    },
+    async until(_what, check) {
+      // A day of virtual time at most: the mock's slowest rule is far shorter.
+      for (let step = 0; step < 17_280; step++) {
+        if (await check()) return true;
+        await mock.clock.advance('5s');
+        await mock.helpers.webhooks.settle();
+      }
+      return false;
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The target's side: the partner's user, the deposit printed for the partner to send, real-time polling. */
+export function targetGuided(
+  settings: GuidedSettings,
+  receiver: ConformanceReceiver,
+  quiet: PayoutClient,
+  progress: (line: string) => void,
+): GuidedSide {
+  return {
+    receiver,
+    quiet,
+    async userId() {
+      if (settings.userId === undefined)
+        throw new Error('A guided run needs a KYC-verified user on the target: give it with --user-id');
+      return settings.userId;
+    },
+    async deposit(deposit) {
+      progress(
+        `guided: send ${deposit.expectedAmount} ${deposit.depositAsset} on ${deposit.depositNetwork} (testnet) to ${deposit.depositAddress} before ${deposit.expiresAt} (transaction ${deposit.transactionId}); waiting for it`,
+      );
+      await settings.onDeposit?.(deposit);
+    },
+    async until(what, check) {
+      const deadline = Date.now() + settings.timeoutMs;
+      let nextNote = Date.now() + 30_000;
+      // A poll that fails (the client has already retried it) is "not yet": the deadline decides, not one request.
+      const holds = () =>
+        check().catch((error: unknown) => {
+          progress(
+            `guided: a poll for ${what} failed (${error instanceof Error ? error.message : String(error)}); trying again`,
+          );
+          return false;
+        });
+      for (;;) {
+        if (await holds()) {
+          progress(`guided: ${what}: seen`);
+          return true;
+        }
+        if (Date.now() >= deadline) {
+          progress(`guided: ${what}: not seen within ${Math.round(settings.timeoutMs / 1000)} s; going on`);
+          return false;
+        }
+        if (Date.now() >= nextNote) {
+          progress(`guided: still waiting for ${what}`);
+          nextNote = Date.now() + 30_000;
+        }
+        await sleep(settings.pollIntervalMs);
+      }
+    },
+  };
+}
+
+/** A client that polls without being recorded: the side's own transport, paced. */
+export function quietClient(
+  baseUrl: string,
+  apiKey: string,
+  send: typeof fetch,
+  next: () => Promise<void>,
+  clock?: ClientClock,
+): PayoutClient {
+  return new PayoutClient({
+    apiKey,
+    baseUrl,
+    logLevel: 'off',
+    fetch: async (input, init) => {
+      await next();
+      return send(input, init);
+    },
+    ...(clock ? { clock } : {}),
+  });
+}
