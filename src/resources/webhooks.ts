@@ -136,8 +136,8 @@ export class WebhooksResource {
     { since = new Date(0), statuses = ['failed'] }: RecoverQuery = {},
     options?: RequestOptions,
   ): Promise<RecoverResult> {
-    const from = new Date(since).getTime();
-    if (Number.isNaN(from)) throw new TypeError('recover: since is not a Date or ISO time');
+    const from = +new Date(since);
+    if (Number.isNaN(from)) throw new TypeError('recover: since must be a Date');
     const found = new Map<string, WebhookEvent>();
     for (const status of statuses) {
       for await (const event of this.list({ status, limit: 100 }, options))
