@@ -283,8 +283,8 @@ export class Transport {
         timeout,
         signal,
         fetch: send,
-        // What tracing hooks read (`inr-payouts/otel`): ky hands every hook this object as `options.context`.
-        context: { operationId: call.operationId, urlTemplate: call.urlTemplate },
+        // Every hook gets the call as `options.context`; tracing (`inr-payouts/otel`) reads its operation ID.
+        context: { ...call },
         retry: {
           ...RETRY,
           // A mutating call without a key could take effect twice, so only reads and keyed writes are retried.

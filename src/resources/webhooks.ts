@@ -1,3 +1,4 @@
+import { v4 as uuidv4 } from 'uuid';
 import type { ApiPromise } from '../core/api-promise.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { Transport } from '../core/transport.js';
@@ -43,12 +44,11 @@ export interface RecoverResult {
   retried: WebhookRetry[];
 }
 
-// One key per event and attempt count (a UUID v8 from SHA-256): a rerun replays the retry instead of resending.
+// One key per event and attempt count (SHA-256 as a UUID's bits): a rerun replays the retry instead of resending.
 async function recoveryKey(event: WebhookEvent): Promise<string> {
   const text = `inr-payouts recover ${event.id} ${event.attempts}`;
   const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  const hex = Array.from(new Uint8Array(hash, 0, 16), (b) => (b + 256).toString(16).slice(1)).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
+  return uuidv4({ random: new Uint8Array(hash, 0, 16) });
 }
 
 /**
@@ -132,17 +132,20 @@ export class WebhooksResource {
    * console.log(retried.map((event) => event.id));
    * ```
    */
-  async recover(query: RecoverQuery = {}, options?: RequestOptions): Promise<RecoverResult> {
-    const since = new Date(query.since ?? 0).getTime();
-    if (Number.isNaN(since))
-      throw new TypeError('webhooks.recover: since must be a Date or an ISO 8601 time.');
+  async recover(
+    { since = new Date(0), statuses = ['failed'] }: RecoverQuery = {},
+    options?: RequestOptions,
+  ): Promise<RecoverResult> {
+    const from = +new Date(since);
+    if (Number.isNaN(from)) throw new TypeError('recover: since must be a Date');
     const found = new Map<string, WebhookEvent>();
-    for (const status of query.statuses ?? ['failed']) {
+    for (const status of statuses) {
       for await (const event of this.list({ status, limit: 100 }, options))
-        if (Date.parse(event.createdAt) >= since) found.set(event.id, event);
+        if (Date.parse(event.createdAt) >= from) found.set(event.id, event);
     }
     const retried: WebhookRetry[] = [];
-    for (const event of [...found.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt)))
+    // ISO 8601 UTC times order as strings.
+    for (const event of [...found.values()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1)))
       retried.push(await this.retry(event.id, { ...options, idempotencyKey: await recoveryKey(event) }));
     return { retried };
   }

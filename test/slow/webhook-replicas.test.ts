@@ -188,7 +188,7 @@ describe('PostgreSQL: 4 replicas (2 on pg, 2 on postgres)', () => {
     await server?.stop();
   });
 
-  test('every event completes exactly once, none lost after recovery', async () => {
+  test('every event completes exactly once, none lost after recovery', { timeout: 20 * 60_000 }, async () => {
     await run(
       replicas,
       async () => {
@@ -220,7 +220,7 @@ describe.skipIf(whyNoRedis !== undefined)('Redis: 4 replicas (2 on redis, 2 on i
     await server?.stop();
   });
 
-  test('every event completes exactly once, none lost after recovery', async () => {
+  test('every event completes exactly once, none lost after recovery', { timeout: 20 * 60_000 }, async () => {
     await run(
       replicas,
       async () => {
