@@ -40,16 +40,7 @@ export interface WebhookStore<Within = never> {
   release(eventId: string, token: string): Promise<void>;
 }
 
-/**
- * Options of {@link memoryWebhookStore}.
- *
- * @example
- * ```ts
- * import type { MemoryWebhookStoreOptions } from 'inr-payouts/webhooks/handler';
- *
- * const options: MemoryWebhookStoreOptions = { maxEntries: 50_000 };
- * ```
- */
+/** Options of {@link memoryWebhookStore}. */
 export interface MemoryWebhookStoreOptions {
   /** Bound of the store: past it the oldest done events are forgotten first. Default 10,000. */
   maxEntries?: number;
