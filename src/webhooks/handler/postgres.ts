@@ -26,8 +26,9 @@ export interface PostgresWebhookStoreOptions {
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/;
-// 42P07 duplicate table, 23505 unique violation (on pg_type): two replicas creating the table at once.
-const CREATE_RACE = new Set(['42P07', '23505']);
+// Two replicas creating the table at once: 42P07 duplicate table, 42710 its row type already made by the other,
+// 23505 the same seen as a unique violation on pg_type (which of the three depends on the server's version and timing).
+const CREATE_RACE = new Set(['42P07', '42710', '23505']);
 
 /**
  * A {@link WebhookStore} in PostgreSQL, on the partner's own client: a `pg` `Pool` (or `Client`) or a `postgres`
