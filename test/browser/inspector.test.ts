@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../mock/engine/journal.js';
-import { runDemo } from '../examples/run-demo.js';
+import { runDemo } from '../examples/run-example.js';
 import { type RunningServer, startServer } from '../mock/server/support.js';
 import { launchChromium } from './chromium.js';
 

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceOptions, ConformanceReport } from '../../mock/conformance/types.js';
 import { runConformance } from '../../mock/index.js';
+import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/index.js';
 import { type RunningServer, startServer } from '../mock/server/support.js';
 import {
   CONTRACT_PLANTS,
@@ -223,20 +224,9 @@ describe('conformance names what only the contract can tell, and never reads a f
   it('a field added to every event type: named in each of the ten payloads', async () => {
     const report = await checkBehind(CONTRACT_PLANTS.everyEventType, { only: ['webhooks.'] });
     expect(distinct(report).sort()).toEqual(
-      [
-        'user.created',
-        'user.kyc_updated',
-        'transaction.created',
-        'transaction.deposit_detected',
-        'transaction.deposit_confirmed',
-        'transaction.sweep_confirmed',
-        'transaction.sweep_failed',
-        'transaction.payout_initiated',
-        'transaction.payout_completed',
-        'transaction.payout_failed',
-      ]
-        .map((type) => `${type} delivery: envelope: \`data.region\`: mock absent, sandbox string`)
-        .sort(),
+      WEBHOOK_EVENT_TYPES.map(
+        (type) => `${type} delivery: envelope: \`data.region\`: mock absent, sandbox string`,
+      ).sort(),
     );
   });
 

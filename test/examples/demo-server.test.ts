@@ -2,7 +2,7 @@
 // input closed (no terminal), and run twice in a row on the same server, which remembers the first run's user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../mock/server/support.js';
-import { runDemo as demo } from './run-demo.js';
+import { runDemo as demo } from './run-example.js';
 
 let server: RunningServer;
 beforeAll(async () => {

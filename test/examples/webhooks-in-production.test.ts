@@ -1,13 +1,10 @@
 // The guide's receiver (docs/webhooks-in-production.md, examples/webhooks/production.ts): down for an hour of the
 // mock's clock, then `recover` brings every missed event back and each is processed once. In-process, and as
 // `npx tsx` against the standalone server.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../examples/webhooks/production.js';
 import { type RunningServer, startServer } from '../mock/server/support.js';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { runExample } from './run-example.js';
 
 describe('examples/webhooks/production.ts', () => {
   it('in-process: three events fail for an hour, two recover runs at once redeliver each once, each processed once', async () => {
@@ -33,20 +30,9 @@ describe('examples/webhooks/production.ts', () => {
     });
 
     it('runs as a partner runs it, and exits 0 with every event delivered and processed once', async () => {
-      const child = spawn(`${root}node_modules/.bin/tsx`, ['examples/webhooks/production.ts'], {
-        cwd: root,
-        env: { ...process.env, INR_PAYOUTS_BASE_URL: server.url },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const { code, stdout, stderr } = await runExample('examples/webhooks/production.ts', {
+        INR_PAYOUTS_BASE_URL: server.url,
       });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      const code = await new Promise((resolve) => child.once('exit', resolve));
       expect(stderr).toBe('');
       expect(code, stdout).toBe(0);
       expect(stdout).toContain('An hour later: 3 events failed after 5 attempts each');
