@@ -18,7 +18,7 @@ export const library = {
     index: 'src/index.ts',
     webhooks: 'src/webhooks/index.ts',
     // The handler and its stores, apart from the verifier's 4 KB budget; OpenTelemetry, apart from everything.
-    'webhooks/handler': 'src/webhooks/handler/index.ts',
+    'webhooks-handler': 'src/webhooks/handler/index.ts',
     otel: 'src/otel/index.ts',
     money: 'src/money.ts',
     mock: 'mock/index.ts',

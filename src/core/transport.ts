@@ -196,10 +196,7 @@ export class Transport {
       now: clock.now,
       sleep: (ms, signal) => {
         if (!this.#manualMock) return clock.sleep(ms, signal);
-        const message =
-          `${baseUrl} is an inr-payouts mock whose clock moves only when your test advances it, and this ` +
-          'client waits in real time, so the wait would never end. Build the client with mock.createClient() ' +
-          "(or pass clock: mock.clientClock); against npx inr-payouts-mock, start it with '--speed 1'.";
+        const message = `${baseUrl} is a mock on a manual clock, so a real-time wait never ends: use mock.createClient() (or clock: mock.clientClock), or npx inr-payouts-mock --speed 1`;
         return Promise.reject(new PayoutError(message));
       },
     };
