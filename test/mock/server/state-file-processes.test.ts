@@ -48,16 +48,11 @@ const service = () => {
   return holder;
 };
 
-/**
- * Starts an opener (as `nobody` with `asNobody`) and waits until it is ready. `nobody` keeps the one capability of
- * reading and searching any folder, so it can run this checkout wherever it lies (a clone in a 0700 temporary
- * folder), and may still write nothing root has not let it.
- */
+/** Starts an opener (as `nobody` with `asNobody`) and waits until it is ready. */
 async function start(asNobody = false): Promise<Opener> {
   const command = [join(root, 'node_modules/.bin/tsx'), opener];
-  const reader = ['--inh-caps=+dac_read_search', '--ambient-caps=+dac_read_search'];
   const child = asNobody
-    ? spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...reader, ...command], {
+    ? spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...command], {
         cwd: root,
         env: { ...process.env, HOME: dir },
       })
