@@ -12,13 +12,14 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../../mock/engine/options.js';
 import { initialState } from '../../../mock/operations/accounts.js';
 import { openStateFile, readStateFile } from '../../../mock/server/persistence.js';
@@ -122,6 +123,22 @@ describe('servers started together on one state file', () => {
 
 const root0 = process.getuid?.() === 0;
 describe('a file or folder the user may not write', () => {
+  // nobody runs this checkout: a folder above it that others may not enter (a clone in a 0700 temporary folder)
+  // is opened to them for search only, and closed again after.
+  const opened: [string, number][] = [];
+  beforeAll(() => {
+    if (!root0) return;
+    for (let at = root; at !== dirname(at); at = dirname(at)) {
+      const mode = statSync(at).mode & 0o7777;
+      if ((mode & 0o001) === 0) {
+        chmodSync(at, mode | 0o001);
+        opened.push([at, mode]);
+      }
+    }
+  });
+  afterAll(() => {
+    for (const [at, mode] of opened.splice(0)) chmodSync(at, mode);
+  });
   it.skipIf(!root0)(
     'is a permission problem, named as one, the file untouched (as user nobody; root may write anything)',
     async () => {
