@@ -154,8 +154,9 @@ export function webhookHelpers(rt: MockRuntime) {
      */
     async settle(): Promise<void> {
       // What is due now goes out first: a delivery scheduled at the current time (attempt 1 of a fresh event,
-      // a retry asked for by `webhooks.retry`) is not in flight until its timer runs.
-      await rt.clock.runDue({ wait: false });
+      // a retry asked for by `webhooks.retry`) is not in flight until its timer runs. Run in order, each answer
+      // waited for as `runDue` does, so the journal's order is the same in a replay.
+      await rt.clock.runDue();
       while (rt.background.size > 0) {
         await Promise.allSettled([...rt.background.keys()]);
         await rt.clock.runDue({ wait: false });
