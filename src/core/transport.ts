@@ -110,7 +110,8 @@ function parseBody(text: string): unknown {
  * A copy of ky's request with the real `Authorization`, made from its URL and parts: a Request made from another
  * with new headers keeps the old ones inside where msw's interception is on, and `new Headers(request.headers)`
  * (a partner's fetch wrapper) would read both keys. The body is sent whole, with its length: `sent` when the
- * client knows it is ky's (no partner hook could change it), else read from ky's request.
+ * client knows it is ky's (no partner hook could change it), else read from ky's request. The signal goes in
+ * fetch's `init` instead: a Request that follows a signal costs several times one that does not.
  */
 async function withKey(kys: Request, bearer: string, sent: string | undefined): Promise<Request> {
   const headers: Record<string, string> = {};
@@ -122,7 +123,6 @@ async function withKey(kys: Request, bearer: string, sent: string | undefined): 
     method: kys.method,
     headers,
     body: kys.body === null ? null : (sent ?? (await kys.arrayBuffer())),
-    signal: kys.signal,
     redirect: kys.redirect,
     credentials: kys.credentials,
     keepalive: kys.keepalive,
@@ -250,18 +250,16 @@ export class Transport {
       const remaining = deadlineAt - clock.now();
       if (remaining <= 0) throw new DOMException('', 'TimeoutError');
       // ky always hands its fetch a Request; its body is `json` unless a partner's hook may have replaced it.
+      const kys = input as Request;
       const request = await withKey(
-        input as Request,
+        kys,
         this.#bearer,
         hooks?.beforeRequest?.length ? undefined : json,
       );
-      const cut =
-        remaining < timeout ? AbortSignal.any([request.signal, AbortSignal.timeout(remaining)]) : undefined;
+      const abort =
+        remaining < timeout ? AbortSignal.any([kys.signal, AbortSignal.timeout(remaining)]) : kys.signal;
       try {
-        return await this.#send(
-          request,
-          fetchOptions || cut ? { ...fetchOptions, ...init, signal: cut } : init,
-        );
+        return await this.#send(request, { ...fetchOptions, ...init, signal: abort });
       } catch (error) {
         // What a hook is given carries no key, even one a proxy put in its message.
         throw redactCause(error);
