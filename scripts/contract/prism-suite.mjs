@@ -14,7 +14,19 @@ const tool = ensureTools();
 const log = join(mkdtempSync(join(tmpdir(), 'inr-prism-')), 'prism.log');
 const tests = spawnSync(
   join(root, 'node_modules/.bin/vitest'),
-  ['run', '--project', 'default', 'test/mock/server', 'test/examples/demo-server.test.ts'],
+  // Each server starts a Prism of its own (seconds) and every request crosses it: the suite's own time limits, set
+  // for a server on its own, are tripled here.
+  [
+    'run',
+    '--project',
+    'default',
+    '--hookTimeout',
+    '30000',
+    '--testTimeout',
+    '60000',
+    'test/mock/server',
+    'test/examples/demo-server.test.ts',
+  ],
   {
     cwd: root,
     stdio: 'inherit',
