@@ -8,6 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -89,16 +90,26 @@ export async function awaitStart(
   return { url, key, secret, output: () => out, exited };
 }
 
+// Every server and Prism a test file started is ended after its tests: one whose start outlived the hook's time
+// limit was never handed to the test that would have stopped it. SIGTERM, which tsx passes on to the server.
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of children) child.kill('SIGTERM');
+});
+function tracked<C extends ChildProcess>(child: C): C {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
 /** Starts the server with `args` (plus `--port 0`, and `--speed manual` unless a speed is given). */
 export async function startServer(args: string[] = []): Promise<RunningServer> {
   const extra = args.includes('--speed') ? [] : ['--speed', 'manual'];
-  const child = spawn(
-    `${root}node_modules/.bin/tsx`,
-    ['mock/bin/mock-server.ts', '--port', '0', ...extra, ...args],
-    {
+  const child = tracked(
+    spawn(`${root}node_modules/.bin/tsx`, ['mock/bin/mock-server.ts', '--port', '0', ...extra, ...args], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    }),
   );
   const started = await awaitStart(child);
   const { key, secret, output, exited } = started;
@@ -158,14 +169,16 @@ function freePort(): Promise<number> {
  */
 async function throughPrism(upstream: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const prism = spawn(
-    process.env.INR_PRISM_BIN ?? 'prism',
-    ['proxy', join(root, 'openapi.json'), upstream, '-h', '127.0.0.1', '-p', String(port)],
-    {
-      cwd: root,
-      env: { ...process.env, PATH: process.env.INR_PRISM_PATH ?? process.env.PATH },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+  const prism = tracked(
+    spawn(
+      process.env.INR_PRISM_BIN ?? 'prism',
+      ['proxy', join(root, 'openapi.json'), upstream, '-h', '127.0.0.1', '-p', String(port)],
+      {
+        cwd: root,
+        env: { ...process.env, PATH: process.env.INR_PRISM_PATH ?? process.env.PATH },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    ),
   );
   let log = '';
   const exited = new Promise<void>((resolve) => prism.once('exit', () => resolve()));
