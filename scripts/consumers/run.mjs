@@ -58,9 +58,14 @@ const MATRIX = [
     before: ['msw@2', 'vitest@4'],
     edit: MSW2_LISTEN,
   },
-  { name: 'TypeScript 5.9/6.0/7.0, msw 2', dir: 'typescript', node: 20 },
-  { name: 'TypeScript 5.9/6.0/7.0, msw 3', dir: 'typescript', node: 22, install: ['msw@3'] },
-  { name: 'TypeScript 5.9/6.0/7.0, no msw', dir: 'typescript', node: 22, uninstall: ['msw'] },
+  { name: 'TypeScript 5.9/6.0/7.0, msw 2 (the msw set-up)', dir: 'typescript', node: 20 },
+  { name: 'TypeScript 5.9/6.0/7.0, msw 3 (the msw set-up)', dir: 'typescript', node: 22, install: ['msw@3'] },
+  {
+    name: 'TypeScript 5.9/6.0/7.0, no msw (every entry, the typos)',
+    dir: 'typescript',
+    node: 22,
+    uninstall: ['msw'],
+  },
   { name: 'Node ESM and CommonJS scripts and node:test, no msw', dir: 'node-scripts', node: 22 },
   {
     name: 'msw 2 installed, inr-payouts/mock leaves it unloaded (import and require)',

@@ -1,12 +1,12 @@
 // Type-checks the package's declarations as partners compile against them, skipLibCheck off (the package's
 // declarations are checked too), with TypeScript 5.9, 6.0 and 7.0 under every moduleResolution a project can
-// use: src/entries.ts (every entry but inr-payouts/mock/msw, msw-free) and src/typos.ts (typos that must not compile)
-// always, and src/with-msw.ts (the testing guide's `setupServer(...mswHandlers(mock))` and `server.use(...)`) where
-// msw is installed, so one folder proves msw 2,
-// msw 3 and no msw at all (the consumer matrix installs each). node16/nodenext decide a file's format by its
-// extension: the .ts files are CommonJS here, their .mts copies ES modules. Prints one line per combination;
-// exits 1 if any fails.
-import { spawnSync } from 'node:child_process';
+// use. Without msw: src/entries.ts (every entry but inr-payouts/mock/msw, which name no msw type) and src/typos.ts
+// (typos that must not compile). With msw 2 or 3 installed: src/with-msw.ts (the testing guide's
+// `setupServer(...mswHandlers(mock))` and `server.use(...)`), the only file whose types depend on msw. So the
+// consumer matrix's three rows prove no msw, msw 2 and msw 3, each file compiled once per combination. node16 and
+// nodenext decide a file's format by its extension: the .ts files are CommonJS here, their .mts copies ES modules.
+// Two compiles at a time; prints one line per combination; exits 1 if any fails.
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const COMPILERS = {
@@ -45,22 +45,19 @@ const mswCannotCompile = (moduleResolution, file) =>
 for (const file of ['entries', 'typos', 'with-msw']) copyFileSync(`src/${file}.ts`, `src/${file}.mts`);
 mkdirSync('tsconfigs', { recursive: true });
 console.log(msw ? `msw ${msw} installed` : 'no msw installed');
-let failed = 0;
+// typos.ts: each typo of a first day must fail to compile (its @ts-expect-error lines).
+const sources = msw ? ['with-msw'] : ['entries', 'typos'];
+const jobs = [];
 for (const [compiler, bin] of Object.entries(COMPILERS)) {
   const major = Number(compiler.replace(/\D/g, '').slice(0, 1));
   for (const { moduleResolution, module, esm } of SETTINGS) {
     if (major >= 7 && moduleResolution === 'node10') continue;
     const name = `${moduleResolution}-${module}-${major}`;
-    // typos.ts: each typo of a first day must fail to compile (its @ts-expect-error lines).
-    const candidates = esm
-      ? ['src/entries.ts', 'src/entries.mts', 'src/typos.ts', 'src/typos.mts']
-      : ['src/entries.ts', 'src/typos.ts'];
-    if (msw) candidates.push(...(esm ? ['src/with-msw.ts', 'src/with-msw.mts'] : ['src/with-msw.ts']));
+    const candidates = sources.flatMap((f) => (esm ? [`src/${f}.ts`, `src/${f}.mts`] : [`src/${f}.ts`]));
     const files = candidates.filter((f) => !(msw && mswCannotCompile(moduleResolution, f)));
+    const label = `${compiler}, moduleResolution ${moduleResolution}, module ${module}`;
     if (files.length === 0) {
-      console.log(
-        `--   ${compiler}, moduleResolution ${moduleResolution}: msw ${msw}'s own types do not resolve here`,
-      );
+      console.log(`--   ${label}: msw ${msw}'s own types do not resolve here`);
       continue;
     }
     const tsconfig = {
@@ -82,20 +79,38 @@ for (const [compiler, bin] of Object.entries(COMPILERS)) {
     };
     const path = `tsconfigs/${name}.json`;
     writeFileSync(path, `${JSON.stringify(tsconfig, null, 2)}\n`);
-    // A path, not require.resolve: TypeScript 7 exports no ./bin/tsc.
-    const run = spawnSync(process.execPath, [`node_modules/${bin}`, '-p', path], { encoding: 'utf8' });
-    const ok = run.status === 0;
-    if (!ok) failed += 1;
     const skipped = candidates.filter((f) => !files.includes(f));
-    console.log(
-      `${ok ? 'ok  ' : 'FAIL'} ${compiler}, moduleResolution ${moduleResolution}, module ${module}: ` +
-        `${files.map((f) => f.slice(4)).join(', ')}` +
-        (skipped.length
-          ? ` (not ${skipped.map((f) => f.slice(4)).join(', ')}: msw's own types need ESM)`
-          : ''),
-    );
-    if (!ok) console.log(`${run.stdout}${run.stderr}`.trim().replace(/^/gm, '    '));
+    jobs.push({ label, bin, path, files, skipped });
   }
 }
+
+/** One compile: its verdict line, and the compiler's output when it fails. */
+function compile({ label, bin, path, files, skipped }) {
+  return new Promise((resolve) => {
+    // A path, not require.resolve: TypeScript 7 exports no ./bin/tsc.
+    const child = spawn(process.execPath, [`node_modules/${bin}`, '-p', path]);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      console.log(
+        `${ok ? 'ok  ' : 'FAIL'} ${label}: ${files.map((f) => f.slice(4)).join(', ')}` +
+          (skipped.length
+            ? ` (not ${skipped.map((f) => f.slice(4)).join(', ')}: msw's own types need ESM)`
+            : ''),
+      );
+      if (!ok) console.log(output.trim().replace(/^/gm, '    '));
+      resolve(ok);
+    });
+  });
+}
+
 if (mswMajor !== undefined && mswMajor !== 2 && mswMajor !== 3) throw new Error(`unexpected msw ${msw}`);
+let failed = 0;
+let next = 0;
+const worker = async () => {
+  while (next < jobs.length) if (!(await compile(jobs[next++]))) failed += 1;
+};
+await Promise.all([worker(), worker()]);
 process.exitCode = failed === 0 ? 0 : 1;
