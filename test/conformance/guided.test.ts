@@ -204,7 +204,7 @@ describe('a guided run against a target without helpers', () => {
  * before the run (the partner onboards the user), the sweep lands after the run stops waiting, and the failure
  * paths need the mock's failure amounts and clock (test/conformance/drift.test.ts plants those with helpers).
  */
-const REACHED_BY_A_GUIDED_RUN = [
+const REACHED_BY_A_GUIDED_RUN: WebhookEventType[] = [
   'transaction.created',
   'transaction.deposit_detected',
   'transaction.deposit_confirmed',
@@ -236,7 +236,7 @@ describe('a sandbox that drifted, met by a guided run (helpers hidden): each cla
   it('a field respelled in every event type: named in each of the five a guided run receives', async () => {
     const { report } = await guidedRun({ rewrite: respellOneField });
     const expected = REACHED_BY_A_GUIDED_RUN.flatMap((type) => {
-      const [from, to] = RESPELLED[type as WebhookEventType];
+      const [from, to] = RESPELLED[type];
       return [
         `${type} delivery: envelope: \`data.${to}\`: mock absent, sandbox string`,
         `${type} delivery: envelope: \`data.${from}\`: mock string, sandbox absent`,
