@@ -48,8 +48,11 @@ Options:
   --guided            Carry one standard transaction through on a target without the mock's helpers: the
                       run creates it, prints the deposit address, amount and deadline, waits for you to
                       send the testnet deposit, then follows confirmations, payout, attribution and
-                      every delivery (progress on stderr). Needs the three options below
-  --user-id <id>      A KYC-verified user with a verified bank account on the target (guided)
+                      every delivery (progress on stderr). Needs --receiver-url and the webhook
+                      secret, and --user-id where the target has no mock helpers
+  --user-id <id>      A KYC-verified user with a verified bank account on the target (guided); needed
+                      on a sandbox, where the run cannot onboard one. On a target with the mock's
+                      helpers, the run seeds a verified user when it is left out
   --receiver-url <u>  The public URL of your tunnel to the run's receiver (guided); set it as the
                       account's webhook URL in the dashboard: the API cannot set it
   --receiver-port <n> The receiver's port on 127.0.0.1 (default 8787)

@@ -1,11 +1,12 @@
 /**
  * What a run exercised on its target: each `/v2` endpoint of the endpoint table, met with a success and with a
  * refusal, and each of the ten event types, received and checked. What it did not reach says why: a tier not
- * chosen, or a target without the mock's helpers.
+ * chosen, or a target without the mock's helpers (and, where a guided run would reach it, how).
  */
 import { ENDPOINTS, type Endpoint } from '../../src/endpoints/index.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/index.js';
 import { objectOf } from '../state/records.js';
+import { GUIDED_REACH, GUIDED_SCENARIO } from './scenarios/transactions.js';
 import type { ScenarioResult } from './types.js';
 
 /** One row of the coverage table. */
@@ -26,15 +27,34 @@ export interface Coverage {
 
 const label = (e: Endpoint) => `${e.method} ${e.path.replace(/\{(\w+)\}/g, ':$1')}`;
 
+const NO_HELPERS = "needs the mock's helpers, which this target has not";
+
 /** Why something was not reached: the skips of the run, the most telling first. */
 function whyNot(results: readonly ScenarioResult[]): Pick<CoverageRow, 'status' | 'why'> {
   const skips = results.filter((r) => r.outcome === 'skipped' || r.outcome === 'unavailable');
   if (skips.some((r) => r.reason?.includes("needs the mock's test helpers")))
-    return { status: 'not reachable', why: "needs the mock's helpers, which this target has not" };
+    return { status: 'not reachable', why: NO_HELPERS };
   if (skips.some((r) => r.outcome === 'unavailable')) return { status: 'skipped', why: 'target unavailable' };
   const tiers = [...new Set(skips.flatMap((r) => (r.reason?.startsWith('tier ') ? [r.tier] : [])))];
   if (tiers.length) return { status: 'skipped', why: `tier ${tiers.join(', ')} not chosen` };
   return { status: 'skipped', why: 'no scenario of this run reaches it' };
+}
+
+/**
+ * The way to reach `name` on a target without helpers, when a guided run (not this one) would reach it: an
+ * endpoint needs `--guided`, an event type also the tunnel its deliveries come through.
+ */
+function withGuidedHint(
+  missing: Pick<CoverageRow, 'status' | 'why'>,
+  name: string,
+  guidedRan: boolean,
+): Pick<CoverageRow, 'status' | 'why'> {
+  if (guidedRan || missing.why !== NO_HELPERS) return missing;
+  if (GUIDED_REACH.endpoints.includes(name))
+    return { ...missing, why: `${NO_HELPERS}: run with --guided to reach it` };
+  if (GUIDED_REACH.events.includes(name))
+    return { ...missing, why: `${NO_HELPERS}: run with --guided and --receiver-url to reach it` };
+  return missing;
 }
 
 /** The coverage table of a run's results, from what its target answered and delivered. */
@@ -54,10 +74,12 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
       }
     }
   }
-  const missing = whyNot(results);
+  const base = whyNot(results);
+  const guidedRan = results.some((r) => r.id === GUIDED_SCENARIO.id && r.outcome !== 'skipped');
   const endpoints = Object.values(ENDPOINTS as Record<string, Endpoint>).map((e): CoverageRow => {
     const name = label(e);
     const found = seen.get(name);
+    const missing = withGuidedHint(base, name, guidedRan);
     if (found?.success && found.refusal) return { name, status: 'exercised' };
     if (found?.success) return { name, status: 'success only', why: `no refusal met; ${missing.why}` };
     if (found?.refusal) return { name, status: 'refusal only', why: `no success met; ${missing.why}` };
@@ -65,7 +87,9 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
   });
   const received = WEBHOOK_EVENT_TYPES.map(
     (type): CoverageRow =>
-      events.has(type) ? { name: type, status: 'exercised' } : { name: type, ...missing },
+      events.has(type)
+        ? { name: type, status: 'exercised' }
+        : { name: type, ...withGuidedHint(base, type, guidedRan) },
   );
   return { endpoints, events: received };
 }

@@ -6,6 +6,7 @@
  * sides poll different numbers of times); only what each wait came to is compared.
  */
 import { type ClientClock, PayoutClient } from '../../src/index.js';
+import type { MockHelperCalls } from '../connect.js';
 import type { MockSimulation } from '../simulation.js';
 import type { ConformanceReceiver } from './scenarios/webhook-receiver.js';
 
@@ -34,11 +35,16 @@ export interface GuidedSide {
   readonly quiet: PayoutClient;
 }
 
+/** Why a guided run cannot start on a target without the mock's helpers and without `--user-id`. */
+export const GUIDED_USER_NEEDED =
+  "--guided needs --user-id on a target without the mock's helpers: a KYC-verified user with a verified bank account on the target to transact for (the run seeds one itself only through a mock's /__mock helpers, and KYC on a sandbox needs a person)";
+
 /** The guided options of a run, checked. */
 export interface GuidedSettings {
   receiverUrl: string;
   receiverPort: number;
   webhookSecret: string;
+  /** The partner's verified user; without one, the run seeds one through the target's helpers. */
   userId: string | undefined;
   onDeposit: ((deposit: GuidedDeposit) => void | Promise<void>) | undefined;
   pollIntervalMs: number;
@@ -73,20 +79,25 @@ export function referenceGuided(
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The target's side: the partner's user, the deposit printed for the partner to send, real-time polling. */
+/**
+ * The target's side: the partner's user (or, on a target with the mock's helpers, one seeded as the other
+ * scenarios seed theirs), the deposit printed for the partner to send, real-time polling.
+ */
 export function targetGuided(
   settings: GuidedSettings,
   receiver: ConformanceReceiver,
   quiet: PayoutClient,
   progress: (line: string) => void,
+  helpers: MockHelperCalls | undefined,
 ): GuidedSide {
   return {
     receiver,
     quiet,
-    async userId() {
-      if (settings.userId === undefined)
-        throw new Error('A guided run needs a KYC-verified user on the target: give it with --user-id');
-      return settings.userId;
+    async userId(mobile) {
+      if (settings.userId !== undefined) return settings.userId;
+      // The run checked before it started that a target without helpers was given --user-id.
+      if (!helpers) throw new Error(GUIDED_USER_NEEDED);
+      return (await helpers.users.seedVerified({ mobile })).userId;
     },
     async deposit(deposit) {
       progress(

@@ -9,7 +9,13 @@ import { objectOf } from '../state/records.js';
 import { type AttemptPolicy, DEFAULT_ATTEMPTS, sendWithRetries, TargetUnavailable } from './attempts.js';
 import { compareSides } from './compare.js';
 import { coverageOf } from './coverage.js';
-import { type GuidedSettings, quietClient, referenceGuided, targetGuided } from './guided.js';
+import {
+  GUIDED_USER_NEEDED,
+  type GuidedSettings,
+  quietClient,
+  referenceGuided,
+  targetGuided,
+} from './guided.js';
 import { createPacer, type Pacer } from './pace.js';
 import { summarize } from './report.js';
 import { SCENARIOS } from './scenarios/index.js';
@@ -82,10 +88,6 @@ function guidedSettings(options: ConformanceOptions): GuidedSettings | undefined
     throw new ConformanceError(
       "--guided needs the account's webhook secret to verify each delivery: give --webhook-secret or set INR_PAYOUTS_WEBHOOK_SECRET",
     );
-  if (!options.userId?.trim())
-    throw new ConformanceError(
-      '--guided needs a KYC-verified user with a verified bank account on the target to transact for: give --user-id',
-    );
   const port = options.receiverPort ?? DEFAULT_RECEIVER_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new ConformanceError(`--receiver-port must be a port number (0-65535); got ${port}`);
@@ -93,7 +95,7 @@ function guidedSettings(options: ConformanceOptions): GuidedSettings | undefined
     receiverUrl,
     receiverPort: port,
     webhookSecret: webhookSecret.trim(),
-    userId: options.userId.trim(),
+    userId: options.userId?.trim() || undefined,
     onDeposit: options.onDeposit,
     pollIntervalMs: options.pollIntervalMs ?? 5_000,
     timeoutMs: options.guidedTimeoutMs ?? 3_600_000,
@@ -282,6 +284,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   if (isLiveKey(target.apiKey)) {
     throw new ConformanceError('Refusing the target: its key is a pk_live_ key; use a sandbox');
   }
+  // Without helpers the run cannot seed a verified user: said before anything is sent to the API.
+  if (guided && guided.userId === undefined && !target.helpers)
+    throw new ConformanceError(GUIDED_USER_NEEDED);
   const account = await readAccount(target);
   const rateLimit = account.rateLimit ?? FALLBACK_RATE_LIMIT;
   pacer.setLimit(rateLimit);
@@ -379,6 +384,7 @@ async function compareAll(run: RunPlan): Promise<ConformanceReport> {
       receivers.target,
       quietClient(target.baseUrl, target.apiKey, target.send, () => target.pacer.next()),
       progress,
+      target.helpers,
     );
   }
   // The reference offers its helpers only when the target has them too, so both sides take the same path.
@@ -390,7 +396,7 @@ async function compareAll(run: RunPlan): Promise<ConformanceReport> {
   const chosen = scenarios.filter((s) => tiers.includes(s.tier));
   const plan = effectsPlanned(chosen, target, account.webhookUrl, prefix);
   if (options.guided && chosen.includes(GUIDED_SCENARIO))
-    plan.push(...guidedPlan(account.webhookUrl, options));
+    plan.push(...guidedPlan(account.webhookUrl, options, run.guided?.settings.userId));
   for (const line of plan) progress(`  ${line}`);
   const clockBefore = await clockOf(target);
   const results: ScenarioResult[] = [];
@@ -427,11 +433,11 @@ async function compareAll(run: RunPlan): Promise<ConformanceReport> {
  * What a guided run asks of the partner, said before it starts. The spec sets the webhook URL and secret in the
  * dashboard only (6), so the run cannot point the account at its receiver: it checks and says so.
  */
-function guidedPlan(webhookUrl: unknown, options: ConformanceOptions): string[] {
+function guidedPlan(webhookUrl: unknown, options: ConformanceOptions, userId: string | undefined): string[] {
   const receiverUrl = options.receiverUrl ?? '';
   const port = options.receiverPort ?? DEFAULT_RECEIVER_PORT;
   const lines = [
-    `Guided: will create one standard transaction for ${options.userId ?? ''} and wait for you to send its testnet deposit (the address, amount and deadline are printed when it is created).`,
+    `Guided: will create one standard transaction for ${userId ?? "a KYC-verified user it seeds through the target's helpers"} and wait for you to send its testnet deposit (the address, amount and deadline are printed when it is created).`,
     `Deliveries: the run's receiver listens on 127.0.0.1:${port}; ${receiverUrl} must reach it (your tunnel). Each delivery's signature is verified with the webhook secret you gave.`,
   ];
   lines.push(

@@ -245,7 +245,10 @@ export interface ConformanceOptions {
   receiverPort?: number;
   /** The account's webhook secret, to verify each delivery's signature. Never printed. */
   webhookSecret?: string;
-  /** A KYC-verified user on the target (with a verified bank account) the guided transaction is made for. */
+  /**
+   * A KYC-verified user on the target (with a verified bank account) the guided transaction is made for. Needed
+   * on a target without the mock's helpers; on one with them, the run seeds a verified user when it is left out.
+   */
   userId?: string;
   /** Called with the deposit to send, once it is printed; the run waits for it after. */
   onDeposit?: (deposit: GuidedDeposit) => void | Promise<void>;

@@ -14,6 +14,7 @@ import {
   type DriftedSandbox,
   PLANTS,
   type Plant,
+  RESPELLED,
   startDriftedSandbox,
 } from './drifted-sandbox.js';
 
@@ -227,6 +228,20 @@ describe('conformance names what only the contract can tell, and never reads a f
       WEBHOOK_EVENT_TYPES.map(
         (type) => `${type} delivery: envelope: \`data.region\`: mock absent, sandbox string`,
       ).sort(),
+    );
+  });
+
+  it('a field respelled in every event type: both spellings named in each of the ten payloads', async () => {
+    const report = await checkBehind(CONTRACT_PLANTS.respelledInEveryEventType, { only: ['webhooks.'] });
+    expect(distinct(report).sort()).toEqual(
+      WEBHOOK_EVENT_TYPES.flatMap((type) => {
+        const [from, to] = RESPELLED[type];
+        const kind = type === 'user.kyc_updated' ? 'object' : 'string';
+        return [
+          `${type} delivery: envelope: \`data.${to}\`: mock absent, sandbox ${kind}`,
+          `${type} delivery: envelope: \`data.${from}\`: mock ${kind}, sandbox absent`,
+        ];
+      }).sort(),
     );
   });
 

@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signWebhook } from '../../src/webhooks/index.js';
+import { signWebhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../src/webhooks/index.js';
 import { type RunningServer, startServer } from '../mock/server/support.js';
 
 /** An API or helper answer as the proxy hands it to a plant: the status and the JSON body. */
@@ -325,6 +325,40 @@ export const PLANTS = {
   },
 } satisfies Record<string, Plant>;
 
+/**
+ * The field of each event type's payload a service might spell another way, and the new spelling: never the
+ * `userId` or `transactionId` a run tells its own deliveries by.
+ */
+export const RESPELLED: Record<WebhookEventType, readonly [from: string, to: string]> = {
+  'user.created': ['createdAt', 'created_at'],
+  'user.kyc_updated': ['current', 'currentKyc'],
+  'transaction.created': ['depositAddress', 'deposit_address'],
+  'transaction.deposit_detected': ['txHash', 'tx_hash'],
+  'transaction.deposit_confirmed': ['txHash', 'tx_hash'],
+  'transaction.sweep_confirmed': ['sweepTxHash', 'sweep_tx_hash'],
+  'transaction.sweep_failed': ['reason', 'failureReason'],
+  'transaction.payout_initiated': ['amountInr', 'amount_inr'],
+  'transaction.payout_completed': ['bank_account_masked', 'bankAccountMasked'],
+  'transaction.payout_failed': ['amountInr', 'amount_inr'],
+};
+
+/** A delivery's body with its event type's {@link RESPELLED} field spelled the new way (unsigned). */
+export function respellOneField(body: string): string {
+  const envelope = parseJson(body);
+  if (!isRecord(envelope) || !isRecord(envelope.data)) return body;
+  const type = WEBHOOK_EVENT_TYPES.find((known) => known === envelope.event);
+  if (!type) return body;
+  const [from, to] = RESPELLED[type];
+  if (!(from in envelope.data)) return body;
+  const { [from]: value, ...data } = envelope.data;
+  return JSON.stringify({ ...envelope, data: { ...data, [to]: value } });
+}
+
+/** Every `k`th request, when it is an API request, answered 503 by the gateway before the service sees it. */
+export function transient503Every(k: number): Plant {
+  return { intercept: (_method, path, n) => (path.startsWith('/v2/') && n % k === 0 ? 503 : undefined) };
+}
+
 /** The `data` of a JSON answer to `GET path` (a pattern), or undefined. */
 function dataOf(method: string, path: string, pattern: RegExp, answer: ProxiedAnswer) {
   const body = isRecord(answer.body) ? answer.body : undefined;
@@ -335,8 +369,8 @@ const TRANSACTION = /^\/v2\/transactions\/[^/]+$/;
 
 /**
  * The classes of difference a contract check finds and a value comparison cannot: a changed format, a new enum
- * value deep inside an answer, one list item missing a field, a field added to every event type's payload, a
- * header in another unit; and the failures a run must never read as drift (transient 503s, a stalled request).
+ * value deep inside an answer, one list item missing a field, a field added to or respelled in every event
+ * type's payload, a header in another unit; and the failures a run must never read as drift (transient 503s, a stalled request).
  */
 export const CONTRACT_PLANTS = {
   /** A transaction's `createdAt` as Unix seconds in a string, where the mock writes an ISO date-time. */
@@ -382,6 +416,13 @@ export const CONTRACT_PLANTS = {
       return resignSkewed({ ...delivery, body }, secret, 0);
     },
   },
+  /** One field of every event type's payload spelled another way ({@link RESPELLED}), signed as the service signs. */
+  respelledInEveryEventType: {
+    delivery: (delivery, secret) => {
+      const body = respellOneField(delivery.body);
+      return body === delivery.body ? delivery : resignSkewed({ ...delivery, body }, secret, 0);
+    },
+  },
   /** `X-RateLimit-Reset` in Unix milliseconds where the mock (and spec 8) give Unix seconds. */
   headerUnit: {
     headers: (_method, _path, headers) => {
@@ -390,12 +431,14 @@ export const CONTRACT_PLANTS = {
     },
   },
   /** One API request in 20 answered 503 by the gateway, before the service sees it. */
-  transient503: {
-    intercept: (_method, path, n) => (path.startsWith('/v2/') && n % 20 === 0 ? 503 : undefined),
-  },
+  transient503: transient503Every(20),
   /** The credit read never answers. */
   stalledRequest: {
     intercept: (method, path) => (method === 'GET' && path === '/v2/account/credit' ? 'stall' : undefined),
+  },
+  /** A transaction create never answers (the request a guided run starts its transaction with). */
+  stalledCreate: {
+    intercept: (method, path) => (method === 'POST' && path === '/v2/transactions' ? 'stall' : undefined),
   },
 } satisfies Record<string, Plant>;
 

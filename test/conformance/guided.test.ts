@@ -2,15 +2,28 @@
 // behind a proxy that answers 404 for /__mock/*, so the run has no helpers. The test plays the blockchain: when
 // the run asks for the deposit, it makes it through the server's own helper on the server's real address (as a
 // partner's testnet transfer arrives) and moves the server's manual clock, and a small forwarder in front of the
-// run's receiver plays the partner's tunnel (and, once, plants a renamed payload field on the way).
+// run's receiver plays the partner's tunnel (and plants respelled payload fields on the way). The proxy plants
+// the drift tests' other classes (test/conformance/drifted-sandbox.ts), one per run: each is named exactly and
+// nothing else is reported, as with helpers in drift.test.ts; transient 503s and a stalled request never read as
+// drift. One run is ~0.5 s, so each class has its own.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceOptions, ConformanceReport } from '../../mock/conformance/types.js';
 import { type GuidedDeposit, runConformance } from '../../mock/index.js';
-import { signWebhook } from '../../src/webhooks/index.js';
+import { signWebhook, type WebhookEventType } from '../../src/webhooks/index.js';
 import { type RunningServer, startServer } from '../mock/server/support.js';
-import { type DriftedSandbox, PLANTS, startDriftedSandbox } from './drifted-sandbox.js';
+import {
+  CONTRACT_PLANTS,
+  combined,
+  type DriftedSandbox,
+  PLANTS,
+  type Plant,
+  RESPELLED,
+  respellOneField,
+  startDriftedSandbox,
+  transient503Every,
+} from './drifted-sandbox.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -78,14 +91,26 @@ async function playTheChain(deposit: GuidedDeposit): Promise<void> {
   await server.helper('clock/advance', '11s');
 }
 
-async function guidedRun(rewrite?: Rewrite): Promise<{ report: ConformanceReport; lines: string[] }> {
-  sandbox = await startDriftedSandbox(PLANTS.withoutHelpers, server);
+/** How one guided run is set up: a plant at the proxy, a rewrite in the tunnel, the target's helpers. */
+interface GuidedSetup {
+  plant?: Plant;
+  rewrite?: Rewrite;
+  /** Leave the helpers visible (a standalone mock as it is) and give no `--user-id`. */
+  withHelpers?: boolean;
+  options?: Partial<ConformanceOptions>;
+}
+
+async function guidedRun(setup: GuidedSetup = {}): Promise<{ report: ConformanceReport; lines: string[] }> {
+  const plant = setup.withHelpers ? (setup.plant ?? {}) : combined(PLANTS.withoutHelpers, setup.plant ?? {});
+  sandbox = await startDriftedSandbox(plant, server);
   const receiverPort = await freePort();
-  const receiverUrl = await startTunnel(receiverPort, rewrite);
+  const receiverUrl = await startTunnel(receiverPort, setup.rewrite);
   // The partner's dashboard: the webhook URL is the tunnel (the API cannot set it), the user is verified.
   await server.helper('accounts/update', { webhookUrl: receiverUrl });
   const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const { userId } = (await server.helper('users/seedVerified', { mobile })).body.data as { userId: string };
+  const userId = setup.withHelpers
+    ? undefined
+    : ((await server.helper('users/seedVerified', { mobile })).body.data as { userId: string }).userId;
   const lines: string[] = [];
   const options: ConformanceOptions = {
     baseUrl: sandbox.url,
@@ -94,12 +119,13 @@ async function guidedRun(rewrite?: Rewrite): Promise<{ report: ConformanceReport
     receiverUrl,
     receiverPort,
     webhookSecret: server.secret,
-    userId,
+    ...(userId ? { userId } : {}),
     only: ['transactions.guided-flow'],
     pollIntervalMs: 20,
     guidedTimeoutMs: 10_000,
     onProgress: (line) => lines.push(line),
     onDeposit: playTheChain,
+    ...setup.options,
   };
   return { report: await runConformance(options), lines };
 }
@@ -144,11 +170,13 @@ describe('a guided run against a target without helpers', () => {
   }, 60_000);
 
   it('a payload field renamed in one event type on its way: named exactly, nothing else', async () => {
-    const { report } = await guidedRun((body) => {
-      const envelope = JSON.parse(body) as { event?: string; data?: Record<string, unknown> };
-      if (envelope.event !== 'transaction.payout_completed' || !envelope.data) return body;
-      const { receiver_name, ...data } = envelope.data;
-      return JSON.stringify({ ...envelope, data: { ...data, receiverName: receiver_name } });
+    const { report } = await guidedRun({
+      rewrite: (body) => {
+        const envelope = JSON.parse(body) as { event?: string; data?: Record<string, unknown> };
+        if (envelope.event !== 'transaction.payout_completed' || !envelope.data) return body;
+        const { receiver_name, ...data } = envelope.data;
+        return JSON.stringify({ ...envelope, data: { ...data, receiverName: receiver_name } });
+      },
     });
     expect(named(report)).toEqual([
       'transaction.payout_completed delivery: envelope: `data.receiverName`: mock absent, sandbox string',
@@ -168,5 +196,145 @@ describe('a guided run against a target without helpers', () => {
         receiverUrl: 'https://t.example.test/w',
       }),
     ).rejects.toThrow(/webhook secret/);
+  });
+});
+
+/**
+ * The event types a guided run reaches on a sandbox: its one transaction's success path. The user's events come
+ * before the run (the partner onboards the user), the sweep lands after the run stops waiting, and the failure
+ * paths need the mock's failure amounts and clock (test/conformance/drift.test.ts plants those with helpers).
+ */
+const REACHED_BY_A_GUIDED_RUN: WebhookEventType[] = [
+  'transaction.created',
+  'transaction.deposit_detected',
+  'transaction.deposit_confirmed',
+  'transaction.payout_initiated',
+  'transaction.payout_completed',
+];
+
+/** The scenarios that did not come out the same, with why. */
+const notSame = (report: ConformanceReport) =>
+  report.results.filter((r) => r.outcome !== 'same').map((r) => [r.id, r.outcome, r.reason]);
+
+describe('a sandbox that drifted, met by a guided run (helpers hidden): each class named, nothing else', () => {
+  it('a timestamp in another format', async () => {
+    const { report } = await guidedRun({ plant: CONTRACT_PLANTS.timestampFormat });
+    expect(named(report)).toEqual([
+      'GET /v2/transactions/:transactionId: `transaction.createdAt` format: mock date-time, sandbox decimal',
+    ]);
+    expect(report.exitCode).toBe(1);
+  }, 60_000);
+
+  it('a new enum value nested in the transaction', async () => {
+    const { report } = await guidedRun({ plant: CONTRACT_PLANTS.nestedEnum });
+    expect(named(report)).toEqual([
+      'GET /v2/transactions/:transactionId: `deposit.network` value: mock one of "polygon", "ethereum", "arbitrum", "base", "solana" (as the contract lists), sandbox "polygon_pos"',
+    ]);
+    expect(report.exitCode).toBe(1);
+  }, 60_000);
+
+  it('a field respelled in every event type: named in each of the five a guided run receives', async () => {
+    const { report } = await guidedRun({ rewrite: respellOneField });
+    const expected = REACHED_BY_A_GUIDED_RUN.flatMap((type) => {
+      const [from, to] = RESPELLED[type];
+      return [
+        `${type} delivery: envelope: \`data.${to}\`: mock absent, sandbox string`,
+        `${type} delivery: envelope: \`data.${from}\`: mock string, sandbox absent`,
+      ];
+    });
+    expect([...named(report)].sort()).toEqual([...expected].sort());
+    expect(report.exitCode).toBe(1);
+    // Those five are received and checked; the coverage says the other five are not.
+    const exercised = report.coverage.events.filter((r) => r.status === 'exercised').map((r) => r.name);
+    expect(exercised).toEqual(REACHED_BY_A_GUIDED_RUN);
+  }, 60_000);
+
+  it('a header in another unit: one line, however many requests carry it', async () => {
+    const { report } = await guidedRun({ plant: CONTRACT_PLANTS.headerUnit });
+    expect(report.summary.map((s) => s.text)).toEqual([
+      '`X-RateLimit-Reset` header: mock an integer, Unix time in seconds, sandbox an integer, Unix time in milliseconds (on POST /v2/transactions, GET /v2/transactions/:transactionId), seen 4 times in transactions.guided-flow',
+    ]);
+    expect(report.exitCode).toBe(1);
+  }, 60_000);
+
+  it('503s from a gateway (the create once, and 1 request in 4): retried, nothing reported, exit status 0', async () => {
+    // A guided run sends about a dozen requests: 1 in 20 might miss them all, and the create is where money moves.
+    const every4th = transient503Every(4);
+    let createRefused = false;
+    const answered503: string[] = [];
+    const { report } = await guidedRun({
+      plant: {
+        intercept: (method, path, n) => {
+          const first = method === 'POST' && path === '/v2/transactions' && !createRefused;
+          if (first) createRefused = true;
+          const status = first ? 503 : every4th.intercept?.(method, path, n);
+          if (status !== undefined) answered503.push(`${method} ${path.replace(/txn_\w+/, ':id')}`);
+          return status;
+        },
+      },
+      options: { backoff: 0 },
+    });
+    expect(answered503).toContain('POST /v2/transactions');
+    expect(answered503.length).toBeGreaterThan(1);
+    expect(named(report)).toEqual([]);
+    expect(notSame(report)).toEqual([]);
+    expect(report.exitCode).toBe(0);
+  }, 60_000);
+
+  it('a stalled request: the scenario is "target unavailable", nothing else is reported, exit status 2', async () => {
+    const { report, lines } = await guidedRun({
+      plant: CONTRACT_PLANTS.stalledCreate,
+      options: { timeoutMs: 300, backoff: 0 },
+    });
+    expect(named(report)).toEqual([]);
+    expect(notSame(report)).toEqual([
+      [
+        'transactions.guided-flow',
+        'unavailable',
+        'target unavailable: POST /v2/transactions gave no answer in 0.3 s on each of 3 attempts',
+      ],
+    ]);
+    expect(report.exitCode).toBe(2);
+    // No transaction, so no deposit was asked for.
+    expect(lines.some((l) => l.startsWith('guided: send'))).toBe(false);
+  }, 60_000);
+});
+
+describe('the user a guided run transacts for', () => {
+  it('on a target with the helpers and no --user-id: the run seeds a verified user itself', async () => {
+    const { report, lines } = await guidedRun({ withHelpers: true });
+    expect(notSame(report)).toEqual([]);
+    expect(named(report)).toEqual([]);
+    expect(report.exitCode).toBe(0);
+    expect(
+      lines.some((l) => l.includes("for a KYC-verified user it seeds through the target's helpers")),
+    ).toBe(true);
+    expect(lines).toContain('guided: the payout: seen');
+  }, 60_000);
+
+  it('on a target without the helpers and no --user-id: refused before any API request, naming --user-id', async () => {
+    const sent: string[] = [];
+    sandbox = await startDriftedSandbox(
+      combined(PLANTS.withoutHelpers, {
+        intercept: (method, path) => {
+          sent.push(`${method} ${path}`);
+          return undefined;
+        },
+      }),
+      server,
+    );
+    await expect(
+      runConformance({
+        baseUrl: sandbox.url,
+        apiKey: server.key,
+        guided: true,
+        receiverUrl: 'https://t.example.test/w',
+        webhookSecret: server.secret,
+      }),
+    ).rejects.toThrow(
+      "--guided needs --user-id on a target without the mock's helpers: a KYC-verified user with a verified bank account on the target to transact for",
+    );
+    // Only the probe that found no helpers.
+    expect(sent).toEqual(['GET /__mock']);
   });
 });

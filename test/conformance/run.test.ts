@@ -166,10 +166,32 @@ describe('runConformance against a standalone server', () => {
     expect(skipped.length).toBe(CONFORMANCE_SCENARIOS.filter((s) => s.tier === 'mock-helpers').length);
     for (const r of skipped)
       expect(r.reason).toMatch(/needs the mock's test helpers \(\/__mock\), which this target has not/);
-    // The coverage says what a sandbox run cannot reach, and why.
-    const unreachable = report.coverage.events.filter((r) => r.status === 'not reachable');
-    expect(unreachable).toHaveLength(10);
-    expect(unreachable[0]?.why).toBe("needs the mock's helpers, which this target has not");
+    // The coverage says what a sandbox run cannot reach, and why; where a guided run reaches it, how.
+    const noHelpers = "needs the mock's helpers, which this target has not";
+    const guidedEvents = `${noHelpers}: run with --guided and --receiver-url to reach it`;
+    expect(report.coverage.events.map((r) => [r.name, r.status, r.why])).toEqual([
+      ['user.created', 'not reachable', noHelpers],
+      ['user.kyc_updated', 'not reachable', noHelpers],
+      ['transaction.created', 'not reachable', guidedEvents],
+      ['transaction.deposit_detected', 'not reachable', guidedEvents],
+      ['transaction.deposit_confirmed', 'not reachable', guidedEvents],
+      ['transaction.sweep_confirmed', 'not reachable', noHelpers],
+      ['transaction.sweep_failed', 'not reachable', noHelpers],
+      ['transaction.payout_initiated', 'not reachable', guidedEvents],
+      ['transaction.payout_completed', 'not reachable', guidedEvents],
+      ['transaction.payout_failed', 'not reachable', noHelpers],
+    ]);
+    const row = (name: string) => report.coverage.endpoints.find((r) => r.name === name);
+    expect(row('POST /v2/transactions')).toEqual({
+      name: 'POST /v2/transactions',
+      status: 'refusal only',
+      why: `no success met; ${noHelpers}: run with --guided to reach it`,
+    });
+    expect(row('POST /v2/users/:userId/kyc/profile')).toEqual({
+      name: 'POST /v2/users/:userId/kyc/profile',
+      status: 'not reachable',
+      why: noHelpers,
+    });
     await expect(runConformance({ baseUrl: server.url, fetch: sandboxFetch })).rejects.toThrow(
       /no mock test helpers to read a key from: give the sandbox key \(--api-key pk_sandbox_…\)/,
     );

@@ -127,6 +127,16 @@ const SUCCESS_EVENTS = [
 ];
 
 /**
+ * What a guided run reaches on a target without the mock's helpers: the create and the read with a success, and
+ * the success path's events. The user's events come before the run (the partner onboards the user), the sweep
+ * lands after its waits end, and the failure paths need the mock's failure amounts and clock.
+ */
+export const GUIDED_REACH: { endpoints: readonly string[]; events: readonly string[] } = {
+  endpoints: ['POST /v2/transactions', 'GET /v2/transactions/:transactionId'],
+  events: SUCCESS_EVENTS,
+};
+
+/**
  * The guided run's scenario (`--guided`, in the suite only then): a standard transaction carried from created to
  * completed on a target without the mock's helpers. The partner sends the deposit; the run follows the
  * transaction and its deliveries by polling, and compares where each wait came to and every delivery.
