@@ -109,9 +109,8 @@ function parseBody(text: string): unknown {
 /**
  * A copy of ky's request with the real `Authorization`, made from its URL and parts: a Request made from another
  * with new headers keeps the old ones inside where msw's interception is on, and `new Headers(request.headers)`
- * (a partner's fetch wrapper) would read both keys. The body is sent whole, with its length: `sent` when the
- * client knows it is ky's (no partner hook could change it), else read from ky's request. The signal goes in
- * fetch's `init` instead: a Request that follows a signal costs several times one that does not.
+ * (a partner's fetch wrapper) would read both keys. The body is sent whole: `sent` when the client knows it is
+ * ky's, else read from ky's request. No signal: fetch gets it in `init` (a Request following one costs more).
  */
 async function withKey(kys: Request, bearer: string, sent: string | undefined): Promise<Request> {
   const headers: Record<string, string> = {};
@@ -185,10 +184,7 @@ export class Transport {
     return this.#options.clock;
   }
 
-  /**
-   * The clock a `waitFor...` helper polls on: the client's, except that a client on real time refuses to wait
-   * for a mock whose clock only a test moves, since nothing would ever change while it slept.
-   */
+  /** The clock `waitFor...` polls on; on real time it refuses to wait for a mock whose clock only a test moves. */
   get pollClock(): ClientClock {
     const { clock, baseUrl } = this.#options;
     if (clock !== realClock) return clock;
@@ -243,19 +239,14 @@ export class Transport {
       return last.failure;
     };
 
-    // Each attempt: the real key, the fetch options, and the deadline when it comes before the attempt's time-out.
-    // The key goes on a new Request: the one ky hands over is ky's (its hooks and errors read it, its retry clones
-    // it), so it keeps the masked header and stays as ky made it.
+    // Each attempt: the real key on a copy (ky's request, which its hooks, errors and retries hold, stays masked),
+    // the fetch options, and the deadline when it comes before the attempt's time-out.
     const send = async (input: Input, init: RequestInit = {}): Promise<Response> => {
       const remaining = deadlineAt - clock.now();
       if (remaining <= 0) throw new DOMException('', 'TimeoutError');
       // ky always hands its fetch a Request; its body is `json` unless a partner's hook may have replaced it.
       const kys = input as Request;
-      const request = await withKey(
-        kys,
-        this.#bearer,
-        hooks?.beforeRequest?.length ? undefined : json,
-      );
+      const request = await withKey(kys, this.#bearer, hooks?.beforeRequest?.length ? undefined : json);
       const abort =
         remaining < timeout ? AbortSignal.any([kys.signal, AbortSignal.timeout(remaining)]) : kys.signal;
       try {
