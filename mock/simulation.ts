@@ -12,7 +12,7 @@ import { type MockServiceOptions, resolveOptions } from './engine/options.js';
 import type { RouteOverrides } from './engine/route.js';
 import { createRuntime } from './engine/runtime.js';
 import { createHelpers, type MockHelpers } from './helpers/index.js';
-import { createExchangeDispatch } from './http/dispatch.js';
+import { createExchangeDispatch, type ExchangeDispatch } from './http/dispatch.js';
 import { notFoundRoute, pipelineModule } from './http/pipeline-module.js';
 import { compileRoutes, type MockRouter } from './http/router.js';
 import { createRecorder } from './observe/recorder.js';
@@ -24,16 +24,26 @@ import type { DeepReadonly, MockState } from './state/mock-state.js';
 
 const allModules = [pipelineModule, ...modules];
 
-/**
- * Every route of the service (API routes in module order, the storage, the API's catch-all), compiled once.
- */
-export const serviceRouter: MockRouter = compileRoutes({
-  routes: allModules.flatMap((m) => m.routes),
-  rawRoutes: allModules.flatMap((m) => m.rawRoutes ?? []),
-  fallback: notFoundRoute,
-});
+let compiled: { router: MockRouter; dispatch: ExchangeDispatch } | undefined;
 
-const dispatch = createExchangeDispatch(serviceRouter);
+/**
+ * Every route of the service (API routes in module order, the storage, the API's catch-all) and its dispatch,
+ * compiled once per process on the first request: importing the mock does not pay for it.
+ */
+function routing(): NonNullable<typeof compiled> {
+  if (!compiled) {
+    const router = compileRoutes({
+      routes: allModules.flatMap((m) => m.routes),
+      rawRoutes: allModules.flatMap((m) => m.rawRoutes ?? []),
+      fallback: notFoundRoute,
+    });
+    compiled = { router, dispatch: createExchangeDispatch(router) };
+  }
+  return compiled;
+}
+
+/** The service's route table (see {@link routing}). */
+export const serviceRouter = (): MockRouter => routing().router;
 
 /** A running simulation: what a `MockService` is without its MSW handlers. */
 export interface MockSimulation {
@@ -125,14 +135,14 @@ export function createServedSimulation(
   const recorder = createRecorder(rt);
   const helpers = createHelpers(rt);
   const unrecorded = recorder.wrapHelpers(helpers);
-  const serve = (request: Request) => dispatch(rt, request);
+  const serve = (request: Request) => routing().dispatch(rt, request);
   const replayed = bundle
     ? replayBundle(
         {
           baseUrl: rt.options.baseUrl,
           recorder,
           // The replay records each request itself, to compare its answer with the recording's.
-          dispatch: (request) => dispatch(rt, request, false),
+          dispatch: (request) => routing().dispatch(rt, request, false),
           helper: (name) => unrecorded.get(name)?.(),
           clock: rt.clock,
         },

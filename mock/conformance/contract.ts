@@ -31,23 +31,27 @@ interface Row {
   row: Endpoint;
 }
 
-const ROWS: Row[] = Object.values(ENDPOINTS as Record<string, Endpoint>)
-  .map((row) => ({
-    path: row.path,
-    method: row.method,
-    pattern: new RegExp(`^${row.path.replace(/\{\w+\}/g, '[^/]+')}$`),
-    row,
-  }))
-  // A fixed segment wins over a parameter (`/v2/transactions/prefunded` before `/{transactionId}`).
-  .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
+// Compiled on the first lookup (a conformance run), not when the mock is imported.
+let rows: Row[] | undefined;
+const compileRows = (): Row[] =>
+  Object.values(ENDPOINTS as Record<string, Endpoint>)
+    .map((row) => ({
+      path: row.path,
+      method: row.method,
+      pattern: new RegExp(`^${row.path.replace(/\{\w+\}/g, '[^/]+')}$`),
+      row,
+    }))
+    // A fixed segment wins over a parameter (`/v2/transactions/prefunded` before `/{transactionId}`).
+    .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
 
 /**
  * The endpoint of the table a request is for: its method and path; a method the path has no row for still
  * names the path's row (a 405 is compared under it).
  */
 export function endpointOf(method: string, path: string): Endpoint | undefined {
-  const rows = ROWS.filter((r) => r.pattern.test(path));
-  return (rows.find((r) => r.method === method) ?? rows[0])?.row;
+  rows ??= compileRows();
+  const matching = rows.filter((r) => r.pattern.test(path));
+  return (matching.find((r) => r.method === method) ?? matching[0])?.row;
 }
 
 const compiled = new WeakMap<object, Json>();

@@ -22,122 +22,134 @@ export const BUNDLE_VERSION = 1;
  */
 export const RECORDING_BUDGET_BYTES = 16 * 1024 * 1024;
 
-const duration = z.union([z.number().check(z.gte(0)), z.string()]);
+// Built on the first bundle checked, not at import: most services never load one.
+function buildSchemas() {
+  const duration = z.union([z.number().check(z.gte(0)), z.string()]);
 
-const RequestStep = z.object({
-  type: z.literal('request'),
-  method: z.string().check(z.minLength(1)),
-  /** Path and query, relative to the base URL. */
-  path: z.string().check(z.startsWith('/')),
-  /** Every header as sent, names in lower case, minus the transport's own (host, connection, content-length). */
-  headers: z.record(z.string(), z.string()),
-  /** The body as text, when it is UTF-8. */
-  body: z.optional(z.string()),
-  /** The body in base64, when it is not UTF-8 (an uploaded image). */
-  bodyBase64: z.optional(z.string()),
-  /**
-   * What the service answered: a replay answering otherwise has diverged (`--strict-replay` stops on it).
-   * Absent when the bundle was taken before the answer was read, or the URL named no route.
-   */
-  answer: z.optional(
-    z.object({
-      /** 0 when a fault dropped the connection. */
-      status: z.number().check(z.int(), z.gte(0)),
-      /** A digest of the body (`fnv1a32:` and 8 hex digits): equal bodies, equal digests. */
-      digest: z.optional(z.string()),
+  const RequestStep = z.object({
+    type: z.literal('request'),
+    method: z.string().check(z.minLength(1)),
+    /** Path and query, relative to the base URL. */
+    path: z.string().check(z.startsWith('/')),
+    /** Every header as sent, names in lower case, minus the transport's own (host, connection, content-length). */
+    headers: z.record(z.string(), z.string()),
+    /** The body as text, when it is UTF-8. */
+    body: z.optional(z.string()),
+    /** The body in base64, when it is not UTF-8 (an uploaded image). */
+    bodyBase64: z.optional(z.string()),
+    /**
+     * What the service answered: a replay answering otherwise has diverged (`--strict-replay` stops on it).
+     * Absent when the bundle was taken before the answer was read, or the URL named no route.
+     */
+    answer: z.optional(
+      z.object({
+        /** 0 when a fault dropped the connection. */
+        status: z.number().check(z.int(), z.gte(0)),
+        /** A digest of the body (`fnv1a32:` and 8 hex digits): equal bodies, equal digests. */
+        digest: z.optional(z.string()),
+      }),
+    ),
+  });
+
+  const HelperStep = z.object({
+    type: z.literal('helper'),
+    /** The helper's contract name, `group.action` or a top-level name. */
+    name: z.string().check(z.minLength(1)),
+    /** The arguments as JSON. */
+    args: z.array(z.unknown()),
+    /** Positions among `args` that were `undefined` (JSON writes them as null). */
+    undefinedArgs: z.optional(z.array(z.number().check(z.int(), z.gte(0)))),
+  });
+
+  const ClockStep = z.object({
+    type: z.literal('clock'),
+    /** `advance` and `runDue` as called on `mock.clock`; `tick` is one step of a real-time clock. */
+    action: z.enum(['advance', 'runDue', 'tick']),
+    duration: z.optional(duration),
+    /** False where the move did not wait for deliveries in flight. */
+    wait: z.optional(z.boolean()),
+  });
+
+  const Step = z.discriminatedUnion('type', [RequestStep, HelperStep, ClockStep]);
+
+  const WebhookAnswer = z.object({
+    /** The step count when the answer came: it is given back to the replay at the same point. */
+    atStep: z.number().check(z.int(), z.gte(0)),
+    /** The step it came during was still running (rather than finished). */
+    during: z.boolean(),
+    /**
+     * Its place among the bundle's answers as they came (0 first). Answers to attempts in flight together can come
+     * in any order; the replay gives them back in this one. Absent in bundles that did not keep it.
+     */
+    landed: z.optional(z.number().check(z.int(), z.gte(0))),
+    ok: z.boolean(),
+    status: z.optional(z.number().check(z.int())),
+    /** The receiver's answer body as kept (absent in bundles that did not keep it). */
+    responseBody: z.optional(z.string()),
+    error: z.optional(z.string()),
+    timedOut: z.optional(z.boolean()),
+  });
+
+  const WebhookAttempt = z.object({
+    eventId: z.string(),
+    /** The wall-clock second the attempt was signed with (the `t` of its signature). */
+    timestamp: z.number().check(z.int()),
+    /** The step count when it was sent. */
+    sentAtStep: z.number().check(z.int(), z.gte(0)),
+    /** Absent when the receiver had not answered when the bundle was taken. */
+    answer: z.optional(WebhookAnswer),
+  });
+
+  const ReplayBundle = z.object({
+    format: z.literal(BUNDLE_FORMAT),
+    version: z.literal(BUNDLE_VERSION),
+    /** The service's options: the replay runs with these whatever else it is given. */
+    options: z.object({
+      // Requests are rebuilt under it: only an http(s) URL names an API (`javascript:x//` parses as a URL).
+      baseUrl: z.string().check(z.url({ protocol: /^https?$/ })),
+      seed: z.string(),
+      startTime: z.iso.datetime(),
+      account: z.record(z.string(), z.unknown()),
+      webhookWaitMs: z.number().check(z.gte(0)),
     }),
-  ),
-});
+    steps: z.array(Step),
+    /** Every webhook attempt sent, in the order sent. */
+    webhooks: z.array(WebhookAttempt),
+    /**
+     * Present when the recording let go of its oldest steps (its byte budget or step limit): `steps` starts at
+     * step `startsAtStep` of the run (0 first), the webhooks at those sent from there. Such a bundle shows the
+     * end of a run but cannot rebuild it: a replay refuses it.
+     */
+    window: z.optional(
+      z.object({
+        startsAtStep: z.number().check(z.int(), z.gte(1)),
+        /** What let the steps go, in words. */
+        reason: z.string(),
+      }),
+    ),
+  });
+  return { RequestStep, Step, WebhookAnswer, WebhookAttempt, ReplayBundle };
+}
 
-const HelperStep = z.object({
-  type: z.literal('helper'),
-  /** The helper's contract name, `group.action` or a top-level name. */
-  name: z.string().check(z.minLength(1)),
-  /** The arguments as JSON. */
-  args: z.array(z.unknown()),
-  /** Positions among `args` that were `undefined` (JSON writes them as null). */
-  undefinedArgs: z.optional(z.array(z.number().check(z.int(), z.gte(0)))),
-});
-
-const ClockStep = z.object({
-  type: z.literal('clock'),
-  /** `advance` and `runDue` as called on `mock.clock`; `tick` is one step of a real-time clock. */
-  action: z.enum(['advance', 'runDue', 'tick']),
-  duration: z.optional(duration),
-  /** False where the move did not wait for deliveries in flight. */
-  wait: z.optional(z.boolean()),
-});
-
-const Step = z.discriminatedUnion('type', [RequestStep, HelperStep, ClockStep]);
-
-const WebhookAnswer = z.object({
-  /** The step count when the answer came: it is given back to the replay at the same point. */
-  atStep: z.number().check(z.int(), z.gte(0)),
-  /** The step it came during was still running (rather than finished). */
-  during: z.boolean(),
-  /**
-   * Its place among the bundle's answers as they came (0 first). Answers to attempts in flight together can come
-   * in any order; the replay gives them back in this one. Absent in bundles that did not keep it.
-   */
-  landed: z.optional(z.number().check(z.int(), z.gte(0))),
-  ok: z.boolean(),
-  status: z.optional(z.number().check(z.int())),
-  /** The receiver's answer body as kept (absent in bundles that did not keep it). */
-  responseBody: z.optional(z.string()),
-  error: z.optional(z.string()),
-  timedOut: z.optional(z.boolean()),
-});
-
-const WebhookAttempt = z.object({
-  eventId: z.string(),
-  /** The wall-clock second the attempt was signed with (the `t` of its signature). */
-  timestamp: z.number().check(z.int()),
-  /** The step count when it was sent. */
-  sentAtStep: z.number().check(z.int(), z.gte(0)),
-  /** Absent when the receiver had not answered when the bundle was taken. */
-  answer: z.optional(WebhookAnswer),
-});
+type BundleSchemas = ReturnType<typeof buildSchemas>;
+let schemas: BundleSchemas | undefined;
 
 /** The schema of a bundle. */
-export const ReplayBundle = z.object({
-  format: z.literal(BUNDLE_FORMAT),
-  version: z.literal(BUNDLE_VERSION),
-  /** The service's options: the replay runs with these whatever else it is given. */
-  options: z.object({
-    // Requests are rebuilt under it: only an http(s) URL names an API (`javascript:x//` parses as a URL).
-    baseUrl: z.string().check(z.url({ protocol: /^https?$/ })),
-    seed: z.string(),
-    startTime: z.iso.datetime(),
-    account: z.record(z.string(), z.unknown()),
-    webhookWaitMs: z.number().check(z.gte(0)),
-  }),
-  steps: z.array(Step),
-  /** Every webhook attempt sent, in the order sent. */
-  webhooks: z.array(WebhookAttempt),
-  /**
-   * Present when the recording let go of its oldest steps (its byte budget or step limit): `steps` starts at
-   * step `startsAtStep` of the run (0 first), the webhooks at those sent from there. Such a bundle shows the
-   * end of a run but cannot rebuild it: a replay refuses it.
-   */
-  window: z.optional(
-    z.object({
-      startsAtStep: z.number().check(z.int(), z.gte(1)),
-      /** What let the steps go, in words. */
-      reason: z.string(),
-    }),
-  ),
-});
+const replayBundle = (): BundleSchemas['ReplayBundle'] => {
+  schemas ??= buildSchemas();
+  return schemas.ReplayBundle;
+};
 
 /** A replay bundle, as `mock.bundle()` returns it and `createMockService({ replay })` takes it. */
-export type MockBundle = z.output<typeof ReplayBundle>;
+export type MockBundle = z.output<BundleSchemas['ReplayBundle']>;
 /** One input of a bundle (internal: `MockBundle['steps'][number]`). */
-export type BundleStep = z.output<typeof Step>;
+export type BundleStep = z.output<BundleSchemas['Step']>;
 /** One webhook attempt of a bundle. */
-export type BundleWebhook = z.output<typeof WebhookAttempt>;
+export type BundleWebhook = z.output<BundleSchemas['WebhookAttempt']>;
 /** What the service answered a recorded request. */
-export type BundleRequestAnswer = NonNullable<z.output<typeof RequestStep>['answer']>;
+export type BundleRequestAnswer = NonNullable<z.output<BundleSchemas['RequestStep']>['answer']>;
 /** A receiver's recorded answer. */
-export type BundleAnswer = z.output<typeof WebhookAnswer>;
+export type BundleAnswer = z.output<BundleSchemas['WebhookAnswer']>;
 
 /**
  * Checks a bundle (parsed JSON); throws `MockArgumentError` naming the field at fault and what it must be.
@@ -153,7 +165,7 @@ export type BundleAnswer = z.output<typeof WebhookAnswer>;
  * ```
  */
 export function parseBundle(value: unknown): MockBundle {
-  const parsed = ReplayBundle.safeParse(value);
+  const parsed = replayBundle().safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.map(String).join('.') ?? '';

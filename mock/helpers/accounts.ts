@@ -8,22 +8,27 @@ import type { MockRuntime } from '../engine/runtime.js';
 import { createAccount, updateAccount } from '../operations/accounts.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
 
-const AccountUpdate = z.strictObject({
-  accountId: z.optional(z.string()),
-  name: z.optional(z.string()),
-  email: z.optional(z.string()),
-  status: z.optional(z.string()),
-  webhookUrl: z.optional(z.nullable(z.url())),
-  webhookSecret: z.optional(z.string().check(z.minLength(1))),
-  developerFee: z.optional(
-    z.strictObject({ enabled: z.boolean(), percent: z.number().check(z.gte(0), z.lte(100)) }),
-  ),
-  limits: z.optional(z.strictObject({ rateLimit: z.number().check(z.int(), z.positive()) })),
-  ipAllowList: z.optional(z.strictObject({ enabled: z.boolean(), addresses: z.array(z.string()) })),
-  prefunded: z.optional(
-    z.strictObject({ approved: z.boolean(), creditLimitUsd: z.string().check(z.regex(/^\d+(\.\d+)?$/)) }),
-  ),
-});
+// Built on the first update, not at import.
+function buildAccountUpdate() {
+  return z.strictObject({
+    accountId: z.optional(z.string()),
+    name: z.optional(z.string()),
+    email: z.optional(z.string()),
+    status: z.optional(z.string()),
+    webhookUrl: z.optional(z.nullable(z.url())),
+    webhookSecret: z.optional(z.string().check(z.minLength(1))),
+    developerFee: z.optional(
+      z.strictObject({ enabled: z.boolean(), percent: z.number().check(z.gte(0), z.lte(100)) }),
+    ),
+    limits: z.optional(z.strictObject({ rateLimit: z.number().check(z.int(), z.positive()) })),
+    ipAllowList: z.optional(z.strictObject({ enabled: z.boolean(), addresses: z.array(z.string()) })),
+    prefunded: z.optional(
+      z.strictObject({ approved: z.boolean(), creditLimitUsd: z.string().check(z.regex(/^\d+(\.\d+)?$/)) }),
+    ),
+  });
+}
+
+let accountUpdate: ReturnType<typeof buildAccountUpdate> | undefined;
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
@@ -77,7 +82,8 @@ export function accountHelpers(rt: MockRuntime) {
       },
     ): AccountRecord => {
       // Validated whole before the account is touched, so a refused patch changes nothing.
-      const parsed = z.safeParse(AccountUpdate, input);
+      accountUpdate ??= buildAccountUpdate();
+      const parsed = z.safeParse(accountUpdate, input);
       if (!parsed.success) throw new MockHelperError(describeIssues(parsed.error.issues));
       const { accountId, ...update } = parsed.data;
       const account = find(accountId);

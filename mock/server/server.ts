@@ -71,7 +71,7 @@ function refuseForbiddenMethod(method: string, path: string): Response {
   ) {
     return methodNotAllowed(method, path, SERVER_METHODS);
   }
-  const allow = serviceRouter.allowed(path);
+  const allow = serviceRouter().allowed(path);
   return allow.length > 0 ? methodNotAllowed(method, path, allow) : notFound(method, path);
 }
 
