@@ -40,7 +40,7 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Longest wait a 429 may ask for before the client gives up instead of waiting. Default 60,000 ms. */
   maxRetryAfter?: number;
-  /** A `fetch` to use instead of the global one (a proxy); pass on `init`: it holds the signal and `fetchOptions`. */
+  /** A `fetch` to use instead of the global one (a proxy agent, a test double). */
   fetch?: typeof fetch;
   /** Receives the log lines at `logLevel` and above, never with the API key. Default: `console`. */
   logger?: Logger;

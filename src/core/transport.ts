@@ -110,7 +110,7 @@ function parseBody(text: string): unknown {
  * A copy of ky's request with the real `Authorization`, made from its URL and parts: a Request made from another
  * with new headers keeps the old ones inside where msw's interception is on, and `new Headers(request.headers)`
  * (a partner's fetch wrapper) would read both keys. The body is sent whole: `sent` when the client knows it is
- * ky's, else read from ky's request. No signal: fetch gets it in `init` (a Request following one costs more).
+ * ky's (no partner hook could change it), else read from ky's request.
  */
 async function withKey(kys: Request, bearer: string, sent: string | undefined): Promise<Request> {
   const headers: Record<string, string> = {};
@@ -122,6 +122,7 @@ async function withKey(kys: Request, bearer: string, sent: string | undefined): 
     method: kys.method,
     headers,
     body: kys.body === null ? null : (sent ?? (await kys.arrayBuffer())),
+    signal: kys.signal,
     redirect: kys.redirect,
     credentials: kys.credentials,
     keepalive: kys.keepalive,
@@ -239,21 +240,32 @@ export class Transport {
       return last.failure;
     };
 
-    // Each attempt: the real key on a copy (ky's request, which its hooks, errors and retries hold, stays masked),
-    // the fetch options, and the deadline when it comes before the attempt's time-out.
+    // Each attempt: the real key, the fetch options, and the deadline when it comes before the attempt's time-out.
+    // ky's request stays masked for its hooks and errors, which hold the clone ky took before calling fetch.
     const send = async (input: Input, init: RequestInit = {}): Promise<Response> => {
       const remaining = deadlineAt - clock.now();
       if (remaining <= 0) throw new DOMException('', 'TimeoutError');
-      // ky always hands its fetch a Request; its body is `json` unless a partner's hook may have replaced it.
-      const kys = input as Request;
-      const request = await withKey(kys, this.#bearer, hooks?.beforeRequest?.length ? undefined : json);
-      const abort =
-        remaining < timeout ? AbortSignal.any([kys.signal, AbortSignal.timeout(remaining)]) : kys.signal;
+      const kys = input as Request; // ky always hands its fetch a Request
+      // A first attempt's Request is the one ky constructed: the key is set on it for the send, then masked again.
+      // A retry's is a clone, whose headers msw's interception does not track (setting one loses the others), and
+      // a partner's hook may have made its own: those get a copy, its body `json` unless a hook could replace it.
+      const inPlace = attempts === 1 && !hooks?.beforeRequest?.length;
+      if (inPlace) kys.headers.set('authorization', this.#bearer);
+      const request = inPlace
+        ? kys
+        : await withKey(kys, this.#bearer, hooks?.beforeRequest?.length ? undefined : json);
+      const cut =
+        remaining < timeout ? AbortSignal.any([request.signal, AbortSignal.timeout(remaining)]) : undefined;
       try {
-        return await this.#send(request, { ...fetchOptions, ...init, signal: abort });
+        return await this.#send(
+          request,
+          fetchOptions || cut ? { ...fetchOptions, ...init, signal: cut } : init,
+        );
       } catch (error) {
         // What a hook is given carries no key, even one a proxy put in its message.
         throw redactCause(error);
+      } finally {
+        if (inPlace) kys.headers.set('authorization', this.#headers.authorization ?? '');
       }
     };
 
