@@ -107,18 +107,18 @@ function parseBody(text: string): unknown {
 }
 
 /**
- * A copy of ky's request with the real `Authorization`, made from its URL and parts: a Request made from another
- * with new headers keeps the old ones inside where msw's interception is on, and `new Headers(request.headers)`
- * (a partner's fetch wrapper) would read both keys. The body is sent whole: `sent` when the client knows it is
- * ky's (no partner hook could change it), else read from ky's request.
+ * What ky's request is, with the real `Authorization`, for a request of the client's own: made from ky's URL and
+ * parts, since a Request made from another with new headers keeps the old ones inside where msw's interception is
+ * on, and `new Headers(request.headers)` (a partner's fetch wrapper) would read both keys. The body is sent whole:
+ * `sent` when the client knows it is ky's (no partner hook could change it), else read from ky's request.
  */
-async function withKey(kys: Request, bearer: string, sent: string | undefined): Promise<Request> {
+async function keyedParts(kys: Request, bearer: string, sent: string | undefined): Promise<RequestInit> {
   const headers: Record<string, string> = {};
   kys.headers.forEach((value, name) => {
     headers[name] = value;
   });
   headers.authorization = bearer;
-  const copy = new Request(kys.url, {
+  return {
     method: kys.method,
     headers,
     body: kys.body === null ? null : (sent ?? (await kys.arrayBuffer())),
@@ -126,9 +126,7 @@ async function withKey(kys: Request, bearer: string, sent: string | undefined): 
     redirect: kys.redirect,
     credentials: kys.credentials,
     keepalive: kys.keepalive,
-  });
-  Object.defineProperty(copy, KY_REQUEST, { value: kys });
-  return copy;
+  };
 }
 
 interface CallFacts {
@@ -165,14 +163,15 @@ async function toError(error: unknown, facts: CallFacts): Promise<Error> {
  */
 export class Transport {
   readonly #options: ResolvedClientOptions;
-  readonly #send: (request: Request, init: RequestInit) => Promise<Response>;
+  /** The partner's `fetch`, if any. */
+  readonly #send: ((request: Request, init: RequestInit) => Promise<Response>) | undefined;
   readonly #bearer: string;
   /** What hooks see carries the key masked; the request actually sent gets the real one (`send`). */
   readonly #headers: Record<string, string>;
 
   constructor(options: ResolvedClientOptions) {
     this.#options = options;
-    this.#send = options.fetch ?? ((request: Request, init: RequestInit) => fetch(request, init));
+    this.#send = options.fetch;
     this.#bearer = `Bearer ${options.apiKey}`;
     this.#headers = lowerCased(options.defaultHeaders, { accept: 'application/json' });
     this.#headers.authorization = redact(this.#bearer);
@@ -241,31 +240,24 @@ export class Transport {
     };
 
     // Each attempt: the real key, the fetch options, and the deadline when it comes before the attempt's time-out.
-    // ky's request stays masked for its hooks and errors, which hold the clone ky took before calling fetch.
+    // ky's request is never changed: its hooks, errors and retries hold it, with the key masked.
     const send = async (input: Input, init: RequestInit = {}): Promise<Response> => {
       const remaining = deadlineAt - clock.now();
       if (remaining <= 0) throw new DOMException('', 'TimeoutError');
       const kys = input as Request; // ky always hands its fetch a Request
-      // A first attempt's Request is the one ky constructed: the key is set on it for the send, then masked again.
-      // A retry's is a clone, whose headers msw's interception does not track (setting one loses the others), and
-      // a partner's hook may have made its own: those get a copy, its body `json` unless a hook could replace it.
-      const inPlace = attempts === 1 && !hooks?.beforeRequest?.length;
-      if (inPlace) kys.headers.set('authorization', this.#bearer);
-      const request = inPlace
-        ? kys
-        : await withKey(kys, this.#bearer, hooks?.beforeRequest?.length ? undefined : json);
-      const cut =
-        remaining < timeout ? AbortSignal.any([request.signal, AbortSignal.timeout(remaining)]) : undefined;
+      const parts = await keyedParts(kys, this.#bearer, hooks?.beforeRequest?.length ? undefined : json);
+      if (remaining < timeout) parts.signal = AbortSignal.any([kys.signal, AbortSignal.timeout(remaining)]);
       try {
-        return await this.#send(
-          request,
-          fetchOptions || cut ? { ...fetchOptions, ...init, signal: cut } : init,
-        );
+        // The global fetch gets the parts: a Request of the client's own would be copied again inside fetch. A
+        // partner's fetch gets a Request, as fetch's callers do, through which tracing finds ky's.
+        const partners = this.#send;
+        if (partners === undefined) return await fetch(kys.url, { ...parts, ...fetchOptions, ...init });
+        const request = new Request(kys.url, parts);
+        Object.defineProperty(request, KY_REQUEST, { value: kys });
+        return await partners(request, fetchOptions ? { ...fetchOptions, ...init } : init);
       } catch (error) {
         // What a hook is given carries no key, even one a proxy put in its message.
         throw redactCause(error);
-      } finally {
-        if (inPlace) kys.headers.set('authorization', this.#headers.authorization ?? '');
       }
     };
 
