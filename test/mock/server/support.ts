@@ -91,7 +91,7 @@ export async function awaitStart(
 }
 
 // Every server and Prism a test file started is ended after its tests: one whose start outlived the hook's time
-// limit was never handed to the test that would have stopped it. SIGTERM, which tsx passes on to the server.
+// limit was never handed to the test that would have stopped it.
 const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const child of children) child.kill('SIGTERM');
@@ -106,10 +106,16 @@ function tracked<C extends ChildProcess>(child: C): C {
 export async function startServer(args: string[] = []): Promise<RunningServer> {
   const extra = args.includes('--speed') ? [] : ['--speed', 'manual'];
   const child = tracked(
-    spawn(`${root}node_modules/.bin/tsx`, ['mock/bin/mock-server.ts', '--port', '0', ...extra, ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+    // tsx as a loader, so the process is the server itself: tsx's own launcher relays SIGTERM to a child of its
+    // own, and on a loaded machine it sometimes ended with the signal (exit 143) instead of the server's exit 0.
+    spawn(
+      process.execPath,
+      ['--import', 'tsx', 'mock/bin/mock-server.ts', '--port', '0', ...extra, ...args],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    ),
   );
   const started = await awaitStart(child);
   const { key, secret, output, exited } = started;
