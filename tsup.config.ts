@@ -1,8 +1,9 @@
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
-// The mock's `createClient` builds the package's own `PayoutClient`: resolve its import of the client entry to
-// `inr-payouts` itself, so a partner's `instanceof` checks against the client's errors hold for that client too.
+// The mock's `createClient` builds the package's own `PayoutClient`: in the CommonJS build, resolve its import of the
+// client entry to `inr-payouts` itself, so a partner's `instanceof` checks against the client's errors hold for that
+// client too. The ES build shares one chunk between the entries instead.
 const clientFromPackage: Plugin = {
   name: 'client-from-package',
   setup(build) {
@@ -32,7 +33,6 @@ export const library = {
   clean: false,
   sourcemap: true,
   splitting: false,
-  esbuildPlugins: [clientFromPackage],
   external: [
     'msw',
     'msw/node',
@@ -46,27 +46,42 @@ export const library = {
   ],
 } satisfies Options;
 
-// rou3 (the mock's router) is a dev dependency, so it ships inside both builds. zod/mini ships inside too,
-// tree-shaken to what the schemas use: one module to read instead of zod's graph of ~100 files is most of the
-// client's cold import. Types still name `zod/mini`.
-const inlinedEverywhere = [/^rou3(\/|$)/, /^zod(\/|$)/];
+// rou3 (the mock's router) is a dev dependency, so it ships inside both builds. zod/mini and uuid ship inside too,
+// tree-shaken to what the package uses: one module to read instead of zod's graph of ~100 files and uuid's ~25 (its
+// import was 30 ms) is most of a cold import. Types still name `zod/mini`.
+const inlinedEverywhere = [/^rou3(\/|$)/, /^zod(\/|$)/, /^uuid(\/|$)/];
 
 export default defineConfig([
   {
     ...library,
-    // ky and uuid are dependencies: the ES build imports them from node_modules, where npm ls and npm audit see them.
-    // The declarations are built on their own, after this (tsup.types.config.ts).
+    // ky is a dependency: the ES build imports it from node_modules, where npm ls and npm audit see it, and only
+    // on a client's first request (src/core/transport.ts). The client and the mock share chunks: the mock's
+    // client, schemas and zod are the client's own, loaded once. The declarations are built on their own
+    // (tsup.types.config.ts).
+    entry: { index: library.entry.index, mock: library.entry.mock },
+    format: ['esm'],
+    splitting: true,
+    noExternal: inlinedEverywhere,
+  },
+  {
+    ...library,
+    // The other entries, one file each: each chunk shared with the client and the mock is one more module for
+    // Node to resolve and read (the webhooks entry took 5).
+    entry: Object.fromEntries(
+      Object.entries(library.entry).filter(([name]) => name !== 'index' && name !== 'mock'),
+    ),
     format: ['esm'],
     noExternal: inlinedEverywhere,
   },
   {
     ...library,
-    // ky and uuid are ES-module-only, and a CommonJS caller (Jest's default set-up, `require`) cannot load such a
-    // package: the CommonJS build carries them inside. Its .d.cts read ky's types as an ES module
+    // ky is ES-module-only, and a CommonJS caller (Jest's default set-up, `require`) cannot load such a
+    // package: the CommonJS build carries it inside. Its .d.cts read ky's types as an ES module
     // (scripts/build/msw-types.mjs). The .d.cts are the ES build's declarations, copied by scripts/build/cts-types.mjs:
     // a second declaration build took as long as the rest of the build.
     format: ['cjs'],
-    noExternal: [...inlinedEverywhere, /^ky(\/|$)/, /^uuid(\/|$)/],
+    esbuildPlugins: [clientFromPackage],
+    noExternal: [...inlinedEverywhere, /^ky(\/|$)/],
   },
   {
     // The standalone mock server runs on Node only, as an executable.

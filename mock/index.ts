@@ -8,7 +8,6 @@
 
 export {
   CONFORMANCE_HEADERS,
-  CONFORMANCE_SCENARIOS,
   CONFORMANCE_TIERS,
   type ConformanceCoverage,
   type ConformanceCoverageRow,

@@ -1,5 +1,5 @@
 /**
- * `inr-payouts-mock conformance --base-url <url>`: runs {@link runConformance} against a target, prints progress
+ * `inr-payouts-mock conformance --base-url <url>`: runs {@link runSuite} against a target, prints progress
  * to stderr and the report to stdout, writes the JSON and HTML reports when asked, and answers the exit status:
  * 0 the same, 1 a difference, 2 the run could not run or could not compare everything (never read as drift).
  */
@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { conformanceHtml } from './html.js';
 import { formatConformanceReport } from './report.js';
-import { runConformance } from './run.js';
+import { runSuite } from './run.js';
 import { TIERS, type Tier } from './types.js';
 
 /** Why the command could not run: it exits 2, as a run that could not compare does. */
@@ -136,7 +136,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     throw new ConformanceUsageError(`Give the target with --base-url.\n\n${CONFORMANCE_USAGE}`);
   checkWritable('--json', values.json);
   checkWritable('--html', values.html);
-  const report = await runConformance({
+  const report = await runSuite({
     baseUrl: values['base-url'],
     apiKey: values['api-key'],
     tier,

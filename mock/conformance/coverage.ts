@@ -6,7 +6,7 @@
 import { ENDPOINTS, type Endpoint } from '../../src/endpoints/index.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/index.js';
 import { objectOf } from '../state/records.js';
-import { GUIDED_REACH, GUIDED_SCENARIO } from './scenarios/transactions.js';
+import { GUIDED_REACH, GUIDED_SCENARIO_ID } from './scenarios/guided-reach.js';
 import type { ScenarioResult } from './types.js';
 
 /** One row of the coverage table. */
@@ -75,7 +75,7 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
     }
   }
   const base = whyNot(results);
-  const guidedRan = results.some((r) => r.id === GUIDED_SCENARIO.id && r.outcome !== 'skipped');
+  const guidedRan = results.some((r) => r.id === GUIDED_SCENARIO_ID && r.outcome !== 'skipped');
   const endpoints = Object.values(ENDPOINTS as Record<string, Endpoint>).map((e): CoverageRow => {
     const name = label(e);
     const found = seen.get(name);

@@ -5,14 +5,14 @@
  */
 export { TargetUnavailable } from './attempts.js';
 export { CONFORMANCE_HEADERS, compareObservations } from './compare.js';
+
 export type { Coverage as ConformanceCoverage, CoverageRow as ConformanceCoverageRow } from './coverage.js';
+export { ConformanceError } from './errors.js';
 export type { GuidedDeposit, GuidedSide } from './guided.js';
 export { conformanceHtml } from './html.js';
+export { runConformance } from './load.js';
 export { formatConformanceReport } from './report.js';
-export { DEFAULT_RECEIVER_PORT, runConformance } from './run.js';
-export { SCENARIOS as CONFORMANCE_SCENARIOS } from './scenarios/index.js';
 export type { ConformanceReceiver, ReceivedDelivery } from './scenarios/webhook-receiver.js';
-export { ConformanceError } from './target.js';
 export {
   type ConformanceOptions,
   type ConformanceReport,

@@ -1,5 +1,5 @@
 /**
- * `runConformance`: runs the suite's scenarios on the reference (an in-process mock) and on the target, and
+ * The suite's run: runs its scenarios on the reference (an in-process mock) and on the target, and
  * compares what each side observed.
  */
 import { virtualClientClock } from '../http/client-clock.js';
@@ -9,6 +9,7 @@ import { objectOf } from '../state/records.js';
 import { type AttemptPolicy, DEFAULT_ATTEMPTS, sendWithRetries, TargetUnavailable } from './attempts.js';
 import { compareSides } from './compare.js';
 import { coverageOf } from './coverage.js';
+import { ConformanceError } from './errors.js';
 import {
   GUIDED_USER_NEEDED,
   type GuidedSettings,
@@ -22,7 +23,6 @@ import { SCENARIOS } from './scenarios/index.js';
 import { GUIDED_SCENARIO } from './scenarios/transactions.js';
 import { type ConformanceReceiver, startReceiver } from './scenarios/webhook-receiver.js';
 import {
-  ConformanceError,
   probeHelpers,
   type RunNames,
   retryingFetch,
@@ -245,21 +245,8 @@ function newPrefix(): string {
   return `conf-${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}-`;
 }
 
-/**
- * Runs the conformance suite: each scenario on the reference (an in-process mock) and on the target (`baseUrl`,
- * or a second in-process mock when it is left out), then compares the two sides by shape (`compareObservations`).
- * Refuses a `pk_live_` key before anything is sent. Against a target without the mock's helpers, scenarios that
- * need them are skipped with the reason. Every request to the target is paced to its account's
- * `limits.rateLimit`, read first, and everything created is named with the run's `prefix`.
- * @example
- * ```ts
- * import { runConformance } from 'inr-payouts/mock';
- *
- * const report = await runConformance({ tier: 'read-only' }); // the in-process mock against itself
- * if (!report.ok) throw new Error(report.results.flatMap((r) => r.differences.map((d) => d.text)).join('\n'));
- * ```
- */
-export async function runConformance(options: ConformanceOptions = {}): Promise<ConformanceReport> {
+/** The suite's run: `runConformance` (load.ts) loads this module on a first run. */
+export async function runSuite(options: ConformanceOptions = {}): Promise<ConformanceReport> {
   if (options.apiKey !== undefined && isLiveKey(options.apiKey)) {
     throw new ConformanceError(
       'Refusing a pk_live_ key: conformance creates test data and sends requests the service refuses; run it against your sandbox with a pk_sandbox_ key',

@@ -5,23 +5,11 @@
 import { APIConnectionError, APIError, type ClientClock, PayoutClient } from '../../src/index.js';
 import { connectMock, type MockHelperCalls } from '../connect.js';
 import { type AttemptPolicy, sendWithRetries, TargetUnavailable } from './attempts.js';
+import { ConformanceError } from './errors.js';
 import type { GuidedSide } from './guided.js';
 import type { Pacer } from './pace.js';
 import { recordingFetch } from './record.js';
 import type { Observation, Scenario, ScenarioTarget, Side, StepOptions } from './types.js';
-
-/**
- * Why a run could not start (a live key, an unknown tier, a target that refuses the key); nothing was sent to
- * the target when the key was the problem.
- * @example
- * ```ts
- * import { ConformanceError, runConformance } from 'inr-payouts/mock';
- * await runConformance({ baseUrl: 'https://api.example.test', apiKey: 'pk_live_x' }).catch((e) => e instanceof ConformanceError);
- * ```
- */
-export class ConformanceError extends Error {
-  override readonly name = 'ConformanceError';
-}
 
 /** What a scenario throws to be skipped. */
 export class ScenarioSkipped extends Error {

@@ -4,8 +4,7 @@
  * command line).
  */
 import { type Duration, parseDuration } from '../engine/duration.js';
-import { CHECKS, type CheckGrade, type CheckResult } from './checks.js';
-import { checkEvents } from './events.js';
+import type { CheckGrade, CheckResult } from './checks.js';
 
 export type { CheckGrade, CheckResult } from './checks.js';
 
@@ -99,6 +98,8 @@ export async function checkReceiver(options: CheckReceiverOptions): Promise<Rece
   const timeoutMs = parseDuration(options.timeout ?? SPEC_TIMEOUT);
   if (timeoutMs <= 0) throw new RangeError('checkReceiver: timeout must be more than 0 ms.');
   const runId = options.runId ?? Math.random().toString(36).slice(2, 10);
+  // The checks load on a first run, not with `inr-payouts/mock`.
+  const [{ CHECKS }, { checkEvents }] = await Promise.all([import('./checks.js'), import('./events.js')]);
   const ctx = {
     url: options.url,
     secrets,
@@ -125,8 +126,6 @@ export async function checkReceiver(options: CheckReceiverOptions): Promise<Rece
   return { url: options.url, ok: counts.fail === 0, checks, counts, timeoutMs };
 }
 
-const WIDTH = Math.max(...CHECKS.map(([name]) => name.length));
-
 /**
  * The report as text, one check per line: grade, name, what was sent, what came back, what the spec expects and,
  * for a failure or a warning, how to fix it; then a summary line.
@@ -138,9 +137,10 @@ const WIDTH = Math.max(...CHECKS.map(([name]) => name.length));
  */
 export function formatReceiverReport(report: ReceiverReport): string {
   const lines = [`check-receiver ${report.url} (delivery time-out ${report.timeoutMs} ms)`];
+  const width = Math.max(...report.checks.map((check) => check.name.length));
   for (const check of report.checks) {
     const parts = [
-      `${check.grade.toUpperCase().padEnd(4)} ${check.name.padEnd(WIDTH)}`,
+      `${check.grade.toUpperCase().padEnd(4)} ${check.name.padEnd(width)}`,
       `sent: ${check.sent}`,
       `got: ${check.received}`,
       `expected: ${check.expected}`,

@@ -1,4 +1,4 @@
-import ky, { HTTPError, type Input, type RetryOptions, type SearchParamsOption, TimeoutError } from 'ky';
+import type { Input, RetryOptions, SearchParamsOption } from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { PayoutError } from '../shared/payout-error.js';
@@ -75,6 +75,11 @@ function notUuid(endpoint: string): ValidationError {
   ]);
 }
 
+type Ky = typeof import('ky');
+let kyModule: Promise<Ky> | undefined;
+/** ky, imported on a client's first request: its import, with the fetch internals it probes, was 70 ms of a cold one. */
+const loadKy = (): Promise<Ky> => (kyModule ??= import('ky'));
+
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * ky's retry options that are the same for every call: 408, 429, 5xx, connection failures and time-outs are retried
@@ -138,7 +143,7 @@ interface CallFacts {
 }
 
 /** The client's error for what ky (or the fetch under it) threw; an HTTPError's body is read here. */
-async function toError(error: unknown, facts: CallFacts): Promise<Error> {
+async function toError(error: unknown, facts: CallFacts, { HTTPError, TimeoutError }: Ky): Promise<Error> {
   const { endpoint, idempotencyKey } = facts;
   if (facts.signal?.aborted) return new APIUserAbortError(endpoint, { cause: facts.signal.reason });
   if (error instanceof HTTPError) {
@@ -232,10 +237,11 @@ export class Transport {
     const fetchOptions = this.fetchOptions(options);
     let attempts = 1;
     let wait = 0;
+    const kyLib = await loadKy();
     // shouldRetry and the final catch see the same error: it is mapped (and its body read) once.
     let last: { error: unknown; failure: Promise<Error> } | undefined;
     const failure = (error: unknown): Promise<Error> => {
-      if (last === undefined || last.error !== error) last = { error, failure: toError(error, facts) };
+      if (last === undefined || last.error !== error) last = { error, failure: toError(error, facts, kyLib) };
       return last.failure;
     };
 
@@ -264,7 +270,7 @@ export class Transport {
     let response: Response;
     try {
       // One options object on the base instance: ky deep-merges an instance's defaults into every call's options.
-      response = await ky(call.path.slice(1), {
+      response = await kyLib.default(call.path.slice(1), {
         prefixUrl: this.#options.baseUrl,
         method: call.method,
         headers,

@@ -1,8 +1,8 @@
 // runConformance end to end: the in-process mock and a standalone server against the mock report no difference,
 // every scenario doing what it is there for; a target without the mock's helpers skips what needs them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCENARIOS as CONFORMANCE_SCENARIOS } from '../../mock/conformance/scenarios/index.js';
 import {
-  CONFORMANCE_SCENARIOS,
   type ConformanceReport,
   formatConformanceReport,
   type Observation,

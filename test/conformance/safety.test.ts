@@ -2,7 +2,8 @@
 // choose what runs, and every request paced to the account's rate limit.
 import { describe, expect, it, vi } from 'vitest';
 import { createPacer } from '../../mock/conformance/pace.js';
-import { CONFORMANCE_SCENARIOS, ConformanceError, runConformance } from '../../mock/index.js';
+import { SCENARIOS as CONFORMANCE_SCENARIOS } from '../../mock/conformance/scenarios/index.js';
+import { ConformanceError, runConformance } from '../../mock/index.js';
 
 describe('conformance safety', () => {
   it('refuses a pk_live_ key before sending anything', async () => {

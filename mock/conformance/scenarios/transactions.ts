@@ -6,6 +6,7 @@
 import { Decimal } from 'decimal.js';
 import type { TransactionCreateRequest } from '../../../src/index.js';
 import type { Scenario, ScenarioTarget } from '../types.js';
+import { GUIDED_SCENARIO_ID, SUCCESS_EVENTS } from './guided-reach.js';
 import { newUser, raw, verifiedUser } from './support.js';
 
 async function state(t: ScenarioTarget, transactionId: string, when: string): Promise<void> {
@@ -117,32 +118,13 @@ export const TRANSACTION_SCENARIOS: Scenario[] = [
   },
 ];
 
-/** The events a standard transaction's success path promises, each about the transaction (spec 6.2). */
-const SUCCESS_EVENTS = [
-  'transaction.created',
-  'transaction.deposit_detected',
-  'transaction.deposit_confirmed',
-  'transaction.payout_initiated',
-  'transaction.payout_completed',
-];
-
-/**
- * What a guided run reaches on a target without the mock's helpers: the create and the read with a success, and
- * the success path's events. The user's events come before the run (the partner onboards the user), the sweep
- * lands after its waits end, and the failure paths need the mock's failure amounts and clock.
- */
-export const GUIDED_REACH: { endpoints: readonly string[]; events: readonly string[] } = {
-  endpoints: ['POST /v2/transactions', 'GET /v2/transactions/:transactionId'],
-  events: SUCCESS_EVENTS,
-};
-
 /**
  * The guided run's scenario (`--guided`, in the suite only then): a standard transaction carried from created to
  * completed on a target without the mock's helpers. The partner sends the deposit; the run follows the
  * transaction and its deliveries by polling, and compares where each wait came to and every delivery.
  */
 export const GUIDED_SCENARIO: Scenario = {
-  id: 'transactions.guided-flow',
+  id: GUIDED_SCENARIO_ID,
   title: 'A standard transaction carried through with a real deposit: payout, attribution, every delivery',
   spec: '2.4, 3.1, 6.1, 6.2, 6.3',
   tier: 'creates',
