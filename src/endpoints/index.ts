@@ -29,11 +29,15 @@ const OPERATION_IDS = new Map<Endpoint, string>(Object.entries(ENDPOINTS).map(([
 /** The operation ID of a row of {@link ENDPOINTS} (for the `context` the partner's hooks see). */
 export const operationIdOf = (row: Endpoint): string | undefined => OPERATION_IDS.get(row);
 
-/** Every `/v2` endpoint's contract, keyed as {@link ENDPOINTS}. */
-export const CONTRACTS: Record<OperationId, EndpointContract> = {
-  ...USER_CONTRACTS,
-  ...KYC_CONTRACTS,
-  ...ACCOUNT_CONTRACTS,
-  ...TRANSACTION_CONTRACTS,
-  ...WEBHOOK_CONTRACTS,
-};
+/**
+ * Every `/v2` endpoint's contract, keyed as {@link ENDPOINTS}. Marked pure so a bundle of the client, which never
+ * reads it, drops it: the mock shares this module with the client.
+ */
+export const CONTRACTS: Record<OperationId, EndpointContract> = /* @__PURE__ */ Object.assign(
+  {},
+  USER_CONTRACTS,
+  KYC_CONTRACTS,
+  ACCOUNT_CONTRACTS,
+  TRANSACTION_CONTRACTS,
+  WEBHOOK_CONTRACTS,
+);
