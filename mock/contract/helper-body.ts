@@ -3,7 +3,7 @@
  * contract (helpers.ts), which the in-process mock loads, since zod's JSON Schema code is only the server's.
  */
 import * as z from 'zod/mini';
-import type { HelperSpec } from './helpers.js';
+import { type HelperSpec, helperArgs } from './helpers.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -21,7 +21,7 @@ function inputSchema(schema: z.ZodMiniType): JsonSchema {
  * Undefined for a helper that takes nothing.
  */
 export function helperBodySchema(spec: HelperSpec): JsonSchema | undefined {
-  const [first, second] = spec.args.map(inputSchema);
+  const [first, second] = helperArgs(spec).map(inputSchema);
   if (!first) return undefined;
   if (!spec.field) return first;
   const rest = second?.properties;

@@ -14,8 +14,11 @@ import { ChaosOptions } from './chaos.js';
 export interface HelperSpec {
   /** One line: what the helper does. */
   readonly summary: string;
-  /** One schema per positional argument; an optional argument is a `z.optional(...)` schema. */
-  readonly args: readonly z.ZodMiniType[];
+  /**
+   * One schema per positional argument; an optional argument is a `z.optional(...)` schema. Built on first use
+   * ({@link helperArgs}): the table's 200-odd schemas were most of the mock's own import.
+   */
+  readonly args: () => readonly z.ZodMiniType[];
   /** False where the argument cannot cross HTTP (a function); such a helper is in-process only. */
   readonly http?: false;
   /**
@@ -79,20 +82,20 @@ const duration = z.union([
 export const HELPER_CONTRACT = {
   reset: {
     summary: 'Empties the state (the default account stays), optionally with a new seed',
-    args: [z.optional(z.object({ seed: z.optional(z.union([z.string(), z.number()])) }))],
+    args: () => [z.optional(z.object({ seed: z.optional(z.union([z.string(), z.number()])) }))],
   },
   seed: {
     summary: 'Adds users to an account (default the service account) and returns them in wire form',
-    args: [z.object({ accountId: z.optional(z.string()), users: z.optional(z.array(newUser)) })],
+    args: () => [z.object({ accountId: z.optional(z.string()), users: z.optional(z.array(newUser)) })],
   },
-  snapshot: { reads: true, summary: 'A copy of the whole state, to restore later', args: [] },
+  snapshot: { reads: true, summary: 'A copy of the whole state, to restore later', args: () => [] },
   restore: {
     summary: 'Replaces the state with a snapshot taken earlier',
-    args: [z.record(z.string(), z.unknown())],
+    args: () => [z.record(z.string(), z.unknown())],
   },
   'accounts.create': {
     summary: 'Adds an account (keys and secret from the seed unless given) and returns it',
-    args: [
+    args: () => [
       z.optional(
         z.object({
           id: z.optional(z.string()),
@@ -103,12 +106,16 @@ export const HELPER_CONTRACT = {
       ),
     ],
   },
-  'accounts.get': { reads: true, summary: 'An account (default the service account)', args: [accountRef] },
+  'accounts.get': {
+    reads: true,
+    summary: 'An account (default the service account)',
+    args: () => [accountRef],
+  },
   'accounts.update': {
     summary:
       'Changes settings of an account; top-level fields are replaced, and webhookUrl null clears the URL',
     // `webhookUrl: null` clears the URL (events then stay pending, as before one was set).
-    args: [
+    args: () => [
       z.object({
         accountId: z.optional(z.string()),
         ...accountSettings,
@@ -116,17 +123,17 @@ export const HELPER_CONTRACT = {
       }),
     ],
   },
-  'clock.now': { reads: true, summary: 'The virtual time, ISO 8601 UTC', args: [] },
+  'clock.now': { reads: true, summary: 'The virtual time, ISO 8601 UTC', args: () => [] },
   'clock.advance': {
     summary: 'Moves the virtual time forward, running every timer that falls due',
-    args: [duration],
+    args: () => [duration],
     field: 'duration',
   },
-  'clock.runDue': { summary: 'Runs the timers due now', args: [] },
-  'clock.pending': { reads: true, summary: 'The pending timers, earliest first', args: [] },
+  'clock.runDue': { summary: 'Runs the timers due now', args: () => [] },
+  'clock.pending': { reads: true, summary: 'The pending timers, earliest first', args: () => [] },
   'faults.inject': {
     summary: 'Injects a fault (latency, error, drop, drop-after-commit) for the next matching requests',
-    args: [
+    args: () => [
       z.object({
         match: z.optional(z.object({ method: z.optional(z.string()), path: z.optional(z.string()) })),
         kind: z.enum(['latency', 'error', 'drop', 'drop-after-commit']),
@@ -136,25 +143,29 @@ export const HELPER_CONTRACT = {
       }),
     ],
   },
-  'faults.list': { reads: true, summary: 'The faults still waiting', args: [] },
+  'faults.list': { reads: true, summary: 'The faults still waiting', args: () => [] },
   'faults.chaos': {
     summary: 'Seeded chaos: every matching request draws a fault at a rate, replayable from the seed',
-    args: [ChaosOptions],
+    args: () => [ChaosOptions],
   },
-  'faults.chaosLog': { reads: true, summary: 'The faults chaos drew so far, in request order', args: [] },
-  'faults.clear': { summary: 'Removes every waiting fault and ends chaos', args: [] },
+  'faults.chaosLog': {
+    reads: true,
+    summary: 'The faults chaos drew so far, in request order',
+    args: () => [],
+  },
+  'faults.clear': { summary: 'Removes every waiting fault and ends chaos', args: () => [] },
   'otp.read': {
     reads: true,
     summary: 'The OTP last sent to a user on a channel, with its expiry and attempts',
-    args: [userChannel],
+    args: () => [userChannel],
   },
   'verification.complete': {
     summary: "Marks a user's mobile or email verified without an OTP",
-    args: [userChannel],
+    args: () => [userChannel],
   },
   'users.seedVerified': {
     summary: 'Adds a user with verified mobile, email, KYC and bank account, ready to transact',
-    args: [
+    args: () => [
       z.object({
         mobile: z.string(),
         name: z.optional(z.string()),
@@ -167,67 +178,70 @@ export const HELPER_CONTRACT = {
   },
   'transactions.simulateDeposit': {
     summary: 'Simulates the deposit (full, short or over); answers the milliseconds until it is confirmed',
-    args: [
+    args: () => [
       z.object({ transactionId: z.string(), amount: z.optional(decimal), txHash: z.optional(z.string()) }),
     ],
   },
   'transactions.confirmationMs': {
     reads: true,
     summary: "The milliseconds a network's confirmations take on the virtual clock",
-    args: [z.enum(networks)],
+    args: () => [z.enum(networks)],
     field: 'network',
   },
-  'transactions.completePayout': { summary: 'Completes a processing payout now', args: [transactionRef] },
+  'transactions.completePayout': {
+    summary: 'Completes a processing payout now',
+    args: () => [transactionRef],
+  },
   'transactions.failPayout': {
     summary: 'Fails a processing payout now with a failure code',
-    args: [
+    args: () => [
       z.object({ transactionId: z.string(), code: z.optional(z.string()), reason: z.optional(z.string()) }),
     ],
   },
   'transactions.setExchangeRate': {
     summary: 'Sets the INR per USD rate new quotes use',
-    args: [decimal],
+    args: () => [decimal],
     field: 'rate',
   },
   'transactions.get': {
     reads: true,
     summary: 'A transaction as the mock stores it',
-    args: [z.string()],
+    args: () => [z.string()],
     field: 'transactionId',
   },
   'tranches.add': {
     summary: 'Adds settlement tranches (rate, INR amount) the payouts are attributed to, FIFO',
-    args: [newTranches, accountRef],
+    args: () => [newTranches, accountRef],
     field: 'tranches',
   },
   'tranches.replace': {
     summary: "Replaces an account's unspent tranches with these (the INR pool starts over)",
-    args: [newTranches, accountRef],
+    args: () => [newTranches, accountRef],
     field: 'tranches',
   },
   'tranches.clear': {
     summary: "Empties an account's INR pool: later payouts are not attributed",
-    args: [accountRef],
+    args: () => [accountRef],
   },
-  'tranches.list': { reads: true, summary: "An account's tranches", args: [accountRef] },
+  'tranches.list': { reads: true, summary: "An account's tranches", args: () => [accountRef] },
   'webhooks.captured': {
     reads: true,
     summary: 'Every delivery attempt made, with its signed request and answer',
-    args: [],
+    args: () => [],
   },
   'webhooks.events': {
     reads: true,
     summary: 'The events recorded, optionally of one type',
-    args: [z.optional(z.object({ type: z.optional(z.enum(WEBHOOK_EVENT_TYPES)) }))],
+    args: () => [z.optional(z.object({ type: z.optional(z.enum(WEBHOOK_EVENT_TYPES)) }))],
   },
   'webhooks.settle': {
     summary:
       'Sends every delivery due now, then resolves once none is in flight (each answered or timed out)',
-    args: [],
+    args: () => [],
   },
   'webhooks.sign': {
     summary: "Signs any payload with the account's webhook secret: the exact body and the headers to send",
-    args: [
+    args: () => [
       z.object({
         payload: z.unknown(),
         accountId: z.optional(z.string()),
@@ -238,7 +252,7 @@ export const HELPER_CONTRACT = {
   'webhooks.trigger': {
     summary:
       'Sends a synthetic event of any type, with data overrides, through the real signed and retried delivery',
-    args: [
+    args: () => [
       z.object({
         type: z.enum(WEBHOOK_EVENT_TYPES),
         data: z.optional(z.record(z.string(), z.unknown())),
@@ -248,12 +262,12 @@ export const HELPER_CONTRACT = {
   },
   'webhooks.useFetch': {
     summary: 'Delivers webhooks through this fetch instead of the global one',
-    args: [z.optional(z.unknown())],
+    args: () => [z.optional(z.unknown())],
     http: false,
   },
   'digilocker.complete': {
     summary: 'Completes a document-locker session: approve (with optional Aadhaar and PAN data) or deny',
-    args: [
+    args: () => [
       z.object({
         clientId: z.string(),
         outcome: z.enum(['approve', 'deny']),
@@ -264,7 +278,7 @@ export const HELPER_CONTRACT = {
   },
   'face.complete': {
     summary: 'Completes a face session: pass or fail, with optional scores',
-    args: [
+    args: () => [
       z.object({
         sessionId: z.string(),
         outcome: z.enum(['pass', 'fail']),
@@ -276,11 +290,11 @@ export const HELPER_CONTRACT = {
   'kyc.aadhaarOtp': {
     reads: true,
     summary: 'The Aadhaar OTP "sent" for a reference',
-    args: [z.object({ referenceId: z.string() })],
+    args: () => [z.object({ referenceId: z.string() })],
   },
   'kyc.chooseOutcome': {
     summary: "Chooses the outcome of the user's next bank or UPI verification",
-    args: [
+    args: () => [
       z.union([
         z.object({
           userId: z.string(),
@@ -297,7 +311,7 @@ export const HELPER_CONTRACT = {
   },
   'kyc.upload': {
     summary: 'Uploads to a presigned URL without HTTP (type and size as the PUT would send)',
-    args: [
+    args: () => [
       z.object({ s3Key: z.string(), contentType: z.string(), size: z.number().check(z.int(), z.gte(0)) }),
     ],
   },
@@ -305,13 +319,13 @@ export const HELPER_CONTRACT = {
     reads: true,
     summary:
       'Per idempotency key and partnerReference (per user when a create sent neither): what each logical create produced, duplicates flagged',
-    args: [],
+    args: () => [],
   },
   journal: {
     reads: true,
     summary:
       'What the mock did (requests, transitions, webhook attempts, timers, helper calls), oldest first, filtered',
-    args: [
+    args: () => [
       z.optional(
         z.object({
           type: z.optional(z.enum(['request', 'transition', 'webhook', 'timer', 'helper'])),
@@ -328,12 +342,24 @@ export const HELPER_CONTRACT = {
     reads: true,
     summary:
       'Every input taken so far (requests, helper calls, clock moves, webhook answers) as one replay bundle',
-    args: [],
+    args: () => [],
   },
 } satisfies Record<string, HelperSpec>;
 
 /** A helper's contract name, `group.action` or a top-level name. */
 export type HelperName = keyof typeof HELPER_CONTRACT;
+
+const built = new WeakMap<HelperSpec, readonly z.ZodMiniType[]>();
+
+/** A helper's argument schemas, built once. */
+export function helperArgs(spec: HelperSpec): readonly z.ZodMiniType[] {
+  let args = built.get(spec);
+  if (!args) {
+    args = spec.args();
+    built.set(spec, args);
+  }
+  return args;
+}
 
 /** Where a helper answers over HTTP: `/__mock/group/action`. */
 export function helperPath(name: string): string {

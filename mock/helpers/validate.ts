@@ -3,7 +3,7 @@
  * naming the field and the rule in words, never a JavaScript internal (`Cannot destructure ...`).
  */
 import * as z from 'zod/mini';
-import type { HelperSpec } from '../contract/helpers.js';
+import { type HelperSpec, helperArgs } from '../contract/helpers.js';
 import { MockArgumentError, MockTransitionError } from '../engine/errors.js';
 import type { Explanation } from '../engine/explain.js';
 
@@ -44,18 +44,19 @@ function at(value: unknown, path: readonly PropertyKey[]): unknown {
 
 /** Checks `args` against a helper's contract; throws `MockArgumentError` on the first refused field. */
 export function checkArguments(name: string, spec: HelperSpec, args: readonly unknown[]): void {
-  if (args.length > spec.args.length) {
+  const schemas = helperArgs(spec);
+  if (args.length > schemas.length) {
     throw new MockArgumentError(
-      `helpers.${name} takes ${spec.args.length} argument(s), got ${args.length}`,
+      `helpers.${name} takes ${schemas.length} argument(s), got ${args.length}`,
       '',
     );
   }
-  spec.args.forEach((schema, index) => {
+  schemas.forEach((schema, index) => {
     const result = z.safeParse(schema, args[index]);
     if (result.success) return;
     const issue = result.error.issues[0];
     if (!issue) return;
-    const prefix = spec.args.length > 1 ? [`args.${index}`] : [];
+    const prefix = schemas.length > 1 ? [`args.${index}`] : [];
     const field = [...prefix, ...issue.path.map(String)].join('.');
     const what = field ? `field ${field}` : 'the argument';
     throw new MockArgumentError(

@@ -6,7 +6,7 @@
  */
 import { ErrorBodyA } from '../../src/schemas/common.js';
 import { helperBodySchema } from '../contract/helper-body.js';
-import { HELPER_CONTRACT, type HelperName, type HelperSpec, helperPath } from '../contract/helpers.js';
+import { HELPER_CONTRACT, type HelperName, type HelperSpec, helperArgs, helperPath } from '../contract/helpers.js';
 import { HELPER_RESULTS } from './helper-results.js';
 import {
   documentHead,
@@ -74,7 +74,7 @@ function queryParameters(body: Json | undefined): Json[] {
 
 function helperPathItem(name: HelperName, spec: HelperSpec): Json {
   const body = helperBodySchema(spec);
-  const optional = spec.args.every((arg) => arg._zod.optin === 'optional');
+  const optional = helperArgs(spec).every((arg) => arg._zod.optin === 'optional');
   const common = { summary: spec.summary, tags: [name.split('.')[0] ?? name], security: [] };
   const post = {
     ...common,

@@ -15,7 +15,7 @@
  */
 import { toJSONSchema } from 'zod/mini';
 import { helperBodySchema } from '../contract/helper-body.js';
-import { HELPER_CONTRACT, type HelperSpec, helperPath } from '../contract/helpers.js';
+import { HELPER_CONTRACT, type HelperSpec, helperArgs, helperPath } from '../contract/helpers.js';
 import { MockArgumentError, MockHelperError, MockTransitionError } from '../engine/errors.js';
 import { explainLine } from '../engine/explain.js';
 import { nestsDeeperThan, TOO_DEEP } from '../engine/json-depth.js';
@@ -80,7 +80,9 @@ export function describeHelpers(): HelperDescription[] {
       path: helperPath(name),
       summary: spec.summary,
       reads: spec.reads === true,
-      arguments: spec.args.map((schema) => toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })),
+      arguments: helperArgs(spec).map((schema) =>
+        toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }),
+      ),
       body: helperBodySchema(spec),
     }));
 }
