@@ -6,7 +6,13 @@
  */
 import { ErrorBodyA } from '../../src/schemas/common.js';
 import { helperBodySchema } from '../contract/helper-body.js';
-import { HELPER_CONTRACT, type HelperName, type HelperSpec, helperArgs, helperPath } from '../contract/helpers.js';
+import {
+  HELPER_CONTRACT,
+  type HelperName,
+  type HelperSpec,
+  helperArgs,
+  helperPath,
+} from '../contract/helpers.js';
 import { HELPER_RESULTS } from './helper-results.js';
 import {
   documentHead,
