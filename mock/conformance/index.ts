@@ -5,7 +5,6 @@
  */
 export { TargetUnavailable } from './attempts.js';
 export { CONFORMANCE_HEADERS, compareObservations } from './compare.js';
-
 export type { Coverage as ConformanceCoverage, CoverageRow as ConformanceCoverageRow } from './coverage.js';
 export { ConformanceError } from './errors.js';
 export type { GuidedDeposit, GuidedSide } from './guided.js';

@@ -365,3 +365,31 @@ export function helperArgs(spec: HelperSpec): readonly z.ZodMiniType[] {
 export function helperPath(name: string): string {
   return `/__mock/${name.replace('.', '/')}`;
 }
+
+type JsonSchema = Record<string, unknown>;
+
+function inputSchema(schema: z.ZodMiniType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+/**
+ * The JSON Schema of a helper's HTTP body, always an object: its one object argument, or for a helper with
+ * `field`, an object whose `field` is the first argument and whose other properties are the second's.
+ * Undefined for a helper that takes nothing.
+ */
+export function helperBodySchema(spec: HelperSpec): JsonSchema | undefined {
+  const [first, second] = helperArgs(spec).map(inputSchema);
+  if (!first) return undefined;
+  if (!spec.field) return first;
+  const rest = second?.properties;
+  return {
+    type: 'object',
+    properties: { [spec.field]: first, ...(typeof rest === 'object' && rest !== null ? rest : {}) },
+    required: [spec.field],
+    additionalProperties: false,
+  };
+}

@@ -5,12 +5,12 @@
  * (`helper-results.ts`), so a client generated from it needs no cast.
  */
 import { ErrorBodyA } from '../../src/schemas/common.js';
-import { helperBodySchema } from '../contract/helper-body.js';
 import {
   HELPER_CONTRACT,
   type HelperName,
   type HelperSpec,
   helperArgs,
+  helperBodySchema,
   helperPath,
 } from '../contract/helpers.js';
 import { HELPER_RESULTS } from './helper-results.js';

@@ -14,8 +14,13 @@
  *   argument the contract refuses 400 `INVALID_HELPER_ARGUMENT` naming the `field`, all in the spec's shape A.
  */
 import { toJSONSchema } from 'zod/mini';
-import { helperBodySchema } from '../contract/helper-body.js';
-import { HELPER_CONTRACT, type HelperSpec, helperArgs, helperPath } from '../contract/helpers.js';
+import {
+  HELPER_CONTRACT,
+  type HelperSpec,
+  helperArgs,
+  helperBodySchema,
+  helperPath,
+} from '../contract/helpers.js';
 import { MockArgumentError, MockHelperError, MockTransitionError } from '../engine/errors.js';
 import { explainLine } from '../engine/explain.js';
 import { nestsDeeperThan, TOO_DEEP } from '../engine/json-depth.js';
