@@ -3,15 +3,18 @@
  * read, decoded and parsed at most once each, its query parsed once) and what went out. The pipeline, validation,
  * idempotency and the journal read it instead of reading the `Request` or the `Response` again.
  */
+import type { BundleStep } from './bundle.js';
 import type { Explanation } from './explain.js';
 import { nestsDeeperThan } from './json-depth.js';
+import { fetchRequest, isPlain, PlainHeaders, type PlainRequest } from './plain-request.js';
+import { type Answer, isReply, toResponse } from './reply.js';
 import type { RouteDefinition } from './route.js';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
 /** What the pipeline answered an API request, as the journal and the test suite's checks read it. */
 export interface ExchangeAnswer {
-  response: Response;
+  response: Answer;
   /** The body as a value, when the pipeline built it from one (the success envelope, an error body). */
   body?: unknown;
   /** The body's JSON text, when the pipeline serialised it (so no one reads the response for it). */
@@ -47,6 +50,14 @@ function parseBody(text: string): ParsedBody {
   }
 }
 
+/** What dispatch serves: a fetch `Request`, or one the standalone server read without making one. */
+export type IncomingRequest = Request | PlainRequest;
+
+/** The bytes of a view as an `ArrayBuffer` of their own (a node `Buffer` may be a slice of a shared pool). */
+function copyOf(view: Uint8Array<ArrayBuffer>): ArrayBuffer {
+  return view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength);
+}
+
 /** The context of one request. */
 export class Exchange {
   readonly method: string;
@@ -57,10 +68,15 @@ export class Exchange {
   route?: RouteDefinition;
   /** Set by the pipeline for an API route. */
   answer?: ExchangeAnswer;
-  /** What went back to the caller (after `HEAD`, the strict profile and a dropped connection); absent if nothing did. */
-  sent?: Response;
   /** False for a replay's own requests, which the replay records itself. */
   readonly recorded: boolean;
+  /** The recorder's step for this request and its place, from its arrival until its answer is noted. */
+  recording?: { step: Extract<BundleStep, { type: 'request' }>; index: number };
+  readonly #source: IncomingRequest;
+  #request?: Request;
+  #headers?: PlainHeaders;
+  #sent?: Answer;
+  #sentResponse?: Response;
   #bytes?: Promise<ArrayBuffer>;
   #read?: ArrayBuffer;
   #text?: string;
@@ -69,31 +85,83 @@ export class Exchange {
   #query?: Record<string, string>;
 
   constructor(
-    readonly request: Request,
+    request: IncomingRequest,
     /** The path relative to the base URL, without the query. */
     readonly path: string,
     recorded = true,
   ) {
+    this.#source = request;
+    if (!isPlain(request)) this.#request = request;
     this.method = request.method;
     this.url = request.url;
     this.recorded = recorded;
   }
 
+  /** The request as a fetch `Request` (made on first ask from a plain one). */
+  get request(): Request {
+    const source = this.#source;
+    this.#request ??= isPlain(source) ? fetchRequest(source) : source;
+    return this.#request;
+  }
+
+  /** A request header's value (`name` in any case), as fetch's `Headers#get` reads it; `null` when absent. */
+  header(name: string): string | null {
+    return this.#headerList().get(name);
+  }
+
+  /** The request's headers as fetch's `Headers` iterates them: lower-case names, in name order. */
+  headerEntries(): Iterable<[string, string]> {
+    return this.#headerList();
+  }
+
+  #headerList(): Headers | PlainHeaders {
+    const source = this.#source;
+    if (!isPlain(source)) return source.headers;
+    this.#headers ??= new PlainHeaders(source.rawHeaders);
+    return this.#headers;
+  }
+
+  /**
+   * What went back to the caller (after `HEAD`, the strict profile and a dropped connection) as a fetch
+   * `Response`, made on first ask from a `Reply`; absent if nothing went back.
+   */
+  get sent(): Response | undefined {
+    const sent = this.#sent;
+    if (sent === undefined || !isReply(sent)) return sent;
+    this.#sentResponse ??= toResponse(sent);
+    return this.#sentResponse;
+  }
+
+  /** What went back as the mock built it: a `Reply` for a JSON answer, else the `Response`. */
+  get reply(): Answer | undefined {
+    return this.#sent;
+  }
+
+  /** Records what went back. */
+  send(answer: Answer | undefined): void {
+    this.#sent = answer;
+    this.#sentResponse = undefined;
+  }
+
   /** The text of what was sent, when the pipeline serialised it and sent it as it was (not a `HEAD` answer). */
   get sentText(): string | undefined {
-    const { answer, sent } = this;
-    return answer && sent === answer.response ? answer.text : undefined;
+    const { answer } = this;
+    return answer && this.#sent === answer.response ? answer.text : undefined;
   }
 
   /** Whether the request carries a body (never for `GET` and `HEAD`). */
   get hasBody(): boolean {
-    return this.request.body !== null && this.method !== 'GET' && this.method !== 'HEAD';
+    if (this.method === 'GET' || this.method === 'HEAD') return false;
+    const source = this.#source;
+    return isPlain(source) || source.body !== null;
   }
 
   /** The body's bytes, read from the request once (empty without a body). */
   bytes(): Promise<ArrayBuffer> {
     if (this.#bytes) return this.#bytes;
+    const source = this.#source;
     if (!this.hasBody) this.#read = new ArrayBuffer(0);
+    else if (isPlain(source)) this.#read = copyOf(source.body);
     this.#bytes = this.#read
       ? Promise.resolve(this.#read)
       : this.request.arrayBuffer().then((read) => {

@@ -5,6 +5,7 @@
  */
 import { type ApiErrorBody, codeFromError, type ErrorShape } from './errors.js';
 import type { Explanation } from './explain.js';
+import { reply, toResponse } from './reply.js';
 
 /** What a resolver returns on success. */
 export interface MockResult<T = unknown> {
@@ -34,21 +35,7 @@ export function errorBody(shape: ErrorShape, body: ApiErrorBody): Record<string,
 /** A JSON response. */
 export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
   // JSON.stringify drops undefined fields exactly as the wire will.
-  return jsonText(status, JSON.stringify(body), headers);
-}
-
-/** A JSON response from text already serialised. */
-export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
-  // A record, not a `Headers`: the `Response` builds its own list from it, once.
-  const all: Record<string, string> = { ...headers };
-  if (!hasName(all, 'content-type')) all['content-type'] = 'application/json';
-  return new Response(text, { status, headers: all });
-}
-
-/** Whether `headers` has `name` (lower case) under any capitalisation. */
-function hasName(headers: Record<string, string>, name: string): boolean {
-  for (const key in headers) if (key.toLowerCase() === name) return true;
-  return false;
+  return toResponse(reply(status, JSON.stringify(body), headers));
 }
 
 /** The body of an unexpected failure, in the route's shape; the service stays usable after it. */

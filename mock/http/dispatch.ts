@@ -5,7 +5,8 @@
  * in-process MSW adapter and the standalone `node:http` server both call it.
  */
 
-import { Exchange } from '../engine/exchange.js';
+import { Exchange, type IncomingRequest } from '../engine/exchange.js';
+import { type Answer, withoutBody } from '../engine/reply.js';
 import { errorBody, json } from '../engine/respond.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { serveRoute } from './pipeline.js';
@@ -15,7 +16,7 @@ import type { MockRouter } from './router.js';
  * Answers a request for one service, or `undefined` when the URL is not one the service serves (another
  * origin, outside its base path, or a path no route names), so a caller can pass it on.
  */
-export type Dispatch = (rt: MockRuntime, request: Request) => Promise<Response | undefined>;
+export type Dispatch = (rt: MockRuntime, request: IncomingRequest) => Promise<Response | undefined>;
 
 /**
  * Serves a request as one exchange on the runtime's stream (recorded unless `recorded` is false: a replay's
@@ -23,7 +24,7 @@ export type Dispatch = (rt: MockRuntime, request: Request) => Promise<Response |
  */
 export type ExchangeDispatch = (
   rt: MockRuntime,
-  request: Request,
+  request: IncomingRequest,
   recorded?: boolean,
 ) => Promise<Exchange | undefined>;
 
@@ -58,15 +59,6 @@ function decodeParams(params: Record<string, string>): Record<string, string> {
   return out;
 }
 
-/** The body of a `HEAD` answer is dropped; its length stays, as `GET` would have sent it. */
-async function withoutBody(response: Response): Promise<Response> {
-  if (response.type === 'error' || response.body === null) return response;
-  const length = (await response.arrayBuffer()).byteLength;
-  const headers = new Headers(response.headers);
-  headers.set('content-length', String(length));
-  return new Response(null, { status: response.status, statusText: response.statusText, headers });
-}
-
 /** Where the path relative to the base URL starts in a request URL, or -1 when the URL is not under it. */
 function pathStart(url: string, baseUrl: string): number {
   if (!url.startsWith(baseUrl)) return -1;
@@ -84,7 +76,7 @@ export function createDispatch(router: MockRouter): Dispatch {
 
 /** An exchange-level dispatch function over a compiled router. */
 export function createExchangeDispatch(router: MockRouter): ExchangeDispatch {
-  const answer = async (rt: MockRuntime, exchange: Exchange): Promise<Response | undefined> => {
+  const answer = async (rt: MockRuntime, exchange: Exchange): Promise<Answer | undefined> => {
     const { method, path } = exchange;
     const found = router.find(method === 'HEAD' ? 'GET' : method, path);
     if (!found) return undefined;
@@ -125,7 +117,7 @@ export function createExchangeDispatch(router: MockRouter): ExchangeDispatch {
       // Read once, before the service runs: every step and subscriber reads these bytes.
       if (exchange.hasBody) await exchange.bytes();
       const response = await answer(rt, exchange);
-      exchange.sent = response && request.method === 'HEAD' ? await withoutBody(response) : response;
+      exchange.send(response && request.method === 'HEAD' ? await withoutBody(response) : response);
       return exchange;
     } finally {
       rt.stream.emit({ type: 'answered', exchange });

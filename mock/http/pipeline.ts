@@ -10,7 +10,8 @@ import { findAccountByKey } from '../engine/accounts.js';
 import { MockApiError } from '../engine/errors.js';
 import type { Exchange, ExchangeAnswer } from '../engine/exchange.js';
 import { type Explanation, explainLine } from '../engine/explain.js';
-import { errorBody, internalErrorBody, jsonText, successBody } from '../engine/respond.js';
+import { type Answer, deleteHeader, headerOf, isNetworkError, reply, setHeader } from '../engine/reply.js';
+import { errorBody, internalErrorBody, successBody } from '../engine/respond.js';
 import type { RouteContext, RouteDefinition } from '../engine/route.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { tapOf } from '../engine/taps.js';
@@ -26,7 +27,9 @@ import {
   storeIdempotency,
 } from '../policies/idempotency.js';
 import { consumeRate, peekRate, rateLimitBody } from '../policies/rate-limit.js';
+import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 import type { AccountRecord } from '../state/accounts.js';
+import type { MockState } from '../state/mock-state.js';
 import { validateParsed, validateQuery } from './validate.js';
 
 /** An answer of the pipeline: the response, and what it was built from for the exchange to keep. */
@@ -35,6 +38,38 @@ type Answered = Pick<ExchangeAnswer, 'response' | 'body' | 'text' | 'explanation
   cache?: { status: number; text: string };
 };
 
+/**
+ * What a resolver gets: a class, so its `request` is a getter on the prototype, made only for a resolver that
+ * reads it (most read the exchange's values), while the context stays a plain, fast object.
+ */
+class ExchangeContext implements RouteContext {
+  readonly params: Record<string, string>;
+  readonly now: number;
+  readonly nowIso: string;
+  readonly state: MockState;
+  readonly #exchange: Exchange;
+
+  constructor(
+    exchange: Exchange,
+    readonly account: AccountRecord,
+    readonly environment: RouteContext['environment'],
+    readonly query: Record<string, string>,
+    readonly body: unknown,
+    readonly runtime: MockRuntime,
+    readonly shape: RouteContext['shape'],
+  ) {
+    this.#exchange = exchange;
+    this.params = exchange.params;
+    this.state = runtime.state;
+    this.now = this.state.clock.now;
+    this.nowIso = nowIso(this.state);
+  }
+
+  get request(): Request {
+    return this.#exchange.request;
+  }
+}
+
 async function execute(
   rt: MockRuntime,
   def: RouteDefinition,
@@ -42,29 +77,27 @@ async function execute(
   account: AccountRecord,
   environment: RouteContext['environment'],
 ): Promise<Answered> {
-  const state = rt.state;
   try {
     const body = def.bodySchema ? validateParsed(def.bodySchema, exchange.json(), def.shape) : undefined;
     const querySchema = def.endpoint?.query;
     const query = querySchema ? validateQuery(querySchema, exchange.query, def.shape) : exchange.query;
-    const ctx: RouteContext = {
-      request: exchange.request,
+    // Erased as the body is: the route typed it from the same row's schema.
+    const ctx = new ExchangeContext(
+      exchange,
       account,
       environment,
-      params: exchange.params,
-      // Erased as the body is: the route typed it from the same row's schema.
-      query: query as Record<string, string>,
+      query as Record<string, string>,
       body,
-      now: state.clock.now,
-      nowIso: nowIso(state),
-      state,
-      shape: def.shape,
-      runtime: rt,
-    };
+      rt,
+      def.shape,
+    );
     // A test's override of this operation (`mock.override`) answers first; nothing from it, the simulation does.
     const override = rt.overrides.size && def.operationId ? rt.overrides.get(def.operationId) : undefined;
-    const result = (override && (await override(ctx))) ?? (await def.resolve(ctx));
-    if (result instanceof Response) return { response: result };
+    let result = (override && (await override(ctx))) ?? def.resolve(ctx);
+    // Most resolvers answer at once: only a promise is awaited, which spares a turn of the queue.
+    if (result instanceof Promise) result = await result;
+    // A result always has `data`; checked so, the global `Response` stays unloaded (see isPlain).
+    if (!('data' in result)) return { response: result };
     const status = result.status ?? def.endpoint?.status ?? 200;
     // Serialised once: the text detaches the body from live state (a later change must not alter a cached
     // replay) and drops undefined fields exactly as the wire does.
@@ -77,7 +110,7 @@ async function execute(
     const headers = explanation
       ? { ...result.headers, [EXPLAIN_HEADER]: explainLine(explanation) }
       : result.headers;
-    const response = jsonText(status, text, headers);
+    const response = reply(status, text, headers);
     return { response, body: envelope, text, explanation, cache: { status, text } };
   } catch (error) {
     if (error instanceof MockApiError) {
@@ -94,6 +127,7 @@ async function execute(
  * line, `RULE: what happened (spec S). Change: what input or helper would change it` ({@link explainLine}).
  */
 export const EXPLAIN_HEADER = 'X-Mock-Explain';
+const EXPLAIN_LOWER = EXPLAIN_HEADER.toLowerCase();
 
 function explained(
   status: number,
@@ -102,7 +136,7 @@ function explained(
   headers: Record<string, string> = {},
 ): Answered {
   const text = JSON.stringify(body);
-  const response = jsonText(status, text, { ...headers, [EXPLAIN_HEADER]: explainLine(explanation) });
+  const response = reply(status, text, { ...headers, [EXPLAIN_HEADER]: explainLine(explanation) });
   return { response, body, text, explanation };
 }
 
@@ -127,7 +161,7 @@ async function withIdempotency(
       }
       const { body } = record.response;
       const text = JSON.stringify(body);
-      return { response: jsonText(200, text, { 'Idempotent-Replayed': 'true' }), body, text, replayed: true };
+      return { response: reply(200, text, { 'Idempotent-Replayed': 'true' }), body, text, replayed: true };
     }
     const pending = rt.inflight.get(id);
     if (!pending) break;
@@ -162,11 +196,10 @@ async function answer(
   key: string | null,
 ): Promise<Answered> {
   const state = rt.state;
-  const { request } = exchange;
-  const found = findAccountByKey(state, bearerKey(request) ?? '');
+  const found = findAccountByKey(state, bearerKey(exchange.header('authorization')) ?? '');
   if (!found) return explained(401, UNAUTHORIZED_BODY, PIPELINE_REFUSALS.unauthorized);
   const { account, environment } = found;
-  const ip = clientIp(request);
+  const ip = clientIp(exchange.header(SANDBOX_DEFAULTS.clientIpHeader));
   if (!ipAllowed(account, ip)) {
     const why = PIPELINE_REFUSALS.forbidden(ip);
     return explained(403, forbiddenBody(ip), why, peekRate(state, account, state.clock.now));
@@ -182,7 +215,7 @@ async function answer(
   const answered = key
     ? await withIdempotency(rt, exchange, scope, key, account, run, def.operationId)
     : await run();
-  for (const [name, value] of Object.entries(rate.headers)) answered.response.headers.set(name, value);
+  for (const name in rate.headers) setHeader(answered.response, name.toLowerCase(), rate.headers[name] ?? '');
   return answered;
 }
 
@@ -196,13 +229,13 @@ export function endpointScope(pattern: string, params: Record<string, string>): 
 }
 
 /** The rate-limit headers of an answer, as numbers, when it has them. */
-function rateLimitOf(headers: Headers): ExchangeAnswer['rateLimit'] {
-  const limit = headers.get('X-RateLimit-Limit');
+function rateLimitOf(answer: Answer): ExchangeAnswer['rateLimit'] {
+  const limit = headerOf(answer, 'x-ratelimit-limit');
   if (limit === null) return undefined;
   return {
     limit: Number(limit),
-    remaining: Number(headers.get('X-RateLimit-Remaining')),
-    reset: Number(headers.get('X-RateLimit-Reset')),
+    remaining: Number(headerOf(answer, 'x-ratelimit-remaining')),
+    reset: Number(headerOf(answer, 'x-ratelimit-reset')),
   };
 }
 
@@ -211,19 +244,15 @@ function rateLimitOf(headers: Headers): ExchangeAnswer['rateLimit'] {
  * body is read and its `params` decoded. A `drop` fault answers a network error (`Response.error()`), which the
  * in-process adapter and the standalone server both turn into a lost connection.
  */
-export async function serveRoute(
-  rt: MockRuntime,
-  def: RouteDefinition,
-  exchange: Exchange,
-): Promise<Response> {
+export async function serveRoute(rt: MockRuntime, def: RouteDefinition, exchange: Exchange): Promise<Answer> {
   exchange.route = def;
   const { http } = rt.state;
   const fault =
     http.faults.length || http.chaos
       ? takeFault(rt.state, exchange.method, def.path, exchange.path)
       : undefined;
-  const key = def.idempotent ? exchange.request.headers.get('idempotency-key') : null;
-  const keep = (answered: Answered): Response => {
+  const key = def.idempotent ? exchange.header('idempotency-key') : null;
+  const keep = (answered: Answered): Answer => {
     const { response } = answered;
     exchange.answer = {
       response,
@@ -234,8 +263,8 @@ export async function serveRoute(
       idempotencyKey: key ?? undefined,
       fault: fault?.kind,
       // Read before the strict profile drops them: the journal, a mock-only tool, keeps them.
-      explain: response.headers.get(EXPLAIN_HEADER) ?? undefined,
-      rateLimit: rateLimitOf(response.headers),
+      explain: headerOf(response, EXPLAIN_LOWER) ?? undefined,
+      rateLimit: rateLimitOf(response),
     };
     return shown(rt, response);
   };
@@ -253,24 +282,25 @@ export async function serveRoute(
 }
 
 /** Spec 8 shows the rate-limit headers on a 429 only; the mock sends them on every answer. */
-const RATE_HEADER_NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const RATE_HEADER_NAMES = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
 /**
  * Says how the mock's clock moves: `manual` (only when a test advances it) or `realtime`. A client that waits on
  * real time refuses to poll a `manual` one, which would never move for it (docs/mock-only.md).
  */
 export const CLOCK_HEADER = 'X-Mock-Clock';
+const CLOCK_LOWER = CLOCK_HEADER.toLowerCase();
 
 /**
  * The answer as the profile shows it: the strict profile sends no `X-Mock-Explain` (the journal, a mock-only
  * tool, still keeps the line) and the rate-limit headers on a 429 only (docs/mock-only.md). Both send
  * `X-Mock-Clock`: it changes nothing a client reads, and spares a test a wait that could never end.
  */
-function shown(rt: MockRuntime, response: Response): Response {
-  if (response.type === 'error') return response;
-  response.headers.set(CLOCK_HEADER, rt.clock.realtime ? 'realtime' : 'manual');
+function shown(rt: MockRuntime, response: Answer): Answer {
+  if (isNetworkError(response)) return response;
+  setHeader(response, CLOCK_LOWER, rt.clock.realtime ? 'realtime' : 'manual');
   if (rt.options.profile !== 'strict') return response;
-  response.headers.delete(EXPLAIN_HEADER);
-  if (response.status !== 429) for (const name of RATE_HEADER_NAMES) response.headers.delete(name);
+  deleteHeader(response, EXPLAIN_LOWER);
+  if (response.status !== 429) for (const name of RATE_HEADER_NAMES) deleteHeader(response, name);
   return response;
 }

@@ -19,9 +19,10 @@ import {
   type BundleWebhook,
   type MockBundle,
 } from '../engine/bundle.js';
-import type { Clock } from '../engine/clock.js';
+import { type Clock, nothingDue } from '../engine/clock.js';
 import type { Exchange } from '../engine/exchange.js';
 import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
+import { isReply } from '../engine/reply.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { type DeliveryOutcome, type RuntimeTap, setTap } from '../engine/taps.js';
 
@@ -92,31 +93,37 @@ const digestOf = (hash: number) => `fnv1a32:${(hash >>> 0).toString(16).padStart
 type RequestStep = Extract<BundleStep, { type: 'request' }>;
 
 /**
- * Notes on a request step what the service answered (`exchange.sent`): its status and a digest of its body. A
- * JSON answer's text is at hand (`exchange.sentText`), so it is noted at once; any other body is read from a
- * copy, so the caller still reads the answer, and noted when read. `then` is given the answer once noted.
+ * Notes on a request step what the service answered (`exchange.reply`): its status and a digest of its body. A
+ * JSON answer's text is at hand, so it is noted at once; any other body is read from a copy, so the caller
+ * still reads the answer, and noted when read. `then` is given the answer once noted.
  */
 export function noteAnswer(
   step: RequestStep,
   exchange: Exchange,
   then: (answer: BundleRequestAnswer) => void = () => {},
 ): void {
-  const response = exchange.sent;
+  const response = exchange.reply;
   if (!response) return;
   const note = (answer: BundleRequestAnswer) => {
     step.answer = answer;
     then(answer);
   };
+  const noteText = (text: string) => {
+    let hash = FNV_OFFSET;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
+    note({ status: response.status, digest: digestOf(hash) });
+  };
+  if (isReply(response)) {
+    noteText(response.text ?? '');
+    return;
+  }
   if (response.type === 'error') {
     note({ status: 0 });
     return;
   }
   const text = exchange.sentText;
   if (text !== undefined || response.body === null) {
-    let hash = FNV_OFFSET;
-    for (let i = 0; i < (text?.length ?? 0); i++)
-      hash = Math.imul(hash ^ (text?.charCodeAt(i) ?? 0), FNV_PRIME);
-    note({ status: response.status, digest: digestOf(hash) });
+    noteText(text ?? '');
     return;
   }
   response
@@ -139,7 +146,7 @@ function bodyOf(exchange: Exchange, bytes: ArrayBuffer): { body?: string; bodyBa
 /** The request as a step records it: the caller's headers, the path and query under the base URL. */
 function requestStep(exchange: Exchange, base: string): RequestStep {
   const headers: Record<string, string> = {};
-  for (const [name, value] of exchange.request.headers)
+  for (const [name, value] of exchange.headerEntries())
     if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
   return { type: 'request', method: exchange.method, path: exchange.url.slice(base.length) || '/', headers };
 }
@@ -255,14 +262,13 @@ export function createRecorder(
   };
 
   // Each request is a step from the moment it arrives until it is answered; its body is kept once read.
-  const open = new Map<Exchange, { step: RequestStep; index: number }>();
   rt.stream.subscribe((record) => {
     if (record.type === 'transition' || !record.exchange.recorded) return;
     const { exchange } = record;
     if (record.type === 'received') {
       const step = requestStep(exchange, rt.options.baseUrl);
       const index = push(step);
-      open.set(exchange, { step, index });
+      exchange.recording = { step, index };
       if (exchange.hasBody)
         // Registered before dispatch awaits the same read, so the step is whole before the service runs.
         exchange.bytes().then(
@@ -275,9 +281,9 @@ export function createRecorder(
         );
       return;
     }
-    const opened = open.get(exchange);
+    const opened = exchange.recording;
     if (!opened) return;
-    open.delete(exchange);
+    exchange.recording = undefined;
     noteAnswer(opened.step, exchange);
     finish(opened.index);
   });
@@ -355,13 +361,16 @@ export function createRecorder(
               : { type: 'clock', action: 'advance', duration },
             () => clock.advance(duration, options),
           ),
+        // A run with nothing to do changes nothing a replay could miss: it is not a step.
         runDue: (options) =>
-          run(
-            options?.wait === false
-              ? { type: 'clock', action: 'runDue', wait: false }
-              : { type: 'clock', action: 'runDue' },
-            () => clock.runDue(options),
-          ),
+          nothingDue(rt)
+            ? clock.runDue(options)
+            : run(
+                options?.wait === false
+                  ? { type: 'clock', action: 'runDue', wait: false }
+                  : { type: 'clock', action: 'runDue' },
+                () => clock.runDue(options),
+              ),
         startRealtime: (options) => clock.startRealtime(options),
         stop: () => clock.stop(),
         get realtime() {

@@ -8,15 +8,18 @@ import type { AccountRecord } from '../state/accounts.js';
 /** The 401 body of spec 5.4. */
 export const UNAUTHORIZED_BODY = { error: 'Unauthorized', message: 'Invalid or missing API key' } as const;
 
-/** The key in `Authorization: Bearer <key>`, if the header has that form. */
-export function bearerKey(request: Request): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
+/** The key in an `Authorization: Bearer <key>` header's value, if it has that form. */
+export function bearerKey(authorization: string | null): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   return match?.[1];
 }
 
-/** The caller's address: set by the standalone server in `x-mock-client-ip`, `127.0.0.1` in-process. */
-export function clientIp(request: Request): string {
-  return request.headers.get(SANDBOX_DEFAULTS.clientIpHeader)?.trim() || SANDBOX_DEFAULTS.clientIp;
+/**
+ * The caller's address from the `x-mock-client-ip` header's value, which the standalone server sets; in-process,
+ * `127.0.0.1`.
+ */
+export function clientIp(header: string | null): string {
+  return header?.trim() || SANDBOX_DEFAULTS.clientIp;
 }
 
 /** Whether the account lets `ip` in: always when its allow-list is off, else only exact listed addresses. */

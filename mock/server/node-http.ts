@@ -1,10 +1,13 @@
 /**
- * The bridge between `node:http` and fetch: an `IncomingMessage` becomes a `Request` (binary body, repeated
- * headers kept), a `Response` is written back (repeated `set-cookie` kept, binary body), and a network-error
- * `Response` becomes a destroyed socket, which is what a dropped connection looks like to a client.
+ * The bridge between `node:http` and the mock's dispatch: an `IncomingMessage` becomes a plain request (binary
+ * body, repeated headers kept) or a fetch `Request`, an answer is written back (a JSON `Reply` as its text; a
+ * `Response` with repeated `set-cookie` kept and a binary body), and a network error becomes a destroyed socket,
+ * which is what a dropped connection looks like to a client.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
+import type { PlainRequest } from '../engine/plain-request.js';
+import { type Answer, isReply } from '../engine/reply.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 
 /** Larger than any body the spec allows (a 10 MB document, or its base64 in a passport JSON body). */
@@ -32,7 +35,11 @@ export class BodyTooLargeError extends Error {
  * `drain` more bytes, and the promise rejects with a {@link BodyTooLargeError} once it has ended (or at once, for a
  * `Content-Length` past both).
  */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, drain = DRAIN_BYTES): Promise<Buffer> {
+export function readBody(
+  req: IncomingMessage,
+  limit = MAX_BODY_BYTES,
+  drain = DRAIN_BYTES,
+): Promise<Buffer<ArrayBuffer>> {
   // A request with neither length nor chunked framing has no body (RFC 9112 6.3): no stream to wait on.
   const { headers } = req;
   const length = headers['content-length'];
@@ -76,47 +83,57 @@ export function socketAddress(req: IncomingMessage): string {
 }
 
 /**
- * A fetch `Request` for `url` from a node request: every raw header appended (so repeated ones are joined
- * the fetch way), the client-IP header set from the socket (a client cannot choose its own address), and
- * the body as bytes.
+ * The request for `url` from a node request, as dispatch reads it: every raw header kept in order (so repeated
+ * ones are joined the fetch way), the client-IP header set from the socket (a client cannot choose its own
+ * address), and the body as bytes.
  */
-export function toRequest(req: IncomingMessage, url: string, body: Buffer): Request {
-  // Pairs, not a `Headers`: the `Request` appends them in order itself, without a second copy.
-  const headers: [string, string][] = [];
+export function toPlainRequest(req: IncomingMessage, url: string, body: Buffer<ArrayBuffer>): PlainRequest {
+  const rawHeaders: string[] = [];
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] ?? '';
     // Hop-by-hop and the IP header are the server's business, not the handler's.
     const lower = name.toLowerCase();
     if (HOP_BY_HOP_HEADERS.has(lower) || lower === SANDBOX_DEFAULTS.clientIpHeader) continue;
-    headers.push([name, raw[i + 1] ?? '']);
+    rawHeaders.push(name, raw[i + 1] ?? '');
   }
-  headers.push([SANDBOX_DEFAULTS.clientIpHeader, socketAddress(req)]);
-  const method = (req.method ?? 'GET').toUpperCase();
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(url, { method, headers, body: hasBody ? new Uint8Array(body) : undefined });
+  rawHeaders.push(SANDBOX_DEFAULTS.clientIpHeader, socketAddress(req));
+  return { method: (req.method ?? 'GET').toUpperCase(), url, rawHeaders, body };
 }
 
 /**
- * Writes a fetch `Response` to a node response; a network-error response (`Response.error()`, an injected
- * drop) destroys the socket instead. `text` is its body when known (an API answer's), so the body is not read.
+ * Writes an answer to a node response: a `Reply` as it is, at once (its text in one write with the head), a
+ * fetch `Response` read to its end (the promise), and a network error (`Response.error()`, an injected drop) as a
+ * destroyed socket.
  */
-export async function writeResponse(res: ServerResponse, response: Response, text?: string): Promise<void> {
+export function writeAnswer(res: ServerResponse, answer: Answer): Promise<void> | undefined {
+  if (!isReply(answer)) return writeResponse(res, answer);
+  // One flat list for writeHead: node takes it as is, without a setHeader call per header.
+  const head: string[] = [];
+  const { headers, text } = answer;
+  for (const name in headers) {
+    if (name !== 'content-length' || text === null) head.push(name, headers[name] ?? '');
+  }
+  if (text !== null) head.push('content-length', String(Buffer.byteLength(text)));
+  res.writeHead(answer.status, head);
+  res.end(text ?? undefined);
+  return undefined;
+}
+
+/** Writes a fetch `Response` (see {@link writeAnswer}). */
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
   if (response.type === 'error') {
     res.socket?.destroy();
     return;
   }
-  // No body: a HEAD answer, which keeps the length its GET would have had. An API answer's text is known, so
-  // its body stream is never read; as a string, node sends it in one write with the head.
-  let body: string | Buffer | undefined;
-  if (response.body !== null) body = text ?? Buffer.from(await response.arrayBuffer());
-  // One flat list for writeHead: node takes it as is, without a setHeader call per header.
+  // No body: a HEAD answer, which keeps the length its GET would have had.
+  const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
   const head: string[] = [];
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie' && (name !== 'content-length' || body === undefined)) head.push(name, value);
   }
   for (const cookie of response.headers.getSetCookie()) head.push('set-cookie', cookie);
-  if (body !== undefined) head.push('content-length', String(Buffer.byteLength(body)));
+  if (body !== undefined) head.push('content-length', String(body.byteLength));
   res.writeHead(response.status, head);
   res.end(body);
 }

@@ -8,6 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { MockServiceOptions } from '../engine/options.js';
+import { fetchRequest } from '../engine/plain-request.js';
+import type { Answer } from '../engine/reply.js';
 import { errorBody } from '../engine/respond.js';
 import { methodNotAllowed } from '../http/dispatch.js';
 import {
@@ -19,7 +21,7 @@ import {
 import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
-import { BodyTooLargeError, readBody, toRequest, writeResponse } from './node-http.js';
+import { BodyTooLargeError, readBody, toPlainRequest, writeAnswer } from './node-http.js';
 import { MOCK_OPENAPI_PATH, OPENAPI_METHODS, OPENAPI_PATH, serveOpenApi } from './openapi.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
 
@@ -101,13 +103,7 @@ function targetOf(raw: string): { pathname: string; search: string } {
   return new URL(raw.startsWith('/') ? `http://mock.invalid${raw}` : raw, 'http://mock.invalid');
 }
 
-/** What the server answers: a response, with its text when the API's pipeline serialised it. */
-interface Routed {
-  response: Response;
-  text?: string;
-}
-
-async function answerRequest(served: ServedSimulation, req: IncomingMessage): Promise<Response | Routed> {
+async function answerRequest(served: ServedSimulation, req: IncomingMessage): Promise<Answer> {
   const service = served.simulation;
   const target = targetOf(req.url ?? '/');
   const method = (req.method ?? 'GET').toUpperCase();
@@ -115,7 +111,7 @@ async function answerRequest(served: ServedSimulation, req: IncomingMessage): Pr
     req.resume();
     return refuseForbiddenMethod(method, target.pathname);
   }
-  let body: Buffer;
+  let body: Buffer<ArrayBuffer>;
   try {
     body = await readBody(req);
   } catch (error) {
@@ -128,29 +124,37 @@ async function answerRequest(served: ServedSimulation, req: IncomingMessage): Pr
     throw error;
   }
   // Whatever Host the client used (localhost, 127.0.0.1, a LAN name), the service answers under baseUrl.
-  const request = toRequest(req, `${service.baseUrl}${target.pathname}${target.search}`, body);
+  const request = toPlainRequest(req, `${service.baseUrl}${target.pathname}${target.search}`, body);
   const path = target.pathname;
+  const local = localRequest(path);
+  if (local === undefined) {
+    const exchange = await served.serve(request);
+    return exchange?.reply ?? notFound(request.method, path);
+  }
   // The API's dispatch answers HEAD itself (and records it as sent); everything else here answers HEAD as GET,
   // and node sends a HEAD answer's head only, with the length the GET's body has.
-  const read = method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
-  if (path === HELPERS_PREFIX || path.startsWith(`${HELPERS_PREFIX}/`)) {
+  const read = fetchRequest(method === 'HEAD' ? { ...request, method: 'GET' } : request);
+  if (local === 'helpers') {
     return guardLocal(read, localContext(req)) ?? protect(await serveHelper(service, read, path));
   }
-  if (path === INSPECTOR_PATH) {
+  if (local === 'inspector') {
     return guardLocal(read, localContext(req)) ?? protect(serveInspector(service, read));
   }
-  if (path.startsWith(`${PAGES_PREFIX}/`)) {
+  if (local === 'pages') {
     return guardLocal(read, localContext(req)) ?? protect(await servePage(service, read, path));
   }
-  if (path === OPENAPI_PATH || path === MOCK_OPENAPI_PATH) {
-    return read.method === 'GET'
-      ? serveOpenApi(service.baseUrl, path)
-      : methodNotAllowed(method, path, OPENAPI_METHODS);
-  }
-  const exchange = await served.serve(request);
-  return exchange?.sent
-    ? { response: exchange.sent, text: exchange.sentText }
-    : notFound(request.method, path);
+  return read.method === 'GET'
+    ? serveOpenApi(service.baseUrl, path)
+    : methodNotAllowed(method, path, OPENAPI_METHODS);
+}
+
+/** Which of the server's own parts serves `path`; `undefined` for the service's dispatch (the API). */
+function localRequest(path: string): 'helpers' | 'inspector' | 'pages' | 'openapi' | undefined {
+  if (path === HELPERS_PREFIX || path.startsWith(`${HELPERS_PREFIX}/`)) return 'helpers';
+  if (path === INSPECTOR_PATH) return 'inspector';
+  if (path.startsWith(`${PAGES_PREFIX}/`)) return 'pages';
+  if (path === OPENAPI_PATH || path === MOCK_OPENAPI_PATH) return 'openapi';
+  return undefined;
 }
 
 async function handle(
@@ -161,11 +165,9 @@ async function handle(
 ): Promise<void> {
   const { beforeAnswer } = options;
   const mark = options.stateMark?.();
-  let response: Response;
-  let text: string | undefined;
+  let response: Answer;
   try {
-    const routed = await answerRequest(served, req);
-    ({ response, text } = routed instanceof Response ? { response: routed } : routed);
+    response = await answerRequest(served, req);
   } catch (error) {
     // Anything a handler throws is this request's 500; the server keeps serving the rest.
     const detail = error instanceof Error ? error.message : String(error);
@@ -176,8 +178,11 @@ async function handle(
       'INTERNAL_ERROR',
     );
   }
-  const final = beforeAnswer ? keepBeforeAnswering(response, () => beforeAnswer(mark)) : response;
-  await writeResponse(res, final, final === response ? text : undefined);
+  const written = writeAnswer(
+    res,
+    beforeAnswer ? keepBeforeAnswering(response, () => beforeAnswer(mark)) : response,
+  );
+  if (written) await written;
 }
 
 /** The answer to every request while a bundle of `steps` steps is replayed: 503, to try again in a second. */
@@ -193,7 +198,7 @@ export function replayingAnswer(steps: number): Response {
 }
 
 /** Runs `keep` (saving the state); an answer that cannot be kept becomes a 500 that says so. */
-function keepBeforeAnswering(response: Response, keep: () => void): Response {
+function keepBeforeAnswering(response: Answer, keep: () => void): Answer {
   try {
     keep();
     return response;
@@ -227,12 +232,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     if (replaying !== undefined) {
       req.resume();
-      writeResponse(res, replayingAnswer(replaying)).catch(() => res.socket?.destroy());
+      writeAnswer(res, replayingAnswer(replaying))?.catch(() => res.socket?.destroy());
       return;
     }
-    handle(service, req, res, options)
-      .catch(() => res.socket?.destroy())
-      .finally(() => options.onRequest?.());
+    const after = () => options.onRequest?.();
+    handle(service, req, res, options).then(after, () => {
+      res.socket?.destroy();
+      after();
+    });
   });
   // node:http hands CONNECT to this event, not to the request handler; without a listener it drops the
   // connection. A CONNECT is refused like any method the service does not serve.

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterEach, expect } from 'vitest';
+import { type Answer, headerOf } from '../../mock/engine/reply.js';
 import { subscribeEverywhere } from '../../mock/engine/stream.js';
 
 type Json = Record<string, unknown>;
@@ -50,7 +51,7 @@ interface Observed {
   method: string;
   routePath: string;
   where: string;
-  response: Response;
+  response: Answer;
   text: Promise<string> | string | undefined;
 }
 
@@ -66,13 +67,14 @@ function problemsOf({ method, routePath, where, response, text }: Observed): Pro
   if (!spec) return [`${where}: openapi.json lists no ${status} for ${method} ${path}`];
   const problems: string[] = [];
   for (const [name, header] of Object.entries(spec.headers ?? {})) {
-    if (headerSpec(header).required === true && !response.headers.has(name))
+    if (headerSpec(header).required === true && headerOf(response, name.toLowerCase()) === null)
       problems.push(`${where}: header ${name} is missing`);
   }
   const media = spec.content?.['application/json'];
   if (!media || text === undefined) return problems;
-  if (!(response.headers.get('content-type') ?? '').includes('application/json')) {
-    return [...problems, `${where}: content-type ${response.headers.get('content-type')} is not JSON`];
+  const type = headerOf(response, 'content-type');
+  if (!(type ?? '').includes('application/json')) {
+    return [...problems, `${where}: content-type ${type} is not JSON`];
   }
   const check = (sent: string): string[] => {
     const body: unknown = JSON.parse(sent);
@@ -98,7 +100,9 @@ subscribeEverywhere((record) => {
   if (!answer || !route || answer.fault === 'error' || answer.fault === 'drop') return;
   const { response } = answer;
   // Only an answer that is not JSON text is copied, and only while this check listens.
-  const text = answer.text ?? (response.bodyUsed ? undefined : response.clone().text());
+  const text =
+    answer.text ??
+    (!(response instanceof Response) || response.bodyUsed ? undefined : response.clone().text());
   const observed = {
     method: route.method,
     routePath: route.path,
