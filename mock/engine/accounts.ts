@@ -15,14 +15,28 @@ export type CreateAccountInput = Partial<AccountSettings> & {
   liveKey?: string;
 };
 
+type KeyHolder = { account: AccountRecord; environment: 'sandbox' | 'production' };
+
+/** The last key found per accounts collection: every request looks its key up, most with the key before. */
+const lastFound = new WeakMap<object, { key: string; found: KeyHolder }>();
+
 /** The account and environment of an API key, if any account holds it. */
-export function findAccountByKey(
-  state: MockState,
-  key: string,
-): { account: AccountRecord; environment: 'sandbox' | 'production' } | undefined {
-  for (const account of Object.values(state.accounts.byId)) {
-    if (account.keys.sandbox === key) return { account, environment: 'sandbox' };
-    if (account.keys.live === key) return { account, environment: 'production' };
+export function findAccountByKey(state: MockState, key: string): KeyHolder | undefined {
+  const { byId } = state.accounts;
+  const last = lastFound.get(byId);
+  // Checked again on each use: the account may have been replaced or its keys rotated since.
+  if (last?.key === key) {
+    const { account, environment } = last.found;
+    const held = environment === 'sandbox' ? account.keys.sandbox : account.keys.live;
+    if (byId[account.id] === account && held === key) return last.found;
+  }
+  for (const account of Object.values(byId)) {
+    const environment =
+      account.keys.sandbox === key ? 'sandbox' : account.keys.live === key ? 'production' : undefined;
+    if (environment === undefined) continue;
+    const found = { account, environment } as const;
+    lastFound.set(byId, { key, found });
+    return found;
   }
   return undefined;
 }

@@ -82,6 +82,19 @@ export async function settleBackground(rt: MockRuntime): Promise<void> {
   }
 }
 
+/** Clock moves queued and not yet finished, per runtime. */
+const queued = new WeakMap<MockRuntime, number>();
+
+/**
+ * Whether `runDue` would do nothing now: no move queued, no timer due and no background work to wait for. The
+ * standalone server calls `runDue` after every request; most of the time there is nothing to run.
+ */
+export function nothingDue(rt: MockRuntime): boolean {
+  const { state } = rt;
+  const next = state.timers[0];
+  return (!next || next.at > state.clock.now) && rt.background.size === 0 && !queued.get(rt);
+}
+
 /** The clock over a runtime's state. Advances are queued, so a real-time tick and a test never interleave. */
 export function createClock(rt: MockRuntime): Clock {
   let queue: Promise<unknown> = Promise.resolve();
@@ -131,8 +144,9 @@ export function createClock(rt: MockRuntime): Clock {
   };
 
   const enqueue = (target: () => number, wait = true): Promise<AdvanceResult> => {
+    queued.set(rt, (queued.get(rt) ?? 0) + 1);
     const run = queue.then(() => runUntil(target(), wait));
-    queue = run.catch(() => undefined);
+    queue = run.catch(() => undefined).finally(() => queued.set(rt, (queued.get(rt) ?? 1) - 1));
     return run;
   };
 
@@ -149,7 +163,10 @@ export function createClock(rt: MockRuntime): Clock {
       // The target is fixed when the advance starts, not when it was called, so queued advances add up.
       return enqueue(() => rt.state.clock.now + ms, wait);
     },
-    runDue: ({ wait } = {}) => enqueue(() => rt.state.clock.now, wait),
+    runDue: ({ wait } = {}) =>
+      nothingDue(rt)
+        ? Promise.resolve({ now: nowIso(rt.state), ran: 0 })
+        : enqueue(() => rt.state.clock.now, wait),
     startRealtime({ speed = 1, tickMs = 100, onError = console.error } = {}) {
       if (interval) throw new Error('The clock is already in real-time mode; call stop() first');
       let last = Date.now();
