@@ -111,7 +111,7 @@ export function noteAnswer(
   const noteText = (text: string) => {
     let hash = FNV_OFFSET;
     for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
-    note({ status: response.status, digest: digestOf(hash) });
+    note(sharedAnswer(response.status, digestOf(hash)));
   };
   if (isReply(response)) {
     noteText(response.text ?? '');
@@ -137,6 +137,33 @@ export function noteAnswer(
     .catch(() => note({ status: response.status }));
 }
 
+/** The last answer noted, which an equal one shares (see {@link sharedHeaders}). */
+let lastAnswer: BundleRequestAnswer = { status: 0 };
+
+function sharedAnswer(status: number, digest: string): BundleRequestAnswer {
+  if (lastAnswer.status !== status || lastAnswer.digest !== digest) lastAnswer = { status, digest };
+  return lastAnswer;
+}
+
+/**
+ * `headers`, or `last` when it holds the same: consecutive requests mostly carry the same headers and get the
+ * same answer (a client polling, a load test), and a step kept is an object the garbage collector copies and
+ * marks for as long as the recording keeps it, so a long run keeps one copy. Steps are read, never changed.
+ */
+function sharedHeaders(
+  last: Record<string, string> | undefined,
+  headers: Record<string, string>,
+): Record<string, string> {
+  if (last === undefined) return headers;
+  let count = 0;
+  for (const name in headers) {
+    if (last[name] !== headers[name]) return headers;
+    count += 1;
+  }
+  for (const _ in last) count -= 1;
+  return count === 0 ? last : headers;
+}
+
 /** The body as a step keeps it: text when it is UTF-8, else base64. */
 function bodyOf(exchange: Exchange, bytes: ArrayBuffer): { body?: string; bodyBase64?: string } {
   if (bytes.byteLength === 0) return {};
@@ -144,11 +171,12 @@ function bodyOf(exchange: Exchange, bytes: ArrayBuffer): { body?: string; bodyBa
 }
 
 /** The request as a step records it: the caller's headers, the path and query under the base URL. */
-function requestStep(exchange: Exchange, base: string): RequestStep {
+function requestStep(exchange: Exchange, base: string, last?: Record<string, string>): RequestStep {
   const headers: Record<string, string> = {};
   for (const [name, value] of exchange.headerEntries())
     if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
-  return { type: 'request', method: exchange.method, path: exchange.url.slice(base.length) || '/', headers };
+  const path = exchange.url.slice(base.length) || '/';
+  return { type: 'request', method: exchange.method, path, headers: sharedHeaders(last, headers) };
 }
 
 /** What a step counts for in the byte budget: about its JSON's length, a body counted when it is read. */
@@ -262,11 +290,13 @@ export function createRecorder(
   };
 
   // Each request is a step from the moment it arrives until it is answered; its body is kept once read.
+  let lastHeaders: Record<string, string> | undefined;
   rt.stream.subscribe((record) => {
     if (record.type === 'transition' || !record.exchange.recorded) return;
     const { exchange } = record;
     if (record.type === 'received') {
-      const step = requestStep(exchange, rt.options.baseUrl);
+      const step = requestStep(exchange, rt.options.baseUrl, lastHeaders);
+      lastHeaders = step.headers;
       const index = push(step);
       exchange.recording = { step, index };
       if (exchange.hasBody)
