@@ -37,20 +37,20 @@ export function toResponse(answer: Answer): Response {
   return new Response(answer.text, { status: answer.status, headers: answer.headers });
 }
 
-/** A header of an answer (`name` in lower case), `null` when absent. */
+/** A header of an answer (`name` in any case, as `Headers` takes it), `null` when absent. */
 export function headerOf(answer: Answer, name: string): string | null {
-  return isReply(answer) ? (answer.headers[name] ?? null) : answer.headers.get(name);
+  return isReply(answer) ? (answer.headers[name.toLowerCase()] ?? null) : answer.headers.get(name);
 }
 
-/** Sets a header of an answer (`name` in lower case). */
+/** Sets a header of an answer (`name` in any case). */
 export function setHeader(answer: Answer, name: string, value: string): void {
-  if (isReply(answer)) answer.headers[name] = value;
+  if (isReply(answer)) answer.headers[name.toLowerCase()] = value;
   else answer.headers.set(name, value);
 }
 
-/** Removes a header of an answer (`name` in lower case). */
+/** Removes a header of an answer (`name` in any case). */
 export function deleteHeader(answer: Answer, name: string): void {
-  if (isReply(answer)) delete answer.headers[name];
+  if (isReply(answer)) delete answer.headers[name.toLowerCase()];
   else answer.headers.delete(name);
 }
 

@@ -127,7 +127,6 @@ async function execute(
  * line, `RULE: what happened (spec S). Change: what input or helper would change it` ({@link explainLine}).
  */
 export const EXPLAIN_HEADER = 'X-Mock-Explain';
-const EXPLAIN_LOWER = EXPLAIN_HEADER.toLowerCase();
 
 function explained(
   status: number,
@@ -215,7 +214,7 @@ async function answer(
   const answered = key
     ? await withIdempotency(rt, exchange, scope, key, account, run, def.operationId)
     : await run();
-  for (const name in rate.headers) setHeader(answered.response, name.toLowerCase(), rate.headers[name] ?? '');
+  for (const name in rate.headers) setHeader(answered.response, name, rate.headers[name] ?? '');
   return answered;
 }
 
@@ -230,12 +229,12 @@ export function endpointScope(pattern: string, params: Record<string, string>): 
 
 /** The rate-limit headers of an answer, as numbers, when it has them. */
 function rateLimitOf(answer: Answer): ExchangeAnswer['rateLimit'] {
-  const limit = headerOf(answer, 'x-ratelimit-limit');
+  const limit = headerOf(answer, 'X-RateLimit-Limit');
   if (limit === null) return undefined;
   return {
     limit: Number(limit),
-    remaining: Number(headerOf(answer, 'x-ratelimit-remaining')),
-    reset: Number(headerOf(answer, 'x-ratelimit-reset')),
+    remaining: Number(headerOf(answer, 'X-RateLimit-Remaining')),
+    reset: Number(headerOf(answer, 'X-RateLimit-Reset')),
   };
 }
 
@@ -263,7 +262,7 @@ export async function serveRoute(rt: MockRuntime, def: RouteDefinition, exchange
       idempotencyKey: key ?? undefined,
       fault: fault?.kind,
       // Read before the strict profile drops them: the journal, a mock-only tool, keeps them.
-      explain: headerOf(response, EXPLAIN_LOWER) ?? undefined,
+      explain: headerOf(response, EXPLAIN_HEADER) ?? undefined,
       rateLimit: rateLimitOf(response),
     };
     return shown(rt, response);
@@ -282,14 +281,13 @@ export async function serveRoute(rt: MockRuntime, def: RouteDefinition, exchange
 }
 
 /** Spec 8 shows the rate-limit headers on a 429 only; the mock sends them on every answer. */
-const RATE_HEADER_NAMES = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+const RATE_HEADER_NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 
 /**
  * Says how the mock's clock moves: `manual` (only when a test advances it) or `realtime`. A client that waits on
  * real time refuses to poll a `manual` one, which would never move for it (docs/mock-only.md).
  */
 export const CLOCK_HEADER = 'X-Mock-Clock';
-const CLOCK_LOWER = CLOCK_HEADER.toLowerCase();
 
 /**
  * The answer as the profile shows it: the strict profile sends no `X-Mock-Explain` (the journal, a mock-only
@@ -298,9 +296,9 @@ const CLOCK_LOWER = CLOCK_HEADER.toLowerCase();
  */
 function shown(rt: MockRuntime, response: Answer): Answer {
   if (isNetworkError(response)) return response;
-  setHeader(response, CLOCK_LOWER, rt.clock.realtime ? 'realtime' : 'manual');
+  setHeader(response, CLOCK_HEADER, rt.clock.realtime ? 'realtime' : 'manual');
   if (rt.options.profile !== 'strict') return response;
-  deleteHeader(response, EXPLAIN_LOWER);
+  deleteHeader(response, EXPLAIN_HEADER);
   if (response.status !== 429) for (const name of RATE_HEADER_NAMES) deleteHeader(response, name);
   return response;
 }

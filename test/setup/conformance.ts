@@ -67,7 +67,7 @@ function problemsOf({ method, routePath, where, response, text }: Observed): Pro
   if (!spec) return [`${where}: openapi.json lists no ${status} for ${method} ${path}`];
   const problems: string[] = [];
   for (const [name, header] of Object.entries(spec.headers ?? {})) {
-    if (headerSpec(header).required === true && headerOf(response, name.toLowerCase()) === null)
+    if (headerSpec(header).required === true && headerOf(response, name) === null)
       problems.push(`${where}: header ${name} is missing`);
   }
   const media = spec.content?.['application/json'];
