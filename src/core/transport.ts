@@ -1,4 +1,4 @@
-import type { Input, RetryOptions, SearchParamsOption } from 'ky';
+import type { Input, Options as KyOptions, SearchParamsOption } from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { PayoutError } from '../shared/payout-error.js';
@@ -77,21 +77,21 @@ function notUuid(endpoint: string): ValidationError {
 
 type Ky = typeof import('ky');
 let kyModule: Promise<Ky> | undefined;
+/** ky once loaded: a request then starts without waiting a turn for the import's promise. */
+let kyLoaded: Ky | undefined;
 /** ky, imported on a client's first request: its import, with the fetch internals it probes, was 70 ms of a cold one. */
-const loadKy = (): Promise<Ky> => (kyModule ??= import('ky'));
+const loadKy = (): Promise<Ky> =>
+  (kyModule ??= import('ky').then((lib) => {
+    kyLoaded = lib;
+    return lib;
+  }));
 
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/**
- * ky's retry options that are the same for every call: 408, 429, 5xx, connection failures and time-outs are retried
- * (`limit` and `shouldRetry` are per call); every wait is the client's own, on its clock, so ky's is 0.
- */
-const RETRY = {
-  methods: ['get', 'post', 'put', 'patch', 'delete'],
-  statusCodes: [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)],
-  retryOnTimeout: true,
-  delay: () => 0,
-  afterStatusCodes: [],
-} satisfies RetryOptions;
+/** ky retries a method only if it is listed; which calls may be retried is decided per call (`limit`). */
+const RETRY_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+/** Answers worth another attempt: a time-out, the rate limit, the service's own failures. */
+const retriedStatus = (status: number): boolean =>
+  status === 408 || status === 429 || (status >= 500 && status < 600);
 
 /** Header names lower-cased into `into`: a call's header replaces the client's of any case, as ky's merge does. */
 function lowerCased(
@@ -117,21 +117,31 @@ function parseBody(text: string): unknown {
  * on, and `new Headers(request.headers)` (a partner's fetch wrapper) would read both keys. The body is sent whole:
  * `sent` when the client knows it is ky's (no partner hook could change it), else read from ky's request.
  */
-async function keyedParts(kys: Request, bearer: string, sent: string | undefined): Promise<RequestInit> {
+function keyedParts(
+  kys: Request,
+  bearer: string,
+  sent: string | undefined,
+): KeyedParts | Promise<KeyedParts> {
   const headers: Record<string, string> = {};
   kys.headers.forEach((value, name) => {
     headers[name] = value;
   });
   headers.authorization = bearer;
-  return {
-    method: kys.method,
-    headers,
-    body: kys.body === null ? null : (sent ?? (await kys.arrayBuffer())),
-    signal: kys.signal,
-    redirect: kys.redirect,
-    credentials: kys.credentials,
-    keepalive: kys.keepalive,
-  };
+  // Only what differs from a fresh request's defaults: fetch converts and checks every key it is given.
+  const parts: KeyedParts = { method: kys.method, headers, signal: kys.signal };
+  if (kys.redirect !== 'follow') parts.redirect = kys.redirect;
+  if (kys.credentials !== 'same-origin') parts.credentials = kys.credentials;
+  if (kys.keepalive) parts.keepalive = true;
+  if (kys.body === null) return parts;
+  if (sent !== undefined) return Object.assign(parts, { body: sent });
+  return kys.arrayBuffer().then((body) => Object.assign(parts, { body }));
+}
+
+interface KeyedParts extends RequestInit {
+  method: string;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+  body?: string | ArrayBuffer;
 }
 
 interface CallFacts {
@@ -237,7 +247,7 @@ export class Transport {
     const fetchOptions = this.fetchOptions(options);
     let attempts = 1;
     let wait = 0;
-    const kyLib = await loadKy();
+    const kyLib = kyLoaded ?? (await loadKy());
     // shouldRetry and the final catch see the same error: it is mapped (and its body read) once.
     let last: { error: unknown; failure: Promise<Error> } | undefined;
     const failure = (error: unknown): Promise<Error> => {
@@ -267,48 +277,52 @@ export class Transport {
       }
     };
 
+    // Only what this call uses: every key ky is given is merged, copied and read again on each request.
+    const kyOptions: KyOptions = {
+      prefixUrl: this.#options.baseUrl,
+      method: call.method,
+      headers,
+      timeout,
+      fetch: send,
+      retry: {
+        methods: RETRY_METHODS,
+        // A mutating call without a key could take effect twice, so only reads and keyed writes are retried.
+        limit:
+          MUTATING.has(call.method) && !idempotencyKey ? 0 : (options.maxRetries ?? this.#options.maxRetries),
+        // The whole decision is the client's (ky's own statusCodes and Retry-After wait are not used), and so is
+        // the wait, on the client's clock (the first beforeRetry hook), so ky's own delay is zero.
+        delay: () => 0,
+        shouldRetry: async ({ error, retryCount }) => {
+          if (error instanceof kyLib.HTTPError && !retriedStatus(error.response.status)) return false;
+          const failed = await failure(error);
+          wait = retryWait(failed, retryCount - 1, clock.now());
+          const tooLong =
+            failed instanceof APIError && failed.status === 429 && wait > this.#options.maxRetryAfter;
+          if (signal?.aborted || tooLong || clock.now() + wait >= deadlineAt) return false;
+          const line = `inr-payouts: ${endpoint} failed (${failed.message}); retry in ${Math.round(wait)} ms`;
+          logger.debug?.(redact(line), { attempt: attempts, idempotencyKey });
+          return true;
+        },
+      },
+      // The wait comes first, as ky's own would: the partner's hooks then see the retry as it is sent.
+      hooks: {
+        ...hooks,
+        beforeRetry: [
+          () => clock.sleep(wait, signal).then(() => void attempts++),
+          ...(hooks?.beforeRetry ?? []),
+        ],
+      },
+    };
+    if (json !== undefined) kyOptions.body = json;
+    if (query !== undefined) kyOptions.searchParams = query as SearchParamsOption;
+    if (signal) kyOptions.signal = signal;
+    if (hooks) {
+      // Every hook gets the call as `options.context`; tracing (`inr-payouts/otel`) reads its operation ID.
+      kyOptions.context = { ...call };
+    }
     let response: Response;
     try {
-      // One options object on the base instance: ky deep-merges an instance's defaults into every call's options.
-      response = await kyLib.default(call.path.slice(1), {
-        prefixUrl: this.#options.baseUrl,
-        method: call.method,
-        headers,
-        body: json,
-        searchParams: query as SearchParamsOption,
-        timeout,
-        signal,
-        fetch: send,
-        // Every hook gets the call as `options.context`; tracing (`inr-payouts/otel`) reads its operation ID.
-        context: { ...call },
-        retry: {
-          ...RETRY,
-          // A mutating call without a key could take effect twice, so only reads and keyed writes are retried.
-          limit:
-            MUTATING.has(call.method) && !idempotencyKey
-              ? 0
-              : (options.maxRetries ?? this.#options.maxRetries),
-          // Vetoes a retry whose wait is too long for maxRetryAfter or the deadline; ky's statusCodes decide the rest.
-          shouldRetry: async ({ error, retryCount }) => {
-            const failed = await failure(error);
-            wait = retryWait(failed, retryCount - 1, clock.now());
-            const tooLong =
-              failed instanceof APIError && failed.status === 429 && wait > this.#options.maxRetryAfter;
-            if (signal?.aborted || tooLong || clock.now() + wait >= deadlineAt) return false;
-            const line = `inr-payouts: ${endpoint} failed (${failed.message}); retry in ${Math.round(wait)} ms`;
-            logger.debug?.(redact(line), { attempt: attempts, idempotencyKey });
-            return undefined;
-          },
-        },
-        // The wait comes first, as ky's own would: the partner's hooks then see the retry as it is sent.
-        hooks: {
-          ...hooks,
-          beforeRetry: [
-            () => clock.sleep(wait, signal).then(() => void attempts++),
-            ...(hooks?.beforeRetry ?? []),
-          ],
-        },
-      });
+      response = await kyLib.default(call.path.slice(1), kyOptions);
     } catch (error) {
       throw await failure(error);
     }
