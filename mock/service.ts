@@ -13,7 +13,7 @@ import { createMockClient } from './http/client.js';
 import { type VirtualClientClock, virtualClientClock } from './http/client-clock.js';
 import { createMockFetch, type MockFetch } from './http/fetch.js';
 import { createOverrides, type OperationId, type OverrideResolver } from './overrides.js';
-import { createMockSimulation, type MockSimulation } from './simulation.js';
+import { createServedSimulation, type MockSimulation } from './simulation.js';
 
 /** A running mock service. */
 export interface MockService extends MockSimulation {
@@ -106,10 +106,11 @@ export interface MockService extends MockSimulation {
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const routes: RouteOverrides = new Map();
-  const simulation = createMockSimulation(options, routes);
+  const served = createServedSimulation(options, routes);
+  const { simulation } = served;
   const overrides = createOverrides(routes);
   const clientClock = virtualClientClock(simulation.clock);
-  const fetch = createMockFetch(simulation.baseUrl, simulation.dispatch);
+  const fetch = createMockFetch(simulation.baseUrl, async (request) => (await served.serve(request))?.sent);
   const service = Object.assign(simulation, {
     fetch,
     clientClock,

@@ -2,6 +2,8 @@
  * The suite's run: runs its scenarios on the reference (an in-process mock) and on the target, and
  * compares what each side observed.
  */
+
+import { fetchRequest, isPlain } from '../engine/plain-request.js';
 import { virtualClientClock } from '../http/client-clock.js';
 import { createMockFetch } from '../http/fetch.js';
 import { createMockSimulation, type MockSimulation } from '../simulation.js';
@@ -120,7 +122,12 @@ function inProcessSide(side: Side, mock: MockSimulation, pacer: Pacer): SideSetu
     side,
     baseUrl: mock.baseUrl,
     apiKey: mock.sandboxKey,
-    send: runningDueWork(mock, createMockFetch(mock.baseUrl, mock.dispatch)),
+    send: runningDueWork(
+      mock,
+      createMockFetch(mock.baseUrl, (request) =>
+        mock.dispatch(isPlain(request) ? fetchRequest(request) : request),
+      ),
+    ),
     pacer,
     helpers: mock.helpers,
     clock: virtualClientClock(mock.clock),

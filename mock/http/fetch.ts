@@ -3,6 +3,9 @@
  * is what `mock.createClient()` uses, and what any client or HTTP library that takes a `fetch` can be given.
  */
 
+import { PLAIN_FETCH, type PlainCall, type PlainFetch } from '../../src/shared/plain-fetch.js';
+import type { IncomingRequest } from '../engine/exchange.js';
+
 /** The shape of `fetch` (and of the client's `fetch` option), written out so it needs no DOM types. */
 export type MockFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
@@ -16,27 +19,35 @@ function signalOnly(init: RequestInit | undefined): boolean {
   return true;
 }
 
+const NO_BODY = new Uint8Array(0);
+const encoder = new TextEncoder();
+
+/** The client's plain call as the request the simulation reads (the standalone server's form). */
+function incoming({ method, url, headers, body }: PlainCall): IncomingRequest {
+  const rawHeaders: string[] = [];
+  for (const name in headers) rawHeaders.push(name, headers[name] ?? '');
+  const bytes =
+    body === undefined ? NO_BODY : typeof body === 'string' ? encoder.encode(body) : new Uint8Array(body);
+  return { method, url, rawHeaders, body: bytes };
+}
+
 /**
  * A `fetch` over `dispatch`. As a real `fetch` would: a network error (a `drop` fault) rejects with
  * `TypeError: fetch failed`, the request's `signal` aborts it, and a URL the service does not serve rejects
- * (it reaches no network: the in-process mock never leaves the process).
+ * (it reaches no network: the in-process mock never leaves the process). It also takes the client's requests
+ * as plain values ({@link PLAIN_FETCH}), so the client makes no fetch `Request` only for the mock to read.
  */
 export function createMockFetch(
   baseUrl: string,
-  dispatch: (request: Request) => Promise<Response | undefined>,
+  dispatch: (request: IncomingRequest) => Promise<Response | undefined>,
 ): MockFetch {
-  return async (input, init) => {
-    // A `Request` given with at most a signal is used as it is (what the client sends): fetch would only copy it,
-    // and a copy that follows a signal costs more than the rest of the call.
-    const asIs = input instanceof Request && signalOnly(init);
-    const request = asIs ? input : new Request(input, init);
-    const signal = (asIs ? init?.signal : undefined) ?? request.signal;
+  const answer = async (request: IncomingRequest, signal: AbortSignal): Promise<Response> => {
     if (signal.aborted) throw aborted(signal);
-    const answer = dispatch(request);
+    const answered = dispatch(request);
     const response = await new Promise<Response | undefined>((resolve, reject) => {
       const onAbort = () => reject(aborted(signal));
       signal.addEventListener('abort', onAbort, { once: true });
-      answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      answered.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
     if (response === undefined) {
       throw new TypeError(
@@ -50,4 +61,14 @@ export function createMockFetch(
       });
     return response;
   };
+  const fetch: MockFetch = (input, init) => {
+    // A `Request` given with at most a signal is used as it is: fetch would only copy it, and a copy that
+    // follows a signal costs more than the rest of the call.
+    const asIs = input instanceof Request && signalOnly(init);
+    const request = asIs ? input : new Request(input, init);
+    return answer(request, (asIs ? init?.signal : undefined) ?? request.signal);
+  };
+  const plain: PlainFetch = (call) => answer(incoming(call), call.signal);
+  // Not enumerable: a copy of `mock.fetch` (or a wrapper) is a plain fetch again.
+  return Object.defineProperty(fetch, PLAIN_FETCH, { value: plain });
 }

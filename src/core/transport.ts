@@ -2,6 +2,7 @@ import type { Input, Options as KyOptions, SearchParamsOption } from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { PayoutError } from '../shared/payout-error.js';
+import { type PlainFetch, plainFetchOf } from '../shared/plain-fetch.js';
 import { redact, redactCause } from '../shared/redact.js';
 import { KY_REQUEST } from '../shared/sent-request.js';
 import { ApiPromise, type Outcome } from './api-promise.js';
@@ -144,6 +145,12 @@ interface KeyedParts extends RequestInit {
   body?: string | ArrayBuffer;
 }
 
+/** True when ky hands its fetch nothing beyond the request (no option fetch alone knows, such as `dispatcher`). */
+function nothingMore(init: RequestInit): boolean {
+  for (const _ in init) return false;
+  return true;
+}
+
 interface CallFacts {
   endpoint: string;
   idempotencyKey: string | undefined;
@@ -180,6 +187,8 @@ export class Transport {
   readonly #options: ResolvedClientOptions;
   /** The partner's `fetch`, if any. */
   readonly #send: ((request: Request, init: RequestInit) => Promise<Response>) | undefined;
+  /** The partner's `fetch` in the form that takes plain values, when it has one (`mock.fetch`). */
+  readonly #plain: PlainFetch | undefined;
   readonly #bearer: string;
   /** What hooks see carries the key masked; the request actually sent gets the real one (`send`). */
   readonly #headers: Record<string, string>;
@@ -187,6 +196,7 @@ export class Transport {
   constructor(options: ResolvedClientOptions) {
     this.#options = options;
     this.#send = options.fetch;
+    this.#plain = plainFetchOf(options.fetch);
     this.#bearer = `Bearer ${options.apiKey}`;
     this.#headers = lowerCased(options.defaultHeaders, { accept: 'application/json' });
     this.#headers.authorization = redact(this.#bearer);
@@ -268,6 +278,11 @@ export class Transport {
         // partner's fetch gets a Request, as fetch's callers do, through which tracing finds ky's.
         const partners = this.#send;
         if (partners === undefined) return await fetch(kys.url, { ...parts, ...fetchOptions, ...init });
+        const plain = this.#plain;
+        if (plain !== undefined && fetchOptions === undefined && nothingMore(init)) {
+          const { method, headers, body, signal } = parts;
+          return await plain({ method, url: kys.url, headers, body, signal });
+        }
         const request = new Request(kys.url, parts);
         Object.defineProperty(request, KY_REQUEST, { value: kys });
         return await partners(request, fetchOptions ? { ...fetchOptions, ...init } : init);
