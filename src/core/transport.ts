@@ -115,27 +115,34 @@ function parseBody(text: string): unknown {
 /**
  * What ky's request is, with the real `Authorization`, for a request of the client's own: made from ky's URL and
  * parts, since a Request made from another with new headers keeps the old ones inside where msw's interception is
- * on, and `new Headers(request.headers)` (a partner's fetch wrapper) would read both keys. The body is sent whole:
- * `sent` when the client knows it is ky's (no partner hook could change it), else read from ky's request.
+ * on, and `new Headers(request.headers)` (a partner's fetch wrapper) would read both keys. Headers and body are
+ * the call's own (`sent`) when the client knows ky's are (no partner hook could replace them; ky adds a header
+ * only for its `json` option and `.json()`, which the client does not use), else read from ky's request.
  */
-function keyedParts(
-  kys: Request,
-  bearer: string,
-  sent: string | undefined,
-): KeyedParts | Promise<KeyedParts> {
-  const headers: Record<string, string> = {};
-  kys.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  headers.authorization = bearer;
+function keyedParts(kys: Request, bearer: string, sent: Sent | undefined): KeyedParts | Promise<KeyedParts> {
+  let headers: Record<string, string>;
+  if (sent) headers = { ...sent.headers, authorization: bearer };
+  else {
+    headers = {};
+    kys.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    headers.authorization = bearer;
+  }
   // Only what differs from a fresh request's defaults: fetch converts and checks every key it is given.
   const parts: KeyedParts = { method: kys.method, headers, signal: kys.signal };
   if (kys.redirect !== 'follow') parts.redirect = kys.redirect;
   if (kys.credentials !== 'same-origin') parts.credentials = kys.credentials;
   if (kys.keepalive) parts.keepalive = true;
   if (kys.body === null) return parts;
-  if (sent !== undefined) return Object.assign(parts, { body: sent });
+  if (sent?.body !== undefined) return Object.assign(parts, { body: sent.body });
   return kys.arrayBuffer().then((body) => Object.assign(parts, { body }));
+}
+
+/** A call's headers (names lower case) and body as the client gave them to ky. */
+interface Sent {
+  headers: Record<string, string>;
+  body: string | undefined;
 }
 
 interface KeyedParts extends RequestInit {
@@ -255,6 +262,9 @@ export class Transport {
     const facts: CallFacts = { endpoint, idempotencyKey, timeout, deadline, signal };
     const deadlineAt = clock.now() + deadline;
     const fetchOptions = this.fetchOptions(options);
+    const sent: Sent = { headers, body: json };
+    // Only the partner's beforeRequest and beforeRetry hooks can hand ky another request.
+    const ownRequest = !hooks?.beforeRequest?.length && !hooks?.beforeRetry?.length;
     let attempts = 1;
     let wait = 0;
     const kyLib = kyLoaded ?? (await loadKy());
@@ -271,7 +281,7 @@ export class Transport {
       const remaining = deadlineAt - clock.now();
       if (remaining <= 0) throw new DOMException('', 'TimeoutError');
       const kys = input as Request; // ky always hands its fetch a Request
-      const parts = await keyedParts(kys, this.#bearer, hooks?.beforeRequest?.length ? undefined : json);
+      const parts = await keyedParts(kys, this.#bearer, ownRequest ? sent : undefined);
       if (remaining < timeout) parts.signal = AbortSignal.any([kys.signal, AbortSignal.timeout(remaining)]);
       try {
         // The global fetch gets the parts: a Request of the client's own would be copied again inside fetch. A

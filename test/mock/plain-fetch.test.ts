@@ -34,21 +34,22 @@ function counted(mock: MockService, onCall = () => {}): { fetch: typeof fetch; c
 async function flow(fetch: (mock: MockService) => typeof globalThis.fetch) {
   const mock = createMockService({ seed: 'plain-fetch' });
   const client = mock.createClient({ fetch: fetch(mock) });
-  const answers: unknown[] = [];
+  const data: unknown[] = [];
   const [first = '', second = ''] = KEYS;
-  answers.push(await client.users.create({ mobile: '9876543210' }, { idempotencyKey: first }));
-  answers.push(await client.users.create({ mobile: '9876543210' }, { idempotencyKey: first }).withResponse());
-  answers.push(await client.account.retrieve());
-  answers.push(await client.account.listActivity({ limit: 2 }));
-  answers.push(await client.transactions.retrieve('txn_missing').catch((error: unknown) => error));
-  answers.push(await client.users.create({ mobile: '9876543211' }, { idempotencyKey: second }));
-  const data = answers.map((answer) =>
-    answer instanceof Error
-      ? { error: answer.name, message: answer.message }
-      : typeof answer === 'object' && answer !== null && 'response' in answer
-        ? { data: answer.data, status: answer.response.status, replayed: answer.response.idempotentReplayed }
-        : answer,
-  );
+  data.push(await client.users.create({ mobile: '9876543210' }, { idempotencyKey: first }));
+  const replay = await client.users
+    .create({ mobile: '9876543210' }, { idempotencyKey: first })
+    .withResponse();
+  data.push({
+    data: replay.data,
+    status: replay.response.status,
+    replayed: replay.response.idempotentReplayed,
+  });
+  data.push(await client.account.retrieve());
+  data.push(await client.account.listActivity({ limit: 2 }));
+  const missing = await client.transactions.retrieve('txn_missing').catch((error: unknown) => error);
+  data.push(missing instanceof Error ? { error: missing.name, message: missing.message } : missing);
+  data.push(await client.users.create({ mobile: '9876543211' }, { idempotencyKey: second }));
   return { data, bundle: mock.bundle(), journal: mock.journal.entries() };
 }
 
