@@ -118,6 +118,34 @@ describe("the hooks option: ky's hooks run on every request, and none of them se
     expect(seen[1]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
   });
 
+  it("sends the body of the request a partner's beforeRetry returns, not the call's", async () => {
+    const seen = route(
+      'post',
+      '/v2/account',
+      fail(503, { error: 'Service Unavailable', message: 'try again' }),
+      ok(account),
+    );
+    const client = makeClient({
+      maxRetries: 1,
+      clock: { now: () => 0, sleep: async () => {} },
+      hooks: {
+        beforeRetry: [
+          ({ request }) =>
+            new Request(request, { body: JSON.stringify({ webhookUrl: 'https://acme.test/retried' }) }),
+        ],
+      },
+    });
+    await client.request({
+      method: 'POST',
+      path: '/v2/account',
+      body: { webhookUrl: 'https://acme.test/first' },
+    });
+    expect(seen.map((request) => request.raw)).toEqual([
+      JSON.stringify({ webhookUrl: 'https://acme.test/first' }),
+      JSON.stringify({ webhookUrl: 'https://acme.test/retried' }),
+    ]);
+  });
+
   it("sends a Request of its own with the real key: ky's stays masked, and a fetch wrapper copying headers keeps the Idempotency-Key on a retry", async () => {
     const seen = route(
       'post',
