@@ -39,6 +39,7 @@ function recordRequest(journal: Journal, state: MockState, exchange: Exchange): 
   const sent = capBody(text);
   const answered = capBody(answer.text ?? '');
   const key = answer.idempotencyKey;
+  const { userId, transactionId } = requestIds(state, exchange);
   journal.record<JournalRequest>(state, {
     type: 'request',
     method: exchange.method,
@@ -51,7 +52,8 @@ function recordRequest(journal: Journal, state: MockState, exchange: Exchange): 
     fault: answer.fault,
     explain: answer.explain,
     explanation: answer.explanation,
-    ...requestIds(state, exchange),
+    userId,
+    transactionId,
     // The bodies and query, so the inspector can show the exchange and repeat it (`copy as curl`).
     query: exchange.search,
     requestBody: text ? sent.text : undefined,
