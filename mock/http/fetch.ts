@@ -61,14 +61,16 @@ export function createMockFetch(
       });
     return response;
   };
-  const fetch: MockFetch = (input, init) => {
+  // async, as fetch is: a request it cannot make (a bad URL) rejects rather than throws.
+  const fetch: MockFetch = async (input, init) => {
     // A `Request` given with at most a signal is used as it is: fetch would only copy it, and a copy that
     // follows a signal costs more than the rest of the call.
     const asIs = input instanceof Request && signalOnly(init);
     const request = asIs ? input : new Request(input, init);
     return answer(request, (asIs ? init?.signal : undefined) ?? request.signal);
   };
-  const plain: PlainFetch = (call) => answer(incoming(call), call.signal);
-  // Not enumerable: a copy of `mock.fetch` (or a wrapper) is a plain fetch again.
+  const plain: PlainFetch = async (call) => answer(incoming(call), call.signal);
+  // Not enumerable, so it is not listed with the function's own properties; a wrapper of `mock.fetch` is a plain
+  // fetch, and is given `Request`s.
   return Object.defineProperty(fetch, PLAIN_FETCH, { value: plain });
 }

@@ -58,6 +58,8 @@ describe('mock.fetch, the in-process mock without msw', () => {
     const mock = createMockService();
     await expect(mock.fetch('https://api.example.com/v2/account')).rejects.toThrow(TypeError);
     await expect(mock.fetch('https://api.example.com/v2/account')).rejects.toThrow(/not served by this mock/);
+    // As fetch: a request that cannot be made rejects, it does not throw.
+    await expect(mock.fetch('not a url')).rejects.toThrow(TypeError);
   });
 
   it('a drop fault rejects as a lost connection, and the client retries it with the same idempotency key', async () => {
