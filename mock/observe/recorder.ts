@@ -109,16 +109,14 @@ export function noteAnswer(
     then(answer);
   };
   const noteText = (text: string) => {
-    // The same text as the last answer noted (a client polling, a load test) has its digest: comparing two
-    // strings is native, the digest a loop over every character.
-    if (text === lastText.text && response.status === lastAnswer.status) {
-      note(lastAnswer);
-      return;
+    // An answer with the last one's status and text (a client polling, a load test) shares its note: comparing
+    // two strings is native, the digest a loop over every character.
+    if (text !== lastNoted.text || response.status !== lastNoted.answer.status) {
+      let hash = FNV_OFFSET;
+      for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
+      lastNoted = { text, answer: { status: response.status, digest: digestOf(hash) } };
     }
-    let hash = FNV_OFFSET;
-    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
-    note(sharedAnswer(response.status, digestOf(hash)));
-    lastText.text = text;
+    note(lastNoted.answer);
   };
   if (isReply(response)) {
     noteText(response.text ?? '');
@@ -144,14 +142,8 @@ export function noteAnswer(
     .catch(() => note({ status: response.status }));
 }
 
-/** The last answer noted, which an equal one shares (see {@link sharedHeaders}), and the text it was noted from. */
-let lastAnswer: BundleRequestAnswer = { status: 0 };
-const lastText = { text: '' };
-
-function sharedAnswer(status: number, digest: string): BundleRequestAnswer {
-  if (lastAnswer.status !== status || lastAnswer.digest !== digest) lastAnswer = { status, digest };
-  return lastAnswer;
-}
+/** The last answer noted from a text, and that text: an equal answer shares it (see {@link sharedHeaders}). */
+let lastNoted: { text: string; answer: BundleRequestAnswer } = { text: '', answer: { status: 0 } };
 
 /**
  * `headers`, or `last` when it holds the same: consecutive requests mostly carry the same headers and get the
