@@ -281,12 +281,26 @@ export class Transport {
       const remaining = deadlineAt - clock.now();
       if (remaining <= 0) throw new DOMException('', 'TimeoutError');
       const kys = input as Request; // ky always hands its fetch a Request
-      const parts = await keyedParts(kys, this.#bearer, ownRequest ? sent : undefined);
-      if (remaining < timeout) parts.signal = AbortSignal.any([kys.signal, AbortSignal.timeout(remaining)]);
+      const deadline =
+        remaining < timeout ? AbortSignal.any([kys.signal, AbortSignal.timeout(remaining)]) : undefined;
+      const partners = this.#send;
       try {
-        // The global fetch gets the parts: a Request of the client's own would be copied again inside fetch. A
-        // partner's fetch gets a Request, as fetch's callers do, through which tracing finds ky's.
-        const partners = this.#send;
+        if (partners === undefined && ownRequest) {
+          // ky's request itself, with the call's headers and body and the real key: fetch copies a Request for
+          // less than it makes one from a URL, and ky's, which hooks and errors hold, keeps the key masked.
+          const own: RequestInit = {
+            ...fetchOptions,
+            ...init,
+            headers: { ...sent.headers, authorization: this.#bearer },
+          };
+          if (sent.body !== undefined) own.body = sent.body;
+          if (deadline) own.signal = deadline;
+          return await fetch(kys, own);
+        }
+        const parts = await keyedParts(kys, this.#bearer, ownRequest ? sent : undefined);
+        if (deadline) parts.signal = deadline;
+        // After a partner's hook, the global fetch gets the parts: a Request made here would be copied again.
+        // A partner's fetch gets a Request, as fetch's callers do, through which tracing finds ky's.
         if (partners === undefined) return await fetch(kys.url, { ...parts, ...fetchOptions, ...init });
         const plain = this.#plain;
         if (plain !== undefined && fetchOptions === undefined && nothingMore(init)) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimitError } from '../../src/index.js';
 import { account } from '../helpers/fixtures.js';
-import { fail, KEY, makeClient, ok, route, useServer } from '../helpers/msw.js';
+import { fail, KEY, makeClient, ok, route, UUID, useServer } from '../helpers/msw.js';
 
 useServer();
 
@@ -175,6 +175,35 @@ describe("the hooks option: ky's hooks run on every request, and none of them se
     ]);
     expect(seen[1]?.headers.get('idempotency-key')).toBe(key);
     // The requests ky made (what its hooks and errors hold) were never changed: the key on them stays masked.
+    expect(kyRequests.map((r) => r.headers.get('authorization'))).toEqual([
+      'Bearer pk_sandbox_***',
+      'Bearer pk_sandbox_***',
+    ]);
+  });
+  it("hands the global fetch ky's own request with the real key, body and Idempotency-Key on every attempt, and leaves ky's masked", async () => {
+    const seen = route(
+      'post',
+      '/v2/users',
+      fail(503, { error: 'Service Unavailable', message: 'try again' }),
+      ok({ userId: 'usr_1' }),
+    );
+    const kyRequests: Request[] = [];
+    const client = makeClient({
+      maxRetries: 1,
+      clock: { now: () => 0, sleep: async () => {} },
+      // Neither hook can replace ky's request, so the client sends ky's request itself through the global fetch.
+      hooks: { afterResponse: [(request) => void kyRequests.push(request)] },
+    });
+    await client.request({ method: 'POST', path: '/v2/users', body: { mobile: '9876543210' } });
+    expect(seen).toHaveLength(2);
+    const key = seen[0]?.headers.get('idempotency-key');
+    expect(key).toMatch(UUID);
+    for (const attempt of seen) {
+      expect(attempt.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+      expect(attempt.headers.get('idempotency-key')).toBe(key);
+      expect(attempt.headers.get('content-type')).toBe('application/json');
+      expect(attempt.body).toEqual({ mobile: '9876543210' });
+    }
     expect(kyRequests.map((r) => r.headers.get('authorization'))).toEqual([
       'Bearer pk_sandbox_***',
       'Bearer pk_sandbox_***',
