@@ -114,6 +114,12 @@ export class Exchange {
     return this.#headerList();
   }
 
+  /** The headers as received (name, value…) of a request read without a `Request`; `undefined` for a `Request`. */
+  get rawHeaders(): readonly string[] | undefined {
+    const source = this.#source;
+    return isPlain(source) ? source.rawHeaders : undefined;
+  }
+
   #headerList(): Headers | PlainHeaders {
     const source = this.#source;
     if (!isPlain(source)) return source.headers;

@@ -170,13 +170,32 @@ function bodyOf(exchange: Exchange, bytes: ArrayBuffer): { body?: string; bodyBa
   return exchange.utf8 ? { body: exchange.text } : { bodyBase64: Buffer.from(bytes).toString('base64') };
 }
 
-/** The request as a step records it: the caller's headers, the path and query under the base URL. */
-function requestStep(exchange: Exchange, base: string, last?: Record<string, string>): RequestStep {
+/** The last request's headers as received and as its step recorded them. */
+interface LastHeaders {
+  raw: readonly string[] | undefined;
+  headers: Record<string, string>;
+}
+
+/** Whether two header lists as received are the same, name for name and value for value. */
+function sameRaw(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The request as a step records it: the caller's headers, the path and query under the base URL. Headers received
+ * exactly as the last request's are that step's, without reading them again.
+ */
+function requestStep(exchange: Exchange, base: string, last: LastHeaders | undefined): RequestStep {
+  const path = exchange.url.slice(base.length) || '/';
+  const raw = exchange.rawHeaders;
+  if (last !== undefined && sameRaw(raw, last.raw))
+    return { type: 'request', method: exchange.method, path, headers: last.headers };
   const headers: Record<string, string> = {};
   for (const [name, value] of exchange.headerEntries())
     if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
-  const path = exchange.url.slice(base.length) || '/';
-  return { type: 'request', method: exchange.method, path, headers: sharedHeaders(last, headers) };
+  return { type: 'request', method: exchange.method, path, headers: sharedHeaders(last?.headers, headers) };
 }
 
 /** What a step counts for in the byte budget: about its JSON's length, a body counted when it is read. */
@@ -290,13 +309,13 @@ export function createRecorder(
   };
 
   // Each request is a step from the moment it arrives until it is answered; its body is kept once read.
-  let lastHeaders: Record<string, string> | undefined;
+  let lastHeaders: LastHeaders | undefined;
   rt.stream.subscribe((record) => {
     if (record.type === 'transition' || !record.exchange.recorded) return;
     const { exchange } = record;
     if (record.type === 'received') {
       const step = requestStep(exchange, rt.options.baseUrl, lastHeaders);
-      lastHeaders = step.headers;
+      lastHeaders = { raw: exchange.rawHeaders, headers: step.headers };
       const index = push(step);
       exchange.recording = { step, index };
       if (exchange.hasBody)
