@@ -243,8 +243,10 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
       if (initial) service.adopt(initial.state);
       if (options.stateFile) stateFile = openStateFile(service, options.stateFile, { loaded: initial });
     },
-    beforeAnswer: (mark) => stateFile?.save(mark),
-    stateMark: () => stateFile?.mark() ?? 0,
+    // Without a state file there is nothing to keep before answering.
+    ...(options.stateFile
+      ? { beforeAnswer: (mark) => stateFile?.save(mark), stateMark: () => stateFile?.mark() ?? 0 }
+      : {}),
     onRequest: () => onRequest(),
   });
   const { service } = running;

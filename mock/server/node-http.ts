@@ -30,6 +30,18 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** The body of a request that has none: one value, never written to. */
+export const NO_BODY: Buffer<ArrayBuffer> = Buffer.alloc(0);
+
+/**
+ * Whether a request has a body to read: one with neither length nor chunked framing has none (RFC 9112 6.3), and
+ * is answered without waiting on its stream.
+ */
+export function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /**
  * The whole body of a request as bytes. A body over `limit` is not kept: the rest of it is read and dropped, up to
  * `drain` more bytes, and the promise rejects with a {@link BodyTooLargeError} once it has ended (or at once, for a
@@ -40,11 +52,8 @@ export function readBody(
   limit = MAX_BODY_BYTES,
   drain = DRAIN_BYTES,
 ): Promise<Buffer<ArrayBuffer>> {
-  // A request with neither length nor chunked framing has no body (RFC 9112 6.3): no stream to wait on.
-  const { headers } = req;
-  const length = headers['content-length'];
-  if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0'))
-    return Promise.resolve(Buffer.alloc(0));
+  if (!hasBody(req)) return Promise.resolve(NO_BODY);
+  const length = req.headers['content-length'];
   const tooLarge = (drained: boolean) =>
     new BodyTooLargeError(`The request body is over ${limit} bytes: send at most ${limit}`, drained);
   if (Number(length) > limit + drain) return Promise.reject(tooLarge(false));

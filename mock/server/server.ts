@@ -21,7 +21,7 @@ import {
 import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
-import { BodyTooLargeError, readBody, toPlainRequest, writeAnswer } from './node-http.js';
+import { BodyTooLargeError, hasBody, NO_BODY, readBody, toPlainRequest, writeAnswer } from './node-http.js';
 import { MOCK_OPENAPI_PATH, OPENAPI_METHODS, OPENAPI_PATH, serveOpenApi } from './openapi.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
 
@@ -111,9 +111,9 @@ async function answerRequest(served: ServedSimulation, req: IncomingMessage): Pr
     req.resume();
     return refuseForbiddenMethod(method, target.pathname);
   }
-  let body: Buffer<ArrayBuffer>;
+  let body = NO_BODY;
   try {
-    body = await readBody(req);
+    if (hasBody(req)) body = await readBody(req);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
       const refused = errorResponse(413, 'Payload Too Large', error.message);
