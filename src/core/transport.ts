@@ -285,23 +285,21 @@ export class Transport {
         remaining < timeout ? AbortSignal.any([kys.signal, AbortSignal.timeout(remaining)]) : undefined;
       const partners = this.#send;
       try {
-        if (partners === undefined && ownRequest) {
-          // ky's request itself, with the call's headers and body and the real key: fetch copies a Request for
-          // less than it makes one from a URL, and ky's, which hooks and errors hold, keeps the key masked.
-          const own: RequestInit = {
-            ...fetchOptions,
-            ...init,
-            headers: { ...sent.headers, authorization: this.#bearer },
-          };
-          if (sent.body !== undefined) own.body = sent.body;
-          if (deadline) own.signal = deadline;
-          return await fetch(kys, own);
+        if (partners === undefined) {
+          // ky's request itself, with the call's headers and body (ky's, after a partner's hook) and the real key:
+          // fetch copies a Request for less than it makes one from a URL, and ky's, which hooks and errors hold,
+          // keeps the key masked.
+          const { headers, body } = ownRequest
+            ? { headers: { ...sent.headers, authorization: this.#bearer }, body: sent.body }
+            : await keyedParts(kys, this.#bearer, undefined);
+          const keyed: RequestInit = { ...fetchOptions, ...init, headers, body };
+          if (deadline) keyed.signal = deadline;
+          return await fetch(kys, keyed);
         }
         const parts = await keyedParts(kys, this.#bearer, ownRequest ? sent : undefined);
         if (deadline) parts.signal = deadline;
-        // After a partner's hook, the global fetch gets the parts: a Request made here would be copied again.
-        // A partner's fetch gets a Request, as fetch's callers do, through which tracing finds ky's.
-        if (partners === undefined) return await fetch(kys.url, { ...parts, ...fetchOptions, ...init });
+        // A partner's fetch gets a Request, as fetch's callers do (tracing finds ky's through it), or, when it
+        // takes them, the plain values (`mock.fetch`).
         const plain = this.#plain;
         if (plain !== undefined && fetchOptions === undefined && nothingMore(init)) {
           const { method, headers, body, signal } = parts;
