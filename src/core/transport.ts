@@ -121,15 +121,8 @@ function parseBody(text: string): unknown {
  * `.json()`, which the client does not use), else read from ky's request.
  */
 function keyedParts(kys: Request, bearer: string, sent: Sent | undefined): KeyedParts | Promise<KeyedParts> {
-  let headers: Record<string, string>;
-  if (sent) headers = { ...sent.headers, authorization: bearer };
-  else {
-    headers = {};
-    kys.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    headers.authorization = bearer;
-  }
+  const headers: Record<string, string> = sent ? { ...sent.headers } : Object.fromEntries(kys.headers);
+  headers.authorization = bearer;
   // Only what differs from a fresh request's defaults: fetch converts and checks every key it is given.
   const parts: KeyedParts = { method: kys.method, headers, signal: kys.signal };
   if (kys.redirect !== 'follow') parts.redirect = kys.redirect;
@@ -266,6 +259,10 @@ export class Transport {
     const sent: Sent = { headers, body: json };
     // Only the partner's beforeRequest and beforeRetry hooks can hand ky another request.
     const ownRequest = !hooks?.beforeRequest?.length && !hooks?.beforeRetry?.length;
+    // Without a partner's hook nothing shows ky's request (the client's errors keep none of ky's), so it carries
+    // the real key and the global fetch gets it as it is, as a bare ky call's does.
+    const unseen = ownRequest && !hooks?.afterResponse?.length && !hooks?.beforeError?.length;
+    if (unseen) headers.authorization = this.#bearer;
     let attempts = 1;
     let wait = 0;
     const kyLib = kyLoaded ?? (await loadKy());
@@ -277,7 +274,8 @@ export class Transport {
     };
 
     // Each attempt: the real key, the fetch options, and the deadline when it comes before the attempt's time-out.
-    // ky's request is never changed: its hooks, errors and retries hold it, with the key masked.
+    // ky's request is never changed; the global fetch gets it as it is (fetch copies a Request for less than it
+    // makes one from a URL), with the real key in `init` where a partner's hook holds it masked.
     const send = async (input: Input, init: RequestInit = {}): Promise<Response> => {
       const remaining = deadlineAt - clock.now();
       if (remaining <= 0) throw new DOMException('', 'TimeoutError');
@@ -286,19 +284,21 @@ export class Transport {
         remaining < timeout ? AbortSignal.any([kys.signal, AbortSignal.timeout(remaining)]) : undefined;
       const partners = this.#send;
       try {
-        if (partners === undefined) {
-          // ky's request itself, with the call's headers and body (ky's, after a partner's hook) and the real key:
-          // fetch copies a Request for less than it makes one from a URL, and ky's, which hooks and errors hold,
-          // keeps the key masked.
-          const { headers, body } = ownRequest
-            ? { headers: { ...sent.headers, authorization: this.#bearer }, body: sent.body }
-            : await keyedParts(kys, this.#bearer, undefined);
-          const keyed: RequestInit = { ...fetchOptions, ...init, headers, body };
+        if (partners === undefined && unseen) {
+          const keyed: RequestInit = { ...fetchOptions, ...init };
+          // The body rides in `init` too, so that a wrapper's `new Request(input, init)` leaves ky's unread; a
+          // request without one gets an empty `init`, as from a bare ky call, which fetch copies for least.
+          if (json !== undefined) keyed.body = json;
           if (deadline) keyed.signal = deadline;
           return await fetch(kys, keyed);
         }
         const parts = await keyedParts(kys, this.#bearer, ownRequest ? sent : undefined);
         if (deadline) parts.signal = deadline;
+        if (partners === undefined) {
+          // ky's request, which a partner's hooks hold with the key masked, and the real key in `init`.
+          const { headers, body, signal } = parts;
+          return await fetch(kys, { ...fetchOptions, ...init, headers, body, signal });
+        }
         // A partner's fetch gets a Request, as fetch's callers do (tracing finds ky's through it), or, when it
         // takes them, the plain values (`mock.fetch`).
         const plain = this.#plain;

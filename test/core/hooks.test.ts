@@ -209,4 +209,38 @@ describe("the hooks option: ky's hooks run on every request, and none of them se
       'Bearer pk_sandbox_***',
     ]);
   });
+
+  it.each([
+    ['no hook', {}],
+    ['an afterResponse hook', { hooks: { afterResponse: [() => undefined] } }],
+    ['a beforeRequest hook', { hooks: { beforeRequest: [() => undefined] } }],
+  ])(
+    'with %s, a wrapper on the global fetch reads the request as sent from new Request(input, init)',
+    async (_with, options) => {
+      const seen = route('post', '/v2/users', ok({ userId: 'usr_1' }));
+      const wrapped = globalThis.fetch;
+      const sent: Request[] = [];
+      // What the changelog tells a tracing or logging wrapper to do.
+      globalThis.fetch = (input, init) => {
+        sent.push(new Request(input, init));
+        return wrapped(input, init);
+      };
+      try {
+        await makeClient(options).request({
+          method: 'POST',
+          path: '/v2/users',
+          body: { mobile: '9876543210' },
+        });
+      } finally {
+        globalThis.fetch = wrapped;
+      }
+      const key = seen[0]?.headers.get('idempotency-key');
+      expect(key).toMatch(UUID);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+      expect(sent[0]?.headers.get('idempotency-key')).toBe(key);
+      expect(await sent[0]?.text()).toBe(JSON.stringify({ mobile: '9876543210' }));
+      expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    },
+  );
 });

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import {
   APIConnectionError,
   APIError,
+  APITimeoutError,
   ConfigurationError,
   PayoutClient,
   ResponseValidationError,
@@ -96,6 +97,14 @@ describe('the API key (never accepted malformed, never shown)', () => {
       success: true,
       data: { echoed: 'pk_sandbox_***' },
     });
+    expectNoKey(error);
+  });
+
+  it('keeps the key out of a time-out, whose request inside ky carries it when no hook is installed', async () => {
+    server.use(http.get(`${BASE}/v2/account`, () => new Promise<never>(() => undefined)));
+    const client = new PayoutClient({ apiKey: KEY, baseUrl: BASE, maxRetries: 0, timeout: 20 });
+    const error = await client.account.retrieve().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APITimeoutError);
     expectNoKey(error);
   });
 
