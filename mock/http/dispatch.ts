@@ -76,7 +76,8 @@ export function createDispatch(router: MockRouter): Dispatch {
 
 /** An exchange-level dispatch function over a compiled router. */
 export function createExchangeDispatch(router: MockRouter): ExchangeDispatch {
-  const answer = async (rt: MockRuntime, exchange: Exchange): Promise<Answer | undefined> => {
+  // Not async: the route's own promise is awaited once, by the caller, without a turn for a wrapping one.
+  const answer = (rt: MockRuntime, exchange: Exchange): Answer | Promise<Answer> | undefined => {
     const { method, path } = exchange;
     const found = router.find(method === 'HEAD' ? 'GET' : method, path);
     if (!found) return undefined;
