@@ -5,8 +5,9 @@
 // - start-up to first answer (spawn → first HTTP answer) against the same bare server; target: under 2x.
 // With --prism, Prism's mock server (silent, a one-operation OpenAPI document with the same answer; installed on
 // first use into .runtimes/prism, git-ignored, never a dev dependency) runs beside them, for reference.
-// Options: --rounds <n> (throughput rounds, default 3), --seconds <n> (per run, default 5), --starts <n>
-// (start-up rounds, default 10), --prism. Prints PASS or FAIL per target; exits 1 on a FAIL (2 if it could not run).
+// Options: --rounds <n> (throughput rounds, default 5: the median of three moved by 0.1x between runs),
+// --seconds <n> (per run, default 5), --starts <n> (start-up rounds, default 10), --prism. Prints PASS or FAIL per
+// target; exits 1 on a FAIL (2 if it could not run).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -23,7 +24,7 @@ const prismBin = join(prismPrefix, 'node_modules/@stoplight/prism-cli/dist/index
 
 const { values } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '5' },
     starts: { type: 'string', default: '10' },
     prism: { type: 'boolean', default: false },
