@@ -86,6 +86,23 @@ describe('mock.fetch, the in-process mock without msw', () => {
     );
   });
 
+  it('rejects with the reason when aborted while the answer is still pending, or before it comes', async () => {
+    const mock = createMockService();
+    // An answer that never comes: only the abort can end the call.
+    mock.override('account.retrieve', () => new Promise<never>(() => undefined));
+    const headers = { Authorization: `Bearer ${mock.sandboxKey}` };
+    const later = new AbortController();
+    const pending = mock.fetch(`${mock.baseUrl}/v2/account`, { headers, signal: later.signal });
+    setTimeout(() => later.abort(new Error('stopped later')), 5);
+    await expect(pending).rejects.toThrow('stopped later');
+    mock.clearOverrides();
+    // Aborted in the same turn as the call, before the answer that comes at once.
+    const now = new AbortController();
+    const answered = mock.fetch(`${mock.baseUrl}/v2/account`, { headers, signal: now.signal });
+    now.abort(new Error('stopped at once'));
+    await expect(answered).rejects.toThrow('stopped at once');
+  });
+
   it('delivers webhooks to an in-process receiver written as a fetch handler, with no port', async () => {
     const mock = createMockService({ account: { webhookUrl: 'https://partner.test/hooks' } });
     const received: string[] = [];
