@@ -19,6 +19,17 @@ function signalOnly(init: RequestInit | undefined): boolean {
   return true;
 }
 
+/** Runs `task` at the event loop's next turn; the returned function cancels it. */
+function defer(task: () => void): () => void {
+  // setImmediate costs a fifth of setTimeout where there is one (Node, Bun).
+  if (typeof setImmediate === 'function') {
+    const handle = setImmediate(task);
+    return () => clearImmediate(handle);
+  }
+  const handle = setTimeout(task, 0);
+  return () => clearTimeout(handle);
+}
+
 const NO_BODY = new Uint8Array(0);
 const encoder = new TextEncoder();
 
@@ -46,8 +57,26 @@ export function createMockFetch(
     const answered = dispatch(request);
     const response = await new Promise<Response | undefined>((resolve, reject) => {
       const onAbort = () => reject(aborted(signal));
-      signal.addEventListener('abort', onAbort, { once: true });
-      answered.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      // Listening to a signal costs about 5 µs on Node 20, more than most answers take: an answer that comes
+      // within this turn of the event loop is checked for an abort when it comes, and only one still pending at
+      // the next turn listens (a latency fault, a test's slow override). Either way an abort before the answer rejects.
+      let listening = false;
+      const later = defer(() => {
+        if (signal.aborted) onAbort();
+        else {
+          listening = true;
+          signal.addEventListener('abort', onAbort, { once: true });
+        }
+      });
+      const settle =
+        <T>(to: (value: T) => void) =>
+        (value: T) => {
+          later();
+          if (listening) signal.removeEventListener('abort', onAbort);
+          if (signal.aborted) onAbort();
+          else to(value);
+        };
+      answered.then(settle(resolve), settle(reject));
     });
     if (response === undefined) {
       throw new TypeError(
@@ -69,7 +98,7 @@ export function createMockFetch(
     const request = asIs ? input : new Request(input, init);
     return answer(request, (asIs ? init?.signal : undefined) ?? request.signal);
   };
-  const plain: PlainFetch = async (call) => answer(incoming(call), call.signal);
+  const plain: PlainFetch = (call) => answer(incoming(call), call.signal);
   // Not enumerable, so it is not listed with the function's own properties; a wrapper of `mock.fetch` is a plain
   // fetch, and is given `Request`s.
   return Object.defineProperty(fetch, PLAIN_FETCH, { value: plain });
