@@ -59,7 +59,8 @@ export function createMockFetch(
       const onAbort = () => reject(aborted(signal));
       // Listening to a signal costs about 5 µs on Node 20, more than most answers take: an answer that comes
       // within this turn of the event loop is checked for an abort when it comes, and only one still pending at
-      // the next turn listens (a latency fault, a test's slow override). Either way an abort before the answer rejects.
+      // the next turn listens (a latency fault, a test's slow override). Either way, an abort before the answer
+      // rejects the call.
       let listening = false;
       const later = defer(() => {
         if (signal.aborted) onAbort();
