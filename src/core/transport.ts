@@ -116,9 +116,9 @@ function parseBody(text: string): unknown {
  * What ky's request is, with the real `Authorization`: the parts a partner's fetch gets as a Request made from
  * ky's URL (one made from ky's Request with new headers keeps the old ones inside where msw's interception is on,
  * and `new Headers(request.headers)` in a partner's wrapper would read both keys), and the headers and body the
- * global fetch gets beside ky's request after a partner's hook. Headers and body are the call's own (`sent`) when
- * the client knows ky's are (no partner hook could replace them; ky adds a header only for its `json` option and
- * `.json()`, which the client does not use), else read from ky's request.
+ * global fetch gets beside ky's request where a partner's hook holds it. Headers and body are the call's own
+ * (`sent`) when the client knows ky's are (no partner hook could replace them; ky adds a header only for its `json`
+ * option and `.json()`, which the client does not use), else read from ky's request.
  */
 function keyedParts(kys: Request, bearer: string, sent: Sent | undefined): KeyedParts | Promise<KeyedParts> {
   const headers: Record<string, string> = sent ? { ...sent.headers } : Object.fromEntries(kys.headers);
