@@ -284,8 +284,9 @@ export class Transport {
         remaining < timeout ? AbortSignal.any([kys.signal, AbortSignal.timeout(remaining)]) : undefined;
       const partners = this.#send;
       try {
-        if (partners === undefined && unseen) {
-          const keyed: RequestInit = { ...fetchOptions, ...init };
+        // With fetch options of the partner's, the headers and body are set over them (below), as before.
+        if (partners === undefined && unseen && !fetchOptions) {
+          const keyed: RequestInit = { ...init };
           // The body rides in `init` too, so that a wrapper's `new Request(input, init)` leaves ky's unread; a
           // request without one gets an empty `init`, as from a bare ky call, which fetch copies for least.
           if (json !== undefined) keyed.body = json;

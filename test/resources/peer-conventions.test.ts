@@ -8,6 +8,7 @@ import {
   APITimeoutError,
   APIUserAbortError,
   ConfigurationError,
+  type FetchOptions,
   Page,
   PayoutClient,
   PayoutError,
@@ -224,6 +225,25 @@ describe('client ergonomics', () => {
       [true, 'no-referrer'],
       [true, 'origin'],
     ]);
+  });
+
+  it('fetchOptions reach the global fetch too, and never replace the headers the call sends', async () => {
+    const seen = route('get', '/v2/account', ok(account));
+    const wrapped = globalThis.fetch;
+    const inits: RequestInit[] = [];
+    globalThis.fetch = (input, init) => {
+      if (init) inits.push(init);
+      return wrapped(input, init);
+    };
+    try {
+      // `headers` is not a fetch option the client takes; a caller without types can still pass it.
+      const fetchOptions = { referrerPolicy: 'no-referrer', headers: { authorization: 'Bearer other' } };
+      await makeClient({ fetchOptions: fetchOptions as FetchOptions }).account.retrieve();
+    } finally {
+      globalThis.fetch = wrapped;
+    }
+    expect(inits.map((init) => init.referrerPolicy)).toEqual(['no-referrer']);
+    expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
   });
 
   it('accepts baseURL as an alias of baseUrl', async () => {
