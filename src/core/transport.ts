@@ -296,7 +296,7 @@ export class Transport {
         const parts = await keyedParts(kys, this.#bearer, ownRequest ? sent : undefined);
         if (deadline) parts.signal = deadline;
         if (partners === undefined) {
-          // ky's request, which a partner's hooks hold with the key masked, and the real key in `init`.
+          // ky's request, with the call's headers (the real key) and body in `init`, set over the fetch options.
           const { headers, body, signal } = parts;
           return await fetch(kys, { ...fetchOptions, ...init, headers, body, signal });
         }
