@@ -5,13 +5,13 @@
 import { fileURLToPath } from 'node:url';
 import { PayoutClient } from 'inr-payouts';
 import { createMockService } from 'inr-payouts/mock';
-import { mswHandlers } from 'inr-payouts/mock/msw';
+import { mswHandlers, onUnhandled } from 'inr-payouts/mock/msw';
 import { setupServer } from 'msw/node';
 
 export async function main() {
   const mock = createMockService();
   const server = setupServer(...mswHandlers(mock));
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen(onUnhandled('error')); // msw 2 and 3: a request no handler serves fails
   // What reached the service: the trace header of each request.
   const traces: string[] = [];
   server.events.on('request:start', ({ request }) => {

@@ -6,13 +6,13 @@
 import { fileURLToPath } from 'node:url';
 import { isVerified, kycRequirements, PayoutClient } from 'inr-payouts';
 import { createMockService } from 'inr-payouts/mock';
-import { mswHandlers } from 'inr-payouts/mock/msw';
+import { mswHandlers, onUnhandled } from 'inr-payouts/mock/msw';
 import { setupServer } from 'msw/node';
 
 export async function main() {
   const mock = createMockService();
   const server = setupServer(...mswHandlers(mock));
-  server.listen({ onUnhandledRequest: 'error' }); // msw 3: server.listen({ onUnhandledFrame: 'error' })
+  server.listen(onUnhandled('error')); // msw 2 and 3: a request no handler serves fails
   try {
     const client = new PayoutClient({
       apiKey: mock.sandboxKey,

@@ -7,7 +7,7 @@
 
 import { type ClientClock, PayoutClient } from 'inr-payouts';
 import { connectMock, createMockService, type MockHelperCalls, SANDBOX_TRANSACTIONS } from 'inr-payouts/mock';
-import { mswHandlers } from 'inr-payouts/mock/msw';
+import { mswHandlers, onUnhandled } from 'inr-payouts/mock/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -26,8 +26,7 @@ async function payOut(client: PayoutClient, userId: string, amount: string, orde
 const serverUrl = process.env.INR_PAYOUTS_MOCK_URL; // the one line: unset runs in-process
 const msw = setupServer();
 if (!serverUrl) {
-  // msw 3 names the option onUnhandledFrame: msw.listen({ onUnhandledFrame: 'error' })
-  beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => msw.listen(onUnhandled('error')));
   afterEach(() => msw.resetHandlers());
   afterAll(() => msw.close());
 }

@@ -12,7 +12,7 @@
 import { fileURLToPath } from 'node:url';
 import { PayoutClient } from 'inr-payouts';
 import { createMockService } from 'inr-payouts/mock';
-import { mswHandlers } from 'inr-payouts/mock/msw';
+import { mswHandlers, onUnhandled } from 'inr-payouts/mock/msw';
 import {
   createDeduplicator,
   type Deduplicator,
@@ -84,7 +84,7 @@ export async function main(): Promise<WebhookEvent[]> {
   mock.helpers.accounts.update({ webhookUrl: 'https://partner.example/webhooks' });
   mock.helpers.webhooks.useFetch((url, init) => handler(new Request(url, init)));
   const api = setupServer(...mswHandlers(mock));
-  api.listen({ onUnhandledRequest: 'error' }); // msw 3: api.listen({ onUnhandledFrame: 'error' })
+  api.listen(onUnhandled('error')); // msw 2 and 3: a request no handler serves fails
   try {
     const client = new PayoutClient({
       apiKey: mock.sandboxKey,

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { PayoutClient } from 'inr-payouts';
 import { createMockService } from 'inr-payouts/mock';
-import { mswHandlers } from 'inr-payouts/mock/msw';
+import { mswHandlers, onUnhandled } from 'inr-payouts/mock/msw';
 import {
   createDeduplicator,
   type Deduplicator,
@@ -105,7 +105,7 @@ export async function main(): Promise<WebhookEvent[]> {
   const { port } = receiver.address() as AddressInfo;
   mock.helpers.accounts.update({ webhookUrl: `http://127.0.0.1:${port}/webhooks` });
   const api = setupServer(...mswHandlers(mock));
-  api.listen({ onUnhandledRequest: 'bypass' }); // msw 3: onUnhandledFrame. The deliveries go out for real
+  api.listen(onUnhandled('bypass')); // the deliveries go out for real
   try {
     const client = new PayoutClient({
       apiKey: mock.sandboxKey,

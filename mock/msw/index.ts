@@ -44,3 +44,39 @@ export function mswHandlers(mock: MswTarget): HttpHandler[] {
     ),
   ];
 }
+
+/** What msw does with a request no handler serves: fail it, warn and send it, or send it silently. */
+export type UnhandledStrategy = 'error' | 'warn' | 'bypass';
+
+/** `server.listen` options for msw 2 and msw 3 alike: each major reads its own name and ignores the other's. */
+export interface UnhandledOptions<S extends UnhandledStrategy> {
+  /** msw 2's name. */
+  readonly onUnhandledRequest: S;
+  /** msw 3's name: msw 3 ignores `onUnhandledRequest`, so a guard written for msw 2 alone is silently off. */
+  readonly onUnhandledFrame: S;
+}
+
+/**
+ * `server.listen` options that treat a request no handler serves the same way on msw 2 and msw 3, which renamed
+ * the option (`onUnhandledRequest` became `onUnhandledFrame`). `'error'` makes a test fail on a request that would
+ * otherwise reach the network; `'bypass'` lets it through (a webhook delivered to your real receiver).
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createMockService } from 'inr-payouts/mock';
+ * import { mswHandlers, onUnhandled } from 'inr-payouts/mock/msw';
+ *
+ * const mock = createMockService();
+ * const server = setupServer(...mswHandlers(mock));
+ * server.listen(onUnhandled('error'));
+ * const refused = await fetch('http://127.0.0.1:9/not-mocked').then(
+ *   () => false,
+ *   () => true,
+ * );
+ * if (!refused) throw new Error('a request no handler serves fails');
+ * server.close();
+ * ```
+ */
+export function onUnhandled<S extends UnhandledStrategy>(strategy: S): UnhandledOptions<S> {
+  return { onUnhandledRequest: strategy, onUnhandledFrame: strategy };
+}

@@ -15,7 +15,8 @@ export type Environment = keyof typeof environmentKeyPrefixes;
 
 /**
  * Options of {@link PayoutClient}. Only the key and the base URL are needed; both may come from
- * `INR_PAYOUTS_API_KEY` and `INR_PAYOUTS_BASE_URL`.
+ * `INR_PAYOUTS_API_KEY` and `INR_PAYOUTS_BASE_URL`. Every option takes `undefined` as "not given", so
+ * `apiKey: process.env.INR_PAYOUTS_API_KEY` compiles under `exactOptionalPropertyTypes`.
  * @example
  * ```ts
  * import { type ClientOptions, PayoutClient } from 'inr-payouts';
@@ -25,42 +26,42 @@ export type Environment = keyof typeof environmentKeyPrefixes;
  */
 export interface ClientOptions {
   /** `pk_live_...` or `pk_sandbox_...`. Defaults to `INR_PAYOUTS_API_KEY`. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Checked against the key's prefix. Defaults to the key's. */
-  environment?: Environment;
+  environment?: Environment | undefined;
   /** The address the service issued you for this environment. Defaults to `INR_PAYOUTS_BASE_URL`. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** `baseUrl` as openai-node spells it. */
-  baseURL?: string;
+  baseURL?: string | undefined;
   /** Milliseconds one attempt may take. Default 30,000. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Milliseconds one call may take, retries included. Default 120,000. */
-  deadline?: number;
+  deadline?: number | undefined;
   /** Retries after the first attempt. Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Longest wait a 429 may ask for before the client gives up instead of waiting. Default 60,000 ms. */
-  maxRetryAfter?: number;
+  maxRetryAfter?: number | undefined;
   /** A `fetch` to use instead of the global one (a proxy agent, a test double). */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Receives the log lines at `logLevel` and above, never with the API key. Default: `console`. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** Defaults to `INR_PAYOUTS_LOG`, else `debug` with a `logger` and `warn` with `console`. */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** Given to every `fetch` of the client (for example `dispatcher` for a proxy, `keepalive`). */
-  fetchOptions?: FetchOptions;
+  fetchOptions?: FetchOptions | undefined;
   /** For `client.webhooks.unwrap`; several while rotating. Defaults to `INR_PAYOUTS_WEBHOOK_SECRET`. */
-  webhookSecret?: string | readonly string[];
+  webhookSecret?: string | readonly string[] | undefined;
   /**
    * The clock every wait runs on (back-off, the 429 wait, `deadline`, the `waitFor...` helpers); `timeout` stays
    * real. Pass the mock's virtual clock in tests so that waits cost no real time.
    */
-  clock?: ClientClock;
+  clock?: ClientClock | undefined;
   /** Headers sent on every request. */
-  defaultHeaders?: Record<string, string>;
+  defaultHeaders?: Record<string, string> | undefined;
   /** ky's hooks, run on every request: tracing, logging, metrics. The `Authorization` they see is masked. */
-  hooks?: Hooks;
+  hooks?: Hooks | undefined;
   /** Run in a browser page anyway: only for internal tools, as the key ships to every visitor (spec 5.6). */
-  dangerouslyAllowBrowser?: boolean;
+  dangerouslyAllowBrowser?: boolean | undefined;
 }
 
 /** {@link ClientOptions} with every default applied and every rule checked. */

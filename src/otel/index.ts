@@ -149,7 +149,9 @@ function errorType(error: unknown): string {
  * A span per webhook delivery, for `createWebhookHandler({ trace })`: kind SERVER, named `webhook <event type>`,
  * with `http.request.method`, `url.path`, `http.response.status_code`, `inr_payouts.webhook.event_id`,
  * `inr_payouts.webhook.event_type` and `inr_payouts.webhook.outcome` (`processed`, `duplicate`, `in_progress`,
- * ...). The partner's function runs inside the span, so its own spans (a database call) are children of it.
+ * ...). The partner's function runs inside the span, so its own spans (a database call) are children of it where
+ * a context manager is registered (`NodeSDK` registers one; with `sdk-trace-base` alone, register
+ * `AsyncLocalStorageContextManager` from `@opentelemetry/context-async-hooks`).
  *
  * @example
  * ```ts

@@ -5,19 +5,12 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, expect, test } from 'vitest';
+import ambient from '../consumers/shipped-lines/ambient.json' with { type: 'json' };
 import { entries, root, toModule } from './tsdoc-examples.js';
 
-// What the fragments take from the reader's own code, declared unless the block declares it itself.
-const AMBIENT: Record<string, string> = {
-  userId: 'declare const userId: string;',
-  transactionId: 'declare const transactionId: string;',
-  rawBody: 'declare const rawBody: string;',
-  request: 'declare const request: { headers: Record<string, string | undefined> };',
-  codeTheUserTyped: 'declare const codeTheUserTyped: string;',
-  askTheUserToFinishKyc: 'declare function askTheUserToFinishKyc(): void;',
-  app: 'declare const app: { fetch(request: Request): Promise<Response> };',
-  PayoutClient: "import { PayoutClient } from 'inr-payouts';",
-};
+// What the fragments take from the reader's own code, declared unless the block declares it itself: the table the
+// consumer that compiles the shipped guides from the tarball reads too (test/consumers/shipped-lines).
+const AMBIENT: Record<string, string> = ambient;
 const ambientFor = (code: string) =>
   Object.entries(AMBIENT)
     .filter(
@@ -43,11 +36,8 @@ const dir = join(root, `node_modules/.cache/guide-blocks-${process.pid}`);
 mkdirSync(dir, { recursive: true });
 const paths = blocks.map((block, i) => {
   const path = join(dir, `block-${i}.ts`);
-  // Fragments that declare their own client or mock keep them; the rest get the runner's. The guides show msw 3's
-  // listen option; the repository's msw is 2 (its dev tools run on Node 20), whose name for it is checked here.
-  // msw 3's is run as printed by the Vitest 5 consumer (scripts/consumers/run.mjs).
-  const code = block.code.replaceAll('onUnhandledFrame', 'onUnhandledRequest');
-  writeFileSync(path, `${ambientFor(code)}\n${toModule(code)}`);
+  // Fragments that declare their own client or mock keep them; the rest get the runner's.
+  writeFileSync(path, `${ambientFor(block.code)}\n${toModule(block.code)}`);
   return path;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,6 +49,9 @@ test('the README and the guides have ts blocks', () => {
 test('every ts block of the README and the guides type-checks', () => {
   const program = ts.createProgram(paths, {
     strict: true,
+    // The strictest flags partners compile with: an optional option must take undefined (process.env.X).
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,

@@ -82,12 +82,12 @@ export function toModule(code: string): string {
   return [
     "import { PayoutClient as __PayoutClient } from 'inr-payouts';",
     "import { createMockService as __createMockService } from 'inr-payouts/mock';",
-    "import { mswHandlers as __mswHandlers } from 'inr-payouts/mock/msw';",
+    "import { mswHandlers as __mswHandlers, onUnhandled as __onUnhandled } from 'inr-payouts/mock/msw';",
     "import { setupServer as __setupServer } from 'msw/node';",
     ...imports,
     'const mock = __createMockService();',
     'const __server = __setupServer(...__mswHandlers(mock));',
-    "__server.listen({ onUnhandledRequest: 'error' });",
+    "__server.listen(__onUnhandled('error'));",
     needsClient
       ? 'const client = new __PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });'
       : '',

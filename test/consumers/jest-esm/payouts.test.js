@@ -1,16 +1,16 @@
 // inr-payouts/mock with msw under Jest. Jest's CommonJS module system cannot load msw (msw 3 is an ES module,
 // msw 2 depends on one) on any Node version, so this project runs Jest in its ESM mode: `"type": "module"` in
 // package.json and `node --experimental-vm-modules node_modules/jest/bin/jest.js`. No jest.config file; Jest's
-// globals as usual. scripts/consumers/run.mjs runs it with msw 2 and, editing the listen line, msw 3.
+// globals as usual. scripts/consumers/run.mjs runs it with msw 2 and msw 3, unchanged.
 import { PayoutClient } from 'inr-payouts';
 import { createMockService } from 'inr-payouts/mock';
-import { mswHandlers } from 'inr-payouts/mock/msw';
+import { mswHandlers, onUnhandled } from 'inr-payouts/mock/msw';
 import { checkAttribution } from 'inr-payouts/money';
 import { verifyWebhook } from 'inr-payouts/webhooks';
 import { setupServer } from 'msw/node';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(onUnhandled('error')));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

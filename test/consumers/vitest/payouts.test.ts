@@ -2,13 +2,13 @@
 // use the helpers and move the virtual clock the way the guide shows.
 import { PayoutClient } from 'inr-payouts';
 import { createMockService, type MockService } from 'inr-payouts/mock';
-import { mswHandlers } from 'inr-payouts/mock/msw'; // the only import of the package that loads msw
+import { mswHandlers, onUnhandled } from 'inr-payouts/mock/msw'; // the only import of the package that loads msw
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 const server = setupServer();
-// msw 3's option; on msw 2 it is server.listen({ onUnhandledRequest: 'error' }). An unhandled request fails the test.
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+// An unhandled request fails the test, on msw 2 and msw 3 alike.
+beforeAll(() => server.listen(onUnhandled('error')));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
