@@ -2,10 +2,12 @@
 // create a transaction, fund it, receive the INR payout with its UTR and rate attribution, verify the webhooks,
 // read the activity feed.
 //
-//   npm run demo                                          # against the embedded mock (no network, virtual clock)
+//   npx tsx node_modules/inr-payouts/examples/demo.ts     # against the embedded mock (no network, virtual clock)
 //   npx inr-payouts-mock --port 4010 &
-//   INR_PAYOUTS_BASE_URL=http://127.0.0.1:4010 npm run demo   # against the standalone mock server
-//   INR_PAYOUTS_API_KEY=pk_sandbox_… INR_PAYOUTS_BASE_URL=https://… npm run demo   # against your sandbox
+//   INR_PAYOUTS_BASE_URL=http://127.0.0.1:4010 npx tsx node_modules/inr-payouts/examples/demo.ts   # the mock server
+//   INR_PAYOUTS_API_KEY=pk_sandbox_… INR_PAYOUTS_BASE_URL=https://… npx tsx node_modules/inr-payouts/examples/demo.ts
+//
+// (`npm run demo` in a clone of the repository.)
 //
 // Against a server, each run uses a new mobile number and bank account, so the demo runs again and again. The
 // steps only a person can do (typing the OTP, giving consent, sending the deposit) use the standalone mock's test

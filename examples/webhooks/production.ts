@@ -1,8 +1,8 @@
 // A receiver that was down for an hour, and `client.webhooks.recover` bringing back every event it missed, each
 // processed once (docs/webhooks-in-production.md walks through it):
 //
-//   npx tsx examples/webhooks/production.ts                                   # against the embedded mock
-//   INR_PAYOUTS_BASE_URL=http://127.0.0.1:4010 npx tsx examples/webhooks/production.ts   # a standalone server
+//   npx tsx node_modules/inr-payouts/examples/webhooks/production.ts          # against the embedded mock
+//   INR_PAYOUTS_BASE_URL=http://127.0.0.1:4010 npx tsx node_modules/inr-payouts/examples/webhooks/production.ts
 //
 // The receiver is `createWebhookHandler` on node:http with the in-memory store; on several replicas give it
 // `postgresWebhookStore(pool)` or `redisWebhookStore(redis)` instead, and nothing else changes.

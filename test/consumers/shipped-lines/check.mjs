@@ -12,7 +12,6 @@
 // Prints one line per step; exits 1 on the first failing step.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 const pkg = 'node_modules/inr-payouts';
 const msw = JSON.parse(readFileSync('node_modules/msw/package.json', 'utf8')).version;
@@ -35,7 +34,10 @@ const lineOf = (text, index) => text.slice(0, index).split('\n').length;
 // The names a fragment takes from the reader's code, declared unless the fragment declares or imports them.
 const ambientFor = (code) =>
   Object.entries(ambient)
-    .filter(([name]) => !new RegExp(`\\b(?:const|let|function|import)\\s*\\{?[^=;]*\\b${name}\\b[^=;]*=?`).test(code))
+    .filter(
+      ([name]) =>
+        !new RegExp(`\\b(?:const|let|function|import)\\s*\\{?[^=;]*\\b${name}\\b[^=;]*=?`).test(code),
+    )
     .map(([, line]) => line)
     .join('\n');
 
@@ -54,7 +56,9 @@ for (const file of exampleFiles) cpSync(`${pkg}/examples/${file}`, `src/examples
 // without declaring them (the house rule of the package's TSDoc): they are declared here, over msw.
 const uses = (code, name) => new RegExp(`(?<![.\\w])${name}\\b`).test(code);
 const declares = (code, name) =>
-  new RegExp(`\\b(?:const|let|var|function|class)\\s+${name}\\b|import[^;]*\\b${name}\\b[^;]*from`).test(code);
+  new RegExp(`\\b(?:const|let|var|function|class)\\s+${name}\\b|import[^;]*\\b${name}\\b[^;]*from`).test(
+    code,
+  );
 const IMPORT = /^import\s[\s\S]*?from\s+'[^']+';?[ \t]*$/gm;
 function toModule(code) {
   const needsClient = uses(code, 'client') && !declares(code, 'client');
@@ -69,7 +73,9 @@ function toModule(code) {
     'const mock = __createMockService();',
     'const __server = __setupServer(...__mswHandlers(mock));',
     "__server.listen(__onUnhandled('error'));",
-    needsClient ? 'const client = new __PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });' : '',
+    needsClient
+      ? 'const client = new __PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });'
+      : '',
     'try {',
     code.replace(IMPORT, ''),
     '} finally {',
@@ -80,14 +86,22 @@ function toModule(code) {
   ].join('\n');
 }
 // README and guides: each ts block a module of its own.
-const guides = ['README.md', ...readdirSync(`${pkg}/docs`).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const guides = [
+  'README.md',
+  ...readdirSync(`${pkg}/docs`)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 let blocks = 0;
 for (const file of guides) {
   const text = readFileSync(`${pkg}/${file}`, 'utf8');
   for (const match of text.matchAll(/```ts\n([\s\S]*?)```/g)) {
     const code = match[1] ?? '';
     const name = `${file.replace(/[/.]/g, '_')}_${lineOf(text, match.index)}`;
-    writeFileSync(`src/docs/${name}.ts`, `// ${file}:${lineOf(text, match.index)}\n${ambientFor(code)}\n${toModule(code)}`);
+    writeFileSync(
+      `src/docs/${name}.ts`,
+      `// ${file}:${lineOf(text, match.index)}\n${ambientFor(code)}\n${toModule(code)}`,
+    );
     blocks += 1;
   }
 }
@@ -101,12 +115,17 @@ for (const file of readdirSync(`${pkg}/dist`).filter((f) => f.endsWith('.d.ts'))
     if (at < 0) continue;
     for (const block of body.slice(at).matchAll(/```(?:ts|typescript)\n([\s\S]*?)```/g)) {
       const name = `example-${tsdoc.length}`;
-      writeFileSync(`src/tsdoc/${name}.ts`, `// dist/${file}:${lineOf(text, comment.index)}\n${toModule(block[1] ?? '')}`);
+      writeFileSync(
+        `src/tsdoc/${name}.ts`,
+        `// dist/${file}:${lineOf(text, comment.index)}\n${toModule(block[1] ?? '')}`,
+      );
       tsdoc.push(name);
     }
   }
 }
-console.log(`${blocks} blocks of README.md and docs/, ${exampleFiles.length} examples, ${tsdoc.length} TSDoc examples`);
+console.log(
+  `${blocks} blocks of README.md and docs/, ${exampleFiles.length} examples, ${tsdoc.length} TSDoc examples`,
+);
 if (blocks < 30 || exampleFiles.length < 10 || tsdoc.length < 100) {
   console.log('FAIL fewer lines than the package ships: is the tarball complete?');
   process.exit(1);
