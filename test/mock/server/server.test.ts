@@ -138,6 +138,25 @@ describe('inr-payouts-mock over HTTP', () => {
 });
 
 describe('shutdown', () => {
+  it('at real time, says at start that a flow takes minutes and how to move faster', async () => {
+    const realtime = await startServer(['--speed', 'realtime']);
+    try {
+      const lines = realtime.output().split('\n');
+      expect(lines).toContain(
+        "  speed:           at real time a payout takes minutes (a deposit's confirmations alone up to 4 min 16 s on polygon): start with --speed 60 for a virtual minute a second, or move the clock with POST /__mock/clock/advance",
+      );
+      // The line sits above the helpers line, which stays last.
+      expect(lines.findIndex((line) => line.startsWith('  speed:'))).toBeLessThan(
+        lines.findIndex((line) => line.startsWith('  test helpers:')),
+      );
+    } finally {
+      await realtime.stop();
+    }
+    // A manual clock (this file's server) moves only when told: no such line.
+    expect(server.output()).not.toContain('speed:');
+    expect(server.output()).toContain('(manual)');
+  });
+
   it('stops cleanly on SIGINT and on SIGTERM (exit code 0)', async () => {
     const a = await startServer();
     const b = await startServer();
