@@ -4,19 +4,14 @@
  * `MockHelperCalls` (every call awaited) runs in-process or against a server by changing one line.
  */
 
-import { HELPER_CONTRACT, type HelperName, helperPath } from './contract/helpers.js';
+import { helperPath, httpHelpers, type InProcessOnlyHelper } from './contract/helpers.js';
 import { MockArgumentError, MockHelperError, MockTransitionError } from './engine/errors.js';
 import type { MockHelpers } from './helpers/index.js';
 
 type Callable = (...args: never[]) => unknown;
 
-/** Helpers whose argument cannot cross HTTP (a function): `webhooks.useFetch`. */
-type InProcessOnly = {
-  [N in HelperName]: (typeof HELPER_CONTRACT)[N] extends { http: false } ? N : never;
-}[HelperName];
-
 type GroupOf<G extends string, H> = {
-  [A in keyof H as `${G}.${A & string}` extends InProcessOnly ? never : A]: H[A];
+  [A in keyof H as `${G}.${A & string}` extends InProcessOnlyHelper ? never : A]: H[A];
 };
 
 /** The helpers that work over HTTP, with their in-process types. */
@@ -95,8 +90,8 @@ export function connectMock(baseUrl: string, options: { fetch?: typeof fetch } =
       return isRecord(body) ? body.data : undefined;
     };
   const helpers: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(HELPER_CONTRACT)) {
-    if ('http' in spec && spec.http === false) continue;
+  // Only what the server serves: an in-process-only helper (`webhooks.useFetch`) is neither typed nor built.
+  for (const [name] of httpHelpers()) {
     const [group = '', action] = name.split('.');
     if (action === undefined) {
       helpers[group] = call(name);

@@ -19,8 +19,13 @@ export interface HelperSpec {
    * ({@link helperArgs}): the table's 200-odd schemas were most of the mock's own import.
    */
   readonly args: () => readonly z.ZodMiniType[];
-  /** False where the argument cannot cross HTTP (a function); such a helper is in-process only. */
+  /**
+   * False where the argument cannot cross HTTP (a function): such a helper is in-process only, left out of
+   * `GET /__mock`, the helpers' OpenAPI document and `connectMock`, and its path answers 404 `IN_PROCESS_ONLY`.
+   */
   readonly http?: false;
+  /** For an in-process-only helper: what does the same over HTTP, which its path's 404 names. */
+  readonly overHttp?: string;
   /**
    * True for a helper that only reads: the standalone server also answers it to `GET` (query string as the
    * argument). Every other helper changes state and takes only `POST` (`mock/server/guard.ts`).
@@ -264,6 +269,8 @@ export const HELPER_CONTRACT = {
     summary: 'Delivers webhooks through this fetch instead of the global one',
     args: () => [z.optional(z.unknown())],
     http: false,
+    overHttp:
+      'point the account\'s webhooks at your receiver (POST /__mock/accounts/update with { "webhookUrl": "http://127.0.0.1:3000/webhooks" }, or start with --webhook-url): each delivery is then a real signed POST',
   },
   'digilocker.complete': {
     summary: 'Completes a document-locker session: approve (with optional Aadhaar and PAN data) or deny',
@@ -348,6 +355,31 @@ export const HELPER_CONTRACT = {
 
 /** A helper's contract name, `group.action` or a top-level name. */
 export type HelperName = keyof typeof HELPER_CONTRACT;
+
+/** The helpers whose argument cannot cross HTTP (`http: false`): `webhooks.useFetch`. */
+export type InProcessOnlyHelper = {
+  [N in HelperName]: (typeof HELPER_CONTRACT)[N] extends { http: false } ? N : never;
+}[HelperName];
+
+/** The helpers the standalone server serves. */
+export type HttpHelperName = Exclude<HelperName, InProcessOnlyHelper>;
+
+/** The contract's entry for `name`, or undefined for a name it does not have. */
+export function helperSpec(name: string): HelperSpec | undefined {
+  const contract: Record<string, HelperSpec> = HELPER_CONTRACT;
+  return Object.hasOwn(contract, name) ? contract[name] : undefined;
+}
+
+/** Whether the standalone server serves `name` (every helper but an in-process-only one). */
+export function servedOverHttp(name: string): boolean {
+  return helperSpec(name)?.http !== false;
+}
+
+/** The contract's entries the standalone server serves, in the contract's order. */
+export function httpHelpers(): [HttpHelperName, HelperSpec][] {
+  const entries = Object.entries(HELPER_CONTRACT) as [HelperName, HelperSpec][];
+  return entries.filter((entry): entry is [HttpHelperName, HelperSpec] => entry[1].http !== false);
+}
 
 const built = new WeakMap<HelperSpec, readonly z.ZodMiniType[]>();
 

@@ -10,7 +10,7 @@ import { DigilockerSessionStatus } from '../../src/schemas/kyc/digilocker.js';
 import { Transaction, TransactionStatus } from '../../src/schemas/transactions.js';
 import { User } from '../../src/schemas/users.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/events.js';
-import type { HelperName } from '../contract/helpers.js';
+import type { HttpHelperName } from '../contract/helpers.js';
 
 const text = z.string();
 const integer = z.number().check(z.int());
@@ -137,9 +137,9 @@ const journalEntry = z.looseObject({
 const state = z.looseObject({ version: z.literal(1), seed: text });
 
 /**
- * Each HTTP helper's answer `data`, by helper name. `webhooks.useFetch` takes a function and is not served.
+ * Each HTTP helper's answer `data`, by helper name; an in-process-only helper (`webhooks.useFetch`) has none.
  */
-export const HELPER_RESULTS: Record<Exclude<HelperName, 'webhooks.useFetch'>, z.ZodMiniType> = {
+export const HELPER_RESULTS: Record<HttpHelperName, z.ZodMiniType> = {
   reset: nothing,
   seed: z.looseObject({ users: z.array(User) }),
   snapshot: state,

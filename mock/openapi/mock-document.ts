@@ -6,12 +6,12 @@
  */
 import { ErrorBodyA } from '../../src/schemas/common.js';
 import {
-  HELPER_CONTRACT,
-  type HelperName,
   type HelperSpec,
+  type HttpHelperName,
   helperArgs,
   helperBodySchema,
   helperPath,
+  httpHelpers,
 } from '../contract/helpers.js';
 import { HELPER_RESULTS } from './helper-results.js';
 import {
@@ -44,8 +44,8 @@ const REFUSALS: Json = {
   '404': error('Nothing with that ID (`No user usr_x ...`)'),
 };
 
-function answers(name: HelperName, method: 'get' | 'post'): Json {
-  const result = name === 'webhooks.useFetch' ? undefined : HELPER_RESULTS[name];
+function answers(name: HttpHelperName, method: 'get' | 'post'): Json {
+  const result = HELPER_RESULTS[name];
   if (!result) throw new Error(`mock/openapi/helper-results.ts has no answer for the helper ${name}`);
   return {
     '200': {
@@ -78,7 +78,7 @@ function queryParameters(body: Json | undefined): Json[] {
   }));
 }
 
-function helperPathItem(name: HelperName, spec: HelperSpec): Json {
+function helperPathItem(name: HttpHelperName, spec: HelperSpec): Json {
   const body = helperBodySchema(spec);
   const optional = helperArgs(spec).every((arg) => arg._zod.optin === 'optional');
   const common = { summary: spec.summary, tags: [name.split('.')[0] ?? name], security: [] };
@@ -135,7 +135,8 @@ export function mockOpenApiDocument(version = '0.0.0'): Json {
                   properties: {
                     helpers: {
                       type: 'object',
-                      description: "Group → action names; `''` holds the top-level helpers",
+                      description:
+                        "Group → action names of the helpers served over HTTP; `''` holds the top-level helpers",
                       additionalProperties: { type: 'array', items: { type: 'string' } },
                     },
                     described: { type: 'array', items: ref('HelperDescription') },
@@ -150,12 +151,10 @@ export function mockOpenApiDocument(version = '0.0.0'): Json {
       },
     },
   };
-  const helpers = Object.entries(HELPER_CONTRACT) as [HelperName, HelperSpec][];
-  for (const [name, spec] of helpers) {
-    if (spec.http !== false) paths[helperPath(name)] = helperPathItem(name, spec);
-  }
+  const helpers = httpHelpers();
+  for (const [name, spec] of helpers) paths[helperPath(name)] = helperPathItem(name, spec);
   const errorA = jsonSchema(ErrorBodyA, 'output');
-  const tags = [...new Set(helpers.filter(([, s]) => s.http !== false).map(([n]) => n.split('.')[0] ?? n))];
+  const tags = [...new Set(helpers.map(([n]) => n.split('.')[0] ?? n))];
   return {
     ...documentHead('inr-payouts mock server: test helpers', version, DESCRIPTION),
     security: [],

@@ -17,6 +17,7 @@ import { INSPECTOR_PATH } from './inspector/index.js';
 import { launcherPids, watchProcesses } from './launcher.js';
 import { openStateFile, readStateFile, type StateFile } from './persistence.js';
 import { startMockServer } from './server.js';
+import { realTimeHint } from './speed-hint.js';
 
 const USAGE = `Usage: inr-payouts-mock [options]
        inr-payouts-mock check-receiver <url> --secret <s>   (grade your webhook endpoint; --help for more)
@@ -284,6 +285,7 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
   console.log(`  sandbox API key: ${service.sandboxKey}`);
   console.log(`  webhook secret:  ${service.webhookSecret}`);
   console.log(`  clock:           ${service.clock.nowIso()} (${speed})`);
+  if (options.speed === 1) console.log(`  speed:           ${realTimeHint(service)}`);
   if (options.webhookUrl) console.log(`  webhooks to:     ${options.webhookUrl}`);
   if (options.chaos)
     console.log(`  chaos:           seed ${options.chaos.seed} (GET /__mock/faults/chaosLog)`);

@@ -15,11 +15,13 @@
  */
 import { toJSONSchema } from 'zod/mini';
 import {
-  HELPER_CONTRACT,
   type HelperSpec,
   helperArgs,
   helperBodySchema,
   helperPath,
+  helperSpec,
+  httpHelpers,
+  servedOverHttp,
 } from '../contract/helpers.js';
 import { MockArgumentError, MockHelperError, MockTransitionError } from '../engine/errors.js';
 import { explainLine } from '../engine/explain.js';
@@ -48,14 +50,18 @@ function ownFunction(holder: unknown, name: string): Callable | undefined {
   return typeof value === 'function' ? (value as Callable) : undefined;
 }
 
-/** Every helper the service has: group name → action names, and the top-level helpers under `''`. */
+/**
+ * Every helper the server serves: group name → action names, and the top-level helpers under `''`. An
+ * in-process-only helper (`http: false` in the contract) is left out, as its path answers 404.
+ */
 export function listHelpers(service: MockService): Record<string, string[]> {
   const out: Record<string, string[]> = { '': [] };
   for (const [name, value] of Object.entries(service.helpers)) {
-    if (typeof value === 'function') out['']?.push(name);
-    else if (isRecord(value)) {
+    if (typeof value === 'function') {
+      if (servedOverHttp(name)) out['']?.push(name);
+    } else if (isRecord(value)) {
       out[name] = Object.entries(value)
-        .filter(([, fn]) => typeof fn === 'function')
+        .filter(([action, fn]) => typeof fn === 'function' && servedOverHttp(`${name}.${action}`))
         .map(([action]) => action);
     }
   }
@@ -77,19 +83,16 @@ export interface HelperDescription {
 
 /** The helpers served over HTTP with their argument shapes (JSON Schema 2020-12), from `HELPER_CONTRACT`. */
 export function describeHelpers(): HelperDescription[] {
-  const specs: [string, HelperSpec][] = Object.entries(HELPER_CONTRACT);
-  return specs
-    .filter(([, spec]) => spec.http !== false)
-    .map(([name, spec]) => ({
-      name,
-      path: helperPath(name),
-      summary: spec.summary,
-      reads: spec.reads === true,
-      arguments: helperArgs(spec).map((schema) =>
-        toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }),
-      ),
-      body: helperBodySchema(spec),
-    }));
+  return httpHelpers().map(([name, spec]) => ({
+    name,
+    path: helperPath(name),
+    summary: spec.summary,
+    reads: spec.reads === true,
+    arguments: helperArgs(spec).map((schema) =>
+      toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }),
+    ),
+    body: helperBodySchema(spec),
+  }));
 }
 
 function answer(status: number, body: unknown): Response {
@@ -186,10 +189,16 @@ export async function serveHelper(service: MockService, request: Request, path: 
   const action = second ?? first;
   const fn = parts.length <= 2 ? ownFunction(group, action) : undefined;
   const name = parts.join('.');
-  const spec: HelperSpec | undefined = Object.hasOwn(HELPER_CONTRACT, name)
-    ? HELPER_CONTRACT[name as keyof typeof HELPER_CONTRACT]
-    : undefined;
-  if (!fn || spec?.http === false) {
+  const spec = helperSpec(name);
+  if (spec?.http === false) {
+    return refusal(
+      404,
+      'Not Found',
+      `helpers.${name} takes a function, so it exists in-process only (createMockService().helpers) and is not served over HTTP: ${spec.overHttp ?? `GET ${HELPERS_PREFIX} lists the helpers there are`}`,
+      { code: 'IN_PROCESS_ONLY' },
+    );
+  }
+  if (!fn) {
     return refusal(404, 'Not Found', `No helper ${name}: GET ${HELPERS_PREFIX} lists the helpers there are`);
   }
   const text = request.method === 'POST' ? await request.text() : '';

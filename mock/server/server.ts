@@ -81,7 +81,7 @@ function notFound(method: string, path: string): Response {
   return errorResponse(
     404,
     'Not Found',
-    `No endpoint ${method} ${path}: the API is under /v2, the test helpers under ${HELPERS_PREFIX}`,
+    `No endpoint ${method} ${path}: the API is under /v2 (GET /openapi.json lists its endpoints), the test helpers under ${HELPERS_PREFIX}`,
   );
 }
 

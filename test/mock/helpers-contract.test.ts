@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HELPER_CONTRACT } from '../../mock/contract/helpers.js';
+import { HELPER_CONTRACT, type HelperSpec, servedOverHttp } from '../../mock/contract/helpers.js';
 import { createMockService, MockArgumentError } from '../../mock/index.js';
 import { describeHelpers, listHelpers } from '../../mock/server/helpers-api.js';
 import { helperTable } from '../../mock/server/helpers-doc.js';
@@ -36,10 +36,36 @@ function thrown(call: () => unknown): unknown {
 
 describe('helper contract', () => {
   it('names every helper a service has, and nothing else', () => {
-    const names = Object.entries(listHelpers(createMockService())).flatMap(([group, actions]) =>
-      actions.map((action) => (group ? `${group}.${action}` : action)),
+    const names = Object.entries(createMockService().helpers).flatMap(([group, value]) =>
+      typeof value === 'function'
+        ? [group]
+        : Object.entries(value)
+            .filter(([, fn]) => typeof fn === 'function')
+            .map(([action]) => `${group}.${action}`),
     );
     expect(Object.keys(HELPER_CONTRACT).sort()).toEqual(names.sort());
+  });
+
+  it('says which helpers are served over HTTP, and the listing lists exactly those', () => {
+    const listed = Object.entries(listHelpers(createMockService())).flatMap(([group, actions]) =>
+      actions.map((action) => (group ? `${group}.${action}` : action)),
+    );
+    const entries: [string, HelperSpec][] = Object.entries(HELPER_CONTRACT);
+    const inProcessOnly = entries.filter(([, spec]) => spec.http === false);
+    expect(inProcessOnly.map(([name]) => name)).toEqual(['webhooks.useFetch']);
+    // Each says what does the same over HTTP, for its path's 404.
+    for (const [, spec] of inProcessOnly) expect(spec.overHttp).toMatch(/\/__mock\//);
+    expect(listed.sort()).toEqual(
+      entries
+        .map(([name]) => name)
+        .filter(servedOverHttp)
+        .sort(),
+    );
+    expect(
+      describeHelpers()
+        .map((h) => h.name)
+        .sort(),
+    ).toEqual(listed);
   });
 
   it('refuses a missing argument in-process with the field, not a JavaScript internal', () => {

@@ -40,7 +40,8 @@ describe('5: authentication', () => {
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({
       error: 'Not Found',
-      message: 'No endpoint GET /v2/nowhere',
+      message:
+        'No endpoint GET /v2/nowhere: the API has no such method and path (this is not a missing record); openapi.json lists every endpoint (GET /openapi.json on npx inr-payouts-mock, inr-payouts/openapi.json in the package)',
       code: 'NOT_FOUND',
     });
   });

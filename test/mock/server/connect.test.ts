@@ -1,7 +1,7 @@
 /**
  * `connectMock`: the helpers of a standalone server with the in-process types and errors.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { connectMock, MockArgumentError, MockHelperError, MockTransitionError } from '../../../mock/index.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 
@@ -44,5 +44,24 @@ describe('connectMock', () => {
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(MockTransitionError);
     expect(refused).toMatchObject({ state: 'verified', allowed: ['unverified'] });
+  });
+
+  it('offers exactly the helpers GET /__mock lists: not the in-process-only webhooks.useFetch', async () => {
+    const helpers = connectMock(running.url);
+    const listing = (await fetch(`${running.url}/__mock`).then((r) => r.json())) as {
+      data: { helpers: Record<string, string[]> };
+    };
+    const offered = Object.fromEntries(
+      Object.entries(helpers).map(([name, value]) => [
+        name,
+        typeof value === 'function' ? 'top-level' : Object.keys(value).sort(),
+      ]),
+    );
+    for (const [group, actions] of Object.entries(listing.data.helpers)) {
+      if (group === '') for (const action of actions) expect(offered[action]).toBe('top-level');
+      else expect(offered[group]).toEqual([...actions].sort());
+    }
+    expect(Object.keys(helpers.webhooks)).not.toContain('useFetch');
+    expectTypeOf(helpers.webhooks).not.toHaveProperty('useFetch');
   });
 });

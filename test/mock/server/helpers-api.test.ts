@@ -28,6 +28,36 @@ describe('/__mock', () => {
     });
   });
 
+  it('lists only what it serves: every listed helper answers, and the in-process-only useFetch is neither listed nor served', async () => {
+    const answer = await fetch(`${server.url}/__mock`).then((r) => r.json());
+    const listed = Object.entries(answer.data.helpers as Record<string, string[]>).flatMap(
+      ([group, actions]) => actions.map((action) => (group ? `${group}.${action}` : action)),
+    );
+    expect(answer.data.helpers.webhooks).toEqual(['sign', 'trigger', 'captured', 'events', 'settle']);
+    expect(listed).not.toContain('webhooks.useFetch');
+    // The two halves of the listing name the same helpers.
+    expect(listed.sort()).toEqual(answer.data.described.map((h: { name: string }) => h.name).sort());
+    for (const method of ['POST', 'GET']) {
+      const refused = await fetch(`${server.url}/__mock/webhooks/useFetch`, {
+        method,
+        ...(method === 'POST' ? { headers: { 'Content-Type': 'application/json' }, body: '{}' } : {}),
+      });
+      expect(refused.status).toBe(404);
+      expect(refused.headers.get('content-type')).toContain('application/json');
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+      const body = await refused.json();
+      expect(body).toMatchObject({ error: 'Not Found', code: 'IN_PROCESS_ONLY' });
+      expect(body.message).toMatch(
+        /^helpers\.webhooks\.useFetch takes a function, so it exists in-process only/,
+      );
+      // It says what does the same over HTTP.
+      expect(body.message).toContain('POST /__mock/accounts/update with { "webhookUrl"');
+      expect(body.message).toContain('--webhook-url');
+    }
+    // A helper that does not exist at all is still told apart.
+    expect((await server.helper('webhooks/nothing')).body).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('8: the OTP read over GET with a query expires after 10 minutes of clock advanced over HTTP', async () => {
     await server.helper('reset');
     const userId = await createUser(server);
@@ -79,7 +109,7 @@ describe('/__mock', () => {
     expect(noField.body).toMatchObject({ field: 'referenceId', code: 'INVALID_HELPER_ARGUMENT' });
     expect(String(noField.body.message)).not.toMatch(/destructure|undefined/);
     // A function argument cannot cross HTTP: in-process only.
-    expect((await server.helper('webhooks/useFetch')).status).toBe(404);
+    expect((await server.helper('webhooks/useFetch')).body).toMatchObject({ code: 'IN_PROCESS_ONLY' });
     const notJson = await fetch(`${server.url}/__mock/faults/inject`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -51,6 +51,33 @@ describe('inr-payouts-mock over HTTP', () => {
     expect(inside.body.message).toContain('/v2/no-such-endpoint');
   });
 
+  it('a method and path no endpoint has answers a 404 saying so, unlike a missing record of a real endpoint', async () => {
+    // The spec has no GET /v2/users/{userId}: the answer must not read as a user lost (after a restart, say).
+    const unknown = await server.callOrigin('GET', '/v2/users/usr_x');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('application/json');
+    expect(Object.keys(unknown.body).sort()).toEqual(['code', 'error', 'message']);
+    expect(unknown.body).toMatchObject({ error: 'Not Found', code: 'NOT_FOUND' });
+    expect(unknown.body.message).toBe(
+      'No endpoint GET /v2/users/usr_x: the API has no such method and path (this is not a missing record); openapi.json lists every endpoint (GET /openapi.json on npx inr-payouts-mock, inr-payouts/openapi.json in the package)',
+    );
+    const explained = unknown.headers.get('x-mock-explain') ?? '';
+    expect(explained).toMatch(/^NOT_FOUND: no endpoint of the API is GET \/v2\/users\/usr_x \(spec 4\)\. /);
+    expect(explained).toContain('Change: call a method and path the API has');
+    expect(explained).not.toContain('created');
+    // A real endpoint with a record it does not have: its own code and the advice to use an id that exists.
+    const missing = await server.callOrigin('GET', '/v2/transactions/txn_missing');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: 'Not Found', code: 'TRANSACTION_NOT_FOUND' });
+    expect(missing.headers.get('x-mock-explain')).toContain('use a transactionId this account created');
+    // Outside /v2 too, the answer points at the endpoint list.
+    const outside = await fetch(`${server.origin}/v1/users/usr_x`);
+    expect(outside.status).toBe(404);
+    expect((await outside.json()).message).toBe(
+      'No endpoint GET /v1/users/usr_x: the API is under /v2 (GET /openapi.json lists its endpoints), the test helpers under /__mock',
+    );
+  });
+
   it('7.2: a handler that throws answers 500 in shape A and the server keeps serving', async () => {
     const headers = { 'Idempotency-Key': '0b9e4f43-7d1f-4a52-8f8e-5f0b7f3c9a10' };
     expect((await server.call('POST', '/v2/users', { mobile: '9876500001' }, headers)).status).toBe(201);
@@ -111,6 +138,25 @@ describe('inr-payouts-mock over HTTP', () => {
 });
 
 describe('shutdown', () => {
+  it('at real time, says at start that a flow takes minutes and how to move faster', async () => {
+    const realtime = await startServer(['--speed', 'realtime']);
+    try {
+      const lines = realtime.output().split('\n');
+      expect(lines).toContain(
+        "  speed:           at real time a payout takes minutes (a deposit's confirmations alone up to 4 min 16 s on polygon): start with --speed 60 for a virtual minute a second, or move the clock with POST /__mock/clock/advance",
+      );
+      // The line sits above the helpers line, which stays last.
+      expect(lines.findIndex((line) => line.startsWith('  speed:'))).toBeLessThan(
+        lines.findIndex((line) => line.startsWith('  test helpers:')),
+      );
+    } finally {
+      await realtime.stop();
+    }
+    // A manual clock (this file's server) moves only when told: no such line.
+    expect(server.output()).not.toContain('speed:');
+    expect(server.output()).toContain('(manual)');
+  });
+
   it('stops cleanly on SIGINT and on SIGTERM (exit code 0)', async () => {
     const a = await startServer();
     const b = await startServer();
