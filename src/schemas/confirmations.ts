@@ -28,6 +28,7 @@ const timeOf = (rule: ConfirmationRule): number => rule.confirmations * rule.blo
  * ```
  */
 export function confirmationMs(network: string): number {
-  const rule = new Map<string, ConfirmationRule>(Object.entries(NETWORK_CONFIRMATIONS)).get(network);
-  return rule ? timeOf(rule) : Math.max(...Object.values(NETWORK_CONFIRMATIONS).map(timeOf));
+  const rules: Readonly<Record<string, ConfirmationRule>> = NETWORK_CONFIRMATIONS;
+  const rule = Object.hasOwn(rules, network) ? rules[network] : undefined;
+  return rule ? timeOf(rule) : Math.max(...Object.values(rules).map(timeOf));
 }

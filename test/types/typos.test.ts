@@ -75,7 +75,7 @@ describe('types that catch typos', () => {
     const waited = client.transactions.waitForStatus(transactionId, { statuses: ['complete'] });
     const t0 = mock.clock.now();
     await expect(waited).rejects.toThrow(
-      /waitForStatus: unknown status 'complete', which the wait would never see: use created, .*completed/,
+      /waitForStatus: unknown status complete, which would never come; use created, .*completed/,
     );
     expect(mock.clock.now()).toBe(t0);
     // @ts-expect-error a response's status is open (a status added later still parses), so it is not an input

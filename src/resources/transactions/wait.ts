@@ -75,8 +75,7 @@ export function waitForStatus(
   if (unknown.length > 0)
     return Promise.reject(
       new TypeError(
-        `waitForStatus: unknown status ${unknown.map((s) => `'${s}'`).join(', ')}, which the wait would never ` +
-          `see: use ${transactionStatuses.join(', ')}.`,
+        `waitForStatus: unknown status ${unknown.join(', ')}, which would never come; use ${transactionStatuses.join(', ')}`,
       ),
     );
   return poll<Transaction, Transaction>(
@@ -158,8 +157,8 @@ function allowance(tx: Transaction): number {
 }
 
 const NO_DEPOSIT =
-  'it is still created: no deposit has been seen, and the payout starts only after its confirmations. Wait ' +
-  'again once the deposit is sent (against the mock, call mock.helpers.transactions.simulateDeposit first).';
+  'it is still created: the payout starts only after a deposit and its confirmations (against the mock, call ' +
+  'mock.helpers.transactions.simulateDeposit first).';
 
 export function waitForAttribution(
   reader: TransactionReader,

@@ -123,7 +123,9 @@ describe('waitForAttribution through the confirmations (polygon 256 s, ethereum 
       .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(PollTimeoutError);
     expect(failure).toMatchObject({ deadline: TRANSACTION_POLL.deadline });
-    expect(String(failure)).toMatch(/still created: no deposit has been seen/);
+    expect(String(failure)).toMatch(
+      /still created: the payout starts only after a deposit and its confirmations/,
+    );
     expect(String(failure)).toMatch(/mock\.helpers\.transactions\.simulateDeposit first/);
     expect(mock.clock.now() - t0).toBe(TRANSACTION_POLL.deadline);
   });
