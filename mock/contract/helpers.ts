@@ -80,7 +80,11 @@ const newTranches = z.array(
 /** A duration: milliseconds, or text such as `90s`, `10m`, `1h30m`, `2d`. */
 const duration = z.union([
   z.number().check(z.gte(0)),
-  z.string().check(z.regex(/^(\d+(\.\d+)?(ms|s|m|h|d))+$/)),
+  z.string().check(
+    z.regex(/^(\d+(\.\d+)?(ms|s|m|h|d))+$/, {
+      error: "must be ms or text like '500ms', '10m', '24h', '1h30m' (units ms, s, m, h, d)",
+    }),
+  ),
 ]);
 
 /** The helper contract, `group.action` → spec. Entries follow `createHelpers`' order. */

@@ -1,7 +1,16 @@
 /** Durations for the clock and the helpers: milliseconds, or text such as `'10m'`, `'24h'`, `'1h30m'`. */
 
-/** A duration: milliseconds, or a string of `<number><unit>` parts with units `ms`, `s`, `m`, `h`, `d`. */
-export type Duration = number | string;
+/** A unit of a duration's text: milliseconds, seconds, minutes, hours, days. */
+export type DurationUnit = 'ms' | 's' | 'm' | 'h' | 'd';
+
+type Part = `${number}${DurationUnit}`;
+
+/**
+ * A duration: milliseconds, or text of one to three `<number><unit>` parts (`'500ms'`, `'10m'`, `'1.5h'`,
+ * `'23h59m59s'`), typed so that a misspelt unit (`'10 minutes'`, `'10min'`) fails to compile. `parseDuration`
+ * checks the same at run time, for callers without types.
+ */
+export type Duration = number | Part | `${Part}${Part}` | `${Part}${Part}${Part}`;
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
@@ -12,7 +21,7 @@ const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
  */
 export const MAX_DURATION_MS = 8.64e15;
 
-function inRange(ms: number, duration: Duration): number {
+function inRange(ms: number, duration: Duration | string): number {
   if (ms > MAX_DURATION_MS) {
     throw new RangeError(
       `The duration ${String(duration)} is too long: at most ${MAX_DURATION_MS} ms (the range of a Date)`,
@@ -23,6 +32,7 @@ function inRange(ms: number, duration: Duration): number {
 
 /**
  * Milliseconds in `duration`; throws on a negative number, unreadable text or more than `MAX_DURATION_MS` (8.64e15, the range of a Date).
+ * It takes any string, since text from a request body or a command line has no type: any number of parts reads.
  * @example
  * ```ts
  * import { parseDuration } from 'inr-payouts/mock';
@@ -31,7 +41,7 @@ function inRange(ms: number, duration: Duration): number {
  * if (parseDuration(250) !== 250) throw new Error('numbers are ms');
  * ```
  */
-export function parseDuration(duration: Duration): number {
+export function parseDuration(duration: Duration | string): number {
   if (typeof duration === 'number') {
     if (!Number.isFinite(duration) || duration < 0) {
       throw new RangeError(`A duration must be a non-negative number of ms, got ${duration}`);
@@ -52,4 +62,13 @@ export function parseDuration(duration: Duration): number {
     );
   }
   return inRange(total, duration);
+}
+
+/**
+ * `value` as a `Duration`, once `parseDuration` has read it: for text that has no type (a command line, a bundle
+ * file). Throws `parseDuration`'s error on a value it cannot read.
+ */
+export function asDuration(value: number | string): Duration {
+  parseDuration(value);
+  return value as Duration;
 }

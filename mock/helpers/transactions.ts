@@ -8,7 +8,7 @@ import type { Transaction } from '../../src/schemas/transactions.js';
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { transactionAt } from '../machines/confirmations.js';
-import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
+import { confirmationMs } from '../machines/networks.js';
 import { depositSeen } from '../operations/deposits.js';
 import { completePayout, failPayout } from '../operations/payouts.js';
 import { findTransaction, setExchangeRate, transactionData } from '../operations/transactions.js';
@@ -83,7 +83,7 @@ export function transactionHelpers(rt: MockRuntime) {
       if (!new Decimal(value).gt(0))
         throw new MockHelperError(`A deposit amount must be positive; got ${value}`);
       depositSeen(rt.state, txn, new Decimal(value).toFixed(), txHash);
-      return NETWORK_CONFIRMATIONS[txn.network].confirmations * NETWORK_CONFIRMATIONS[txn.network].blockMs;
+      return confirmationMs(txn.network);
     },
     /**
      * Virtual ms from a deposit being seen to its last confirmation on `network`.
@@ -92,8 +92,7 @@ export function transactionHelpers(rt: MockRuntime) {
      * console.log(mock.helpers.transactions.confirmationMs('ethereum')); // 144000
      * ```
      */
-    confirmationMs: (network: TransactionRecord['network']): number =>
-      NETWORK_CONFIRMATIONS[network].confirmations * NETWORK_CONFIRMATIONS[network].blockMs,
+    confirmationMs: (network: TransactionRecord['network']): number => confirmationMs(network),
     /**
      * The bank accepts the payout now (instead of after 10 s).
      * @example

@@ -8,6 +8,7 @@
  */
 import type { BundleAnswer, BundleRequestAnswer, BundleStep, MockBundle } from '../engine/bundle.js';
 import type { Clock } from '../engine/clock.js';
+import { asDuration } from '../engine/duration.js';
 import type { Exchange } from '../engine/exchange.js';
 import type { DeliveryOutcome } from '../engine/taps.js';
 import { type AttemptAnswerer, noteAnswer, type Recorder } from './recorder.js';
@@ -90,7 +91,7 @@ function execute(target: ReplayTarget, index: number, step: BundleStep, diverged
       return fn(...args);
     }
     if (step.action === 'runDue') return target.clock.runDue(step.wait === false ? { wait: false } : {});
-    return target.clock.advance(step.duration ?? 0, step.wait === false ? { wait: false } : {});
+    return target.clock.advance(asDuration(step.duration ?? 0), step.wait === false ? { wait: false } : {});
   });
 }
 

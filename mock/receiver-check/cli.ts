@@ -3,6 +3,7 @@
  * rejects (exit status 1) when a check failed.
  */
 import { parseArgs } from 'node:util';
+import { asDuration, type Duration } from '../engine/duration.js';
 import { checkReceiver, formatReceiverReport } from './index.js';
 
 /** The subcommand's help. */
@@ -55,8 +56,9 @@ export async function runCheckReceiver(argv: string[]): Promise<void> {
 }
 
 /** A bare number on the command line is milliseconds, as in the API. */
-function duration(text: string | undefined): string | number | undefined {
-  return text !== undefined && /^\d+$/.test(text) ? Number(text) : text;
+function duration(text: string | undefined): Duration | undefined {
+  if (text === undefined) return undefined;
+  return asDuration(/^\d+$/.test(text) ? Number(text) : text);
 }
 
 function parse(argv: string[]) {

@@ -30,10 +30,11 @@ export class PollTimeoutError extends PayoutError {
   readonly deadline: number;
   /** The last value read before the deadline, if any read succeeded. */
   readonly lastValue: unknown;
-  constructor(what: string, deadline: number, lastValue: unknown) {
+  constructor(what: string, deadline: number, lastValue: unknown, hint?: string) {
     super(
-      `Gave up waiting for ${what} after ${deadline} ms; it may still get there: wait again with a longer ` +
-        '`deadline`, or read it later.',
+      `Gave up waiting for ${what} after ${deadline} ms; ${
+        hint ?? 'it may still get there: wait again with a longer `deadline`, or read it later.'
+      }`,
     );
     this.deadline = deadline;
     this.lastValue = lastValue;
@@ -65,7 +66,10 @@ export function withSignal<O extends { signal?: AbortSignal }>(
   return { ...options, signal: own ? AbortSignal.any([own, signal]) : signal } as O;
 }
 
-export type PollStep<R> = { done: true; value: R } | { done: false };
+/** Done, or not: `allow` moves the deadline to at least `allow` ms from now; `hint` is a timeout's advice. */
+export type PollStep<R> =
+  | { done: true; value: R }
+  | { done: false; allow?: number; hint?: string | undefined };
 
 /** Reads until `decide` says done or throws; each read's signal fires at the deadline or on abort. */
 export async function poll<T, R>(
@@ -75,19 +79,22 @@ export async function poll<T, R>(
   options: PollSettings,
 ): Promise<R> {
   const interval = Math.max(MIN_POLL_INTERVAL_MS, options.interval);
-  const { deadline, signal, clock = realClock } = options;
-  const deadlineAt = clock.now() + deadline;
+  const { signal, clock = realClock } = options;
+  const startedAt = clock.now();
+  let deadlineAt = startedAt + options.deadline;
   let lastValue: unknown;
+  let hint: string | undefined;
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
+  const timeout = () => new PollTimeoutError(what, deadlineAt - startedAt, lastValue, hint);
   // A read takes real time, so a real timer over the span left on the clock cuts one in flight; the waits use the
   // clock, never two sleeps at once (so a virtual clock that jumps ahead stays consistent).
-  const timer = setTimeout(() => stop.abort(new PollTimeoutError(what, deadline, lastValue)), deadline);
+  const arm = () => setTimeout(() => stop.abort(timeout()), deadlineAt - clock.now());
+  let timer = arm();
   const ended = () => {
     if (signal?.aborted) return new APIUserAbortError(`waiting for ${what}`, { cause: signal.reason });
-    if (stop.signal.aborted || clock.now() >= deadlineAt)
-      return new PollTimeoutError(what, deadline, lastValue);
+    if (stop.signal.aborted || clock.now() >= deadlineAt) return timeout();
     return undefined;
   };
   try {
@@ -103,8 +110,14 @@ export async function poll<T, R>(
       lastValue = value;
       const step = decide(value);
       if (step.done) return step.value;
+      hint = step.hint;
+      if (step.allow !== undefined && clock.now() + step.allow > deadlineAt) {
+        deadlineAt = clock.now() + step.allow;
+        clearTimeout(timer);
+        timer = arm();
+      }
       const wait = Math.min(interval, deadlineAt - clock.now());
-      if (wait <= 0) throw new PollTimeoutError(what, deadline, lastValue);
+      if (wait <= 0) throw timeout();
       try {
         await clock.sleep(wait, stop.signal);
       } catch (error) {

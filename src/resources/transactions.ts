@@ -106,6 +106,7 @@ export class TransactionsResource {
 
   /**
    * Polls until one of `statuses` (default: the end states); another end state throws `TransactionStatusError`.
+   * `statuses` takes only the statuses the spec names (`TransactionStatus`): a misspelt one fails to compile.
    * @example
    * ```ts
    * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
@@ -118,17 +119,22 @@ export class TransactionsResource {
   }
 
   /**
-   * Polls until the payout carries its rate attribution, computed just after submission (spec 2.4 rule 4). Failed
-   * or cancelled throws `TransactionStatusError`; a payout the mock marks never attributed throws
-   * `UnattributedPayoutError`; the deadline throws `PollTimeoutError`.
+   * Polls until the payout carries its rate attribution, computed just after submission (spec 2.4 rule 4), from
+   * any status before it: it waits through the deposit, its confirmations and the payout. Without a `deadline`,
+   * each stage gets its own time from when the wait first sees it: up to `TRANSACTION_POLL.deadline` (15 min) for
+   * the deposit while `created`, the network's confirmations (`confirmationMs(network)`: 256 s on polygon, 144 s on
+   * ethereum) plus `ATTRIBUTION_POLL.deadline` (2 min) once the deposit is seen, and 2 min once the payout starts.
+   * Failed or cancelled throws `TransactionStatusError` at once; a prefunded payout (`payout_completed`,
+   * `awaiting_funds`) or one the mock marks never attributed throws `UnattributedPayoutError` at once; the deadline
+   * throws `PollTimeoutError` (still `created`, it says the deposit must come first).
    * @example
    * ```ts
    * mock.helpers.tranches.add([{ rate: '83.10', inrAmount: '100000.00' }]); // the INR escrow pool
    * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
-   * const { transactionId } = await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'arbitrum' });
-   * await mock.clock.advance(mock.helpers.transactions.simulateDeposit({ transactionId }));
-   * await mock.clock.advance('1m');
-   * const { payout } = await client.transactions.waitForAttribution(transactionId);
+   * const { transactionId } = await client.transactions.create({ userId, amount: '100', asset: 'USDC', network: 'polygon' });
+   * mock.helpers.transactions.simulateDeposit({ transactionId }); // its 256 s of confirmations still to come
+   * const onMockClock = mock.createClient(); // its polls move the mock's clock instead of sleeping
+   * const { payout } = await onMockClock.transactions.waitForAttribution(transactionId);
    * console.log(payout.rate, payout.usdtEquivalent, payout.allocations.length); // 83.10 100.180505 1
    * ```
    */

@@ -4,6 +4,7 @@
  */
 export * from './account.js';
 export * from './common.js';
+export * from './confirmations.js';
 export * from './kyc/aadhaar.js';
 export * from './kyc/bank.js';
 export * from './kyc/declaration.js';

@@ -39,10 +39,10 @@ export const transactionStatuses = [
 /** The statuses after which a transaction never moves again. */
 export const terminalTransactionStatuses = ['completed', 'failed', 'cancelled'] as const;
 
-/** Response field: a transaction status (open). */
+/** Response field: a transaction status (open: a status added later still parses). */
 export const TransactionStatus = openEnum(transactionStatuses);
-/** A transaction status. */
-export type TransactionStatus = z.infer<typeof TransactionStatus>;
+/** A status the spec names (3.1), closed for inputs (`waitForStatus`); a response reads it as an `OpenEnum`. */
+export type TransactionStatus = (typeof transactionStatuses)[number];
 
 const PARTNER_REFERENCE_RULE = 'partnerReference must be a non-empty string of at most 255 characters';
 

@@ -92,4 +92,24 @@ describe('poll', () => {
       ),
     ).rejects.toBe(boom);
   });
+
+  it('allow moves the deadline later, never earlier, and the timeout reports the deadline in effect with its hint', async () => {
+    vi.useFakeTimers();
+    let reads = 0;
+    // Read 3 (at 2 s) begins a stage allowed 5 s; read 1's 500 ms changes nothing.
+    const result = poll(
+      'stages',
+      async () => ++reads,
+      (n) => ({ done: false, allow: n === 3 ? 5_000 : 500, hint: `stuck at ${n}` }),
+      { interval: 1_000, deadline: 3_000 },
+    );
+    result.catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(reads).toBe(4);
+    await vi.advanceTimersByTimeAsync(4_000);
+    const error = await result.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect(error).toMatchObject({ deadline: 7_000, lastValue: 7 });
+    expect(String(error)).toContain('Gave up waiting for stages after 7000 ms; stuck at 7');
+  });
 });

@@ -5,8 +5,8 @@
  * the same lines against the packed package.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createMockService } from '../../mock/index.js';
-import type { Asset, Network, Transaction, WebhookEventStatus } from '../../src/index.js';
+import { createMockService, type Duration, parseDuration } from '../../mock/index.js';
+import type { Asset, Network, Transaction, TransactionStatus, WebhookEventStatus } from '../../src/index.js';
 
 describe('types that catch typos', () => {
   it('a response type has no index signature: a misspelt field does not compile, an unknown one still parses', async () => {
@@ -55,6 +55,55 @@ describe('types that catch typos', () => {
     // A response reads the field open: a known value, or any string added later.
     const read = await client.transactions.retrieve(created.transactionId);
     expectTypeOf(read.deposit.asset).toExtend<string>();
+  });
+
+  it("waitForStatus takes only the spec's statuses: 'complete' does not compile, and untyped it is refused at once", async () => {
+    const mock = createMockService();
+    const client = mock.createClient();
+    const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
+    const { transactionId } = await client.transactions.create({
+      userId,
+      amount: '100',
+      asset: 'USDC',
+      network: 'base',
+    });
+    const wanted: TransactionStatus[] = ['created', 'deposit_pending'];
+    expect(
+      (await client.transactions.waitForStatus(transactionId, { statuses: wanted })).transaction.status,
+    ).toBe('created');
+    // @ts-expect-error a typo of `completed`
+    const waited = client.transactions.waitForStatus(transactionId, { statuses: ['complete'] });
+    const t0 = mock.clock.now();
+    await expect(waited).rejects.toThrow(
+      /waitForStatus: unknown status complete, which would never come; use created, .*completed/,
+    );
+    expect(mock.clock.now()).toBe(t0);
+    // @ts-expect-error a response's status is open (a status added later still parses), so it is not an input
+    const read: TransactionStatus = (await client.transactions.retrieve(transactionId)).transaction.status;
+    void read;
+  });
+
+  it("durations are ms or text in the parser's units: '10 minutes' does not compile, and untyped it is refused", async () => {
+    const mock = createMockService();
+    const t0 = mock.clock.now();
+    for (const step of ['10m', '1.5h', '1h30m', '23h59m59s', '500ms', 250] satisfies Duration[])
+      await mock.clock.advance(step);
+    await mock.helpers.clock.advance('1d');
+    // 10 min, 90 min twice, a day less a second, 750 ms, and a day.
+    const moved = 600_000 + 2 * 5_400_000 + 86_399_000 + 750 + 86_400_000;
+    expect(mock.clock.now() - t0).toBe(moved);
+    // @ts-expect-error the unit is `m`
+    expect(() => mock.clock.advance('10 minutes')).toThrow(
+      "Cannot read the duration '10 minutes': use ms or text like '500ms', '10m', '24h', '1h30m'",
+    );
+    // @ts-expect-error `min` is no unit
+    const typo: Duration = '10min';
+    expect(() => parseDuration(typo)).toThrow(RangeError);
+    // @ts-expect-error the helper takes the same type
+    expect(() => mock.helpers.clock.advance('2 hours')).toThrow(
+      "helpers.clock.advance: the argument must be ms or text like '500ms', '10m', '24h', '1h30m' (units ms, s, m, h, d)",
+    );
+    expect(mock.clock.now() - t0).toBe(moved);
   });
 
   it('journal.entries({ type }) narrows; captured() names the event as the envelope does and keeps the answer', async () => {

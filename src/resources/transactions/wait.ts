@@ -2,11 +2,14 @@ import type { ClientClock } from '../../core/clock.js';
 import { PayoutError } from '../../core/errors.js';
 import { type PollOptions, poll, pollSettings, withSignal } from '../../core/poll.js';
 import type { RequestOptions } from '../../core/types.js';
+import { confirmationMs } from '../../schemas/confirmations.js';
 import {
   type Allocation,
   type Payout,
   type Transaction,
+  type TransactionStatus,
   terminalTransactionStatuses,
+  transactionStatuses,
 } from '../../schemas/transactions.js';
 
 /** Reads a transaction; the part of the resource the helpers need. */
@@ -44,18 +47,22 @@ export class TransactionStatusError extends PayoutError {
 
 /** Options of `transactions.waitForStatus`. */
 export interface WaitForStatusOptions extends PollOptions {
-  /** Statuses that end the wait. Default: `completed`, `failed`, `cancelled`. */
-  statuses?: readonly string[];
+  /**
+   * Statuses that end the wait. Default: `completed`, `failed`, `cancelled`. Closed on purpose: a misspelt one
+   * (`'complete'`) would never come, so it fails to compile (and is refused at run time).
+   */
+  statuses?: readonly TransactionStatus[];
   /** Options for each read (timeout, retries, headers). */
   requestOptions?: RequestOptions;
 }
 
 /** Default poll of a transaction status: every 3 s, up to 15 minutes (deposits take confirmations). */
 export const TRANSACTION_POLL = { interval: 3_000, deadline: 900_000 } as const;
-/** Default poll of a payout's attribution: every 2 s, up to 2 minutes (computed just after submission). */
+/** Default poll of a payout's attribution: every 2 s, up to 2 minutes once the payout starts (spec 2.4 rule 4). */
 export const ATTRIBUTION_POLL = { interval: 2_000, deadline: 120_000 } as const;
 
 const TERMINAL: ReadonlySet<string> = new Set(terminalTransactionStatuses);
+const KNOWN: ReadonlySet<string> = new Set(transactionStatuses);
 
 export function waitForStatus(
   reader: TransactionReader,
@@ -64,6 +71,13 @@ export function waitForStatus(
   clock?: ClientClock,
 ): Promise<Transaction> {
   const statuses: readonly string[] = options.statuses ?? terminalTransactionStatuses;
+  const unknown = statuses.filter((status) => !KNOWN.has(status));
+  if (unknown.length > 0)
+    return Promise.reject(
+      new TypeError(
+        `waitForStatus: unknown status ${unknown.join(', ')}, which would never come; use ${transactionStatuses.join(', ')}`,
+      ),
+    );
   return poll<Transaction, Transaction>(
     `transaction ${id} to reach ${statuses.join(' or ')}`,
     (signal) => Promise.resolve(reader.retrieve(id, withSignal(options.requestOptions, signal))),
@@ -130,12 +144,29 @@ export class UnattributedPayoutError extends PayoutError {
   }
 }
 
+// The prefunded flow's statuses after its payout: paid on credit, never from the pool (2.4 rules 1, 3).
+const PREFUNDED_PAID: ReadonlySet<string> = new Set(['payout_completed', 'awaiting_funds']);
+
+/** Ms the stage a status begins may take until the attribution: the deposit as long as `waitForStatus` waits. */
+function allowance(tx: Transaction): number {
+  const { status } = tx.transaction;
+  if (status === 'created') return TRANSACTION_POLL.deadline;
+  if (status === 'deposit_pending' || status === 'deposit_detected')
+    return confirmationMs(tx.deposit.network) + ATTRIBUTION_POLL.deadline;
+  return ATTRIBUTION_POLL.deadline;
+}
+
+const NO_DEPOSIT =
+  'it is still created: the payout starts only after a deposit and its confirmations (against the mock, call ' +
+  'mock.helpers.transactions.simulateDeposit first).';
+
 export function waitForAttribution(
   reader: TransactionReader,
   id: string,
   options: PollOptions & { requestOptions?: RequestOptions } = {},
   clock?: ClientClock,
 ): Promise<AttributedTransaction> {
+  let stage: string | undefined;
   return poll<Transaction, AttributedTransaction>(
     `the rate attribution of transaction ${id}`,
     (signal) => Promise.resolve(reader.retrieve(id, withSignal(options.requestOptions, signal))),
@@ -145,8 +176,13 @@ export function waitForAttribution(
       if (status === 'failed' || status === 'cancelled') throw new TransactionStatusError(tx, ['a payout']);
       if (hasAttribution(tx)) return { done: true, value: tx };
       // `attributionStatus` is the mock's own (docs/mock-only.md); without it the wait runs to its deadline.
-      if (tx.payout?.attributionStatus === 'none') throw new UnattributedPayoutError(tx);
-      return { done: false };
+      if (tx.payout?.attributionStatus === 'none' || PREFUNDED_PAID.has(status))
+        throw new UnattributedPayoutError(tx);
+      const hint = status === 'created' ? NO_DEPOSIT : undefined;
+      // Without a deadline of the caller's, each stage gets its time from when it is first seen.
+      if (options.deadline !== undefined || status === stage) return { done: false, hint };
+      stage = status;
+      return { done: false, allow: allowance(tx), hint };
     },
     pollSettings(ATTRIBUTION_POLL, options, clock),
   );
