@@ -8,6 +8,7 @@
  */
 import { objectOf } from '../state/records.js';
 import { answerProblems, type ContractProblem, deliveryProblems } from './contract.js';
+import { mockOwnField, mockOwnHeader } from './mock-own.js';
 import { diffShapes, type ShapeDifference, shapeOf } from './shape.js';
 import type { Difference, Observation, StepObservation, WireExchange } from './types.js';
 
@@ -75,7 +76,10 @@ function identifier(value: unknown): string {
   return typeof value === 'string' ? `\`${value}\`` : 'absent';
 }
 
-type Found = Omit<Difference, 'text' | 'index' | 'step' | 'count'>;
+/** What one comparison found; `mockOwn` names the `x-mock-only` mark when the target only left out the mock's own. */
+type Found = Omit<Difference, 'text' | 'index' | 'step' | 'count'> & { mockOwn?: string };
+
+const own = (found: Found, mark: string | undefined): Found => (mark ? { ...found, mockOwn: mark } : found);
 
 /** A shape difference as a reader names it: the field, or the field's format. */
 function shapeFound(d: ShapeDifference, name: (path: string) => string): Found {
@@ -149,7 +153,9 @@ function compareExchanges(mock: WireExchange, sandbox: WireExchange): Found[] {
   }
   for (const name of CONFORMANCE_HEADERS) {
     const [a, b] = [headerForm(name, mock.headers[name]), headerForm(name, sandbox.headers[name])];
-    if (a !== b) out.push({ what: `\`${canonical(name)}\` header`, mock: a, sandbox: b });
+    if (a === b) continue;
+    const mark = b === 'absent' ? mockOwnHeader(name, sandbox.status) : undefined;
+    out.push(own({ what: `\`${canonical(name)}\` header`, mock: a, sandbox: b }, mark));
   }
   if (mock.status === 429 && sandbox.status === 429) {
     const [a, b] = [retryAfterUnit(mock.body), retryAfterUnit(sandbox.body)];
@@ -158,7 +164,14 @@ function compareExchanges(mock: WireExchange, sandbox: WireExchange): Found[] {
   // Two error shapes differ in every field: the shape, named once above, says it all.
   if (!sameShape) return out;
   const shapes = diffShapes(shapeOf(mock.body), shapeOf(sandbox.body));
-  out.push(...shapes.map((d) => shapeFound(d, fieldName)));
+  out.push(
+    ...shapes.map((d) =>
+      own(
+        shapeFound(d, fieldName),
+        d.sandbox === 'absent' ? mockOwnField(mock.method, mock.path, d.path) : undefined,
+      ),
+    ),
+  );
   // Only answers of the same status meet the same schema in the contract.
   if (mock.status === sandbox.status) {
     const problems = (e: WireExchange) => answerProblems(e.method, e.path, e.status, e.body);
@@ -255,6 +268,8 @@ export function compareObservations(
 /** What comparing two sides found: the differences, and the steps left uncompared when the sides parted. */
 export interface Comparison {
   differences: Difference[];
+  /** The mock's own additions (`x-mock-only`) the target left out: no difference, each named once. */
+  mockOwn: string[];
   /** The labels of the observations after the point the sides stopped or parted, not compared. */
   notCompared: string[];
 }
@@ -262,6 +277,8 @@ export interface Comparison {
 /** {@link compareObservations}, with the steps it could not compare. */
 export function compareSides(mock: readonly Observation[], sandbox: readonly Observation[]): Comparison {
   const out: Difference[] = [];
+  const mockOwn: string[] = [];
+  const done = (notCompared: string[]): Comparison => ({ differences: out, mockOwn, notCompared });
   const length = Math.max(mock.length, sandbox.length);
   const rest = (from: number) => {
     const labels = [...mock.slice(from), ...sandbox.slice(from)]
@@ -273,12 +290,12 @@ export function compareSides(mock: readonly Observation[], sandbox: readonly Obs
     const a = mock[index];
     const b = sandbox[index];
     if (a?.kind === 'stopped' || b?.kind === 'stopped') {
-      if (a?.kind === 'stopped' && b?.kind === 'stopped') return { differences: out, notCompared: [] };
+      if (a?.kind === 'stopped' && b?.kind === 'stopped') return done([]);
       if (out.length === 0) {
         const step = (a?.kind === 'stopped' ? b?.label : a?.label) ?? 'stopped';
         add(out, difference(step, index, { what: 'scenario', mock: describe(a), sandbox: describe(b) }));
       }
-      return { differences: out, notCompared: rest(index) };
+      return done(rest(index));
     }
     if (!a || !b || a.kind !== b.kind || a.label !== b.label) {
       add(
@@ -289,7 +306,7 @@ export function compareSides(mock: readonly Observation[], sandbox: readonly Obs
           sandbox: describe(b),
         }),
       );
-      return { differences: out, notCompared: rest(index + 1) };
+      return done(rest(index + 1));
     }
     const found =
       a.kind === 'exchange' && b.kind === 'exchange'
@@ -297,7 +314,10 @@ export function compareSides(mock: readonly Observation[], sandbox: readonly Obs
         : a.kind === 'step' && b.kind === 'step'
           ? compareSteps(a, b)
           : [];
-    for (const f of found) add(out, difference(a.label, index, f));
+    for (const { mockOwn: mark, ...f } of found) {
+      if (mark === undefined) add(out, difference(a.label, index, f));
+      else if (!mockOwn.includes(mark)) mockOwn.push(mark);
+    }
   }
-  return { differences: out, notCompared: [] };
+  return done([]);
 }

@@ -417,6 +417,7 @@ async function compareAll(run: RunPlan): Promise<ConformanceReport> {
     exitCode,
     counts,
     summary: summarize(results),
+    mockOwn: [...new Set(results.flatMap((r) => r.mockOwn ?? []))],
     effects: [...plan, ...done],
     coverage: coverageOf(results),
     results,
@@ -497,12 +498,13 @@ async function runScenario(
       ms,
     };
   }
-  const { differences, notCompared } = compareSides(mock, sandbox);
+  const { differences, notCompared, mockOwn } = compareSides(mock, sandbox);
   return {
     ...base,
     outcome: differences.length ? 'differs' : 'same',
     differences,
     ...(notCompared.length ? { notCompared } : {}),
+    ...(mockOwn.length ? { mockOwn } : {}),
     mock,
     sandbox,
     ms,

@@ -159,6 +159,8 @@ export interface ScenarioResult {
   reason?: string;
   /** Steps after the point where a side stopped or the sides parted: not compared. */
   notCompared?: string[];
+  /** What the mock adds beyond the spec (`x-mock-only`) and the target left out: never a difference. */
+  mockOwn?: string[];
   /** Said of a scenario whose both sides stopped alike: the sides agree, but the scenario did not finish. */
   note?: string;
   /** What each side observed (empty when skipped by tier). */
@@ -185,6 +187,11 @@ export interface ConformanceReport {
   counts: { same: number; differs: number; skipped: number; unavailable: number };
   /** Each distinct difference once, with how often and where it was seen. */
   summary: DifferenceSummary[];
+  /**
+   * The mock's own additions (the contract's `x-mock-only` marks) the target left out, each once: the mock's own,
+   * not promised by the spec, so never a difference and never in the exit status.
+   */
+  mockOwn: string[];
   /** What the run did to the target, as its start and end say. */
   effects: string[];
   /** Each `/v2` endpoint and event type: exercised, or why not. */

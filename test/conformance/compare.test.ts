@@ -254,13 +254,13 @@ describe('compareObservations', () => {
   it('counts one difference met on many requests once, and the run lists it once', () => {
     const found = compareObservations(
       [
-        exchange(200, transaction, { 'x-ratelimit-limit': '600' }),
-        exchange(200, transaction, { 'x-ratelimit-limit': '600' }),
+        exchange(200, transaction, { 'idempotent-replayed': 'true' }),
+        exchange(200, transaction, { 'idempotent-replayed': 'true' }),
       ],
       [exchange(200, transaction), exchange(200, transaction)],
     );
     expect(found.map((d) => [d.text, d.count])).toEqual([
-      ['GET /v2/transactions/:transactionId: `X-RateLimit-Limit` header: mock an integer, sandbox absent', 2],
+      ['GET /v2/transactions/:transactionId: `Idempotent-Replayed` header: mock "true", sandbox absent', 2],
     ]);
     const other = { ...found[0], step: 'GET /v2/account', count: 1 } as (typeof found)[number];
     const result = (id: string, differences: typeof found) => ({
@@ -275,8 +275,34 @@ describe('compareObservations', () => {
       ms: 0,
     });
     expect(summarize([result('a', found), result('b', [other])]).map((s) => s.text)).toEqual([
-      '`X-RateLimit-Limit` header: mock an integer, sandbox absent (on GET /v2/transactions/:transactionId, GET /v2/account), seen 3 times in a, b',
+      '`Idempotent-Replayed` header: mock "true", sandbox absent (on GET /v2/transactions/:transactionId, GET /v2/account), seen 3 times in a, b',
     ]);
+  });
+
+  it("never reads the mock's own (x-mock-only) left out by the target as a difference: lists it once", () => {
+    const withOwn = {
+      ...transaction,
+      data: { ...transaction.data, transaction: { ...transaction.data.transaction, updatedAt: 'x' } },
+    };
+    const rate = { 'x-ratelimit-limit': '600' };
+    const { differences, mockOwn } = compareSides(
+      [exchange(200, withOwn, rate), exchange(200, withOwn, rate), exchange(429, {}, rate)],
+      [exchange(200, transaction), exchange(200, transaction), exchange(429, {})],
+    );
+    // On a 429 the spec shows the header: its absence there is a difference.
+    expect(differences.map((d) => d.text)).toEqual([
+      'GET /v2/transactions/:transactionId: `X-RateLimit-Limit` header: mock an integer, sandbox absent',
+    ]);
+    expect(mockOwn).toEqual([
+      '`X-RateLimit-Limit` header: spec 8 shows it on a 429 only; the mock sends it on every answer once the key is known',
+      expect.stringMatching(
+        /^`transaction\.updatedAt` in GET \/v2\/transactions\/:transactionId: When the status/,
+      ),
+    ]);
+    // The target sending what the mock does not stays a difference.
+    expect(
+      compareObservations([exchange(200, transaction)], [exchange(200, withOwn)]).map((d) => d.what),
+    ).toEqual(['`transaction.updatedAt`']);
   });
 
   it('lists what a stopped side left uncompared', () => {
