@@ -129,6 +129,31 @@ export function deliveryProblems(envelope: unknown): ContractProblem[] {
   return out;
 }
 
+/** Whether `type` is one of the contract's event types. */
+export function isEventType(type: unknown): type is keyof typeof WEBHOOK_PAYLOADS {
+  return typeof type === 'string' && Object.hasOwn(WEBHOOK_PAYLOADS, type);
+}
+
+/**
+ * Of `types`, the event type whose payload in the contract `data` is nearest to: the most of its required fields
+ * present (at least half of them), then the fewest problems; undefined when none is near enough to compare with.
+ */
+export function nearestEventType(data: unknown, types: readonly string[]): string | undefined {
+  if (!isJson(data)) return undefined;
+  let best: { type: string; present: number; problems: number } | undefined;
+  for (const type of types) {
+    if (!isEventType(type)) continue;
+    const schema = schemaOf(WEBHOOK_PAYLOADS[type]);
+    const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
+    const present = required.filter((key) => data[key] !== undefined).length;
+    if (present * 2 < required.length) continue;
+    const problems = problemsOf(schema, data).length;
+    if (!best || present > best.present || (present === best.present && problems < best.problems))
+      best = { type, present, problems };
+  }
+  return best?.type;
+}
+
 /** A JSON value's type, as a reader says it. */
 export function typeName(value: unknown): string {
   if (value === undefined) return 'absent';
