@@ -10,6 +10,7 @@ import { objectOf } from '../state/records.js';
 import { answerProblems, type ContractProblem, deliveryProblems } from './contract.js';
 import { mockOwnField, mockOwnHeader } from './mock-own.js';
 import { diffShapes, type ShapeDifference, shapeOf } from './shape.js';
+import { listAbsences, stateAt } from './states.js';
 import type { Difference, Observation, StepObservation, WireExchange } from './types.js';
 
 /**
@@ -164,14 +165,28 @@ function compareExchanges(mock: WireExchange, sandbox: WireExchange): Found[] {
   // Two error shapes differ in every field: the shape, named once above, says it all.
   if (!sameShape) return out;
   const shapes = diffShapes(shapeOf(mock.body), shapeOf(sandbox.body));
-  out.push(
-    ...shapes.map((d) =>
-      own(
-        shapeFound(d, fieldName),
-        d.sandbox === 'absent' ? mockOwnField(mock.method, mock.path, d.path) : undefined,
-      ),
-    ),
+  // A field the contract requires is missing whatever the state; only an optional one is named with it.
+  const required = new Set(
+    mock.status === sandbox.status
+      ? answerProblems(sandbox.method, sandbox.path, sandbox.status, sandbox.body)
+          .filter((p) => p.kind === 'required')
+          .map((p) => p.path)
+      : [],
   );
+  out.push(
+    ...shapes.map((d) => {
+      const mark = d.sandbox === 'absent' ? mockOwnField(mock.method, mock.path, d.path) : undefined;
+      const optional = d.sandbox === 'absent' && !mark && !required.has(d.path);
+      const state = optional ? stateAt(mock.body, d.path) : undefined;
+      const found = shapeFound(d, fieldName);
+      return own(state ? { ...found, what: `${found.what} when ${state}` } : found, mark);
+    }),
+  );
+  const named = new Set(shapes.map((d) => d.path));
+  for (const a of listAbsences(mock.body, sandbox.body)) {
+    if (!named.has(a.path))
+      out.push({ what: `${fieldName(a.path)} when ${a.state}`, mock: a.mock, sandbox: 'absent' });
+  }
   // Only answers of the same status meet the same schema in the contract.
   if (mock.status === sandbox.status) {
     const problems = (e: WireExchange) => answerProblems(e.method, e.path, e.status, e.body);

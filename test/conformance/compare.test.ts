@@ -247,7 +247,7 @@ describe('compareObservations', () => {
       data: { userId: 'usr_1' },
     };
     expect(texts([envelope(sent)], [envelope(undefined)])).toEqual([
-      'delivery: envelope: shape: mock object, sandbox absent',
+      'delivery: envelope: delivery: mock received, sandbox not received',
     ]);
   });
 
@@ -303,6 +303,53 @@ describe('compareObservations', () => {
     expect(
       compareObservations([exchange(200, transaction)], [exchange(200, withOwn)]).map((d) => d.what),
     ).toEqual(['`transaction.updatedAt`']);
+  });
+
+  it('names a new value of an enum nested in a union with every value the union lists', () => {
+    const at = (status: string): WireExchange => ({
+      ...exchange(200, { success: true, data: { status, verified: false } }),
+      label: 'GET /v2/users/:userId/kyc/digilocker/status',
+      path: '/v2/users/:userId/kyc/digilocker/status',
+    });
+    expect(texts([at('PENDING')], [at('IN_REVIEW')])).toEqual([
+      expect.stringMatching(
+        /^GET \/v2\/users\/:userId\/kyc\/digilocker\/status: `status` value: mock one of (?=.*"PENDING")(?=.*"VERIFIED")(?=.*"EXPIRED")(?=.*"FAILED").* \(as the contract lists\), sandbox "IN_REVIEW"$/,
+      ),
+    ]);
+  });
+
+  it('names an optional field left out in one state with the state, in an answer and in a list', () => {
+    const paid = structuredClone(transaction);
+    const payout = { status: 'completed', utr: 'UTR1', allocations: paid.data.payout.allocations };
+    const withUtr = { ...paid, data: { ...paid.data, payout } };
+    const { utr: _utr, ...withoutUtr } = payout;
+    expect(
+      texts(
+        [exchange(200, withUtr)],
+        [exchange(200, { ...paid, data: { ...paid.data, payout: withoutUtr } })],
+      ),
+    ).toEqual([
+      'GET /v2/transactions/:transactionId: `payout.utr` when `payout.status` is "completed": mock string, sandbox absent',
+    ]);
+    const list = (items: unknown[]): WireExchange => ({
+      ...exchange(200, { success: true, data: items }),
+      label: 'GET /v2/webhooks',
+      path: '/v2/webhooks',
+    });
+    const event = (status: string, deliveredAt?: string) => ({
+      id: 'evt',
+      status,
+      ...(deliveredAt ? { deliveredAt } : {}),
+    });
+    // Across states the field looks optional; within "delivered" every reference item has it and no target item.
+    expect(
+      texts(
+        [list([event('delivered', 'x'), event('pending'), event('delivered', 'y')])],
+        [list([event('delivered'), event('pending', 'z')])],
+      ),
+    ).toEqual([
+      'GET /v2/webhooks: `[].deliveredAt` when `status` is "delivered": mock string, sandbox absent',
+    ]);
   });
 
   it('lists what a stopped side left uncompared', () => {
