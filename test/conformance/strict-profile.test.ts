@@ -4,7 +4,7 @@
 // the exit status ignores it; what the target adds beyond the contract is still a difference.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../../mock/conformance/types.js';
-import { formatConformanceReport, runConformance } from '../../mock/index.js';
+import { conformanceHtml, formatConformanceReport, runConformance } from '../../mock/index.js';
 import { type RunningServer, startServer } from '../mock/server/support.js';
 import { type DriftedSandbox, PLANTS, startDriftedSandbox } from './drifted-sandbox.js';
 
@@ -50,6 +50,7 @@ describe('conformance against a strict-profile target', () => {
     expect(new Set(report.mockOwn).size).toBe(report.mockOwn.length);
     const text = formatConformanceReport(report);
     expect(text).toContain("The mock's own, not promised by the spec");
+    expect(conformanceHtml(report)).toContain("<h2>The mock's own, not promised by the spec</h2>");
     expect(text.split('\n').filter((line) => line.includes('`transaction.updatedAt`'))).toHaveLength(1);
     expect(text.split('\n').at(-1)).toBe(
       `${report.results.length} scenarios: ${report.results.length} same, 0 differ, 0 skipped`,
