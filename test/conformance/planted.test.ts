@@ -228,8 +228,21 @@ async function startTunnel(receiverPort: number, plant: Plant, secret: string): 
   return `http://127.0.0.1:${(tunnel.address() as AddressInfo).port}/webhooks`;
 }
 
-/** A guided run against the strict-profile server with its helpers hidden, `plant` at the proxy and tunnel. */
-async function guided(plant: Plant = {}): Promise<{ report: ConformanceReport; polls: number[] }> {
+/** The deposit arrives on the chain and the service's time moves on: confirmations, then the payout. */
+async function playTheChain(transactionId: string): Promise<void> {
+  const wait = await strict.helper('transactions/simulateDeposit', { transactionId });
+  await strict.helper('clock/advance', wait.body.data);
+  await strict.helper('clock/advance', '11s');
+}
+
+/**
+ * A guided run against the strict-profile server with its helpers hidden, `plant` at the proxy and tunnel;
+ * `onDeposit` (default: the chain played at once) is told when the run asks for the deposit.
+ */
+async function guided(
+  plant: Plant = {},
+  onDeposit: (deposit: GuidedDeposit) => void | Promise<void> = (d) => playTheChain(d.transactionId),
+): Promise<{ report: ConformanceReport; polls: number[]; lines: string[] }> {
   sandbox = await startDriftedSandbox(combined(PLANTS.withoutHelpers, plant), strict);
   const receiverPort = await freePort();
   const receiverUrl = await startTunnel(receiverPort, plant, strict.secret);
@@ -250,13 +263,7 @@ async function guided(plant: Plant = {}): Promise<{ report: ConformanceReport; p
     pollIntervalMs: 20,
     guidedTimeoutMs: 10_000,
     onProgress: (line) => lines.push(line),
-    onDeposit: async (deposit: GuidedDeposit) => {
-      const wait = await strict.helper('transactions/simulateDeposit', {
-        transactionId: deposit.transactionId,
-      });
-      await strict.helper('clock/advance', wait.body.data);
-      await strict.helper('clock/advance', '11s');
-    },
+    onDeposit,
   };
   const report = await runConformance(options);
   const polls = lines.flatMap((l) => {
@@ -265,7 +272,7 @@ async function guided(plant: Plant = {}): Promise<{ report: ConformanceReport; p
   });
   // Every wait ended on what it waited for: none ran to its deadline.
   expect(lines.filter((l) => l.includes('not seen within'))).toEqual([]);
-  return { report, polls };
+  return { report, polls, lines };
 }
 
 const total = (polls: readonly number[]) => polls.reduce((a, b) => a + b, 0);
@@ -291,6 +298,35 @@ describe('each class under --guided, on the strict-profile server with its helpe
   it('a status the contract does not list before the deposit: named once', async () => {
     const { report } = await guided(CLASSES.unknownStatus);
     expect(perScenario(report)).toEqual([`transactions.guided-flow: ${STATUS}`]);
+  }, 60_000);
+
+  it('a status the contract does not list, met while waiting: said at once, and the wait goes on to the deposit', async () => {
+    // The deposit arrives only once a poll of the wait has met the unlisted status: the wait must not end there.
+    let played: Promise<void> | undefined;
+    const waitingOnIt: Plant = {
+      answer: (method, path, answer) => {
+        const planted = CLASSES.unknownStatus.answer?.(method, path, answer);
+        const id = /txn_\w+$/.exec(path)?.[0];
+        if (planted && id && depositAsked) played ??= playTheChain(id);
+        return planted;
+      },
+    };
+    let depositAsked = false;
+    const { report, lines } = await guided(waitingOnIt, () => {
+      depositAsked = true;
+    });
+    await played;
+    expect(perScenario(report)).toEqual([`transactions.guided-flow: ${STATUS}`]);
+    const said = lines.indexOf(
+      'guided: the transaction is "deposit_awaited", a status the contract does not list (a difference); still waiting',
+    );
+    const seen = lines.findIndex((l) => l.startsWith('guided: the deposit: seen (poll '));
+    expect(said).toBeGreaterThan(-1);
+    expect(seen).toBeGreaterThan(said);
+    expect(lines[seen]).not.toBe('guided: the deposit: seen (poll 1)');
+    const steps = report.results[0]?.sandbox.flatMap((o) => (o.kind === 'step' ? [[o.label, o.value]] : []));
+    expect(steps).toContainEqual(['the deposit is seen', true]);
+    expect(steps).toContainEqual(['the transaction ends', true]);
   }, 60_000);
 
   it('an optional field left out in one state: named with the state', async () => {
