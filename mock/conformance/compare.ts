@@ -4,7 +4,9 @@
  * formats, the headers that matter (their presence, form and unit), and the steps a scenario recorded (states
  * and their order, and the timings the spec states). The target's answers and deliveries are also checked
  * against the published contract (`contract.ts`), for what the reference cannot show (an enum value, a field
- * missing from one item of a list). IDs, timestamps, amounts and messages are values: never compared.
+ * missing from one item of a list). IDs, timestamps, amounts and messages are values: never compared. What
+ * only the mock adds (`x-mock-only`, `mock-own.ts`) and the target leaves out is listed apart, never a
+ * difference; an optional field left out in one state is named with the state (`states.ts`).
  */
 import { objectOf } from '../state/records.js';
 import { answerProblems, type ContractProblem, deliveryProblems } from './contract.js';
