@@ -23,7 +23,8 @@ export const CONFORMANCE_USAGE = `Usage: inr-payouts-mock conformance --base-url
 Runs the conformance suite (scenarios drawn from the spec) on the mock in-process and on the target, and
 reports where the target's answers differ in shape: status codes, error identifiers and shapes, fields, their
 types and formats, enum values outside the published contract, headers and their units, state moves, webhook
-payloads, and the timings the spec states.
+payloads, and the timings the spec states. What only the mock adds (x-mock-only) and the target leaves out is
+listed under its own heading, never a difference.
 
 Exit status: 0 the same; 1 a difference; 2 the run could not run or could not compare everything (a target that
 stayed unavailable after the client's retries is reported as such, never as a difference).

@@ -4,11 +4,15 @@
  * formats, the headers that matter (their presence, form and unit), and the steps a scenario recorded (states
  * and their order, and the timings the spec states). The target's answers and deliveries are also checked
  * against the published contract (`contract.ts`), for what the reference cannot show (an enum value, a field
- * missing from one item of a list). IDs, timestamps, amounts and messages are values: never compared.
+ * missing from one item of a list). IDs, timestamps, amounts and messages are values: never compared. What
+ * only the mock adds (`x-mock-only`, `mock-own.ts`) and the target leaves out is listed apart, never a
+ * difference; an optional field left out in one state is named with the state (`states.ts`).
  */
 import { objectOf } from '../state/records.js';
 import { answerProblems, type ContractProblem, deliveryProblems } from './contract.js';
+import { mockOwnField, mockOwnHeader } from './mock-own.js';
 import { diffShapes, type ShapeDifference, shapeOf } from './shape.js';
+import { listAbsences, stateAt } from './states.js';
 import type { Difference, Observation, StepObservation, WireExchange } from './types.js';
 
 /**
@@ -75,7 +79,10 @@ function identifier(value: unknown): string {
   return typeof value === 'string' ? `\`${value}\`` : 'absent';
 }
 
-type Found = Omit<Difference, 'text' | 'index' | 'step' | 'count'>;
+/** What one comparison found; `mockOwn` names the `x-mock-only` mark when the target only left out the mock's own. */
+type Found = Omit<Difference, 'text' | 'index' | 'step' | 'count'> & { mockOwn?: string };
+
+const own = (found: Found, mark: string | undefined): Found => (mark ? { ...found, mockOwn: mark } : found);
 
 /** A shape difference as a reader names it: the field, or the field's format. */
 function shapeFound(d: ShapeDifference, name: (path: string) => string): Found {
@@ -149,7 +156,9 @@ function compareExchanges(mock: WireExchange, sandbox: WireExchange): Found[] {
   }
   for (const name of CONFORMANCE_HEADERS) {
     const [a, b] = [headerForm(name, mock.headers[name]), headerForm(name, sandbox.headers[name])];
-    if (a !== b) out.push({ what: `\`${canonical(name)}\` header`, mock: a, sandbox: b });
+    if (a === b) continue;
+    const mark = b === 'absent' ? mockOwnHeader(name, sandbox.status) : undefined;
+    out.push(own({ what: `\`${canonical(name)}\` header`, mock: a, sandbox: b }, mark));
   }
   if (mock.status === 429 && sandbox.status === 429) {
     const [a, b] = [retryAfterUnit(mock.body), retryAfterUnit(sandbox.body)];
@@ -158,7 +167,28 @@ function compareExchanges(mock: WireExchange, sandbox: WireExchange): Found[] {
   // Two error shapes differ in every field: the shape, named once above, says it all.
   if (!sameShape) return out;
   const shapes = diffShapes(shapeOf(mock.body), shapeOf(sandbox.body));
-  out.push(...shapes.map((d) => shapeFound(d, fieldName)));
+  // A field the contract requires is missing whatever the state; only an optional one is named with it.
+  const required = new Set(
+    mock.status === sandbox.status
+      ? answerProblems(sandbox.method, sandbox.path, sandbox.status, sandbox.body)
+          .filter((p) => p.kind === 'required')
+          .map((p) => p.path)
+      : [],
+  );
+  out.push(
+    ...shapes.map((d) => {
+      const mark = d.sandbox === 'absent' ? mockOwnField(mock.method, mock.path, d.path) : undefined;
+      const optional = d.sandbox === 'absent' && !mark && !required.has(d.path);
+      const state = optional ? stateAt(mock.body, d.path) : undefined;
+      const found = shapeFound(d, fieldName);
+      return own(state ? { ...found, what: `${found.what} when ${state}` } : found, mark);
+    }),
+  );
+  const named = new Set(shapes.map((d) => d.path));
+  for (const a of listAbsences(mock.body, sandbox.body)) {
+    if (!named.has(a.path))
+      out.push({ what: `${fieldName(a.path)} when ${a.state}`, mock: a.mock, sandbox: 'absent' });
+  }
   // Only answers of the same status meet the same schema in the contract.
   if (mock.status === sandbox.status) {
     const problems = (e: WireExchange) => answerProblems(e.method, e.path, e.status, e.body);
@@ -188,7 +218,26 @@ function shown(value: unknown): string {
 
 const stepField = (path: string) => (path === '' ? 'shape' : `\`${path}\``);
 
-function compareSteps(mock: StepObservation, sandbox: StepObservation): Found[] {
+const received = (value: unknown) => (value === undefined ? 'not received' : 'received');
+
+function compareSteps(
+  mock: StepObservation,
+  sandbox: StepObservation,
+  unknown: ReadonlySet<string>,
+): Found[] {
+  if (mock.compare === 'headers') {
+    const [a, b] = [objectOf(mock.value), objectOf(sandbox.value)];
+    // A delivery one side never received is named by its envelope's step, not here.
+    if (!a || !b) return [];
+    const form = (value: unknown) => (value === undefined ? 'absent' : String(value));
+    return [...new Set([...Object.keys(a), ...Object.keys(b)])].flatMap((name) => {
+      const [x, y] = [form(a[name]), form(b[name])];
+      return x === y ? [] : [{ what: `\`${name}\` header`, mock: x, sandbox: y }];
+    });
+  }
+  // A delivery one side never received is that, not every field of it.
+  if (mock.compare === 'delivery' && (mock.value === undefined) !== (sandbox.value === undefined))
+    return [{ what: 'delivery', mock: received(mock.value), sandbox: received(sandbox.value) }];
   if (mock.compare === 'shape' || mock.compare === 'delivery') {
     const shapes = diffShapes(shapeOf(mock.value), shapeOf(sandbox.value));
     const out = shapes.map((d) => shapeFound(d, stepField));
@@ -206,7 +255,26 @@ function compareSteps(mock: StepObservation, sandbox: StepObservation): Found[] 
     return out;
   }
   const [a, b] = [shown(mock.value), shown(sandbox.value)];
-  return a === b ? [] : [{ what: 'value', mock: a, sandbox: b }];
+  if (a === b || alikeBut(mock.value, sandbox.value, unknown)) return [];
+  return [{ what: 'value', mock: a, sandbox: b }];
+}
+
+/**
+ * Whether two recorded values are the same but for values the contract does not list and the comparison
+ * already named (a new status, once named on the answer, is not named again in every state that shows it).
+ */
+function alikeBut(mock: unknown, sandbox: unknown, unknown: ReadonlySet<string>): boolean {
+  if (typeof sandbox === 'string' && unknown.has(sandbox)) return true;
+  if (Array.isArray(mock) && Array.isArray(sandbox)) {
+    const kept = sandbox.filter((v) => !(typeof v === 'string' && unknown.has(v)));
+    return kept.length === mock.length && kept.every((v, i) => alikeBut(mock[i], v, unknown));
+  }
+  const [a, b] = [objectOf(mock), objectOf(sandbox)];
+  if (a && b) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((key) => alikeBut(a[key], b[key], unknown));
+  }
+  return JSON.stringify(mock) === JSON.stringify(sandbox);
 }
 
 function describe(observation: Observation | undefined): string {
@@ -255,6 +323,8 @@ export function compareObservations(
 /** What comparing two sides found: the differences, and the steps left uncompared when the sides parted. */
 export interface Comparison {
   differences: Difference[];
+  /** The mock's own additions (`x-mock-only`) the target left out: no difference, each named once. */
+  mockOwn: string[];
   /** The labels of the observations after the point the sides stopped or parted, not compared. */
   notCompared: string[];
 }
@@ -262,6 +332,10 @@ export interface Comparison {
 /** {@link compareObservations}, with the steps it could not compare. */
 export function compareSides(mock: readonly Observation[], sandbox: readonly Observation[]): Comparison {
   const out: Difference[] = [];
+  const mockOwn: string[] = [];
+  /** The values outside the contract's enums named so far. */
+  const unknown = new Set<string>();
+  const done = (notCompared: string[]): Comparison => ({ differences: out, mockOwn, notCompared });
   const length = Math.max(mock.length, sandbox.length);
   const rest = (from: number) => {
     const labels = [...mock.slice(from), ...sandbox.slice(from)]
@@ -273,12 +347,12 @@ export function compareSides(mock: readonly Observation[], sandbox: readonly Obs
     const a = mock[index];
     const b = sandbox[index];
     if (a?.kind === 'stopped' || b?.kind === 'stopped') {
-      if (a?.kind === 'stopped' && b?.kind === 'stopped') return { differences: out, notCompared: [] };
+      if (a?.kind === 'stopped' && b?.kind === 'stopped') return done([]);
       if (out.length === 0) {
         const step = (a?.kind === 'stopped' ? b?.label : a?.label) ?? 'stopped';
         add(out, difference(step, index, { what: 'scenario', mock: describe(a), sandbox: describe(b) }));
       }
-      return { differences: out, notCompared: rest(index) };
+      return done(rest(index));
     }
     if (!a || !b || a.kind !== b.kind || a.label !== b.label) {
       add(
@@ -289,15 +363,22 @@ export function compareSides(mock: readonly Observation[], sandbox: readonly Obs
           sandbox: describe(b),
         }),
       );
-      return { differences: out, notCompared: rest(index + 1) };
+      return done(rest(index + 1));
     }
     const found =
       a.kind === 'exchange' && b.kind === 'exchange'
         ? compareExchanges(a, b)
         : a.kind === 'step' && b.kind === 'step'
-          ? compareSteps(a, b)
+          ? compareSteps(a, b, unknown)
           : [];
-    for (const f of found) add(out, difference(a.label, index, f));
+    for (const f of found) {
+      const named = f.what.endsWith(' value') ? /^"([^"\\]*)"/.exec(f.sandbox)?.[1] : undefined;
+      if (named !== undefined) unknown.add(named);
+    }
+    for (const { mockOwn: mark, ...f } of found) {
+      if (mark === undefined) add(out, difference(a.label, index, f));
+      else if (!mockOwn.includes(mark)) mockOwn.push(mark);
+    }
   }
-  return { differences: out, notCompared: [] };
+  return done([]);
 }

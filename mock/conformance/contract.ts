@@ -22,6 +22,8 @@ export interface ContractProblem {
   got: string;
   /** For a problem inside a list: on how many items, of how many. */
   items?: { count: number; of: number };
+  /** For an `enum` problem: the values the contract lists there. */
+  values?: readonly unknown[];
 }
 
 interface Row {
@@ -129,6 +131,31 @@ export function deliveryProblems(envelope: unknown): ContractProblem[] {
   return out;
 }
 
+/** Whether `type` is one of the contract's event types. */
+export function isEventType(type: unknown): type is keyof typeof WEBHOOK_PAYLOADS {
+  return typeof type === 'string' && Object.hasOwn(WEBHOOK_PAYLOADS, type);
+}
+
+/**
+ * Of `types`, the event type whose payload in the contract `data` is nearest to: the most of its required fields
+ * present (at least half of them), then the fewest problems; undefined when none is near enough to compare with.
+ */
+export function nearestEventType(data: unknown, types: readonly string[]): string | undefined {
+  if (!isJson(data)) return undefined;
+  let best: { type: string; present: number; problems: number } | undefined;
+  for (const type of types) {
+    if (!isEventType(type)) continue;
+    const schema = schemaOf(WEBHOOK_PAYLOADS[type]);
+    const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
+    const present = required.filter((key) => data[key] !== undefined).length;
+    if (present * 2 < required.length) continue;
+    const problems = problemsOf(schema, data).length;
+    if (!best || present > best.present || (present === best.present && problems < best.problems))
+      best = { type, present, problems };
+  }
+  return best?.type;
+}
+
 /** A JSON value's type, as a reader says it. */
 export function typeName(value: unknown): string {
   if (value === undefined) return 'absent';
@@ -212,7 +239,7 @@ function walk(schema: Json, value: unknown, path: string, out: ContractProblem[]
   if (known) {
     if (typeof value !== 'string') out.push({ path, kind: 'type', expected: 'string', got: typeName(value) });
     else if (!known.includes(value))
-      out.push({ path, kind: 'enum', expected: listed(known), got: JSON.stringify(value) });
+      out.push({ path, kind: 'enum', expected: listed(known), got: JSON.stringify(value), values: known });
     return;
   }
   if (Array.isArray(schema.anyOf)) {
@@ -220,7 +247,7 @@ function walk(schema: Json, value: unknown, path: string, out: ContractProblem[]
     if (branches.some((problems) => problems.length === 0)) return;
     // Nullable fields are `anyOf [schema, null]`: the branch with the fewest problems says what went wrong.
     const best = branches.sort((a, b) => a.length - b.length)[0];
-    if (best) out.push(...best);
+    if (best) out.push(...best.map((p) => withEveryBranch(p, branches)));
     return;
   }
   if ('const' in schema && value !== schema.const) {
@@ -229,11 +256,18 @@ function walk(schema: Json, value: unknown, path: string, out: ContractProblem[]
       kind: 'enum',
       expected: listed([schema.const]),
       got: value === undefined ? 'absent' : JSON.stringify(value),
+      values: [schema.const],
     });
     return;
   }
   if (Array.isArray(schema.enum) && !schema.enum.includes(value)) {
-    out.push({ path, kind: 'enum', expected: listed(schema.enum), got: JSON.stringify(value) });
+    out.push({
+      path,
+      kind: 'enum',
+      expected: listed(schema.enum),
+      got: JSON.stringify(value),
+      values: schema.enum,
+    });
     return;
   }
   const types = typesOf(schema);
@@ -248,6 +282,22 @@ function walk(schema: Json, value: unknown, path: string, out: ContractProblem[]
   }
   if (isJson(value)) walkObject(schema, value, path, out);
   if (Array.isArray(value) && isJson(schema.items)) walkItems(schema.items, value, path, out);
+}
+
+/**
+ * An enum problem in one branch of a union says every value the union lists at that path (a union told apart
+ * by `status` lists one value per branch): `one of "VERIFIED", "PENDING", …`, not the nearest branch's one.
+ */
+function withEveryBranch(problem: ContractProblem, branches: readonly ContractProblem[][]): ContractProblem {
+  if (problem.kind !== 'enum' || !problem.values) return problem;
+  const values = [
+    ...new Set(
+      branches.flatMap((b) =>
+        b.flatMap((p) => (p.kind === 'enum' && p.path === problem.path ? (p.values ?? []) : [])),
+      ),
+    ),
+  ];
+  return { ...problem, values, expected: listed(values) };
 }
 
 function walkObject(schema: Json, value: Json, path: string, out: ContractProblem[]): void {

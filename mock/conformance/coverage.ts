@@ -6,6 +6,7 @@
 import { ENDPOINTS, type Endpoint } from '../../src/endpoints/index.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/index.js';
 import { objectOf } from '../state/records.js';
+import { isEventType } from './contract.js';
 import { GUIDED_REACH, GUIDED_SCENARIO_ID } from './scenarios/guided-reach.js';
 import type { ScenarioResult } from './types.js';
 
@@ -32,10 +33,9 @@ const NO_HELPERS = "needs the mock's helpers, which this target has not";
 /** Why something was not reached: the skips of the run, the most telling first. */
 function whyNot(results: readonly ScenarioResult[]): Pick<CoverageRow, 'status' | 'why'> {
   const skips = results.filter((r) => r.outcome === 'skipped' || r.outcome === 'unavailable');
-  if (skips.some((r) => r.reason?.includes("needs the mock's test helpers")))
-    return { status: 'not reachable', why: NO_HELPERS };
+  if (skips.some((r) => r.skippedFor === 'helpers')) return { status: 'not reachable', why: NO_HELPERS };
   if (skips.some((r) => r.outcome === 'unavailable')) return { status: 'skipped', why: 'target unavailable' };
-  const tiers = [...new Set(skips.flatMap((r) => (r.reason?.startsWith('tier ') ? [r.tier] : [])))];
+  const tiers = [...new Set(skips.flatMap((r) => (r.skippedFor === 'tier' ? [r.tier] : [])))];
   if (tiers.length) return { status: 'skipped', why: `tier ${tiers.join(', ')} not chosen` };
   return { status: 'skipped', why: 'no scenario of this run reaches it' };
 }
@@ -69,8 +69,10 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
         if (refused) entry.refusal = true;
         else if (o.status < 300) entry.success = true;
         seen.set(o.label, entry);
-      } else if (o.kind === 'step' && o.compare === 'delivery' && o.value !== undefined) {
-        events.add(o.label.replace(/ delivery: envelope$/, ''));
+      } else if (o.kind === 'step' && o.compare === 'delivery') {
+        // Its own type, not the step's: a type the contract does not list, standing in for one, is not it.
+        const type = objectOf(o.value)?.event;
+        if (isEventType(type)) events.add(type);
       }
     }
   }

@@ -29,10 +29,18 @@ export interface GuidedSide {
   readonly receiver: ConformanceReceiver;
   /** Asks for the deposit (the reference makes it; the target's side prints it and calls `onDeposit`). */
   deposit(deposit: GuidedDeposit): Promise<void>;
-  /** Waits until `check` holds, naming `what` in progress; false when the deadline passed first. */
+  /**
+   * Waits until `check` holds, naming `what` in progress; false when the deadline passed first. A wait ends on
+   * the first poll that sees it, so it outlives what it waits for by one poll interval at most.
+   */
   until(what: string, check: () => Promise<boolean>): Promise<boolean>;
-  /** A client for the waits: not recorded, paced as the rest. */
+  /**
+   * A client for the waits: not recorded, paced as the rest. Waits read the wire with its `request()` (no
+   * schema), so a field that drifted elsewhere in the answer never hides the status waited for.
+   */
   readonly quiet: PayoutClient;
+  /** Says `line` at once in the progress (the target's side), prefixed `guided: `. */
+  note(line: string): void;
 }
 
 /** Why a guided run cannot start on a target without the mock's helpers and without `--user-id`. */
@@ -60,6 +68,7 @@ export function referenceGuided(
   return {
     receiver,
     quiet,
+    note: () => {},
     userId: async (mobile) => mock.helpers.users.seedVerified({ mobile }).userId,
     async deposit({ transactionId }) {
       mock.helpers.transactions.simulateDeposit({ transactionId });
@@ -93,6 +102,7 @@ export function targetGuided(
   return {
     receiver,
     quiet,
+    note: (line) => progress(`guided: ${line}`),
     async userId(mobile) {
       if (settings.userId !== undefined) return settings.userId;
       // The run checked before it started that a target without helpers was given --user-id.
@@ -116,9 +126,10 @@ export function targetGuided(
           );
           return false;
         });
-      for (;;) {
+      for (let poll = 1; ; poll++) {
         if (await holds()) {
-          progress(`guided: ${what}: seen`);
+          // The poll count is what a drifted target must not lengthen: the tests compare it with a clean run's.
+          progress(`guided: ${what}: seen (poll ${poll})`);
           return true;
         }
         if (Date.now() >= deadline) {

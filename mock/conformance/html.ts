@@ -34,6 +34,15 @@ function scenario(r: ScenarioResult): string {
   return `<article>${head}${pairs.join('\n')}</article>`;
 }
 
+/** The mock's own additions the target left out: listed, never a difference. */
+function mockOwnSection(marks: readonly string[]): string {
+  if (marks.length === 0) return '';
+  return `<section><h2>The mock's own, not promised by the spec</h2>
+<p>The target leaves these out, as the spec allows: not a difference.</p>
+<ul>${marks.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>
+</section>`;
+}
+
 /**
  * The HTML page of a report.
  * @example
@@ -64,6 +73,7 @@ pre { background: #f6f8fa; padding: 0.75rem; overflow-x: auto; font-size: 13px; 
 <h1>Conformance of ${escapeHtml(report.target)} against the mock</h1>
 <p>Run ${escapeHtml(report.prefix)} at ${escapeHtml(report.startedAt)}, tiers ${escapeHtml(report.tiers.join(', '))}, paced to ${report.rateLimit} requests per minute: <strong>${same} same, ${differs} differ, ${skipped} skipped</strong>.</p>
 ${report.results.map(scenario).join('\n')}
+${mockOwnSection(report.mockOwn ?? [])}
 </body>
 </html>
 `;

@@ -64,6 +64,10 @@ export function formatConformanceReport(report: ConformanceReport): string {
     }
     if (r.notCompared?.length) lines.push(`${PAD}not compared after that: ${some(r.notCompared, 8)}`);
   }
+  if (report.mockOwn?.length) {
+    lines.push("The mock's own, not promised by the spec (the target leaves it out; not a difference):");
+    for (const mark of report.mockOwn) lines.push(`${PAD}${mark}`);
+  }
   const { same, differs, skipped, unavailable } = report.counts;
   const status =
     report.exitCode === 1

@@ -210,7 +210,7 @@ async function readAccount(
 }
 
 /** What one side of a scenario came to: its observations, a skip's reason, or the request it found the target unavailable on. */
-type SideOutcome = Observation[] | string | TargetUnavailable;
+type SideOutcome = Observation[] | ScenarioSkipped | TargetUnavailable;
 
 async function runSide(setup: SideSetup, names: RunNames, scenario: Scenario): Promise<SideOutcome> {
   const log: Observation[] = [];
@@ -218,7 +218,7 @@ async function runSide(setup: SideSetup, names: RunNames, scenario: Scenario): P
   try {
     await scenario.run(scenarioTarget(setup, names, log, scenario));
   } catch (error) {
-    if (error instanceof ScenarioSkipped) return error.message;
+    if (error instanceof ScenarioSkipped) return error;
     // However the client or a helper call wrapped it, a request that stayed unavailable stops the side as such.
     if (setup.attempts?.failed) return setup.attempts.failed;
     log.push({
@@ -397,7 +397,7 @@ async function compareAll(run: RunPlan): Promise<ConformanceReport> {
   for (const [i, scenario] of scenarios.entries()) {
     results.push(await runScenario(scenario, tiers, reference, target, names));
     const r = results.at(-1);
-    if (r && r.reason !== `tier ${scenario.tier} not chosen`) {
+    if (r && r.skippedFor !== 'tier') {
       const outcome = r.outcome === 'differs' ? `differs (${r.differences.length})` : r.outcome;
       progress(`[${i + 1}/${scenarios.length}] ${scenario.id}: ${outcome} (${r.ms} ms)`);
     }
@@ -417,6 +417,7 @@ async function compareAll(run: RunPlan): Promise<ConformanceReport> {
     exitCode,
     counts,
     summary: summarize(results),
+    mockOwn: [...new Set(results.flatMap((r) => r.mockOwn ?? []))],
     effects: [...plan, ...done],
     coverage: coverageOf(results),
     results,
@@ -463,6 +464,7 @@ async function runScenario(
       ...base,
       outcome: 'skipped',
       reason: `tier ${scenario.tier} not chosen`,
+      skippedFor: 'tier',
       differences: [],
       mock: [],
       sandbox: [],
@@ -486,23 +488,28 @@ async function runScenario(
       ms,
     };
   }
-  if (typeof mock === 'string' || typeof sandbox === 'string') {
+  if (mock instanceof ScenarioSkipped || sandbox instanceof ScenarioSkipped) {
     return {
       ...base,
       outcome: 'skipped',
-      reason: typeof sandbox === 'string' ? sandbox : `on the mock: ${mock}`,
+      reason:
+        sandbox instanceof ScenarioSkipped
+          ? sandbox.message
+          : `on the mock: ${mock instanceof ScenarioSkipped ? mock.message : ''}`,
+      skippedFor: sandbox instanceof ScenarioSkipped && sandbox.need === 'helpers' ? 'helpers' : 'scenario',
       differences: [],
       mock: observed(mock),
       sandbox: observed(sandbox),
       ms,
     };
   }
-  const { differences, notCompared } = compareSides(mock, sandbox);
+  const { differences, notCompared, mockOwn } = compareSides(mock, sandbox);
   return {
     ...base,
     outcome: differences.length ? 'differs' : 'same',
     differences,
     ...(notCompared.length ? { notCompared } : {}),
+    ...(mockOwn.length ? { mockOwn } : {}),
     mock,
     sandbox,
     ms,

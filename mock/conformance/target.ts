@@ -14,6 +14,13 @@ import type { Observation, Scenario, ScenarioTarget, Side, StepOptions } from '.
 /** What a scenario throws to be skipped. */
 export class ScenarioSkipped extends Error {
   override readonly name = 'ScenarioSkipped';
+  /** Why, as data: the target has not the mock's helpers, or the scenario's own reason. */
+  constructor(
+    message: string,
+    readonly need: 'helpers' | 'scenario' = 'scenario',
+  ) {
+    super(message);
+  }
 }
 
 /** A side of the run, before any scenario. */
@@ -92,8 +99,8 @@ export function scenarioTarget(
   // Each side counts its own calls, so the same scenario code gives the same numbers on both.
   const sequence = run.next();
   const base = run.mobileBase + sequence * 1_000;
-  const skip = (reason: string): never => {
-    throw new ScenarioSkipped(reason);
+  const skip = (reason: string, cause?: 'helpers'): never => {
+    throw new ScenarioSkipped(reason, cause);
   };
   return {
     side: setup.side,
@@ -107,10 +114,11 @@ export function scenarioTarget(
     step(label: string, value: unknown, options: StepOptions = {}) {
       log.push({ kind: 'step', label, value: structuredClone(value), compare: options.compare ?? 'value' });
     },
-    skip,
+    skip: (reason: string) => skip(reason),
     needHelpers(what: string) {
       return (
-        setup.helpers ?? skip(`${what} needs the mock's test helpers (/__mock), which this target has not`)
+        setup.helpers ??
+        skip(`${what} needs the mock's test helpers (/__mock), which this target has not`, 'helpers')
       );
     },
     newMobile() {

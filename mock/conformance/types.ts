@@ -46,9 +46,10 @@ export interface StepObservation {
   value: unknown;
   /**
    * `value`: the two sides must record equal JSON; `shape`: only the JSON shape is compared; `delivery`: a
-   * webhook envelope, compared by shape and checked against its event type's payload in the contract.
+   * webhook envelope, compared by shape and checked against its event type's payload in the contract;
+   * `headers`: each header's form (a record of header name to form), compared one header at a time.
    */
-  compare: 'value' | 'shape' | 'delivery';
+  compare: 'value' | 'shape' | 'delivery' | 'headers';
 }
 
 /** A side stopped early: its scenario threw something other than an API error answer. */
@@ -71,7 +72,7 @@ export type Observation = WireExchange | StepObservation | StopObservation;
  */
 export interface StepOptions {
   /** Default `value`. */
-  compare?: 'value' | 'shape' | 'delivery';
+  compare?: 'value' | 'shape' | 'delivery' | 'headers';
 }
 
 /** What a scenario gets for one side of the run. */
@@ -157,8 +158,15 @@ export interface ScenarioResult {
   differences: Difference[];
   /** Why it was skipped, or which request found the target unavailable. */
   reason?: string;
+  /**
+   * A skip's cause, as data: its tier was not chosen, the target has not the mock's helpers, or the scenario's
+   * own reason (`reason` says it in words).
+   */
+  skippedFor?: 'tier' | 'helpers' | 'scenario';
   /** Steps after the point where a side stopped or the sides parted: not compared. */
   notCompared?: string[];
+  /** What the mock adds beyond the spec (`x-mock-only`) and the target left out: never a difference. */
+  mockOwn?: string[];
   /** Said of a scenario whose both sides stopped alike: the sides agree, but the scenario did not finish. */
   note?: string;
   /** What each side observed (empty when skipped by tier). */
@@ -185,6 +193,11 @@ export interface ConformanceReport {
   counts: { same: number; differs: number; skipped: number; unavailable: number };
   /** Each distinct difference once, with how often and where it was seen. */
   summary: DifferenceSummary[];
+  /**
+   * The mock's own additions (the contract's `x-mock-only` marks) the target left out, each once: the mock's own,
+   * not promised by the spec, so never a difference and never in the exit status.
+   */
+  mockOwn: string[];
   /** What the run did to the target, as its start and end say. */
   effects: string[];
   /** Each `/v2` endpoint and event type: exercised, or why not. */

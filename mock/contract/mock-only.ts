@@ -63,6 +63,25 @@ export const MOCK_ONLY_FIELDS: Readonly<Partial<Record<OperationId, readonly Moc
   'transactions.retrieve': TRANSACTION_FIELDS,
 };
 
+/** A header the mock adds beyond the spec: its name, on which answers, and why. */
+export interface MockOnlyHeader {
+  readonly name: string;
+  /** Whether an answer of `status` carries it only because the mock adds it. */
+  readonly addedOn: (status: number) => boolean;
+  readonly why: string;
+}
+
+/** The rate-limit window, which spec 8 shows on a 429 only and the mock sends on every answer once the key is known. */
+export const MOCK_ONLY_HEADERS: readonly MockOnlyHeader[] = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+].map((name) => ({
+  name,
+  addedOn: (status: number) => status !== 429,
+  why: 'spec 8 shows it on a 429 only; the mock sends it on every answer once the key is known',
+}));
+
 /** `data` without the endpoint's mock-only fields (the strict profile's answer). Changes nothing in place. */
 export function withoutMockOnly(operationId: OperationId | undefined, data: unknown): unknown {
   const fields = operationId && MOCK_ONLY_FIELDS[operationId];

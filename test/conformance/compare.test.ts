@@ -247,20 +247,20 @@ describe('compareObservations', () => {
       data: { userId: 'usr_1' },
     };
     expect(texts([envelope(sent)], [envelope(undefined)])).toEqual([
-      'delivery: envelope: shape: mock object, sandbox absent',
+      'delivery: envelope: delivery: mock received, sandbox not received',
     ]);
   });
 
   it('counts one difference met on many requests once, and the run lists it once', () => {
     const found = compareObservations(
       [
-        exchange(200, transaction, { 'x-ratelimit-limit': '600' }),
-        exchange(200, transaction, { 'x-ratelimit-limit': '600' }),
+        exchange(200, transaction, { 'idempotent-replayed': 'true' }),
+        exchange(200, transaction, { 'idempotent-replayed': 'true' }),
       ],
       [exchange(200, transaction), exchange(200, transaction)],
     );
     expect(found.map((d) => [d.text, d.count])).toEqual([
-      ['GET /v2/transactions/:transactionId: `X-RateLimit-Limit` header: mock an integer, sandbox absent', 2],
+      ['GET /v2/transactions/:transactionId: `Idempotent-Replayed` header: mock "true", sandbox absent', 2],
     ]);
     const other = { ...found[0], step: 'GET /v2/account', count: 1 } as (typeof found)[number];
     const result = (id: string, differences: typeof found) => ({
@@ -275,7 +275,80 @@ describe('compareObservations', () => {
       ms: 0,
     });
     expect(summarize([result('a', found), result('b', [other])]).map((s) => s.text)).toEqual([
-      '`X-RateLimit-Limit` header: mock an integer, sandbox absent (on GET /v2/transactions/:transactionId, GET /v2/account), seen 3 times in a, b',
+      '`Idempotent-Replayed` header: mock "true", sandbox absent (on GET /v2/transactions/:transactionId, GET /v2/account), seen 3 times in a, b',
+    ]);
+  });
+
+  it("never reads the mock's own (x-mock-only) left out by the target as a difference: lists it once", () => {
+    const withOwn = {
+      ...transaction,
+      data: { ...transaction.data, transaction: { ...transaction.data.transaction, updatedAt: 'x' } },
+    };
+    const rate = { 'x-ratelimit-limit': '600' };
+    const { differences, mockOwn } = compareSides(
+      [exchange(200, withOwn, rate), exchange(200, withOwn, rate), exchange(429, {}, rate)],
+      [exchange(200, transaction), exchange(200, transaction), exchange(429, {})],
+    );
+    // On a 429 the spec shows the header: its absence there is a difference.
+    expect(differences.map((d) => d.text)).toEqual([
+      'GET /v2/transactions/:transactionId: `X-RateLimit-Limit` header: mock an integer, sandbox absent',
+    ]);
+    expect(mockOwn).toEqual([
+      '`X-RateLimit-Limit` header: spec 8 shows it on a 429 only; the mock sends it on every answer once the key is known',
+      expect.stringMatching(
+        /^`transaction\.updatedAt` in GET \/v2\/transactions\/:transactionId: When the status/,
+      ),
+    ]);
+    // The target sending what the mock does not stays a difference.
+    expect(
+      compareObservations([exchange(200, transaction)], [exchange(200, withOwn)]).map((d) => d.what),
+    ).toEqual(['`transaction.updatedAt`']);
+  });
+
+  it('names a new value of an enum nested in a union with every value the union lists', () => {
+    const at = (status: string): WireExchange => ({
+      ...exchange(200, { success: true, data: { status, verified: false } }),
+      label: 'GET /v2/users/:userId/kyc/digilocker/status',
+      path: '/v2/users/:userId/kyc/digilocker/status',
+    });
+    expect(texts([at('PENDING')], [at('IN_REVIEW')])).toEqual([
+      expect.stringMatching(
+        /^GET \/v2\/users\/:userId\/kyc\/digilocker\/status: `status` value: mock one of (?=.*"PENDING")(?=.*"VERIFIED")(?=.*"EXPIRED")(?=.*"FAILED").* \(as the contract lists\), sandbox "IN_REVIEW"$/,
+      ),
+    ]);
+  });
+
+  it('names an optional field left out in one state with the state, in an answer and in a list', () => {
+    const paid = structuredClone(transaction);
+    const payout = { status: 'completed', utr: 'UTR1', allocations: paid.data.payout.allocations };
+    const withUtr = { ...paid, data: { ...paid.data, payout } };
+    const { utr: _utr, ...withoutUtr } = payout;
+    expect(
+      texts(
+        [exchange(200, withUtr)],
+        [exchange(200, { ...paid, data: { ...paid.data, payout: withoutUtr } })],
+      ),
+    ).toEqual([
+      'GET /v2/transactions/:transactionId: `payout.utr` when `payout.status` is "completed": mock string, sandbox absent',
+    ]);
+    const list = (items: unknown[]): WireExchange => ({
+      ...exchange(200, { success: true, data: items }),
+      label: 'GET /v2/webhooks',
+      path: '/v2/webhooks',
+    });
+    const event = (status: string, deliveredAt?: string) => ({
+      id: 'evt',
+      status,
+      ...(deliveredAt ? { deliveredAt } : {}),
+    });
+    // Across states the field looks optional; within "delivered" every reference item has it and no target item.
+    expect(
+      texts(
+        [list([event('delivered', 'x'), event('pending'), event('delivered', 'y')])],
+        [list([event('delivered'), event('pending', 'z')])],
+      ),
+    ).toEqual([
+      'GET /v2/webhooks: `[].deliveredAt` when `status` is "delivered": mock string, sandbox absent',
     ]);
   });
 

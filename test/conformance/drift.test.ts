@@ -127,7 +127,7 @@ describe('conformance against a drifted sandbox', () => {
     expect(named(report)).toEqual([
       'user.created delivery: signature under verifyWebhook, on arrival: value: mock "valid", sandbox "timestamp_out_of_tolerance"',
       'each of them at the receiver, under verifyWebhook: value: mock ["valid"], sandbox ["timestamp_out_of_tolerance"]',
-      'every delivery under verifyWebhook: value: mock ["valid"], sandbox ["timestamp_out_of_tolerance"]',
+      'every delivery under verifyWebhook, on arrival: value: mock ["valid"], sandbox ["timestamp_out_of_tolerance"]',
     ]);
   });
 });

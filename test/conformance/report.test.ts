@@ -79,6 +79,7 @@ function handMade(): ConformanceReport {
     exitCode: 1,
     counts: { same: 1, differs: 1, skipped: 1, unavailable: 0 },
     summary: summarize(results),
+    mockOwn: [],
     effects: [],
     coverage: { endpoints: [], events: [] },
     results,

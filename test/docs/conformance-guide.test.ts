@@ -21,7 +21,8 @@ import { type RunningServer, startServer } from '../mock/server/support.js';
 import { root } from './tsdoc-examples.js';
 
 const PAGE = 'docs/checking-the-mock-against-your-sandbox.md';
-const REPORT = /(<!-- report:drift -->\n```text\n)([\s\S]*?)(```\n<!-- \/report -->)/;
+const REPORT = (name: string) =>
+  new RegExp(`(<!-- report:${name} -->\\n\`\`\`text\\n)([\\s\\S]*?)(\`\`\`\\n<!-- /report -->)`);
 const text = () => readFileSync(join(root, PAGE), 'utf8');
 const blocks = (fence: string) =>
   [...text().matchAll(new RegExp(`\`\`\`${fence}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1] ?? '');
@@ -54,15 +55,15 @@ const stable = (report: string) =>
     .replace(/conf-[0-9a-f]{8}-/g, 'conf-PREFIX-')
     .trim();
 
-/** The page's printed report; with UPDATE_DOCS=1, first rewritten to `fresh`. */
-function printed(fresh: string): string {
+/** The page's printed report `name`; with UPDATE_DOCS=1, first rewritten to `fresh`. */
+function printed(name: string, fresh: string): string {
   const page = text();
-  const match = REPORT.exec(page);
-  if (!match) throw new Error(`${PAGE} has no report:drift block`);
+  const match = REPORT(name).exec(page);
+  if (!match) throw new Error(`${PAGE} has no report:${name} block`);
   if (!process.env.UPDATE_DOCS) return match[2] ?? '';
   writeFileSync(
     join(root, PAGE),
-    page.replace(REPORT, (_, open: string, _old: string, close: string) => `${open}${fresh}\n${close}`),
+    page.replace(REPORT(name), (_, open: string, _old: string, close: string) => `${open}${fresh}\n${close}`),
   );
   return fresh;
 }
@@ -73,7 +74,11 @@ describe(`${PAGE}, followed from top to bottom`, () => {
   let dir: string;
   let env: Record<string, string>;
   beforeAll(async () => {
-    [mock, sandbox] = await Promise.all([startServer(), startDriftedSandbox(GUIDE_DRIFT)]);
+    // The page starts its first run against the strict profile: a target that keeps the spec exactly.
+    [mock, sandbox] = await Promise.all([
+      startServer(['--profile', 'strict']),
+      startDriftedSandbox(GUIDE_DRIFT),
+    ]);
     dir = mkdtempSync(join(tmpdir(), 'conformance-guide-'));
     env = { B: mock.url, SANDBOX_URL: sandbox.url, SANDBOX_KEY: sandbox.server.key };
   }, 30_000);
@@ -90,6 +95,11 @@ describe(`${PAGE}, followed from top to bottom`, () => {
     expect(clean.stderr).not.toMatch(/Error/);
     expect(clean.code).toBe(0);
     expect(clean.stdout).toMatch(/scenarios: \d+ same, 0 differ, 0 skipped$/m);
+    const cleanReport = clean.stdout.trim();
+    expect(stable(printed('clean', cleanReport)), `${PAGE}'s clean report is not this run's`).toBe(
+      stable(cleanReport),
+    );
+    expect(cleanReport).toContain("The mock's own, not promised by the spec");
 
     const drifted = await bash(againstSandbox ?? '', dir, env);
     expect(drifted.code).toBe(0);
@@ -97,7 +107,9 @@ describe(`${PAGE}, followed from top to bottom`, () => {
     expect(drifted.stdout.trim().split('\n').at(-1)).toBe(said);
     const report = drifted.stdout.replace(`${said}\n`, '').trim();
     // A new or renamed scenario changes the report: UPDATE_DOCS=1 npx vitest run test/docs/conformance-guide.test.ts
-    expect(stable(printed(report)), `${PAGE}'s printed report is not this run's`).toBe(stable(report));
+    expect(stable(printed('drift', report)), `${PAGE}'s printed report is not this run's`).toBe(
+      stable(report),
+    );
     expect(report).toContain('GET /v2/account: `region`: mock absent, sandbox string');
     expect(report).toContain("needs the mock's test helpers (/__mock), which this target has not");
     expect(existsSync(join(dir, 'conformance.html'))).toBe(true);
@@ -213,6 +225,10 @@ describe(`${PAGE}: the --guided block, against a target without helpers`, () => 
     expect(ran.stderr).not.toContain(server.secret);
     expect(ran.stdout).toMatch(/scenarios: 1 same, 0 differ, 0 skipped$/m);
     expect(ran.stdout).toMatch(/transaction\.payout_completed\s+exercised/);
+    // As the page says: both endpoints the transaction reaches are met with a success and a refusal.
+    expect(ran.stdout).toMatch(/^ {2}POST \/v2\/transactions\s+exercised$/m);
+    expect(ran.stdout).toMatch(/^ {2}GET \/v2\/transactions\/:transactionId\s+exercised$/m);
+    expect(ran.stderr).toMatch(/^guided: the deposit: seen \(poll \d+\)$/m);
     expect(ran.code).toBe(0);
   }, 120_000);
 });
