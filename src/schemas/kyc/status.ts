@@ -1,6 +1,7 @@
 /** KYC status (spec 2.7, 2.8, 3.3, 4.5): the status record, refresh and the extended status. */
 import * as z from 'zod/mini';
 import { openEnum, responseObject, Timestamp } from '../common.js';
+import { digilockerStatuses } from './digilocker.js';
 
 /** KYC levels (spec 2.7). */
 export const kycLevels = ['none', 'basic', 'enhanced'] as const;
@@ -17,6 +18,8 @@ export const KycAggregateStatus = openEnum(kycStatuses);
 export type KycAggregateStatus = z.infer<typeof KycAggregateStatus>;
 
 const verified = z.optional(z.boolean());
+// Spec 2.7 shows the block as `{status: pending}` before the flow completes; after it, the session's own (3.2).
+const DigilockerRecordStatus = openEnum(['pending', ...digilockerStatuses]);
 
 /**
  * A block of the KYC status record. Spec 2.7 rules 1 and 2: an unverified block may be just
@@ -34,7 +37,7 @@ export const KycStatus = responseObject({
   level: KycLevel,
   status: KycAggregateStatus,
   digilocker: z.optional(
-    responseObject({ verified, status: z.optional(z.string()), completedAt: z.optional(Timestamp) }),
+    responseObject({ verified, status: z.optional(DigilockerRecordStatus), completedAt: z.optional(Timestamp) }),
   ),
   aadhaar: z.optional(
     responseObject({
