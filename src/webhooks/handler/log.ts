@@ -1,0 +1,71 @@
+/**
+ * Where the webhook handler writes its lines: `console` by default, or the partner's logger (pino, winston,
+ * bunyan and `console` all have these two methods). Each line is one line; `details` carries the partner's own
+ * error, whose stack is worth reading, never a rejected request's.
+ */
+export interface WebhookLogger {
+  warn(message: string, ...details: unknown[]): void;
+  error(message: string, ...details: unknown[]): void;
+}
+
+/**
+ * Which lines are written: `warn` (default) also logs each rejected request (a bad signature, a body too large,
+ * cut off or too slow), `error` only the receiver's own failures (a function that threw, a store that failed, a
+ * lost claim), `off` nothing.
+ */
+export type WebhookLogLevel = 'off' | 'error' | 'warn';
+
+/** At most `lines` lines per `perMs`; past that, one line at the end of the interval counts what was left out. */
+export interface WebhookLogLimit {
+  lines: number;
+  perMs: number;
+}
+
+export const DEFAULT_LOG_LIMIT: WebhookLogLimit = { lines: 10, perMs: 60_000 };
+
+const RANK = { off: 0, error: 1, warn: 2 } as const;
+
+/** One `(level, message, detail?)` function that keeps to `level` and to `limit`, however many requests come. */
+export function limitedLog(
+  logger: WebhookLogger,
+  level: WebhookLogLevel,
+  { lines, perMs }: WebhookLogLimit,
+): (at: 'warn' | 'error', message: string, detail?: unknown) => void {
+  if (!(lines >= 1 && perMs >= 1)) {
+    throw new RangeError(
+      'logLimit: lines and perMs must each be at least 1; use logLevel: "off" for no lines.',
+    );
+  }
+  let started = Number.NEGATIVE_INFINITY;
+  let written = 0;
+  let dropped = 0;
+  let summary: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(summary);
+    summary = undefined;
+    if (dropped > 0)
+      logger.warn(`inr-payouts webhook handler: ${dropped} more log lines left out (logLimit).`);
+    dropped = 0;
+  };
+  return (at, message, detail) => {
+    if (RANK[at] > RANK[level]) return;
+    const now = Date.now();
+    if (now - started >= perMs) {
+      flush();
+      started = now;
+      written = 0;
+    }
+    if (written < lines) {
+      written++;
+      if (detail === undefined) logger[at](`inr-payouts webhook handler: ${message}`);
+      else logger[at](`inr-payouts webhook handler: ${message}`, detail);
+      return;
+    }
+    dropped++;
+    if (summary === undefined) {
+      summary = setTimeout(flush, started + perMs - now);
+      // The count waits for the interval's end, never keeps a process alive that is otherwise done.
+      (summary as { unref?: () => void }).unref?.();
+    }
+  };
+}
