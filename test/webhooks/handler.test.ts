@@ -188,13 +188,28 @@ describe('logging under a flood', () => {
       expect(lines).toHaveLength(3);
       vi.advanceTimersByTime(60_000);
       expect(lines).toHaveLength(4);
-      expect(lines[3]).toBe('warn inr-payouts webhook handler: 997 more log lines left out (logLimit).');
+      expect(lines[3]).toBe('warn inr-payouts webhook handler: 997 more warn lines left out (logLimit).');
       // The next interval writes again.
       await handle(forged());
       expect(lines).toHaveLength(5);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  test("a flood of rejections never crowds out the receiver's own errors: each level has its own count", async () => {
+    const failing = { 'transaction.payout_completed': () => Promise.reject(new Error('ledger down')) };
+    const { handle, lines } = handlerWith({
+      logLimit: { lines: 2, perMs: 3_600_000 },
+      on: failing,
+      onError: undefined,
+    });
+    for (let i = 0; i < 50; i++) await handle(forged());
+    expect((await handle(delivery())).status).toBe(500);
+    expect(lines.filter((line) => line.startsWith('warn'))).toHaveLength(2);
+    expect(lines.filter((line) => line.startsWith('error'))).toEqual([
+      'error inr-payouts webhook handler: evt_1 (transaction.payout_completed): Error: ledger down',
+    ]);
   });
 
   test("logLevel 'error' keeps the receiver's failures and drops rejections; 'off' writes nothing", async () => {

@@ -28,9 +28,9 @@ import { memoryWebhookStore, type WebhookStore } from './store.js';
 /** What the handler hands each event function besides the event. */
 export interface DeliveryContext<Within = never> {
   /**
-   * Aborts when this replica lost its claim: a renewal answered that the claim is another's, or the lease ran out
-   * with no renewal answered (the store failed, or did not answer: a pool busy with your own queries). Stop then:
-   * another replica may take the event over.
+   * Aborts when this replica lost its claim: a renewal answered that the claim is another's, or the lease is down
+   * to its last sixth with no renewal answered (the store failed, or did not answer: a pool busy with your own
+   * queries). Stop then: the event goes to another replica once the lease runs out.
    */
   readonly signal: AbortSignal;
   /**
@@ -103,7 +103,8 @@ export interface WebhookHandlerOptions<Within = never> extends Omit<VerifyWebhoo
   store?: WebhookStore<Within>;
   /**
    * How long a claim lasts unless renewed, in ms: after a crash the event is free again this long after the
-   * last renewal. Renewed every third of it while the function runs. Default 10,000.
+   * last renewal. Renewed every third of it while the function runs; `context.signal` aborts when a sixth of it is
+   * left unrenewed. Default 10,000.
    */
   leaseMs?: number;
   /** Largest accepted body, in bytes; a larger one answers 413. Default 1 MiB. */
@@ -326,8 +327,10 @@ async function readBody(request: Request, max: number, timeoutMs: number): Promi
 
 /**
  * Renews the claim every third of the lease until stopped. The claim is known held until `leaseMs` after the
- * last renewal that answered was sent (the store's lease began no earlier); when that time comes with no newer
- * answer (renewals failed, or hang), or a renewal answers that the claim is another's, `signal` aborts.
+ * last renewal that answered was sent (the store's lease began no earlier). `signal` aborts when a renewal
+ * answers that the claim is another's, or when a sixth of that time is left with no newer answer (renewals
+ * failed, or hang): one failed renewal is survived, and the function has that sixth to stop before another
+ * replica can claim the event.
  */
 function keepLease(store: WebhookStore, eventId: string, token: string, leaseMs: number, claimedAt: number) {
   const controller = new AbortController();
@@ -336,10 +339,10 @@ function keepLease(store: WebhookStore, eventId: string, token: string, leaseMs:
     setTimeout(
       () =>
         lose(
-          'no renewal answered before the lease ran out (the store failed or hung: give its pool room for ' +
-            'renewals, or raise leaseMs)',
+          'no renewal answered in time (the store failed or hung: give its pool room for renewals, or raise ' +
+            'leaseMs)',
         ),
-      heldUntil - Date.now(),
+      heldUntil - leaseMs / 6 - Date.now(),
     );
   let deadline = runOut();
   const renew = () => {

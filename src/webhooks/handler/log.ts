@@ -15,7 +15,10 @@ export interface WebhookLogger {
  */
 export type WebhookLogLevel = 'off' | 'error' | 'warn';
 
-/** At most `lines` lines per `perMs`; past that, one line at the end of the interval counts what was left out. */
+/**
+ * At most `lines` lines of each level per `perMs`; past that, one line at the end of the interval counts what was
+ * left out. Each level has its own count, so a flood of rejected requests never crowds out the receiver's errors.
+ */
 export interface WebhookLogLimit {
   lines: number;
   perMs: number;
@@ -24,18 +27,32 @@ export interface WebhookLogLimit {
 export const DEFAULT_LOG_LIMIT: WebhookLogLimit = { lines: 10, perMs: 60_000 };
 
 const RANK = { off: 0, error: 1, warn: 2 } as const;
+const PREFIX = 'inr-payouts webhook handler:';
 
 /** One `(level, message, detail?)` function that keeps to `level` and to `limit`, however many requests come. */
 export function limitedLog(
   logger: WebhookLogger,
   level: WebhookLogLevel,
-  { lines, perMs }: WebhookLogLimit,
+  limit: WebhookLogLimit,
 ): (at: 'warn' | 'error', message: string, detail?: unknown) => void {
-  if (!(lines >= 1 && perMs >= 1)) {
+  if (!(limit.lines >= 1 && limit.perMs >= 1)) {
     throw new RangeError(
       'logLimit: lines and perMs must each be at least 1; use logLevel: "off" for no lines.',
     );
   }
+  const warn = bounded(limit, (line, detail) => logger.warn(line, ...detail), 'warn');
+  const error = bounded(limit, (line, detail) => logger.error(line, ...detail), 'error');
+  return (at, message, detail) => {
+    if (RANK[at] > RANK[level]) return;
+    (at === 'warn' ? warn : error)(`${PREFIX} ${message}`, detail === undefined ? [] : [detail]);
+  };
+}
+
+function bounded(
+  { lines, perMs }: WebhookLogLimit,
+  write: (line: string, detail: unknown[]) => void,
+  name: string,
+): (line: string, detail: unknown[]) => void {
   let started = Number.NEGATIVE_INFINITY;
   let written = 0;
   let dropped = 0;
@@ -43,12 +60,10 @@ export function limitedLog(
   const flush = () => {
     clearTimeout(summary);
     summary = undefined;
-    if (dropped > 0)
-      logger.warn(`inr-payouts webhook handler: ${dropped} more log lines left out (logLimit).`);
+    if (dropped > 0) write(`${PREFIX} ${dropped} more ${name} lines left out (logLimit).`, []);
     dropped = 0;
   };
-  return (at, message, detail) => {
-    if (RANK[at] > RANK[level]) return;
+  return (line, detail) => {
     const now = Date.now();
     if (now - started >= perMs) {
       flush();
@@ -57,8 +72,7 @@ export function limitedLog(
     }
     if (written < lines) {
       written++;
-      if (detail === undefined) logger[at](`inr-payouts webhook handler: ${message}`);
-      else logger[at](`inr-payouts webhook handler: ${message}`, detail);
+      write(line, detail);
       return;
     }
     dropped++;
