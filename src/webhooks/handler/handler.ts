@@ -27,11 +27,7 @@ import { memoryWebhookStore, type WebhookStore } from './store.js';
 
 /** What the handler hands each event function besides the event. */
 export interface DeliveryContext<Within = never> {
-  /**
-   * Aborts when this replica lost its claim: a renewal answered that the claim is another's, or the lease is down
-   * to its last sixth with no renewal answered (the store failed, or did not answer: a pool busy with your own
-   * queries). Stop then: the event goes to another replica once the lease runs out.
-   */
+  /** Aborts when the claim is lost, or its lease is down to a sixth unrenewed (the store failed or hangs): stop. */
   readonly signal: AbortSignal;
   /**
    * Marks the event done now, inside the function's own atomic step: pass the client of your open PostgreSQL
@@ -109,15 +105,9 @@ export interface WebhookHandlerOptions<Within = never> extends Omit<VerifyWebhoo
   leaseMs?: number;
   /** Largest accepted body, in bytes; a larger one answers 413. Default 1 MiB. */
   maxBodyBytes?: number;
-  /**
-   * How long the body may take to arrive, in ms; a slower one answers 408. A body the client cut off answers 400.
-   * Default 30,000 (the service gives up on a delivery after 30 s).
-   */
+  /** How long the body may take, in ms; a slower one answers 408 (one cut off, 400). Default 30,000 (spec 6.4). */
   bodyTimeoutMs?: number;
-  /**
-   * Told of a thrown function, a failed store and a lost claim (the answer says only what the service needs), each
-   * time. Default: a line to `logger.error`, within `logLimit`. Rejected requests never reach it (see `logger`).
-   */
+  /** Told of a thrown function, a failed store, a lost claim, each time. Default: `logger.error`, within `logLimit`. */
   onError?: (error: unknown, event: WebhookEvent | undefined) => void;
   /**
    * Where lines go. Default `console`. A rejected request (a bad signature, a body too large, cut off or too slow)
@@ -326,11 +316,8 @@ async function readBody(request: Request, max: number, timeoutMs: number): Promi
 }
 
 /**
- * Renews the claim every third of the lease until stopped. The claim is known held until `leaseMs` after the
- * last renewal that answered was sent (the store's lease began no earlier). `signal` aborts when a renewal
- * answers that the claim is another's, or when a sixth of that time is left with no newer answer (renewals
- * failed, or hang): one failed renewal is survived, and the function has that sixth to stop before another
- * replica can claim the event.
+ * Renews the claim every third of the lease. It is held until `leaseMs` after the last answered renewal was sent;
+ * `signal` aborts a sixth before that (one failed renewal is survived; the function gets the sixth to stop).
  */
 function keepLease(store: WebhookStore, eventId: string, token: string, leaseMs: number, claimedAt: number) {
   const controller = new AbortController();
