@@ -126,7 +126,7 @@ describe('one delivery', () => {
     const response = await handle(streamed(['x'.repeat(40), 'x'.repeat(40)], 'stall'));
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: 'body_too_large' });
-    expect(lines).toEqual([expect.stringMatching(/answered 413 body_too_large: .*maxBodyBytes/)]);
+    expect(lines).toEqual([expect.stringMatching(/answered 413 body_too_large: over maxBodyBytes/)]);
   });
 
   test('a body the client cut off answers 400 body_incomplete; the handler goes on serving', async () => {
@@ -135,7 +135,9 @@ describe('one delivery', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'body_incomplete' });
     expect(errors).toEqual([]);
-    expect(lines).toEqual([expect.stringMatching(/answered 400 body_incomplete: the client closed/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/answered 400 body_incomplete: the client closed the connection/),
+    ]);
     expect((await handle(delivery())).status).toBe(200);
   });
 
@@ -270,18 +272,18 @@ describe('two deliveries of one event at once', () => {
     const store = memoryWebhookStore();
     const options = {
       store,
-      leaseMs: 150,
+      leaseMs: 400, // long enough that a loaded machine's late timers still renew in time
       on: {
         'transaction.payout_completed': async (_event: unknown, { signal }: { signal: AbortSignal }) => {
           calls++;
-          await sleep(600); // four leases
+          await sleep(1_600); // four leases
           expect(signal.aborted).toBe(false);
         },
       },
     };
     const slow = handlerWith(options).handle(delivery());
     for (let i = 0; i < 4; i++) {
-      await sleep(120);
+      await sleep(320);
       expect((await handlerWith(options).handle(delivery())).status).toBe(409);
     }
     expect((await slow).status).toBe(200);

@@ -50,14 +50,7 @@ export async function readChunks(
   } finally {
     clearTimeout(timer);
   }
-  if (parts.length === 1 && parts[0] !== undefined) return parts[0];
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    body.set(part, at);
-    at += part.byteLength;
-  }
-  return body;
+  return new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer());
 }
 
 /** The declared `content-length` is past `max`: refused before reading a byte. */

@@ -220,7 +220,7 @@ export function createWebhookHandler<Within = never>(
     if (request.method !== 'POST')
       return [answer(405, { error: 'method_not_allowed' }, { allow: 'POST' }), 'rejected'];
     const body = await readBody(request, maxBodyBytes, bodyTimeoutMs);
-    if (typeof body === 'string') return reject(BODY_PROBLEM_STATUS[body], body, BODY_PROBLEM_WHY[body]);
+    if (typeof body === 'string') return reject(BODY_PROBLEM_STATUS[body], body, BODY_HINT[body]);
     let event: WebhookEvent;
     try {
       event = await verifyWebhookAsync(body, request.headers.get(SIGNATURE_HEADER), secret, {
@@ -300,10 +300,10 @@ export function createWebhookHandler<Within = never>(
   };
 }
 
-const BODY_PROBLEM_WHY: Record<BodyProblem, string> = {
-  body_too_large: 'the body is larger than maxBodyBytes.',
-  body_incomplete: 'the client closed the connection before the whole body arrived.',
-  body_timeout: 'the body did not arrive within bodyTimeoutMs.',
+const BODY_HINT: Record<BodyProblem, string> = {
+  body_too_large: 'over maxBodyBytes',
+  body_incomplete: 'the client closed the connection',
+  body_timeout: 'over bodyTimeoutMs',
 };
 
 async function readBody(request: Request, max: number, timeoutMs: number): Promise<Uint8Array | BodyProblem> {
@@ -325,10 +325,7 @@ function keepLease(store: WebhookStore, eventId: string, token: string, leaseMs:
   const runOut = () =>
     setTimeout(
       () =>
-        lose(
-          'no renewal answered in time (the store failed or hung: give its pool room for renewals, or raise ' +
-            'leaseMs)',
-        ),
+        lose('no renewal answered in time (the store failed or hung: give its pool room, or raise leaseMs)'),
       heldUntil - leaseMs / 6 - Date.now(),
     );
   let deadline = runOut();

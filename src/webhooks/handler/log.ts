@@ -33,53 +33,38 @@ const PREFIX = 'inr-payouts webhook handler:';
 export function limitedLog(
   logger: WebhookLogger,
   level: WebhookLogLevel,
-  limit: WebhookLogLimit,
-): (at: 'warn' | 'error', message: string, detail?: unknown) => void {
-  if (!(limit.lines >= 1 && limit.perMs >= 1)) {
-    throw new RangeError(
-      'logLimit: lines and perMs must each be at least 1; use logLevel: "off" for no lines.',
-    );
-  }
-  const warn = bounded(limit, (line, detail) => logger.warn(line, ...detail), 'warn');
-  const error = bounded(limit, (line, detail) => logger.error(line, ...detail), 'error');
-  return (at, message, detail) => {
-    if (RANK[at] > RANK[level]) return;
-    (at === 'warn' ? warn : error)(`${PREFIX} ${message}`, detail === undefined ? [] : [detail]);
-  };
-}
-
-function bounded(
   { lines, perMs }: WebhookLogLimit,
-  write: (line: string, detail: unknown[]) => void,
-  name: string,
-): (line: string, detail: unknown[]) => void {
-  let started = Number.NEGATIVE_INFINITY;
-  let written = 0;
-  let dropped = 0;
-  let summary: ReturnType<typeof setTimeout> | undefined;
-  const flush = () => {
-    clearTimeout(summary);
-    summary = undefined;
-    if (dropped > 0) write(`${PREFIX} ${dropped} more ${name} lines left out (logLimit).`, []);
-    dropped = 0;
-  };
-  return (line, detail) => {
-    const now = Date.now();
-    if (now - started >= perMs) {
-      flush();
-      started = now;
-      written = 0;
-    }
-    if (written < lines) {
-      written++;
-      write(line, detail);
-      return;
-    }
-    dropped++;
-    if (summary === undefined) {
-      summary = setTimeout(flush, started + perMs - now);
-      // The count waits for the interval's end, never keeps a process alive that is otherwise done.
+): (at: 'warn' | 'error', message: string, detail?: unknown) => void {
+  if (!(lines >= 1 && perMs >= 1)) {
+    throw new RangeError('logLimit: lines and perMs must be at least 1; logLevel: "off" writes no line.');
+  }
+  const bounded = (at: 'warn' | 'error') => {
+    let started = Number.NEGATIVE_INFINITY;
+    let written = 0;
+    let dropped = 0;
+    let summary: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      clearTimeout(summary);
+      summary = undefined;
+      if (dropped > 0) logger[at](`${PREFIX} ${dropped} more ${at} lines left out (logLimit).`);
+      dropped = 0;
+    };
+    return (line: string, detail: unknown[]) => {
+      const now = Date.now();
+      if (now - started >= perMs) {
+        flush();
+        started = now;
+        written = 0;
+      }
+      if (written++ < lines) return logger[at](line, ...detail);
+      dropped++;
+      // The count waits for the interval's end, never keeping alive a process that is otherwise done.
+      summary ??= setTimeout(flush, started + perMs - now);
       (summary as { unref?: () => void }).unref?.();
-    }
+    };
+  };
+  const write = { warn: bounded('warn'), error: bounded('error') };
+  return (at, message, detail) => {
+    if (RANK[at] <= RANK[level]) write[at](`${PREFIX} ${message}`, detail === undefined ? [] : [detail]);
   };
 }
