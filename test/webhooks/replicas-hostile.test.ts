@@ -221,7 +221,7 @@ async function startReplicas<Within>(backend: Backend<Within>, hang: HangRecord 
         },
       },
     });
-    const server = createServer(toNodeHandler(handle, { bodyTimeoutMs: 500 }));
+    const server = createServer(toNodeHandler(handle, { bodyTimeoutMs: 2_000 }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     replicas.push({ url: `http://127.0.0.1:${port}/webhooks`, port, lines, server, close: link.close });
