@@ -228,6 +228,15 @@ describe('logging under a flood', () => {
     expect(off.lines).toEqual([]);
   });
 
+  test("a missing secret is the receiver's failure: onError hears of it, not the warn lines of rejected requests", async () => {
+    const { handle, errors, lines } = handlerWith({ secret: '' });
+    const response = await handle(delivery());
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'missing_secret' });
+    expect(errors).toEqual([expect.objectContaining({ reason: 'missing_secret' })]);
+    expect(lines).toEqual([]);
+  });
+
   test('a logLimit of no lines is refused with what to use instead', () => {
     expect(() => handlerWith({ logLimit: { lines: 0, perMs: 1_000 } })).toThrow(/logLevel: "off"/);
   });

@@ -133,7 +133,7 @@ export interface WebhookHandlerOptions<Within = never> extends Omit<VerifyWebhoo
   logger?: WebhookLogger;
   /** `warn` (default): rejected requests and errors; `error`: errors only; `off`: no line at all. */
   logLevel?: WebhookLogLevel;
-  /** At most `lines` lines per `perMs`, then one line counting the rest. Default 10 lines a minute. */
+  /** At most `lines` lines of each level per `perMs`, then one counting the rest. Default 10 a minute. */
   logLimit?: WebhookLogLimit;
   /** Starts a {@link DeliveryTrace} per request (`traceWebhookDeliveries` of `inr-payouts/otel`). */
   trace?: (request: Request) => DeliveryTrace;
@@ -229,7 +229,10 @@ export function createWebhookHandler<Within = never>(
       });
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
-      return reject(401, error.reason, error.message); // spec 6.3.5
+      // No secret configured is the receiver's failure, not the request's: it goes where errors go.
+      if (error.reason === 'missing_secret') report(error, undefined);
+      else return reject(401, error.reason, error.message); // spec 6.3.5
+      return [answer(401, { error: error.reason }), 'rejected'];
     }
     trace?.event(event);
     const fn = (isKnownWebhookEvent(event) ? on[event.event] : onUnknown) as
