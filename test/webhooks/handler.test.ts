@@ -6,7 +6,7 @@ import {
   memoryWebhookStore,
   type WebhookHandlerOptions,
 } from 'inr-payouts/webhooks/handler';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 
 const secret = 'whsec_handler_test';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,13 +32,33 @@ function delivery(overrides: Record<string, unknown> = {}, key = secret): Reques
 
 function handlerWith(options: Partial<WebhookHandlerOptions>) {
   const errors: unknown[] = [];
+  const lines: string[] = [];
   const handle = createWebhookHandler({
     secret,
     on: {},
     onError: (error) => errors.push(error),
+    logger: { warn: (line) => lines.push(`warn ${line}`), error: (line) => lines.push(`error ${line}`) },
     ...options,
   });
-  return { handle, errors };
+  return { handle, errors, lines };
+}
+
+/** A request whose body is `chunks`, then (if given) ends as `then` says: an error, or never. */
+function streamed(chunks: string[], then?: 'error' | 'stall'): Request {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      if (then === 'error') controller.error(new Error('aborted'));
+      else if (then === undefined) controller.close();
+    },
+  });
+  return new Request('https://partner.example/webhooks', {
+    method: 'POST',
+    body,
+    headers: { 'x-service-signature': 't=1,v1=00' },
+    duplex: 'half',
+  } as RequestInit);
 }
 
 describe('one delivery', () => {
@@ -74,14 +94,19 @@ describe('one delivery', () => {
     expect(calls).toBe(2);
   });
 
-  test('a bad signature answers 401 (spec 6.3.5) and runs nothing', async () => {
+  test('a bad signature answers 401 (spec 6.3.5), runs nothing, and logs one warn line without a stack', async () => {
     let calls = 0;
-    const { handle, errors } = handlerWith({ on: { 'transaction.payout_completed': () => void calls++ } });
+    const { handle, errors, lines } = handlerWith({
+      on: { 'transaction.payout_completed': () => void calls++ },
+    });
     const response = await handle(delivery({}, 'whsec_someone_else'));
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'no_matching_signature' });
     expect(calls).toBe(0);
-    expect(errors).toHaveLength(1);
+    expect(errors).toEqual([]); // a client's doing, not the receiver's failure
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^warn inr-payouts webhook handler: answered 401 no_matching_signature: No v1/);
+    expect(lines[0]).not.toContain('\n');
   });
 
   test('only POST is handled', async () => {
@@ -94,6 +119,33 @@ describe('one delivery', () => {
   test('a body over maxBodyBytes answers 413 unread', async () => {
     const { handle } = handlerWith({ maxBodyBytes: 64 });
     expect((await handle(delivery())).status).toBe(413);
+  });
+
+  test('a streamed body past maxBodyBytes with no content-length answers 413 once the cap is passed', async () => {
+    const { handle, lines } = handlerWith({ maxBodyBytes: 64 });
+    const response = await handle(streamed(['x'.repeat(40), 'x'.repeat(40)], 'stall'));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'body_too_large' });
+    expect(lines).toEqual([expect.stringMatching(/answered 413 body_too_large: over maxBodyBytes/)]);
+  });
+
+  test('a body the client cut off answers 400 body_incomplete; the handler goes on serving', async () => {
+    const { handle, errors, lines } = handlerWith({});
+    const response = await handle(streamed(['{"id":"evt_'], 'error'));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'body_incomplete' });
+    expect(errors).toEqual([]);
+    expect(lines).toEqual([
+      expect.stringMatching(/answered 400 body_incomplete: the client closed the connection/),
+    ]);
+    expect((await handle(delivery())).status).toBe(200);
+  });
+
+  test('a body slower than bodyTimeoutMs answers 408 body_timeout', async () => {
+    const { handle } = handlerWith({ bodyTimeoutMs: 50 });
+    const response = await handle(streamed(['{"id":'], 'stall'));
+    expect(response.status).toBe(408);
+    expect(await response.json()).toEqual({ error: 'body_timeout' });
   });
 
   test('an event type with no function is acknowledged; an unknown type goes to onUnknown, once', async () => {
@@ -119,6 +171,74 @@ describe('one delivery', () => {
     expect(response.status).toBe(503);
     expect(calls).toBe(0);
     expect(errors).toEqual([new Error('connection refused')]);
+  });
+});
+
+describe('logging under a flood', () => {
+  const forged = () =>
+    new Request('https://partner.example/webhooks', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'x-service-signature': 't=1,v1=00' },
+    });
+
+  test('a thousand forged requests write at most logLimit lines, then one line counting the rest', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const { handle, lines } = handlerWith({ logLimit: { lines: 3, perMs: 60_000 } });
+      for (let i = 0; i < 1_000; i++) expect((await handle(forged())).status).toBe(401);
+      expect(lines).toHaveLength(3);
+      vi.advanceTimersByTime(60_000);
+      expect(lines).toHaveLength(4);
+      expect(lines[3]).toBe('warn inr-payouts webhook handler: 997 more warn lines left out (logLimit).');
+      // The next interval writes again.
+      await handle(forged());
+      expect(lines).toHaveLength(5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("a flood of rejections never crowds out the receiver's own errors: each level has its own count", async () => {
+    const failing = { 'transaction.payout_completed': () => Promise.reject(new Error('ledger down')) };
+    const { handle, lines } = handlerWith({
+      logLimit: { lines: 2, perMs: 3_600_000 },
+      on: failing,
+      onError: undefined,
+    });
+    for (let i = 0; i < 50; i++) await handle(forged());
+    expect((await handle(delivery())).status).toBe(500);
+    expect(lines.filter((line) => line.startsWith('warn'))).toHaveLength(2);
+    expect(lines.filter((line) => line.startsWith('error'))).toEqual([
+      'error inr-payouts webhook handler: evt_1 (transaction.payout_completed): Error: ledger down',
+    ]);
+  });
+
+  test("logLevel 'error' keeps the receiver's failures and drops rejections; 'off' writes nothing", async () => {
+    const failing = { 'transaction.payout_completed': () => Promise.reject(new Error('ledger down')) };
+    const quiet = handlerWith({ logLevel: 'error', on: failing, onError: undefined });
+    await quiet.handle(forged());
+    expect((await quiet.handle(delivery())).status).toBe(500);
+    expect(quiet.lines).toEqual([
+      'error inr-payouts webhook handler: evt_1 (transaction.payout_completed): Error: ledger down',
+    ]);
+    const off = handlerWith({ logLevel: 'off', on: failing, onError: undefined });
+    await off.handle(forged());
+    await off.handle(delivery());
+    expect(off.lines).toEqual([]);
+  });
+
+  test("a missing secret is the receiver's failure: onError hears of it, not the warn lines of rejected requests", async () => {
+    const { handle, errors, lines } = handlerWith({ secret: '' });
+    const response = await handle(delivery());
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'missing_secret' });
+    expect(errors).toEqual([expect.objectContaining({ reason: 'missing_secret' })]);
+    expect(lines).toEqual([]);
+  });
+
+  test('a logLimit of no lines is refused with what to use instead', () => {
+    expect(() => handlerWith({ logLimit: { lines: 0, perMs: 1_000 } })).toThrow(/logLevel: "off"/);
   });
 });
 
@@ -161,18 +281,18 @@ describe('two deliveries of one event at once', () => {
     const store = memoryWebhookStore();
     const options = {
       store,
-      leaseMs: 150,
+      leaseMs: 400, // long enough that a loaded machine's late timers still renew in time
       on: {
         'transaction.payout_completed': async (_event: unknown, { signal }: { signal: AbortSignal }) => {
           calls++;
-          await sleep(600); // four leases
+          await sleep(1_600); // four leases
           expect(signal.aborted).toBe(false);
         },
       },
     };
     const slow = handlerWith(options).handle(delivery());
     for (let i = 0; i < 4; i++) {
-      await sleep(120);
+      await sleep(320);
       expect((await handlerWith(options).handle(delivery())).status).toBe(409);
     }
     expect((await slow).status).toBe(200);
@@ -218,5 +338,31 @@ describe('two deliveries of one event at once', () => {
     expect(await response.json()).toEqual({ error: 'claim_lost' });
     expect(String(errors[0])).toMatch(/Lost the claim on evt_1/);
     expect(calls).toBe(2); // what leaseMs bounds: a function must stop when its signal aborts
+  });
+
+  test('a renewal that never answers (a pool busy with other work) aborts the signal as a failed one does', async () => {
+    const store = memoryWebhookStore();
+    const hung = { ...store, renew: () => new Promise<boolean>(() => {}) };
+    let calls = 0;
+    let reason: unknown;
+    const { handle } = handlerWith({
+      store: hung,
+      leaseMs: 150,
+      on: {
+        'transaction.payout_completed': async (_event, { signal }) => {
+          calls++;
+          // The partner's work, which stops when told to.
+          await new Promise((resolve) => signal.addEventListener('abort', resolve));
+          reason = signal.reason;
+          throw signal.reason;
+        },
+      },
+    });
+    const loser = await handle(delivery());
+    expect(String(reason)).toMatch(/claim on webhook event evt_1 was lost: no renewal answered/);
+    expect(loser.status).toBe(500); // the function threw: released, so the service's retry runs it
+    const other = handlerWith({ store, on: { 'transaction.payout_completed': () => void calls++ } });
+    expect((await other.handle(delivery())).status).toBe(200);
+    expect(calls).toBe(2);
   });
 });

@@ -1,11 +1,17 @@
 // toNodeHandler over real HTTP: plain node:http, Express (with and without a body parser in front) and Fastify.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import express from 'express';
 import Fastify from 'fastify';
 import { signWebhook } from 'inr-payouts/webhooks';
 import { createWebhookHandler, PARSED_BODY_MESSAGE, toNodeHandler } from 'inr-payouts/webhooks/handler';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+
+// Any rejection nobody handled: on node:http it is what ends the process.
+const unhandled: unknown[] = [];
+const record = (reason: unknown) => void unhandled.push(reason);
+process.on('unhandledRejection', record);
+afterAll(() => void process.off('unhandledRejection', record));
 
 const secret = 'whsec_adapter_test';
 const closers: (() => Promise<unknown>)[] = [];
@@ -116,5 +122,99 @@ describe('toNodeHandler', () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ received: true });
     expect(raw.processed).toEqual(['usr_evt_1']);
+  });
+});
+
+/**
+ * A request written by hand on a raw socket: the headers, then `body`, then the socket is destroyed (a client that
+ * went away), ended (a body cut short) or left open. Resolves with everything the server sent back.
+ */
+function raw(
+  url: string,
+  headers: string,
+  body: string[],
+  then: 'destroy' | 'end' | 'open',
+): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+    });
+    socket.on('error', () => {}); // a reset after the answer is the server closing a connection it gave up on
+    socket.on('close', () => resolve(answer));
+    socket.write(
+      `POST /webhooks HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Service-Signature: t=1,v1=00\r\n${headers}\r\n`,
+    );
+    for (const part of body) socket.write(part);
+    if (then === 'destroy') socket.write('', () => socket.destroy());
+    else if (then === 'end') socket.end();
+  });
+}
+
+describe('toNodeHandler and clients that break the request', () => {
+  /** A node:http server on toNodeHandler; `served` holds each request's promise, to wait for them all. */
+  async function hostile(options: Parameters<typeof toNodeHandler>[1] = {}) {
+    const { handle, processed } = receiver();
+    const node = toNodeHandler(handle, options);
+    const served: Promise<void>[] = [];
+    const url = await listen(createServer((req, res) => void served.push(node(req, res))));
+    return { url, processed, served };
+  }
+
+  test('a client that closes its connection mid-body ends that request only: no unhandled rejection', async () => {
+    const { url, processed, served } = await hostile();
+    const cut = Array.from({ length: 20 }, (_, i) =>
+      raw(url, 'Content-Length: 1000\r\n', ['{"id":"evt_cut",'], i % 2 === 0 ? 'destroy' : 'end'),
+    );
+    await Promise.all(cut);
+    await Promise.all(served); // each request's handling has finished, and none rejected
+    expect(unhandled).toEqual([]);
+    expect((await send(url, 'evt_after')).status).toBe(200); // still serving
+    expect(processed).toEqual(['usr_evt_after']);
+  });
+
+  test('a chunked body past maxBodyBytes answers 413 and closes the connection', async () => {
+    const { url, served } = await hostile({ maxBodyBytes: 1024 });
+    const chunk = 'x'.repeat(600);
+    const answer = await raw(
+      url,
+      'Transfer-Encoding: chunked\r\n',
+      [`258\r\n${chunk}\r\n`, `258\r\n${chunk}\r\n`],
+      'open',
+    );
+    await Promise.all(served);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/connection: close/i);
+    expect(answer).toContain('{"error":"body_too_large"}');
+    expect(unhandled).toEqual([]);
+  });
+
+  test('a declared Content-Length past maxBodyBytes answers 413 before a byte is read', async () => {
+    const { url } = await hostile({ maxBodyBytes: 1024 });
+    const answer = await raw(url, 'Content-Length: 5000000\r\n', ['{'], 'open');
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+  });
+
+  test('a body slower than bodyTimeoutMs answers 408 and the connection is closed', async () => {
+    const { url, served } = await hostile({ bodyTimeoutMs: 100 });
+    const answer = await raw(url, 'Content-Length: 1000\r\n', ['{"id":'], 'open');
+    await Promise.all(served);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('{"error":"body_timeout"}');
+    expect(unhandled).toEqual([]);
+  });
+
+  test('a handler that throws unexpectedly answers 500 and is reported, never rejected', async () => {
+    const reported: string[] = [];
+    const node = toNodeHandler(() => Promise.reject(new Error('not a webhook handler')), {
+      onError: (error) => reported.push(error.message),
+    });
+    const served: Promise<void>[] = [];
+    const url = await listen(createServer((req, res) => void served.push(node(req, res))));
+    expect((await send(url)).status).toBe(500);
+    await Promise.all(served);
+    expect(reported).toEqual(['not a webhook handler']);
   });
 });

@@ -8,11 +8,26 @@ import {
   type WebhookEventType,
 } from '../events.js';
 import { verifyWebhookAsync } from '../verify-async.js';
+import {
+  BODY_PROBLEM_STATUS,
+  type BodyProblem,
+  DEFAULT_BODY_TIMEOUT_MS,
+  DEFAULT_MAX_BODY,
+  declaredTooLarge,
+  readChunks,
+} from './body.js';
+import {
+  DEFAULT_LOG_LIMIT,
+  limitedLog,
+  type WebhookLogger,
+  type WebhookLogLevel,
+  type WebhookLogLimit,
+} from './log.js';
 import { memoryWebhookStore, type WebhookStore } from './store.js';
 
 /** What the handler hands each event function besides the event. */
 export interface DeliveryContext<Within = never> {
-  /** Aborts when this replica lost its claim (its lease could not be renewed): stop, another may take over. */
+  /** Aborts when the claim is lost, or its lease is down to a sixth unrenewed (the store failed or hangs): stop. */
   readonly signal: AbortSignal;
   /**
    * Marks the event done now, inside the function's own atomic step: pass the client of your open PostgreSQL
@@ -84,19 +99,47 @@ export interface WebhookHandlerOptions<Within = never> extends Omit<VerifyWebhoo
   store?: WebhookStore<Within>;
   /**
    * How long a claim lasts unless renewed, in ms: after a crash the event is free again this long after the
-   * last renewal. Renewed every third of it while the function runs. Default 10,000.
+   * last renewal. Renewed every third of it while the function runs; `context.signal` aborts when a sixth of it is
+   * left unrenewed. Default 10,000.
    */
   leaseMs?: number;
   /** Largest accepted body, in bytes; a larger one answers 413. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Told of a thrown function, a failed store and a lost claim (the answer says only what the service needs). */
+  /** How long the body may take, in ms; a slower one answers 408 (one cut off, 400). Default 30,000 (spec 6.4). */
+  bodyTimeoutMs?: number;
+  /** Told of a thrown function, a failed store, a lost claim, each time. Default: `logger.error`, within `logLimit`. */
   onError?: (error: unknown, event: WebhookEvent | undefined) => void;
+  /**
+   * Where lines go. Default `console`. A rejected request (a bad signature, a body too large, cut off or too slow)
+   * is one `warn` line without a stack, so a flood of forged requests writes at most `logLimit`.
+   *
+   * @example
+   * ```ts
+   * import { createWebhookHandler } from 'inr-payouts/webhooks/handler';
+   *
+   * const lines: string[] = [];
+   * const handle = createWebhookHandler({
+   *   secret: 'whsec_example',
+   *   on: {},
+   *   logger: { warn: (line) => lines.push(line), error: (line) => lines.push(line) }, // or pino, winston
+   *   logLimit: { lines: 2, perMs: 60_000 },
+   * });
+   * const forged = () => handle(new Request('https://partner.example/webhooks',
+   *   { method: 'POST', body: '{}', headers: { 'x-service-signature': 't=1,v1=00' } }));
+   * for (let i = 0; i < 100; i++) await forged(); // 401 each
+   * console.log(lines.length); // 2, then one line counting the other 98 when the minute ends
+   * ```
+   */
+  logger?: WebhookLogger;
+  /** `warn` (default): rejected requests and errors; `error`: errors only; `off`: no line at all. */
+  logLevel?: WebhookLogLevel;
+  /** At most `lines` lines of each level per `perMs`, then one counting the rest. Default 10 a minute. */
+  logLimit?: WebhookLogLimit;
   /** Starts a {@link DeliveryTrace} per request (`traceWebhookDeliveries` of `inr-payouts/otel`). */
   trace?: (request: Request) => DeliveryTrace;
 }
 
 const DEFAULT_LEASE_MS = 10_000;
-const DEFAULT_MAX_BODY = 1024 * 1024;
 
 const answer = (status: number, body: object, headers?: Record<string, string>) =>
   Response.json(body, headers === undefined ? { status } : { status, headers });
@@ -140,7 +183,14 @@ const answer = (status: number, body: object, headers?: Record<string, string>) 
 export function createWebhookHandler<Within = never>(
   options: WebhookHandlerOptions<Within>,
 ): (request: Request) => Promise<Response> {
-  const { secret, on, onUnknown, leaseMs = DEFAULT_LEASE_MS, maxBodyBytes = DEFAULT_MAX_BODY } = options;
+  const {
+    secret,
+    on,
+    onUnknown,
+    leaseMs = DEFAULT_LEASE_MS,
+    maxBodyBytes = DEFAULT_MAX_BODY,
+    bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
+  } = options;
   if (typeof on !== 'object' || on === null) {
     throw new TypeError(
       'createWebhookHandler needs `on`: one function per event type, { "user.created": fn }.',
@@ -148,8 +198,20 @@ export function createWebhookHandler<Within = never>(
   }
   if (!(leaseMs >= 100)) throw new RangeError('createWebhookHandler: leaseMs must be at least 100.');
   const store: WebhookStore<Within> = options.store ?? memoryWebhookStore();
+  const log = limitedLog(
+    options.logger ?? console,
+    options.logLevel ?? 'warn',
+    options.logLimit ?? DEFAULT_LOG_LIMIT,
+  );
   const report =
-    options.onError ?? ((error: unknown) => console.error('inr-payouts webhook handler:', error));
+    options.onError ??
+    ((error: unknown, event: WebhookEvent | undefined) =>
+      log('error', `${event === undefined ? '' : `${event.id} (${event.event}): `}${String(error)}`, error));
+  // A request's own fault: one line, no stack, nothing to the partner's onError.
+  const reject = (status: number, reason: string, why: string): [Response, DeliveryOutcome] => {
+    log('warn', `answered ${status} ${reason}: ${why}`);
+    return [answer(status, { error: reason }), 'rejected'];
+  };
 
   async function handle(
     request: Request,
@@ -157,8 +219,8 @@ export function createWebhookHandler<Within = never>(
   ): Promise<[Response, DeliveryOutcome, unknown?]> {
     if (request.method !== 'POST')
       return [answer(405, { error: 'method_not_allowed' }, { allow: 'POST' }), 'rejected'];
-    const body = await readBody(request, maxBodyBytes);
-    if (body === undefined) return [answer(413, { error: 'body_too_large' }), 'rejected'];
+    const body = await readBody(request, maxBodyBytes, bodyTimeoutMs);
+    if (typeof body === 'string') return reject(BODY_PROBLEM_STATUS[body], body, BODY_HINT[body]);
     let event: WebhookEvent;
     try {
       event = await verifyWebhookAsync(body, request.headers.get(SIGNATURE_HEADER), secret, {
@@ -167,8 +229,10 @@ export function createWebhookHandler<Within = never>(
       });
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
-      report(error, undefined);
-      return [answer(401, { error: error.reason }), 'rejected']; // spec 6.3.5
+      // No secret configured is the receiver's failure, not the request's: it goes where errors go.
+      if (error.reason === 'missing_secret') report(error, undefined);
+      else return reject(401, error.reason, error.message); // spec 6.3.5
+      return [answer(401, { error: error.reason }), 'rejected'];
     }
     trace?.event(event);
     const fn = (isKnownWebhookEvent(event) ? on[event.event] : onUnknown) as
@@ -180,6 +244,7 @@ export function createWebhookHandler<Within = never>(
     }
 
     const token = crypto.randomUUID();
+    const claimedAt = Date.now();
     const claim = await store.claim(event.id, token, leaseMs).catch((error: unknown) => {
       report(error, event);
       return undefined;
@@ -191,7 +256,7 @@ export function createWebhookHandler<Within = never>(
       return [answer(409, { error: 'in_progress' }, { 'retry-after': retryAfter }), 'in_progress'];
     }
 
-    const lease = keepLease(store, event.id, token, leaseMs);
+    const lease = keepLease(store, event.id, token, leaseMs, claimedAt);
     const id = event.id;
     // What the function's own `complete` answered, if it called it.
     let marked: boolean | undefined;
@@ -224,8 +289,9 @@ export function createWebhookHandler<Within = never>(
   }
 
   return async (request) => {
-    const trace = options.trace?.(request);
+    let trace: DeliveryTrace | undefined;
     try {
+      trace = options.trace?.(request);
       const [response, outcome, error] = await handle(request, trace);
       trace?.end(response.status, outcome, error);
       return response;
@@ -237,32 +303,60 @@ export function createWebhookHandler<Within = never>(
   };
 }
 
-async function readBody(request: Request, max: number): Promise<Uint8Array | undefined> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > max) return undefined;
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  return bytes.byteLength > max ? undefined : bytes;
+const BODY_HINT: Record<BodyProblem, string> = {
+  body_too_large: 'over maxBodyBytes',
+  body_incomplete: 'the client closed the connection',
+  body_timeout: 'over bodyTimeoutMs',
+};
+
+async function readBody(request: Request, max: number, timeoutMs: number): Promise<Uint8Array | BodyProblem> {
+  if (declaredTooLarge(request.headers.get('content-length'), max)) return 'body_too_large';
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const body = await readChunks({ next: () => reader.read() }, max, timeoutMs);
+  if (typeof body === 'string') reader.cancel().catch(() => undefined);
+  return body;
 }
 
-/** Renews the claim every third of the lease until stopped; aborts `signal` once the claim is lost. */
-function keepLease(store: WebhookStore, eventId: string, token: string, leaseMs: number) {
+/**
+ * Renews the claim every third of the lease. It is held until `leaseMs` after the last answered renewal was sent;
+ * `signal` aborts a sixth before that (one failed renewal is survived; the function gets the sixth to stop).
+ */
+function keepLease(store: WebhookStore, eventId: string, token: string, leaseMs: number, claimedAt: number) {
   const controller = new AbortController();
-  let heldUntil = Date.now() + leaseMs;
-  const timer = setInterval(() => {
-    store.renew(eventId, token, leaseMs).then(
-      (held) => {
-        if (held) heldUntil = Date.now() + leaseMs;
-        else lose('another delivery took it over');
-      },
-      // A store that fails for a moment is tried again; past the lease's end the claim may be someone else's.
-      () => {
-        if (Date.now() >= heldUntil) lose('it could not be renewed before it ran out');
-      },
+  let heldUntil = claimedAt + leaseMs;
+  const runOut = () =>
+    setTimeout(
+      () =>
+        lose('no renewal answered in time (the store failed or hung: give its pool room, or raise leaseMs)'),
+      heldUntil - leaseMs / 6 - Date.now(),
     );
-  }, leaseMs / 3);
-  const lose = (why: string) => {
+  let deadline = runOut();
+  const renew = () => {
+    const sent = Date.now();
+    // Through a promise, so that a store that throws at once is a failed renewal and not a crash in a timer.
+    Promise.resolve()
+      .then(() => store.renew(eventId, token, leaseMs))
+      .then(
+        (held) => {
+          if (controller.signal.aborted) return;
+          if (!held) return lose('another delivery took it over');
+          if (sent + leaseMs <= heldUntil) return;
+          heldUntil = sent + leaseMs;
+          clearTimeout(deadline);
+          deadline = runOut();
+        },
+        () => undefined, // a failed renewal: the next one may answer before the lease runs out
+      );
+  };
+  const timer = setInterval(renew, leaseMs / 3);
+  const stop = () => {
     clearInterval(timer);
+    clearTimeout(deadline);
+  };
+  const lose = (why: string) => {
+    stop();
     controller.abort(new Error(`The claim on webhook event ${eventId} was lost: ${why}.`));
   };
-  return { signal: controller.signal, stop: () => clearInterval(timer) };
+  return { signal: controller.signal, stop };
 }

@@ -29,6 +29,7 @@ export {
   type WebhookEventHandlers,
   type WebhookHandlerOptions,
 } from './handler.js';
+export type { WebhookLogger, WebhookLogLevel, WebhookLogLimit } from './log.js';
 export {
   type FastifyReplyLike,
   type FastifyRequestLike,

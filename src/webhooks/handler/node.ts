@@ -1,4 +1,12 @@
 // Structural types only: the entry imports nothing from node and no framework.
+import {
+  BODY_PROBLEM_STATUS,
+  DEFAULT_BODY_TIMEOUT_MS,
+  DEFAULT_MAX_BODY,
+  declaredTooLarge,
+  readChunks,
+} from './body.js';
+import { DEFAULT_LOG_LIMIT, limitedLog } from './log.js';
 
 /** What the adapter reads of node's `IncomingMessage` (Express's `req` is one; Fastify's `request.raw` too). */
 export interface NodeRequestLike extends AsyncIterable<unknown> {
@@ -36,13 +44,21 @@ export interface FastifyReplyLike {
  * ```ts
  * import type { NodeHandlerOptions } from 'inr-payouts/webhooks/handler';
  *
- * const options: NodeHandlerOptions = { maxBodyBytes: 256 * 1024 };
+ * const options: NodeHandlerOptions = { maxBodyBytes: 256 * 1024, bodyTimeoutMs: 10_000 };
  * ```
  */
 export interface NodeHandlerOptions {
   /** Largest body read from the stream, in bytes; a larger one answers 413. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Told when a body parser in front left no raw body. Default: console.error. */
+  /**
+   * How long the body may take to arrive, in ms; a slower one answers 408. Default 30,000 (the service gives up
+   * after 30 s). node:http's own `server.requestTimeout` (300 s) still bounds the whole request.
+   */
+  bodyTimeoutMs?: number;
+  /**
+   * Told when a body parser in front left no raw body, or the handler failed unexpectedly. Default: one line to
+   * console.error, at most 10 a minute.
+   */
   onError?: (error: Error) => void;
 }
 
@@ -62,6 +78,10 @@ const isBytes = (value: unknown): value is Uint8Array | string =>
  * used as is. When a JSON parser already consumed the stream (`req.body` is an object), it answers 500, so the
  * service retries after the fix, and reports {@link PARSED_BODY_MESSAGE}, which says how to mount it.
  *
+ * No request can end the process: a body past `maxBodyBytes` answers 413, one slower than `bodyTimeoutMs` 408, one
+ * the client cut off (a closed connection, `Error: aborted`) 400, each closing the connection; the promise it
+ * returns never rejects.
+ *
  * @example
  * ```ts
  * import { createServer } from 'node:http';
@@ -80,32 +100,54 @@ export function toNodeHandler(
   handler: (request: Request) => Promise<Response>,
   options: NodeHandlerOptions = {},
 ): (req: NodeRequestLike | FastifyRequestLike, res: NodeResponseLike | FastifyReplyLike) => Promise<void> {
-  const { maxBodyBytes = 1024 * 1024, onError = (error) => console.error(error.message) } = options;
-  return async (req, res) => {
-    const raw = 'raw' in req ? req.raw : req;
-    const given = 'raw' in req ? req.body : req.body;
-    let out: NodeResponseLike;
-    if ('hijack' in res) {
-      res.hijack();
-      out = res.raw;
-    } else out = res;
+  const log = limitedLog(console, 'error', DEFAULT_LOG_LIMIT);
+  const {
+    maxBodyBytes = DEFAULT_MAX_BODY,
+    bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
+    onError = (error) => log('error', error.message),
+  } = options;
+  const serve = async (raw: NodeRequestLike, given: unknown, out: NodeResponseLike) => {
     let response: Response;
-    try {
-      const body = isBytes(given) ? given : await readStream(raw, given, maxBodyBytes);
-      response =
-        body === undefined
-          ? Response.json({ error: 'body_too_large' }, { status: 413 })
-          : await handler(toRequest(raw, body));
-    } catch (error) {
-      if (!(error instanceof ParsedBodyError)) throw error;
-      onError(error);
+    let close = false;
+    if (isBytes(given)) response = await handler(toRequest(raw, given));
+    else if ((typeof given === 'object' && given !== null) || raw.readableEnded) {
+      onError(new ParsedBodyError());
       response = Response.json({ error: 'body_parsed_before_handler' }, { status: 500 });
+    } else {
+      const length = raw.headers['content-length'];
+      const body = declaredTooLarge(typeof length === 'string' ? length : undefined, maxBodyBytes)
+        ? 'body_too_large'
+        : await readChunks(raw[Symbol.asyncIterator](), maxBodyBytes, bodyTimeoutMs);
+      close = typeof body === 'string';
+      response =
+        typeof body === 'string'
+          ? Response.json({ error: body }, { status: BODY_PROBLEM_STATUS[body] })
+          : await handler(toRequest(raw, body));
     }
     out.statusCode = response.status;
     response.headers.forEach((value, name) => {
       out.setHeader(name, value);
     });
+    // The rest of the body is left unread: node closes the connection once the answer is written.
+    if (close) out.setHeader('connection', 'close');
     out.end(await response.text());
+  };
+  return async (req, res) => {
+    let out: NodeResponseLike;
+    if ('hijack' in res) {
+      res.hijack();
+      out = res.raw;
+    } else out = res;
+    // node:http does not wait for this promise: a rejection would be unhandled and end the process.
+    await serve('raw' in req ? req.raw : req, req.body, out)
+      .catch((error: unknown) => {
+        onError(error instanceof Error ? error : new Error(String(error)));
+        if (out.headersSent === true) return;
+        out.statusCode = 500;
+        out.setHeader('content-type', 'application/json');
+        out.end('{"error":"internal_error"}');
+      })
+      .catch(() => undefined);
   };
 }
 
@@ -113,29 +155,6 @@ class ParsedBodyError extends Error {
   constructor() {
     super(PARSED_BODY_MESSAGE);
   }
-}
-
-async function readStream(
-  req: NodeRequestLike,
-  given: unknown,
-  max: number,
-): Promise<Uint8Array | undefined> {
-  if ((typeof given === 'object' && given !== null) || req.readableEnded) throw new ParsedBodyError();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : (chunk as Uint8Array);
-    size += bytes.byteLength;
-    if (size > max) return undefined;
-    chunks.push(bytes);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
 }
 
 function toRequest(req: NodeRequestLike, body: Uint8Array | string): Request {

@@ -47,6 +47,7 @@ const CREATE_RACE = new Set(['42P07', '42710', '23505']);
  * import { createWebhookHandler, postgresWebhookStore } from 'inr-payouts/webhooks/handler';
  *
  * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL }); // or postgres(url) of `postgres`
+ * pool.on('error', (error) => console.error(error.message)); // else a database restart ends the process
  * const handle = createWebhookHandler({
  *   secret: 'whsec_example',
  *   store: postgresWebhookStore(pool),

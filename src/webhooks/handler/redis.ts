@@ -63,7 +63,10 @@ const INSPECT = `return { redis.call('GET', KEYS[1]), redis.call('PTTL', KEYS[1]
  * import { createClient } from 'redis'; // or: new Redis(url) of ioredis
  * import { createWebhookHandler, redisWebhookStore } from 'inr-payouts/webhooks/handler';
  *
- * const redis = createClient({ url: process.env.REDIS_URL }); // await redis.connect() before serving
+ * // Fail fast while Redis is down, so deliveries answer 503 (ioredis: enableOfflineQueue: false).
+ * const redis = createClient({ url: process.env.REDIS_URL, disableOfflineQueue: true });
+ * redis.on('error', (error) => console.error(error.message)); // else an outage ends the process
+ * // await redis.connect() before serving
  * const handle = createWebhookHandler({
  *   secret: 'whsec_example',
  *   store: redisWebhookStore(redis),

@@ -1,0 +1,57 @@
+// Reading a request body within the handler's limits, for the fetch handler and the node adapter alike: a client
+// that drops, overfills or stalls its body ends its own request with an answer, never the process.
+
+/** Why a body was not read: past the size cap, cut off by the client, or slower than the time allowed. */
+export type BodyProblem = 'body_too_large' | 'body_incomplete' | 'body_timeout';
+
+/** The answer to each problem: 413, 400 (nobody is left to read it), 408. */
+export const BODY_PROBLEM_STATUS: Record<BodyProblem, number> = {
+  body_too_large: 413,
+  body_incomplete: 400,
+  body_timeout: 408,
+};
+
+export const DEFAULT_MAX_BODY = 1024 * 1024;
+// The service gives up on a delivery after 30 s (spec 6.4): a body still arriving then is not the service's.
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+
+/** A stream's next chunk: a node Readable's async iterator and a WHATWG reader's `read` both fit. */
+export interface ChunkSource {
+  next(): Promise<{ done?: boolean; value?: unknown }>;
+}
+
+const encoder = new TextEncoder();
+
+/** The whole body, or why not. Never rejects: a stream that errors (the client went away) is `body_incomplete`. */
+export async function readChunks(
+  source: ChunkSource,
+  max: number,
+  timeoutMs: number,
+): Promise<Uint8Array | BodyProblem> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'body_timeout'>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs, 'body_timeout');
+  });
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      // The read left pending on a time-out has a handler through the race, so its later rejection is no crash.
+      const next = await Promise.race([source.next(), late]);
+      if (next === 'body_timeout') return next;
+      if (next.done === true) break;
+      const bytes = typeof next.value === 'string' ? encoder.encode(next.value) : (next.value as Uint8Array);
+      size += bytes.byteLength;
+      if (size > max) return 'body_too_large';
+      parts.push(bytes);
+    }
+  } catch {
+    return 'body_incomplete';
+  } finally {
+    clearTimeout(timer);
+  }
+  return new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer());
+}
+
+/** The declared `content-length` is past `max`: refused before reading a byte. */
+export const declaredTooLarge = (length: string | null | undefined, max: number) => Number(length ?? 0) > max;
