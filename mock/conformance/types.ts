@@ -227,46 +227,46 @@ export interface DifferenceSummary {
  */
 export interface ConformanceOptions {
   /** The target. Without it, the target is a second in-process mock. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** The target's sandbox key. A `pk_live_` key is refused before anything is sent. Default: a mock's own key. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** The tiers to run (default all three). */
-  tier?: Tier | readonly Tier[];
+  tier?: Tier | readonly Tier[] | undefined;
   /** Only the scenarios with these IDs (or ID prefixes ending in `.`). */
-  only?: readonly string[];
+  only?: readonly string[] | undefined;
   /** Each progress line, as it happens. */
-  onProgress?: (line: string) => void;
+  onProgress?: ((line: string) => void) | undefined;
   /** The `fetch` the target is reached with (default the global one). */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** The scenarios to run (default the whole suite). */
-  scenarios?: readonly Scenario[];
+  scenarios?: readonly Scenario[] | undefined;
   /** Milliseconds one request to the target may take before it is a time-out (default 30,000). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries of a transient failure (time-out, network error, 408, 429, 5xx) before the target is unavailable (default 2, as the client). */
-  retries?: number;
+  retries?: number | undefined;
   /** Scales the back-off between those retries (default 1: the client's 0.5 s to 8 s; 0 retries at once). */
-  backoff?: number;
+  backoff?: number | undefined;
   /**
    * Carries a standard transaction through on the target (`transactions.guided-flow`): the partner sends the
    * deposit the run prints, and the run follows confirmations, payout, attribution and every delivery. Needs
    * `receiverUrl`, `webhookSecret` and (without the mock's helpers) `userId`.
    */
-  guided?: boolean;
+  guided?: boolean | undefined;
   /** The public URL (the partner's tunnel) that reaches the run's receiver; the account's webhook URL. */
-  receiverUrl?: string;
+  receiverUrl?: string | undefined;
   /** The port of the run's receiver on 127.0.0.1 (default 8787). */
-  receiverPort?: number;
+  receiverPort?: number | undefined;
   /** The account's webhook secret, to verify each delivery's signature. Never printed. */
-  webhookSecret?: string;
+  webhookSecret?: string | undefined;
   /**
    * A KYC-verified user on the target (with a verified bank account) the guided transaction is made for. Needed
    * on a target without the mock's helpers; on one with them, the run seeds a verified user when it is left out.
    */
-  userId?: string;
+  userId?: string | undefined;
   /** Called with the deposit to send, once it is printed; the run waits for it after. */
-  onDeposit?: (deposit: GuidedDeposit) => void | Promise<void>;
+  onDeposit?: ((deposit: GuidedDeposit) => void | Promise<void>) | undefined;
   /** Milliseconds between two polls of a guided wait (default 5,000). */
-  pollIntervalMs?: number;
+  pollIntervalMs?: number | undefined;
   /** Milliseconds one guided wait may last (the deposit, the payout, the deliveries; default 3,600,000). */
-  guidedTimeoutMs?: number;
+  guidedTimeoutMs?: number | undefined;
 }

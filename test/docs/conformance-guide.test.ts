@@ -88,7 +88,7 @@ describe(`${PAGE}, followed from top to bottom`, () => {
   });
 
   it('every sh block runs and does what the page says, and the printed report is the second one', async () => {
-    const [againstMock, againstSandbox, , differences, ...rest] = blocks('sh');
+    const [againstMock, againstSandbox, , , differences, ...rest] = blocks('sh');
     expect(rest).toEqual([]);
 
     const clean = await bash(againstMock ?? '', dir, env);
@@ -182,8 +182,9 @@ describe(`${PAGE}: the --guided block, against a target without helpers`, () => 
   });
 
   it('carries a transaction through: the test sends the deposit the run prints, and nothing differs', async () => {
-    const [, , guided] = blocks('sh');
+    const [, , guided, depositByHand] = blocks('sh');
     expect(guided).toContain('--guided');
+    expect(depositByHand).toContain('/__mock/transactions/simulateDeposit');
     // The port the reader's tunnel forwards to; here the receiver URL is the receiver itself.
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -210,10 +211,14 @@ describe(`${PAGE}: the --guided block, against a target without helpers`, () => 
       (stderr) => {
         const asked = /^guided: send .* \(transaction (\S+)\); waiting for it$/m.exec(stderr);
         if (!asked || deposited) return;
-        // The deposit arrives on the chain, and the service's time moves on to the payout.
+        // The page's deposit by hand for a standalone mock, as printed: the deposit, then the clock past the
+        // confirmations; then the time the payout's bank answer takes.
         deposited = (async () => {
-          const wait = await server.helper('transactions/simulateDeposit', { transactionId: asked[1] });
-          await server.helper('clock/advance', wait.body.data);
+          const script = (depositByHand ?? '')
+            .replaceAll('http://127.0.0.1:4010', server.origin)
+            .replace('txn_…', asked[1] ?? '');
+          const made = await bash(script, dir, {});
+          expect(made.stdout).toContain('"success":true');
           await server.helper('clock/advance', '11s');
         })();
       },

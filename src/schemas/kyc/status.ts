@@ -37,7 +37,11 @@ export const KycStatus = responseObject({
   level: KycLevel,
   status: KycAggregateStatus,
   digilocker: z.optional(
-    responseObject({ verified, status: z.optional(DigilockerRecordStatus), completedAt: z.optional(Timestamp) }),
+    responseObject({
+      verified,
+      status: z.optional(DigilockerRecordStatus),
+      completedAt: z.optional(Timestamp),
+    }),
   ),
   aadhaar: z.optional(
     responseObject({

@@ -64,7 +64,7 @@ const INSPECT = `return { redis.call('GET', KEYS[1]), redis.call('PTTL', KEYS[1]
  * import { createWebhookHandler, redisWebhookStore } from 'inr-payouts/webhooks/handler';
  *
  * // Fail fast while Redis is down, so deliveries answer 503 (ioredis: enableOfflineQueue: false).
- * const redis = createClient({ url: process.env.REDIS_URL, disableOfflineQueue: true });
+ * const redis = createClient({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', disableOfflineQueue: true });
  * redis.on('error', (error) => console.error(error.message)); // else an outage ends the process
  * // await redis.connect() before serving
  * const handle = createWebhookHandler({
