@@ -12,7 +12,7 @@
 // port and the volume get names of their own, the container is kept after it stops (to read its exit code), and
 // the host is reached through slirp4netns, whose host loopback is 10.0.2.2, rather than Docker's host-gateway.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -319,6 +319,17 @@ async function guideRun() {
         return `${users.length} users read back`;
       },
     );
+    await check('killed (SIGKILL), the same container started again keeps every answered write', async () => {
+      users.push(await createUser(url, key, '9876543213'));
+      podman(['kill', '--signal', 'KILL', name]);
+      podman(['start', name]);
+      await healthy(url);
+      for (const userId of users) {
+        const answer = await api(url, key, 'GET', `/v2/users/${userId}/kyc/status`);
+        expect(answer.status === 200, `user ${userId}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      }
+      return `${users.length} users read back`;
+    });
   } finally {
     podman(['rm', '-f', '-t', '0', name], { allowFail: true });
     podman(['volume', 'rm', '-f', volume], { allowFail: true });
@@ -441,8 +452,10 @@ async function main() {
       allowFail: true,
     });
     if (ran.status !== 0) throw new CannotRun(`podman cannot run a container here:\n${ran.stderr}`);
-    if (options.tarball) tarball = resolve(options.tarball);
-    else {
+    if (options.tarball) {
+      tarball = resolve(options.tarball);
+      if (!existsSync(tarball)) throw new CannotRun(`--tarball ${options.tarball}: no such file`);
+    } else {
       const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-pack-'));
       const name = sh('npm', ['pack', '--silent', '--pack-destination', dir])
         .stdout.trim()
