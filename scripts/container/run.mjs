@@ -436,7 +436,16 @@ async function composeRun(base) {
   } finally {
     const logs = compose(['logs'], true);
     if (results.includes(false)) console.log(`compose logs:\n${logs.stdout.slice(-3000)}`);
+    // podman-compose 1.0 leaves the receiver's anonymous /data volume and the project's network behind.
+    const volumes = [mock, receiver].flatMap((c) =>
+      podman(['inspect', c, '--format', '{{range .Mounts}}{{.Name}} {{end}}'], { allowFail: true })
+        .stdout.trim()
+        .split(/\s+/)
+        .filter(Boolean),
+    );
     compose(['down', '-v'], true);
+    for (const volume of volumes) podman(['volume', 'rm', '-f', volume], { allowFail: true });
+    podman(['network', 'rm', '-f', `${project}_default`], { allowFail: true });
   }
 }
 
