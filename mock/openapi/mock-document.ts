@@ -151,6 +151,31 @@ export function mockOpenApiDocument(version = '0.0.0'): Json {
       },
     },
   };
+  paths['/__mock/health'] = {
+    get: {
+      operationId: 'health',
+      summary: 'Whether the server serves: for a container health check or a wait strategy',
+      description:
+        'Answers 200 once the server serves, 503 while a replay runs; reads and changes nothing, and is neither journalled nor recorded. Not a helper: it answers under any host.',
+      tags: ['mock'],
+      security: [],
+      responses: {
+        '200': {
+          description: 'Serving',
+          content: {
+            'application/json': {
+              schema: envelope({
+                type: 'object',
+                properties: { status: { type: 'string', const: 'serving' } },
+                required: ['status'],
+              }),
+            },
+          },
+        },
+        '503': error('Not serving: replaying a bundle (`REPLAY_IN_PROGRESS`, with `Retry-After`)'),
+      },
+    },
+  };
   const helpers = httpHelpers();
   for (const [name, spec] of helpers) paths[helperPath(name)] = helperPathItem(name, spec);
   const errorA = jsonSchema(ErrorBodyA, 'output');

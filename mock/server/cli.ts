@@ -15,7 +15,7 @@ import { runCheckReceiver } from '../receiver-check/cli.js';
 import { isLoopback } from './guard.js';
 import { INSPECTOR_PATH } from './inspector/index.js';
 import { launcherPids, watchProcesses } from './launcher.js';
-import { openStateFile, readStateFile, type StateFile } from './persistence.js';
+import { type LoadedState, openStateFile, readStateFile, type StateFile } from './persistence.js';
 import { startMockServer } from './server.js';
 import { realTimeHint } from './speed-hint.js';
 
@@ -32,6 +32,9 @@ Options:
                       or "manual" (time moves only through POST /__mock/clock/advance)
   --start-time <iso>  Virtual time at start (default: now)
   --seed <text>       Seed of every generated ID, key, OTP and address (default inr-payouts)
+  --sandbox-key <key> The default account's sandbox API key (pk_sandbox_...; default: from the seed)
+  --webhook-secret <s>
+                      The default account's webhook signing secret (default: whsec_... from the seed)
   --webhook-url <url> Where the account's webhooks are POSTed
   --state-file <path> Keep the state in this SQLite file: loaded at start if present, every change
                       committed before its answer (docs/mock-server.md, "The state file")
@@ -65,6 +68,10 @@ export interface CliOptions {
   speed: number | 'manual';
   startTime?: string;
   seed?: string;
+  /** The default account's sandbox key, fixed rather than generated from the seed. */
+  sandboxKey?: string;
+  /** The default account's webhook secret, fixed rather than generated from the seed. */
+  webhookSecret?: string;
   webhookUrl?: string;
   stateFile?: string;
   chaos?: ChaosOptions;
@@ -105,9 +112,9 @@ export function parseCli(argv: string[]): CliOptions {
   const replay = values.replay;
   if (replay !== undefined) {
     // The bundle fixes the run: an option that would change it is refused rather than quietly ignored.
-    const clashing = (['seed', 'start-time', 'webhook-url', 'state-file', 'chaos'] as const).filter(
-      (name) => values[name] !== undefined,
-    );
+    const clashing = (
+      ['seed', 'start-time', 'sandbox-key', 'webhook-secret', 'webhook-url', 'state-file', 'chaos'] as const
+    ).filter((name) => values[name] !== undefined);
     if (clashing.length) fail(`--replay takes the run from the bundle: drop --${clashing.join(', --')}`);
   }
   if (values['strict-replay'] && replay === undefined) fail('--strict-replay goes with --replay <file>');
@@ -123,6 +130,13 @@ export function parseCli(argv: string[]): CliOptions {
   const webhookUrl = values['webhook-url'];
   if (webhookUrl !== undefined && !URL.canParse(webhookUrl))
     fail(`--webhook-url is not a URL: ${webhookUrl}`);
+  const sandboxKey = values['sandbox-key'];
+  // A key a client would refuse (spec 5: a sandbox key begins pk_sandbox_) is refused here, before any client meets it.
+  if (sandboxKey !== undefined && !/^pk_sandbox_[\x21-\x7e]+$/.test(sandboxKey))
+    fail(`--sandbox-key must be pk_sandbox_ and more printable ASCII, without spaces; got ${sandboxKey}`);
+  const webhookSecret = values['webhook-secret'];
+  if (webhookSecret !== undefined && !/^[\x21-\x7e]+$/.test(webhookSecret))
+    fail('--webhook-secret must be one word of printable ASCII (no spaces, quotes left in, or line ends)');
   let chaos: ChaosOptions | undefined;
   try {
     chaos = values.chaos === undefined ? undefined : parseChaosFlag(values.chaos);
@@ -153,6 +167,8 @@ export function parseCli(argv: string[]): CliOptions {
     speed,
     startTime: values['start-time'],
     seed: values.seed,
+    sandboxKey,
+    webhookSecret,
     webhookUrl,
     stateFile: values['state-file'],
     replay,
@@ -172,6 +188,8 @@ function parse(argv: string[]) {
       profile: { type: 'string' },
       'start-time': { type: 'string' },
       seed: { type: 'string' },
+      'sandbox-key': { type: 'string' },
+      'webhook-secret': { type: 'string' },
       'webhook-url': { type: 'string' },
       'state-file': { type: 'string' },
       chaos: { type: 'string' },
@@ -210,6 +228,25 @@ export function readBundleFile(file: string): MockBundle {
   }
 }
 
+/**
+ * Refuses a loaded state file whose default account has another key or secret than the options fix: the other
+ * services of a compose file were given those, and would meet a 401 or a signature that never verifies.
+ */
+function keepsFixedAccount(loaded: LoadedState, file: string, options: CliOptions): void {
+  const account = loaded.state.accounts.byId[loaded.state.accounts.defaultId];
+  const differs = [
+    options.sandboxKey !== undefined && account?.keys.sandbox !== options.sandboxKey ? '--sandbox-key' : '',
+    options.webhookSecret !== undefined && account?.webhookSecret !== options.webhookSecret
+      ? '--webhook-secret'
+      : '',
+  ].filter(Boolean);
+  if (differs.length === 0) return;
+  loaded.close();
+  throw new Error(
+    `${differs.join(' and ')}: the state file ${file} holds an account with another ${differs.length > 1 ? 'key and secret' : differs[0] === '--sandbox-key' ? 'sandbox key' : 'webhook secret'} (the file keeps the account it was made with). Give the values it was made with, or start on a new file (remove this one, or the container's volume) to use these.`,
+  );
+}
+
 /** Runs the server until SIGINT, SIGTERM or SIGHUP, or until what launched it ends. */
 export async function runCli(argv: string[]): Promise<number | undefined> {
   if (argv[0] === 'check-receiver') {
@@ -228,6 +265,7 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
   let onRequest = (): void => {};
   // Read and checked before the port opens: a bad file stops the start, and no request meets a half state.
   const initial = options.stateFile ? readStateFile(options.stateFile) : undefined;
+  if (initial && options.stateFile) keepsFixedAccount(initial, options.stateFile, options);
   const loaded = initial !== undefined;
   let stateFile: StateFile | undefined;
   const running = await startMockServer({
@@ -238,6 +276,10 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
       ...(bundle ? { replay: bundle } : { seed: options.seed, startTime: options.startTime ?? Date.now() }),
       budgets: options.budgets,
       profile: options.profile,
+      account: {
+        ...(options.sandboxKey === undefined ? {} : { sandboxKey: options.sandboxKey }),
+        ...(options.webhookSecret === undefined ? {} : { webhookSecret: options.webhookSecret }),
+      },
     },
     onReady: (service) => {
       // Checked while it was read: adopted as it is, not checked and copied again.

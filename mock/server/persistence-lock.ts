@@ -218,8 +218,15 @@ export function lockStateFile(file: string, real: string): StateFileLock {
       const found = readText(lock);
       if (found === undefined) continue; // let go meanwhile: try again
       const holder = parseHolder(found);
-      if (holds(holder, mtimeOf(lock)) && holder)
-        refuse(file, describe(holder), `stop that server, or give --state-file another path`);
+      if (holds(holder, mtimeOf(lock)) && holder) {
+        // A container of another name (a new one on the same volume) may be a killed one's successor.
+        const lapse = Math.ceil((mtimeOf(lock) + LOCK_STALE_MS - Date.now()) / 1000);
+        const unseen =
+          holder.host === hostname()
+            ? ''
+            : `; if it ended without stopping (a container killed, a machine off), its lock lapses ${LOCK_STALE_MS / 1000} s after its last renewal, in ${lapse} s: start again then`;
+        refuse(file, describe(holder), `stop that server, or give --state-file another path${unseen}`);
+      }
       // Stale: moved aside under a name of ours, then checked to be the lock judged, not one taken since.
       const aside = `${lock}.stale.${token}`;
       try {

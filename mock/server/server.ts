@@ -136,6 +136,7 @@ async function answerRequest(served: ServedSimulation, req: IncomingMessage): Pr
   // The API's dispatch answers HEAD itself (and records it as sent); everything else here answers HEAD as GET,
   // and node sends a HEAD answer's head only, with the length the GET's body has.
   const read = fetchRequest(method === 'HEAD' ? { ...request, method: 'GET' } : request);
+  if (local === 'health') return health(read.method, path);
   if (local === 'helpers') {
     return guardLocal(read, localContext(req)) ?? protect(await serveHelper(service, read, path));
   }
@@ -150,8 +151,21 @@ async function answerRequest(served: ServedSimulation, req: IncomingMessage): Pr
     : methodNotAllowed(method, path, OPENAPI_METHODS);
 }
 
+/**
+ * Where a container's health check or a test harness's wait asks whether the server serves: it answers 200 once
+ * the service is up (503 before, and while a replay runs) and touches no state, journal or recording.
+ */
+export const HEALTH_PATH = `${HELPERS_PREFIX}/health`;
+
+function health(method: string, path: string): Response {
+  return method === 'GET'
+    ? Response.json({ success: true, data: { status: 'serving' } })
+    : methodNotAllowed(method, path, OPENAPI_METHODS);
+}
+
 /** Which of the server's own parts serves `path`; `undefined` for the service's dispatch (the API). */
-function localRequest(path: string): 'helpers' | 'inspector' | 'pages' | 'openapi' | undefined {
+function localRequest(path: string): 'health' | 'helpers' | 'inspector' | 'pages' | 'openapi' | undefined {
+  if (path === HEALTH_PATH) return 'health';
   if (path === HELPERS_PREFIX || path.startsWith(`${HELPERS_PREFIX}/`)) return 'helpers';
   if (path === INSPECTOR_PATH) return 'inspector';
   if (path.startsWith(`${PAGES_PREFIX}/`)) return 'pages';

@@ -62,6 +62,26 @@ describe('inr-payouts-mock options', () => {
     expect(() => parseCli(['--colour'])).toThrow(/Unknown option '--colour'.*Usage:/s);
   });
 
+  it('--sandbox-key and --webhook-secret: read as given, refused when a client or a receiver could not use them', () => {
+    expect(
+      parseCli(['--sandbox-key', 'pk_sandbox_compose', '--webhook-secret', 'whsec_compose']),
+    ).toMatchObject({ sandboxKey: 'pk_sandbox_compose', webhookSecret: 'whsec_compose' });
+    expect(() => parseCli(['--sandbox-key', 'pk_live_compose'])).toThrow(
+      /--sandbox-key must be pk_sandbox_ and more.*got pk_live_compose.*Usage:/s,
+    );
+    expect(() => parseCli(['--sandbox-key', 'pk_sandbox_'])).toThrow(/--sandbox-key must be/);
+    expect(() => parseCli(['--sandbox-key', 'pk_sandbox_a b'])).toThrow(/--sandbox-key must be/);
+    expect(() => parseCli(['--webhook-secret', ''])).toThrow(/--webhook-secret must be one word/);
+    expect(() => parseCli(['--webhook-secret', 'whsec_x\n'])).toThrow(/--webhook-secret must be one word/);
+    // A replay's account is the bundle's.
+    expect(() => parseCli(['--replay', 'run.json', '--sandbox-key', 'pk_sandbox_x'])).toThrow(
+      /--replay takes the run from the bundle: drop --sandbox-key/,
+    );
+    expect(() => parseCli(['--replay', 'run.json', '--webhook-secret', 'whsec_x'])).toThrow(
+      /drop --webhook-secret/,
+    );
+  });
+
   it('--help prints the usage and exits 0; a bad option exits 1 with the reason', () => {
     const tsx = `${root}node_modules/.bin/tsx`;
     const help = spawnSync(tsx, ['mock/bin/mock-server.ts', '--help'], { cwd: root, encoding: 'utf8' });

@@ -220,6 +220,10 @@ describe('a lock no live server holds', () => {
     expect(() => readStateFile(file)).toThrow(
       'is in use by another inr-payouts mock server (process 4242 on another-host)',
     );
+    // A new container on a killed one's volume is told when it may start.
+    expect(() => readStateFile(file)).toThrow(
+      /its lock lapses 60 s after its last renewal, in \d+ s: start again then/,
+    );
     const minuteAgo = new Date(Date.now() - 61_000);
     utimesSync(lock, minuteAgo, minuteAgo);
     expect(readStateFile(file)).toBeUndefined();
