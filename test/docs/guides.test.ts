@@ -5,20 +5,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, expect, test } from 'vitest';
-import ambient from '../consumers/shipped-lines/ambient.json' with { type: 'json' };
-import { entries, root, toModule } from './tsdoc-examples.js';
-
-// What the fragments take from the reader's own code, declared unless the block declares it itself: the table the
-// consumer that compiles the shipped guides from the tarball reads too (test/consumers/shipped-lines).
-const AMBIENT: Record<string, string> = ambient;
-const ambientFor = (code: string) =>
-  Object.entries(AMBIENT)
-    .filter(
-      ([name]) =>
-        !new RegExp(`\\b(?:const|let|function|import)\\s*\\{?[^=;]*\\b${name}\\b[^=;]*=?`).test(code),
-    )
-    .map(([, line]) => line)
-    .join('\n');
+// The names a fragment takes from the reader's code are declared as the consumer of the shipped guides declares them.
+import { ambientFor, toModule } from '../consumers/shipped-lines/fragments.mjs';
+import { entries, root } from './tsdoc-examples.js';
 
 const files = [
   'README.md',

@@ -61,45 +61,8 @@ export function collectExamples(folders: string[]): TsdocExample[] {
   return examples;
 }
 
-const IMPORT = /^import\s[\s\S]*?from\s+'[^']+';?[ \t]*$/gm;
-const declares = (code: string, name: string) =>
-  new RegExp(`\\b(?:const|let|var|function|class)\\s+${name}\\b|import[^;]*\\b${name}\\b[^;]*from`).test(
-    code,
-  );
-const uses = (code: string, name: string) => new RegExp(`(?<![.\\w])${name}\\b`).test(code);
-
-/**
- * The module an example becomes. Per the house rule an example may use `client` (a PayoutClient) and `mock`
- * (a MockService) without declaring them: then they are declared here, over an MSW server that is closed
- * when the example ends, so no example leaves a server listening.
- */
-export function toModule(code: string): string {
-  const needsClient = uses(code, 'client') && !declares(code, 'client');
-  const needsMock = needsClient || (uses(code, 'mock') && !declares(code, 'mock'));
-  if (!needsMock) return `${code}\nexport {};\n`;
-  const imports = code.match(IMPORT) ?? [];
-  const body = code.replace(IMPORT, '');
-  return [
-    "import { PayoutClient as __PayoutClient } from 'inr-payouts';",
-    "import { createMockService as __createMockService } from 'inr-payouts/mock';",
-    "import { mswHandlers as __mswHandlers, onUnhandled as __onUnhandled } from 'inr-payouts/mock/msw';",
-    "import { setupServer as __setupServer } from 'msw/node';",
-    ...imports,
-    'const mock = __createMockService();',
-    'const __server = __setupServer(...__mswHandlers(mock));',
-    "__server.listen(__onUnhandled('error'));",
-    needsClient
-      ? 'const client = new __PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });'
-      : '',
-    'try {',
-    body,
-    '} finally {',
-    '  __server.close();',
-    '}',
-    'export {};',
-    '',
-  ].join('\n');
-}
+/** The module an example becomes (with the mock's `client` and `mock` where it uses them undeclared). */
+export { toModule } from '../consumers/shipped-lines/fragments.mjs';
 
 /** Whether a TSDoc `@example` tag's text holds a fenced ts block. */
 export function isFenced(tag: ts.JSDocTag): boolean {

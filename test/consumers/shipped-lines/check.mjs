@@ -12,10 +12,10 @@
 // Prints one line per step; exits 1 on the first failing step.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { ambientFor, toModule } from './fragments.mjs';
 
 const pkg = 'node_modules/inr-payouts';
 const msw = JSON.parse(readFileSync('node_modules/msw/package.json', 'utf8')).version;
-const ambient = JSON.parse(readFileSync('ambient.json', 'utf8'));
 console.log(`Node ${process.version}, msw ${msw}`);
 
 function step(label, command, args, options = {}) {
@@ -31,16 +31,6 @@ function step(label, command, args, options = {}) {
 }
 
 const lineOf = (text, index) => text.slice(0, index).split('\n').length;
-// The names a fragment takes from the reader's code, declared unless the fragment declares or imports them.
-const ambientFor = (code) =>
-  Object.entries(ambient)
-    .filter(
-      ([name]) =>
-        !new RegExp(`\\b(?:const|let|function|import)\\s*\\{?[^=;]*\\b${name}\\b[^=;]*=?`).test(code),
-    )
-    .map(([, line]) => line)
-    .join('\n');
-
 rmSync('src', { recursive: true, force: true });
 for (const dir of ['src/docs', 'src/examples/webhooks', 'src/tsdoc']) mkdirSync(dir, { recursive: true });
 
@@ -52,39 +42,6 @@ const exampleFiles = ['', 'webhooks/'].flatMap((sub) =>
 );
 for (const file of exampleFiles) cpSync(`${pkg}/examples/${file}`, `src/examples/${file}`);
 
-// TSDoc: the fenced blocks under @example in the ES module declarations. An example may use `client` and `mock`
-// without declaring them (the house rule of the package's TSDoc): they are declared here, over msw.
-const uses = (code, name) => new RegExp(`(?<![.\\w])${name}\\b`).test(code);
-const declares = (code, name) =>
-  new RegExp(`\\b(?:const|let|var|function|class)\\s+${name}\\b|import[^;]*\\b${name}\\b[^;]*from`).test(
-    code,
-  );
-const IMPORT = /^import\s[\s\S]*?from\s+'[^']+';?[ \t]*$/gm;
-function toModule(code) {
-  const needsClient = uses(code, 'client') && !declares(code, 'client');
-  const needsMock = needsClient || (uses(code, 'mock') && !declares(code, 'mock'));
-  if (!needsMock) return `${code}\nexport {};\n`;
-  return [
-    "import { PayoutClient as __PayoutClient } from 'inr-payouts';",
-    "import { createMockService as __createMockService } from 'inr-payouts/mock';",
-    "import { mswHandlers as __mswHandlers, onUnhandled as __onUnhandled } from 'inr-payouts/mock/msw';",
-    "import { setupServer as __setupServer } from 'msw/node';",
-    ...(code.match(IMPORT) ?? []),
-    'const mock = __createMockService();',
-    'const __server = __setupServer(...__mswHandlers(mock));',
-    "__server.listen(__onUnhandled('error'));",
-    needsClient
-      ? 'const client = new __PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl });'
-      : '',
-    'try {',
-    code.replace(IMPORT, ''),
-    '} finally {',
-    '  __server.close();',
-    '}',
-    'export {};',
-    '',
-  ].join('\n');
-}
 // README and guides: each ts block a module of its own.
 const guides = [
   'README.md',
@@ -106,6 +63,7 @@ for (const file of guides) {
   }
 }
 
+// TSDoc: the fenced blocks under @example in the ES module declarations.
 const tsdoc = [];
 for (const file of readdirSync(`${pkg}/dist`).filter((f) => f.endsWith('.d.ts'))) {
   const text = readFileSync(`${pkg}/dist/${file}`, 'utf8');
