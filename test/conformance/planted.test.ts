@@ -110,6 +110,18 @@ const CLASSES = {
       return { ...answer, body: { ...body, data: { ...body.data, status: 'IN_REVIEW' } } };
     },
   },
+  /** The KYC status record's document-locker block (spec 2.7) with a status the contract does not list. */
+  nestedRecordEnum: {
+    answer: (method: string, path: string, answer: ProxiedAnswer) => {
+      const body = isRecord(answer.body) ? answer.body : undefined;
+      const data = isRecord(body?.data) ? body.data : undefined;
+      if (method !== 'GET' || !path.endsWith('/kyc/status') || !isRecord(data?.digilocker)) return undefined;
+      return {
+        ...answer,
+        body: { ...body, data: { ...data, digilocker: { ...data.digilocker, status: 'IN_REVIEW' } } },
+      };
+    },
+  },
   /** `transaction.payout_completed` delivered as `transaction.payout_succeeded`. */
   renamedEventType: {
     delivery: (delivery: ProxiedDelivery, secret: string) => {
@@ -180,6 +192,17 @@ describe('each class planted on the default-profile server, its helpers visible'
     for (const text of texts)
       expect(text).toMatch(
         /^kyc\.[\w-]+: GET \/v2\/users\/:userId\/kyc\/digilocker\/status: `status` value: mock one of (?=.*"PENDING")(?=.*"EXPIRED").* \(as the contract lists\), sandbox "IN_REVIEW"$/,
+      );
+    expect(new Set(texts.map((t) => t.split(':')[0])).size).toBe(texts.length);
+  }, 60_000);
+
+  it('a nested enum value inside the KYC status record: named with the field, in each scenario that reads it', async () => {
+    const report = await check(CLASSES.nestedRecordEnum, ['kyc.']);
+    const texts = perScenario(report);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts)
+      expect(text).toMatch(
+        /^kyc\.[\w-]+: GET \/v2\/users\/:userId\/kyc\/status: `digilocker\.status` value: mock one of (?=.*"pending")(?=.*"VERIFIED").* \(as the contract lists\), sandbox "IN_REVIEW"$/,
       );
     expect(new Set(texts.map((t) => t.split(':')[0])).size).toBe(texts.length);
   }, 60_000);
