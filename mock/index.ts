@@ -48,7 +48,7 @@ export {
   RECORDING_BUDGET_BYTES,
 } from './engine/bundle.js';
 export type { AdvanceResult, Clock, RealtimeOptions } from './engine/clock.js';
-export type { Duration } from './engine/duration.js';
+export type { Duration, DurationPart, DurationUnit } from './engine/duration.js';
 export { parseDuration } from './engine/duration.js';
 export type { ApiErrorBody, ErrorShape, TransitionRefusal } from './engine/errors.js';
 export { MockApiError, MockArgumentError, MockHelperError, MockTransitionError } from './engine/errors.js';

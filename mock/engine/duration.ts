@@ -3,14 +3,19 @@
 /** A unit of a duration's text: milliseconds, seconds, minutes, hours, days. */
 export type DurationUnit = 'ms' | 's' | 'm' | 'h' | 'd';
 
-type Part = `${number}${DurationUnit}`;
+/** One `<number><unit>` part of a duration's text (`'10m'`, `'1.5h'`). */
+export type DurationPart = `${number}${DurationUnit}`;
 
 /**
  * A duration: milliseconds, or text of one to three `<number><unit>` parts (`'500ms'`, `'10m'`, `'1.5h'`,
  * `'23h59m59s'`), typed so that a misspelt unit (`'10 minutes'`, `'10min'`) fails to compile. `parseDuration`
  * checks the same at run time, for callers without types.
  */
-export type Duration = number | Part | `${Part}${Part}` | `${Part}${Part}${Part}`;
+export type Duration =
+  | number
+  | DurationPart
+  | `${DurationPart}${DurationPart}`
+  | `${DurationPart}${DurationPart}${DurationPart}`;
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
