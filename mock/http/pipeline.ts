@@ -5,7 +5,7 @@
  * so the same code serves in-process (`mock.fetch`, msw) and over `node:http`.
  */
 
-import { withoutMockOnly } from '../contract/mock-only.js';
+import { MOCK_ONLY_HEADERS, withoutMockOnly } from '../contract/mock-only.js';
 import { findAccountByKey } from '../engine/accounts.js';
 import { MockApiError } from '../engine/errors.js';
 import type { Exchange, ExchangeAnswer } from '../engine/exchange.js';
@@ -280,9 +280,6 @@ export async function serveRoute(rt: MockRuntime, def: RouteDefinition, exchange
   return fault?.kind === 'drop-after-commit' ? Response.error() : response;
 }
 
-/** Spec 8 shows the rate-limit headers on a 429 only; the mock sends them on every answer. */
-const RATE_HEADER_NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
-
 /**
  * Says how the mock's clock moves: `manual` (only when a test advances it) or `realtime`. A client that waits on
  * real time refuses to poll a `manual` one, which would never move for it (docs/mock-only.md).
@@ -299,6 +296,7 @@ function shown(rt: MockRuntime, response: Answer): Answer {
   setHeader(response, CLOCK_HEADER, rt.clock.realtime ? 'realtime' : 'manual');
   if (rt.options.profile !== 'strict') return response;
   deleteHeader(response, EXPLAIN_HEADER);
-  if (response.status !== 429) for (const name of RATE_HEADER_NAMES) deleteHeader(response, name);
+  for (const { name, addedOn } of MOCK_ONLY_HEADERS)
+    if (addedOn(response.status)) deleteHeader(response, name);
   return response;
 }
