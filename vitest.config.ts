@@ -11,8 +11,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  */
 const STRICT_PROFILE_FILES = [
   'test/resources/against-mock.test.ts',
-  'test/mock/create-client.test.ts',
-  'test/mock/core/client-clock.test.ts',
+  'test/mock/http/create-client.test.ts',
+  'test/mock/http/client-clock.test.ts',
 ];
 /** The same, for the slow tier's fault-injection run. */
 const STRICT_PROFILE_SLOW_FILES = ['test/slow/fault-injection.test.ts'];

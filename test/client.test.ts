@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { PayoutClient, ResponseValidationError, ValidationError } from '../../src/index.js';
-import { BASE, KEY, makeClient, ok, only, requests, route, useServer } from '../helpers/msw.js';
+import { PayoutClient, ResponseValidationError, ValidationError } from '../src/index.js';
+import { BASE, KEY, makeClient, ok, only, requests, route, useServer } from './support/msw.js';
 
 useServer();
 const client = makeClient();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APIError, isVerified, kycRequirements, needsRefresh } from '../../src/index.js';
-import { bankNameMismatch } from '../../src/kyc-readers.js';
+import { APIError, isVerified, kycRequirements, needsRefresh } from '../src/index.js';
+import { bankNameMismatch } from '../src/kyc-readers.js';
 
 describe('isVerified (spec 2.7 rules 1 and 2)', () => {
   it('only verified: true counts; missing verified or block reads false', () => {

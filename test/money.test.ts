@@ -10,7 +10,7 @@ import {
   toDecimal,
 } from 'inr-payouts/money';
 import { describe, expect, it } from 'vitest';
-import { allocations, completedPayout } from './fixtures.js';
+import { allocations, completedPayout } from './support/fixtures.js';
 
 describe('decimal strings', () => {
   it('canonicalDecimal drops leading and trailing zeros and never uses an exponent', () => {

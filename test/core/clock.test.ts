@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ClientClock, PollTimeoutError, RateLimitError } from '../../src/index.js';
-import { account, transaction } from '../helpers/fixtures.js';
-import { fail, makeClient, ok, route, useServer } from '../helpers/msw.js';
+import { account, transaction } from '../support/fixtures.js';
+import { fail, makeClient, ok, route, useServer } from '../support/msw.js';
 
 useServer();
 

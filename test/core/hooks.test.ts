@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimitError } from '../../src/index.js';
-import { account } from '../helpers/fixtures.js';
-import { fail, KEY, makeClient, ok, route, UUID, useServer } from '../helpers/msw.js';
+import { account } from '../support/fixtures.js';
+import { fail, KEY, makeClient, ok, route, UUID, useServer } from '../support/msw.js';
 
 useServer();
 

@@ -11,7 +11,7 @@ import {
   ResponseValidationError,
   ValidationError,
 } from '../../src/index.js';
-import { BASE, requests, server, useServer } from '../helpers/msw.js';
+import { BASE, requests, server, useServer } from '../support/msw.js';
 
 useServer();
 

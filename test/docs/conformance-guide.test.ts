@@ -1,6 +1,6 @@
 // docs/checking-the-mock-against-your-sandbox.md, followed as a reader would: its `sh` blocks run in order in
 // bash, `$B` a standalone mock and `$SANDBOX_URL` a standalone mock behind the drift tests' proxy
-// (test/conformance/drifted-sandbox.ts) standing in for a sandbox that drifted. The report the page prints is the
+// (test/mock/conformance/drifted-sandbox.ts) standing in for a sandbox that drifted. The report the page prints is the
 // one its second block prints (the port and the run's prefix aside; UPDATE_DOCS=1 rewrites it), and the CI
 // snippet's `run` step is that command and runs. `npx inr-payouts-mock` runs the package's bin from source here;
 // the npx consumer (test/consumers/npx-bin) runs it from the packed tarball.
@@ -16,7 +16,7 @@ import {
   GUIDE_DRIFT,
   PLANTS,
   startDriftedSandbox,
-} from '../conformance/drifted-sandbox.js';
+} from '../mock/conformance/drifted-sandbox.js';
 import { type RunningServer, startServer } from '../mock/server/support.js';
 import { root } from './tsdoc-examples.js';
 

@@ -2,8 +2,8 @@
  * `connectMock`: the helpers of a standalone server with the in-process types and errors.
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { connectMock, MockArgumentError, MockHelperError, MockTransitionError } from '../../../mock/index.js';
-import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
+import { connectMock, MockArgumentError, MockHelperError, MockTransitionError } from '../../mock/index.js';
+import { type RunningMockServer, startMockServer } from '../../mock/server/server.js';
 
 let running: RunningMockServer;
 beforeAll(async () => {

@@ -1,16 +1,16 @@
 import { getResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { MockApiError } from '../../../mock/engine/errors.js';
-import { resolveOptions } from '../../../mock/engine/options.js';
-import { route } from '../../../mock/engine/route.js';
-import { createRuntime } from '../../../mock/engine/runtime.js';
-import { createDispatch } from '../../../mock/http/dispatch.js';
-import { compileRoutes } from '../../../mock/http/router.js';
-import { createMockService, type MockState } from '../../../mock/index.js';
-import { mswHandlers } from '../../../mock/msw/index.js';
-import { initialState } from '../../../mock/operations/accounts.js';
-import { createUser, mockServer } from '../support.js';
+import { MockApiError } from '../../mock/engine/errors.js';
+import { resolveOptions } from '../../mock/engine/options.js';
+import { route } from '../../mock/engine/route.js';
+import { createRuntime } from '../../mock/engine/runtime.js';
+import { createDispatch } from '../../mock/http/dispatch.js';
+import { compileRoutes } from '../../mock/http/router.js';
+import { createMockService, type MockState } from '../../mock/index.js';
+import { mswHandlers } from '../../mock/msw/index.js';
+import { initialState } from '../../mock/operations/accounts.js';
+import { createUser, mockServer } from './support.js';
 
 const mock = mockServer();
 

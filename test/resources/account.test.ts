@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../src/index.js';
-import { account } from '../helpers/fixtures.js';
-import { fail, makeClient, ok, only, route, useServer } from '../helpers/msw.js';
+import { account } from '../support/fixtures.js';
+import { fail, makeClient, ok, only, route, useServer } from '../support/msw.js';
 
 useServer();
 const client = makeClient();

@@ -15,8 +15,8 @@ import {
   WebhookVerificationError,
 } from '../../src/index.js';
 import { PayoutError as SharedPayoutError } from '../../src/shared/payout-error.js';
-import { account, webhookEvent } from '../helpers/fixtures.js';
-import { BASE, KEY, makeClient, ok, route, useServer } from '../helpers/msw.js';
+import { account, webhookEvent } from '../support/fixtures.js';
+import { BASE, KEY, makeClient, ok, route, useServer } from '../support/msw.js';
 
 useServer();
 

@@ -8,8 +8,8 @@ import {
   UnprocessableEntityError,
   ValidationError,
 } from '../../src/index.js';
-import { completedPayout, created, createQuote, transaction } from '../helpers/fixtures.js';
-import { fail, makeClient, ok, only, requests, route, useServer } from '../helpers/msw.js';
+import { completedPayout, created, createQuote, transaction } from '../support/fixtures.js';
+import { fail, makeClient, ok, only, requests, route, useServer } from '../support/msw.js';
 
 useServer();
 const client = makeClient();

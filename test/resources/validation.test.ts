@@ -2,7 +2,7 @@
 // request on the wire.
 import { describe, expect, it } from 'vitest';
 import { type PayoutClient, ValidationError } from '../../src/index.js';
-import { makeClient, requests, useServer } from '../helpers/msw.js';
+import { makeClient, requests, useServer } from '../support/msw.js';
 
 useServer();
 const client = makeClient();

@@ -1,8 +1,8 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, type WebhookEvent } from '../../src/index.js';
-import { webhookEvent } from '../helpers/fixtures.js';
-import { fail, makeClient, ok, only, route, useServer } from '../helpers/msw.js';
+import { webhookEvent } from '../support/fixtures.js';
+import { fail, makeClient, ok, only, route, useServer } from '../support/msw.js';
 
 useServer();
 const client = makeClient();

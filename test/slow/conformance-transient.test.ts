@@ -3,7 +3,7 @@
 // with one request that never succeeds, that scenario alone is "target unavailable", exit status 2.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../mock/index.js';
-import { CONTRACT_PLANTS, combined, startDriftedSandbox } from '../conformance/drifted-sandbox.js';
+import { CONTRACT_PLANTS, combined, startDriftedSandbox } from '../mock/conformance/drifted-sandbox.js';
 import { type RunningServer, startServer } from '../mock/server/support.js';
 
 let server: RunningServer;

@@ -1,4 +1,4 @@
-// The journal's bound over a long run (test/mock/core/journal.test.ts has the rest of its behaviour): in the slow
+// The journal's bound over a long run (test/mock/engine/journal.test.ts has the rest of its behaviour): in the slow
 // tier, since 100,000 requests each checked against openapi.json by the conformance hook take several seconds.
 import { describe, expect, it } from 'vitest';
 import { JOURNAL_LIMIT } from '../../mock/engine/journal.js';

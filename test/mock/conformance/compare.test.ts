@@ -1,8 +1,8 @@
 // The comparison on hand-made pairs: each kind of difference it names, and the values it must not name.
 import { describe, expect, it } from 'vitest';
-import { compareSides } from '../../mock/conformance/compare.js';
-import { summarize } from '../../mock/conformance/report.js';
-import { compareObservations, type Observation, type WireExchange } from '../../mock/index.js';
+import { compareSides } from '../../../mock/conformance/compare.js';
+import { summarize } from '../../../mock/conformance/report.js';
+import { compareObservations, type Observation, type WireExchange } from '../../../mock/index.js';
 
 function exchange(status: number, body: unknown, headers: Record<string, string> = {}): WireExchange {
   return {

@@ -1,13 +1,13 @@
 // Proof that the conformance check finds drift: the standalone server behind a proxy that plants one realistic
-// difference at a time (test/conformance/drifted-sandbox.ts). Each planted difference is named, and nothing else
+// difference at a time (test/mock/conformance/drifted-sandbox.ts). Each planted difference is named, and nothing else
 // is reported; the clean proxy and the in-process mock report no difference at all.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ConformanceOptions, ConformanceReport } from '../../mock/conformance/types.js';
-import { runConformance } from '../../mock/index.js';
-import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/index.js';
-import { type RunningServer, startServer } from '../mock/server/support.js';
+import type { ConformanceOptions, ConformanceReport } from '../../../mock/conformance/types.js';
+import { runConformance } from '../../../mock/index.js';
+import { WEBHOOK_EVENT_TYPES } from '../../../src/webhooks/index.js';
+import { type RunningServer, startServer } from '../server/support.js';
 import {
   CONTRACT_PLANTS,
   combined,

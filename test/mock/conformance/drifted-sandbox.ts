@@ -10,8 +10,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signWebhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../src/webhooks/index.js';
-import { type RunningServer, startServer } from '../mock/server/support.js';
+import { signWebhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../src/webhooks/index.js';
+import { type RunningServer, startServer } from '../server/support.js';
 
 /** An API or helper answer as the proxy hands it to a plant: the status and the JSON body. */
 export interface ProxiedAnswer {

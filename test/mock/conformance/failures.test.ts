@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ConformanceReport } from '../../mock/conformance/types.js';
-import { ConformanceError, createMockService, runConformance } from '../../mock/index.js';
-import { runCli } from '../../mock/server/cli.js';
-import { type RunningServer, startServer } from '../mock/server/support.js';
+import type { ConformanceReport } from '../../../mock/conformance/types.js';
+import { ConformanceError, createMockService, runConformance } from '../../../mock/index.js';
+import { runCli } from '../../../mock/server/cli.js';
+import { type RunningServer, startServer } from '../server/support.js';
 
 const named = (report: ConformanceReport) => report.results.flatMap((r) => r.differences.map((d) => d.text));
 

@@ -3,16 +3,16 @@
 // the run asks for the deposit, it makes it through the server's own helper on the server's real address (as a
 // partner's testnet transfer arrives) and moves the server's manual clock, and a small forwarder in front of the
 // run's receiver plays the partner's tunnel (and plants respelled payload fields on the way). The proxy plants
-// the drift tests' other classes (test/conformance/drifted-sandbox.ts), one per run: each is named exactly and
+// the drift tests' other classes (test/mock/conformance/drifted-sandbox.ts), one per run: each is named exactly and
 // nothing else is reported, as with helpers in drift.test.ts; transient 503s and a stalled request never read as
 // drift. One run is ~0.5 s, so each class has its own.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ConformanceOptions, ConformanceReport } from '../../mock/conformance/types.js';
-import { type GuidedDeposit, runConformance } from '../../mock/index.js';
-import { signWebhook, type WebhookEventType } from '../../src/webhooks/index.js';
-import { type RunningServer, startServer } from '../mock/server/support.js';
+import type { ConformanceOptions, ConformanceReport } from '../../../mock/conformance/types.js';
+import { type GuidedDeposit, runConformance } from '../../../mock/index.js';
+import { signWebhook, type WebhookEventType } from '../../../src/webhooks/index.js';
+import { type RunningServer, startServer } from '../server/support.js';
 import {
   CONTRACT_PLANTS,
   combined,
@@ -203,7 +203,7 @@ describe('a guided run against a target without helpers', () => {
 /**
  * The event types a guided run reaches on a sandbox: its one transaction's success path. The user's events come
  * before the run (the partner onboards the user), the sweep lands after the run stops waiting, and the failure
- * paths need the mock's failure amounts and clock (test/conformance/drift.test.ts plants those with helpers).
+ * paths need the mock's failure amounts and clock (test/mock/conformance/drift.test.ts plants those with helpers).
  */
 const REACHED_BY_A_GUIDED_RUN: WebhookEventType[] = [
   'transaction.created',

@@ -1,15 +1,15 @@
 // Each class of drift a real sandbox shows, planted one at a time by a proxy in front of the standalone server
-// (test/conformance/drifted-sandbox.ts), in the default profile with its helpers and in the strict profile with
+// (test/mock/conformance/drifted-sandbox.ts), in the default profile with its helpers and in the strict profile with
 // them hidden, as a sandbox, under `--guided`: each is named exactly once in each scenario it appears in, and
 // nothing else is reported. A guided run with a drifted field waits no longer than a clean one: it polls as
 // often (the waits count their polls; a wait that a drift held would poll until its deadline).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ConformanceOptions, ConformanceReport } from '../../mock/conformance/types.js';
-import { type GuidedDeposit, runConformance } from '../../mock/index.js';
-import { signWebhook } from '../../src/webhooks/index.js';
-import { type RunningServer, startServer } from '../mock/server/support.js';
+import type { ConformanceOptions, ConformanceReport } from '../../../mock/conformance/types.js';
+import { type GuidedDeposit, runConformance } from '../../../mock/index.js';
+import { signWebhook } from '../../../src/webhooks/index.js';
+import { type RunningServer, startServer } from '../server/support.js';
 import {
   combined,
   type DriftedSandbox,

@@ -6,16 +6,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { summarize } from '../../mock/conformance/report.js';
+import { summarize } from '../../../mock/conformance/report.js';
 import {
   type ConformanceReport,
   compareObservations,
   conformanceHtml,
   formatConformanceReport,
   type WireExchange,
-} from '../../mock/index.js';
-import { runCli } from '../../mock/server/cli.js';
-import { type RunningServer, startServer } from '../mock/server/support.js';
+} from '../../../mock/index.js';
+import { runCli } from '../../../mock/server/cli.js';
+import { type RunningServer, startServer } from '../server/support.js';
 
 function answer(body: unknown): WireExchange {
   return {

@@ -1,14 +1,14 @@
 // runConformance end to end: the in-process mock and a standalone server against the mock report no difference,
 // every scenario doing what it is there for; a target without the mock's helpers skips what needs them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCENARIOS as CONFORMANCE_SCENARIOS } from '../../mock/conformance/scenarios/index.js';
+import { SCENARIOS as CONFORMANCE_SCENARIOS } from '../../../mock/conformance/scenarios/index.js';
 import {
   type ConformanceReport,
   formatConformanceReport,
   type Observation,
   runConformance,
-} from '../../mock/index.js';
-import { type RunningServer, startServer } from '../mock/server/support.js';
+} from '../../../mock/index.js';
+import { type RunningServer, startServer } from '../server/support.js';
 
 function exchanges(report: ConformanceReport, id: string, side: 'mock' | 'sandbox' = 'sandbox') {
   const result = report.results.find((r) => r.id === id);

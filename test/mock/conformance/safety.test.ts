@@ -1,9 +1,9 @@
 // What keeps a run safe against a partner's real service: a live key refused with nothing sent, tiers that
 // choose what runs, and every request paced to the account's rate limit.
 import { describe, expect, it, vi } from 'vitest';
-import { createPacer } from '../../mock/conformance/pace.js';
-import { SCENARIOS as CONFORMANCE_SCENARIOS } from '../../mock/conformance/scenarios/index.js';
-import { ConformanceError, runConformance } from '../../mock/index.js';
+import { createPacer } from '../../../mock/conformance/pace.js';
+import { SCENARIOS as CONFORMANCE_SCENARIOS } from '../../../mock/conformance/scenarios/index.js';
+import { ConformanceError, runConformance } from '../../../mock/index.js';
 
 describe('conformance safety', () => {
   it('refuses a pk_live_ key before sending anything', async () => {
@@ -82,7 +82,7 @@ describe('conformance safety', () => {
 
   it('reads the rate limit from the account before anything else, and paces the run to it', async () => {
     const seen: string[] = [];
-    const { createMockService } = await import('../../mock/index.js');
+    const { createMockService } = await import('../../../mock/index.js');
     const target = createMockService({ baseUrl: 'http://sandbox.conformance.test' });
     target.helpers.accounts.update({ limits: { rateLimit: 5_000 } });
     const send: typeof fetch = async (input, init) => {

@@ -3,9 +3,9 @@
 // answers 404 for /__mock, as a sandbox does. What only the mock adds is listed once, under its own heading, and
 // the exit status ignores it; what the target adds beyond the contract is still a difference.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ConformanceReport } from '../../mock/conformance/types.js';
-import { conformanceHtml, formatConformanceReport, runConformance } from '../../mock/index.js';
-import { type RunningServer, startServer } from '../mock/server/support.js';
+import type { ConformanceReport } from '../../../mock/conformance/types.js';
+import { conformanceHtml, formatConformanceReport, runConformance } from '../../../mock/index.js';
+import { type RunningServer, startServer } from '../server/support.js';
 import { type DriftedSandbox, PLANTS, startDriftedSandbox } from './drifted-sandbox.js';
 
 let server: RunningServer;

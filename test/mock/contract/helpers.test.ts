@@ -4,12 +4,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HELPER_CONTRACT, type HelperSpec, servedOverHttp } from '../../mock/contract/helpers.js';
-import { createMockService, MockArgumentError } from '../../mock/index.js';
-import { describeHelpers, listHelpers } from '../../mock/server/helpers-api.js';
-import { helperTable } from '../../mock/server/helpers-doc.js';
+import { HELPER_CONTRACT, type HelperSpec, servedOverHttp } from '../../../mock/contract/helpers.js';
+import { createMockService, MockArgumentError } from '../../../mock/index.js';
+import { describeHelpers, listHelpers } from '../../../mock/server/helpers-api.js';
+import { helperTable } from '../../../mock/server/helpers-doc.js';
 
-const docsUrl = new URL('../../docs/mock-server.md', import.meta.url);
+const docsUrl = new URL('../../../docs/mock-server.md', import.meta.url);
 
 /** A markdown table as rows of trimmed cells, so the comparison ignores the formatter's alignment. */
 function cells(table: string): string[][] {

@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_ONLY_FIELDS } from '../../mock/contract/mock-only.js';
-import { createMockService, EXPLAIN_HEADER, type MockProfile } from '../../mock/index.js';
-import { mswHandlers } from '../../mock/msw/index.js';
-import { parseCli } from '../../mock/server/cli.js';
-import { PayoutClient, PollTimeoutError, TransactionStatusError } from '../../src/index.js';
+import { MOCK_ONLY_FIELDS } from '../../../mock/contract/mock-only.js';
+import { createMockService, EXPLAIN_HEADER, type MockProfile } from '../../../mock/index.js';
+import { mswHandlers } from '../../../mock/msw/index.js';
+import { parseCli } from '../../../mock/server/cli.js';
+import { PayoutClient, PollTimeoutError, TransactionStatusError } from '../../../src/index.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -77,7 +77,7 @@ describe("the strict profile answers the spec's fields only", () => {
   });
 
   it('docs/mock-only.md has a row for every mock-only field', () => {
-    const table = readFileSync(new URL('../../docs/mock-only.md', import.meta.url), 'utf8');
+    const table = readFileSync(new URL('../../../docs/mock-only.md', import.meta.url), 'utf8');
     for (const path of mockOnlyPaths) expect(table, path).toContain(`\`${path}\``);
     expect(table).toContain('`X-Mock-Explain`');
   });

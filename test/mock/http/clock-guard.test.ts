@@ -5,9 +5,9 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockService } from '../../mock/index.js';
-import { mswHandlers } from '../../mock/msw/index.js';
-import { PayoutClient, PayoutError } from '../../src/index.js';
+import { createMockService } from '../../../mock/index.js';
+import { mswHandlers } from '../../../mock/msw/index.js';
+import { PayoutClient, PayoutError } from '../../../src/index.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

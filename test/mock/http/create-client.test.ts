@@ -4,7 +4,7 @@
  * retry, cost virtual time only. The README's flow runs as printed against it.
  */
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../mock/index.js';
+import { createMockService } from '../../../mock/index.js';
 
 describe('mock.createClient: waits on the virtual clock', () => {
   it("2.4: the README's flow (waitForStatus, then waitForAttribution) gets its attribution on a fresh mock with no tranche set-up, in virtual time only", async () => {

@@ -7,9 +7,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../mock/index.js';
-import { PayoutClient } from '../../src/index.js';
-import { verifyWebhook } from '../../src/webhooks/index.js';
+import { createMockService } from '../../../mock/index.js';
+import { PayoutClient } from '../../../src/index.js';
+import { verifyWebhook } from '../../../src/webhooks/index.js';
 
 describe('mock.fetch, the in-process mock without msw', () => {
   it('answers a request as the service would, and any client that takes a fetch completes a flow on it', async () => {

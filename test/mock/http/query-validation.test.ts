@@ -3,8 +3,8 @@
  * a field the schema wants as a number is read as one, every other value stays the text sent.
  */
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../mock/index.js';
-import { createUser, mockServer } from './support.js';
+import { createMockService } from '../../../mock/index.js';
+import { createUser, mockServer } from '../support.js';
 
 const mock = mockServer();
 

@@ -5,15 +5,15 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { route } from '../../mock/engine/route.js';
-import { openApiDocument, parseAssumptions } from '../../mock/openapi/document.js';
-import { generateMockOpenApi, generateOpenApi } from '../../mock/openapi/generate.js';
-import { modules } from '../../mock/routes/index.js';
-import { startMockServer } from '../../mock/server/server.js';
-import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/events.js';
+import { route } from '../../../mock/engine/route.js';
+import { openApiDocument, parseAssumptions } from '../../../mock/openapi/document.js';
+import { generateMockOpenApi, generateOpenApi } from '../../../mock/openapi/generate.js';
+import { modules } from '../../../mock/routes/index.js';
+import { startMockServer } from '../../../mock/server/server.js';
+import { WEBHOOK_EVENT_TYPES } from '../../../src/webhooks/events.js';
 
-const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8');
-const committedMock = readFileSync(new URL('../../openapi.mock.json', import.meta.url), 'utf8');
+const committed = readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8');
+const committedMock = readFileSync(new URL('../../../openapi.mock.json', import.meta.url), 'utf8');
 const doc = JSON.parse(committed) as {
   paths: Record<
     string,
@@ -59,7 +59,7 @@ describe('openapi.json', () => {
   it('refuses a row without a route, a /v2 route without a row, and a row served twice', () => {
     const routes = modules.flatMap((m) => m.routes);
     const decisions = parseAssumptions(
-      readFileSync(new URL('../../docs/assumptions.md', import.meta.url), 'utf8'),
+      readFileSync(new URL('../../../docs/assumptions.md', import.meta.url), 'utf8'),
     );
     const build = (list: typeof routes) => () => openApiDocument(decisions, '0.0.0', list);
     expect(build(routes.filter((r) => r.operationId !== 'kyc.refresh'))).toThrow(

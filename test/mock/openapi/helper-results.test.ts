@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELPER_CONTRACT } from '../../mock/contract/helpers.js';
-import { type RunningMockServer, startMockServer } from '../../mock/server/server.js';
+import { HELPER_CONTRACT } from '../../../mock/contract/helpers.js';
+import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 
 type Json = Record<string, unknown>;
-const doc = JSON.parse(readFileSync(new URL('../../openapi.mock.json', import.meta.url), 'utf8')) as {
+const doc = JSON.parse(readFileSync(new URL('../../../openapi.mock.json', import.meta.url), 'utf8')) as {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Json }> }>>;
   components: Json;
 };

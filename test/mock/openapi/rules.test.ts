@@ -5,8 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { REQUEST_RULES, type Rule } from '../../mock/openapi/rules.js';
-import { ENDPOINTS, type Endpoint } from '../../src/endpoints/index.js';
+import { REQUEST_RULES, type Rule } from '../../../mock/openapi/rules.js';
+import { ENDPOINTS, type Endpoint } from '../../../src/endpoints/index.js';
 
 interface Node {
   _zod: { def: Record<string, unknown> & { type: string; checks?: { _zod: { def: { check: string } } }[] } };

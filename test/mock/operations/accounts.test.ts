@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APIConnectionError, type APIError } from '../../src/index.js';
-import { Account, ActivityList, DeveloperFee } from '../../src/schemas/account.js';
+import { APIConnectionError, type APIError } from '../../../src/index.js';
+import { Account, ActivityList, DeveloperFee } from '../../../src/schemas/account.js';
 import { moneyMock, verifiedUser } from './transactions/support.js';
 
 const mock = moneyMock();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mockServer } from './support.js';
+import { mockServer } from '../support.js';
 
 const mock = mockServer();
 

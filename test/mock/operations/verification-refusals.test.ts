@@ -1,7 +1,7 @@
 // A refused OTP request changes nothing: the state after it, seeded PRNG included, is the state before, but for
 // the rate-limit window every request counts against (spec 8).
 import { describe, expect, it } from 'vitest';
-import { createUser, mockServer, withoutRateWindows } from './support.js';
+import { createUser, mockServer, withoutRateWindows } from '../support.js';
 
 const mock = mockServer();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MockHelperError, MockTransitionError } from '../../mock/index.js';
-import { createUser, mockServer } from './support.js';
+import { MockHelperError, MockTransitionError } from '../../../mock/index.js';
+import { createUser, mockServer } from '../support.js';
 
 const mock = mockServer();
 

@@ -6,12 +6,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createNaiveWebhookServer } from '../../examples/webhooks/naive.js';
-import { createWebhookServer } from '../../examples/webhooks/node-http.js';
-import { checkReceiver, formatReceiverReport } from '../../mock/index.js';
-import { runCli } from '../../mock/server/cli.js';
+import { createNaiveWebhookServer } from '../../../examples/webhooks/naive.js';
+import { createWebhookServer } from '../../../examples/webhooks/node-http.js';
+import { checkReceiver, formatReceiverReport } from '../../../mock/index.js';
+import { runCli } from '../../../mock/server/cli.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
 const SECRET = 'whsec_check_current';
 const NEXT = 'whsec_check_next';
 

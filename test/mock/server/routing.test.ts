@@ -1,5 +1,5 @@
 /**
- * What routing answers itself, on the standalone server (the in-process twin is test/mock/core/routing.test.ts),
+ * What routing answers itself, on the standalone server (the in-process twin is test/mock/http/router.test.ts),
  * including the methods fetch cannot send (TRACE, TRACK, CONNECT), sent here over node:http. Requests outside the
  * contract (malformed targets, undeclared methods, HEAD) go to `server.origin`: a proxy in front would answer them.
  */

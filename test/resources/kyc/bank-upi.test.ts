@@ -1,7 +1,7 @@
 // The penny drop and UPI: both match a name to the Aadhaar name at 70%.
 import { describe, expect, it } from 'vitest';
 import { bankNameMismatch, UnprocessableEntityError, upiOutcome } from '../../../src/index.js';
-import { fail, makeClient, ok, only, route, useServer } from '../../helpers/msw.js';
+import { fail, makeClient, ok, only, route, useServer } from '../../support/msw.js';
 
 useServer();
 const client = makeClient();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDeclarationRejected } from '../../../src/index.js';
-import { fail, makeClient, ok, only, route, useServer } from '../../helpers/msw.js';
+import { fail, makeClient, ok, only, route, useServer } from '../../support/msw.js';
 
 useServer();
 const client = makeClient();

@@ -5,7 +5,7 @@ import {
   NotFoundError,
   PollTimeoutError,
 } from '../../../src/index.js';
-import { fail, makeClient, ok, only, route, useServer } from '../../helpers/msw.js';
+import { fail, makeClient, ok, only, route, useServer } from '../../support/msw.js';
 
 useServer();
 const client = makeClient();

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { APIUserAbortError, DocumentUploadError, ValidationError } from '../../../src/index.js';
-import { makeClient, ok, only, requests, route, server, useServer } from '../../helpers/msw.js';
+import { makeClient, ok, only, requests, route, server, useServer } from '../../support/msw.js';
 
 useServer();
 const client = makeClient();

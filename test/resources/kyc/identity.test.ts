@@ -1,7 +1,7 @@
 // Aadhaar OTP, PAN and passport: the identity-document steps.
 import { describe, expect, it } from 'vitest';
 import { BadRequestError, UnprocessableEntityError } from '../../../src/index.js';
-import { fail, makeClient, ok, only, route, useServer } from '../../helpers/msw.js';
+import { fail, makeClient, ok, only, route, useServer } from '../../support/msw.js';
 
 useServer();
 const client = makeClient();

@@ -22,7 +22,7 @@ import { Redis as IoRedis } from 'ioredis';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { type RunningService, redisMissing, startPostgres, startRedis } from '../setup/services.js';
+import { type RunningService, redisMissing, startPostgres, startRedis } from '../../setup/services.js';
 
 const SECRET = 'whsec_hostile_replicas';
 const REPLICAS = 4;

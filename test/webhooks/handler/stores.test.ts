@@ -13,7 +13,7 @@ import pg from 'pg';
 import postgres from 'postgres';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type RunningService, redisMissing, startPostgres, startRedis } from '../setup/services.js';
+import { type RunningService, redisMissing, startPostgres, startRedis } from '../../setup/services.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const whyNoRedis = await redisMissing();

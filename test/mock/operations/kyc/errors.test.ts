@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_KYC } from '../../../mock/index.js';
-import { ErrorBodyB, successEnvelope } from '../../../src/schemas/common.js';
-import { BankNameMismatch } from '../../../src/schemas/kyc/bank.js';
-import { DigilockerEnded } from '../../../src/schemas/kyc/digilocker.js';
-import { UpiInvalidVpa, UpiVerification } from '../../../src/schemas/kyc/upi.js';
+import { SANDBOX_KYC } from '../../../../mock/index.js';
+import { ErrorBodyB, successEnvelope } from '../../../../src/schemas/common.js';
+import { BankNameMismatch } from '../../../../src/schemas/kyc/bank.js';
+import { DigilockerEnded } from '../../../../src/schemas/kyc/digilocker.js';
+import { UpiInvalidVpa, UpiVerification } from '../../../../src/schemas/kyc/upi.js';
 import { failure, kycServer, PDF_BASE64 } from './support.js';
 
 const mock = kycServer();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorBodyB } from '../../../src/schemas/common.js';
-import { DeclarationRejected } from '../../../src/schemas/kyc/declaration.js';
-import { KycStatus } from '../../../src/schemas/kyc/status.js';
+import { ErrorBodyB } from '../../../../src/schemas/common.js';
+import { DeclarationRejected } from '../../../../src/schemas/kyc/declaration.js';
+import { KycStatus } from '../../../../src/schemas/kyc/status.js';
 import { DEVICE, failure, kycEvents, kycServer, PDF_BASE64 } from './support.js';
 
 const mock = kycServer();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MockHelperError, MockTransitionError } from '../../../mock/index.js';
+import { MockHelperError, MockTransitionError } from '../../../../mock/index.js';
 import { failure, kycServer, PDF_BASE64 } from './support.js';
 
 const mock = kycServer();

@@ -1,8 +1,8 @@
 // A refused request changes nothing: the state after it is the state before, but for the rate-limit window
 // every request counts against (spec 8), which the pipeline keeps before any route runs.
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_KYC } from '../../../mock/index.js';
-import { createUser, mockServer, withoutRateWindows } from '../support.js';
+import { SANDBOX_KYC } from '../../../../mock/index.js';
+import { createUser, mockServer, withoutRateWindows } from '../../support.js';
 
 const mock = mockServer();
 

@@ -5,8 +5,8 @@ import {
   PayoutClient,
   PermissionDeniedError,
   RateLimitError,
-} from '../../../src/index.js';
-import { ErrorBodyA, RateLimitErrorBody } from '../../../src/schemas/common.js';
+} from '../../../../src/index.js';
+import { ErrorBodyA, RateLimitErrorBody } from '../../../../src/schemas/common.js';
 import { kycServer } from './support.js';
 
 const mock = kycServer();

@@ -3,10 +3,10 @@
  * shared error schemas.
  */
 import { expect } from 'vitest';
-import type { MockService } from '../../../mock/index.js';
-import { APIError, PayoutClient } from '../../../src/index.js';
-import { ErrorBodyA, ErrorBodyB } from '../../../src/schemas/common.js';
-import { mockServer } from '../support.js';
+import type { MockService } from '../../../../mock/index.js';
+import { APIError, PayoutClient } from '../../../../src/index.js';
+import { ErrorBodyA, ErrorBodyB } from '../../../../src/schemas/common.js';
+import { mockServer } from '../../support.js';
 
 export const ASHA = { mobile: '9876543210', email: 'asha@example.com', name: 'Asha Rao' } as const;
 export const DEVICE = 'device-fp-1';

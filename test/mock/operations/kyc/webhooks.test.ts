@@ -1,10 +1,10 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockService } from '../../../mock/index.js';
-import { mswHandlers } from '../../../mock/msw/index.js';
-import { PayoutClient } from '../../../src/index.js';
-import { KycRefresh } from '../../../src/schemas/kyc/status.js';
-import { verifyWebhook } from '../../../src/webhooks/index.js';
+import { createMockService } from '../../../../mock/index.js';
+import { mswHandlers } from '../../../../mock/msw/index.js';
+import { PayoutClient } from '../../../../src/index.js';
+import { KycRefresh } from '../../../../src/schemas/kyc/status.js';
+import { verifyWebhook } from '../../../../src/webhooks/index.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

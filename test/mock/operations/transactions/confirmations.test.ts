@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MockState } from '../../../mock/index.js';
+import type { MockState } from '../../../../mock/index.js';
 import { moneyMock, verifiedUser } from './support.js';
 
 const mock = moneyMock();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { APIError } from '../../../src/index.js';
-import { ErrorBodyA } from '../../../src/schemas/common.js';
-import { Transaction } from '../../../src/schemas/transactions.js';
+import { APIError } from '../../../../src/index.js';
+import { ErrorBodyA } from '../../../../src/schemas/common.js';
+import { Transaction } from '../../../../src/schemas/transactions.js';
 import { moneyMock, verifiedUser } from './support.js';
 
 const mock = moneyMock();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertAttribution, checkAttribution } from '../../../src/money.js';
-import { CreatedTransaction, Transaction } from '../../../src/schemas/transactions.js';
+import { assertAttribution, checkAttribution } from '../../../../src/money.js';
+import { CreatedTransaction, Transaction } from '../../../../src/schemas/transactions.js';
 import { moneyMock, startReceiver, verifiedUser } from './support.js';
 
 const mock = moneyMock();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MockService } from '../../../mock/index.js';
-import { WebhookEvent } from '../../../src/schemas/webhooks.js';
-import { verifyWebhook } from '../../../src/webhooks/index.js';
+import type { MockService } from '../../../../mock/index.js';
+import { WebhookEvent } from '../../../../src/schemas/webhooks.js';
+import { verifyWebhook } from '../../../../src/webhooks/index.js';
 import { moneyMock, type Receiver, startReceiver } from '../transactions/support.js';
 
 const mock = moneyMock();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WebhookEventListBody } from '../../../src/schemas/webhooks.js';
+import { WebhookEventListBody } from '../../../../src/schemas/webhooks.js';
 import { moneyMock } from '../transactions/support.js';
 
 const mock = moneyMock();
