@@ -1,12 +1,16 @@
 // The exactly-once ledger: per Idempotency-Key and per partnerReference, the users, transactions and payouts
-// each logical create produced, duplicates flagged.
+// each logical create produced, duplicates flagged; in-process, and on the standalone server under `--chaos`
+// (`GET /__mock/ledger`).
 import { describe, expect, it } from 'vitest';
+import { startServer } from '../server/support.js';
 import { mockServer } from '../support.js';
 
-const mock = mockServer();
 const TXN = { amount: '100', asset: 'USDT', network: 'polygon' } as const;
 
 describe('helpers.ledger() (PRODUCT.md, exactly one effect per logical create)', () => {
+  // The MSW server lives in this block only: the standalone server's block below sends real requests.
+  const mock = mockServer();
+
   it('counts a keyed user create once, however often it is replayed', async () => {
     const { service, call } = mock.use();
     for (let i = 0; i < 3; i++) {
@@ -121,4 +125,29 @@ describe('helpers.ledger() (PRODUCT.md, exactly one effect per logical create)',
     await call('POST', `/v2/users/${userId}/verify/email/send`, { idempotencyKey: 'not-a-create' });
     expect(service.helpers.ledger().byIdempotencyKey).toEqual([]);
   });
+});
+
+describe('GET /__mock/ledger on the standalone server, under --chaos', () => {
+  it('serves the ledger; with --chaos 5,rate=1,kinds=5xx every API request draws a 5xx', async () => {
+    const server = await startServer(['--chaos', '5,rate=1,kinds=5xx,method=POST']);
+    try {
+      expect(server.output()).toMatch(/chaos: +seed 5/);
+      const refused = await server.call(
+        'POST',
+        '/v2/users',
+        { mobile: '9876543210' },
+        { 'Idempotency-Key': 'k' },
+      );
+      expect([500, 502, 503, 504]).toContain(refused.status);
+      expect((await server.call('GET', '/v2/account')).status).toBe(200);
+      await server.helper('/faults/clear');
+      expect(
+        (await server.call('POST', '/v2/users', { mobile: '9876543210' }, { 'Idempotency-Key': 'k' })).status,
+      ).toBe(201);
+      const ledger = await fetch(`${server.url}/__mock/ledger`).then((r) => r.json());
+      expect(ledger.data).toMatchObject({ ok: true, byIdempotencyKey: [{ key: 'k', users: 1 }] });
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });
