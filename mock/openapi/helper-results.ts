@@ -3,7 +3,7 @@
  * mock's OpenAPI document (`openapi.mock.json`), so a generated client reads an API key, an OTP or a user ID
  * with no cast. Only the generator and the tests import this module, so the mock's bundle does not grow.
  * Objects are loose: the fields a test reads are typed, and fields the mock adds later pass.
- * `test/openapi/helper-results.test.ts` calls every helper over HTTP and checks each answer against these.
+ * `test/mock/openapi/helper-results.test.ts` calls every helper over HTTP and checks each answer against these.
  */
 import * as z from 'zod/mini';
 import { DigilockerSessionStatus } from '../../src/schemas/kyc/digilocker.js';

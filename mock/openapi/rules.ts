@@ -2,7 +2,7 @@
  * The request rules the shared schemas write as refinements (one `z.refine` per rule keeps the client bundle
  * small, see `src/internal/checks.ts`), restated as JSON Schema keywords for the OpenAPI document. Only the
  * generator imports this module, so the client bundle does not grow. Keyed by operation id, then by the
- * field's path in the body or query (`''` for the object itself); `test/openapi/rules.test.ts` checks that
+ * field's path in the body or query (`''` for the object itself); `test/mock/openapi/rules.test.ts` checks that
  * every refinement of every request schema has its rule here and that each rule agrees with the schema at its
  * boundaries.
  */
