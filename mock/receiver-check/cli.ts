@@ -3,6 +3,7 @@
  * rejects (exit status 1) when a check failed.
  */
 import { parseArgs } from 'node:util';
+import { describeError } from '../../src/shared/describe-error.js';
 import { asDuration, type Duration } from '../engine/duration.js';
 import { checkReceiver, formatReceiverReport } from './index.js';
 
@@ -29,7 +30,7 @@ export async function runCheckReceiver(argv: string[]): Promise<void> {
   try {
     parsed = parse(argv);
   } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n\n${CHECK_RECEIVER_USAGE}`);
+    throw new Error(`${describeError(error)}\n\n${CHECK_RECEIVER_USAGE}`);
   }
   const { values, positionals } = parsed;
   if (values.help) {
