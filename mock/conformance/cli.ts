@@ -19,7 +19,7 @@ export class ConformanceUsageError extends Error {
 }
 
 /** The subcommand's help. */
-export const CONFORMANCE_USAGE = `Usage: inr-payouts-mock conformance --base-url <url> [options]
+const CONFORMANCE_USAGE = `Usage: inr-payouts-mock conformance --base-url <url> [options]
 
 Runs the conformance suite (scenarios drawn from the spec) on the mock in-process and on the target, and
 reports where the target's answers differ in shape: status codes, error identifiers and shapes, fields, their

@@ -16,7 +16,7 @@ import type { Observation, WireExchange } from './types.js';
  * endpoint of the table has (an upload URL the service gave) keeps its first segment only, since the rest
  * names the run's own data.
  */
-export function pathTemplate(method: string, path: string): string {
+function pathTemplate(method: string, path: string): string {
   const found = endpointOf(method, path);
   if (found) return colonPath(found.path);
   const first = /^\/[^/]*/.exec(path)?.[0] ?? path;

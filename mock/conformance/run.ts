@@ -46,7 +46,7 @@ import {
 } from './types.js';
 
 /** A live key, however it is written: `pk_live_` in any case, with any space around it. */
-export function isLiveKey(key: string): boolean {
+function isLiveKey(key: string): boolean {
   return /^pk_live_/i.test(key.trim());
 }
 
@@ -77,7 +77,7 @@ function tiersOf(tier: ConformanceOptions['tier']): Tier[] {
 }
 
 /** The default port of a guided run's receiver on 127.0.0.1. */
-export const DEFAULT_RECEIVER_PORT = 8787;
+const DEFAULT_RECEIVER_PORT = 8787;
 
 /** A guided run's options, checked before anything is sent; undefined when the run is not guided. */
 function guidedSettings(options: ConformanceOptions): GuidedSettings | undefined {

@@ -44,7 +44,7 @@ function at(value: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** Checks `args` against a helper's contract; throws `MockArgumentError` on the first refused field. */
-export function checkArguments(name: string, spec: HelperSpec, args: readonly unknown[]): void {
+function checkArguments(name: string, spec: HelperSpec, args: readonly unknown[]): void {
   const schemas = helperArgs(spec);
   if (args.length > schemas.length) {
     throw new MockArgumentError(

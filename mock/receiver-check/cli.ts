@@ -8,7 +8,7 @@ import { asDuration, type Duration } from '../engine/duration.js';
 import { checkReceiver, formatReceiverReport } from './index.js';
 
 /** The subcommand's help. */
-export const CHECK_RECEIVER_USAGE = `Usage: inr-payouts-mock check-receiver <url> --secret <secret> [options]
+const CHECK_RECEIVER_USAGE = `Usage: inr-payouts-mock check-receiver <url> --secret <secret> [options]
 
 Delivers a battery of signed, tampered, stale, repeated and reordered webhook events to your endpoint and
 grades each answer against the spec (6.3, 6.4). Exit status 1 when a check fails.

@@ -19,7 +19,7 @@ export function keyed<T>(entries?: Readonly<Record<string, T>>): Keyed<T> {
 }
 
 /** The value under `key` if `record` has it as its own property (never an inherited member). */
-export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
