@@ -4,6 +4,7 @@
  * `MockHelperCalls` (every call awaited) runs in-process or against a server by changing one line.
  */
 
+import { isPlainObject } from '../src/shared/plain-object.js';
 import { helperPath, httpHelpers, type InProcessOnlyHelper } from './contract/helpers.js';
 import { MockArgumentError, MockHelperError, MockTransitionError } from './engine/errors.js';
 import type { MockHelpers } from './helpers/index.js';
@@ -39,13 +40,9 @@ export type MockHelperCalls = {
     : { [A in keyof HttpHelpers[K]]: Either<HttpHelpers[K][A]> };
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /** The in-process error a refused HTTP answer stands for, so `catch` blocks work the same either way. */
 function refusalError(status: number, body: unknown, name: string): Error {
-  const answer = isRecord(body) ? body : {};
+  const answer = isPlainObject(body) ? body : {};
   const message = typeof answer.message === 'string' ? answer.message : `helpers.${name} answered ${status}`;
   if (answer.code === 'INVALID_HELPER_ARGUMENT') {
     return new MockArgumentError(message, typeof answer.field === 'string' ? answer.field : '');
@@ -87,7 +84,7 @@ export function connectMock(baseUrl: string, options: { fetch?: typeof fetch } =
         throw new MockHelperError(`helpers.${name} answered ${response.status} with a body that is not JSON`);
       }
       if (!response.ok) throw refusalError(response.status, body, name);
-      return isRecord(body) ? body.data : undefined;
+      return isPlainObject(body) ? body.data : undefined;
     };
   const helpers: Record<string, unknown> = {};
   // Only what the server serves: an in-process-only helper (`webhooks.useFetch`) is neither typed nor built.
@@ -97,7 +94,7 @@ export function connectMock(baseUrl: string, options: { fetch?: typeof fetch } =
       helpers[group] = call(name);
       continue;
     }
-    const holder = isRecord(helpers[group]) ? helpers[group] : {};
+    const holder = isPlainObject(helpers[group]) ? helpers[group] : {};
     holder[action] = call(name);
     helpers[group] = holder;
   }

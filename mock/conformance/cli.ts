@@ -6,6 +6,7 @@
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { describeError } from '../../src/shared/describe-error.js';
 import { conformanceHtml } from './html.js';
 import { formatConformanceReport } from './report.js';
 import { runSuite } from './run.js';
@@ -18,7 +19,7 @@ export class ConformanceUsageError extends Error {
 }
 
 /** The subcommand's help. */
-export const CONFORMANCE_USAGE = `Usage: inr-payouts-mock conformance --base-url <url> [options]
+const CONFORMANCE_USAGE = `Usage: inr-payouts-mock conformance --base-url <url> [options]
 
 Runs the conformance suite (scenarios drawn from the spec) on the mock in-process and on the target, and
 reports where the target's answers differ in shape: status codes, error identifiers and shapes, fields, their
@@ -124,9 +125,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     receiverPort =
       parsed.values['receiver-port'] === undefined ? undefined : Number(parsed.values['receiver-port']);
   } catch (error) {
-    throw new ConformanceUsageError(
-      `${error instanceof Error ? error.message : String(error)}\n\n${CONFORMANCE_USAGE}`,
-    );
+    throw new ConformanceUsageError(`${describeError(error)}\n\n${CONFORMANCE_USAGE}`);
   }
   const { values } = parsed;
   if (values.help) {
@@ -157,7 +156,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     onProgress: (line) => console.error(line),
   }).catch((error: unknown) => {
     // A run that could not start (a live key, no target, a helper probe that failed) is no difference.
-    throw new ConformanceUsageError(error instanceof Error ? error.message : String(error), { cause: error });
+    throw new ConformanceUsageError(describeError(error), { cause: error });
   });
   if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
   if (values.html) writeFileSync(values.html, conformanceHtml(report));

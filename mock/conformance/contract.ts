@@ -8,8 +8,9 @@
 import type * as z from 'zod/mini';
 import { ENDPOINTS, type Endpoint } from '../../src/endpoints/index.js';
 import { ErrorBodyA, ErrorBodyB, RateLimitErrorBody } from '../../src/schemas/common.js';
+import { isPlainObject } from '../../src/shared/plain-object.js';
 import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
-import { isJson, type Json, jsonSchema } from '../openapi/schema.js';
+import { type Json, jsonSchema } from '../openapi/schema.js';
 
 /** One place where a value breaks the contract. */
 export interface ContractProblem {
@@ -72,7 +73,7 @@ function answerSchema(
   status: number,
   body: unknown,
 ): { schema: Json; at: string; value: unknown } | undefined {
-  const record = isJson(body) ? body : undefined;
+  const record = isPlainObject(body) ? body : undefined;
   if (status === 429) return { schema: schemaOf(RateLimitErrorBody), at: '', value: body };
   if (status >= 400 || record?.success === false) {
     if (status === 401) return undefined;
@@ -100,7 +101,8 @@ const ENVELOPE = { id: 'string', event: 'string', timestamp: 'string' } as const
 
 /** Every way a delivery's envelope breaks the contract of its event type's payload (spec 6.1, 6.2). */
 export function deliveryProblems(envelope: unknown): ContractProblem[] {
-  if (!isJson(envelope)) return [{ path: '', kind: 'type', expected: 'object', got: typeName(envelope) }];
+  if (!isPlainObject(envelope))
+    return [{ path: '', kind: 'type', expected: 'object', got: typeName(envelope) }];
   const out: ContractProblem[] = [];
   for (const [field, type] of Object.entries(ENVELOPE)) {
     const value = envelope[field];
@@ -141,7 +143,7 @@ export function isEventType(type: unknown): type is keyof typeof WEBHOOK_PAYLOAD
  * present (at least half of them), then the fewest problems; undefined when none is near enough to compare with.
  */
 export function nearestEventType(data: unknown, types: readonly string[]): string | undefined {
-  if (!isJson(data)) return undefined;
+  if (!isPlainObject(data)) return undefined;
   let best: { type: string; present: number; problems: number } | undefined;
   for (const type of types) {
     if (!isEventType(type)) continue;
@@ -203,7 +205,7 @@ function hasType(value: unknown, type: string): boolean {
     case 'array':
       return Array.isArray(value);
     case 'object':
-      return isJson(value);
+      return isPlainObject(value);
     case 'integer':
       return typeof value === 'number' && Number.isInteger(value);
     default:
@@ -215,11 +217,11 @@ function hasType(value: unknown, type: string): boolean {
 function openEnum(schema: Json): string[] | undefined {
   const { anyOf } = schema;
   if (!Array.isArray(anyOf) || anyOf.length !== 2) return undefined;
-  const known = anyOf.find((branch) => isJson(branch) && Array.isArray(branch.enum));
+  const known = anyOf.find((branch) => isPlainObject(branch) && Array.isArray(branch.enum));
   const other = anyOf.find(
-    (branch) => isJson(branch) && branch.description === 'A value added after this document',
+    (branch) => isPlainObject(branch) && branch.description === 'A value added after this document',
   );
-  return isJson(known) && other && Array.isArray(known.enum) ? known.enum.map(String) : undefined;
+  return isPlainObject(known) && other && Array.isArray(known.enum) ? known.enum.map(String) : undefined;
 }
 
 function listed(values: readonly unknown[]): string {
@@ -243,7 +245,7 @@ function walk(schema: Json, value: unknown, path: string, out: ContractProblem[]
     return;
   }
   if (Array.isArray(schema.anyOf)) {
-    const branches = schema.anyOf.filter(isJson).map((branch) => problemsOf(branch, value, path));
+    const branches = schema.anyOf.filter(isPlainObject).map((branch) => problemsOf(branch, value, path));
     if (branches.some((problems) => problems.length === 0)) return;
     // Nullable fields are `anyOf [schema, null]`: the branch with the fewest problems says what went wrong.
     const best = branches.sort((a, b) => a.length - b.length)[0];
@@ -280,8 +282,8 @@ function walk(schema: Json, value: unknown, path: string, out: ContractProblem[]
     if (check && !check(value))
       out.push({ path, kind: 'format', expected: schema.format, got: formatName(value) });
   }
-  if (isJson(value)) walkObject(schema, value, path, out);
-  if (Array.isArray(value) && isJson(schema.items)) walkItems(schema.items, value, path, out);
+  if (isPlainObject(value)) walkObject(schema, value, path, out);
+  if (Array.isArray(value) && isPlainObject(schema.items)) walkItems(schema.items, value, path, out);
 }
 
 /**
@@ -301,14 +303,14 @@ function withEveryBranch(problem: ContractProblem, branches: readonly ContractPr
 }
 
 function walkObject(schema: Json, value: Json, path: string, out: ContractProblem[]): void {
-  const properties = isJson(schema.properties) ? schema.properties : {};
+  const properties = isPlainObject(schema.properties) ? schema.properties : {};
   const join = (key: string) => (path === '' ? key : `${path}.${key}`);
   for (const key of Array.isArray(schema.required) ? schema.required.map(String) : []) {
     if (value[key] === undefined)
       out.push({ path: join(key), kind: 'required', expected: 'present', got: 'absent' });
   }
   for (const [key, field] of Object.entries(properties)) {
-    if (value[key] !== undefined && isJson(field)) walk(field, value[key], join(key), out);
+    if (value[key] !== undefined && isPlainObject(field)) walk(field, value[key], join(key), out);
   }
 }
 

@@ -3,7 +3,7 @@
  * refusal, and each of the ten event types, received and checked. What it did not reach says why: a tier not
  * chosen, or a target without the mock's helpers (and, where a guided run would reach it, how).
  */
-import { ENDPOINTS, type Endpoint } from '../../src/endpoints/index.js';
+import { ENDPOINTS, type Endpoint, endpointLabel } from '../../src/endpoints/index.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/index.js';
 import { objectOf } from '../state/records.js';
 import { isEventType } from './contract.js';
@@ -25,8 +25,6 @@ export interface Coverage {
   endpoints: CoverageRow[];
   events: CoverageRow[];
 }
-
-const label = (e: Endpoint) => `${e.method} ${e.path.replace(/\{(\w+)\}/g, ':$1')}`;
 
 const NO_HELPERS = "needs the mock's helpers, which this target has not";
 
@@ -79,7 +77,7 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
   const base = whyNot(results);
   const guidedRan = results.some((r) => r.id === GUIDED_SCENARIO_ID && r.outcome !== 'skipped');
   const endpoints = Object.values(ENDPOINTS as Record<string, Endpoint>).map((e): CoverageRow => {
-    const name = label(e);
+    const name = endpointLabel(e);
     const found = seen.get(name);
     const missing = withGuidedHint(base, name, guidedRan);
     if (found?.success && found.refusal) return { name, status: 'exercised' };

@@ -6,6 +6,7 @@
  * sides poll different numbers of times); only what each wait came to is compared.
  */
 import { type ClientClock, PayoutClient } from '../../src/index.js';
+import { describeError } from '../../src/shared/describe-error.js';
 import type { MockHelperCalls } from '../connect.js';
 import type { MockSimulation } from '../simulation.js';
 import type { ConformanceReceiver } from './scenarios/webhook-receiver.js';
@@ -121,9 +122,7 @@ export function targetGuided(
       // A poll that fails (the client has already retried it) is "not yet": the deadline decides, not one request.
       const holds = () =>
         check().catch((error: unknown) => {
-          progress(
-            `guided: a poll for ${what} failed (${error instanceof Error ? error.message : String(error)}); trying again`,
-          );
+          progress(`guided: a poll for ${what} failed (${describeError(error)}); trying again`);
           return false;
         });
       for (let poll = 1; ; poll++) {

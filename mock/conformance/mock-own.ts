@@ -3,11 +3,9 @@
  * a target that leaves one out keeps the spec, so it is no difference; the report lists it once, as the
  * mock's own.
  */
-import { type Endpoint, type OperationId, operationIdOf } from '../../src/endpoints/index.js';
+import { endpointLabel, type OperationId, operationIdOf } from '../../src/endpoints/index.js';
 import { MOCK_ONLY_FIELDS, MOCK_ONLY_HEADERS } from '../contract/mock-only.js';
 import { endpointOf } from './contract.js';
-
-const label = (row: Endpoint) => `${row.method} ${row.path.replace(/\{(\w+)\}/g, ':$1')}`;
 
 /**
  * The mock-only field at `path` of an answer body (`data.transaction.updatedAt`) to `METHOD path`, named as the
@@ -17,7 +15,7 @@ export function mockOwnField(method: string, requestPath: string, path: string):
   const row = endpointOf(method, requestPath);
   const id = row && (operationIdOf(row) as OperationId | undefined);
   const field = id && MOCK_ONLY_FIELDS[id]?.find((f) => path === `data.${f.path}`);
-  return row && field ? `\`${field.path}\` in ${label(row)}: ${field.why}` : undefined;
+  return row && field ? `\`${field.path}\` in ${endpointLabel(row)}: ${field.why}` : undefined;
 }
 
 /** The mock-only header `name` (lower-case) on an answer of `status`, named as the report lists it. */

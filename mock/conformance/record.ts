@@ -4,6 +4,7 @@
  * template, status, the headers that matter, the parsed body).
  */
 
+import { colonPath } from '../../src/endpoints/index.js';
 import { type AttemptPolicy, sendWithRetries, TargetUnavailable } from './attempts.js';
 import { CONFORMANCE_HEADERS } from './compare.js';
 import { endpointOf } from './contract.js';
@@ -15,9 +16,9 @@ import type { Observation, WireExchange } from './types.js';
  * endpoint of the table has (an upload URL the service gave) keeps its first segment only, since the rest
  * names the run's own data.
  */
-export function pathTemplate(method: string, path: string): string {
+function pathTemplate(method: string, path: string): string {
   const found = endpointOf(method, path);
-  if (found) return found.path.replace(/\{(\w+)\}/g, ':$1');
+  if (found) return colonPath(found.path);
   const first = /^\/[^/]*/.exec(path)?.[0] ?? path;
   return first === path ? path : `${first}/…`;
 }

@@ -3,6 +3,7 @@
  * compares what each side observed.
  */
 
+import { describeError } from '../../src/shared/describe-error.js';
 import { fetchRequest, isPlain } from '../engine/plain-request.js';
 import { virtualClientClock } from '../http/client-clock.js';
 import { createMockFetch } from '../http/fetch.js';
@@ -45,7 +46,7 @@ import {
 } from './types.js';
 
 /** A live key, however it is written: `pk_live_` in any case, with any space around it. */
-export function isLiveKey(key: string): boolean {
+function isLiveKey(key: string): boolean {
   return /^pk_live_/i.test(key.trim());
 }
 
@@ -76,7 +77,7 @@ function tiersOf(tier: ConformanceOptions['tier']): Tier[] {
 }
 
 /** The default port of a guided run's receiver on 127.0.0.1. */
-export const DEFAULT_RECEIVER_PORT = 8787;
+const DEFAULT_RECEIVER_PORT = 8787;
 
 /** A guided run's options, checked before anything is sent; undefined when the run is not guided. */
 function guidedSettings(options: ConformanceOptions): GuidedSettings | undefined {
@@ -150,7 +151,7 @@ async function targetSide(
       apiKey = (await helpers.accounts.get()).keys.sandbox;
     } catch (error) {
       throw new ConformanceError(
-        `Could not read the sandbox key from ${options.baseUrl}'s test helpers (${error instanceof Error ? error.message : String(error)}): give it with --api-key`,
+        `Could not read the sandbox key from ${options.baseUrl}'s test helpers (${describeError(error)}): give it with --api-key`,
       );
     }
   }
@@ -334,7 +335,7 @@ async function startReceivers(
     });
   } catch (error) {
     throw new ConformanceError(
-      `Could not start the receiver on 127.0.0.1:${guided.receiverPort} (${error instanceof Error ? error.message : String(error)}): choose another --receiver-port`,
+      `Could not start the receiver on 127.0.0.1:${guided.receiverPort} (${describeError(error)}): choose another --receiver-port`,
     );
   }
   const reference = await startReceiver(mock.helpers.accounts.get().webhookSecret);

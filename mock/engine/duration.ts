@@ -24,7 +24,7 @@ const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
  * The longest duration accepted: the whole range of a JavaScript `Date` (100,000,000 days). Anything longer
  * could only move the clock past the last valid time.
  */
-export const MAX_DURATION_MS = 8.64e15;
+const MAX_DURATION_MS = 8.64e15;
 
 function inRange(ms: number, duration: Duration | string): number {
   if (ms > MAX_DURATION_MS) {

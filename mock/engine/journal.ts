@@ -14,6 +14,7 @@
 import type { MockState } from '../state/mock-state.js';
 import type { Explanation } from './explain.js';
 import { isoAt } from './timers.js';
+import { createWindow } from './window.js';
 
 /** How many entries the journal keeps: the oldest are dropped beyond it. */
 export const JOURNAL_LIMIT = 10_000;
@@ -216,62 +217,36 @@ export interface Journal {
   entries<T extends JournalEntryType = JournalEntryType>(filter?: JournalFilter<T>): JournalEntryOf<T>[];
 }
 
-/**
- * A window of entries: an array with a start index, entries let go from the front (the array is compacted once
- * half of it is let go), so recording costs the same at any size.
- */
+/** The journal's entries in a bounded window (window.ts): the newest within its count and byte budget. */
 export function createJournal(options: { limit?: number; budgetBytes?: number } = {}): Journal {
-  const limit = options.limit ?? JOURNAL_LIMIT;
-  const budgetBytes = options.budgetBytes ?? JOURNAL_BUDGET_BYTES;
-  let kept: (JournalEntry | undefined)[] = [];
-  let sizes: number[] = [];
-  let head = 0;
-  let bytes = 0;
-  let seq = 0;
-  let dropped = 0;
-  const letGoOldest = () => {
-    bytes -= sizes[head] ?? 0;
-    kept[head] = undefined;
-    head += 1;
-    dropped += 1;
-    if (head * 2 >= kept.length) {
-      kept = kept.slice(head);
-      sizes = sizes.slice(head);
-      head = 0;
-    }
-  };
+  const window = createWindow<JournalEntry>({
+    limit: options.limit ?? JOURNAL_LIMIT,
+    budgetBytes: options.budgetBytes ?? JOURNAL_BUDGET_BYTES,
+  });
   return {
-    limit,
-    budgetBytes,
+    limit: window.limit,
+    budgetBytes: window.budgetBytes,
     get size() {
-      return kept.length - head;
+      return window.size;
     },
     get bytes() {
-      return bytes;
+      return window.bytes;
     },
     get dropped() {
-      return dropped;
+      return window.dropped;
     },
     record<E extends JournalEntry>(state: MockState, draft: Draft<E>): E {
-      seq += 1;
       // A draft of E plus the two fields the journal owns is an E; the checker cannot see through Omit.
       // isoAt keeps the last string: a clock step records thousands of entries at one instant.
-      const entry = { seq, at: isoAt(state.clock.now), ...draft } as unknown as E;
-      const size = entryBytes(entry);
-      kept.push(entry);
-      sizes.push(size);
-      bytes += size;
-      // The newest entry always stays, whatever it costs.
-      while (kept.length - head > 1 && (kept.length - head > limit || bytes > budgetBytes)) letGoOldest();
+      const entry = { seq: window.total + 1, at: isoAt(state.clock.now), ...draft } as unknown as E;
+      window.push(entry, entryBytes(entry));
       return entry;
     },
     entries<T extends JournalEntryType>(filter: JournalFilter<T> = {}): JournalEntryOf<T>[] {
       const { type, userId, transactionId, since } = filter;
       const out: JournalEntryOf<T>[] = [];
-      for (let i = head; i < kept.length; i++) {
-        const e = kept[i];
+      for (const e of window.items()) {
         if (
-          e &&
           (type === undefined || e.type === type) &&
           (userId === undefined || e.userId === userId) &&
           (transactionId === undefined || e.transactionId === transactionId) &&

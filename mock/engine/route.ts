@@ -6,6 +6,7 @@
  * key, no pipeline), `catchAllRoute` for the API's answer to a path no row names.
  */
 import type * as z from 'zod/mini';
+import { colonPath } from '../../src/endpoints/endpoint.js';
 import { ENDPOINTS, type Endpoint, type OperationId, type PathParams } from '../../src/endpoints/index.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { MockState } from '../state/mock-state.js';
@@ -86,9 +87,6 @@ const OPERATION_OF = new Map<Endpoint, OperationId>(
   Object.entries(ENDPOINTS).map(([id, row]) => [row, id as OperationId]),
 );
 
-/** The router's form of a path: `/v2/users/{userId}` is `/v2/users/:userId`. */
-const routerPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
-
 /** Declares the route of a row of `ENDPOINTS`; a result without a `status` answers the row's. */
 export function route<E extends Endpoint, Schema extends z.ZodMiniType | undefined = RowBody<E>>(
   endpoint: E,
@@ -97,7 +95,7 @@ export function route<E extends Endpoint, Schema extends z.ZodMiniType | undefin
 ): RouteDefinition {
   return {
     method: endpoint.method,
-    path: routerPath(endpoint.path),
+    path: colonPath(endpoint.path),
     shape: endpoint.shape ?? 'A',
     idempotent: endpoint.method !== 'GET',
     bodySchema: options.bodySchema ?? endpoint.body,

@@ -16,7 +16,7 @@ import { refuse, userOf } from './kyc-shared.js';
 export type { DigilockerCompletion } from './kyc-digilocker.js';
 export type { FaceCompletion } from './kyc-face.js';
 
-export function kycStepHelpers(rt: MockRuntime) {
+function kycStepHelpers(rt: MockRuntime) {
   return {
     /**
      * The Aadhaar OTP "sent" for a `referenceId`.

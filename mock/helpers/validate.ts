@@ -3,6 +3,7 @@
  * naming the field and the rule in words, never a JavaScript internal (`Cannot destructure ...`).
  */
 import * as z from 'zod/mini';
+import { describeError } from '../../src/shared/describe-error.js';
 import { type HelperSpec, helperArgs } from '../contract/helpers.js';
 import { MockArgumentError, MockTransitionError } from '../engine/errors.js';
 import type { Explanation } from '../engine/explain.js';
@@ -43,7 +44,7 @@ function at(value: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** Checks `args` against a helper's contract; throws `MockArgumentError` on the first refused field. */
-export function checkArguments(name: string, spec: HelperSpec, args: readonly unknown[]): void {
+function checkArguments(name: string, spec: HelperSpec, args: readonly unknown[]): void {
   const schemas = helperArgs(spec);
   if (args.length > schemas.length) {
     throw new MockArgumentError(
@@ -74,7 +75,7 @@ type CallNote = { refused: boolean; error?: string; explanation?: Explanation } 
 function refuse(note: CallNote, error: unknown): void {
   if (!note) return;
   note.refused = true;
-  note.error = error instanceof Error ? error.message : String(error);
+  note.error = describeError(error);
   // A transition the state does not allow says which rule refused it and what would let it through.
   if (error instanceof MockTransitionError) note.explanation = error.explanation;
 }

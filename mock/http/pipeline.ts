@@ -5,6 +5,7 @@
  * so the same code serves in-process (`mock.fetch`, msw) and over `node:http`.
  */
 
+import { describeError } from '../../src/shared/describe-error.js';
 import { MOCK_ONLY_HEADERS, withoutMockOnly } from '../contract/mock-only.js';
 import { findAccountByKey } from '../engine/accounts.js';
 import { MockApiError } from '../engine/errors.js';
@@ -117,7 +118,7 @@ async function execute(
       const body = errorBody(error.shape ?? def.shape, error.body);
       return explained(error.status, body, refusalExplanation(def.operationId, error));
     }
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = describeError(error);
     return explained(500, internalErrorBody(def.shape, detail), PIPELINE_REFUSALS.internal(detail));
   }
 }

@@ -17,7 +17,7 @@ export type FaceTransition =
   | { ok: false; state: FaceSessionState; allowed: FaceSessionState[] };
 
 /** Whether scores pass the thresholds of spec 8. */
-export function facePasses(livenessScore: number, faceMatchScore: number): boolean {
+function facePasses(livenessScore: number, faceMatchScore: number): boolean {
   return livenessScore >= LIVENESS_THRESHOLD && faceMatchScore >= FACE_MATCH_THRESHOLD;
 }
 

@@ -35,21 +35,9 @@ export type KycAggregateEvent =
   | { type: 'pep_declared' };
 
 /** Spec 2.7 rule 4: a verified bank account, and Aadhaar and PAN (Indian users) or a passport (others). */
-export function requirementsMet(facts: KycFacts): boolean {
+function requirementsMet(facts: KycFacts): boolean {
   const identity = facts.indian ? facts.aadhaar && facts.pan : facts.passport;
   return identity && facts.bank;
-}
-
-/** Steps of 2.7 rule 4 still missing, by block name. */
-export function missingRequirements(facts: KycFacts): string[] {
-  const wanted: [string, boolean][] = facts.indian
-    ? [
-        ['aadhaar', facts.aadhaar],
-        ['pan', facts.pan],
-      ]
-    : [['passport', facts.passport]];
-  wanted.push(['bank', facts.bank]);
-  return wanted.filter(([, done]) => !done).map(([name]) => name);
 }
 
 /** Conditions on a row of the KYC aggregate table, in the words the diagram shows. */

@@ -7,9 +7,9 @@ import { OTP_TTL_SECONDS } from '../../src/schemas/common.js';
 import type { OtpChannelState } from '../state/verification.js';
 
 /** Sends allowed in one window (spec 8). @example MAX_OTP_SENDS // 3 */
-export const MAX_OTP_SENDS = 3;
+const MAX_OTP_SENDS = 3;
 /** The send window (spec 8). @example OTP_SEND_WINDOW_MS // 600000 */
-export const OTP_SEND_WINDOW_MS = 10 * 60 * 1000;
+const OTP_SEND_WINDOW_MS = 10 * 60 * 1000;
 /** Failed confirmations allowed per code (spec 8). @example MAX_OTP_ATTEMPTS // 3 */
 export const MAX_OTP_ATTEMPTS = 3;
 

@@ -7,10 +7,7 @@
 import { findTransition, type Transition } from './transition-table.js';
 
 /** Delay before each automatic attempt, in ms (index 0 is attempt 1). */
-export const RETRY_DELAYS_MS = [0, 1_000, 2_000, 4_000, 8_000] as const;
-
-/** Automatic attempts in total (spec 6.4). */
-export const MAX_AUTOMATIC_ATTEMPTS = RETRY_DELAYS_MS.length;
+const RETRY_DELAYS_MS = [0, 1_000, 2_000, 4_000, 8_000] as const;
 
 /** The service gives up on an answer after this long (spec 6.4, 8). */
 export const DELIVERY_TIMEOUT_MS = 30_000;

@@ -25,6 +25,7 @@ import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
 import { isReply } from '../engine/reply.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { type DeliveryOutcome, type RuntimeTap, setTap } from '../engine/taps.js';
+import { createWindow } from '../engine/window.js';
 
 /** The most steps one service keeps; past it, the oldest are let go and `bundle()` marks its window. */
 export const RECORDING_LIMIT = 100_000;
@@ -55,8 +56,6 @@ export interface Recorder {
   play(answerer: AttemptAnswerer): void;
   /** Steps recorded so far. */
   readonly count: number;
-  /** Whether step `index` is still running. */
-  running(index: number): boolean;
   /** The bundle of everything recorded. */
   bundle(): MockBundle;
 }
@@ -221,76 +220,40 @@ export function createRecorder(
   rt: MockRuntime,
   limits: RecorderLimits = { steps: RECORDING_LIMIT, bytes: rt.options.budgets.recordingBytes },
 ): Recorder {
-  // The kept steps are those from `first` (of the whole run, 0 first) on: steps[i] is step first + i. Steps
-  // let go and not yet cut off the array are `undefined`, so their bodies are freed at once.
-  let steps: (BundleStep | undefined)[] = [];
-  let done: boolean[] = [];
-  let sizes: number[] = [];
-  let first = 0;
-  let bytes = 0;
   let webhooks: BundleWebhook[] = [];
-  /** Why the oldest steps were let go, once they were. */
-  let reason: string | undefined;
+  let webhookHead = 0;
+  /** The steps still running, by index. */
+  const running = new Set<number>();
+  // The webhooks sent before the oldest step kept go with it, and so does a step let go still running.
+  const letGo = (start: number) => {
+    for (const index of running) if (index < start) running.delete(index);
+    const from = webhookHead;
+    while ((webhooks[webhookHead]?.sentAtStep ?? start) < start) webhookHead += 1;
+    const gone = webhookHead - from;
+    // Cut once half went, as the window does, so a long run of webhooks costs the same at any size.
+    if (webhookHead * 2 >= webhooks.length) {
+      webhooks = webhooks.slice(webhookHead);
+      webhookHead = 0;
+    }
+    return gone * WEBHOOK_BYTES;
+  };
+  const steps = createWindow<BundleStep>({ limit: limits.steps, budgetBytes: limits.bytes, letGo });
   /** Counts webhook sends and answers, so two ticks merge only when nothing came between them. */
   let events = 0;
   let eventsAtLastStep = 0;
   /** Answers kept so far: the next one's place in the order answers came. */
   let landed = 0;
   let answerer: AttemptAnswerer | undefined;
-  const total = () => first + steps.length;
-
-  // Lets go of the oldest steps (never the newest) and the webhooks sent before what is kept, until both limits
-  // hold; the arrays are cut once a quarter of them is let go, so this costs the same at any size.
-  let cut = 0;
-  const trim = () => {
-    const over = () => steps.length - cut > 1 && (steps.length - cut > limits.steps || bytes > limits.bytes);
-    if (!over()) return;
-    reason ??=
-      steps.length - cut > limits.steps
-        ? `past its limit of ${limits.steps} steps`
-        : `past its budget of ${limits.bytes} bytes`;
-    while (over()) {
-      bytes -= sizes[cut] ?? 0;
-      steps[cut] = undefined;
-      cut += 1;
-    }
-    if (cut * 4 < steps.length) return;
-    steps = steps.slice(cut);
-    done = done.slice(cut);
-    sizes = sizes.slice(cut);
-    first += cut;
-    cut = 0;
-    const kept = webhooks.findIndex((w) => w.sentAtStep >= first);
-    const letGo = kept < 0 ? webhooks.length : kept;
-    if (letGo > 0) {
-      bytes -= letGo * WEBHOOK_BYTES;
-      webhooks = webhooks.slice(letGo);
-    }
-  };
 
   const push = (step: BundleStep): number => {
     eventsAtLastStep = events;
-    const size = stepBytes(step);
-    done.push(false);
-    sizes.push(size);
-    bytes += size;
-    const index = first + steps.push(step) - 1;
-    trim();
+    const index = steps.push(step, stepBytes(step));
+    running.add(index);
     return index;
   };
 
-  /** A step's body, read after it was pushed, counts too. */
-  const grow = (index: number, more: number) => {
-    const at = index - first;
-    if (at < cut || at >= sizes.length) return;
-    sizes[at] = (sizes[at] ?? 0) + more;
-    bytes += more;
-    trim();
-  };
-
   const finish = (index: number) => {
-    const at = index - first;
-    if (at >= 0 && at < done.length) done[at] = true;
+    running.delete(index);
   };
 
   const run = <T>(step: BundleStep, fn: () => T): T => {
@@ -324,7 +287,7 @@ export function createRecorder(
           (bytes) => {
             const body = bodyOf(exchange, bytes);
             Object.assign(step, body);
-            grow(index, (body.body ?? body.bodyBase64 ?? '').length);
+            steps.count(index, (body.body ?? body.bodyBase64 ?? '').length);
           },
           () => {},
         );
@@ -338,8 +301,8 @@ export function createRecorder(
   });
 
   const tick = (ms: number, move: () => Promise<unknown>): Promise<unknown> => {
-    const last = steps.at(-1);
-    const lastDone = done.at(-1) ?? true;
+    const last = steps.at(steps.total - 1);
+    const lastDone = !running.has(steps.total - 1);
     // An idle real-time clock ticks ten times a second: consecutive ticks with nothing between are one move.
     if (last?.type === 'clock' && last.action === 'tick' && lastDone && events === eventsAtLastStep) {
       last.duration = Number(last.duration ?? 0) + ms;
@@ -351,20 +314,19 @@ export function createRecorder(
   const attempt: RuntimeTap['attempt'] = (eventId, wallSeconds) => {
     const replayed = answerer?.attempt(eventId, wallSeconds);
     const timestamp = replayed?.timestamp ?? wallSeconds;
-    const entry: BundleWebhook = { eventId, timestamp, sentAtStep: total() };
+    const entry: BundleWebhook = { eventId, timestamp, sentAtStep: steps.total };
     webhooks.push(entry);
-    bytes += WEBHOOK_BYTES;
-    trim();
+    steps.count(undefined, WEBHOOK_BYTES);
     events += 1;
     return {
       timestamp,
       answer: async (post) => {
         const outcome = await (replayed ? replayed.answer() : post());
         events += 1;
-        const count = total();
+        const count = steps.total;
         const answer: BundleAnswer = {
           atStep: count,
-          during: count > 0 && done[count - 1 - first] === false,
+          during: count > 0 && running.has(count - 1),
           ok: outcome.ok,
           landed,
         };
@@ -432,17 +394,18 @@ export function createRecorder(
       answerer = next;
     },
     get count() {
-      return total();
-    },
-    running(index) {
-      return done[index - first] === false;
+      return steps.total;
     },
     bundle() {
       const { options } = rt;
+      const past =
+        steps.overrun === 'limit'
+          ? `past its limit of ${limits.steps} steps`
+          : `past its budget of ${limits.bytes} bytes`;
       const window =
-        reason === undefined
+        steps.overrun === undefined
           ? undefined
-          : { startsAtStep: first + cut, reason: `the recording let go of the steps before it, ${reason}` };
+          : { startsAtStep: steps.dropped, reason: `the recording let go of the steps before it, ${past}` };
       const bundle: MockBundle = {
         format: BUNDLE_FORMAT,
         version: BUNDLE_VERSION,
@@ -453,8 +416,8 @@ export function createRecorder(
           account: JSON.parse(JSON.stringify(options.account)) as Record<string, unknown>,
           webhookWaitMs: options.webhookWaitMs,
         },
-        steps: steps.slice(cut).filter((step) => step !== undefined),
-        webhooks: window ? webhooks.filter((w) => w.sentAtStep >= window.startsAtStep) : webhooks,
+        steps: [...steps.items()],
+        webhooks: webhooks.slice(webhookHead).filter((w) => !window || w.sentAtStep >= window.startsAtStep),
       };
       if (window) bundle.window = window;
       return structuredClone(bundle);

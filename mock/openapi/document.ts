@@ -10,6 +10,7 @@ import type * as z from 'zod/mini';
 import { CONTRACTS, ENDPOINTS, type Endpoint, type OperationId } from '../../src/endpoints/index.js';
 import { ErrorBodyA, ErrorBodyB, RateLimitErrorBody } from '../../src/schemas/common.js';
 import { Pagination } from '../../src/schemas/webhooks.js';
+import { isPlainObject } from '../../src/shared/plain-object.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/common.js';
 import { MOCK_ONLY_FIELDS, type MockOnlyField } from '../contract/mock-only.js';
 import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
@@ -17,15 +18,7 @@ import type { RouteDefinition } from '../engine/route.js';
 import { modules } from '../routes/index.js';
 import { UPLOADS_PATH } from '../routes/kyc/document.js';
 import { REQUEST_RULES, type Rule } from './rules.js';
-import {
-  documentHead,
-  EXPLAIN_HEADER_COMPONENT,
-  headerRef,
-  isJson,
-  type Json,
-  jsonSchema,
-  ref,
-} from './schema.js';
+import { documentHead, EXPLAIN_HEADER_COMPONENT, headerRef, type Json, jsonSchema, ref } from './schema.js';
 
 /** The decisions of `docs/assumptions.md`, topic → decision, that the document marks with `x-assumption`. */
 export type Assumptions = ReadonlyMap<string, string>;
@@ -35,9 +28,9 @@ function withRules(schema: Json, rules: Record<string, Rule> | undefined): Json 
   for (const [path, rule] of Object.entries(rules ?? {})) {
     let node: unknown = schema;
     for (const key of path ? path.split('.') : []) {
-      node = isJson(node) && isJson(node.properties) ? node.properties[key] : undefined;
+      node = isPlainObject(node) && isPlainObject(node.properties) ? node.properties[key] : undefined;
     }
-    if (!isJson(node)) throw new Error(`rules.ts names ${path}, which the schema does not have`);
+    if (!isPlainObject(node)) throw new Error(`rules.ts names ${path}, which the schema does not have`);
     Object.assign(node, rule);
   }
   return schema;
@@ -49,11 +42,12 @@ function withMockOnly(schema: Json, fields: readonly MockOnlyField[] | undefined
     const keys = path.split('.');
     const name = keys.pop() ?? '';
     let node: unknown = schema;
-    for (const key of keys) node = isJson(node) && isJson(node.properties) ? node.properties[key] : undefined;
+    for (const key of keys)
+      node = isPlainObject(node) && isPlainObject(node.properties) ? node.properties[key] : undefined;
     // A nullable object is `anyOf: [object, null]`; the field goes on the object.
-    if (isJson(node) && Array.isArray(node.anyOf))
-      node = node.anyOf.find((n) => isJson(n) && isJson(n.properties));
-    if (!isJson(node) || !isJson(node.properties))
+    if (isPlainObject(node) && Array.isArray(node.anyOf))
+      node = node.anyOf.find((n) => isPlainObject(n) && isPlainObject(n.properties));
+    if (!isPlainObject(node) || !isPlainObject(node.properties))
       throw new Error(`mock/contract/mock-only.ts names ${path}, which the schema does not have`);
     node.properties[name] = { ...field, description: `Mock only: ${why}.`, 'x-mock-only': true };
   }
@@ -133,7 +127,7 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
   }));
   const query = row.query ? withRules(jsonSchema(row.query, 'input'), rules?.query) : undefined;
   const required = Array.isArray(query?.required) ? query.required : [];
-  const queryParams = Object.entries(isJson(query?.properties) ? query.properties : {}).map(
+  const queryParams = Object.entries(isPlainObject(query?.properties) ? query.properties : {}).map(
     ([name, schema]) => ({
       name,
       in: 'query',
@@ -154,7 +148,7 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
     : [];
   // The one sibling of `data` an envelope has is the webhook list's `pagination` (spec 4.12).
   const siblings = row.envelope ? jsonSchema(row.envelope, 'output').properties : undefined;
-  const paginated = isJson(siblings) && 'pagination' in siblings;
+  const paginated = isPlainObject(siblings) && 'pagination' in siblings;
   const envelope: Json = {
     type: 'object',
     properties: {

@@ -5,6 +5,7 @@
  * (`helper-results.ts`), so a client generated from it needs no cast.
  */
 import { ErrorBodyA } from '../../src/schemas/common.js';
+import { isPlainObject } from '../../src/shared/plain-object.js';
 import {
   type HelperSpec,
   type HttpHelperName,
@@ -14,15 +15,7 @@ import {
   httpHelpers,
 } from '../contract/helpers.js';
 import { HELPER_RESULTS } from './helper-results.js';
-import {
-  documentHead,
-  EXPLAIN_HEADER_COMPONENT,
-  headerRef,
-  isJson,
-  type Json,
-  jsonSchema,
-  ref,
-} from './schema.js';
+import { documentHead, EXPLAIN_HEADER_COMPONENT, headerRef, type Json, jsonSchema, ref } from './schema.js';
 
 function envelope(data: Json): Json {
   return {
@@ -67,7 +60,7 @@ function answers(name: HttpHelperName, method: 'get' | 'post'): Json {
 
 /** `GET` with the body's fields as the query string: for the helpers that only read. */
 function queryParameters(body: Json | undefined): Json[] {
-  const properties = isJson(body?.properties) ? body.properties : {};
+  const properties = isPlainObject(body?.properties) ? body.properties : {};
   const required = Array.isArray(body?.required) ? body.required : [];
   return Object.entries(properties).map(([name, schema]) => ({
     name,
@@ -194,7 +187,7 @@ export function mockOpenApiDocument(version = '0.0.0'): Json {
         HelperError: {
           ...errorA,
           properties: {
-            ...(isJson(errorA.properties) ? errorA.properties : {}),
+            ...(isPlainObject(errorA.properties) ? errorA.properties : {}),
             field: { type: 'string', description: 'The argument field refused' },
             state: { type: 'string', description: 'The state that refused the transition' },
             allowed: { type: 'array', items: { type: 'string' }, description: 'What that state allows' },

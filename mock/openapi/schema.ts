@@ -9,11 +9,6 @@ import { openEnumValues } from '../../src/internal/open-enums.js';
 /** A JSON value of the document. */
 export type Json = Record<string, unknown>;
 
-/** True for a JSON object (not an array). */
-export function isJson(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The JSON Schema of a zod schema, without its `$schema` (the document names the dialect once). An open enum
  * (`openEnum`) becomes `anyOf` its known values and any string: generators offer the values, and a value the

@@ -47,7 +47,7 @@ export function kycRecord(state: MockState, userId: string): KycRecord {
 }
 
 /** The facts of a record for the aggregate machine. */
-export function kycFacts(record: KycRecord): KycFacts {
+function kycFacts(record: KycRecord): KycFacts {
   const steps = (['digilocker', 'aadhaar', 'pan', 'passport', 'face', 'upi', 'bank'] as const).filter(
     (step) => record[step] !== undefined,
   );

@@ -9,6 +9,7 @@
  * (an abort signal); the next attempt is scheduled from the virtual send time (plus 30 s after a time-out)
  * and its retry delay, or, when the clock has already passed that moment, runs as soon as the answer comes.
  */
+import { describeError } from '../../src/shared/describe-error.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '../../src/webhooks/index.js';
 import { setEventStatus } from '../engine/event-index.js';
 import { WEBHOOK_DELIVER } from '../engine/events.js';
@@ -71,7 +72,7 @@ async function send(
     return { ok: isDelivered(response.status), status: response.status, responseBody: capBody(text).text };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeError(error);
     return { ok: false, timedOut, error: timedOut ? 'timeout' : message };
   }
 }

@@ -18,7 +18,7 @@ const SERVER_ERRORS = [500, 502, 503, 504] as const;
 const MAX_BURST_FOLLOW_UPS = 2;
 
 /** The options, checked; throws a RangeError naming the rule broken. */
-export function checkChaosOptions(options: unknown): z.output<typeof ChaosOptions> {
+function checkChaosOptions(options: unknown): z.output<typeof ChaosOptions> {
   const parsed = ChaosOptions.safeParse(options);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

@@ -14,7 +14,7 @@ import type { CachedResponse, IdempotencyRecord } from '../state/http.js';
 import type { MockState } from '../state/mock-state.js';
 
 /** How long a key is remembered (spec 8). @example IDEMPOTENCY_TTL_MS // 86400000 */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The 409 body of spec 7.5, on every endpoint. */
 export const IDEMPOTENCY_CONFLICT_BODY = {

@@ -3,11 +3,12 @@
  * rejects (exit status 1) when a check failed.
  */
 import { parseArgs } from 'node:util';
+import { describeError } from '../../src/shared/describe-error.js';
 import { asDuration, type Duration } from '../engine/duration.js';
 import { checkReceiver, formatReceiverReport } from './index.js';
 
 /** The subcommand's help. */
-export const CHECK_RECEIVER_USAGE = `Usage: inr-payouts-mock check-receiver <url> --secret <secret> [options]
+const CHECK_RECEIVER_USAGE = `Usage: inr-payouts-mock check-receiver <url> --secret <secret> [options]
 
 Delivers a battery of signed, tampered, stale, repeated and reordered webhook events to your endpoint and
 grades each answer against the spec (6.3, 6.4). Exit status 1 when a check fails.
@@ -29,7 +30,7 @@ export async function runCheckReceiver(argv: string[]): Promise<void> {
   try {
     parsed = parse(argv);
   } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n\n${CHECK_RECEIVER_USAGE}`);
+    throw new Error(`${describeError(error)}\n\n${CHECK_RECEIVER_USAGE}`);
   }
   const { values, positionals } = parsed;
   if (values.help) {

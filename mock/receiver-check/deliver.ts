@@ -2,6 +2,7 @@
  * One delivery to the receiver, as the service makes it (spec 6.3, 6.4): a POST of the exact signed bytes with
  * `X-Service-Signature` and `X-Service-Event-Id`, given up after the delivery time-out.
  */
+import { describeError } from '../../src/shared/describe-error.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/index.js';
 import { MSW_PASSTHROUGH } from '../operations/webhooks.js';
 
@@ -52,7 +53,7 @@ export async function deliver(
       return { ms: elapsed(), timedOut: true };
     }
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return { ms: elapsed(), error: `${error instanceof Error ? error.message : String(error)}${cause}` };
+    return { ms: elapsed(), error: `${describeError(error)}${cause}` };
   }
 }
 

@@ -20,7 +20,7 @@ import type { TransactionRecord } from '../state/transactions.js';
 const KEY_PREFIX_EXTRA = 4;
 
 /** The prefunded credit of an account (spec 2.5). */
-export function creditOf(state: MockState, account: AccountRecord): Credit {
+function creditOf(state: MockState, account: AccountRecord): Credit {
   const outstanding = state.transactions.outstandingUsdByAccount[account.id] ?? '0';
   return {
     prefundedEnabled: account.prefunded.approved,
@@ -57,7 +57,7 @@ const putDeveloperFee = route(ENDPOINTS['account.updateDeveloperFee'], ({ accoun
 });
 
 /** One activity item (spec 2.6): `payoutAmountInr` is null until the payout is processed. */
-export function activityItem(state: MockState, stored: TransactionRecord): ActivityItem {
+function activityItem(state: MockState, stored: TransactionRecord): ActivityItem {
   const txn = transactionAt(stored, state.clock.now);
   const processed = txn.payout?.status === 'completed';
   return {

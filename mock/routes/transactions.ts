@@ -20,7 +20,7 @@ import { requireUser } from './shared.js';
 type CreateBody = TransactionCreateRequest;
 
 /** The wire form of a create answer (spec 4.2; standard shape assumed). */
-export function createdData(txn: TransactionRecord): CreatedTransaction {
+function createdData(txn: TransactionRecord): CreatedTransaction {
   return {
     transactionId: txn.id,
     status: txn.status,

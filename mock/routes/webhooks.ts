@@ -14,7 +14,7 @@ import { scheduleDelivery, webhookDeliver } from '../operations/webhooks.js';
 import type { WebhookEventRecord } from '../state/webhooks.js';
 
 /** The wire form of an event record (spec 2.11). */
-export function webhookEventData(record: WebhookEventRecord): WebhookEvent {
+function webhookEventData(record: WebhookEventRecord): WebhookEvent {
   return {
     id: record.id,
     eventType: record.eventType,

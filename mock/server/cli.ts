@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { describeError } from '../../src/shared/describe-error.js';
 import { runConformanceCli } from '../conformance/cli.js';
 import type { ChaosOptions } from '../contract/chaos.js';
 import { MOCK_PROFILES, type MockProfile } from '../contract/mock-only.js';
@@ -104,7 +105,7 @@ export function parseCli(argv: string[]): CliOptions {
   try {
     values = parse(argv).values;
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    fail(describeError(error));
   }
   const port = Number(values.port ?? '4010');
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -141,7 +142,7 @@ export function parseCli(argv: string[]): CliOptions {
   try {
     chaos = values.chaos === undefined ? undefined : parseChaosFlag(values.chaos);
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    fail(describeError(error));
   }
   const budgets: MockBudgets = {};
   for (const [flag, name] of [
@@ -208,9 +209,7 @@ export function readBundleFile(file: string): MockBundle {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(
-      `--replay: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new Error(`--replay: cannot read ${file}: ${describeError(error)}`);
   }
   let value: unknown;
   try {
@@ -224,7 +223,7 @@ export function readBundleFile(file: string): MockBundle {
   try {
     return replayable(parseBundle(value));
   } catch (error) {
-    throw new Error(`--replay: ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`--replay: ${file}: ${describeError(error)}`);
   }
 }
 

@@ -14,6 +14,8 @@
  *   argument the contract refuses 400 `INVALID_HELPER_ARGUMENT` naming the `field`, all in the spec's shape A.
  */
 import { toJSONSchema } from 'zod/mini';
+import { describeError } from '../../src/shared/describe-error.js';
+import { isPlainObject } from '../../src/shared/plain-object.js';
 import {
   type HelperSpec,
   helperArgs,
@@ -40,12 +42,8 @@ type Callable = (...args: unknown[]) => unknown;
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 function ownFunction(holder: unknown, name: string): Callable | undefined {
-  if (!isRecord(holder) || !NAME.test(name) || !Object.hasOwn(holder, name)) return undefined;
+  if (!isPlainObject(holder) || !NAME.test(name) || !Object.hasOwn(holder, name)) return undefined;
   const value = holder[name];
   return typeof value === 'function' ? (value as Callable) : undefined;
 }
@@ -59,7 +57,7 @@ export function listHelpers(service: MockService): Record<string, string[]> {
   for (const [name, value] of Object.entries(service.helpers)) {
     if (typeof value === 'function') {
       if (servedOverHttp(name)) out['']?.push(name);
-    } else if (isRecord(value)) {
+    } else if (isPlainObject(value)) {
       out[name] = Object.entries(value)
         .filter(([action, fn]) => typeof fn === 'function' && servedOverHttp(`${name}.${action}`))
         .map(([action]) => action);
@@ -120,13 +118,13 @@ function argumentsOf(request: Request, text: string, spec: HelperSpec | undefine
     }
   }
   const field = spec?.field;
-  if (field && isRecord(body) && !Array.isArray(body) && Object.hasOwn(body, field)) {
+  if (field && isPlainObject(body) && Object.hasOwn(body, field)) {
     // `{ "duration": "1h" }`: the named field is the first argument, any other fields the second.
     const { [field]: first, ...rest } = body;
     return Object.keys(rest).length ? [first, rest] : [first];
   }
   // Also accepted, though not documented: `{ "args": [...] }` and a bare JSON value (older callers).
-  if (isRecord(body) && !Array.isArray(body) && Object.keys(body).length === 1 && Array.isArray(body.args)) {
+  if (isPlainObject(body) && Object.keys(body).length === 1 && Array.isArray(body.args)) {
     return body.args;
   }
   return [body];
@@ -162,7 +160,7 @@ function errorAnswer(error: unknown, name: string): Response {
   if (error instanceof MockHelperError && /^No /.test(error.message)) {
     return refusal(404, 'Not Found', error.message);
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   return refusal(400, 'Bad Request', `The helper ${name} refused its argument: ${message}`, {
     code: 'HELPER_REJECTED',
   });

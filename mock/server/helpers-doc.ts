@@ -2,26 +2,23 @@
  * The helpers table of `docs/mock-server.md`, rendered from `HELPER_CONTRACT` (through `describeHelpers`), so
  * the docs list every helper with the argument shape the server checks. A test compares the docs to this.
  */
+import { isPlainObject } from '../../src/shared/plain-object.js';
 import { describeHelpers } from './helpers-api.js';
 
 type JsonSchema = Record<string, unknown>;
-
-function isSchema(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A JSON Schema as a short shape: `{ "userId", "channel": "mobile" \| "email" }`. */
 function shape(schema: JsonSchema): string {
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' \\| ');
   if ('const' in schema) return JSON.stringify(schema.const);
   const union = schema.anyOf ?? schema.oneOf;
-  if (Array.isArray(union)) return union.filter(isSchema).map(shape).join(' or ');
-  if (schema.type === 'array' && isSchema(schema.items)) return `[${shape(schema.items)}, ...]`;
-  if (schema.type === 'object' && isSchema(schema.properties)) {
+  if (Array.isArray(union)) return union.filter(isPlainObject).map(shape).join(' or ');
+  if (schema.type === 'array' && isPlainObject(schema.items)) return `[${shape(schema.items)}, ...]`;
+  if (schema.type === 'object' && isPlainObject(schema.properties)) {
     const required = Array.isArray(schema.required) ? schema.required : [];
     const fields = Object.entries(schema.properties).map(([name, field]) => {
       const inner =
-        isSchema(field) && (Array.isArray(field.enum) || 'const' in field) ? `: ${shape(field)}` : '';
+        isPlainObject(field) && (Array.isArray(field.enum) || 'const' in field) ? `: ${shape(field)}` : '';
       return `"${name}"${required.includes(name) ? '' : '?'}${inner}`;
     });
     return `{ ${fields.join(', ')} }`;

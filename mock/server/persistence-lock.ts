@@ -31,6 +31,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { describeError } from '../../src/shared/describe-error.js';
 
 /** Why a state file is refused; the message names the file and what to do. */
 export class StateFileError extends Error {
@@ -61,7 +62,7 @@ export function refuseSystem(file: string, path: string, error: unknown, doing: 
       `give that user read and write permission to the file, its -wal and its folder (the server creates ${basename(file)}.pid and -wal beside it), or give --state-file a path it may write`,
     );
   }
-  const why = error instanceof Error ? error.message : String(error);
+  const why = describeError(error);
   return refuse(file, `cannot be used: ${doing} ${path} failed (${why})`, 'check the disk and the path');
 }
 

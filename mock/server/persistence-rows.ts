@@ -9,6 +9,7 @@
  */
 import { crc32 } from 'node:zlib';
 import type { Database, Statement } from 'node-sqlite3-wasm';
+import { describeError } from '../../src/shared/describe-error.js';
 import { refuse, StateFileError } from './persistence-lock.js';
 
 /** Refuses `file` as damaged: what is wrong, and to restore a copy or start afresh. */
@@ -78,7 +79,7 @@ export function statements(db: Database, file: string) {
         else out.set(id, JSON.parse(value));
       }
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
+      const why = describeError(error);
       return damaged(file, `${why.startsWith('has ') ? why : `cannot be read (${why})`} in ${collection}`);
     }
     return out;

@@ -18,6 +18,7 @@
 import { existsSync, mkdirSync, readFileSync, statfsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database } from 'node-sqlite3-wasm';
+import { describeError } from '../../src/shared/describe-error.js';
 import { createEmptyState } from '../engine/runtime.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 import { KEYED_COLLECTIONS, sliceOf } from '../state/keyed-collections.js';
@@ -170,7 +171,7 @@ export function readStateFile(file: string): (OpenFile & { state: MockState }) |
     shut();
     lock.release();
     if (error instanceof StateFileError) throw error;
-    const why = error instanceof Error ? error.message : String(error);
+    const why = describeError(error);
     if (why === 'file is not a database' && readFileSync(real, 'utf8').trimStart().startsWith('{')) {
       const todo = carryOver(file, ` and ${file}.journal`);
       refuse(file, 'is JSON (a state file of an earlier inr-payouts mock?), not a SQLite database', todo);
@@ -205,7 +206,7 @@ const FULL_BELOW = 16 * 1024 * 1024;
 
 /** What made a save fail, in words, and what to do: SQLite's engine reports a full disk as a disk I/O error. */
 function causeOf(error: unknown, real: string): { cause: string; todo: string } {
-  const why = error instanceof Error ? error.message : String(error);
+  const why = describeError(error);
   const folder = dirname(real);
   let free: number | undefined;
   try {
@@ -316,7 +317,7 @@ export function openStateFile(
       keep(state.http.ledger);
       parts.clear();
     } catch (reread) {
-      const why = reread instanceof Error ? reread.message : String(reread);
+      const why = describeError(reread);
       broken = `The state file ${file} could not be read back after a failed save (${why}): restart the server`;
       throw new StateFileError(`${broken}. The save failed because ${cause}.`);
     }

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { describeError } from '../../src/shared/describe-error.js';
 import type { MockServiceOptions } from '../engine/options.js';
 import { fetchRequest } from '../engine/plain-request.js';
 import type { Answer } from '../engine/reply.js';
@@ -186,7 +187,7 @@ async function handle(
     response = await answerRequest(served, req);
   } catch (error) {
     // Anything a handler throws is this request's 500; the server keeps serving the rest.
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = describeError(error);
     response = errorResponse(
       500,
       'Internal Server Error',
@@ -219,7 +220,7 @@ function keepBeforeAnswering(response: Answer, keep: () => void): Answer {
     keep();
     return response;
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = describeError(error);
     console.error('inr-payouts mock: could not save the state:', error);
     return errorResponse(
       500,

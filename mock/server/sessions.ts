@@ -3,6 +3,8 @@
  * session in state by its id without depending on the KYC slice's exact layout, and complete it through
  * the helpers the KYC flows define, so the pages do exactly what a test's helper call would.
  */
+import { describeError } from '../../src/shared/describe-error.js';
+import { isPlainObject } from '../../src/shared/plain-object.js';
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
 import type { MockSimulation as MockService } from '../simulation.js';
 
@@ -25,15 +27,11 @@ export const SESSION_KINDS = {
 
 type Json = Record<string, unknown>;
 
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function search(node: unknown, idField: string, id: string, depth: number): Json | undefined {
-  if (!isRecord(node) || depth < 0) return undefined;
+  if (!isPlainObject(node) || depth < 0) return undefined;
   if (node[idField] === id) return node;
   const keyed = Object.hasOwn(node, id) ? node[id] : undefined;
-  if (isRecord(keyed)) return keyed;
+  if (isPlainObject(keyed)) return keyed;
   for (const value of Object.values(node)) {
     const found = search(value, idField, id, depth - 1);
     if (found) return found;
@@ -45,7 +43,7 @@ function search(node: unknown, idField: string, id: string, depth: number): Json
 export function findSession(service: MockService, kind: SessionKind, id: string): Json | undefined {
   const { idField } = SESSION_KINDS[kind];
   const state: unknown = service.state;
-  const kyc = isRecord(state) ? state.kyc : undefined;
+  const kyc = isPlainObject(state) ? state.kyc : undefined;
   const found = search(kyc, idField, id, 4) ?? search(state, idField, id, 4);
   return found ? structuredClone(found) : undefined;
 }
@@ -83,7 +81,7 @@ export async function completeSession(
     return { ok: false, httpStatus: 400, message: `Unknown outcome '${outcome}': use ${allowed}` };
   }
   const group: unknown = Reflect.get(service.helpers, kind);
-  const complete = isRecord(group) ? group.complete : undefined;
+  const complete = isPlainObject(group) ? group.complete : undefined;
   if (typeof complete !== 'function') {
     return {
       ok: false,
@@ -99,11 +97,11 @@ export async function completeSession(
     if (error instanceof MockHelperError && !findSession(service, kind, id)) {
       return { ok: false, httpStatus: 404, message: error.message };
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeError(error);
     return { ok: false, httpStatus: 400, message };
   }
   const session = findSession(service, kind, id);
-  const fromResult = isRecord(result) ? result : {};
+  const fromResult = isPlainObject(result) ? result : {};
   const status =
     [session?.status, fromResult.status].find((s): s is string => typeof s === 'string') ??
     String(Reflect.get(outcomes, outcome));

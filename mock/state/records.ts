@@ -6,6 +6,7 @@
  * state file; `KEYED_COLLECTIONS` (keyed-collections.ts) lists them, so a restored or loaded state gets them
  * back as null-prototype objects.
  */
+import { isPlainObject } from '../../src/shared/plain-object.js';
 
 /** A collection keyed by untrusted IDs. */
 export type Keyed<T> = Record<string, T>;
@@ -18,15 +19,13 @@ export function keyed<T>(entries?: Readonly<Record<string, T>>): Keyed<T> {
 }
 
 /** The value under `key` if `record` has it as its own property (never an inherited member). */
-export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** `value` as a record when it is a non-array object (a parsed body, a timer's payload), else undefined. */
 export function objectOf(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isPlainObject(value) ? value : undefined;
 }
 
 /** The string `holder` has as its own property `name`, if it is an object that has one. */

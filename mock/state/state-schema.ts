@@ -99,7 +99,7 @@ function buildSchema() {
 let schema: ReturnType<typeof buildSchema> | undefined;
 
 /** The shape of a {@link MockState}, checked before a state is restored or loaded. */
-export function mockStateSchema(): ReturnType<typeof buildSchema> {
+function mockStateSchema(): ReturnType<typeof buildSchema> {
   schema ??= buildSchema();
   return schema;
 }

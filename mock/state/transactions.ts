@@ -156,7 +156,7 @@ export interface AccountVolumeRecord {
 }
 
 /** The sandbox exchange rate new quotes use until a test sets another. */
-export const DEFAULT_EXCHANGE_RATE = SANDBOX_TRANSACTIONS.exchangeRate;
+const DEFAULT_EXCHANGE_RATE = SANDBOX_TRANSACTIONS.exchangeRate;
 
 export function emptyTransactions(): TransactionsSlice {
   return {

@@ -1,4 +1,5 @@
 import { PayoutError, scrubErrorsWith } from '../shared/payout-error.js';
+import { isPlainObject } from '../shared/plain-object.js';
 import { redact, redactCause, redactDeep, redactHeaders } from '../shared/redact.js';
 
 export { PayoutError };
@@ -108,8 +109,7 @@ function specCode(endpoint: string, code: string): string {
 
 type Json = Record<string, unknown>;
 
-const asRecord = (value: unknown): Json | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+const asRecord = (value: unknown): Json | undefined => (isPlainObject(value) ? value : undefined);
 const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 

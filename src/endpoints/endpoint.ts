@@ -48,3 +48,10 @@ export interface EndpointContract {
 export type PathParams<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
   ? { [K in Name]: string } & PathParams<Rest>
   : Record<never, string>;
+
+/** A path in the `:name` form routers and reports write: `/v2/users/{userId}` is `/v2/users/:userId`. */
+export const colonPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** A row as reports name it: `GET /v2/users/:userId`. */
+export const endpointLabel = (row: Pick<Endpoint, 'method' | 'path'>): string =>
+  `${row.method} ${colonPath(row.path)}`;

@@ -9,7 +9,7 @@ import type { ScenarioTarget } from '../types.js';
 import type { ReceivedDelivery } from './webhook-receiver.js';
 
 /** The form of each header the spec and the mock's documented choices put on a delivery. */
-export function headerForms(delivery: ReceivedDelivery): Record<string, string> {
+function headerForms(delivery: ReceivedDelivery): Record<string, string> {
   const signature = delivery.headers[SIGNATURE_HEADER];
   const eventId = delivery.headers[EVENT_ID_HEADER];
   return {
@@ -33,7 +33,7 @@ export function headerForms(delivery: ReceivedDelivery): Record<string, string> 
  * The step every delivery's headers are recorded under: one label for all, so a header a target leaves off
  * every delivery is one difference, with its count.
  */
-export const DELIVERY_HEADERS = "a delivery's headers";
+const DELIVERY_HEADERS = "a delivery's headers";
 
 /**
  * Records one delivery's headers (see {@link DELIVERY_HEADERS}); one never received records nothing to

@@ -181,7 +181,7 @@ function about(delivery: ReceivedDelivery, ids: readonly string[]): boolean {
  * Records each of the ten event types' first delivery about `ids`, checked against its payload in the contract:
  * a type that never arrives is named, not skipped, and a type the contract does not list is named as such.
  */
-export function recordEveryEvent(
+function recordEveryEvent(
   t: ScenarioTarget,
   received: readonly ReceivedDelivery[],
   ids: readonly string[],

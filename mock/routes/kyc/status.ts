@@ -12,7 +12,7 @@ import type { KycRecord } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
 
 /** The KYC status record (spec 2.7) of a stored record. */
-export function kycStatusData(record: KycRecord): KycStatus {
+function kycStatusData(record: KycRecord): KycStatus {
   const { digilocker, aadhaar, pan, passport, face, upi, bank } = record;
   return {
     level: record.level,
@@ -64,7 +64,7 @@ export function kycStatusData(record: KycRecord): KycStatus {
 }
 
 /** The extended status (spec 2.8); `missing` lists `profile`, `document`, `declaration` not yet submitted. */
-export function extendedStatusData(record: KycRecord): ExtendedStatus {
+function extendedStatusData(record: KycRecord): ExtendedStatus {
   const { profile, document, declaration } = record;
   const missing = (['profile', 'document', 'declaration'] as const).filter((step) => !record[step]);
   return {

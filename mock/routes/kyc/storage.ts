@@ -9,7 +9,7 @@ import { storeUpload } from '../../operations/storage.js';
 import { UPLOADS_PATH } from './document.js';
 
 /** The storage's route, outside the API pipeline (every method, so a wrong one is refused with 405). */
-export const storageRoute = rawRoute('ALL', `${UPLOADS_PATH}/:s3Key`, async (request, params, rt, ctx) => {
+const storageRoute = rawRoute('ALL', `${UPLOADS_PATH}/:s3Key`, async (request, params, rt, ctx) => {
   const s3Key = params.s3Key ?? '';
   // Empty for GET and HEAD.
   const bytes = (await ctx.bytes()).byteLength;

@@ -1,13 +1,16 @@
 /** Bank account verification by penny drop (spec 4.7). */
 import * as z from 'zod/mini';
 import { DeviceId, requiredString, responseObject } from '../common.js';
+import { MAX_ACCOUNT_NUMBER_DIGITS, MIN_ACCOUNT_NUMBER_DIGITS } from '../limits.js';
 
-/** An Indian account number: 9 to 18 digits. */
-export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
+/** An Indian account number: {@link MIN_ACCOUNT_NUMBER_DIGITS} to {@link MAX_ACCOUNT_NUMBER_DIGITS} digits. */
+export const ACCOUNT_NUMBER_PATTERN = new RegExp(
+  `^\\d{${MIN_ACCOUNT_NUMBER_DIGITS},${MAX_ACCOUNT_NUMBER_DIGITS}}$`,
+);
 /** An IFSC: 11 characters, 4 capital letters, `0`, then 6 capital letters or digits (`HDFC0001234`). */
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
-const ACCOUNT_RULE = 'accountNumber must be 9 to 18 digits';
+const ACCOUNT_RULE = `accountNumber must be ${MIN_ACCOUNT_NUMBER_DIGITS} to ${MAX_ACCOUNT_NUMBER_DIGITS} digits`;
 const IFSC_RULE =
   'ifsc must be 11 characters: 4 capital letters, 0, 6 capital letters or digits (like HDFC0001234)';
 

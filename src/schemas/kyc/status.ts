@@ -134,6 +134,3 @@ export const ExtendedStatus = responseObject({
 });
 /** The extended KYC status. */
 export type ExtendedStatus = z.infer<typeof ExtendedStatus>;
-
-/** The extended steps the mock lists in `missing` (entries not shown by the spec; docs/assumptions.md). */
-export const extendedSteps = ['profile', 'document', 'declaration'] as const;
