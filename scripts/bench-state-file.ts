@@ -45,18 +45,12 @@ interface Contender {
 }
 
 async function contender(name: string, transactions: number, file?: string): Promise<Contender> {
-  const holder: { stateFile?: StateFile } = {};
-  const server = await startMockServer({
-    port: 0,
-    service: { seed: name },
-    beforeAnswer: () => holder.stateFile?.save(),
-  });
+  const stateFile = file ? openStateFile(file) : undefined;
+  const server = await startMockServer({ port: 0, service: { seed: name }, stateFile });
   await seedTransactions(server.service, transactions);
-  if (file) {
-    holder.stateFile = openStateFile(server.service, file);
-    holder.stateFile.save(); // the whole state, once: not one of the writes measured
-  }
-  return { name, server, stateFile: holder.stateFile, samples: [], mobile: 9_100_000_000 };
+  // The whole state, once (the seed restored it): not one of the writes measured.
+  stateFile?.save();
+  return { name, server, stateFile, samples: [], mobile: 9_100_000_000 };
 }
 
 let retried = 0;
@@ -202,7 +196,6 @@ console.log(
 if (retried) console.log(`(${retried} write(s) sent again after the connection closed under them)`);
 for (const c of [smallMemory, smallFile, largeMemory, largeFile]) {
   await c.server.close();
-  c.stateFile?.close();
 }
 
 const restarts: number[] = [];

@@ -16,7 +16,7 @@ import { runCheckReceiver } from '../receiver-check/cli.js';
 import { isLoopback } from './guard.js';
 import { INSPECTOR_PATH } from './inspector/index.js';
 import { launcherPids, watchProcesses } from './launcher.js';
-import { type LoadedState, openStateFile, readStateFile, type StateFile } from './persistence.js';
+import { openStateFile, type StateFile } from './persistence.js';
 import { startMockServer } from './server.js';
 import { realTimeHint } from './speed-hint.js';
 
@@ -85,14 +85,6 @@ export interface CliOptions {
   /** `strict` answers exactly what the spec shows (docs/mock-only.md). */
   profile?: MockProfile;
   help: boolean;
-}
-
-function saveOrWarn(stateFile: StateFile | undefined): void {
-  try {
-    stateFile?.save();
-  } catch (error) {
-    console.error('inr-payouts mock: could not save the state:', error);
-  }
 }
 
 function fail(message: string): never {
@@ -231,7 +223,8 @@ export function readBundleFile(file: string): MockBundle {
  * Refuses a loaded state file whose default account has another key or secret than the options fix: the other
  * services of a compose file were given those, and would meet a 401 or a signature that never verifies.
  */
-function keepsFixedAccount(loaded: LoadedState, file: string, options: CliOptions): void {
+function keepsFixedAccount(loaded: StateFile, file: string, options: CliOptions): void {
+  if (!loaded.state) return;
   const account = loaded.state.accounts.byId[loaded.state.accounts.defaultId];
   const differs = [
     options.sandboxKey !== undefined && account?.keys.sandbox !== options.sandboxKey ? '--sandbox-key' : '',
@@ -263,10 +256,9 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
   const bundle = options.replay === undefined ? undefined : readBundleFile(options.replay);
   let onRequest = (): void => {};
   // Read and checked before the port opens: a bad file stops the start, and no request meets a half state.
-  const initial = options.stateFile ? readStateFile(options.stateFile) : undefined;
-  if (initial && options.stateFile) keepsFixedAccount(initial, options.stateFile, options);
-  const loaded = initial !== undefined;
-  let stateFile: StateFile | undefined;
+  const stateFile = options.stateFile ? openStateFile(options.stateFile) : undefined;
+  if (stateFile && options.stateFile) keepsFixedAccount(stateFile, options.stateFile, options);
+  const loaded = stateFile?.state !== undefined;
   const running = await startMockServer({
     port: options.port,
     host: options.host,
@@ -280,15 +272,7 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
         ...(options.webhookSecret === undefined ? {} : { webhookSecret: options.webhookSecret }),
       },
     },
-    onReady: (service) => {
-      // Checked while it was read: adopted as it is, not checked and copied again.
-      if (initial) service.adopt(initial.state);
-      if (options.stateFile) stateFile = openStateFile(service, options.stateFile, { loaded: initial });
-    },
-    // Without a state file there is nothing to keep before answering.
-    ...(options.stateFile
-      ? { beforeAnswer: (mark) => stateFile?.save(mark), stateMark: () => stateFile?.mark() ?? 0 }
-      : {}),
+    stateFile,
     onRequest: () => onRequest(),
   });
   const { service } = running;
@@ -301,15 +285,11 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
     }
     console.warn(`warning: ${report}`);
   }
-  // Changes the clock makes between requests (timers on a real-time clock) are saved within 100 ms.
-  const saving = stateFile ? setInterval(() => saveOrWarn(stateFile), 100) : undefined;
-  saving?.unref();
   const behind = Date.now() - service.clock.now();
   // At real speed, virtual time is wall time: the time the sandbox was down has passed (sessions expired...).
   if (loaded && options.speed === 1 && !options.startTime && behind > 0) await service.clock.advance(behind);
   if (options.webhookUrl) service.helpers.accounts.update({ webhookUrl: options.webhookUrl });
   if (options.chaos) service.helpers.faults.chaos(options.chaos);
-  saveOrWarn(stateFile);
   onRequest = () => {
     // Work a request scheduled for "now" (attempt 1 of a webhook is immediate) runs now, even on a manual clock.
     service.clock
@@ -317,8 +297,6 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
       .catch((error: unknown) => console.error('inr-payouts mock: a timer task failed:', error));
   };
   if (options.speed !== 'manual') service.clock.startRealtime({ speed: options.speed });
-  // Serving now: every row of a loaded file is checked in the background (a damaged key is never a quiet 404).
-  stateFile?.verify();
 
   const speed =
     options.speed === 'manual' ? 'manual' : options.speed === 1 ? 'real time' : `${options.speed}x`;
@@ -352,10 +330,8 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
       stopping = true;
       clearInterval(watching);
       service.clock.stop();
-      clearInterval(saving);
       running
         .close()
-        .then(() => stateFile?.close())
         .then(() => console.log(`inr-payouts mock stopped (${reason})`))
         .catch((error: unknown) => console.error('inr-payouts mock: error while stopping:', error))
         .finally(resolve);

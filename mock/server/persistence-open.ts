@@ -3,28 +3,13 @@
  * engine's own lock a dead server left removed, what this user may do, and the file's ID against its `-wal`'s.
  */
 import { randomUUID } from 'node:crypto';
-import { accessSync, constants, existsSync, linkSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Database } from 'node-sqlite3-wasm';
-import {
-  codeOf,
-  lockStateFile,
-  realPath,
-  refuse,
-  refuseSystem,
-  type StateFileLock,
-} from './persistence-lock.js';
+import { codeOf, lockStateFile, realPath, refuseSystem, type StateFileLock } from './persistence-lock.js';
 import { checksum } from './persistence-rows.js';
 
 const require = createRequire(import.meta.url);
-const alive = (pid: number): boolean => {
-  try {
-    return process.kill(pid, 0);
-  } catch (error) {
-    return codeOf(error) === 'EPERM';
-  }
-};
 
 /**
  * Opens the engine on the real path `real`, exclusively (it has no shared memory for WAL's index). Read-only for
@@ -44,17 +29,11 @@ export function connect(real: string, readOnly: boolean): Database {
 }
 
 /**
- * The engine's own lock, a `<real>.lock` directory it makes while the file is open: one left by a server that
- * died (`kill -9`) is removed, once this server holds the file's lock. An earlier mock wrote its process ID in it.
+ * The engine's own lock, a `<real>.lock` directory it makes while the file is open and a killed server leaves
+ * behind: removed once this server holds the file's lock (persistence-lock.ts), which tells a live holder.
  */
-export function clearEngineLock(file: string, real: string): void {
-  const lock = `${real}.lock`;
-  if (!existsSync(lock)) return;
-  const pid = Number(existsSync(join(lock, 'pid')) ? readFileSync(join(lock, 'pid'), 'utf8') : Number.NaN);
-  if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
-    refuse(file, `is in use by process ${pid} (an earlier inr-payouts mock)`, 'stop the server using it');
-  rmSync(lock, { recursive: true, force: true });
-}
+export const clearEngineLock = (real: string): void =>
+  rmSync(`${real}.lock`, { recursive: true, force: true });
 
 /**
  * The file's identity: a random ID written when it is made, in the file itself before WAL begins, and never
@@ -101,20 +80,10 @@ export function fileIdentity(real: string): string | undefined {
   }
 }
 
-/** Locks taken for a file not there yet, by real path: `openStateFile` creates it under the same lock. */
-export const pending = new Map<string, StateFileLock>();
-
-/** Takes the lock of `file` (or the one a read left pending), then checks what may be checked before opening. */
+/** Takes the lock of `file`, then clears the engine's own lock a dead server may have left. */
 export function take(file: string): StateFileLock {
-  const real = realPath(file);
-  const lock = pending.get(real) ?? lockStateFile(file, real);
-  pending.delete(real);
-  try {
-    clearEngineLock(file, real);
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
+  const lock = lockStateFile(file, realPath(file));
+  clearEngineLock(lock.real);
   return lock;
 }
 

@@ -1,32 +1,27 @@
 /**
- * The rows of a state file: reading a collection's values by key (checksums checked), writing them, one
- * transaction per save, and the verification of every row that runs soon after a start.
+ * The rows of a state file: reading a collection's values by key, writing them, one transaction per save.
  *
- * A byte changed in a key is not found by reading that key: the row is filed under another key, and a lookup
- * finds nothing. So every row is checked once after the start, a slice at a time between requests; a lookup that
- * finds nothing before that is done finishes it first. Once a damaged row is known, a lookup in its collection
- * that finds nothing answers 500 (its key may be the damaged one), never a quiet "not found".
+ * SQLite's `integrity_check` at start sees the pages' structure, and a key changed in the table or its index
+ * (the two no longer match); it cannot see a changed byte inside a value's text. So each row keeps a CRC-32 of
+ * its key and value, compared when the row is read: a value changed on disk answers 500, never a wrong record.
  */
 import { crc32 } from 'node:zlib';
 import type { Database, Statement } from 'node-sqlite3-wasm';
 import { describeError } from '../../src/shared/describe-error.js';
-import { refuse, StateFileError } from './persistence-lock.js';
+import { refuse } from './persistence-lock.js';
 
 /** Refuses `file` as damaged: what is wrong, and to restore a copy or start afresh. */
 export const damaged = (file: string, what: string): never =>
   refuse(file, what, `restore a copy, or delete it (and ${file}-wal) to start afresh`);
 
-/** SQLite checks its pages' structure, not their content: a changed byte in a key or value is caught by this. */
+/** The CRC-32 of a row's key and value text. */
 export const checksum = (key: string, value: string): number => crc32(value, crc32(key));
-
-/** Rows checked per slice of the verification after a start. */
-const SLICE = 2000;
 
 /** The statements of a state file; `close()` finalizes them (the caller closes the database). */
 export function statements(db: Database, file: string) {
   const prepare = (sql: string) => db.prepare(sql);
   const select = 'SELECT * FROM entries WHERE collection = ?';
-  const all: Record<'one' | 'all' | 'cut' | 'clear' | 'put' | 'page', Statement> = {
+  const all: Record<'one' | 'all' | 'cut' | 'clear' | 'put', Statement> = {
     one: prepare(`${select} AND key = ? ORDER BY position`),
     all: prepare(`${select} ORDER BY key, position`),
     cut: prepare('DELETE FROM entries WHERE collection = ? AND key = ? AND position >= ?'),
@@ -34,42 +29,12 @@ export function statements(db: Database, file: string) {
     // An unchanged value (an entry read but not changed) is not written again.
     put: prepare(`INSERT INTO entries VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE
       SET value = excluded.value, sum = excluded.sum WHERE value != excluded.value`),
-    page: prepare(`SELECT * FROM entries WHERE (collection, key, position) > (?, ?, ?)
-      ORDER BY collection, key, position LIMIT ${SLICE}`),
-  };
-  /** Where the verification is; `undefined` once every row was checked. */
-  let cursor: [string, string, number] | undefined;
-  /** The first damaged row found by the verification, by collection. */
-  const damage = new Map<string, string>();
-  /** Checks the next slice of rows; true when every row has been checked. */
-  const verifySlice = (): boolean => {
-    if (!cursor) return true;
-    const found = all.page.all(cursor);
-    for (const row of found) {
-      const [collection, key] = [String(row.collection), String(row.key)];
-      if (row.sum !== checksum(key, String(row.value)) && !damage.has(collection)) {
-        const what = `has a row whose checksum does not match (${key})`;
-        damage.set(collection, what);
-        console.error(`inr-payouts mock: the state file ${file} ${what} in ${collection}: restore a copy.`);
-      }
-      cursor = [collection, key, Number(row.position)];
-    }
-    if (found.length < SLICE) cursor = undefined;
-    return cursor === undefined;
-  };
-  const verifyAll = () => {
-    while (!verifySlice());
   };
   /** The values of rows by key, checked; a list's items put into its `[]`. Met while serving: a 500. */
   const read = (collection: string, key?: string): Map<string, unknown> => {
     const out = new Map<string, unknown>();
     try {
       const found = key === undefined ? all.all.all([collection]) : all.one.all([collection, key]);
-      if (key !== undefined && found.length === 0) {
-        verifyAll();
-        const what = damage.get(collection);
-        if (what) throw new StateFileError(what);
-      }
       for (const row of found) {
         const [id, value] = [String(row.key), String(row.value)];
         if (row.sum !== checksum(id, value))
@@ -122,32 +87,7 @@ export function statements(db: Database, file: string) {
       throw error;
     }
   };
-  /** Starts checking every row: a slice now and then, between requests (and all at once if a lookup misses). */
-  const verifyInBackground = () => {
-    cursor = ['', '', -2];
-    const next = () => {
-      if (!db.isOpen || cursor === undefined) return;
-      try {
-        if (!verifySlice()) setTimeout(next, 1).unref();
-      } catch (error) {
-        console.error(`inr-payouts mock: the state file ${file} could not be verified:`, error);
-      }
-    };
-    setTimeout(next, 1).unref();
-  };
-  return {
-    db,
-    read,
-    write,
-    clear: (collection: string) => all.clear.run([collection]),
-    atomically,
-    close,
-    verifyInBackground,
-    /** Whether every row has been checked (a test waits for it). */
-    get verified() {
-      return cursor === undefined;
-    },
-  };
+  return { db, read, write, clear: (collection: string) => all.clear.run([collection]), atomically, close };
 }
 
 /** The statements of an open state file. */

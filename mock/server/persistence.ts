@@ -1,7 +1,7 @@
 /**
  * The state file of a shared local sandbox (`--state-file <path>`): a SQLite database (node-sqlite3-wasm, SQLite
  * compiled to WebAssembly with real file I/O: the same engine on every Node line, nothing to compile), open in
- * the `sqlite3` shell. `PRAGMA application_id` says the file is ours, `PRAGMA user_version` its schema (3): one
+ * the `sqlite3` shell. `PRAGMA application_id` says the file is ours, `PRAGMA user_version` its schema (4): one
  * table, `entries(collection, key, position, value, sum)`, of JSON values with a CRC-32 each:
  *
  * - `file`: the file's own random ID (key `id`), which tells a `-wal` of another file;
@@ -12,10 +12,11 @@
  *
  * A keyed collection is read by key when first used (all of it when listed), so a start does not parse 100,000
  * transactions. Each request's changes are one transaction, committed (WAL, `synchronous=FULL`) before the
- * answer is written, so an answered write survives `kill -9`; a save that fails leaves no trace (openStateFile).
- * A file not ours, damaged or newer is refused, checked read-only so that it and its `-wal` stay as they were.
+ * answer is written, so an answered write survives `kill -9`; a save that fails leaves no trace (keeper). A file
+ * not ours, of another schema, or damaged (SQLite's `integrity_check`) is refused, checked read-only so that it and
+ * its `-wal` stay as they were.
  */
-import { existsSync, mkdirSync, readFileSync, statfsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statfsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database } from 'node-sqlite3-wasm';
 import { describeError } from '../../src/shared/describe-error.js';
@@ -26,17 +27,8 @@ import type { MockState } from '../state/mock-state.js';
 import { keyed } from '../state/records.js';
 import { checkState, InvalidStateError } from '../state/state-schema.js';
 import type { Timer } from '../state/timers.js';
-import { refuse, refuseSystem, StateFileError, type StateFileLock } from './persistence-lock.js';
-import {
-  connect,
-  fileIdentity,
-  IDENTITY,
-  identify,
-  identityOf,
-  mayWrite,
-  pending,
-  take,
-} from './persistence-open.js';
+import { refuse, refuseSystem, StateFileError } from './persistence-lock.js';
+import { connect, fileIdentity, IDENTITY, identify, identityOf, mayWrite, take } from './persistence-open.js';
 import { damaged, type Rows, statements } from './persistence-rows.js';
 import { grownFrom, isPrimitive, type Saved, watch, watchers } from './persistence-watch.js';
 
@@ -44,15 +36,16 @@ export { StateFileError } from './persistence-lock.js';
 
 /** "INRP": the `application_id` of an inr-payouts mock state file. */
 const APPLICATION_ID = 0x494e5250;
-// 3: the `file` row of the file's ID; 2 (the same table without it) is read, and given an ID and 3 when opened;
-// 1 (three tables) was only ever built from the repository, and is refused with a way over.
-const SCHEMA_VERSION = 3;
-const OLDEST_READ = 2;
+/** The one schema this mock reads and writes; a file of any other is refused, never converted. */
+export const SCHEMA_VERSION = 4;
 const LEDGER = 'http.ledger';
 const named = KEYED_COLLECTIONS.map(([slice, name]) => [slice, name, `${slice}.${name}`] as const);
-/** The one table of a state file; a file with any other table, index, trigger or view is not ours. */
-const ENTRIES = `CREATE TABLE entries (collection TEXT, key TEXT, position INTEGER, value TEXT NOT NULL,
-    sum INTEGER NOT NULL, PRIMARY KEY (collection, key, position)) WITHOUT ROWID`;
+/**
+ * The one table of a state file, and its key as an index apart from the rows: `integrity_check` matches the two,
+ * so a key changed on disk is a refusal at start, not a row filed under another key (a quiet 404).
+ */
+const ENTRIES = `CREATE TABLE entries (collection TEXT NOT NULL, key TEXT NOT NULL, position INTEGER NOT NULL,
+    value TEXT NOT NULL, sum INTEGER NOT NULL, UNIQUE (collection, key, position))`;
 const words = (sql: unknown) => String(sql).replace(/\s+/g, ' ').trim();
 
 /** The state in the file: its parts, timers, ledger and accounts now, checked by the state's schema. */
@@ -69,11 +62,8 @@ function readState(rows: Rows): MockState {
   const http = state.http as Record<string, unknown> | undefined;
   if (http && Object.hasOwn(http, 'ledger')) http.ledger = rows.read(LEDGER).get('') ?? [];
   const names = new Set([IDENTITY, 'state', 'timers', LEDGER, ...named.map(([, , c]) => c)]);
-  // Every collection the rows name, found by seeking the key from one name to the next.
-  const next = (after: string) =>
-    rows.db.get('SELECT min(collection) AS c FROM entries WHERE collection > ?', [after])?.c;
-  for (let at = next(''); at != null; at = next(String(at))) {
-    if (!names.has(String(at))) throw new Error(`has rows of an unknown collection ${at}`);
+  for (const { collection } of rows.db.all('SELECT DISTINCT collection FROM entries')) {
+    if (!names.has(String(collection))) throw new Error(`has rows of an unknown collection ${collection}`);
   }
   const later: (() => void)[] = [];
   for (const [slice, name, collection] of named) {
@@ -89,24 +79,25 @@ function readState(rows: Rows): MockState {
   return state as unknown as MockState;
 }
 
-/** Checks what the file says it is (header, schema, whole pages) on `db`; throws a refusal. */
+/** Checks what the file says it is (header, schema, every page by SQLite's own check) on `db`; throws a refusal. */
 function checkFile(db: Database, file: string, real: string): void {
   const pragma = (name: string) => Number(db.get(`PRAGMA ${name}`)?.[name]);
   if (pragma('application_id') !== APPLICATION_ID)
     refuse(file, 'is a SQLite database of another application', 'give --state-file a new path');
   const version = pragma('user_version');
-  const newer = `was written by a newer inr-payouts mock (schema ${version}; this one reads ${SCHEMA_VERSION})`;
-  if (version > SCHEMA_VERSION) refuse(file, newer, 'upgrade inr-payouts, or give --state-file a new path');
-  if (version < OLDEST_READ)
+  if (version !== SCHEMA_VERSION)
     refuse(
       file,
-      `was written by an earlier inr-payouts mock (schema ${version}; this one reads ${SCHEMA_VERSION})`,
-      carryOver(file),
+      `was written by another version of the inr-payouts mock (schema ${version}; this one reads ${SCHEMA_VERSION} only)`,
+      'serve it with the version that wrote it, or give --state-file a new path',
     );
   // Exactly our table: a trigger, index or view added to it would run, or answer, on every save.
   const schema = db.all('SELECT type, name, sql FROM sqlite_schema ORDER BY type, name');
-  const extra = schema.filter((row) => !(row.name === 'entries' && words(row.sql) === words(ENTRIES)));
-  if (schema.length !== 1 || extra.length) {
+  const ours = (row: (typeof schema)[number]) =>
+    (row.name === 'entries' && words(row.sql) === words(ENTRIES)) ||
+    (row.name === 'sqlite_autoindex_entries_1' && row.sql === null);
+  const extra = schema.filter((row) => !ours(row));
+  if (schema.length !== 2 || extra.length) {
     const what = extra.map((row) => `${row.type} ${row.name}`).join(', ') || 'no entries table';
     refuse(file, `has a schema that is not the mock's (${what})`, 'give --state-file a new path');
   }
@@ -114,15 +105,22 @@ function checkFile(db: Database, file: string, real: string): void {
   const size = statSync(real).size;
   if (size % pragma('page_size'))
     refuse(file, `is cut short (${size} bytes, not whole pages)`, 'restore a copy');
+  const found = db.all('PRAGMA integrity_check(3)').map((row) => String(row.integrity_check));
+  const problems = found
+    .join('\n')
+    .replace('*** in database main ***', '')
+    .trim()
+    .split(/\s*\n\s*/);
+  if (found.join() !== 'ok') damaged(file, `is damaged (SQLite's integrity check: ${problems.join('; ')})`);
 }
 
 /**
- * Reads and checks the state in `file`; `undefined` when there is no file (its lock kept for
- * {@link openStateFile}). Throws a {@link StateFileError} naming the file and what to do, the file, its `-wal`
- * and `-shm` left byte for byte as they were: every check runs on a read-only connection. Entries are read
- * (their checksums checked) when used, and every row is verified soon after.
+ * Opens the state file `file` for a server: takes its lock, then reads and checks the state it holds (none when
+ * there is no file yet). Throws a {@link StateFileError} naming the file and what to do, the file, its `-wal`
+ * and `-shm` left byte for byte as they were: every check runs on a read-only connection. Keyed entries are read
+ * (their checksums checked) when used. {@link StateFile.keep} then keeps a service's state in it.
  */
-export function readStateFile(file: string): (OpenFile & { state: MockState }) | undefined {
+export function openStateFile(file: string): StateFile {
   const lock = take(file);
   const { real } = lock;
   let [db, rows]: [Database?, Rows?] = [];
@@ -133,10 +131,7 @@ export function readStateFile(file: string): (OpenFile & { state: MockState }) |
     rows = undefined;
   };
   try {
-    if (!existsSync(real)) {
-      pending.set(real, lock);
-      return undefined;
-    }
+    if (!existsSync(real)) return keeper(file, real, lock.release);
     if (!statSync(real).isFile()) refuse(file, 'is not a file', 'give --state-file the path of a file');
     for (const path of [real, `${real}-wal`, `${real}-shm`]) mayWrite(file, path);
     if (statSync(real).size === 0) refuse(file, 'is empty');
@@ -159,33 +154,18 @@ export function readStateFile(file: string): (OpenFile & { state: MockState }) |
     rows = statements(served, file);
     const state = readState(rows);
     served.exec('PRAGMA journal_mode = WAL');
-    // A file from before identities (schema 2): given one now (in the file itself from its next fold-in on).
-    if (identityOf(served) === undefined)
-      rows.atomically(() => {
-        identify(served);
-        served.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-      });
-    const opened = rows;
-    return { state, rows, real, close: () => closeAll(opened, lock) };
+    return keeper(file, real, lock.release, { state, rows });
   } catch (error) {
     shut();
     lock.release();
     if (error instanceof StateFileError) throw error;
     const why = describeError(error);
-    if (why === 'file is not a database' && readFileSync(real, 'utf8').trimStart().startsWith('{')) {
-      const todo = carryOver(file, ` and ${file}.journal`);
-      refuse(file, 'is JSON (a state file of an earlier inr-payouts mock?), not a SQLite database', todo);
-    }
     if (why === 'file is not a database') refuse(file, 'is not a SQLite database');
     const what =
       error instanceof InvalidStateError || why.startsWith('has ') ? why : `cannot be read (${why})`;
     return damaged(file, error instanceof InvalidStateError ? `is ${why}` : what);
   }
 }
-
-/** What to do with a state file an earlier mock wrote: carry the state over through its helpers, or start afresh. */
-const carryOver = (file: string, alsoDelete = '') =>
-  `to carry its state over, serve it once more with the earlier mock and POST the data of its GET /__mock/snapshot to /__mock/restore of this one on a new file (docs/mock-server.md, "A state file of an earlier version"); or delete ${file}${alsoDelete} to start afresh`;
 
 /** The state by top-level part, its keyed collections `{}` and lists `[]` (saved apart; absent ones left out). */
 function restOf(state: MockState): Record<string, unknown> {
@@ -197,9 +177,6 @@ function restOf(state: MockState): Record<string, unknown> {
   }
   return rest;
 }
-
-/** A state read by {@link readStateFile}. */
-export type LoadedState = NonNullable<ReturnType<typeof readStateFile>>;
 
 /** Below this many bytes free, a failed write is put down to a full disk. */
 const FULL_BELOW = 16 * 1024 * 1024;
@@ -224,24 +201,24 @@ function causeOf(error: unknown, real: string): { cause: string; todo: string } 
   return { cause: `SQLite: ${why}${room}`, todo: 'check the disk and the file' };
 }
 
+/** What the store needs of a service to keep its state. */
+type Kept = Pick<MockService, 'state' | 'adopt'>;
+
+/** How often changes made between requests (timers of a real-time clock) are saved. */
+const BETWEEN_REQUESTS_MS = 100;
+
 /**
- * Keeps `service`'s state in `file`: call `save()` before answering each request; `close()` at exit. With
- * `loaded` (from {@link readStateFile}, whose state the service has adopted) the file holds the state already;
- * without, it is created.
- *
- * A save that fails changes nothing: SQLite rolls the transaction back, what the save notes of the file is
+ * The store of the state file `file` at `real` (lock held, `release` lets it go): `found` is what a file there
+ * held. A save that fails changes nothing: SQLite rolls the transaction back, what the save notes of the file is
  * updated only after the commit, and the service's state is read back from the file (as last saved), so the
- * request that failed, and any request in flight while it did (`save(mark)` with its {@link mark}), left no trace.
+ * request that failed, and any request in flight while it did (`save(mark)` with its `mark()`), left no trace.
  */
-export function openStateFile(
-  service: Pick<MockService, 'state' | 'adopt'>,
-  file: string,
-  { loaded }: { loaded?: LoadedState } = {},
-) {
-  const opened = loaded ?? create(file);
-  const { rows } = opened;
+function keeper(file: string, real: string, release: () => void, found?: { state: MockState; rows: Rows }) {
+  let rows = found?.rows;
+  let service: Kept | undefined;
+  let saving: NodeJS.Timeout | undefined;
   // The state saved, its timers (a timer is replaced, never changed in place), ledger and top-level parts.
-  let saved = loaded?.state;
+  let saved = found?.state;
   let timers = new Set<Timer>(saved?.timers);
   const ledger: Saved = new Map();
   const parts = new Map<string, string>();
@@ -253,7 +230,7 @@ export function openStateFile(
   let broken: string | undefined;
 
   /** Writes what changed; what it notes of the file is pushed to `done`, run once the commit has succeeded. */
-  const write = (state: MockState, whole: boolean, done: (() => void)[]) => {
+  const write = (rows: Rows, state: MockState, whole: boolean, done: (() => void)[]) => {
     if (whole) rows.db.exec(`DELETE FROM entries WHERE collection != '${IDENTITY}'`);
     for (const [slice, name, collection] of named) {
       const holder = sliceOf(state, slice);
@@ -306,12 +283,12 @@ export function openStateFile(
   };
 
   /** After a failed save: the state put back as the file holds it; throws saying why and what to do. */
-  const undo = (error: unknown): never => {
-    const { cause, todo } = causeOf(error, opened.real);
+  const undo = (rows: Rows, kept: Kept, error: unknown): never => {
+    const { cause, todo } = causeOf(error, real);
     generation += 1;
     try {
       const state = readState(rows);
-      service.adopt(state);
+      kept.adopt(state);
       [saved, timers] = [state, new Set(state.timers)];
       ledger.clear();
       keep(state.http.ledger);
@@ -332,17 +309,38 @@ export function openStateFile(
       throw new StateFileError(
         `The state file ${file} was not written: a save failed while this request was handled, and the state was put back as last saved. This request changed nothing: send it again.`,
       );
-    const state = service.state as MockState;
+    if (!rows || !service) return;
+    const [open, kept, state] = [rows, service, service.state as MockState];
     const done: (() => void)[] = [];
     try {
       // A reset or restore replaced the whole state: it is saved whole.
-      rows.atomically(() => write(state, state !== saved, done));
+      open.atomically(() => write(open, state, state !== saved, done));
     } catch (error) {
-      undo(error);
+      undo(open, kept, error);
     }
     for (const step of done) step();
   };
   return {
+    /** The state the file held when opened; `undefined` for a file made by {@link keep}. */
+    state: found?.state,
+    /**
+     * Keeps `kept`'s state in the file from now on: a loaded state is adopted, a new file is made and the state
+     * saved whole. Changes made between requests (a real-time clock's timers) are saved within 100 ms.
+     */
+    keep(kept: Kept): void {
+      service = kept;
+      if (found) kept.adopt(found.state);
+      else rows = create(file, real);
+      save();
+      saving = setInterval(() => {
+        try {
+          save();
+        } catch (error) {
+          console.error('inr-payouts mock: could not save the state:', error);
+        }
+      }, BETWEEN_REQUESTS_MS);
+      saving.unref();
+    },
     /**
      * Writes what changed since the last save in one transaction, synced to disk. With `mark` (taken when the
      * request began), refuses when a save failed since, which put back the state that request may have changed.
@@ -350,68 +348,43 @@ export function openStateFile(
     save,
     /** The mark of the state now: a request takes it when it begins, and gives it to {@link save}. */
     mark: (): number => generation,
-    /**
-     * Starts checking every row of a loaded file, a slice at a time between requests: called once the server
-     * serves (the start's own work, a clock catching up, is not slowed by it). From then on a lookup that finds
-     * nothing finishes the check first, so a damaged key answers 500, never 404.
-     */
-    verify: (): void => {
-      if (loaded) rows.verifyInBackground();
-    },
-    /** Saves, then closes the file (its write-ahead log folded into it: one file at rest). */
+    /** Saves, then closes the file (its write-ahead log folded into it: one file at rest) and lets its lock go. */
     close(): void {
+      clearInterval(saving);
       try {
         save();
       } finally {
-        opened.close();
+        try {
+          rows?.close();
+          if (rows?.db.isOpen) rows.db.close();
+        } finally {
+          rows = undefined;
+          release();
+        }
       }
     },
   };
 }
 
-/** A new state file, its schema committed before WAL so the file's own header says what it is from the start. */
-function create(file: string): OpenFile {
-  const lock = take(file);
-  const { real } = lock;
+/** A new state file at `real`, its schema committed before WAL so the file's own header says what it is. */
+function create(file: string, real: string): Rows {
   try {
-    if (existsSync(real)) refuse(file, 'exists but was not read', 'read it first');
-    try {
-      mkdirSync(dirname(real), { recursive: true });
-    } catch (error) {
-      refuseSystem(file, dirname(real), error, 'creating the folder');
-    }
-    const db = connect(real, false);
-    try {
-      db.exec(`BEGIN; ${ENTRIES}; PRAGMA application_id = ${APPLICATION_ID};
-        PRAGMA user_version = ${SCHEMA_VERSION};`);
-      identify(db);
-      db.exec('COMMIT; PRAGMA journal_mode = WAL;');
-    } catch (error) {
-      db.close();
-      throw error;
-    }
-    const rows = statements(db, file);
-    return { rows, real, close: () => closeAll(rows, lock) };
+    mkdirSync(dirname(real), { recursive: true });
   } catch (error) {
-    lock.release();
+    refuseSystem(file, dirname(real), error, 'creating the folder');
+  }
+  const db = connect(real, false);
+  try {
+    db.exec(`BEGIN; ${ENTRIES}; PRAGMA application_id = ${APPLICATION_ID};
+      PRAGMA user_version = ${SCHEMA_VERSION};`);
+    identify(db);
+    db.exec('COMMIT; PRAGMA journal_mode = WAL;');
+  } catch (error) {
+    db.close();
     throw error;
   }
+  return statements(db, file);
 }
 
-/** An open state file: its rows, its real path, and how to close it (the lock let go last). */
-interface OpenFile {
-  rows: Rows;
-  real: string;
-  close(): void;
-}
-const closeAll = (rows: Rows, lock: StateFileLock) => {
-  try {
-    rows.close();
-    if (rows.db.isOpen) rows.db.close();
-  } finally {
-    lock.release();
-  }
-};
-
-/** A state file opened with {@link openStateFile}. */
-export type StateFile = ReturnType<typeof openStateFile>;
+/** A state file opened with {@link openStateFile}, held by the server that keeps its state in it. */
+export type StateFile = ReturnType<typeof keeper>;

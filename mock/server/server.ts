@@ -25,6 +25,7 @@ import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
 import { BodyTooLargeError, hasBody, NO_BODY, readBody, toPlainRequest, writeAnswer } from './node-http.js';
 import { MOCK_OPENAPI_PATH, OPENAPI_METHODS, OPENAPI_PATH, serveOpenApi } from './openapi.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
+import type { StateFile } from './persistence.js';
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
@@ -34,17 +35,14 @@ export interface MockServerOptions {
   host?: string;
   /** Options of the service; its `baseUrl` is always this server's address. */
   service?: Omit<MockServiceOptions, 'baseUrl'>;
-  /** Called after every answered request (the state may have changed), for persistence. */
+  /** Called after every answered request (the state may have changed): the bin runs the clock's due work. */
   onRequest?: () => void;
-  /** Called with the service as soon as it exists, before the first request is served. */
-  onReady?: (service: MockSimulation) => void;
   /**
-   * Called after a request's work and before its answer is written (durable persistence), with the mark
-   * `stateMark` gave when the request began; what it throws becomes the request's 500.
+   * The state file (`openStateFile`) the server keeps its state in: the state it holds is served, and each
+   * request's changes are saved before its answer is written (a save that fails is that request's 500). The
+   * server closes it when it closes.
    */
-  beforeAnswer?: (mark: number | undefined) => void;
-  /** A mark of the state taken as each request begins (the state file's: a failed save since changes it). */
-  stateMark?: () => number;
+  stateFile?: StateFile;
 }
 
 /** A running server. */
@@ -178,10 +176,9 @@ async function handle(
   served: ServedSimulation,
   req: IncomingMessage,
   res: ServerResponse,
-  options: Pick<MockServerOptions, 'beforeAnswer' | 'stateMark'>,
+  stateFile: StateFile | undefined,
 ): Promise<void> {
-  const { beforeAnswer } = options;
-  const mark = options.stateMark?.();
+  const mark = stateFile?.mark();
   let response: Answer;
   try {
     response = await answerRequest(served, req);
@@ -197,7 +194,7 @@ async function handle(
   }
   const written = writeAnswer(
     res,
-    beforeAnswer ? keepBeforeAnswering(response, () => beforeAnswer(mark)) : response,
+    stateFile ? keepBeforeAnswering(response, () => stateFile.save(mark)) : response,
   );
   if (written) await written;
 }
@@ -253,7 +250,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return;
     }
     const after = () => options.onRequest?.();
-    handle(service, req, res, options).then(after, () => {
+    handle(service, req, res, options.stateFile).then(after, () => {
       res.socket?.destroy();
       after();
     });
@@ -285,8 +282,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // A shared server's clock never waits for a receiver: `clock/advance` answers as fast with a silent one.
   const served = createServedSimulation({ webhookWaitMs: 0, ...options.service, baseUrl: url });
   const created = served.simulation;
-  // Synchronously after listen resolved: no request is served before the service is ready.
-  options.onReady?.(created);
+  // Synchronously after listen resolved: no request is served before the state file's state is adopted.
+  options.stateFile?.keep(created);
   const replay = options.service?.replay;
   if (replay) {
     // Nothing is served before the replay has run its last step: a request let in would take the place (an ID,
@@ -304,7 +301,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     server,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
+        server.close((error) => {
+          try {
+            options.stateFile?.close();
+          } catch (closing) {
+            reject(closing);
+          }
+          if (error) reject(error);
+          else resolve();
+        });
         server.closeAllConnections();
       }),
   };

@@ -7,7 +7,7 @@
 import { createInterface } from 'node:readline';
 import { resolveOptions } from '../../../mock/engine/options.js';
 import { initialState } from '../../../mock/operations/accounts.js';
-import { openStateFile, readStateFile, type StateFile } from '../../../mock/server/persistence.js';
+import { openStateFile, type StateFile } from '../../../mock/server/persistence.js';
 import type { MockState } from '../../../mock/state/mock-state.js';
 
 let held: StateFile | undefined;
@@ -21,15 +21,16 @@ lines.on('line', (line) => {
   }
   const file = line.slice('open '.length);
   try {
-    const loaded = readStateFile(file);
+    const opened = openStateFile(file);
     // The state alone (not the whole simulation, whose loading takes seconds): what the file holds is the point.
     const service = {
-      state: loaded?.state ?? initialState(resolveOptions({ seed: 'opener' })),
+      state: initialState(resolveOptions({ seed: 'opener' })),
       adopt(state: MockState) {
         service.state = state;
       },
     };
-    held = openStateFile(service, file, { loaded });
+    opened.keep(service);
+    held = opened;
     service.state.clock.now += 1;
     held.save();
     console.log('open');

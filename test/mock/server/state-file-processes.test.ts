@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../../mock/engine/options.js';
 import { initialState } from '../../../mock/operations/accounts.js';
-import { openStateFile, readStateFile } from '../../../mock/server/persistence.js';
+import { openStateFile } from '../../../mock/server/persistence.js';
 import type { MockState } from '../../../mock/state/mock-state.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -47,6 +47,12 @@ const service = () => {
     },
   };
   return holder;
+};
+/** A state file at `file`, a state kept in it. */
+const keepIn = (file: string) => {
+  const opened = openStateFile(file);
+  opened.keep(service());
+  return opened;
 };
 
 /** Starts an opener (as `nobody` with `asNobody`) and waits until it is ready. */
@@ -145,7 +151,7 @@ describe('a file or folder the user may not write', () => {
       // A good file, made by root.
       const good = join(dir, 'good', 'state.db');
       mkdirSync(join(dir, 'good'));
-      openStateFile(service(), good).close();
+      keepIn(good).close();
       const bytes = readFileSync(good);
       // 1. Its folder is root's: nobody may not create the lock or -wal beside it.
       // 2. The folder is nobody's, the file root's and read-only to others.
@@ -195,10 +201,12 @@ describe('a lock no live server holds', () => {
     ] as const) {
       const file = join(dir, `stale-${label.replaceAll(' ', '-')}.db`);
       writeFileSync(`${file}.pid`, typeof lock === 'string' ? lock : JSON.stringify(lock));
-      expect(readStateFile(file), label).toBeUndefined();
+      const opened = openStateFile(file);
+      expect(opened.state, label).toBeUndefined();
       // The lock is this process's now, kept for the file's creation.
       expect(JSON.parse(readFileSync(`${file}.pid`, 'utf8')).pid).toBe(process.pid);
-      openStateFile(service(), file).close();
+      opened.keep(service());
+      opened.close();
       expect(existsSync(`${file}.pid`)).toBe(false);
     }
   });
@@ -207,7 +215,7 @@ describe('a lock no live server holds', () => {
     const file = join(dir, 'held.db');
     const pid = process.ppid;
     writeFileSync(`${file}.pid`, JSON.stringify({ pid, start: startOf(pid), host: hostname(), token: 'y' }));
-    expect(() => readStateFile(file)).toThrow(
+    expect(() => openStateFile(file)).toThrow(
       `is in use by another inr-payouts mock server (process ${pid})`,
     );
     expect(readFileSync(`${file}.pid`, 'utf8')).toContain('"token":"y"');
@@ -217,17 +225,19 @@ describe('a lock no live server holds', () => {
     const file = join(dir, 'other-host.db');
     const lock = `${file}.pid`;
     writeFileSync(lock, JSON.stringify({ pid: 4242, host: 'another-host', token: 'z' }));
-    expect(() => readStateFile(file)).toThrow(
+    expect(() => openStateFile(file)).toThrow(
       'is in use by another inr-payouts mock server (process 4242 on another-host)',
     );
     // A new container on a killed one's volume is told when it may start.
-    expect(() => readStateFile(file)).toThrow(
+    expect(() => openStateFile(file)).toThrow(
       /its lock lapses 60 s after its last renewal, in \d+ s: start again then/,
     );
     const minuteAgo = new Date(Date.now() - 61_000);
     utimesSync(lock, minuteAgo, minuteAgo);
-    expect(readStateFile(file)).toBeUndefined();
-    openStateFile(service(), file).close();
+    const opened = openStateFile(file);
+    expect(opened.state).toBeUndefined();
+    opened.keep(service());
+    opened.close();
     expect(existsSync(lock)).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { Database } from 'node-sqlite3-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStateFile, readStateFile, StateFileError } from '../../../mock/server/persistence.js';
+import { openStateFile, StateFileError } from '../../../mock/server/persistence.js';
 import { startMockServer } from '../../../mock/server/server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-refusals-'));
@@ -23,7 +23,8 @@ beforeAll(async () => {
   for (let i = 0; i < 40; i++) {
     server.service.helpers.users.seedVerified({ mobile: `90000000${String(i).padStart(2, '0')}` });
   }
-  const stateFile = openStateFile(server.service, file);
+  const stateFile = openStateFile(file);
+  stateFile.keep(server.service);
   stateFile.close();
   await server.close();
   good = readFileSync(file);
@@ -37,9 +38,9 @@ function expectRefused(bytes: Buffer | string, why: RegExp): string {
   const file = join(dir, `case-${count}.db`);
   writeFileSync(file, bytes);
   let message = '';
-  let loaded: ReturnType<typeof readStateFile>;
+  let loaded: ReturnType<typeof openStateFile> | undefined;
   try {
-    loaded = readStateFile(file);
+    loaded = openStateFile(file);
     // Entries are read when first used: every one is read here.
     JSON.stringify(loaded?.state);
   } catch (error) {
@@ -49,7 +50,7 @@ function expectRefused(bytes: Buffer | string, why: RegExp): string {
   loaded?.close();
   expect(message).toMatch(why);
   expect(message).toContain(`The state file ${file} `);
-  expect(message).toMatch(/: (delete|restore|upgrade|give|to carry).*It was left as it is\.$/s);
+  expect(message).toMatch(/: (delete|restore|serve|give).*It was left as it is\.$/s);
   expect(readFileSync(file).equals(Buffer.from(bytes))).toBe(true);
   // The engine's lock is let go: nothing is left beside the file.
   expect(existsSync(`${file}.lock`)).toBe(false);
@@ -72,16 +73,8 @@ function changed(change: (db: Database) => void): Buffer {
 }
 
 describe('a state file that is not right is refused and left as it is', () => {
-  it('the JSON state file of an earlier version: refused with how to carry it over, naming files that exist', () => {
-    const message = expectRefused(
-      '{"stateFile":1,"generation":"g1"}\n{"rest":{}}\n',
-      /is JSON \(a state file of an earlier inr-payouts mock\?\).*__mock\/snapshot.*__mock\/restore/s,
-    );
-    expect(message).toMatch(/or delete \S+case-\d+\.db and \S+case-\d+\.db\.journal to start afresh/);
-    expect(message).not.toContain('.journal.journal');
-  });
-
-  it('a file that is not a database, or is empty', () => {
+  it('a file that is not a database (JSON, text), or is empty', () => {
+    expectRefused('{"stateFile":1,"generation":"g1"}\n{"rest":{}}\n', /is not a SQLite database/);
     expectRefused('hello, not SQLite\n'.repeat(20), /is not a SQLite database/);
     expectRefused('', /is empty/);
   });
@@ -91,18 +84,15 @@ describe('a state file that is not right is refused and left as it is', () => {
     expectRefused(foreign, /is a SQLite database of another application: give --state-file a new path/);
   });
 
-  it('a file written by a newer version', () => {
-    expectRefused(
-      changed((db) => db.exec('PRAGMA user_version = 4')),
-      /written by a newer inr-payouts mock \(schema 4; this one reads 3\): upgrade inr-payouts/,
-    );
-  });
-
-  it('a file written by an earlier version: refused with the way to carry its state over', () => {
-    expectRefused(
-      changed((db) => db.exec('PRAGMA user_version = 1')),
-      /written by an earlier inr-payouts mock \(schema 1; this one reads 3\): to carry its state over, .*GET \/__mock\/snapshot.*\/__mock\/restore.*; or delete \S+ to start afresh/,
-    );
+  it('a file written by another version, newer or earlier: refused saying so, never converted', () => {
+    for (const version of [5, 3, 1]) {
+      expectRefused(
+        changed((db) => db.exec(`PRAGMA user_version = ${version}`)),
+        new RegExp(
+          `written by another version of the inr-payouts mock \\(schema ${version}; this one reads 4 only\\): serve it with the version that wrote it`,
+        ),
+      );
+    }
   });
 
   it('a changed header byte, a damaged page, a file cut short (at a page or anywhere)', () => {
@@ -112,7 +102,7 @@ describe('a state file that is not right is refused and left as it is', () => {
       return bytes;
     };
     expectRefused(flip(16), /is cut short|is not a SQLite database/); // the page size
-    expectRefused(flip(4096), /cannot be read \(database disk image is malformed\)/); // a page's type
+    expectRefused(flip(4096), /is damaged \(SQLite's integrity check: .*page 2/); // a page's type
     // Cut at a page: SQLite finds the pages its header counts past the file's end; inside one: the mock does.
     expectRefused(
       good.subarray(0, 4096 * 3),
@@ -172,12 +162,12 @@ describe('a state file that is not right is refused and left as it is', () => {
         '{"__proto__":{"polluted":"yes"}}',
       ),
     );
-    const loaded = readStateFile(file);
-    const byMobile = loaded?.state.users.idByMobile as Record<string, unknown>;
+    const loaded = openStateFile(file);
+    const byMobile = loaded.state?.users.idByMobile as Record<string, unknown>;
     expect(Object.getPrototypeOf(byMobile)).toBeNull();
     expect(Object.hasOwn(byMobile, '__proto__')).toBe(true);
     expect(JSON.stringify(Reflect.get(byMobile, '__proto__'))).toBe('{"__proto__":{"polluted":"yes"}}');
-    loaded?.close();
+    loaded.close();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
   });

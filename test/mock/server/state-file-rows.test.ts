@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStateFile, readStateFile, type StateFile } from '../../../mock/server/persistence.js';
+import { openStateFile } from '../../../mock/server/persistence.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-rows-'));
@@ -28,28 +28,25 @@ afterAll(async () => {
 
 /** The state the file holds now, read as a restart reads it. */
 function reread(file: string): unknown {
-  const loaded = readStateFile(file);
+  const loaded = openStateFile(file);
   // Entries are read when first used: all of them, before the file is closed.
-  const state = JSON.parse(JSON.stringify(loaded?.state));
-  loaded?.close();
+  const state = JSON.parse(JSON.stringify(loaded.state));
+  loaded.close();
   return state;
 }
 
 /** A server whose state is saved to `file` before each answer. */
 async function serve(file: string, seed: string) {
-  const holder: { stateFile?: StateFile } = {};
+  const stateFile = openStateFile(file);
   const server = await startMockServer({
     port: 0,
     service: { seed, startTime: '2025-03-01T09:00:00Z' },
-    onReady: (service) => {
-      holder.stateFile = openStateFile(service, file);
-    },
-    beforeAnswer: () => holder.stateFile?.save(),
+    stateFile,
     onRequest: () => {
       server?.service.clock.runDue().catch(() => undefined);
     },
   });
-  return { server, holder };
+  return { server, stateFile };
 }
 
 async function workload(server: RunningMockServer): Promise<void> {
@@ -108,29 +105,29 @@ async function workload(server: RunningMockServer): Promise<void> {
 describe('the state file rows', () => {
   it('reads back exactly the live state after a varied workload, a reset and the same workload again', async () => {
     const file = join(dir, 'varied.db');
-    const { server, holder } = await serve(file, 'rows');
+    let { server } = await serve(file, 'rows');
     try {
       for (let round = 0; round < 2; round++) {
         await workload(server);
         // Deliveries finish after their requests: the save after them catches what they changed.
         await new Promise((resolve) => setTimeout(resolve, 200));
-        holder.stateFile?.save();
-        // Read as a restart reads it, then continued where it was.
-        holder.stateFile?.close();
-        holder.stateFile = undefined;
-        expect(reread(file)).toEqual(JSON.parse(JSON.stringify(server.service.state)));
-        holder.stateFile = openStateFile(server.service, file, { loaded: readStateFile(file) });
+        // Read as a restart reads it, then continued where it was, by a server that loaded it.
+        await server.close();
+        const live = JSON.parse(JSON.stringify(server.service.state));
+        expect(reread(file)).toEqual(live);
+        ({ server } = await serve(file, 'rows'));
+        expect(JSON.parse(JSON.stringify(server.service.state))).toEqual(live);
         await fetch(`${server.url}/__mock/reset`, { method: 'POST' });
       }
     } finally {
       await server.close();
-      holder.stateFile?.close();
     }
   });
 
   it("writes what a request adds to a growing list (the ledger, an account's IDs) as new rows, not the whole list", async () => {
     const file = join(dir, 'appends.db');
-    const { server, holder } = await serve(file, 'appends');
+    const { server } = await serve(file, 'appends');
+    let second: string;
     try {
       const create = async (mobile: string) => {
         const response = await fetch(`${server.url}/v2/users`, {
@@ -145,9 +142,11 @@ describe('the state file rows', () => {
         return ((await response.json()) as { data: { userId: string } }).data.userId;
       };
       await create('9123400001');
-      const second = await create('9123400002');
-      holder.stateFile?.close();
-      holder.stateFile = undefined;
+      second = await create('9123400002');
+    } finally {
+      await server.close();
+    }
+    {
       const db = new Database(file);
       try {
         // The engine has no shared memory for a WAL file's index: one connection at a time, exclusively.
@@ -163,15 +162,13 @@ describe('the state file rows', () => {
         db.close();
       }
       expect(reread(file)).toEqual(JSON.parse(JSON.stringify(server.service.state)));
-    } finally {
-      await server.close();
     }
   });
 
   it('a crash image (the file and its write-ahead log as kill -9 leaves them) loads every committed write', async () => {
     const file = join(dir, 'crash.db');
-    const server = await startMockServer({ port: 0, service: { seed: 'crash' } });
-    const stateFile = openStateFile(server.service, file);
+    const stateFile = openStateFile(file);
+    const server = await startMockServer({ port: 0, service: { seed: 'crash' }, stateFile });
     try {
       // Enough writes that the file's newest pages are in the log only, past the end of the file itself.
       for (let i = 0; i < 300; i++) {
@@ -184,7 +181,6 @@ describe('the state file rows', () => {
       expect(existsSync(`${image}-wal`)).toBe(true);
       expect(reread(image)).toEqual(JSON.parse(JSON.stringify(server.service.state)));
     } finally {
-      stateFile.close();
       await server.close();
     }
   });
