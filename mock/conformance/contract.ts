@@ -6,7 +6,7 @@
  * open, so a new value is a difference to review), a required field missing, on every item of a list.
  */
 import type * as z from 'zod/mini';
-import { ENDPOINTS, type Endpoint } from '../../src/endpoints/index.js';
+import { ENDPOINTS, type Endpoint, PATH_PARAM } from '../../src/endpoints/index.js';
 import { ErrorBodyA, ErrorBodyB, RateLimitErrorBody } from '../../src/schemas/common.js';
 import { isPlainObject } from '../../src/shared/plain-object.js';
 import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
@@ -41,7 +41,7 @@ const compileRows = (): Row[] =>
     .map((row) => ({
       path: row.path,
       method: row.method,
-      pattern: new RegExp(`^${row.path.replace(/\{\w+\}/g, '[^/]+')}$`),
+      pattern: new RegExp(`^${row.path.replace(PATH_PARAM, '[^/]+')}$`),
       row,
     }))
     // A fixed segment wins over a parameter (`/v2/transactions/prefunded` before `/{transactionId}`).

@@ -7,7 +7,13 @@
  * `npm run build` writes both; a test compares the committed files with a fresh generation.
  */
 import type * as z from 'zod/mini';
-import { CONTRACTS, ENDPOINTS, type Endpoint, type OperationId } from '../../src/endpoints/index.js';
+import {
+  CONTRACTS,
+  ENDPOINTS,
+  type Endpoint,
+  type OperationId,
+  PATH_PARAM,
+} from '../../src/endpoints/index.js';
 import { ErrorBodyA, ErrorBodyB, RateLimitErrorBody } from '../../src/schemas/common.js';
 import { Pagination } from '../../src/schemas/webhooks.js';
 import { isPlainObject } from '../../src/shared/plain-object.js';
@@ -119,7 +125,7 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
   const shape = contract.alsoShapeB ? 'B' : (row.shape ?? 'A');
   const idempotent = row.method !== 'GET';
   const rules = REQUEST_RULES[operationId];
-  const pathParams = [...row.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+  const pathParams = [...row.path.matchAll(PATH_PARAM)].map((m) => ({
     name: m[1],
     in: 'path',
     required: true,

@@ -49,8 +49,11 @@ export type PathParams<Path extends string> = Path extends `${string}{${infer Na
   ? { [K in Name]: string } & PathParams<Rest>
   : Record<never, string>;
 
+/** A `{name}` parameter of a row's path, its name captured (global: for `replace` and `matchAll`). */
+export const PATH_PARAM = /\{(\w+)\}/g;
+
 /** A path in the `:name` form routers and reports write: `/v2/users/{userId}` is `/v2/users/:userId`. */
-export const colonPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+export const colonPath = (path: string): string => path.replace(PATH_PARAM, ':$1');
 
 /** A row as reports name it: `GET /v2/users/:userId`. */
 export const endpointLabel = (row: Pick<Endpoint, 'method' | 'path'>): string =>

@@ -11,7 +11,7 @@ import { USER_CONTRACTS, USER_ENDPOINTS } from './users.js';
 import { WEBHOOK_CONTRACTS, WEBHOOK_ENDPOINTS } from './webhooks.js';
 
 export type { Endpoint, EndpointContract, PathParams } from './endpoint.js';
-export { colonPath, endpointLabel } from './endpoint.js';
+export { colonPath, endpointLabel, PATH_PARAM } from './endpoint.js';
 
 /** Every `/v2` endpoint's call, keyed by operation ID. */
 export const ENDPOINTS = {

@@ -3,7 +3,7 @@ import { ApiPromise, type Outcome } from '../core/api-promise.js';
 import { APIError } from '../core/errors.js';
 import { type Call, pathParam, type Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import { type Endpoint, operationIdOf, type PathParams } from '../endpoints/index.js';
+import { type Endpoint, operationIdOf, PATH_PARAM, type PathParams } from '../endpoints/index.js';
 
 /** What one call of an endpoint carries besides the endpoint's own facts. */
 interface CallInputs<Path extends string> {
@@ -48,7 +48,7 @@ export function callEndpoint<E extends Endpoint>(
         method: endpoint.method,
         operationId: operationIdOf(endpoint),
         urlTemplate: endpoint.path,
-        path: endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => pathParam(name, params[name])),
+        path: endpoint.path.replace(PATH_PARAM, (_, name: string) => pathParam(name, params[name])),
         body: inputs.body,
         bodySchema: endpoint.body,
         query: inputs.query,
