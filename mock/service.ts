@@ -110,7 +110,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const { simulation } = served;
   const overrides = createOverrides(routes);
   const clientClock = virtualClientClock(simulation.clock);
-  const fetch = createMockFetch(simulation.baseUrl, async (request) => (await served.serve(request))?.sent);
+  const fetch = createMockFetch(simulation.baseUrl, simulation.dispatch);
   const service = Object.assign(simulation, {
     fetch,
     clientClock,

@@ -6,7 +6,7 @@
  */
 import { type MockBundle, parseBundle, replayable } from './engine/bundle.js';
 import type { Clock } from './engine/clock.js';
-import type { Exchange, IncomingRequest } from './engine/exchange.js';
+import type { Exchange } from './engine/exchange.js';
 import type { Journal } from './engine/journal.js';
 import { type MockServiceOptions, resolveOptions } from './engine/options.js';
 import type { RouteOverrides } from './engine/route.js';
@@ -115,7 +115,7 @@ export function createMockSimulation(
 /** A simulation and its dispatch to whole exchanges (the standalone server writes an answer's text from them). */
 export interface ServedSimulation {
   simulation: MockSimulation;
-  serve(request: IncomingRequest): Promise<Exchange | undefined>;
+  serve(request: Request): Promise<Exchange | undefined>;
 }
 
 /** Creates a simulation (see {@link createMockSimulation}) with its exchange-level dispatch. */
@@ -135,7 +135,7 @@ export function createServedSimulation(
   const recorder = createRecorder(rt);
   const helpers = createHelpers(rt);
   const unrecorded = recorder.wrapHelpers(helpers);
-  const serve = (request: IncomingRequest) => routing().dispatch(rt, request);
+  const serve = (request: Request) => routing().dispatch(rt, request);
   const replayed = bundle
     ? replayBundle(
         {
@@ -156,7 +156,7 @@ export function createServedSimulation(
   };
   const simulation: MockSimulation = {
     baseUrl: rt.options.baseUrl,
-    dispatch: async (request) => (await serve(request))?.sent,
+    dispatch: async (request) => (await serve(request))?.answer?.response,
     clock: recorder.wrapClock(rt.clock),
     bundle: () => helpers.bundle(),
     replayed,

@@ -4,7 +4,6 @@
  */
 
 import { describeError } from '../../src/shared/describe-error.js';
-import { fetchRequest, isPlain } from '../engine/plain-request.js';
 import { virtualClientClock } from '../http/client-clock.js';
 import { createMockFetch } from '../http/fetch.js';
 import { createMockSimulation, type MockSimulation } from '../simulation.js';
@@ -123,12 +122,7 @@ function inProcessSide(side: Side, mock: MockSimulation, pacer: Pacer): SideSetu
     side,
     baseUrl: mock.baseUrl,
     apiKey: mock.sandboxKey,
-    send: runningDueWork(
-      mock,
-      createMockFetch(mock.baseUrl, (request) =>
-        mock.dispatch(isPlain(request) ? fetchRequest(request) : request),
-      ),
-    ),
+    send: runningDueWork(mock, createMockFetch(mock.baseUrl, mock.dispatch)),
     pacer,
     helpers: mock.helpers,
     clock: virtualClientClock(mock.clock),

@@ -1,23 +1,28 @@
 /**
- * One request's context, made once where dispatch finds the request under the base URL: what came in (its body
- * read, decoded and parsed at most once each, its query parsed once) and what went out. The pipeline, validation,
- * idempotency and the journal read it instead of reading the `Request` or the `Response` again.
+ * One request's context, made once where dispatch finds the request under the base URL: the fetch `Request`
+ * that came in (its body read, decoded and parsed at most once each, its query parsed once) and the
+ * {@link Answer} that went out. The pipeline, validation, idempotency, the journal and the recorder read it
+ * instead of reading the `Request` or the `Response` again.
  */
 import type { BundleStep } from './bundle.js';
 import type { Explanation } from './explain.js';
 import { nestsDeeperThan } from './json-depth.js';
-import { fetchRequest, isPlain, PlainHeaders, type PlainRequest } from './plain-request.js';
-import { type Answer, isReply, toResponse } from './reply.js';
 import type { RouteDefinition } from './route.js';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
-/** What the pipeline answered an API request, as the journal and the test suite's checks read it. */
-export interface ExchangeAnswer {
-  response: Answer;
+/**
+ * What the mock answered a request: the `Response` that went back to the caller, and what the pipeline knows of
+ * it, so that no reader parses or reads the response again.
+ */
+export interface Answer {
+  /** What went back: a `HEAD` answer without its body, a dropped connection as `Response.error()`. */
+  response: Response;
+  /** The status the service answered, kept when the connection was dropped after the work was done. */
+  status: number;
   /** The body as a value, when the pipeline built it from one (the success envelope, an error body). */
   body?: unknown;
-  /** The body's JSON text, when the pipeline serialised it (so no one reads the response for it). */
+  /** The body's JSON text as the pipeline serialised it (a `HEAD` answer's is its `GET`'s, not sent). */
   text?: string;
   explanation?: Explanation;
   /** The `X-Mock-Explain` line, taken before the strict profile drops the header. */
@@ -50,13 +55,7 @@ function parseBody(text: string): ParsedBody {
   }
 }
 
-/** What dispatch serves: a fetch `Request`, or one the standalone server read without making one. */
-export type IncomingRequest = Request | PlainRequest;
-
-/** The bytes of a view as an `ArrayBuffer` of their own (a node `Buffer` may be a slice of a shared pool). */
-function copyOf(view: Uint8Array<ArrayBuffer>): ArrayBuffer {
-  return view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength);
-}
+const EMPTY = new ArrayBuffer(0);
 
 /** The context of one request. */
 export class Exchange {
@@ -66,17 +65,12 @@ export class Exchange {
   params: Record<string, string> = {};
   /** The API route serving it; absent for routing's own answers and raw routes. */
   route?: RouteDefinition;
-  /** Set by the pipeline for an API route. */
-  answer?: ExchangeAnswer;
+  /** What went back; absent until answered, and when serving failed. */
+  answer?: Answer;
   /** False for a replay's own requests, which the replay records itself. */
   readonly recorded: boolean;
   /** The recorder's step for this request and its place, from its arrival until its answer is noted. */
   recording?: { step: Extract<BundleStep, { type: 'request' }>; index: number };
-  readonly #source: IncomingRequest;
-  #request?: Request;
-  #headers?: PlainHeaders;
-  #sent?: Answer;
-  #sentResponse?: Response;
   #bytes?: Promise<ArrayBuffer>;
   #read?: ArrayBuffer;
   #text?: string;
@@ -85,95 +79,37 @@ export class Exchange {
   #query?: Record<string, string>;
 
   constructor(
-    request: IncomingRequest,
+    readonly request: Request,
     /** The path relative to the base URL, without the query. */
     readonly path: string,
     recorded = true,
   ) {
-    this.#source = request;
-    if (!isPlain(request)) this.#request = request;
     this.method = request.method;
     this.url = request.url;
     this.recorded = recorded;
   }
 
-  /** The request as a fetch `Request` (made on first ask from a plain one). */
-  get request(): Request {
-    const source = this.#source;
-    this.#request ??= isPlain(source) ? fetchRequest(source) : source;
-    return this.#request;
-  }
-
-  /** A request header's value (`name` in any case), as fetch's `Headers#get` reads it; `null` when absent. */
+  /** A request header's value (`name` in any case); `null` when absent. */
   header(name: string): string | null {
-    return this.#headerList().get(name);
-  }
-
-  /** The request's headers as fetch's `Headers` iterates them: lower-case names, in name order. */
-  headerEntries(): Iterable<[string, string]> {
-    return this.#headerList();
-  }
-
-  /** The headers as received (name, value…) of a request read without a `Request`; `undefined` for a `Request`. */
-  get rawHeaders(): readonly string[] | undefined {
-    const source = this.#source;
-    return isPlain(source) ? source.rawHeaders : undefined;
-  }
-
-  #headerList(): Headers | PlainHeaders {
-    const source = this.#source;
-    if (!isPlain(source)) return source.headers;
-    this.#headers ??= new PlainHeaders(source.rawHeaders);
-    return this.#headers;
-  }
-
-  /**
-   * What went back to the caller (after `HEAD`, the strict profile and a dropped connection) as a fetch
-   * `Response`, made on first ask from a `Reply`; absent if nothing went back.
-   */
-  get sent(): Response | undefined {
-    const sent = this.#sent;
-    if (sent === undefined || !isReply(sent)) return sent;
-    this.#sentResponse ??= toResponse(sent);
-    return this.#sentResponse;
-  }
-
-  /** What went back as the mock built it: a `Reply` for a JSON answer, else the `Response`. */
-  get reply(): Answer | undefined {
-    return this.#sent;
-  }
-
-  /** Records what went back. */
-  send(answer: Answer | undefined): void {
-    this.#sent = answer;
-    this.#sentResponse = undefined;
-  }
-
-  /** The text of what was sent, when the pipeline serialised it and sent it as it was (not a `HEAD` answer). */
-  get sentText(): string | undefined {
-    const { answer } = this;
-    return answer && this.#sent === answer.response ? answer.text : undefined;
+    return this.request.headers.get(name);
   }
 
   /** Whether the request carries a body (never for `GET` and `HEAD`). */
   get hasBody(): boolean {
-    if (this.method === 'GET' || this.method === 'HEAD') return false;
-    const source = this.#source;
-    return isPlain(source) || source.body !== null;
+    return this.request.body !== null;
   }
 
   /** The body's bytes, read from the request once (empty without a body). */
   bytes(): Promise<ArrayBuffer> {
     if (this.#bytes) return this.#bytes;
-    const source = this.#source;
-    if (!this.hasBody) this.#read = new ArrayBuffer(0);
-    else if (isPlain(source)) this.#read = copyOf(source.body);
-    this.#bytes = this.#read
-      ? Promise.resolve(this.#read)
-      : this.request.arrayBuffer().then((read) => {
-          this.#read = read;
-          return read;
-        });
+    if (!this.hasBody) {
+      this.#read = EMPTY;
+      this.#bytes = Promise.resolve(EMPTY);
+    } else
+      this.#bytes = this.request.arrayBuffer().then((read) => {
+        this.#read = read;
+        return read;
+      });
     return this.#bytes;
   }
 
@@ -202,8 +138,8 @@ export class Exchange {
   }
 
   /**
-   * The first value of each query parameter, parsed once. The URL is already serialised by the parser, so its
-   * query parses as `URL#searchParams` would have it, without parsing the whole URL again.
+   * The first value of each query parameter, parsed once. `Request#url` is already serialised, so its query
+   * parses as `URL#searchParams` would have it, without parsing the whole URL again.
    */
   get query(): Record<string, string> {
     if (this.#query) return this.#query;

@@ -45,7 +45,7 @@ function recordRequest(journal: Journal, state: MockState, exchange: Exchange): 
     method: exchange.method,
     path: exchange.path,
     route: route.path,
-    status: answer.response.status,
+    status: answer.status,
     idempotencyKey: key,
     replayed: key ? answer.replayed === true : undefined,
     rateLimit: answer.rateLimit,

@@ -5,7 +5,6 @@
  */
 import { type ApiErrorBody, codeFromError, type ErrorShape } from './errors.js';
 import type { Explanation } from './explain.js';
-import { reply, toResponse } from './reply.js';
 
 /** What a resolver returns on success. */
 export interface MockResult<T = unknown> {
@@ -32,10 +31,36 @@ export function errorBody(shape: ErrorShape, body: ApiErrorBody): Record<string,
   return { error, message, code: code ?? codeFromError(error), ...extra };
 }
 
+/** A JSON response of `text`; `headers` may use any capitalisation, and `content-type` defaults to JSON. */
+export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
+  const all: Record<string, string> = { 'content-type': 'application/json' };
+  for (const name in headers) all[name.toLowerCase()] = headers[name] ?? '';
+  return new Response(text, { status, headers: all });
+}
+
 /** A JSON response. */
 export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
   // JSON.stringify drops undefined fields exactly as the wire will.
-  return toResponse(reply(status, JSON.stringify(body), headers));
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+/**
+ * The answer to a `HEAD`: no body, and the length its `GET` would have had (`text`, when the body's text is
+ * known, spares reading it).
+ */
+export async function withoutBody(response: Response, text?: string): Promise<Response> {
+  if (response.type === 'error' || response.body === null) return response;
+  const length = text === undefined ? (await response.arrayBuffer()).byteLength : byteLength(text);
+  const headers = new Headers(response.headers);
+  headers.set('content-length', String(length));
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
+}
+
+const encoder = new TextEncoder();
+
+/** The UTF-8 length of `text`. */
+function byteLength(text: string): number {
+  return encoder.encode(text).byteLength;
 }
 
 /** The body of an unexpected failure, in the route's shape; the service stays usable after it. */

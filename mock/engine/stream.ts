@@ -11,7 +11,7 @@ import type { TransitionDraft } from './journal.js';
 export type StreamRecord =
   /** A request under the base URL arrived; its body is being read. */
   | { type: 'received'; exchange: Exchange }
-  /** The same request was answered (`exchange.reply`), or failed (no `reply`). */
+  /** The same request was answered (`exchange.answer`), or failed (no `answer`). */
   | { type: 'answered'; exchange: Exchange }
   | { type: 'transition'; state: MockState; transition: TransitionDraft };
 

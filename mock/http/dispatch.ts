@@ -5,9 +5,8 @@
  * in-process MSW adapter and the standalone `node:http` server both call it.
  */
 
-import { Exchange, type IncomingRequest } from '../engine/exchange.js';
-import { type Answer, withoutBody } from '../engine/reply.js';
-import { errorBody, json } from '../engine/respond.js';
+import { type Answer, Exchange } from '../engine/exchange.js';
+import { errorBody, json, withoutBody } from '../engine/respond.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { serveRoute } from './pipeline.js';
 import type { MockRouter } from './router.js';
@@ -16,15 +15,15 @@ import type { MockRouter } from './router.js';
  * Answers a request for one service, or `undefined` when the URL is not one the service serves (another
  * origin, outside its base path, or a path no route names), so a caller can pass it on.
  */
-export type Dispatch = (rt: MockRuntime, request: IncomingRequest) => Promise<Response | undefined>;
+export type Dispatch = (rt: MockRuntime, request: Request) => Promise<Response | undefined>;
 
 /**
  * Serves a request as one exchange on the runtime's stream (recorded unless `recorded` is false: a replay's
- * own), `undefined` when the URL is not under the base URL; what went back is its `sent`.
+ * own), `undefined` when the URL is not under the base URL; what went back is its `answer`.
  */
 export type ExchangeDispatch = (
   rt: MockRuntime,
-  request: IncomingRequest,
+  request: Request,
   recorded?: boolean,
 ) => Promise<Exchange | undefined>;
 
@@ -71,13 +70,14 @@ function pathStart(url: string, baseUrl: string): number {
 /** A dispatch function over a compiled router. */
 export function createDispatch(router: MockRouter): Dispatch {
   const serve = createExchangeDispatch(router);
-  return async (rt, request) => (await serve(rt, request))?.sent;
+  return async (rt, request) => (await serve(rt, request))?.answer?.response;
 }
 
 /** An exchange-level dispatch function over a compiled router. */
 export function createExchangeDispatch(router: MockRouter): ExchangeDispatch {
   // Not async: the route's own promise is awaited once, by the caller, without a turn for a wrapping one.
-  const answer = (rt: MockRuntime, exchange: Exchange): Answer | Promise<Answer> | undefined => {
+  type Answered = Response | Answer | Promise<Response | Answer> | undefined;
+  const answer = (rt: MockRuntime, exchange: Exchange): Answered => {
     const { method, path } = exchange;
     const found = router.find(method === 'HEAD' ? 'GET' : method, path);
     if (!found) return undefined;
@@ -117,8 +117,12 @@ export function createExchangeDispatch(router: MockRouter): ExchangeDispatch {
     try {
       // Read once, before the service runs: every step and subscriber reads these bytes.
       if (exchange.hasBody) await exchange.bytes();
-      const response = await answer(rt, exchange);
-      exchange.send(response && request.method === 'HEAD' ? await withoutBody(response) : response);
+      const answered = await answer(rt, exchange);
+      if (answered === undefined) return exchange;
+      // Routing's own answers and raw routes answer a `Response`; the pipeline, an answer it describes.
+      const done = answered instanceof Response ? { response: answered, status: answered.status } : answered;
+      if (request.method === 'HEAD') done.response = await withoutBody(done.response, done.text);
+      exchange.answer = done;
       return exchange;
     } finally {
       rt.stream.emit({ type: 'answered', exchange });

@@ -4,7 +4,6 @@
  */
 
 import { PLAIN_FETCH, type PlainCall, type PlainFetch } from '../../src/shared/plain-fetch.js';
-import type { IncomingRequest } from '../engine/exchange.js';
 
 /** The shape of `fetch` (and of the client's `fetch` option), written out so it needs no DOM types. */
 export type MockFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -30,16 +29,9 @@ function defer(task: () => void): () => void {
   return () => clearTimeout(handle);
 }
 
-const NO_BODY = new Uint8Array(0);
-const encoder = new TextEncoder();
-
-/** The client's plain call as the request the simulation reads (the standalone server's form). */
-function incoming({ method, url, headers, body }: PlainCall): IncomingRequest {
-  const rawHeaders: string[] = [];
-  for (const name in headers) rawHeaders.push(name, headers[name] ?? '');
-  const bytes =
-    body === undefined ? NO_BODY : typeof body === 'string' ? encoder.encode(body) : new Uint8Array(body);
-  return { method, url, rawHeaders, body: bytes };
+/** The client's plain call as the request the simulation reads. */
+function incoming({ method, url, headers, body }: PlainCall): Request {
+  return new Request(url, { method, headers, body });
 }
 
 /**
@@ -50,9 +42,9 @@ function incoming({ method, url, headers, body }: PlainCall): IncomingRequest {
  */
 export function createMockFetch(
   baseUrl: string,
-  dispatch: (request: IncomingRequest) => Promise<Response | undefined>,
+  dispatch: (request: Request) => Promise<Response | undefined>,
 ): MockFetch {
-  const answer = async (request: IncomingRequest, signal: AbortSignal): Promise<Response> => {
+  const answer = async (request: Request, signal: AbortSignal): Promise<Response> => {
     if (signal.aborted) throw aborted(signal);
     const answered = dispatch(request);
     const response = await new Promise<Response | undefined>((resolve, reject) => {

@@ -9,9 +9,8 @@ import { describeError } from '../../src/shared/describe-error.js';
 import { MOCK_ONLY_HEADERS, withoutMockOnly } from '../contract/mock-only.js';
 import { findAccountByKey } from '../engine/accounts.js';
 import { MockApiError } from '../engine/errors.js';
-import type { Exchange, ExchangeAnswer } from '../engine/exchange.js';
+import type { Answer, Exchange } from '../engine/exchange.js';
 import { type Explanation, explainLine } from '../engine/explain.js';
-import { type Answer, deleteHeader, headerOf, isNetworkError, reply, setHeader } from '../engine/reply.js';
 import { errorBody, internalErrorBody, successBody } from '../engine/respond.js';
 import type { RouteContext, RouteDefinition } from '../engine/route.js';
 import type { MockRuntime } from '../engine/runtime.js';
@@ -33,11 +32,8 @@ import type { AccountRecord } from '../state/accounts.js';
 import type { MockState } from '../state/mock-state.js';
 import { validateParsed, validateQuery } from './validate.js';
 
-/** An answer of the pipeline: the response, and what it was built from for the exchange to keep. */
-type Answered = Pick<ExchangeAnswer, 'response' | 'body' | 'text' | 'explanation' | 'replayed'> & {
-  /** A success an idempotency key may keep: the body as sent (JSON text), parsed only when a key keeps it. */
-  cache?: { status: number; text: string };
-};
+/** The rate-limit headers an answer carries (none before the key is known). */
+type RateHeaders = Record<string, string> | undefined;
 
 /**
  * What a resolver gets: a class, so its `request` is a getter on the prototype, made only for a resolver that
@@ -77,7 +73,8 @@ async function execute(
   exchange: Exchange,
   account: AccountRecord,
   environment: RouteContext['environment'],
-): Promise<Answered> {
+  rate: RateHeaders,
+): Promise<Answer> {
   try {
     const body = def.bodySchema ? validateParsed(def.bodySchema, exchange.json(), def.shape) : undefined;
     const querySchema = def.endpoint?.query;
@@ -97,29 +94,29 @@ async function execute(
     let result = (override && (await override(ctx))) ?? def.resolve(ctx);
     // Most resolvers answer at once: only a promise is awaited, which spares a turn of the queue.
     if (result instanceof Promise) result = await result;
-    // A result always has `data`; checked so, the global `Response` stays unloaded (see isPlain).
-    if (!('data' in result)) return { response: result };
+    if (result instanceof Response) return responseAnswer(rt, result, rate);
     const status = result.status ?? def.endpoint?.status ?? 200;
     // Serialised once: the text detaches the body from live state (a later change must not alter a cached
     // replay) and drops undefined fields exactly as the wire does.
     // The strict profile answers exactly what the spec shows (mock/contract/mock-only.ts).
     const strict = rt.options.profile === 'strict';
-    const shown = strict ? { ...result, data: withoutMockOnly(def.operationId, result.data) } : result;
-    const envelope = successBody(shown);
-    const text = JSON.stringify(envelope);
-    const explanation = result.explain;
-    const headers = explanation
-      ? { ...result.headers, [EXPLAIN_HEADER]: explainLine(explanation) }
-      : result.headers;
-    const response = reply(status, text, headers);
-    return { response, body: envelope, text, explanation, cache: { status, text } };
+    const shownResult = strict ? { ...result, data: withoutMockOnly(def.operationId, result.data) } : result;
+    const envelope = successBody(shownResult);
+    return jsonAnswer(rt, status, envelope, JSON.stringify(envelope), rate, result.explain, result.headers);
   } catch (error) {
     if (error instanceof MockApiError) {
       const body = errorBody(error.shape ?? def.shape, error.body);
-      return explained(error.status, body, refusalExplanation(def.operationId, error));
+      return jsonAnswer(
+        rt,
+        error.status,
+        body,
+        JSON.stringify(body),
+        rate,
+        refusalExplanation(def.operationId, error),
+      );
     }
     const detail = describeError(error);
-    return explained(500, internalErrorBody(def.shape, detail), PIPELINE_REFUSALS.internal(detail));
+    return explained(rt, 500, internalErrorBody(def.shape, detail), PIPELINE_REFUSALS.internal(detail), rate);
   }
 }
 
@@ -129,15 +126,88 @@ async function execute(
  */
 export const EXPLAIN_HEADER = 'X-Mock-Explain';
 
+/**
+ * Says how the mock's clock moves: `manual` (only when a test advances it) or `realtime`. A client that waits on
+ * real time refuses to poll a `manual` one, which would never move for it (docs/mock-only.md).
+ */
+export const CLOCK_HEADER = 'X-Mock-Clock';
+
+/**
+ * Sets an answer's headers as the profile shows them (`set` with `undefined` removes one): the strict profile
+ * sends no `X-Mock-Explain` (the journal, a mock-only tool, still keeps the line) and the rate-limit headers on a
+ * 429 only (docs/mock-only.md). Both send `X-Mock-Clock`: it changes nothing a client reads, and spares a test a
+ * wait that could never end.
+ */
+function show(rt: MockRuntime, status: number, set: (name: string, value?: string) => void): void {
+  set(CLOCK_HEADER, rt.clock.realtime ? 'realtime' : 'manual');
+  if (rt.options.profile !== 'strict') return;
+  set(EXPLAIN_HEADER);
+  for (const { name, addedOn } of MOCK_ONLY_HEADERS) if (addedOn(status)) set(name);
+}
+
+/** The rate-limit headers' values as numbers, when there are some. */
+function rateLimitOf(rate: RateHeaders): Answer['rateLimit'] {
+  if (rate === undefined) return undefined;
+  return {
+    limit: Number(rate['X-RateLimit-Limit']),
+    remaining: Number(rate['X-RateLimit-Remaining']),
+    reset: Number(rate['X-RateLimit-Reset']),
+  };
+}
+
+/**
+ * A JSON answer: its headers gathered first (`headers` in any case, the rate-limit ones, the explanation's line)
+ * and shown as the profile shows them, then the `Response`, made once.
+ */
+function jsonAnswer(
+  rt: MockRuntime,
+  status: number,
+  body: unknown,
+  text: string,
+  rate: RateHeaders,
+  explanation?: Explanation,
+  headers?: Record<string, string>,
+): Answer {
+  const all: Record<string, string> = { 'content-type': 'application/json' };
+  for (const name in headers) all[name.toLowerCase()] = headers[name] ?? '';
+  for (const name in rate) all[name.toLowerCase()] = rate[name] ?? '';
+  const explain = explanation && explainLine(explanation);
+  if (explain !== undefined) all[EXPLAIN_HEADER.toLowerCase()] = explain;
+  show(rt, status, (name, value) => {
+    if (value === undefined) delete all[name.toLowerCase()];
+    else all[name.toLowerCase()] = value;
+  });
+  return {
+    response: new Response(text, { status, headers: all }),
+    status,
+    body,
+    text,
+    explanation,
+    // Taken before the strict profile drops them: the journal, a mock-only tool, keeps them.
+    explain,
+    rateLimit: rateLimitOf(rate),
+    idempotencyKey: undefined,
+    replayed: undefined,
+    fault: undefined,
+  };
+}
+
+/** A resolver's own `Response` (a non-JSON answer) with the pipeline's headers, as the profile shows them. */
+function responseAnswer(rt: MockRuntime, response: Response, rate: RateHeaders): Answer {
+  const { headers, status } = response;
+  for (const name in rate) headers.set(name, rate[name] ?? '');
+  show(rt, status, (name, value) => (value === undefined ? headers.delete(name) : headers.set(name, value)));
+  return { response, status, rateLimit: rateLimitOf(rate) };
+}
+
 function explained(
+  rt: MockRuntime,
   status: number,
   body: unknown,
   explanation: Explanation,
-  headers: Record<string, string> = {},
-): Answered {
-  const text = JSON.stringify(body);
-  const response = reply(status, text, { ...headers, [EXPLAIN_HEADER]: explainLine(explanation) });
-  return { response, body, text, explanation };
+  rate?: RateHeaders,
+): Answer {
+  return jsonAnswer(rt, status, body, JSON.stringify(body), rate, explanation);
 }
 
 async function withIdempotency(
@@ -146,9 +216,10 @@ async function withIdempotency(
   scope: string,
   key: string,
   account: AccountRecord,
-  run: () => Promise<Answered>,
+  rate: RateHeaders,
+  run: () => Promise<Answer>,
   operationId: RouteDefinition['operationId'],
-): Promise<Answered> {
+): Promise<Answer> {
   const { method } = exchange;
   const id = idempotencyId(account.id, method, scope, key);
   const fp = fingerprint(exchange.text, exchange.json());
@@ -157,25 +228,27 @@ async function withIdempotency(
     const record = findIdempotency(rt.state, id);
     if (record) {
       if (record.fingerprint !== fp) {
-        return explained(409, IDEMPOTENCY_CONFLICT_BODY, PIPELINE_REFUSALS.idempotencyConflict);
+        return explained(rt, 409, IDEMPOTENCY_CONFLICT_BODY, PIPELINE_REFUSALS.idempotencyConflict, rate);
       }
       const { body } = record.response;
-      const text = JSON.stringify(body);
-      return { response: reply(200, text, { 'Idempotent-Replayed': 'true' }), body, text, replayed: true };
+      const replay = jsonAnswer(rt, 200, body, JSON.stringify(body), rate, undefined, REPLAYED);
+      replay.replayed = true;
+      return replay;
     }
     const pending = rt.inflight.get(id);
     if (!pending) break;
     await pending.catch(() => undefined);
   }
   const running = run().then((done) => {
-    // Stored inside the promise the waiters await, so they find it when they wake.
-    if (done.cache && done.cache.status >= 200 && done.cache.status < 300) {
+    // Stored inside the promise the waiters await, so they find it when they wake. Only a success built from a
+    // result has a text and a 2xx status: an error body or a resolver's own `Response` is never kept.
+    if (done.text !== undefined && done.status >= 200 && done.status < 300) {
       storeIdempotency(
         rt.state,
         id,
         { key, accountId: account.id, method, path: scope, fingerprint: fp },
         // Parsed back from the text sent: a copy apart from live state, as the key's replays must answer.
-        { status: done.cache.status, body: JSON.parse(done.cache.text) },
+        { status: done.status, body: JSON.parse(done.text) },
         operationId,
       );
     }
@@ -189,34 +262,33 @@ async function withIdempotency(
   }
 }
 
+/** The header of an answer given from an idempotency key's stored one. */
+const REPLAYED = { 'Idempotent-Replayed': 'true' };
+
 async function answer(
   rt: MockRuntime,
   def: RouteDefinition,
   exchange: Exchange,
   key: string | null,
-): Promise<Answered> {
+): Promise<Answer> {
   const state = rt.state;
   const found = findAccountByKey(state, bearerKey(exchange.header('authorization')) ?? '');
-  if (!found) return explained(401, UNAUTHORIZED_BODY, PIPELINE_REFUSALS.unauthorized);
+  if (!found) return explained(rt, 401, UNAUTHORIZED_BODY, PIPELINE_REFUSALS.unauthorized);
   const { account, environment } = found;
   const ip = clientIp(exchange.header(SANDBOX_DEFAULTS.clientIpHeader));
   if (!ipAllowed(account, ip)) {
     const why = PIPELINE_REFUSALS.forbidden(ip);
-    return explained(403, forbiddenBody(ip), why, peekRate(state, account, state.clock.now));
+    return explained(rt, 403, forbiddenBody(ip), why, peekRate(state, account, state.clock.now));
   }
   const rate = consumeRate(state, account, state.clock.now);
   if (!rate.allowed) {
     const why = PIPELINE_REFUSALS.rateLimited(account.limits.rateLimit, rate.retryAfter);
-    return explained(429, rateLimitBody(rate.retryAfter), why, rate.headers);
+    return explained(rt, 429, rateLimitBody(rate.retryAfter), why, rate.headers);
   }
 
-  const run = () => execute(rt, def, exchange, account, environment);
+  const run = () => execute(rt, def, exchange, account, environment, rate.headers);
   const scope = endpointScope(def.path, exchange.params);
-  const answered = key
-    ? await withIdempotency(rt, exchange, scope, key, account, run, def.operationId)
-    : await run();
-  for (const name in rate.headers) setHeader(answered.response, name, rate.headers[name] ?? '');
-  return answered;
+  return key ? withIdempotency(rt, exchange, scope, key, account, rate.headers, run, def.operationId) : run();
 }
 
 /**
@@ -228,21 +300,10 @@ export function endpointScope(pattern: string, params: Record<string, string>): 
   return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/** The rate-limit headers of an answer, as numbers, when it has them. */
-function rateLimitOf(answer: Answer): ExchangeAnswer['rateLimit'] {
-  const limit = headerOf(answer, 'X-RateLimit-Limit');
-  if (limit === null) return undefined;
-  return {
-    limit: Number(limit),
-    remaining: Number(headerOf(answer, 'X-RateLimit-Remaining')),
-    reset: Number(headerOf(answer, 'X-RateLimit-Reset')),
-  };
-}
-
 /**
- * Serves one request for one API route: the whole pipeline, faults first; the exchange keeps the answer. Its
- * body is read and its `params` decoded. A `drop` fault answers a network error (`Response.error()`), which the
- * in-process adapter and the standalone server both turn into a lost connection.
+ * Serves one request for one API route: the whole pipeline, faults first. Its body is read and its `params`
+ * decoded. A `drop` fault answers a network error (`Response.error()`), which the in-process adapter and the
+ * standalone server both turn into a lost connection.
  */
 export async function serveRoute(rt: MockRuntime, def: RouteDefinition, exchange: Exchange): Promise<Answer> {
   exchange.route = def;
@@ -252,52 +313,18 @@ export async function serveRoute(rt: MockRuntime, def: RouteDefinition, exchange
       ? takeFault(rt.state, exchange.method, def.path, exchange.path)
       : undefined;
   const key = def.idempotent ? exchange.header('idempotency-key') : null;
-  const keep = (answered: Answered): Answer => {
-    const { response } = answered;
-    exchange.answer = {
-      response,
-      body: answered.body,
-      text: answered.text,
-      explanation: answered.explanation,
-      replayed: answered.replayed,
-      idempotencyKey: key ?? undefined,
-      fault: fault?.kind,
-      // Read before the strict profile drops them: the journal, a mock-only tool, keeps them.
-      explain: headerOf(response, EXPLAIN_HEADER) ?? undefined,
-      rateLimit: rateLimitOf(response),
-    };
-    return shown(rt, response);
-  };
   // A replay skips the wait: it changes only real timing, never the state or the journal.
   if (fault?.kind === 'latency' && !tapOf(rt)?.replaying)
     await new Promise((resolve) => setTimeout(resolve, fault.ms));
+  let done: Answer;
   if (fault?.kind === 'error') {
     const status = fault.status ?? 500;
-    return keep(explained(status, faultBody(def.shape, status), PIPELINE_REFUSALS.fault(status)));
-  }
-  if (fault?.kind === 'drop') return keep({ response: Response.error() });
-  const response = keep(await answer(rt, def, exchange, key));
+    done = explained(rt, status, faultBody(def.shape, status), PIPELINE_REFUSALS.fault(status));
+  } else if (fault?.kind === 'drop') done = { response: Response.error(), status: 0 };
+  else done = await answer(rt, def, exchange, key);
+  done.idempotencyKey = key ?? undefined;
+  done.fault = fault?.kind;
   // The work is done and kept (idempotency included); only the answer is lost on the way back.
-  return fault?.kind === 'drop-after-commit' ? Response.error() : response;
-}
-
-/**
- * Says how the mock's clock moves: `manual` (only when a test advances it) or `realtime`. A client that waits on
- * real time refuses to poll a `manual` one, which would never move for it (docs/mock-only.md).
- */
-export const CLOCK_HEADER = 'X-Mock-Clock';
-
-/**
- * The answer as the profile shows it: the strict profile sends no `X-Mock-Explain` (the journal, a mock-only
- * tool, still keeps the line) and the rate-limit headers on a 429 only (docs/mock-only.md). Both send
- * `X-Mock-Clock`: it changes nothing a client reads, and spares a test a wait that could never end.
- */
-function shown(rt: MockRuntime, response: Answer): Answer {
-  if (isNetworkError(response)) return response;
-  setHeader(response, CLOCK_HEADER, rt.clock.realtime ? 'realtime' : 'manual');
-  if (rt.options.profile !== 'strict') return response;
-  deleteHeader(response, EXPLAIN_HEADER);
-  for (const { name, addedOn } of MOCK_ONLY_HEADERS)
-    if (addedOn(response.status)) deleteHeader(response, name);
-  return response;
+  if (fault?.kind === 'drop-after-commit') done.response = Response.error();
+  return done;
 }

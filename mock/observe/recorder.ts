@@ -22,7 +22,6 @@ import {
 import { type Clock, nothingDue } from '../engine/clock.js';
 import type { Exchange } from '../engine/exchange.js';
 import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
-import { isReply } from '../engine/reply.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { type DeliveryOutcome, type RuntimeTap, setTap } from '../engine/taps.js';
 import { createWindow } from '../engine/window.js';
@@ -92,7 +91,7 @@ const digestOf = (hash: number) => `fnv1a32:${(hash >>> 0).toString(16).padStart
 type RequestStep = Extract<BundleStep, { type: 'request' }>;
 
 /**
- * Notes on a request step what the service answered (`exchange.reply`): its status and a digest of its body. A
+ * Notes on a request step what the service answered (`exchange.answer`): its status and a digest of its body. A
  * JSON answer's text is at hand, so it is noted at once; any other body is read from a copy, so the caller
  * still reads the answer, and noted when read. `then` is given the answer once noted.
  */
@@ -101,8 +100,9 @@ export function noteAnswer(
   exchange: Exchange,
   then: (answer: BundleRequestAnswer) => void = () => {},
 ): void {
-  const response = exchange.reply;
-  if (!response) return;
+  const answered = exchange.answer;
+  if (!answered) return;
+  const { response } = answered;
   const note = (answer: BundleRequestAnswer) => {
     step.answer = answer;
     then(answer);
@@ -117,23 +117,19 @@ export function noteAnswer(
     }
     note(lastNoted.answer);
   };
-  if (isReply(response)) {
-    noteText(response.text ?? '');
-    return;
-  }
   if (response.type === 'error') {
     note({ status: 0 });
     return;
   }
-  const text = exchange.sentText;
-  if (text !== undefined || response.body === null) {
-    noteText(text ?? '');
+  // A `HEAD` answer sends no body, whatever text its `GET` had.
+  if (answered.text !== undefined || response.body === null) {
+    noteText(response.body === null ? '' : (answered.text ?? ''));
     return;
   }
   response
     .clone()
     .arrayBuffer()
-    .then((buffer) => {
+    .then((buffer: ArrayBuffer) => {
       let hash = FNV_OFFSET;
       for (const byte of new Uint8Array(buffer)) hash = Math.imul(hash ^ byte, FNV_PRIME);
       note({ status: response.status, digest: digestOf(hash) });
@@ -169,32 +165,17 @@ function bodyOf(exchange: Exchange, bytes: ArrayBuffer): { body?: string; bodyBa
   return exchange.utf8 ? { body: exchange.text } : { bodyBase64: Buffer.from(bytes).toString('base64') };
 }
 
-/** The last request's headers as received and as its step recorded them. */
-interface LastHeaders {
-  raw: readonly string[] | undefined;
-  headers: Record<string, string>;
-}
-
-/** Whether two header lists as received are the same, name for name and value for value. */
-function sameRaw(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
-  if (a === undefined || b === undefined || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/**
- * The request as a step records it: the caller's headers, the path and query under the base URL. Headers received
- * exactly as the last request's are that step's, without reading them again.
- */
-function requestStep(exchange: Exchange, base: string, last: LastHeaders | undefined): RequestStep {
+/** The request as a step records it: the caller's headers, the path and query under the base URL. */
+function requestStep(
+  exchange: Exchange,
+  base: string,
+  last: Record<string, string> | undefined,
+): RequestStep {
   const path = exchange.url.slice(base.length) || '/';
-  const raw = exchange.rawHeaders;
-  if (last !== undefined && sameRaw(raw, last.raw))
-    return { type: 'request', method: exchange.method, path, headers: last.headers };
   const headers: Record<string, string> = {};
-  for (const [name, value] of exchange.headerEntries())
+  for (const [name, value] of exchange.request.headers)
     if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
-  return { type: 'request', method: exchange.method, path, headers: sharedHeaders(last?.headers, headers) };
+  return { type: 'request', method: exchange.method, path, headers: sharedHeaders(last, headers) };
 }
 
 /** What a step counts for in the byte budget: about its JSON's length, a body counted when it is read. */
@@ -272,13 +253,13 @@ export function createRecorder(
   };
 
   // Each request is a step from the moment it arrives until it is answered; its body is kept once read.
-  let lastHeaders: LastHeaders | undefined;
+  let lastHeaders: Record<string, string> | undefined;
   rt.stream.subscribe((record) => {
     if (record.type === 'transition' || !record.exchange.recorded) return;
     const { exchange } = record;
     if (record.type === 'received') {
       const step = requestStep(exchange, rt.options.baseUrl, lastHeaders);
-      lastHeaders = { raw: exchange.rawHeaders, headers: step.headers };
+      lastHeaders = step.headers;
       const index = push(step);
       exchange.recording = { step, index };
       if (exchange.hasBody)

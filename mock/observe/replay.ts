@@ -79,7 +79,7 @@ function execute(target: ReplayTarget, index: number, step: BundleStep, diverged
           if (difference) diverged.push(difference);
         });
       }
-      return exchange?.sent;
+      return exchange?.answer?.response;
     });
   }
   return target.recorder.run(step, () => {

@@ -1,13 +1,12 @@
 /**
- * The bridge between `node:http` and the mock's dispatch: an `IncomingMessage` becomes a plain request (binary
- * body, repeated headers kept) or a fetch `Request`, an answer is written back (a JSON `Reply` as its text; a
- * `Response` with repeated `set-cookie` kept and a binary body), and a network error becomes a destroyed socket,
- * which is what a dropped connection looks like to a client.
+ * The bridge between `node:http` and the mock's dispatch: an `IncomingMessage` becomes a fetch `Request` (binary
+ * body, repeated headers kept), an answer's `Response` is written back (repeated `set-cookie` kept, a binary
+ * body), and a network error becomes a destroyed socket, which is what a dropped connection looks like to a
+ * client.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Answer } from '../engine/exchange.js';
 import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
-import type { PlainRequest } from '../engine/plain-request.js';
-import { type Answer, isReply } from '../engine/reply.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 
 /** Larger than any body the spec allows (a 10 MB document, or its base64 in a passport JSON body). */
@@ -92,57 +91,56 @@ export function socketAddress(req: IncomingMessage): string {
 }
 
 /**
- * The request for `url` from a node request, as dispatch reads it: every raw header kept in order (so repeated
- * ones are joined the fetch way), the client-IP header set from the socket (a client cannot choose its own
- * address), and the body as bytes.
+ * The fetch `Request` for `url` from a node request: every raw header kept in order (so repeated ones are joined
+ * the fetch way), the client-IP header set from the socket (a client cannot choose its own address), and the
+ * body's bytes.
  */
-export function toPlainRequest(req: IncomingMessage, url: string, body: Buffer<ArrayBuffer>): PlainRequest {
-  const rawHeaders: string[] = [];
+export function toRequest(req: IncomingMessage, url: string, body: Buffer<ArrayBuffer>): Request {
+  const headers: [string, string][] = [];
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] ?? '';
     // Hop-by-hop and the IP header are the server's business, not the handler's.
     const lower = name.toLowerCase();
     if (HOP_BY_HOP_HEADERS.has(lower) || lower === SANDBOX_DEFAULTS.clientIpHeader) continue;
-    rawHeaders.push(name, raw[i + 1] ?? '');
+    headers.push([name, raw[i + 1] ?? '']);
   }
-  rawHeaders.push(SANDBOX_DEFAULTS.clientIpHeader, socketAddress(req));
-  return { method: (req.method ?? 'GET').toUpperCase(), url, rawHeaders, body };
+  headers.push([SANDBOX_DEFAULTS.clientIpHeader, socketAddress(req)]);
+  const method = (req.method ?? 'GET').toUpperCase();
+  const bodyless = method === 'GET' || method === 'HEAD' || body.byteLength === 0;
+  return new Request(url, { method, headers, body: bodyless ? undefined : body });
 }
 
 /**
- * Writes an answer to a node response: a `Reply` as it is, at once (its text in one write with the head), a
- * fetch `Response` read to its end (the promise), and a network error (`Response.error()`, an injected drop) as a
- * destroyed socket.
+ * Writes an answer's `Response` to a node response: its body from the answer's `text` when the pipeline made it
+ * from one (the same bytes, written at once without reading the body's stream), else read to its end (the
+ * promise); a network error (`Response.error()`, an injected drop) as a destroyed socket.
  */
-export function writeAnswer(res: ServerResponse, answer: Answer): Promise<void> | undefined {
-  if (!isReply(answer)) return writeResponse(res, answer);
-  // One flat list for writeHead: node takes it as is, without a setHeader call per header.
-  const head: string[] = [];
-  const { headers, text } = answer;
-  for (const name in headers) {
-    if (name !== 'content-length' || text === null) head.push(name, headers[name] ?? '');
-  }
-  if (text !== null) head.push('content-length', String(Buffer.byteLength(text)));
-  res.writeHead(answer.status, head);
-  res.end(text ?? undefined);
-  return undefined;
-}
-
-/** Writes a fetch `Response` (see {@link writeAnswer}). */
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+export function writeAnswer(
+  res: ServerResponse,
+  { response, text }: Pick<Answer, 'response' | 'text'>,
+): Promise<void> | undefined {
   if (response.type === 'error') {
     res.socket?.destroy();
-    return;
+    return undefined;
   }
   // No body: a HEAD answer, which keeps the length its GET would have had.
-  const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+  if (response.body === null || text !== undefined) {
+    writeResponse(res, response, response.body === null ? undefined : text);
+    return undefined;
+  }
+  return response.arrayBuffer().then((bytes) => writeResponse(res, response, Buffer.from(bytes)));
+}
+
+/** Writes the head of `response` and `body` (see {@link writeAnswer}). */
+function writeResponse(res: ServerResponse, response: Response, body: Buffer | string | undefined): void {
+  // One flat list for writeHead: node takes it as is, without a setHeader call per header.
   const head: string[] = [];
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie' && (name !== 'content-length' || body === undefined)) head.push(name, value);
   }
   for (const cookie of response.headers.getSetCookie()) head.push('set-cookie', cookie);
-  if (body !== undefined) head.push('content-length', String(body.byteLength));
+  if (body !== undefined) head.push('content-length', String(Buffer.byteLength(body)));
   res.writeHead(response.status, head);
   res.end(body);
 }

@@ -8,9 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { describeError } from '../../src/shared/describe-error.js';
+import type { Answer } from '../engine/exchange.js';
 import type { MockServiceOptions } from '../engine/options.js';
-import { fetchRequest } from '../engine/plain-request.js';
-import type { Answer } from '../engine/reply.js';
 import { errorBody } from '../engine/respond.js';
 import { methodNotAllowed } from '../http/dispatch.js';
 import {
@@ -22,7 +21,7 @@ import {
 import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
-import { BodyTooLargeError, hasBody, NO_BODY, readBody, toPlainRequest, writeAnswer } from './node-http.js';
+import { BodyTooLargeError, hasBody, NO_BODY, readBody, toRequest, writeAnswer } from './node-http.js';
 import { MOCK_OPENAPI_PATH, OPENAPI_METHODS, OPENAPI_PATH, serveOpenApi } from './openapi.js';
 import { PAGES_PREFIX, servePage } from './pages.js';
 import type { StateFile } from './persistence.js';
@@ -102,13 +101,16 @@ function targetOf(raw: string): { pathname: string; search: string } {
   return new URL(raw.startsWith('/') ? `http://mock.invalid${raw}` : raw, 'http://mock.invalid');
 }
 
-async function answerRequest(served: ServedSimulation, req: IncomingMessage): Promise<Answer> {
+/** What the server writes: a `Response`, and its body's text when the pipeline made it from one. */
+type Written = Pick<Answer, 'response' | 'text'>;
+
+async function answerRequest(served: ServedSimulation, req: IncomingMessage): Promise<Written> {
   const service = served.simulation;
   const target = targetOf(req.url ?? '/');
   const method = (req.method ?? 'GET').toUpperCase();
   if (FORBIDDEN_METHODS.has(method)) {
     req.resume();
-    return refuseForbiddenMethod(method, target.pathname);
+    return { response: refuseForbiddenMethod(method, target.pathname) };
   }
   let body = NO_BODY;
   try {
@@ -120,21 +122,32 @@ async function answerRequest(served: ServedSimulation, req: IncomingMessage): Pr
       const refused = errorResponse(413, 'Payload Too Large', error.message);
       // The connection is not used again: a body not read to its end leaves it mid-request.
       refused.headers.set('connection', 'close');
-      return refused;
+      return { response: refused };
     }
     throw error;
   }
   // Whatever Host the client used (localhost, 127.0.0.1, a LAN name), the service answers under baseUrl.
-  const request = toPlainRequest(req, `${service.baseUrl}${target.pathname}${target.search}`, body);
+  const url = `${service.baseUrl}${target.pathname}${target.search}`;
   const path = target.pathname;
   const local = localRequest(path);
   if (local === undefined) {
-    const exchange = await served.serve(request);
-    return exchange?.reply ?? notFound(request.method, path);
+    const exchange = await served.serve(toRequest(req, url, body));
+    return exchange?.answer ?? { response: notFound(method, path) };
   }
-  // The API's dispatch answers HEAD itself (and records it as sent); everything else here answers HEAD as GET,
-  // and node sends a HEAD answer's head only, with the length the GET's body has.
-  const read = fetchRequest(method === 'HEAD' ? { ...request, method: 'GET' } : request);
+  return { response: await answerLocal(service, req, local, toRequest(req, url, body), path) };
+}
+
+/** The server's own parts (see {@link localRequest}), which answer `HEAD` as `GET`. */
+async function answerLocal(
+  service: MockSimulation,
+  req: IncomingMessage,
+  local: Exclude<ReturnType<typeof localRequest>, undefined>,
+  request: Request,
+  path: string,
+): Promise<Response> {
+  // The API's dispatch answers HEAD itself (and records it as sent); node sends a HEAD answer's head only, with
+  // the length the GET's body has.
+  const read = request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
   if (local === 'health') return health(read.method, path);
   if (local === 'helpers') {
     return guardLocal(read, localContext(req)) ?? protect(await serveHelper(service, read, path));
@@ -147,7 +160,7 @@ async function answerRequest(served: ServedSimulation, req: IncomingMessage): Pr
   }
   return read.method === 'GET'
     ? serveOpenApi(service.baseUrl, path)
-    : methodNotAllowed(method, path, OPENAPI_METHODS);
+    : methodNotAllowed(request.method, path, OPENAPI_METHODS);
 }
 
 /**
@@ -179,22 +192,23 @@ async function handle(
   stateFile: StateFile | undefined,
 ): Promise<void> {
   const mark = stateFile?.mark();
-  let response: Answer;
+  let answer: Written;
   try {
-    response = await answerRequest(served, req);
+    answer = await answerRequest(served, req);
   } catch (error) {
     // Anything a handler throws is this request's 500; the server keeps serving the rest.
     const detail = describeError(error);
-    response = errorResponse(
+    const response = errorResponse(
       500,
       'Internal Server Error',
       `The mock failed while handling this request: ${detail}`,
       'INTERNAL_ERROR',
     );
+    answer = { response };
   }
   const written = writeAnswer(
     res,
-    stateFile ? keepBeforeAnswering(response, () => stateFile.save(mark)) : response,
+    stateFile ? keepBeforeAnswering(answer, () => stateFile.save(mark)) : answer,
   );
   if (written) await written;
 }
@@ -212,19 +226,20 @@ export function replayingAnswer(steps: number): Response {
 }
 
 /** Runs `keep` (saving the state); an answer that cannot be kept becomes a 500 that says so. */
-function keepBeforeAnswering(response: Answer, keep: () => void): Answer {
+function keepBeforeAnswering(answer: Written, keep: () => void): Written {
   try {
     keep();
-    return response;
+    return answer;
   } catch (error) {
     const detail = describeError(error);
     console.error('inr-payouts mock: could not save the state:', error);
-    return errorResponse(
+    const response = errorResponse(
       500,
       'Internal Server Error',
       `The mock could not save the state: ${detail}`,
       'INTERNAL_ERROR',
     );
+    return { response };
   }
 }
 
@@ -246,7 +261,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     if (replaying !== undefined) {
       req.resume();
-      writeAnswer(res, replayingAnswer(replaying))?.catch(() => res.socket?.destroy());
+      writeAnswer(res, { response: replayingAnswer(replaying) })?.catch(() => res.socket?.destroy());
       return;
     }
     const after = () => options.onRequest?.();

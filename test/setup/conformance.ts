@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterEach, expect } from 'vitest';
-import { type Answer, headerOf } from '../../mock/engine/reply.js';
 import { subscribeEverywhere } from '../../mock/engine/stream.js';
 
 type Json = Record<string, unknown>;
@@ -46,33 +45,44 @@ function validatorFor(key: string, schema: Json): ValidateFunction {
   return validate;
 }
 
-/** An answer of an API route as the check reads it: the body's text is the answer's own, or read from a copy. */
+/**
+ * An answer of an API route as the check reads it: the status the service answered, the headers sent (none when
+ * the connection was dropped after the work), and the body's text, the answer's own or read from a copy.
+ */
 interface Observed {
   method: string;
   routePath: string;
   where: string;
-  response: Answer;
+  status: number;
+  headers: Headers | undefined;
   text: Promise<string> | string | undefined;
 }
 
-function problemsOf({ method, routePath, where, response, text }: Observed): Promise<string[]> | string[] {
+function problemsOf({
+  method,
+  routePath,
+  where,
+  status: code,
+  headers,
+  text,
+}: Observed): Promise<string[]> | string[] {
   const path = routePath.replace(/:(\w+)/g, '{$1}');
   const operation = doc.paths[path]?.[method.toLowerCase()];
   // The catch-all 404 and routes a test declares for itself are no operation of the service; the generator
   // refuses a real route without an entry, so every operation is in the document.
   if (!operation) return [];
-  const status = String(response.status);
+  const status = String(code);
   const spec =
     operation.responses[status] ?? operation.responses[`${status[0]}XX`] ?? operation.responses.default;
   if (!spec) return [`${where}: openapi.json lists no ${status} for ${method} ${path}`];
   const problems: string[] = [];
   for (const [name, header] of Object.entries(spec.headers ?? {})) {
-    if (headerSpec(header).required === true && headerOf(response, name) === null)
+    if (headerSpec(header).required === true && headers && !headers.has(name))
       problems.push(`${where}: header ${name} is missing`);
   }
   const media = spec.content?.['application/json'];
   if (!media || text === undefined) return problems;
-  const type = headerOf(response, 'content-type');
+  const type = headers ? headers.get('content-type') : 'application/json';
   if (!(type ?? '').includes('application/json')) {
     return [...problems, `${where}: content-type ${type} is not JSON`];
   }
@@ -101,13 +111,13 @@ subscribeEverywhere((record) => {
   const { response } = answer;
   // Only an answer that is not JSON text is copied, and only while this check listens.
   const text =
-    answer.text ??
-    (!(response instanceof Response) || response.bodyUsed ? undefined : response.clone().text());
+    answer.text ?? (response.body === null || response.bodyUsed ? undefined : response.clone().text());
   const observed = {
     method: route.method,
     routePath: route.path,
-    where: `${exchange.method} ${new URL(exchange.url).pathname} → ${response.status}`,
-    response,
+    where: `${exchange.method} ${new URL(exchange.url).pathname} → ${answer.status}`,
+    status: answer.status,
+    headers: response.type === 'error' ? undefined : response.headers,
     text,
   };
   try {

@@ -50,9 +50,10 @@ describe('one request context and one stream of records', () => {
       expect(seen.map((r) => r.type)).toEqual(['received', 'answered']);
       const exchange = (seen[1] as { exchange: Exchange }).exchange;
       expect(seen[0]).toMatchObject({ exchange });
-      expect(exchange).toMatchObject({ method: 'GET', path: '/v2/account', query: { x: '1' }, sent });
+      expect(exchange).toMatchObject({ method: 'GET', path: '/v2/account', query: { x: '1' } });
+      expect(exchange.answer?.response).toBe(sent);
       expect(exchange.route?.path).toBe('/v2/account');
-      expect(JSON.parse(exchange.sentText ?? '')).toEqual(exchange.answer?.body);
+      expect(JSON.parse(exchange.answer?.text ?? '')).toEqual(exchange.answer?.body);
       // A transition made while serving a request comes between its two records.
       const post = (path: string, body?: unknown) =>
         mock.dispatch(

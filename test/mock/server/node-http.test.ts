@@ -5,21 +5,21 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fetchRequest } from '../../../mock/engine/plain-request.js';
-import { type Answer, reply } from '../../../mock/engine/reply.js';
-import { readBody, toPlainRequest, writeAnswer } from '../../../mock/server/node-http.js';
+import type { Answer } from '../../../mock/engine/exchange.js';
+import { jsonText } from '../../../mock/engine/respond.js';
+import { readBody, toRequest, writeAnswer } from '../../../mock/server/node-http.js';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-/** A server that answers each request with `answer(request)`. */
-async function serve(answer: (request: Request) => Promise<Answer>): Promise<string> {
+/** A server that answers each request with `answer(request)` (a `Response`, or one with its body's text). */
+async function serve(
+  answer: (request: Request) => Promise<Response | Pick<Answer, 'response' | 'text'>>,
+): Promise<string> {
   const created = createServer(async (req, res) => {
     const body = await readBody(req);
-    await writeAnswer(
-      res,
-      await answer(fetchRequest(toPlainRequest(req, `http://mock.test${req.url}`, body))),
-    );
+    const answered = await answer(toRequest(req, `http://mock.test${req.url}`, body));
+    await writeAnswer(res, answered instanceof Response ? { response: answered } : answered);
   });
   server = created;
   await new Promise<void>((resolve) => created.listen(0, '127.0.0.1', resolve));
@@ -61,7 +61,7 @@ describe('node:http bridge', () => {
 
   it('a JSON answer goes out as the text it was built from, its length counted in bytes', async () => {
     const text = '{"name":"Ānanya Rāo ₹","note":"✓"}';
-    const url = await serve(async () => reply(201, text, { 'X-Extra': 'yes' }));
+    const url = await serve(async () => ({ response: jsonText(201, text, { 'X-Extra': 'yes' }), text }));
     const answer = await fetch(url);
     expect(answer.status).toBe(201);
     expect(answer.headers.get('content-type')).toBe('application/json');
