@@ -14,7 +14,6 @@ import { type Answer, deleteHeader, headerOf, isNetworkError, reply, setHeader }
 import { errorBody, internalErrorBody, successBody } from '../engine/respond.js';
 import type { RouteContext, RouteDefinition } from '../engine/route.js';
 import type { MockRuntime } from '../engine/runtime.js';
-import { tapOf } from '../engine/taps.js';
 import { nowIso } from '../engine/timers.js';
 import { PIPELINE_REFUSALS, refusalExplanation } from '../observe/refusals.js';
 import { bearerKey, clientIp, forbiddenBody, ipAllowed, UNAUTHORIZED_BODY } from '../policies/auth.js';
@@ -195,7 +194,7 @@ async function answer(
   key: string | null,
 ): Promise<Answered> {
   const state = rt.state;
-  const found = findAccountByKey(state, bearerKey(exchange.header('authorization')) ?? '');
+  const found = findAccountByKey(rt, bearerKey(exchange.header('authorization')) ?? '');
   if (!found) return explained(401, UNAUTHORIZED_BODY, PIPELINE_REFUSALS.unauthorized);
   const { account, environment } = found;
   const ip = clientIp(exchange.header(SANDBOX_DEFAULTS.clientIpHeader));
@@ -268,7 +267,7 @@ export async function serveRoute(rt: MockRuntime, def: RouteDefinition, exchange
     return shown(rt, response);
   };
   // A replay skips the wait: it changes only real timing, never the state or the journal.
-  if (fault?.kind === 'latency' && !tapOf(rt)?.replaying)
+  if (fault?.kind === 'latency' && !rt.tap?.replaying)
     await new Promise((resolve) => setTimeout(resolve, fault.ms));
   if (fault?.kind === 'error') {
     const status = fault.status ?? 500;
@@ -293,7 +292,7 @@ export const CLOCK_HEADER = 'X-Mock-Clock';
  */
 function shown(rt: MockRuntime, response: Answer): Answer {
   if (isNetworkError(response)) return response;
-  setHeader(response, CLOCK_HEADER, rt.clock.realtime ? 'realtime' : 'manual');
+  setHeader(response, CLOCK_HEADER, rt.engineClock.realtime ? 'realtime' : 'manual');
   if (rt.options.profile !== 'strict') return response;
   deleteHeader(response, EXPLAIN_HEADER);
   for (const { name, addedOn } of MOCK_ONLY_HEADERS)

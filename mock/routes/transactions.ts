@@ -8,6 +8,7 @@ import type { CreatedTransaction, TransactionCreateRequest } from '../../src/sch
 import { MockApiError } from '../engine/errors.js';
 import { defineModule } from '../engine/module.js';
 import { type RouteContext, route } from '../engine/route.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { transactionAt } from '../machines/confirmations.js';
 import { creditFigures, fitsAvailable } from '../machines/prefunded.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
@@ -99,7 +100,7 @@ const postPrefunded = route(ENDPOINTS['transactions.createPrefunded'], (ctx) => 
       'CREDIT_LIMIT_EXCEEDED',
       `The amount ${body.amount} USD is above the available credit of ${credit.availableUsd} USD (limit ${credit.creditLimitUsd}, outstanding ${credit.outstandingUsd}); wait for outstanding deposits or lower the amount`,
     );
-  const txn = createPrefundedTransaction(state, account, body);
+  const txn = createPrefundedTransaction(ctx.runtime, account, body);
   const { status: _status, ...data } = createdData(txn);
   return {
     data: { ...data, status: txn.status },

@@ -1,5 +1,5 @@
 /**
- * The standalone mock server: the same simulation as `createMockService`, its dispatch served directly by
+ * The standalone mock server: a `MockService` (`createMockService`), its dispatch served directly by
  * `node:http` (no MSW), plus the test helpers over HTTP (`/__mock/...`) and the end-user pages (`/__pages/...`).
  * The service is created once the port is known, because the `url`s it hands out (pages, uploads) must
  * point at this server.
@@ -11,13 +11,9 @@ import type { MockServiceOptions } from '../engine/options.js';
 import { fetchRequest } from '../engine/plain-request.js';
 import type { Answer } from '../engine/reply.js';
 import { errorBody } from '../engine/respond.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { methodNotAllowed } from '../http/dispatch.js';
-import {
-  createServedSimulation,
-  type MockSimulation,
-  type ServedSimulation,
-  serviceRouter,
-} from '../simulation.js';
+import { type MockService, mockServiceWithInternals, serveExchange, serviceRouter } from '../service.js';
 import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
@@ -36,7 +32,7 @@ export interface MockServerOptions {
   /** Called after every answered request (the state may have changed), for persistence. */
   onRequest?: () => void;
   /** Called with the service as soon as it exists, before the first request is served. */
-  onReady?: (service: MockSimulation) => void;
+  onReady?: (service: MockService) => void;
   /**
    * Called after a request's work and before its answer is written (durable persistence), with the mark
    * `stateMark` gave when the request began; what it throws becomes the request's 500.
@@ -49,7 +45,7 @@ export interface MockServerOptions {
 /** A running server. */
 export interface RunningMockServer {
   readonly url: string;
-  readonly service: MockSimulation;
+  readonly service: MockService;
   readonly server: Server;
   /** Stops accepting, drops idle connections and resolves when closed. */
   close(): Promise<void>;
@@ -103,8 +99,7 @@ function targetOf(raw: string): { pathname: string; search: string } {
   return new URL(raw.startsWith('/') ? `http://mock.invalid${raw}` : raw, 'http://mock.invalid');
 }
 
-async function answerRequest(served: ServedSimulation, req: IncomingMessage): Promise<Answer> {
-  const service = served.simulation;
+async function answerRequest(service: MockService & MockRuntime, req: IncomingMessage): Promise<Answer> {
   const target = targetOf(req.url ?? '/');
   const method = (req.method ?? 'GET').toUpperCase();
   if (FORBIDDEN_METHODS.has(method)) {
@@ -130,7 +125,7 @@ async function answerRequest(served: ServedSimulation, req: IncomingMessage): Pr
   const path = target.pathname;
   const local = localRequest(path);
   if (local === undefined) {
-    const exchange = await served.serve(request);
+    const exchange = await serveExchange(service, request);
     return exchange?.reply ?? notFound(request.method, path);
   }
   // The API's dispatch answers HEAD itself (and records it as sent); everything else here answers HEAD as GET,
@@ -174,7 +169,7 @@ function localRequest(path: string): 'health' | 'helpers' | 'inspector' | 'pages
 }
 
 async function handle(
-  served: ServedSimulation,
+  service: MockService & MockRuntime,
   req: IncomingMessage,
   res: ServerResponse,
   options: Pick<MockServerOptions, 'beforeAnswer' | 'stateMark'>,
@@ -183,7 +178,7 @@ async function handle(
   const mark = options.stateMark?.();
   let response: Answer;
   try {
-    response = await answerRequest(served, req);
+    response = await answerRequest(service, req);
   } catch (error) {
     // Anything a handler throws is this request's 500; the server keeps serving the rest.
     const detail = error instanceof Error ? error.message : String(error);
@@ -238,7 +233,7 @@ function displayHost(host: string): string {
 /** Starts a server and its service. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
-  let service: ServedSimulation | undefined;
+  let service: (MockService & MockRuntime) | undefined;
   /** The steps of the bundle being replayed; undefined once it has run its last step. */
   let replaying: number | undefined;
   const server = createServer((req, res) => {
@@ -282,8 +277,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { port } = server.address() as AddressInfo;
   const url = `http://${displayHost(host)}:${port}`;
   // A shared server's clock never waits for a receiver: `clock/advance` answers as fast with a silent one.
-  const served = createServedSimulation({ webhookWaitMs: 0, ...options.service, baseUrl: url });
-  const created = served.simulation;
+  const created = mockServiceWithInternals({ webhookWaitMs: 0, ...options.service, baseUrl: url });
   // Synchronously after listen resolved: no request is served before the service is ready.
   options.onReady?.(created);
   const replay = options.service?.replay;
@@ -296,7 +290,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     };
     created.replayed.then(lift, lift);
   }
-  service = served;
+  service = created;
   return {
     url,
     service: created,
