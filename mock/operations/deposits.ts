@@ -12,7 +12,6 @@ import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { releaseCredit } from '../machines/prefunded.js';
 import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
-import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import { startPayout } from './payouts.js';
 import { depositData, emitTxn, later, move, SWEEP_MS, TXN_TIMERS } from './transactions.js';
@@ -105,7 +104,6 @@ function recordSweep(
   to: 'confirmed' | 'failed',
   explanation?: Explanation,
 ): void {
-  const { state } = rt;
   recordTransition(rt, {
     resource: 'sweep',
     id: txn.id,

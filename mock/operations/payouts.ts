@@ -16,7 +16,6 @@ import { readEligibility } from '../machines/transaction-eligibility.js';
 import { refusalRule } from '../observe/refusals.js';
 import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
-import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import {
   ATTRIBUTION_DELAY_MS,
@@ -189,7 +188,6 @@ export function failPayout(
 
 /** Settles a payout at its scheduled time: fails it for the sandbox failure amount, completes it otherwise. */
 export function settlePayout(rt: MockRuntime, txn: TransactionRecord): void {
-  const { state } = rt;
   if (new Decimal(txn.amount).eq(SANDBOX_TRANSACTIONS.payoutFailureAmount)) {
     failPayout(
       rt,

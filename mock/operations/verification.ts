@@ -60,7 +60,6 @@ export function markVerified(
   at: string,
   trigger: string,
 ): void {
-  const { state } = rt;
   if (channel === 'mobile') Object.assign(user, { mobileVerified: true, mobileVerifiedAt: at });
   else Object.assign(user, { emailVerified: true, emailVerifiedAt: at });
   recordStep(rt, user.id, channel, trigger);

@@ -8,7 +8,6 @@ import type { CreatedTransaction, TransactionCreateRequest } from '../../src/sch
 import { MockApiError } from '../engine/errors.js';
 import { defineModule } from '../engine/module.js';
 import { type RouteContext, route } from '../engine/route.js';
-import type { MockRuntime } from '../engine/runtime.js';
 import { transactionAt } from '../machines/confirmations.js';
 import { creditFigures, fitsAvailable } from '../machines/prefunded.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';

@@ -7,7 +7,6 @@ import { nextId } from '../../engine/ids.js';
 import type { MockRuntime } from '../../engine/runtime.js';
 import { nowIso } from '../../engine/timers.js';
 import type { DeclarationStep } from '../../state/kyc.js';
-import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { applyAggregate, kycRecord } from '../kyc.js';
 import { recordStep } from '../transitions.js';

@@ -4,7 +4,6 @@ import { nextId } from '../../engine/ids.js';
 import type { MockRuntime } from '../../engine/runtime.js';
 import { nowIso } from '../../engine/timers.js';
 import type { ProfileStep } from '../../state/kyc.js';
-import type { MockState } from '../../state/mock-state.js';
 import { kycRecord } from '../kyc.js';
 import { recordStep } from '../transitions.js';
 

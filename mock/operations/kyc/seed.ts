@@ -6,7 +6,6 @@
 import type { MockRuntime } from '../../engine/runtime.js';
 import { nowIso } from '../../engine/timers.js';
 import type { KycRecord } from '../../state/kyc.js';
-import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { maskAadhaar, maskPan, maskTail, SAMPLE_AADHAAR_NUMBER } from '../kyc.js';
 import { recordStep, recordTransition } from '../transitions.js';

@@ -3,7 +3,6 @@ import type { Explanation } from '../../engine/explain.js';
 import type { MockRuntime } from '../../engine/runtime.js';
 import { nowIso } from '../../engine/timers.js';
 import type { KycRecord } from '../../state/kyc.js';
-import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { verifyStep } from '../kyc.js';
 
