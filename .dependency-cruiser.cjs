@@ -8,8 +8,8 @@
  *
  *   src:  shared < internal, webhooks < otel, schemas < endpoints < core < resources < kyc-readers, money < client < index
  *   mock: sandbox-values < state < contract < engine < observe < policies < http < sandbox-explanations
- *         < machines < operations < routes | helpers < simulation, connect < openapi, msw, receiver-check
- *         < overrides, conformance < server, service < bin < index
+ *         < machines < operations < routes | helpers < connect < openapi, msw, receiver-check < overrides
+ *         < service < conformance < server < bin < index
  */
 
 /** Each layer: the paths it covers and the layers (by name) it may import besides itself. */
@@ -56,7 +56,7 @@ const SRC_LAYERS = {
 
 const MOCK_BASE = ['sandbox-values', 'state', 'contract', 'engine', 'observe', 'policies', 'http'];
 const MOCK_DOMAIN = [...MOCK_BASE, 'sandbox-explanations', 'machines', 'operations'];
-const MOCK_SURFACE = [...MOCK_DOMAIN, 'routes', 'helpers', 'simulation', 'connect'];
+const MOCK_SURFACE = [...MOCK_DOMAIN, 'routes', 'helpers', 'connect'];
 
 const MOCK_LAYERS = {
   // The documented sandbox test values: plain data.
@@ -82,25 +82,29 @@ const MOCK_LAYERS = {
   // Routes and helpers are two faces over the same operations; neither imports the other.
   routes: { path: '^mock/routes/', may: MOCK_DOMAIN },
   helpers: { path: '^mock/helpers/', may: MOCK_DOMAIN },
-  simulation: { path: '^mock/simulation\\.ts$', may: [...MOCK_DOMAIN, 'routes', 'helpers'] },
   connect: { path: '^mock/connect\\.ts$', may: [...MOCK_DOMAIN, 'helpers'] },
   openapi: { path: '^mock/openapi/', may: MOCK_SURFACE },
   msw: { path: '^mock/msw/', may: MOCK_BASE },
   'receiver-check': { path: '^mock/receiver-check/', may: MOCK_SURFACE },
   overrides: { path: '^mock/overrides\\.ts$', may: [...MOCK_SURFACE, 'openapi'] },
-  // The drift check reads the published contract's schemas as the OpenAPI document builds them.
-  conformance: { path: '^mock/conformance/', may: [...MOCK_SURFACE, 'openapi', 'receiver-check'] },
-  server: {
-    path: '^mock/server/',
-    may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'conformance'],
-  },
   // Neither the service nor the entry may import mock/msw/: it is the entry `inr-payouts/mock/msw`, so that
   // `inr-payouts/mock` never loads msw.
   service: { path: '^mock/service\\.ts$', may: [...MOCK_SURFACE, 'openapi', 'overrides'] },
+  // Former names of the service, until every module names it `MockService`.
+  simulation: { path: '^mock/simulation\\.ts$', may: ['service'] },
+  // The drift check reads the published contract's schemas as the OpenAPI document builds them.
+  conformance: {
+    path: '^mock/conformance/',
+    may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'overrides', 'service', 'simulation'],
+  },
+  server: {
+    path: '^mock/server/',
+    may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'overrides', 'service', 'simulation', 'conformance'],
+  },
   bin: { path: '^mock/bin/', may: ['server'] },
   index: {
     path: '^mock/index\\.ts$',
-    may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'overrides', 'conformance', 'server', 'service'],
+    may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'overrides', 'service', 'conformance', 'server'],
   },
 };
 

@@ -1,22 +1,119 @@
 /**
- * `createMockService`: one independent simulation of the whole service, served in-process: through
- * `mock.fetch` (no HTTP library, no interception) or through msw's `setupServer(...mswHandlers(mock))`.
- * Several can live in one process; each has its own state, clock and helpers. Both are thin adapters over the
- * simulation's dispatch (mock/simulation.ts, which knows nothing of either); the msw one is the entry
- * `inr-payouts/mock/msw` (mock/msw/), so this entry never loads msw.
+ * `createMockService`: one independent simulation of the whole service, with no HTTP library: state, clock,
+ * helpers, and `dispatch` (a fetch `Request` in, a `Response` out) over the route table compiled once per
+ * process. Several can live in one process; each has its own state, clock and helpers. It is served in-process
+ * through `mock.fetch` (no HTTP library, no interception), through msw's `setupServer(...mswHandlers(mock))`
+ * (the entry `inr-payouts/mock/msw`, so this entry never loads msw), or over `node:http` by the standalone
+ * server (mock/server/).
  */
 import type { ClientOptions } from '../src/core/options.js';
 import type { PayoutClient } from '../src/index.js';
-import type { MockServiceOptions } from './engine/options.js';
-import type { RouteOverrides } from './engine/route.js';
+import { type MockBundle, parseBundle, replayable } from './engine/bundle.js';
+import type { Clock } from './engine/clock.js';
+import type { Exchange } from './engine/exchange.js';
+import type { Journal } from './engine/journal.js';
+import { type MockServiceOptions, resolveOptions } from './engine/options.js';
+import { createRuntime, type MockRuntime } from './engine/runtime.js';
+import { createHelpers, type MockHelpers } from './helpers/index.js';
 import { createMockClient } from './http/client.js';
 import { type VirtualClientClock, virtualClientClock } from './http/client-clock.js';
+import { createExchangeDispatch, type ExchangeDispatch } from './http/dispatch.js';
 import { createMockFetch, type MockFetch } from './http/fetch.js';
+import { notFoundRoute, pipelineModule } from './http/pipeline-module.js';
+import { compileRoutes, type MockRouter } from './http/router.js';
+import { createRecorder } from './observe/recorder.js';
+import { type ReplaySummary, replayBundle } from './observe/replay.js';
+import { initialState } from './operations/accounts.js';
 import { createOverrides, type OperationId, type OverrideResolver } from './overrides.js';
-import { createServedSimulation, type MockSimulation } from './simulation.js';
+import { modules } from './routes/index.js';
+import type { AccountRecord } from './state/accounts.js';
+import type { DeepReadonly, MockState } from './state/mock-state.js';
+
+const allModules = [pipelineModule, ...modules];
+
+let compiled: { router: MockRouter; dispatch: ExchangeDispatch } | undefined;
+
+/**
+ * Every route of the service (API routes in module order, the storage, the API's catch-all) and its dispatch,
+ * compiled once per process on the first request: importing the mock does not pay for it.
+ */
+function routing(): NonNullable<typeof compiled> {
+  if (!compiled) {
+    const router = compileRoutes({
+      routes: allModules.flatMap((m) => m.routes),
+      rawRoutes: allModules.flatMap((m) => m.rawRoutes ?? []),
+      fallback: notFoundRoute,
+    });
+    compiled = { router, dispatch: createExchangeDispatch(router) };
+  }
+  return compiled;
+}
+
+/** The service's route table (see {@link routing}). */
+export const serviceRouter = (): MockRouter => routing().router;
+
+/**
+ * Serves one request as a whole exchange (the standalone server writes an answer's text from it): `undefined`
+ * when the URL is not under `baseUrl` or names no route of the service.
+ */
+export const serveExchange = (service: MockRuntime, request: Request): Promise<Exchange | undefined> =>
+  routing().dispatch(service, request);
 
 /** A running mock service. */
-export interface MockService extends MockSimulation {
+export interface MockService {
+  /** Where the service answers. */
+  readonly baseUrl: string;
+  /**
+   * Answers one request with no HTTP library in between (what `mock.fetch` and the MSW handler call; the
+   * standalone server serves the same exchanges): `undefined` when the URL is not under `baseUrl` or names no
+   * route of the service.
+   */
+  dispatch(request: Request): Promise<Response | undefined>;
+  readonly clock: Clock;
+  /**
+   * What the simulation did, in memory and bounded (`JOURNAL_LIMIT`, the last 10,000 entries), outside the
+   * state and its snapshots: `mock.journal.entries({ type, userId, transactionId, since })`.
+   */
+  readonly journal: Journal;
+  readonly helpers: MockHelpers;
+  /** Same as `helpers.accounts`. */
+  readonly accounts: MockHelpers['accounts'];
+  /** The live state, read-only (change it through the API or the helpers). */
+  readonly state: DeepReadonly<MockState>;
+  /**
+   * Every input this service took so far (options, requests, helper calls, clock moves, webhook receivers'
+   * answers) as one JSON-ready replay bundle: `createMockService({ replay: bundle })` or
+   * `inr-payouts-mock --replay bundle.json` rebuilds the same state, journal and webhook bodies.
+   * @example
+   * ```ts
+   * const file = JSON.stringify(mock.bundle()); // what a partner attaches to a support question
+   * console.log(file.length > 0); // true
+   * ```
+   */
+  bundle(): MockBundle;
+  /**
+   * Resolves when the replay this service was made with has run (at once, with `undefined`, without one).
+   * @example
+   * ```ts
+   * import { createMockService } from 'inr-payouts/mock';
+   * const copy = createMockService({ replay: mock.bundle() });
+   * await copy.replayed;
+   * ```
+   */
+  readonly replayed: Promise<ReplaySummary | undefined>;
+  /**
+   * Makes `state` the live state as it is, not copied: for a state just read and checked (`checkState`),
+   * with null-prototype collections (`withKeyedCollections`), that nothing else holds. The state file's
+   * loader uses it, where `helpers.restore` (which checks and copies) would cost seconds at 100,000
+   * transactions.
+   */
+  adopt(state: MockState): void;
+  /** The default account's id, sandbox key, live key and webhook secret. */
+  readonly accountId: string;
+  readonly sandboxKey: string;
+  readonly liveKey: string;
+  readonly webhookSecret: string;
+
   /**
    * A WHATWG `fetch` that this mock answers in-process, with no interception and no msw: give it to the
    * client (`new PayoutClient({ fetch: mock.fetch, ... })`, which `createClient()` does) or to any library
@@ -105,20 +202,86 @@ export interface MockService extends MockSimulation {
  * ```
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
-  const routes: RouteOverrides = new Map();
-  const served = createServedSimulation(options, routes);
-  const { simulation } = served;
-  const overrides = createOverrides(routes);
-  const clientClock = virtualClientClock(simulation.clock);
-  const fetch = createMockFetch(simulation.baseUrl, simulation.dispatch);
-  const service = Object.assign(simulation, {
+  return mockServiceWithInternals(options);
+}
+
+/**
+ * Creates a mock service (see {@link createMockService}) typed with its internals as well: the standalone
+ * server and the test suite's checks hold one.
+ */
+export function mockServiceWithInternals(options: MockServiceOptions = {}): MockService & MockRuntime {
+  // A bundle is checked before anything is made: a bad one throws and leaves nothing behind.
+  const bundle = options.replay === undefined ? undefined : replayable(parseBundle(options.replay));
+  // A replay runs with the bundle's options, and with the budgets it is given; the profile is how answers are
+  // shown, not part of the run a bundle recorded.
+  const resolved = resolveOptions(
+    bundle ? { ...bundle.options, budgets: options.budgets, profile: options.profile } : options,
+  );
+  const rt = createRuntime(resolved, initialState(resolved));
+  for (const module of allModules) for (const task of module.tasks ?? []) rt.tasks.register(task);
+  const recorder = createRecorder(rt);
+  const helpers = createHelpers(rt);
+  const unrecorded = recorder.wrapHelpers(helpers);
+  const replayed = bundle
+    ? replayBundle(
+        {
+          baseUrl: rt.options.baseUrl,
+          recorder,
+          // The replay records each request itself, to compare its answer with the recording's.
+          dispatch: (request) => routing().dispatch(rt, request, false),
+          helper: (name) => unrecorded.get(name)?.(),
+          clock: rt.engineClock,
+        },
+        bundle,
+      )
+    : Promise.resolve(undefined);
+  const account = (): AccountRecord => {
+    const found = rt.state.accounts.byId[rt.state.accounts.defaultId];
+    if (!found) throw new Error('The mock state has no default account (was a foreign snapshot restored?)');
+    return found;
+  };
+  const clock = recorder.wrapClock(rt.engineClock);
+  const clientClock = virtualClientClock(clock);
+  const baseUrl = rt.options.baseUrl;
+  const dispatch = async (request: Request) => (await serveExchange(rt, request))?.answer?.response;
+  const fetch = createMockFetch(baseUrl, dispatch);
+  const overrides = createOverrides(rt.overrides);
+  const publicFace = {
+    baseUrl,
+    dispatch,
+    clock,
+    bundle: () => helpers.bundle(),
+    replayed,
+    helpers,
+    accounts: helpers.accounts,
+    adopt(state: MockState) {
+      rt.state = state;
+    },
+    get accountId() {
+      return account().id;
+    },
+    get sandboxKey() {
+      return account().keys.sandbox;
+    },
+    get liveKey() {
+      return account().keys.live;
+    },
+    get webhookSecret() {
+      return account().webhookSecret;
+    },
     fetch,
     clientClock,
     createClient: (clientOptions?: ClientOptions) =>
-      createMockClient(simulation, clientClock, { fetch, ...clientOptions }),
+      createMockClient({ baseUrl, sandboxKey: account().keys.sandbox }, clientClock, {
+        fetch,
+        ...clientOptions,
+      }),
     override: overrides.set,
     clearOverrides: overrides.clear,
-  });
+  };
+  // One object: the public face is added to the internals' object, so its accessors stay accessors.
+  const service = Object.defineProperties(rt, Object.getOwnPropertyDescriptors(publicFace)) as MockService &
+    MockRuntime;
   // Not enumerable and not typed: only a project written for the former `mock.handlers` reads it, and learns
   // where the handlers are now instead of spreading `undefined`.
   return Object.defineProperty(service, 'handlers', {

@@ -15,16 +15,17 @@ export type CreateAccountInput = Partial<AccountSettings> & {
   liveKey?: string;
 };
 
-type KeyHolder = { account: AccountRecord; environment: 'sandbox' | 'production' };
-
-/** The last key found per accounts collection: every request looks its key up, most with the key before. */
-const lastFound = new WeakMap<object, { key: string; found: KeyHolder }>();
+/** An account and the environment of the key that found it. */
+export type KeyHolder = { account: AccountRecord; environment: 'sandbox' | 'production' };
 
 /** The account and environment of an API key, if any account holds it. */
-export function findAccountByKey(state: MockState, key: string): KeyHolder | undefined {
-  const { byId } = state.accounts;
-  const last = lastFound.get(byId);
-  // Checked again on each use: the account may have been replaced or its keys rotated since.
+export function findAccountByKey(
+  service: { readonly state: MockState; lastKey: { key: string; found: KeyHolder } | undefined },
+  key: string,
+): KeyHolder | undefined {
+  const { byId } = service.state.accounts;
+  const last = service.lastKey;
+  // Checked again on each use: the state, the account or its keys may have been replaced since.
   if (last?.key === key) {
     const { account, environment } = last.found;
     const held = environment === 'sandbox' ? account.keys.sandbox : account.keys.live;
@@ -35,7 +36,7 @@ export function findAccountByKey(state: MockState, key: string): KeyHolder | und
       account.keys.sandbox === key ? 'sandbox' : account.keys.live === key ? 'production' : undefined;
     if (environment === undefined) continue;
     const found = { account, environment } as const;
-    lastFound.set(byId, { key, found });
+    service.lastKey = { key, found };
     return found;
   }
   return undefined;

@@ -13,7 +13,6 @@ import { stringField } from '../state/records.js';
 import { type Duration, parseDuration } from './duration.js';
 import type { JournalTimer } from './journal.js';
 import type { MockRuntime } from './runtime.js';
-import { tapOf } from './taps.js';
 import type { TaskDefinition } from './tasks.js';
 import { nowIso } from './timers.js';
 
@@ -82,9 +81,6 @@ export async function settleBackground(rt: MockRuntime): Promise<void> {
   }
 }
 
-/** Clock moves queued and not yet finished, per runtime. */
-const queued = new WeakMap<MockRuntime, number>();
-
 /**
  * Whether `runDue` would do nothing now: no move queued, no timer due and no background work to wait for. The
  * standalone server calls `runDue` after every request; most of the time there is nothing to run.
@@ -92,7 +88,7 @@ const queued = new WeakMap<MockRuntime, number>();
 export function nothingDue(rt: MockRuntime): boolean {
   const { state } = rt;
   const next = state.timers[0];
-  return (!next || next.at > state.clock.now) && rt.background.size === 0 && !queued.get(rt);
+  return (!next || next.at > state.clock.now) && rt.background.size === 0 && rt.queuedMoves === 0;
 }
 
 /** The clock over a runtime's state. Advances are queued, so a real-time tick and a test never interleave. */
@@ -112,7 +108,6 @@ export function createClock(rt: MockRuntime): Clock {
       state.timers.shift();
       if (timer.at > state.clock.now) state.clock.now = timer.at;
       ran += 1;
-      // The runtime's own journal, which it binds to every state it holds (no lookup per timer).
       rt.journal.record<JournalTimer>(state, {
         type: 'timer',
         kind: timer.kind,
@@ -144,9 +139,13 @@ export function createClock(rt: MockRuntime): Clock {
   };
 
   const enqueue = (target: () => number, wait = true): Promise<AdvanceResult> => {
-    queued.set(rt, (queued.get(rt) ?? 0) + 1);
+    rt.queuedMoves += 1;
     const run = queue.then(() => runUntil(target(), wait));
-    queue = run.catch(() => undefined).finally(() => queued.set(rt, (queued.get(rt) ?? 1) - 1));
+    queue = run
+      .catch(() => undefined)
+      .finally(() => {
+        rt.queuedMoves -= 1;
+      });
     return run;
   };
 
@@ -177,7 +176,7 @@ export function createClock(rt: MockRuntime): Clock {
         // A tick never waits for work in flight: wall time keeps moving, and so does the clock.
         const move = () => enqueue(() => rt.state.clock.now + elapsed, false);
         // A recording notes the tick (it is an input: wall time), a replay gives it back.
-        (tapOf(rt)?.tick(elapsed, move) ?? move()).catch(onError);
+        (rt.tap?.tick(elapsed, move) ?? move()).catch(onError);
       }, tickMs);
       // Real-time mode alone must not keep a process alive.
       interval.unref?.();

@@ -6,9 +6,8 @@
  * otherwise), so a server running for weeks never grows it past the bound. Sequence numbers run on from 1
  * with no gap, so the first kept entry's `seq` (and `dropped`) says where the window starts.
  *
- * Requests and transitions reach it from the runtime's stream (journal-feed.ts). Webhook attempts, which are
- * completed after they are recorded, are written where they happen: operations take the state, not the runtime,
- * so the runtime binds its journal to whichever state it holds (`bindJournal`) and they find it with `journalOf`.
+ * Requests and transitions reach it from the service's stream (journal-feed.ts). Webhook attempts, which are
+ * completed after they are recorded, are written where they happen, in the journal of the service delivering them.
  */
 
 import type { MockState } from '../state/mock-state.js';
@@ -258,16 +257,4 @@ export function createJournal(options: { limit?: number; budgetBytes?: number } 
       return out;
     },
   };
-}
-
-const journals = new WeakMap<MockState, Journal>();
-
-/** Makes `journal` the one entries of `state` go to (the runtime calls it whenever its state is replaced). */
-export function bindJournal(state: MockState, journal: Journal): void {
-  journals.set(state, journal);
-}
-
-/** The journal bound to `state`, if any (a bare state built outside a runtime has none). */
-export function journalOf(state: MockState): Journal | undefined {
-  return journals.get(state);
 }

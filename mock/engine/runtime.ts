@@ -1,6 +1,7 @@
 /**
- * The live parts of one service instance: the state (replaced on reset and restore, so everything reads
- * `runtime.state` afresh), its options, its tasks and clock, and the idempotency keys in flight.
+ * What the mock's own modules (routes, operations, policies, helpers, tasks) use of a running `MockService`:
+ * the same object, typed for them. The state is replaced on reset and restore, so everything reads
+ * `state` afresh; the journal, the stream and the rest belong to the service and outlive any state.
  */
 import { emptyAccounts } from '../state/accounts.js';
 import { emptyHttp } from '../state/http.js';
@@ -10,21 +11,28 @@ import { emptyTransactions } from '../state/transactions.js';
 import { emptyUsers } from '../state/users.js';
 import { emptyVerification } from '../state/verification.js';
 import { emptyWebhooks } from '../state/webhooks.js';
+import type { KeyHolder } from './accounts.js';
+import type { MockBundle } from './bundle.js';
 import { type Clock, createClock } from './clock.js';
 import { seedToInt } from './ids.js';
-import { bindJournal, createJournal, type Journal } from './journal.js';
+import { createJournal, type Journal } from './journal.js';
 import { journalFeed } from './journal-feed.js';
 import type { ResolvedOptions } from './options.js';
 import type { RouteOverrides } from './route.js';
-import { bindStream, createStream, type Stream } from './stream.js';
+import { createStream, type Stream } from './stream.js';
+import type { RuntimeTap } from './taps.js';
 import { createTaskRegistry, type TaskRegistry } from './tasks.js';
 
-/** One service's runtime. */
+/** The `fetch` a webhook delivery uses; a test may replace it to answer in-process. */
+export type WebhookFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** A `MockService` as the mock's own modules see it. */
 export interface MockRuntime {
   state: MockState;
   readonly options: ResolvedOptions;
   readonly tasks: TaskRegistry;
-  readonly clock: Clock;
+  /** The virtual clock as tasks and helpers drive it: `clock`, the partner's, records each move besides. */
+  readonly engineClock: Clock;
   /** Idempotency keys whose request is executing; never persisted, it does not outlive a request. */
   readonly inflight: Map<string, Promise<unknown>>;
   /**
@@ -38,6 +46,16 @@ export interface MockRuntime {
   readonly journal: Journal;
   /** Each exchange and transition, as it happens (`mock/engine/stream.ts`); the journal is its first subscriber. */
   readonly stream: Stream;
+  /** Where the recorder listens in (`mock/engine/taps.ts`), once there is one. */
+  tap: RuntimeTap | undefined;
+  /** The recording's bundle (`mock/observe/recorder.ts`), once there is a recorder. */
+  recording: { bundle(): MockBundle } | undefined;
+  /** The fetch of webhook deliveries a test put in (`helpers.webhooks.useFetch`); the global one otherwise. */
+  webhookFetch: WebhookFetch | undefined;
+  /** Clock moves queued and not yet finished. */
+  queuedMoves: number;
+  /** The last API key found (`findAccountByKey`): most requests carry the key the one before did. */
+  lastKey: { key: string; found: KeyHolder } | undefined;
 }
 
 /** A fresh state with no accounts, at `startMs` on the virtual clock. */
@@ -58,7 +76,10 @@ export function createEmptyState(seed: string, startMs: number): MockState {
   };
 }
 
-/** A runtime starting from `start` (`initialState` in `mock/operations/accounts.ts`), with an empty task registry. */
+/**
+ * The internals of a service starting from `start` (`initialState` in `mock/operations/accounts.ts`), with an
+ * empty task registry; `createMockService` adds the public face to the same object.
+ */
 export function createRuntime(
   options: ResolvedOptions,
   start: MockState,
@@ -66,32 +87,24 @@ export function createRuntime(
 ): MockRuntime {
   const journal = createJournal({ budgetBytes: options.budgets.journalBytes });
   const stream = createStream();
-  let state = start;
-  const bind = (next: MockState) => {
-    bindJournal(next, journal);
-    bindStream(next, stream);
-  };
-  bind(state);
-  stream.subscribe(journalFeed(journal, () => state));
   const partial = {
+    state: start,
     overrides,
-    // An accessor so a reset or restore, which replace the state, keep writing to the same journal and stream.
-    get state() {
-      return state;
-    },
-    set state(next: MockState) {
-      bind(next);
-      state = next;
-    },
     options,
     journal,
     stream,
     tasks: createTaskRegistry(),
     inflight: new Map<string, Promise<unknown>>(),
     background: new Map<Promise<unknown>, number>(),
+    tap: undefined,
+    recording: undefined,
+    webhookFetch: undefined,
+    queuedMoves: 0,
+    lastKey: undefined,
   };
-  const runtime = partial as MockRuntime;
-  // The clock needs the runtime it belongs to.
-  Object.assign(runtime, { clock: createClock(runtime) });
-  return runtime;
+  const service = partial as MockRuntime;
+  // The clock needs the service it belongs to.
+  Object.assign(service, { engineClock: createClock(service) });
+  stream.subscribe(journalFeed(journal, () => service.state));
+  return service;
 }

@@ -25,18 +25,6 @@ export interface Stream {
   emit(record: StreamRecord): void;
 }
 
-/** Listeners of every runtime's stream: the test suite's conformance check. */
-const everywhere = new Set<StreamListener>();
-
-/**
- * Calls `listener` with every record of every runtime's stream from now on (the test suite checks each answer
- * with it); returns the function that stops it.
- */
-export function subscribeEverywhere(listener: StreamListener): () => void {
-  everywhere.add(listener);
-  return () => everywhere.delete(listener);
-}
-
 /** A stream with no subscriber yet. */
 export function createStream(): Stream {
   const listeners = new Set<StreamListener>();
@@ -47,19 +35,6 @@ export function createStream(): Stream {
     },
     emit(record) {
       for (const listener of listeners) listener(record);
-      for (const listener of everywhere) listener(record);
     },
   };
-}
-
-const streams = new WeakMap<MockState, Stream>();
-
-/** Makes `stream` the one transitions of `state` go to (the runtime calls it whenever its state is replaced). */
-export function bindStream(state: MockState, stream: Stream): void {
-  streams.set(state, stream);
-}
-
-/** Emits a transition of a resource of `state` on its runtime's stream (nowhere for a bare state). */
-export function emitTransition(state: MockState, transition: TransitionDraft): void {
-  streams.get(state)?.emit({ type: 'transition', state, transition });
 }

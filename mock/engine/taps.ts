@@ -2,11 +2,9 @@
  * Where a run's recorder (mock/observe/recorder.ts) listens in on what the simulation takes from outside the
  * requests and helper calls it is given: the ticks of a real-time clock, and each webhook attempt's wall-clock
  * signing second and receiver's answer. While a bundle is replayed the same tap answers from the bundle
- * instead. One tap per runtime, kept beside it so the clock and the delivery task need no recorder import. A tap,
+ * instead. The tap is a field of the service, so the clock and the delivery task need no recorder import. A tap,
  * not the stream (mock/engine/stream.ts): a replay must answer these calls, and a stream's records go one way.
  */
-import type { MockRuntime } from './runtime.js';
-
 /** A receiver's answer to one webhook attempt, as the delivery task reads it. */
 export interface DeliveryOutcome {
   ok: boolean;
@@ -28,16 +26,4 @@ export interface RuntimeTap {
   ): { timestamp: number; answer(post: () => Promise<DeliveryOutcome>): Promise<DeliveryOutcome> };
   /** True while a bundle is replayed: real-time waits (an injected latency) are skipped. */
   readonly replaying: boolean;
-}
-
-const taps = new WeakMap<MockRuntime, RuntimeTap>();
-
-/** Installs the tap of a runtime. */
-export function setTap(rt: MockRuntime, tap: RuntimeTap): void {
-  taps.set(rt, tap);
-}
-
-/** The tap of a runtime, if one is installed. */
-export function tapOf(rt: MockRuntime): RuntimeTap | undefined {
-  return taps.get(rt);
 }

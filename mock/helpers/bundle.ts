@@ -4,7 +4,6 @@
 import type { MockBundle } from '../engine/bundle.js';
 import { MockHelperError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
-import { recorderOf } from '../observe/recorder.js';
 
 export function bundleHelper(rt: MockRuntime) {
   /**
@@ -16,7 +15,7 @@ export function bundleHelper(rt: MockRuntime) {
    * ```
    */
   return (): MockBundle => {
-    const recorder = recorderOf(rt);
+    const recorder = rt.recording;
     if (!recorder) throw new MockHelperError('This service records nothing, so it has no bundle to give');
     return recorder.bundle();
   };

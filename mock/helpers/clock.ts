@@ -16,7 +16,7 @@ export function clockHelpers(rt: MockRuntime) {
      * console.log(mock.helpers.clock.now()); // '2025-01-01T00:00:00.000Z'
      * ```
      */
-    now: (): string => rt.clock.nowIso(),
+    now: (): string => rt.engineClock.nowIso(),
     /**
      * Moves time forward, running every timer that falls due, in order; resolves when their tasks settled.
      * @example
@@ -24,7 +24,7 @@ export function clockHelpers(rt: MockRuntime) {
      * await mock.helpers.clock.advance('10m');
      * ```
      */
-    advance: (duration: Duration): Promise<AdvanceResult> => rt.clock.advance(duration),
+    advance: (duration: Duration): Promise<AdvanceResult> => rt.engineClock.advance(duration),
     /**
      * Runs the timers due now.
      * @example
@@ -32,7 +32,7 @@ export function clockHelpers(rt: MockRuntime) {
      * await mock.helpers.clock.runDue();
      * ```
      */
-    runDue: (): Promise<AdvanceResult> => rt.clock.runDue(),
+    runDue: (): Promise<AdvanceResult> => rt.engineClock.runDue(),
     /**
      * The pending timers, earliest first (a copy).
      * @example

@@ -35,7 +35,7 @@ export function digilockerHelpers(rt: MockRuntime) {
       const session: DigilockerSessionRecord | undefined = rt.state.kyc.digilockerSessions[input.clientId];
       if (!session) throw new MockHelperError(`No document-locker session ${input.clientId} in this mock`);
       const user = userOf(rt, session.userId);
-      const t = answerDigilocker(rt.state, user, session, input, {
+      const t = answerDigilocker(rt, user, session, input, {
         trigger: 'helpers.digilocker.complete',
         explanation: {
           rule: 'helper.digilocker.complete',

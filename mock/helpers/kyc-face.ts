@@ -35,7 +35,7 @@ export function faceHelpers(rt: MockRuntime) {
       const livenessScore = input.livenessScore ?? (pass ? 0.93 : 0.42);
       const faceMatchScore = input.faceMatchScore ?? (pass ? 0.88 : 0.31);
       const t = checkFace(
-        rt.state,
+        rt,
         session,
         { outcome: input.outcome, livenessScore, faceMatchScore },
         {

@@ -49,7 +49,7 @@ export function userSeedHelpers(rt: MockRuntime) {
       });
       if (!user)
         throw new MockHelperError(`Mobile ${input.mobile} is already registered on account ${accountId}`);
-      seedVerifiedKyc(state, user, { name, bank, kycStatus });
+      seedVerifiedKyc(rt, user, { name, bank, kycStatus });
       return structuredClone(userData(user));
     },
   };

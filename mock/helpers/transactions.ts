@@ -82,7 +82,7 @@ export function transactionHelpers(rt: MockRuntime) {
       const value = amount ?? txn.amount;
       if (!new Decimal(value).gt(0))
         throw new MockHelperError(`A deposit amount must be positive; got ${value}`);
-      depositSeen(rt.state, txn, new Decimal(value).toFixed(), txHash);
+      depositSeen(rt, txn, new Decimal(value).toFixed(), txHash);
       return confirmationMs(txn.network);
     },
     /**
@@ -106,7 +106,7 @@ export function transactionHelpers(rt: MockRuntime) {
     completePayout({ transactionId }: { transactionId: string }): Transaction {
       const txn = find(transactionId);
       processing(txn, 'complete the payout of');
-      return structuredClone(transactionData(completePayout(rt.state, txn)));
+      return structuredClone(transactionData(completePayout(rt, txn)));
     },
     /**
      * The payout fails now, with a payout identifier of spec 7.3 (default `PAYOUT_FAILED`).
@@ -136,7 +136,7 @@ export function transactionHelpers(rt: MockRuntime) {
         section: '7.3',
         change: 'let the payout settle on the clock, or helpers.transactions.completePayout',
       };
-      return structuredClone(transactionData(failPayout(rt.state, txn, code, why, explanation)));
+      return structuredClone(transactionData(failPayout(rt, txn, code, why, explanation)));
     },
     /**
      * Sets the exchange rate (INR per USD, decimal string) that new quotes use.

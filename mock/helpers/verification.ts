@@ -39,7 +39,7 @@ export function verificationHelpers(rt: MockRuntime) {
           section: '4.3',
         });
       const verifiedAt = nowIso(rt.state);
-      markVerified(rt.state, user, channel, verifiedAt, 'helpers.verification.complete');
+      markVerified(rt, user, channel, verifiedAt, 'helpers.verification.complete');
       return { verifiedAt };
     },
   };

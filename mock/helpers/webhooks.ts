@@ -6,7 +6,7 @@ import { signWebhook, type WebhookEventType } from '../../src/webhooks/index.js'
 import { MockHelperError } from '../engine/errors.js';
 import type { MockRuntime } from '../engine/runtime.js';
 import { triggerEvent } from '../operations/synthetic-events.js';
-import { setWebhookFetch, type WebhookFetch } from '../operations/webhooks.js';
+import type { WebhookFetch } from '../operations/webhooks.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 
@@ -156,10 +156,10 @@ export function webhookHelpers(rt: MockRuntime) {
       // What is due now goes out first: a delivery scheduled at the current time (attempt 1 of a fresh event,
       // a retry asked for by `webhooks.retry`) is not in flight until its timer runs. Run in order, each answer
       // waited for as `runDue` does, so the journal's order is the same in a replay.
-      await rt.clock.runDue();
+      await rt.engineClock.runDue();
       while (rt.background.size > 0) {
         await Promise.allSettled([...rt.background.keys()]);
-        await rt.clock.runDue({ wait: false });
+        await rt.engineClock.runDue({ wait: false });
       }
     },
     /**
@@ -191,7 +191,7 @@ export function webhookHelpers(rt: MockRuntime) {
     useFetch(fetcher: WebhookFetch | undefined): void {
       if (fetcher !== undefined && typeof fetcher !== 'function')
         throw new MockHelperError('useFetch takes a function (url, init) => Promise<Response>, or undefined');
-      setWebhookFetch(rt, fetcher);
+      rt.webhookFetch = fetcher;
     },
   };
 }

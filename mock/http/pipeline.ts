@@ -14,7 +14,6 @@ import { type Explanation, explainLine } from '../engine/explain.js';
 import { errorBody, internalErrorBody, successBody } from '../engine/respond.js';
 import type { RouteContext, RouteDefinition } from '../engine/route.js';
 import type { MockRuntime } from '../engine/runtime.js';
-import { tapOf } from '../engine/taps.js';
 import { nowIso } from '../engine/timers.js';
 import { PIPELINE_REFUSALS, refusalExplanation } from '../observe/refusals.js';
 import { bearerKey, clientIp, forbiddenBody, ipAllowed, UNAUTHORIZED_BODY } from '../policies/auth.js';
@@ -139,7 +138,7 @@ export const CLOCK_HEADER = 'X-Mock-Clock';
  * wait that could never end.
  */
 function show(rt: MockRuntime, status: number, set: (name: string, value?: string) => void): void {
-  set(CLOCK_HEADER, rt.clock.realtime ? 'realtime' : 'manual');
+  set(CLOCK_HEADER, rt.engineClock.realtime ? 'realtime' : 'manual');
   if (rt.options.profile !== 'strict') return;
   set(EXPLAIN_HEADER);
   for (const { name, addedOn } of MOCK_ONLY_HEADERS) if (addedOn(status)) set(name);
@@ -272,7 +271,7 @@ async function answer(
   key: string | null,
 ): Promise<Answer> {
   const state = rt.state;
-  const found = findAccountByKey(state, bearerKey(exchange.header('authorization')) ?? '');
+  const found = findAccountByKey(rt, bearerKey(exchange.header('authorization')) ?? '');
   if (!found) return explained(rt, 401, UNAUTHORIZED_BODY, PIPELINE_REFUSALS.unauthorized);
   const { account, environment } = found;
   const ip = clientIp(exchange.header(SANDBOX_DEFAULTS.clientIpHeader));
@@ -314,7 +313,7 @@ export async function serveRoute(rt: MockRuntime, def: RouteDefinition, exchange
       : undefined;
   const key = def.idempotent ? exchange.header('idempotency-key') : null;
   // A replay skips the wait: it changes only real timing, never the state or the journal.
-  if (fault?.kind === 'latency' && !tapOf(rt)?.replaying)
+  if (fault?.kind === 'latency' && !rt.tap?.replaying)
     await new Promise((resolve) => setTimeout(resolve, fault.ms));
   let done: Answer;
   if (fault?.kind === 'error') {

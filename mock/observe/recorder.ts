@@ -23,7 +23,7 @@ import { type Clock, nothingDue } from '../engine/clock.js';
 import type { Exchange } from '../engine/exchange.js';
 import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
 import type { MockRuntime } from '../engine/runtime.js';
-import { type DeliveryOutcome, type RuntimeTap, setTap } from '../engine/taps.js';
+import type { DeliveryOutcome, RuntimeTap } from '../engine/taps.js';
 import { createWindow } from '../engine/window.js';
 
 /** The most steps one service keeps; past it, the oldest are let go and `bundle()` marks its window. */
@@ -57,13 +57,6 @@ export interface Recorder {
   readonly count: number;
   /** The bundle of everything recorded. */
   bundle(): MockBundle;
-}
-
-const recorders = new WeakMap<MockRuntime, Recorder>();
-
-/** The recorder of a runtime. */
-export function recorderOf(rt: MockRuntime): Recorder | undefined {
-  return recorders.get(rt);
 }
 
 function jsonArgs(name: string, spec: HelperSpec, args: readonly unknown[]): BundleStep {
@@ -404,13 +397,13 @@ export function createRecorder(
       return structuredClone(bundle);
     },
   };
-  setTap(rt, {
+  rt.tap = {
     tick,
     attempt,
     get replaying() {
       return answerer?.replaying ?? false;
     },
-  });
-  recorders.set(rt, recorder);
+  };
+  rt.recording = recorder;
   return recorder;
 }

@@ -5,6 +5,7 @@
  */
 import { emitEvent } from '../engine/events.js';
 import type { Explanation } from '../engine/explain.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { nowIso } from '../engine/timers.js';
 import {
   type KycAggregateEvent,
@@ -73,18 +74,19 @@ function kycFacts(record: KycRecord): KycFacts {
  * `user.kyc_updated` (docs/webhook-events.md). Returns the pair before and after.
  */
 export function applyAggregate(
-  state: MockState,
+  rt: MockRuntime,
   user: UserRecord,
   record: KycRecord,
   event: KycAggregateEvent | { type: 'recompute' | 'refresh' },
 ): { previous: KycLevelStatus; current: KycLevelStatus } {
+  const { state } = rt;
   const previous: KycLevelStatus = { level: record.level, status: record.status };
   const full: KycAggregateEvent =
     event.type === 'pep_declared' ? event : { type: event.type, facts: kycFacts(record) };
   const current = kycAggregate(previous, full);
   if (current.level !== previous.level || current.status !== previous.status) {
     Object.assign(record, current, { updatedAt: nowIso(state) });
-    recordTransition(state, {
+    recordTransition(rt, {
       resource: 'kyc-aggregate',
       id: user.id,
       machine: 'kyc-aggregate',
@@ -108,26 +110,28 @@ type VerifiedStep = Extract<KycStep, 'aadhaar' | 'pan' | 'passport' | 'face' | '
  * aggregate (which may emit `user.kyc_updated`). Every verification operation ends here.
  */
 export function verifyStep<S extends VerifiedStep>(
-  state: MockState,
+  rt: MockRuntime,
   user: UserRecord,
   step: S,
   result: NonNullable<KycRecord[S]>,
   trigger: string,
   why?: Explanation,
 ): NonNullable<KycRecord[S]> {
+  const { state } = rt;
   const record = kycRecord(state, user.id);
   record[step] = result;
-  recordStep(state, user.id, step, trigger, why);
-  applyAggregate(state, user, record, { type: 'recompute' });
+  recordStep(rt, user.id, step, trigger, why);
+  applyAggregate(rt, user, record, { type: 'recompute' });
   return result;
 }
 
 /** `POST /kyc/refresh` (spec 4.5): the aggregate recomputed from the steps on record. */
 export function refreshKyc(
-  state: MockState,
+  rt: MockRuntime,
   user: UserRecord,
 ): { previous: KycLevelStatus; current: KycLevelStatus } {
-  return applyAggregate(state, user, kycRecord(state, user.id), { type: 'refresh' });
+  const { state } = rt;
+  return applyAggregate(rt, user, kycRecord(state, user.id), { type: 'refresh' });
 }
 
 /** Why a declaration with `isPep: true` rejects KYC (spec 4.11): the journal and `X-Mock-Explain` say it. */

@@ -7,6 +7,7 @@ import { MIN_AMOUNT_USD } from '../../src/schemas/common.js';
 import { parseDuration } from '../engine/duration.js';
 import type { Explanation } from '../engine/explain.js';
 import { nextId, randomDigits } from '../engine/ids.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { cancelTimer, schedule } from '../engine/timers.js';
 import { allocate, release } from '../machines/attribution.js';
 import { releaseCredit } from '../machines/prefunded.js';
@@ -15,7 +16,6 @@ import { readEligibility } from '../machines/transaction-eligibility.js';
 import { refusalRule } from '../observe/refusals.js';
 import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
-import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import {
   ATTRIBUTION_DELAY_MS,
@@ -33,13 +33,14 @@ import { recordTransition } from './transitions.js';
  * of 7.3 (a failing check fails the payout with its identifier). Standard payouts pay the received amount,
  * at most the expected one, at the quoted rate and fee.
  */
-export function startPayout(state: MockState, txn: TransactionRecord): TransactionRecord {
+export function startPayout(rt: MockRuntime, txn: TransactionRecord): TransactionRecord {
+  const { state } = rt;
   const received = txn.deposit.receivedAmount ?? txn.amount;
   const paid = Decimal.min(received, txn.amount).toFixed();
   const amountInr = new Decimal(paid).eq(txn.amount) ? txn.quote.netInr : requote(txn.quote, paid).netInr;
   let next = txn;
   if (txn.kind === 'standard') {
-    next = move(state, txn, { type: 'payout.start', payoutId: nextId(state, 'pay'), amountInr });
+    next = move(rt, txn, { type: 'payout.start', payoutId: nextId(state, 'pay'), amountInr });
   }
   const eligibility = readEligibility(state, next.userId);
   const refusal = new Decimal(paid).lt(MIN_AMOUNT_USD)
@@ -63,7 +64,7 @@ export function startPayout(state: MockState, txn: TransactionRecord): Transacti
       // At payout time the amount is what arrived, so it is the deposit that must change.
       change: refusal.code === 'AMOUNT_TOO_LOW' ? 'deposit at least 10 USD' : rule.change,
     };
-    return failPayout(state, next, refusal.code, refusal.reason, explanation);
+    return failPayout(rt, next, refusal.code, refusal.reason, explanation);
   }
   emitTxn(state, next, 'transaction.payout_initiated', {
     status: next.status,
@@ -84,7 +85,8 @@ export function startPayout(state: MockState, txn: TransactionRecord): Transacti
  * Attributes a standard payout to the pool's tranches, FIFO (spec 2.4), once; a payout the pool cannot
  * cover goes unattributed (rule 5: attribution never blocks the payment).
  */
-export function attribute(state: MockState, txn: TransactionRecord): void {
+export function attribute(rt: MockRuntime, txn: TransactionRecord): void {
+  const { state } = rt;
   const { payout } = txn;
   if (txn.kind !== 'standard' || !payout || payout.attribution) return;
   const tranches = state.transactions.tranchesByAccount[txn.accountId] ?? [];
@@ -94,7 +96,7 @@ export function attribute(state: MockState, txn: TransactionRecord): void {
   payout.attributionStatus = result?.attribution ? 'attributed' : 'none';
   // A payout attributed as none is looked at again on completion: only a change is a transition.
   if (from !== payout.attributionStatus) {
-    recordTransition(state, {
+    recordTransition(rt, {
       resource: 'attribution',
       id: txn.id,
       from,
@@ -113,10 +115,11 @@ export function attribute(state: MockState, txn: TransactionRecord): void {
 }
 
 /** The bank accepted the transfer (spec 6.2 `payout_completed`, with the attribution when there is one). */
-export function completePayout(state: MockState, txn: TransactionRecord): TransactionRecord {
-  attribute(state, txn);
+export function completePayout(rt: MockRuntime, txn: TransactionRecord): TransactionRecord {
+  const { state } = rt;
+  attribute(rt, txn);
   if (txn.payout?.timerId) cancelTimer(state, txn.payout.timerId);
-  const next = move(state, txn, { type: 'payout.complete', utr: `SBX${randomDigits(state, 12)}` });
+  const next = move(rt, txn, { type: 'payout.complete', utr: `SBX${randomDigits(state, 12)}` });
   const { payout } = next;
   if (!payout) return next;
   payout.timerId = undefined;
@@ -155,16 +158,17 @@ export function completePayout(state: MockState, txn: TransactionRecord): Transa
  * amount leaves `outstandingUsd`, and a pool-funded one gives its tranches back. `explanation` is the rule or sandbox value that failed it, for the journal.
  */
 export function failPayout(
-  state: MockState,
+  rt: MockRuntime,
   txn: TransactionRecord,
   code: string,
   reason: string,
   explanation?: Explanation,
 ): TransactionRecord {
+  const { state } = rt;
   if (txn.payout?.timerId) cancelTimer(state, txn.payout.timerId);
-  const next = move(state, txn, { type: 'payout.fail', code, reason }, explanation);
+  const next = move(rt, txn, { type: 'payout.fail', code, reason }, explanation);
   if (next.payout) next.payout.timerId = undefined;
-  unattribute(state, next);
+  unattribute(rt, next);
   if (next.kind === 'prefunded' && next.creditHeld) {
     const { outstandingUsdByAccount } = state.transactions;
     outstandingUsdByAccount[next.accountId] = releaseCredit(
@@ -183,10 +187,10 @@ export function failPayout(
 }
 
 /** Settles a payout at its scheduled time: fails it for the sandbox failure amount, completes it otherwise. */
-export function settlePayout(state: MockState, txn: TransactionRecord): void {
+export function settlePayout(rt: MockRuntime, txn: TransactionRecord): void {
   if (new Decimal(txn.amount).eq(SANDBOX_TRANSACTIONS.payoutFailureAmount)) {
     failPayout(
-      state,
+      rt,
       txn,
       'PAYOUT_FAILED',
       'The payout provider rejected the transfer (sandbox failure amount)',
@@ -194,21 +198,22 @@ export function settlePayout(state: MockState, txn: TransactionRecord): void {
     );
     return;
   }
-  completePayout(state, txn);
+  completePayout(rt, txn);
 }
 
 /**
  * A failed payout sent no INR, so it consumed no tranche: its allocations go back to the pool and the read shows
  * no attribution (`attributionStatus: none`).
  */
-function unattribute(state: MockState, txn: TransactionRecord): void {
+function unattribute(rt: MockRuntime, txn: TransactionRecord): void {
+  const { state } = rt;
   const { payout } = txn;
   if (!payout?.attribution) return;
   const tranches = state.transactions.tranchesByAccount[txn.accountId] ?? [];
   state.transactions.tranchesByAccount[txn.accountId] = release(tranches, payout.attribution.allocations);
   payout.attribution = undefined;
   payout.attributionStatus = 'none';
-  recordTransition(state, {
+  recordTransition(rt, {
     resource: 'attribution',
     id: txn.id,
     from: 'attributed',

@@ -3,6 +3,7 @@
  * route and `helpers.kyc.upload`.
  */
 
+import type { Stream } from '../engine/stream.js';
 import { acceptUpload, type UploadAttempt } from '../machines/document-upload.js';
 import type { MockState } from '../state/mock-state.js';
 import { recordTransition } from './transitions.js';
@@ -10,6 +11,7 @@ import { recordTransition } from './transitions.js';
 /** What the storage needs of a service: its live state and base URL (a `MockRuntime` is one). */
 export interface StorageHost {
   readonly state: MockState;
+  readonly stream: Stream;
   readonly options: { readonly baseUrl: string };
 }
 
@@ -24,7 +26,7 @@ export function storeUpload(
   const outcome = acceptUpload(upload, put, rt.state.clock.now);
   if (!outcome.ok) return outcome;
   rt.state.kyc.uploads[s3Key] = outcome.next;
-  recordTransition(rt.state, {
+  recordTransition(rt, {
     resource: 'document-upload',
     id: s3Key,
     from: upload.status,

@@ -5,14 +5,13 @@
  */
 import type { Explanation } from '../engine/explain.js';
 import type { TransitionDraft } from '../engine/journal.js';
-import { emitTransition } from '../engine/stream.js';
-import type { MockState } from '../state/mock-state.js';
+import type { MockRuntime } from '../engine/runtime.js';
 
-/** Notes a transition on the stream of the runtime holding `state` (nothing without one). */
-export function recordTransition(state: MockState, draft: TransitionDraft): void {
+/** Notes a transition on the service's stream. */
+export function recordTransition(rt: Pick<MockRuntime, 'state' | 'stream'>, draft: TransitionDraft): void {
   // Absent, not undefined: an entry reads the same in-process and after a JSON round trip.
   const defined = Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined));
-  emitTransition(state, defined as TransitionDraft);
+  rt.stream.emit({ type: 'transition', state: rt.state, transition: defined as TransitionDraft });
 }
 
 /** The steps of a user's verification a transition names (`kyc-step`, with `id` the step). */
@@ -38,14 +37,14 @@ const SUBMITTED: ReadonlySet<KycStep> = new Set(['profile', 'document', 'declara
  * document and the declaration). `trigger` is what did it: a route (`POST /kyc/bank/verify`) or a helper.
  */
 export function recordStep(
-  state: MockState,
+  rt: MockRuntime,
   userId: string,
   step: KycStep,
   trigger: string,
   explanation?: Explanation,
 ): void {
   const submitted = SUBMITTED.has(step);
-  recordTransition(state, {
+  recordTransition(rt, {
     resource: 'kyc-step',
     id: step,
     from: submitted ? 'missing' : 'unverified',
@@ -58,7 +57,7 @@ export function recordStep(
 
 /** Notes a move of a document-locker or face session (machines with a diagram of the same name). */
 export function recordSession(
-  state: MockState,
+  rt: MockRuntime,
   machine: 'digilocker-session' | 'face-session',
   session: { userId: string; status: string } & ({ clientId: string } | { sessionId: string }),
   to: string,
@@ -66,7 +65,7 @@ export function recordSession(
   explanation?: Explanation,
 ): void {
   const id = 'clientId' in session ? session.clientId : session.sessionId;
-  recordTransition(state, {
+  recordTransition(rt, {
     resource: machine,
     id,
     machine,

@@ -13,9 +13,8 @@ import { describeError } from '../../src/shared/describe-error.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '../../src/webhooks/index.js';
 import { setEventStatus } from '../engine/event-index.js';
 import { WEBHOOK_DELIVER } from '../engine/events.js';
-import { capBody, type JournalWebhook, journalOf } from '../engine/journal.js';
+import { capBody, type JournalWebhook } from '../engine/journal.js';
 import type { MockRuntime } from '../engine/runtime.js';
-import { tapOf } from '../engine/taps.js';
 import { defineTask } from '../engine/tasks.js';
 import { isoAt, schedule } from '../engine/timers.js';
 import {
@@ -28,17 +27,7 @@ import type { MockState } from '../state/mock-state.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 import { recordTransition } from './transitions.js';
 
-/** The `fetch` a delivery uses; a test may replace it to answer in-process. */
-export type WebhookFetch = (url: string, init: RequestInit) => Promise<Response>;
-
-/** Per service: functions cannot live in the JSON state, and a replaced fetch must not outlive its service. */
-const fetchOverrides = new WeakMap<MockRuntime, WebhookFetch>();
-
-/** Replaces (or, with undefined, restores) the `fetch` deliveries of one service use. */
-export function setWebhookFetch(rt: MockRuntime, fetcher: WebhookFetch | undefined): void {
-  if (fetcher) fetchOverrides.set(rt, fetcher);
-  else fetchOverrides.delete(rt);
-}
+export type { WebhookFetch } from '../engine/runtime.js';
 
 /**
  * msw's bypass marker (what its `bypass()` adds), on every POST the mock sends to a partner's receiver: a
@@ -59,7 +48,7 @@ async function send(
   url: string,
   init: RequestInit,
 ): Promise<AttemptOutcome & Partial<DeliveryAttempt>> {
-  const fetcher = fetchOverrides.get(rt) ?? ((u: string, i: RequestInit) => fetch(u, i));
+  const fetcher = rt.webhookFetch ?? ((u: string, i: RequestInit) => fetch(u, i));
   try {
     // A 3xx is an answer outside 200-299 (spec 6.4): never followed, so it is a failed attempt.
     const response = await fetcher(url, {
@@ -105,7 +94,7 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
   // (spec 6.3's 300 s tolerance) whatever virtual time has passed; the envelope keeps the virtual time.
   const wall = Math.floor(Date.now() / 1000);
   // A recording notes the second and the answer; a replay signs with the recorded second and answers as then.
-  const tapped = tapOf(runtime)?.attempt(record.id, wall);
+  const tapped = runtime.tap?.attempt(record.id, wall);
   const signed = signWebhook({
     payload: JSON.stringify(record.envelope),
     secret: account.webhookSecret,
@@ -127,7 +116,7 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
       // The record is read again by its ID after the wait, so the state file sees the change as this turn's.
       if (runtime.state !== state || state.webhooks.byId[payload.eventId] !== record) return;
       // The clock already passed the retry's moment (the answer was late): run it now, off the clock's budget.
-      if (recordAttempt(state, record, sent, outcome)) return runtime.clock.runDue({ wait: false });
+      if (recordAttempt(runtime, record, sent, outcome)) return runtime.engineClock.runDue({ wait: false });
     })
     // Nothing awaits a delivery's result, so a failure here is reported rather than lost.
     .catch((error: unknown) => console.error('inr-payouts mock: a webhook delivery failed to record', error))
@@ -148,11 +137,12 @@ interface SentAttempt {
 
 /** Records an answered attempt at its virtual send time; returns whether its retry is already due. */
 function recordAttempt(
-  state: MockState,
+  rt: MockRuntime,
   record: WebhookEventRecord,
   sent: SentAttempt,
   outcome: AttemptOutcome & Partial<DeliveryAttempt>,
 ): boolean {
+  const { state } = rt;
   const { attempt, trigger, now, url, headers } = sent;
   record.attempts += 1;
   record.deliveries.push({
@@ -171,7 +161,7 @@ function recordAttempt(
   const from = record.status;
   setEventStatus(state, record, step.status);
   if (from !== step.status) {
-    recordTransition(state, {
+    recordTransition(rt, {
       resource: 'webhook-delivery',
       id: record.id,
       machine: 'webhook-delivery',
@@ -184,25 +174,24 @@ function recordAttempt(
   }
   if (step.status === 'delivered') record.deliveredAt = new Date(now).toISOString();
   if (step.nextAttempt === undefined || step.nextAttemptAt === undefined) {
-    journalAttempt(state, record, sent, outcome, undefined);
+    journalAttempt(rt, record, sent, outcome, undefined);
     return false;
   }
   const at = Math.max(step.nextAttemptAt, state.clock.now);
   scheduleDelivery(state, record, at, step.nextAttempt, 'automatic');
-  journalAttempt(state, record, sent, outcome, at);
+  journalAttempt(rt, record, sent, outcome, at);
   return at <= state.clock.now;
 }
 
 /** The attempt in the journal, at its virtual send time (its answer may come later). */
 function journalAttempt(
-  state: MockState,
+  rt: MockRuntime,
   record: WebhookEventRecord,
   sent: SentAttempt,
   outcome: AttemptOutcome & Partial<DeliveryAttempt>,
   nextAt: number | undefined,
 ): void {
-  const journal = journalOf(state);
-  if (!journal) return;
+  const { state, journal } = rt;
   const userId = eventUserId(record);
   const kept = capBody(sent.body);
   const entry = journal.record<JournalWebhook>(state, {

@@ -1,5 +1,5 @@
 /**
- * The standalone mock server: the same simulation as `createMockService`, its dispatch served directly by
+ * The standalone mock server: a `MockService` (`createMockService`), its dispatch served directly by
  * `node:http` (no MSW), plus the test helpers over HTTP (`/__mock/...`) and the end-user pages (`/__pages/...`).
  * The service is created once the port is known, because the `url`s it hands out (pages, uploads) must
  * point at this server.
@@ -11,13 +11,9 @@ import { describeError } from '../../src/shared/describe-error.js';
 import type { Answer } from '../engine/exchange.js';
 import type { MockServiceOptions } from '../engine/options.js';
 import { errorBody } from '../engine/respond.js';
+import type { MockRuntime } from '../engine/runtime.js';
 import { methodNotAllowed } from '../http/dispatch.js';
-import {
-  createServedSimulation,
-  type MockSimulation,
-  type ServedSimulation,
-  serviceRouter,
-} from '../simulation.js';
+import { type MockService, mockServiceWithInternals, serveExchange, serviceRouter } from '../service.js';
 import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
@@ -47,7 +43,7 @@ export interface MockServerOptions {
 /** A running server. */
 export interface RunningMockServer {
   readonly url: string;
-  readonly service: MockSimulation;
+  readonly service: MockService;
   readonly server: Server;
   /** Stops accepting, drops idle connections and resolves when closed. */
   close(): Promise<void>;
@@ -104,8 +100,7 @@ function targetOf(raw: string): { pathname: string; search: string } {
 /** What the server writes: a `Response`, and its body's text when the pipeline made it from one. */
 type Written = Pick<Answer, 'response' | 'text'>;
 
-async function answerRequest(served: ServedSimulation, req: IncomingMessage): Promise<Written> {
-  const service = served.simulation;
+async function answerRequest(service: MockService & MockRuntime, req: IncomingMessage): Promise<Written> {
   const target = targetOf(req.url ?? '/');
   const method = (req.method ?? 'GET').toUpperCase();
   if (FORBIDDEN_METHODS.has(method)) {
@@ -131,7 +126,7 @@ async function answerRequest(served: ServedSimulation, req: IncomingMessage): Pr
   const path = target.pathname;
   const local = localRequest(path);
   if (local === undefined) {
-    const exchange = await served.serve(toRequest(req, url, body));
+    const exchange = await serveExchange(service, toRequest(req, url, body));
     return exchange?.answer ?? { response: notFound(method, path) };
   }
   return { response: await answerLocal(service, req, local, toRequest(req, url, body), path) };
@@ -139,7 +134,7 @@ async function answerRequest(served: ServedSimulation, req: IncomingMessage): Pr
 
 /** The server's own parts (see {@link localRequest}), which answer `HEAD` as `GET`. */
 async function answerLocal(
-  service: MockSimulation,
+  service: MockService,
   req: IncomingMessage,
   local: Exclude<ReturnType<typeof localRequest>, undefined>,
   request: Request,
@@ -186,7 +181,7 @@ function localRequest(path: string): 'health' | 'helpers' | 'inspector' | 'pages
 }
 
 async function handle(
-  served: ServedSimulation,
+  service: MockService & MockRuntime,
   req: IncomingMessage,
   res: ServerResponse,
   stateFile: StateFile | undefined,
@@ -194,7 +189,7 @@ async function handle(
   const mark = stateFile?.mark();
   let answer: Written;
   try {
-    answer = await answerRequest(served, req);
+    answer = await answerRequest(service, req);
   } catch (error) {
     // Anything a handler throws is this request's 500; the server keeps serving the rest.
     const detail = describeError(error);
@@ -251,7 +246,7 @@ function displayHost(host: string): string {
 /** Starts a server and its service. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
-  let service: ServedSimulation | undefined;
+  let service: (MockService & MockRuntime) | undefined;
   /** The steps of the bundle being replayed; undefined once it has run its last step. */
   let replaying: number | undefined;
   const server = createServer((req, res) => {
@@ -295,8 +290,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { port } = server.address() as AddressInfo;
   const url = `http://${displayHost(host)}:${port}`;
   // A shared server's clock never waits for a receiver: `clock/advance` answers as fast with a silent one.
-  const served = createServedSimulation({ webhookWaitMs: 0, ...options.service, baseUrl: url });
-  const created = served.simulation;
+  const created = mockServiceWithInternals({ webhookWaitMs: 0, ...options.service, baseUrl: url });
   // Synchronously after listen resolved: no request is served before the state file's state is adopted.
   options.stateFile?.keep(created);
   const replay = options.service?.replay;
@@ -309,7 +303,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     };
     created.replayed.then(lift, lift);
   }
-  service = served;
+  service = created;
   return {
     url,
     service: created,

@@ -1,6 +1,6 @@
 /**
- * Every answer the mock's routes give during the test suite (each answered exchange of every service's stream) is
- * checked against `openapi.json`: its status is
+ * Every answer the mock's routes give during the test suite (each answered exchange on the stream of every service
+ * a test makes: the check subscribes to each as it is created) is checked against `openapi.json`: its status is
  * one the document lists for the operation, a JSON body validates against that response's schema (ajv, JSON
  * Schema 2020-12), and the headers the document requires for it are there. A test whose run got a non-conforming
  * answer fails, so the contract, the client and the mock cannot drift apart.
@@ -8,8 +8,21 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { afterEach, expect } from 'vitest';
-import { subscribeEverywhere } from '../../mock/engine/stream.js';
+import { afterEach, expect, vi } from 'vitest';
+import type { StreamRecord } from '../../mock/engine/stream.js';
+
+// Every service is made by createRuntime: each new one's stream gets the check as a subscriber.
+vi.mock('../../mock/engine/runtime.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../mock/engine/runtime.js')>();
+  return {
+    ...actual,
+    createRuntime: (...args: Parameters<typeof actual.createRuntime>) => {
+      const service = actual.createRuntime(...args);
+      service.stream.subscribe(checkAnswer);
+      return service;
+    },
+  };
+});
 
 type Json = Record<string, unknown>;
 interface ResponseSpec {
@@ -102,7 +115,7 @@ function problemsOf({
 }
 
 const pending: (Promise<string[]> | string[])[] = [];
-subscribeEverywhere((record) => {
+function checkAnswer(record: StreamRecord): void {
   if (record.type !== 'answered') return;
   const { exchange } = record;
   const { answer, route } = exchange;
@@ -130,7 +143,7 @@ subscribeEverywhere((record) => {
   } catch (error) {
     pending.push([`${route.path}: ${String(error)}`]);
   }
-});
+}
 
 afterEach(async () => {
   const problems = (await Promise.all(pending.splice(0))).flat();

@@ -4,6 +4,7 @@
  */
 import { OTP_LENGTH, OTP_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { nextId, randomDigits } from '../../engine/ids.js';
+import type { MockRuntime } from '../../engine/runtime.js';
 import { nowIso } from '../../engine/timers.js';
 import { MAX_OTP_ATTEMPTS } from '../../machines/otp.js';
 import type { AadhaarOtpRecord, AadhaarStep } from '../../state/kyc.js';
@@ -33,18 +34,19 @@ export function sendAadhaarOtp(state: MockState, userId: string, aadhaarNumber: 
  * session and records the Aadhaar with the name on record.
  */
 export function verifyAadhaarOtp(
-  state: MockState,
+  rt: MockRuntime,
   user: UserRecord,
   session: AadhaarOtpRecord,
   otp: string,
 ): { ok: true; aadhaar: AadhaarStep } | { ok: false; attemptsRemaining: number } {
+  const { state } = rt;
   if (otp !== session.code) {
     session.attempts += 1;
     return { ok: false, attemptsRemaining: MAX_OTP_ATTEMPTS - session.attempts };
   }
   const trigger = 'POST /kyc/aadhaar/otp/verify';
   session.status = 'used';
-  recordTransition(state, {
+  recordTransition(rt, {
     resource: 'aadhaar-otp',
     id: session.referenceId,
     from: 'active',
@@ -58,5 +60,5 @@ export function verifyAadhaarOtp(
     verifiedAt: nowIso(state),
     source: 'otp',
   };
-  return { ok: true, aadhaar: verifyStep(state, user, 'aadhaar', aadhaar, trigger) };
+  return { ok: true, aadhaar: verifyStep(rt, user, 'aadhaar', aadhaar, trigger) };
 }

@@ -1,8 +1,8 @@
 /** Bank account verification by penny drop (spec 4.7): the account that passed, with the bank's holder name. */
 import type { Explanation } from '../../engine/explain.js';
+import type { MockRuntime } from '../../engine/runtime.js';
 import { nowIso } from '../../engine/timers.js';
 import type { BankStep } from '../../state/kyc.js';
-import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { maskTail, verifyStep } from '../kyc.js';
 
@@ -27,11 +27,12 @@ export function bankNameOf(ifsc: string): string {
  * `why` is what chose the outcome (a test's choice), noted with the step.
  */
 export function verifyBank(
-  state: MockState,
+  rt: MockRuntime,
   user: UserRecord,
   account: { accountNumber: string; ifsc: string; accountHolderName: string },
   why?: Explanation,
 ): BankStep {
+  const { state } = rt;
   const { accountNumber, ifsc } = account;
   const bank: BankStep = {
     accountNumber,
@@ -43,5 +44,5 @@ export function verifyBank(
     accountHolderName: account.accountHolderName.toUpperCase(),
     verifiedAt: nowIso(state),
   };
-  return verifyStep(state, user, 'bank', bank, 'POST /kyc/bank/verify', why);
+  return verifyStep(rt, user, 'bank', bank, 'POST /kyc/bank/verify', why);
 }

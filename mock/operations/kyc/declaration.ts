@@ -4,19 +4,20 @@
  */
 import type { DeclarationRequest } from '../../../src/schemas/kyc/declaration.js';
 import { nextId } from '../../engine/ids.js';
+import type { MockRuntime } from '../../engine/runtime.js';
 import { nowIso } from '../../engine/timers.js';
 import type { DeclarationStep } from '../../state/kyc.js';
-import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { applyAggregate, kycRecord } from '../kyc.js';
 import { recordStep } from '../transitions.js';
 
 /** `POST /kyc/declaration`: stores the declaration; `isPep: true` rejects the user's KYC. */
 export function submitDeclaration(
-  state: MockState,
+  rt: MockRuntime,
   user: UserRecord,
   input: Pick<DeclarationRequest, 'occupation' | 'occupationOther' | 'incomeRange' | 'isPep' | 'pepDetails'>,
 ): DeclarationStep {
+  const { state } = rt;
   const record = kycRecord(state, user.id);
   const { occupation, occupationOther, incomeRange, isPep, pepDetails } = input;
   const declaration: DeclarationStep = {
@@ -29,10 +30,10 @@ export function submitDeclaration(
     submittedAt: nowIso(state),
   };
   record.declaration = declaration;
-  recordStep(state, user.id, 'declaration', 'POST /kyc/declaration');
+  recordStep(rt, user.id, 'declaration', 'POST /kyc/declaration');
   if (isPep) {
     record.isPepRejected = true;
-    applyAggregate(state, user, record, { type: 'pep_declared' });
+    applyAggregate(rt, user, record, { type: 'pep_declared' });
   }
   return declaration;
 }

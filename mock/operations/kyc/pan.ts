@@ -1,17 +1,18 @@
 /** PAN verification (assumed, docs/assumptions.md): the PAN found, with the name on it and its match score. */
 
+import type { MockRuntime } from '../../engine/runtime.js';
 import { nowIso } from '../../engine/timers.js';
 import type { PanStep } from '../../state/kyc.js';
-import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { maskPan, verifyStep } from '../kyc.js';
 
 /** `POST /kyc/pan/verify` once the PAN is found and its name matches: records the PAN. */
 export function verifyPan(
-  state: MockState,
+  rt: MockRuntime,
   user: UserRecord,
   found: { pan: string; nameOnPan: string; nameMatchScore: number },
 ): PanStep {
+  const { state } = rt;
   const pan: PanStep = {
     number: found.pan,
     maskedNumber: maskPan(found.pan),
@@ -19,5 +20,5 @@ export function verifyPan(
     nameMatchScore: found.nameMatchScore,
     verifiedAt: nowIso(state),
   };
-  return verifyStep(state, user, 'pan', pan, 'POST /kyc/pan/verify');
+  return verifyStep(rt, user, 'pan', pan, 'POST /kyc/pan/verify');
 }

@@ -1,8 +1,8 @@
 /** Passport verification (spec 4.6): the identity read from a readable passport is the user's name on record. */
 
+import type { MockRuntime } from '../../engine/runtime.js';
 import { nowIso } from '../../engine/timers.js';
 import type { KycRecord } from '../../state/kyc.js';
-import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { expectedName, kycRecord, verifyStep } from '../kyc.js';
 
@@ -10,7 +10,8 @@ import { expectedName, kycRecord, verifyStep } from '../kyc.js';
 type PassportStep = NonNullable<KycRecord['passport']>;
 
 /** `POST /kyc/passport/verify` once the file is a readable passport: records the identity read from it. */
-export function verifyPassport(state: MockState, user: UserRecord): PassportStep {
+export function verifyPassport(rt: MockRuntime, user: UserRecord): PassportStep {
+  const { state } = rt;
   const record = kycRecord(state, user.id);
   const words = expectedName(user, record).toUpperCase().split(/\s+/).filter(Boolean);
   const surname = words.length > 1 ? (words.pop() ?? '') : '';
@@ -22,5 +23,5 @@ export function verifyPassport(state: MockState, user: UserRecord): PassportStep
     dob: record.profile?.dateOfBirth ?? '1990-01-01',
     verifiedAt: nowIso(state),
   };
-  return verifyStep(state, user, 'passport', passport, 'POST /kyc/passport/verify');
+  return verifyStep(rt, user, 'passport', passport, 'POST /kyc/passport/verify');
 }

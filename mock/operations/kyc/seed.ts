@@ -3,9 +3,9 @@
  * Aadhaar, PAN and, unless left out, a verified bank account, noted in the journal as the steps a user would take.
  */
 
+import type { MockRuntime } from '../../engine/runtime.js';
 import { nowIso } from '../../engine/timers.js';
 import type { KycRecord } from '../../state/kyc.js';
-import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { maskAadhaar, maskPan, maskTail, SAMPLE_AADHAAR_NUMBER } from '../kyc.js';
 import { recordStep, recordTransition } from '../transitions.js';
@@ -19,10 +19,11 @@ const SEEDED = { pan: 'ABCDE1234F', accountNumber: '123456789012', ifsc: 'HDFC00
  * with a verified bank account when `bank` is true. Emits no webhook event.
  */
 export function seedVerifiedKyc(
-  state: MockState,
+  rt: MockRuntime,
   user: UserRecord,
   seeded: { name: string; bank: boolean; kycStatus: KycRecord['status'] },
 ): KycRecord {
+  const { state } = rt;
   const { name, bank, kycStatus } = seeded;
   const at = nowIso(state);
   const verified = kycStatus === 'verified';
@@ -54,9 +55,9 @@ export function seedVerifiedKyc(
   // Straight into state, yet in the journal as the steps a real user would have taken.
   const trigger = 'helpers.users.seedVerified';
   for (const step of ['mobile', 'aadhaar', 'pan', ...(bank ? ['bank' as const] : [])] as const) {
-    recordStep(state, user.id, step, trigger);
+    recordStep(rt, user.id, step, trigger);
   }
-  recordTransition(state, {
+  recordTransition(rt, {
     resource: 'kyc-aggregate',
     id: user.id,
     machine: 'kyc-aggregate',

@@ -1,8 +1,8 @@
 /** UPI verification (spec 4.8): the UPI ID whose holder's name matched. */
 import type { Explanation } from '../../engine/explain.js';
+import type { MockRuntime } from '../../engine/runtime.js';
 import { nowIso } from '../../engine/timers.js';
 import type { KycRecord } from '../../state/kyc.js';
-import type { MockState } from '../../state/mock-state.js';
 import type { UserRecord } from '../../state/users.js';
 import { verifyStep } from '../kyc.js';
 
@@ -14,11 +14,12 @@ type UpiStep = NonNullable<KycRecord['upi']>;
  * (a test's choice), noted with the step.
  */
 export function verifyUpi(
-  state: MockState,
+  rt: MockRuntime,
   user: UserRecord,
   found: { upiId: string; name: string; nameMatchScore: number },
   why?: Explanation,
 ): UpiStep {
+  const { state } = rt;
   const upi: UpiStep = { ...found, verifiedAt: nowIso(state) };
-  return verifyStep(state, user, 'upi', upi, 'POST /kyc/upi/verify', why);
+  return verifyStep(rt, user, 'upi', upi, 'POST /kyc/upi/verify', why);
 }

@@ -56,7 +56,7 @@ const confirm = route(ENDPOINTS['kyc.document.confirm'], (ctx) => {
       code: 'VALIDATION_ERROR',
     });
   }
-  const { documentId, uploadedAt } = confirmDocument(ctx.state, upload, upload.uploadedAt);
+  const { documentId, uploadedAt } = confirmDocument(ctx.runtime, upload, upload.uploadedAt);
   return { data: { documentId, documentType, fileName, uploadedAt }, message: 'Document uploaded' };
 });
 

@@ -64,7 +64,7 @@ const verify = route(ENDPOINTS['kyc.face.verify'], (ctx) => {
     });
   }
   if (status === 'PASSED') {
-    const { livenessScore, faceMatchScore } = verifyFace(ctx.state, user, session);
+    const { livenessScore, faceMatchScore } = verifyFace(ctx.runtime, user, session);
     return {
       data: {
         verified: true,

@@ -12,7 +12,7 @@ const submit = route(ENDPOINTS['kyc.profile.submit'], (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
   const { deviceId: _deviceId, ...fields } = ctx.body;
   const { profileId, dateOfBirth, nationality, city, submittedAt } = submitProfile(
-    ctx.state,
+    ctx.runtime,
     user.id,
     fields,
   );

@@ -66,7 +66,7 @@ describe('a replay bundle', () => {
     const options = resolveOptions({ seed: 'limit' });
     const rt = createRuntime(options, initialState(options));
     const recorder = createRecorder(rt, { steps: 3, bytes: 1_000_000 });
-    const clock = recorder.wrapClock(rt.clock);
+    const clock = recorder.wrapClock(rt.engineClock);
     for (let i = 0; i < 3; i++) await clock.advance(`${i + 1}s`);
     expect(recorder.bundle().steps).toHaveLength(3);
     expect(recorder.bundle().window).toBeUndefined();

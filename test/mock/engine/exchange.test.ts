@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../../../mock/engine/exchange.js';
-import { type StreamRecord, subscribeEverywhere } from '../../../mock/engine/stream.js';
+import type { StreamRecord } from '../../../mock/engine/stream.js';
+import { mockServiceWithInternals } from '../../../mock/service.js';
 import { createMockSimulation } from '../../../mock/simulation.js';
 
 afterEach(() => {
@@ -36,9 +37,9 @@ describe('one request context and one stream of records', () => {
   });
 
   it('emits each exchange when it arrives and when it is answered, and each transition, in order', async () => {
-    const mock = createMockSimulation({ seed: 'stream', baseUrl: 'https://stream.test/api' });
+    const mock = mockServiceWithInternals({ seed: 'stream', baseUrl: 'https://stream.test/api' });
     const seen: StreamRecord[] = [];
-    const stop = subscribeEverywhere((record) => {
+    const stop = mock.stream.subscribe((record) => {
       if (record.type === 'transition' || record.exchange.url.startsWith(mock.baseUrl)) seen.push(record);
     });
     try {
