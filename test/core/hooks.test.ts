@@ -220,10 +220,11 @@ describe("the hooks option: ky's hooks run on every request, and none of them se
       const seen = route('post', '/v2/users', ok({ userId: 'usr_1' }));
       const wrapped = globalThis.fetch;
       const sent: Request[] = [];
-      // What the changelog tells a tracing or logging wrapper to do.
+      // What the changelog tells a tracing or logging wrapper to do: read a copy, send the request it made.
       globalThis.fetch = (input, init) => {
-        sent.push(new Request(input, init));
-        return wrapped(input, init);
+        const request = new Request(input, init);
+        sent.push(request.clone());
+        return wrapped(request);
       };
       try {
         await makeClient(options).request({
