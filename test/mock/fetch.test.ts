@@ -28,7 +28,7 @@ function recorded(mock: MockService, onCall = () => {}): { fetch: typeof fetch; 
 
 /** A flow with a body, a query, an error and an idempotent replay; what the mock kept of it. */
 async function flow(fetch: (mock: MockService) => typeof globalThis.fetch) {
-  const mock = createMockService({ seed: 'plain-fetch' });
+  const mock = createMockService({ seed: 'fetch-requests' });
   const client = mock.createClient({ fetch: fetch(mock) });
   const data: unknown[] = [];
   const [first = '', second = ''] = KEYS;
@@ -59,7 +59,7 @@ describe("the client's requests to mock.fetch, a fetch like any other", () => {
   });
 
   it('carry the real key, the body as sent and the absolute URL', async () => {
-    const mock = createMockService({ seed: 'plain-fetch' });
+    const mock = createMockService({ seed: 'fetch-requests' });
     const { fetch, requests } = recorded(mock);
     const client = mock.createClient({ fetch });
     await client.users.create({ mobile: '9876543210' }, { idempotencyKey: KEYS[0] });
@@ -74,7 +74,7 @@ describe("the client's requests to mock.fetch, a fetch like any other", () => {
   });
 
   it('are aborted by the caller while the mock answers', async () => {
-    const mock = createMockService({ seed: 'plain-fetch' });
+    const mock = createMockService({ seed: 'fetch-requests' });
     const controller = new AbortController();
     const { fetch, requests } = recorded(mock, () => controller.abort(new Error('stop')));
     const client = mock.createClient({ fetch, maxRetries: 0 });
@@ -86,7 +86,7 @@ describe("the client's requests to mock.fetch, a fetch like any other", () => {
   });
 
   it('are answered when the client has fetch options of its own', async () => {
-    const mock = createMockService({ seed: 'plain-fetch' });
+    const mock = createMockService({ seed: 'fetch-requests' });
     const { fetch, requests } = recorded(mock);
     const client = mock.createClient({ fetch, fetchOptions: { cache: 'no-store' } });
     await expect(client.account.retrieve()).resolves.toMatchObject({ id: mock.accountId });
