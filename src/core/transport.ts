@@ -1,10 +1,8 @@
-import type { Input, Options as KyOptions, SearchParamsOption } from 'ky';
+import type { Hooks, Input, Options as KyOptions, SearchParamsOption } from 'ky';
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { PayoutError } from '../shared/payout-error.js';
-import { type PlainFetch, plainFetchOf } from '../shared/plain-fetch.js';
 import { redact, redactCause } from '../shared/redact.js';
-import { KY_REQUEST } from '../shared/sent-request.js';
 import { ApiPromise, type Outcome } from './api-promise.js';
 import { type ClientClock, realClock } from './clock.js';
 import {
@@ -15,6 +13,7 @@ import {
   ResponseValidationError,
   ValidationError,
 } from './errors.js';
+import { viewedHooks } from './hooks.js';
 import type { ResolvedClientOptions } from './options.js';
 import { retryWait } from './retry.js';
 import type { FetchOptions, HttpMethod, RequestOptions } from './types.js';
@@ -112,46 +111,6 @@ function parseBody(text: string): unknown {
   }
 }
 
-/**
- * What ky's request is, with the real `Authorization`: the parts a partner's fetch gets as a Request made from
- * ky's URL (one made from ky's Request with new headers keeps the old ones inside where msw's interception is on,
- * and `new Headers(request.headers)` in a partner's wrapper would read both keys), and the headers and body the
- * global fetch gets beside ky's request where a partner's hook holds it. Headers and body are the call's own
- * (`sent`) when the client knows ky's are (no partner hook could replace them; ky adds a header only for its `json`
- * option and `.json()`, which the client does not use), else read from ky's request.
- */
-function keyedParts(kys: Request, bearer: string, sent: Sent | undefined): KeyedParts | Promise<KeyedParts> {
-  const headers: Record<string, string> = sent ? { ...sent.headers } : Object.fromEntries(kys.headers);
-  headers.authorization = bearer;
-  // Only what differs from a fresh request's defaults: fetch converts and checks every key it is given.
-  const parts: KeyedParts = { method: kys.method, headers, signal: kys.signal };
-  if (kys.redirect !== 'follow') parts.redirect = kys.redirect;
-  if (kys.credentials !== 'same-origin') parts.credentials = kys.credentials;
-  if (kys.keepalive) parts.keepalive = true;
-  if (kys.body === null) return parts;
-  if (sent?.body !== undefined) return Object.assign(parts, { body: sent.body });
-  return kys.arrayBuffer().then((body) => Object.assign(parts, { body }));
-}
-
-/** A call's headers (names lower case) and body as the client gave them to ky. */
-interface Sent {
-  headers: Record<string, string>;
-  body: string | undefined;
-}
-
-interface KeyedParts extends RequestInit {
-  method: string;
-  headers: Record<string, string>;
-  signal: AbortSignal;
-  body?: string | ArrayBuffer;
-}
-
-/** True when ky hands its fetch nothing beyond the request (no option fetch alone knows, such as `dispatcher`). */
-function nothingMore(init: RequestInit): boolean {
-  for (const _ in init) return false;
-  return true;
-}
-
 interface CallFacts {
   endpoint: string;
   idempotencyKey: string | undefined;
@@ -186,21 +145,17 @@ async function toError(error: unknown, facts: CallFacts, { HTTPError, TimeoutErr
  */
 export class Transport {
   readonly #options: ResolvedClientOptions;
-  /** The partner's `fetch`, if any. */
-  readonly #send: ((request: Request, init: RequestInit) => Promise<Response>) | undefined;
-  /** The partner's `fetch` in the form that takes plain values, when it has one (`mock.fetch`). */
-  readonly #plain: PlainFetch | undefined;
   readonly #bearer: string;
-  /** What hooks see carries the key masked; the request actually sent gets the real one (`send`). */
+  /** ky's request carries the real key; the partner's hooks see it masked (`./hooks.ts`). */
   readonly #headers: Record<string, string>;
+  readonly #hooks: Hooks | undefined;
 
   constructor(options: ResolvedClientOptions) {
     this.#options = options;
-    this.#send = options.fetch;
-    this.#plain = plainFetchOf(options.fetch);
     this.#bearer = `Bearer ${options.apiKey}`;
     this.#headers = lowerCased(options.defaultHeaders, { accept: 'application/json' });
-    this.#headers.authorization = redact(this.#bearer);
+    this.#headers.authorization = this.#bearer;
+    this.#hooks = options.hooks && viewedHooks(options.hooks, this.#bearer);
   }
 
   /** The service said it is the mock on a clock only a test moves (`X-Mock-Clock: manual`, docs/mock-only.md). */
@@ -248,21 +203,10 @@ export class Transport {
       idempotencyKey = options.idempotencyKey ?? uuidv4();
       headers['idempotency-key'] = idempotencyKey;
     }
-    const { clock, logger, hooks } = this.#options;
-    // The body as sent: serialised once, for ky and for the request sent with the key (as ky's `json` would).
-    const json = body === undefined ? undefined : JSON.stringify(body);
-    if (json !== undefined) headers['content-type'] ??= 'application/json';
+    const { clock, logger } = this.#options;
     const { timeout = this.#options.timeout, deadline = this.#options.deadline, signal } = options;
     const facts: CallFacts = { endpoint, idempotencyKey, timeout, deadline, signal };
     const deadlineAt = clock.now() + deadline;
-    const fetchOptions = this.fetchOptions(options);
-    const sent: Sent = { headers, body: json };
-    // Only the partner's beforeRequest and beforeRetry hooks can hand ky another request.
-    const ownRequest = !hooks?.beforeRequest?.length && !hooks?.beforeRetry?.length;
-    // Without a partner's hook nothing shows ky's request (the client's errors keep none of ky's), so it carries
-    // the real key and the global fetch gets it as it is, as a bare ky call's does.
-    const unseen = ownRequest && !hooks?.afterResponse?.length && !hooks?.beforeError?.length;
-    if (unseen) headers.authorization = this.#bearer;
     let attempts = 1;
     let wait = 0;
     const kyLib = kyLoaded ?? (await loadKy());
@@ -273,51 +217,29 @@ export class Transport {
       return last.failure;
     };
 
-    // Each attempt: the real key, the fetch options, and the deadline when it comes before the attempt's time-out.
-    // ky's request is never changed; the global fetch gets it as it is (fetch copies a Request for less than it
-    // makes one from a URL), with the real key in `init` where a partner's hook holds it masked.
+    // Each attempt: ky's request as it is, to the partner's fetch or the global one (looked up now, so that one
+    // installed later, msw's, answers), with the deadline's signal when it comes before the attempt's time-out.
     const send = async (input: Input, init: RequestInit = {}): Promise<Response> => {
       const remaining = deadlineAt - clock.now();
       if (remaining <= 0) throw new DOMException('', 'TimeoutError');
-      const kys = input as Request; // ky always hands its fetch a Request
-      const deadline =
-        remaining < timeout ? AbortSignal.any([kys.signal, AbortSignal.timeout(remaining)]) : undefined;
-      const partners = this.#send;
+      const request = input as Request; // ky always hands its fetch a Request
+      const sent =
+        remaining < timeout
+          ? { ...init, signal: AbortSignal.any([request.signal, AbortSignal.timeout(remaining)]) }
+          : init;
       try {
-        // With fetch options of the partner's, the headers and body are set over them (below), as before.
-        if (partners === undefined && unseen && !fetchOptions) {
-          const keyed: RequestInit = { ...init };
-          // The body rides in `init` too, so that a wrapper's `new Request(input, init)` leaves ky's unread; a
-          // request without one gets an empty `init`, as from a bare ky call, which fetch copies for least.
-          if (json !== undefined) keyed.body = json;
-          if (deadline) keyed.signal = deadline;
-          return await fetch(kys, keyed);
-        }
-        const parts = await keyedParts(kys, this.#bearer, ownRequest ? sent : undefined);
-        if (deadline) parts.signal = deadline;
-        if (partners === undefined) {
-          // ky's request, with the call's headers (the real key) and body in `init`, set over the fetch options.
-          const { headers, body, signal } = parts;
-          return await fetch(kys, { ...fetchOptions, ...init, headers, body, signal });
-        }
-        // A partner's fetch gets a Request, as fetch's callers do (tracing finds ky's through it), or, when it
-        // takes them, the plain values (`mock.fetch`).
-        const plain = this.#plain;
-        if (plain !== undefined && fetchOptions === undefined && nothingMore(init)) {
-          const { method, headers, body, signal } = parts;
-          return await plain({ method, url: kys.url, headers, body, signal });
-        }
-        const request = new Request(kys.url, parts);
-        Object.defineProperty(request, KY_REQUEST, { value: kys });
-        return await partners(request, fetchOptions ? { ...fetchOptions, ...init } : init);
+        return await (this.#options.fetch ?? fetch)(request, sent);
       } catch (error) {
         // What a hook is given carries no key, even one a proxy put in its message.
         throw redactCause(error);
       }
     };
 
-    // Only what this call uses: every key ky is given is merged, copied and read again on each request.
+    const hooks = this.#hooks;
+    // Only what this call uses: every key ky is given is merged, copied and read again on each request. The
+    // fetch options ky does not know reach the fetch in `init`; the others are the Request's.
     const kyOptions: KyOptions = {
+      ...this.fetchOptions(options),
       prefixUrl: this.#options.baseUrl,
       method: call.method,
       headers,
@@ -352,13 +274,15 @@ export class Transport {
         ],
       },
     };
-    if (json !== undefined) kyOptions.body = json;
+    // ky's `json` would serialise the same way and add the same header, but through one more Headers merge.
+    if (body !== undefined) {
+      kyOptions.body = JSON.stringify(body);
+      headers['content-type'] ??= 'application/json';
+    }
     if (query !== undefined) kyOptions.searchParams = query as SearchParamsOption;
     if (signal) kyOptions.signal = signal;
-    if (hooks) {
-      // Every hook gets the call as `options.context`; tracing (`inr-payouts/otel`) reads its operation ID.
-      kyOptions.context = { ...call };
-    }
+    // Every hook gets the call as `options.context`; tracing (`inr-payouts/otel`) reads its operation ID.
+    if (hooks) kyOptions.context = { ...call };
     let response: Response;
     try {
       response = await kyLib.default(call.path.slice(1), kyOptions);

@@ -26,7 +26,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import type { Hooks } from 'ky';
-import { kyRequestOf } from '../shared/sent-request.js';
+import { hookViewOf } from '../shared/sent-request.js';
 import type { DeliveryTrace } from '../webhooks/handler/handler.js';
 
 /**
@@ -133,7 +133,7 @@ export function traceClient(options: TracingOptions & { fetch?: typeof fetch } =
       return request === undefined
         ? sent
         : sent.catch((error: unknown) => {
-            finish(calls.get(kyRequestOf(request)), undefined, error);
+            finish(calls.get(hookViewOf(request)), undefined, error);
             throw error;
           });
     },

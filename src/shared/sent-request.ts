@@ -1,8 +1,9 @@
-// On the transport's copy of a request (with the real key), the Request ky made, which tracing met in a hook;
-// `Symbol.for` so the client's and the otel entry's copies of this module agree.
-export const KY_REQUEST: unique symbol = Symbol.for('inr-payouts.kyRequest');
+// On ky's request (which carries the key, and which only a fetch is given), the masked view of it that the
+// partner's beforeRequest hooks were given: tracing finds the span its hook opened by it. `Symbol.for` so the
+// client's and the otel entry's copies of this module agree.
+export const HOOK_VIEW: unique symbol = Symbol.for('inr-payouts.hookView');
 
-export function kyRequestOf(request: Request): Request {
-  const original = (request as Request & { [KY_REQUEST]?: Request })[KY_REQUEST];
-  return original ?? request;
+/** The view the beforeRequest hooks saw of the request a fetch is given, else that request. */
+export function hookViewOf(request: Request): Request {
+  return (request as Request & { [HOOK_VIEW]?: Request })[HOOK_VIEW] ?? request;
 }

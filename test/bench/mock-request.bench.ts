@@ -1,7 +1,7 @@
 // The in-process mock's cost per request: `client.account.retrieve()` answered by the mock (auth, rate limit,
 // the account resolver, the envelope) through `setupServer(...mswHandlers(mock))`, and through `mock.fetch` (the
 // client's `fetch` option: no interception at all), against the same client call answered by a trivial msw
-// handler returning the same JSON. Targets, same run: at most 1.3x through msw, at most 0.5x through
+// handler returning the same JSON. Targets, same run: at most 1.3x through msw, at most 0.7x through
 // mock.fetch. Each msw contender runs with only its own handlers installed (swapped once per batch), so
 // neither pays for the other's matching.
 // Run: npm run bench -- test/bench/mock-request.bench.ts

@@ -38,7 +38,7 @@ export const TARGETS = {
     id: 'mockFetch',
     label: 'in-process mock (client.account.retrieve() via mock.fetch) vs a trivial msw handler',
     kind: 'cost',
-    bar: 0.5,
+    bar: 0.7,
     file: 'test/bench/mock-request.bench.ts',
   }),
   suite: target({
@@ -80,14 +80,14 @@ export const TARGETS = {
     id: 'clientGet',
     label: 'client GET (account.retrieve(), loopback) vs bare ky.get(url).json()',
     kind: 'cost',
-    bar: 1.1,
+    bar: 1.15,
     file: 'test/bench/transport.bench.ts',
   }),
   clientPost: target({
     id: 'clientPost',
     label: 'client POST (keyed, validated) vs bare ky.post(url, { json }).json()',
     kind: 'cost',
-    bar: 1.1,
+    bar: 1.15,
     file: 'test/bench/transport.bench.ts',
   }),
   verifyWebhook: target({

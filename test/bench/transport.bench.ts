@@ -1,4 +1,4 @@
-// Targets: the client's own work on top of ky at most 1.1x a bare ky call of the same loopback URL, GET
+// Targets: the client's own work on top of ky at most 1.15x a bare ky call of the same loopback URL, GET
 // (`ky.get(url).json()`) and POST (`ky.post(url, { json }).json()`), same run, contenders interleaved. The client goes
 // through everything a partner's call does: the real PayoutClient, headers, an idempotency key on the POST, the retry
 // policy, the envelope and zod validation of the account. A raw `fetch` is shown beside them for reference.

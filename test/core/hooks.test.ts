@@ -1,3 +1,4 @@
+import ky from 'ky';
 import { describe, expect, it } from 'vitest';
 import { RateLimitError } from '../../src/index.js';
 import { account } from '../support/fixtures.js';
@@ -146,7 +147,7 @@ describe("the hooks option: ky's hooks run on every request, and none of them se
     ]);
   });
 
-  it("sends a Request of its own with the real key: ky's stays masked, and a fetch wrapper copying headers keeps the Idempotency-Key on a retry", async () => {
+  it("hands a partner's fetch ky's request with the real key, what hooks hold stays masked, and a fetch wrapper copying headers keeps the Idempotency-Key on a retry", async () => {
     const seen = route(
       'post',
       '/v2/users',
@@ -174,13 +175,13 @@ describe("the hooks option: ky's hooks run on every request, and none of them se
       [`Bearer ${KEY}`, key],
     ]);
     expect(seen[1]?.headers.get('idempotency-key')).toBe(key);
-    // The requests ky made (what its hooks and errors hold) were never changed: the key on them stays masked.
+    // What the hooks were given (views of ky's requests) keeps the key masked after the call.
     expect(kyRequests.map((r) => r.headers.get('authorization'))).toEqual([
       'Bearer pk_sandbox_***',
       'Bearer pk_sandbox_***',
     ]);
   });
-  it("hands the global fetch ky's own request with the real key, body and Idempotency-Key on every attempt, and leaves ky's masked", async () => {
+  it("hands the global fetch ky's own request with the real key, body and Idempotency-Key on every attempt; what hooks hold stays masked", async () => {
     const seen = route(
       'post',
       '/v2/users',
@@ -191,7 +192,6 @@ describe("the hooks option: ky's hooks run on every request, and none of them se
     const client = makeClient({
       maxRetries: 1,
       clock: { now: () => 0, sleep: async () => {} },
-      // Neither hook can replace ky's request, so the client sends ky's request itself through the global fetch.
       hooks: { afterResponse: [(request) => void kyRequests.push(request)] },
     });
     await client.request({ method: 'POST', path: '/v2/users', body: { mobile: '9876543210' } });
@@ -210,6 +210,52 @@ describe("the hooks option: ky's hooks run on every request, and none of them se
     ]);
   });
 
+  it("keys again a request a partner's beforeRequest returns, and the hook never sees the key", async () => {
+    const seen = route('get', '/v2/account', ok(account));
+    const given: string[] = [];
+    const returned: Request[] = [];
+    const client = makeClient({
+      hooks: {
+        beforeRequest: [
+          (request) => {
+            given.push(request.headers.get('authorization') ?? '');
+            const own = new Request(request.url, {
+              headers: { ...Object.fromEntries(request.headers), 'X-Own': '1' },
+            });
+            returned.push(own);
+            return own;
+          },
+        ],
+      },
+    });
+    await client.account.retrieve();
+    expect(given).toEqual(['Bearer pk_sandbox_***']);
+    expect(seen[0]?.headers.get('x-own')).toBe('1');
+    expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    // The partner's own request is not changed: the key goes on a copy.
+    expect(returned[0]?.headers.get('authorization')).toBe('Bearer pk_sandbox_***');
+  });
+
+  it('keys the request of a retry an afterResponse hook asks for with ky.retry({ request })', async () => {
+    const seen = route('get', '/v2/account', ok({ ...account, name: 'stale' }), ok(account));
+    const client = makeClient({
+      maxRetries: 1,
+      clock: { now: () => 0, sleep: async () => {} },
+      hooks: {
+        afterResponse: [
+          async (request, _options, response, { retryCount }) => {
+            if (retryCount > 0 || !(await response.text()).includes('stale')) return;
+            return ky.retry({ request: new Request(request, { headers: { 'X-Fresh': '1' } }) });
+          },
+        ],
+      },
+    });
+    await client.account.retrieve();
+    expect(seen).toHaveLength(2);
+    expect(seen[1]?.headers.get('x-fresh')).toBe('1');
+    expect(seen[1]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+  });
+
   it.each([
     ['no hook', {}],
     ['an afterResponse hook', { hooks: { afterResponse: [() => undefined] } }],
@@ -220,10 +266,11 @@ describe("the hooks option: ky's hooks run on every request, and none of them se
       const seen = route('post', '/v2/users', ok({ userId: 'usr_1' }));
       const wrapped = globalThis.fetch;
       const sent: Request[] = [];
-      // What the changelog tells a tracing or logging wrapper to do.
+      // What the changelog tells a tracing or logging wrapper to do: read a copy, send the request it made.
       globalThis.fetch = (input, init) => {
-        sent.push(new Request(input, init));
-        return wrapped(input, init);
+        const request = new Request(input, init);
+        sent.push(request.clone());
+        return wrapped(request);
       };
       try {
         await makeClient(options).request({

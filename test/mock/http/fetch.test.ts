@@ -7,9 +7,92 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../../mock/index.js';
-import { PayoutClient } from '../../../src/index.js';
+import { createMockService, type MockService } from '../../../mock/index.js';
+import { APIUserAbortError, NotFoundError, PayoutClient } from '../../../src/index.js';
 import { verifyWebhook } from '../../../src/webhooks/index.js';
+
+const KEYS = ['5b0c6f1e-9f0a-4f57-8d2c-4f7f4a1b2c3d', '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6'];
+
+/** `mock.fetch` with each request it is given kept (a copy, so the mock still reads the body); `onCall` runs once it is handed over. */
+function recorded(mock: MockService, onCall = () => {}): { fetch: typeof fetch; requests: Request[] } {
+  const requests: Request[] = [];
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const request = new Request(input, init);
+    requests.push(request.clone());
+    const answer = mock.fetch(request);
+    onCall();
+    return answer;
+  };
+  return { fetch, requests };
+}
+
+/** A flow with a body, a query, an error and an idempotent replay; what the mock kept of it. */
+async function flow(fetch: (mock: MockService) => typeof globalThis.fetch) {
+  const mock = createMockService({ seed: 'fetch-requests' });
+  const client = mock.createClient({ fetch: fetch(mock) });
+  const data: unknown[] = [];
+  const [first = '', second = ''] = KEYS;
+  data.push(await client.users.create({ mobile: '9876543210' }, { idempotencyKey: first }));
+  const replay = await client.users
+    .create({ mobile: '9876543210' }, { idempotencyKey: first })
+    .withResponse();
+  data.push({
+    data: replay.data,
+    status: replay.response.status,
+    replayed: replay.response.idempotentReplayed,
+  });
+  data.push(await client.account.retrieve());
+  data.push(await client.account.listActivity({ limit: 2 }));
+  const missing = await client.transactions.retrieve('txn_missing').catch((error: unknown) => error);
+  data.push(missing instanceof Error ? { error: missing.name, message: missing.message } : missing);
+  data.push(await client.users.create({ mobile: '9876543211' }, { idempotencyKey: second }));
+  return { data, bundle: mock.bundle(), journal: mock.journal.entries() };
+}
+
+describe("the client's requests to mock.fetch, a fetch like any other", () => {
+  it('are answered, recorded and journalled exactly as through a wrapper of mock.fetch that makes its own Request', async () => {
+    const direct = await flow((mock) => mock.fetch);
+    const wrapped = await flow((mock) => (input, init) => mock.fetch(new Request(input, init)));
+    expect(direct).toEqual(wrapped);
+    expect(direct.data[4]).toMatchObject({ error: NotFoundError.name });
+    expect(direct.bundle.steps).toHaveLength(6);
+  });
+
+  it('carry the real key, the body as sent and the absolute URL', async () => {
+    const mock = createMockService({ seed: 'fetch-requests' });
+    const { fetch, requests } = recorded(mock);
+    const client = mock.createClient({ fetch });
+    await client.users.create({ mobile: '9876543210' }, { idempotencyKey: KEYS[0] });
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe(`${mock.baseUrl}/v2/users`);
+    expect(request?.headers.get('authorization')).toBe(`Bearer ${mock.sandboxKey}`);
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(request?.headers.get('idempotency-key')).toBe(KEYS[0]);
+    expect(await request?.text()).toBe(JSON.stringify({ mobile: '9876543210' }));
+  });
+
+  it('are aborted by the caller while the mock answers', async () => {
+    const mock = createMockService({ seed: 'fetch-requests' });
+    const controller = new AbortController();
+    const { fetch, requests } = recorded(mock, () => controller.abort(new Error('stop')));
+    const client = mock.createClient({ fetch, maxRetries: 0 });
+    await expect(client.account.retrieve({ signal: controller.signal })).rejects.toBeInstanceOf(
+      APIUserAbortError,
+    );
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.signal.aborted).toBe(true);
+  });
+
+  it('are answered when the client has fetch options of its own', async () => {
+    const mock = createMockService({ seed: 'fetch-requests' });
+    const { fetch, requests } = recorded(mock);
+    const client = mock.createClient({ fetch, fetchOptions: { cache: 'no-store' } });
+    await expect(client.account.retrieve()).resolves.toMatchObject({ id: mock.accountId });
+    expect(requests.map((request) => request.cache)).toEqual(['no-store']);
+  });
+});
 
 describe('mock.fetch, the in-process mock without msw', () => {
   it('answers a request as the service would, and any client that takes a fetch completes a flow on it', async () => {

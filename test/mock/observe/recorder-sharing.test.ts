@@ -1,22 +1,26 @@
 /**
  * Consecutive steps share equal headers and answers in memory: a bundle must still show each request's own,
- * whether the request came as a fetch `Request` or as plain values (the standalone server's and the client's
- * calls through `mock.fetch`), whose headers as received are compared with the last request's.
+ * whether the request came through `mock.fetch` or straight to the service's `dispatch` (what msw's handler and
+ * the standalone server call).
  */
 import { describe, expect, it } from 'vitest';
 import { createMockService, type MockService } from '../../../mock/index.js';
-import { plainFetchOf } from '../../../src/shared/plain-fetch.js';
 
-type Get = (mock: MockService, url: string, headers: Record<string, string>) => Promise<Response>;
+type Get = (url: string, headers: Record<string, string>) => Promise<Response | undefined>;
 
-const forms: Array<[string, Get]> = [
-  ['a fetch Request', (mock, url, headers) => mock.fetch(url, { headers })],
+const forms: Array<[string, () => { mock: MockService; send: Get }]> = [
   [
-    'plain values',
-    (mock, url, headers) => {
-      const plain = plainFetchOf(mock.fetch);
-      if (!plain) throw new Error('mock.fetch has no plain form');
-      return plain({ method: 'GET', url, headers, body: undefined, signal: new AbortController().signal });
+    'a fetch Request',
+    () => {
+      const mock = createMockService();
+      return { mock, send: (url, headers) => mock.fetch(url, { headers }) };
+    },
+  ],
+  [
+    'dispatch',
+    () => {
+      const mock = createMockService();
+      return { mock, send: (url, headers) => mock.dispatch(new Request(url, { headers })) };
     },
   ],
 ];
@@ -24,11 +28,11 @@ const forms: Array<[string, Get]> = [
 describe('the recording of consecutive requests', () => {
   it.each(forms)(
     'keeps each request its own headers and answer, equal or not to the one before (%s)',
-    async (_, send) => {
-      const mock = createMockService();
+    async (_, make) => {
+      const { mock, send } = make();
       const auth = { authorization: `Bearer ${mock.sandboxKey}` };
       const get = (path: string, headers: Record<string, string>) =>
-        send(mock, `${mock.baseUrl}${path}`, { ...auth, ...headers });
+        send(`${mock.baseUrl}${path}`, { ...auth, ...headers });
       const before = mock.bundle().steps.length;
       await get('/v2/account', { 'x-a': '1' });
       await get('/v2/account', { 'x-a': '1', 'x-b': '2' });
