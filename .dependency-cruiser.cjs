@@ -90,16 +90,14 @@ const MOCK_LAYERS = {
   // Neither the service nor the entry may import mock/msw/: it is the entry `inr-payouts/mock/msw`, so that
   // `inr-payouts/mock` never loads msw.
   service: { path: '^mock/service\\.ts$', may: [...MOCK_SURFACE, 'openapi', 'overrides'] },
-  // Former names of the service, until every module names it `MockService`.
-  simulation: { path: '^mock/simulation\\.ts$', may: ['service'] },
   // The drift check reads the published contract's schemas as the OpenAPI document builds them.
   conformance: {
     path: '^mock/conformance/',
-    may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'overrides', 'service', 'simulation'],
+    may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'overrides', 'service'],
   },
   server: {
     path: '^mock/server/',
-    may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'overrides', 'service', 'simulation', 'conformance'],
+    may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'overrides', 'service', 'conformance'],
   },
   bin: { path: '^mock/bin/', may: ['server'] },
   index: {

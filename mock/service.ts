@@ -11,9 +11,9 @@ import type { PayoutClient } from '../src/index.js';
 import { type MockBundle, parseBundle, replayable } from './engine/bundle.js';
 import type { Clock } from './engine/clock.js';
 import type { Exchange } from './engine/exchange.js';
+import { createServiceInternals, type ServiceInternals } from './engine/internals.js';
 import type { Journal } from './engine/journal.js';
 import { type MockServiceOptions, resolveOptions } from './engine/options.js';
-import { createRuntime, type MockRuntime } from './engine/runtime.js';
 import { createHelpers, type MockHelpers } from './helpers/index.js';
 import { createMockClient } from './http/client.js';
 import { type VirtualClientClock, virtualClientClock } from './http/client-clock.js';
@@ -56,7 +56,7 @@ export const serviceRouter = (): MockRouter => routing().router;
  * Serves one request as a whole exchange (the standalone server writes an answer's text from it): `undefined`
  * when the URL is not under `baseUrl` or names no route of the service.
  */
-export const serveExchange = (service: MockRuntime, request: Request): Promise<Exchange | undefined> =>
+export const serveExchange = (service: ServiceInternals, request: Request): Promise<Exchange | undefined> =>
   routing().dispatch(service, request);
 
 /** A running mock service. */
@@ -209,7 +209,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
  * Creates a mock service (see {@link createMockService}) typed with its internals as well: the standalone
  * server and the test suite's checks hold one.
  */
-export function mockServiceWithInternals(options: MockServiceOptions = {}): MockService & MockRuntime {
+export function mockServiceWithInternals(options: MockServiceOptions = {}): MockService & ServiceInternals {
   // A bundle is checked before anything is made: a bad one throws and leaves nothing behind.
   const bundle = options.replay === undefined ? undefined : replayable(parseBundle(options.replay));
   // A replay runs with the bundle's options, and with the budgets it is given; the profile is how answers are
@@ -217,35 +217,35 @@ export function mockServiceWithInternals(options: MockServiceOptions = {}): Mock
   const resolved = resolveOptions(
     bundle ? { ...bundle.options, budgets: options.budgets, profile: options.profile } : options,
   );
-  const rt = createRuntime(resolved, initialState(resolved));
-  for (const module of allModules) for (const task of module.tasks ?? []) rt.tasks.register(task);
-  const recorder = createRecorder(rt);
-  const helpers = createHelpers(rt);
+  const mock = createServiceInternals(resolved, initialState(resolved));
+  for (const module of allModules) for (const task of module.tasks ?? []) mock.tasks.register(task);
+  const recorder = createRecorder(mock);
+  const helpers = createHelpers(mock);
   const unrecorded = recorder.wrapHelpers(helpers);
   const replayed = bundle
     ? replayBundle(
         {
-          baseUrl: rt.options.baseUrl,
+          baseUrl: mock.options.baseUrl,
           recorder,
           // The replay records each request itself, to compare its answer with the recording's.
-          dispatch: (request) => routing().dispatch(rt, request, false),
+          dispatch: (request) => routing().dispatch(mock, request, false),
           helper: (name) => unrecorded.get(name)?.(),
-          clock: rt.engineClock,
+          clock: mock.engineClock,
         },
         bundle,
       )
     : Promise.resolve(undefined);
   const account = (): AccountRecord => {
-    const found = rt.state.accounts.byId[rt.state.accounts.defaultId];
+    const found = mock.state.accounts.byId[mock.state.accounts.defaultId];
     if (!found) throw new Error('The mock state has no default account (was a foreign snapshot restored?)');
     return found;
   };
-  const clock = recorder.wrapClock(rt.engineClock);
+  const clock = recorder.wrapClock(mock.engineClock);
   const clientClock = virtualClientClock(clock);
-  const baseUrl = rt.options.baseUrl;
-  const dispatch = async (request: Request) => (await serveExchange(rt, request))?.answer?.response;
+  const baseUrl = mock.options.baseUrl;
+  const dispatch = async (request: Request) => (await serveExchange(mock, request))?.answer?.response;
   const fetch = createMockFetch(baseUrl, dispatch);
-  const overrides = createOverrides(rt.overrides);
+  const overrides = createOverrides(mock.overrides);
   const publicFace = {
     baseUrl,
     dispatch,
@@ -255,7 +255,7 @@ export function mockServiceWithInternals(options: MockServiceOptions = {}): Mock
     helpers,
     accounts: helpers.accounts,
     adopt(state: MockState) {
-      rt.state = state;
+      mock.state = state;
     },
     get accountId() {
       return account().id;
@@ -280,8 +280,8 @@ export function mockServiceWithInternals(options: MockServiceOptions = {}): Mock
     clearOverrides: overrides.clear,
   };
   // One object: the public face is added to the internals' object, so its accessors stay accessors.
-  const service = Object.defineProperties(rt, Object.getOwnPropertyDescriptors(publicFace)) as MockService &
-    MockRuntime;
+  const service = Object.defineProperties(mock, Object.getOwnPropertyDescriptors(publicFace)) as MockService &
+    ServiceInternals;
   // Not enumerable and not typed: only a project written for the former `mock.handlers` reads it, and learns
   // where the handlers are now instead of spreading `undefined`.
   return Object.defineProperty(service, 'handlers', {

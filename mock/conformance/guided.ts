@@ -8,7 +8,7 @@
 import { type ClientClock, PayoutClient } from '../../src/index.js';
 import { describeError } from '../../src/shared/describe-error.js';
 import type { MockHelperCalls } from '../connect.js';
-import type { MockSimulation } from '../simulation.js';
+import type { MockService } from '../service.js';
 import type { ConformanceReceiver } from './scenarios/webhook-receiver.js';
 
 /** The deposit the partner is asked to send, from the create-transaction answer. */
@@ -62,7 +62,7 @@ export interface GuidedSettings {
 
 /** The reference's side: its own verified user and deposit, its clock moved 5 s at a time while it waits. */
 export function referenceGuided(
-  mock: MockSimulation,
+  mock: MockService,
   receiver: ConformanceReceiver,
   quiet: PayoutClient,
 ): GuidedSide {

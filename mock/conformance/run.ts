@@ -6,7 +6,7 @@
 import { describeError } from '../../src/shared/describe-error.js';
 import { virtualClientClock } from '../http/client-clock.js';
 import { createMockFetch } from '../http/fetch.js';
-import { createMockSimulation, type MockSimulation } from '../simulation.js';
+import { createMockService, type MockService } from '../service.js';
 import { objectOf } from '../state/records.js';
 import { type AttemptPolicy, DEFAULT_ATTEMPTS, sendWithRetries, TargetUnavailable } from './attempts.js';
 import { compareSides } from './compare.js';
@@ -108,7 +108,7 @@ function guidedSettings(options: ConformanceOptions): GuidedSettings | undefined
  * The in-process `fetch`, then the work the request scheduled for "now" (a webhook's first attempt), as the
  * standalone server and a real service do it: no side's events wait for its clock to move.
  */
-function runningDueWork(mock: MockSimulation, send: typeof fetch): typeof fetch {
+function runningDueWork(mock: MockService, send: typeof fetch): typeof fetch {
   return async (input, init) => {
     const response = await send(input, init);
     await mock.clock.runDue();
@@ -117,7 +117,7 @@ function runningDueWork(mock: MockSimulation, send: typeof fetch): typeof fetch 
 }
 
 // The simulation without msw's adapter (`createMockService` would load msw): the command line runs without it.
-function inProcessSide(side: Side, mock: MockSimulation, pacer: Pacer): SideSetup {
+function inProcessSide(side: Side, mock: MockService, pacer: Pacer): SideSetup {
   return {
     side,
     baseUrl: mock.baseUrl,
@@ -135,7 +135,7 @@ async function targetSide(
   pacer: Pacer,
   policy: AttemptPolicy,
 ): Promise<SideSetup> {
-  if (options.baseUrl === undefined) return inProcessSide('sandbox', createMockSimulation(), pacer);
+  if (options.baseUrl === undefined) return inProcessSide('sandbox', createMockService(), pacer);
   const send = options.fetch ?? globalThis.fetch;
   const attempts: NonNullable<SideSetup['attempts']> = { policy };
   const helpers = await probeHelpers(options.baseUrl, send, pacer, policy, retryingFetch(send, { attempts }));
@@ -279,7 +279,7 @@ export async function runSuite(options: ConformanceOptions = {}): Promise<Confor
   const account = await readAccount(target);
   const rateLimit = account.rateLimit ?? FALLBACK_RATE_LIMIT;
   pacer.setLimit(rateLimit);
-  const mock = createMockSimulation();
+  const mock = createMockService();
   const receivers = guided ? await startReceivers(guided, mock) : undefined;
   try {
     if (typeof account.webhookUrl === 'string') {
@@ -319,7 +319,7 @@ export async function runSuite(options: ConformanceOptions = {}): Promise<Confor
 /** The two receivers of a guided run: the target's on its port (the partner's tunnel), the reference's. */
 async function startReceivers(
   guided: GuidedSettings,
-  mock: MockSimulation,
+  mock: MockService,
 ): Promise<{ target: ConformanceReceiver; reference: ConformanceReceiver }> {
   let target: ConformanceReceiver;
   try {
@@ -348,7 +348,7 @@ interface RunPlan {
   target: SideSetup;
   account: { rateLimit: number | undefined; webhookUrl: unknown };
   rateLimit: number;
-  mock: MockSimulation;
+  mock: MockService;
   guided:
     | { settings: GuidedSettings; receivers: { target: ConformanceReceiver; reference: ConformanceReceiver } }
     | undefined;

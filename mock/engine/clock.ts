@@ -3,7 +3,7 @@
  * task at its own moment (so timers scheduled by a task inside the window run too) and awaiting async ones.
  *
  * Real-world work a task starts (a webhook POST) runs outside the clock's critical path, in
- * `runtime.background`, each piece with a real-time deadline (its start plus `webhookWaitMs`). Before each
+ * `mock.background`, each piece with a real-time deadline (its start plus `webhookWaitMs`). Before each
  * timer, an explicit `advance` or `runDue` waits for the pieces whose deadline has not passed, so their
  * follow-ups land at their virtual moments; a piece still running past its deadline no longer holds the
  * clock, and delays only its own follow-ups. Real-time ticks never wait.
@@ -11,8 +11,8 @@
 
 import { stringField } from '../state/records.js';
 import { type Duration, parseDuration } from './duration.js';
+import type { ServiceInternals } from './internals.js';
 import type { JournalTimer } from './journal.js';
-import type { MockRuntime } from './runtime.js';
 import type { TaskDefinition } from './tasks.js';
 import { nowIso } from './timers.js';
 
@@ -63,13 +63,13 @@ export interface Clock {
 }
 
 /**
- * Waits for the runtime's background work (webhook POSTs in flight) whose real-time deadline has not
+ * Waits for the service's background work (webhook POSTs in flight) whose real-time deadline has not
  * passed, until none is left. Finished work may schedule timers, so the caller reads the queue afterwards.
  */
-export async function settleBackground(rt: MockRuntime): Promise<void> {
+export async function settleBackground(mock: ServiceInternals): Promise<void> {
   for (;;) {
     const wall = Date.now();
-    const waited = [...rt.background].filter(([, deadline]) => deadline > wall);
+    const waited = [...mock.background].filter(([, deadline]) => deadline > wall);
     if (waited.length === 0) return;
     const soonest = Math.min(...waited.map(([, deadline]) => deadline));
     let timeout: ReturnType<typeof setTimeout> | undefined;
@@ -85,14 +85,14 @@ export async function settleBackground(rt: MockRuntime): Promise<void> {
  * Whether `runDue` would do nothing now: no move queued, no timer due and no background work to wait for. The
  * standalone server calls `runDue` after every request; most of the time there is nothing to run.
  */
-export function nothingDue(rt: MockRuntime): boolean {
-  const { state } = rt;
+export function nothingDue(mock: ServiceInternals): boolean {
+  const { state } = mock;
   const next = state.timers[0];
-  return (!next || next.at > state.clock.now) && rt.background.size === 0 && rt.queuedMoves === 0;
+  return (!next || next.at > state.clock.now) && mock.background.size === 0 && mock.queuedMoves === 0;
 }
 
-/** The clock over a runtime's state. Advances are queued, so a real-time tick and a test never interleave. */
-export function createClock(rt: MockRuntime): Clock {
+/** The clock over a service's state. Advances are queued, so a real-time tick and a test never interleave. */
+export function createClock(mock: ServiceInternals): Clock {
   let queue: Promise<unknown> = Promise.resolve();
   let interval: ReturnType<typeof setInterval> | undefined;
 
@@ -100,15 +100,15 @@ export function createClock(rt: MockRuntime): Clock {
     const errors: unknown[] = [];
     let ran = 0;
     for (;;) {
-      if (wait && rt.background.size > 0) await settleBackground(rt);
+      if (wait && mock.background.size > 0) await settleBackground(mock);
       // Read once per timer: the state is replaced only between timers (reset, restore).
-      const { state } = rt;
+      const { state } = mock;
       const timer = state.timers[0];
       if (!timer || timer.at > target) break;
       state.timers.shift();
       if (timer.at > state.clock.now) state.clock.now = timer.at;
       ran += 1;
-      rt.journal.record<JournalTimer>(state, {
+      mock.journal.record<JournalTimer>(state, {
         type: 'timer',
         kind: timer.kind,
         id: timer.id,
@@ -116,14 +116,14 @@ export function createClock(rt: MockRuntime): Clock {
         userId: stringField(timer.payload, 'userId'),
       });
       try {
-        const task = rt.tasks.get(timer.kind);
+        const task = mock.tasks.get(timer.kind);
         if (!task)
           throw new Error(`No task is registered for timer kind '${timer.kind}' (timer ${timer.id})`);
         const done = task.run(timer.payload, {
           state,
           now: state.clock.now,
           timer,
-          runtime: rt,
+          mock,
         });
         // Most tasks are synchronous: awaiting only promises saves a microtask turn per timer.
         if (done instanceof Promise) await done;
@@ -132,40 +132,40 @@ export function createClock(rt: MockRuntime): Clock {
         errors.push(error);
       }
     }
-    if (target > rt.state.clock.now) rt.state.clock.now = target;
+    if (target > mock.state.clock.now) mock.state.clock.now = target;
     if (errors.length === 1) throw errors[0];
     if (errors.length > 1) throw new AggregateError(errors, `${errors.length} timer tasks failed`);
-    return { now: nowIso(rt.state), ran };
+    return { now: nowIso(mock.state), ran };
   };
 
   const enqueue = (target: () => number, wait = true): Promise<AdvanceResult> => {
-    rt.queuedMoves += 1;
+    mock.queuedMoves += 1;
     const run = queue.then(() => runUntil(target(), wait));
     queue = run
       .catch(() => undefined)
       .finally(() => {
-        rt.queuedMoves -= 1;
+        mock.queuedMoves -= 1;
       });
     return run;
   };
 
   return {
-    now: () => rt.state.clock.now,
-    nowIso: () => nowIso(rt.state),
+    now: () => mock.state.clock.now,
+    nowIso: () => nowIso(mock.state),
     advance(duration, { wait = true } = {}) {
       const ms = parseDuration(duration);
       // Refused before it is queued, so the clock never moves to a time a Date cannot hold.
-      if (!Number.isFinite(new Date(rt.state.clock.now + ms).getTime()))
+      if (!Number.isFinite(new Date(mock.state.clock.now + ms).getTime()))
         throw new RangeError(
           `Advancing by ${String(duration)} would move the clock past the last valid time`,
         );
       // The target is fixed when the advance starts, not when it was called, so queued advances add up.
-      return enqueue(() => rt.state.clock.now + ms, wait);
+      return enqueue(() => mock.state.clock.now + ms, wait);
     },
     runDue: ({ wait } = {}) =>
-      nothingDue(rt)
-        ? Promise.resolve({ now: nowIso(rt.state), ran: 0 })
-        : enqueue(() => rt.state.clock.now, wait),
+      nothingDue(mock)
+        ? Promise.resolve({ now: nowIso(mock.state), ran: 0 })
+        : enqueue(() => mock.state.clock.now, wait),
     startRealtime({ speed = 1, tickMs = 100, onError = console.error } = {}) {
       if (interval) throw new Error('The clock is already in real-time mode; call stop() first');
       let last = Date.now();
@@ -174,9 +174,9 @@ export function createClock(rt: MockRuntime): Clock {
         const elapsed = (wall - last) * speed;
         last = wall;
         // A tick never waits for work in flight: wall time keeps moving, and so does the clock.
-        const move = () => enqueue(() => rt.state.clock.now + elapsed, false);
+        const move = () => enqueue(() => mock.state.clock.now + elapsed, false);
         // A recording notes the tick (it is an input: wall time), a replay gives it back.
-        (rt.tap?.tick(elapsed, move) ?? move()).catch(onError);
+        (mock.tap?.tick(elapsed, move) ?? move()).catch(onError);
       }, tickMs);
       // Real-time mode alone must not keep a process alive.
       interval.unref?.();
@@ -189,7 +189,7 @@ export function createClock(rt: MockRuntime): Clock {
       return interval !== undefined;
     },
     registerTask(kind, run) {
-      rt.tasks.register({ kind, run });
+      mock.tasks.register({ kind, run });
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The journal's subscription to its runtime's stream: each answered API exchange becomes a request entry, each
+ * The journal's subscription to its service's stream: each answered API exchange becomes a request entry, each
  * transition a transition entry. Webhook attempts, timers and helper calls are recorded where they happen.
  */
 import type { MockState } from '../state/mock-state.js';
@@ -63,7 +63,7 @@ function recordRequest(journal: Journal, state: MockState, exchange: Exchange): 
   });
 }
 
-/** The listener that feeds `journal` from a stream; `stateOf` is the runtime's live state. */
+/** The listener that feeds `journal` from a stream; `stateOf` is the service's live state. */
 export function journalFeed(journal: Journal, stateOf: () => MockState): StreamListener {
   return (record) => {
     if (record.type === 'answered') recordRequest(journal, stateOf(), record.exchange);

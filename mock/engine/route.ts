@@ -12,8 +12,8 @@ import type { AccountRecord } from '../state/accounts.js';
 import type { MockState } from '../state/mock-state.js';
 import type { ErrorShape } from './errors.js';
 import type { Exchange } from './exchange.js';
+import type { ServiceInternals } from './internals.js';
 import type { MockResult } from './respond.js';
-import type { MockRuntime } from './runtime.js';
 
 /** Methods a route can answer; `ALL` is for the catch-all. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
@@ -42,7 +42,7 @@ export interface RouteContext<
   state: MockState;
   /** The route's error shape, for errors thrown by shared helpers such as `requireUser`. */
   shape: ErrorShape;
-  runtime: MockRuntime;
+  mock: ServiceInternals;
 }
 
 /**
@@ -121,7 +121,7 @@ export interface RawRouteDefinition {
   serve: (
     request: Request,
     params: Record<string, string>,
-    rt: MockRuntime,
+    mock: ServiceInternals,
     exchange: Exchange,
   ) => Response | Promise<Response>;
 }

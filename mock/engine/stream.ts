@@ -1,5 +1,5 @@
 /**
- * One stream of records per runtime: a request received, the same exchange answered, a stored resource's
+ * One stream of records per service: a request received, the same exchange answered, a stored resource's
  * transition. The journal, the recorder and the test suite's conformance check subscribe to it; a record is the
  * exchange itself, so nothing is copied or serialised for a listener that is not there.
  */
@@ -18,7 +18,7 @@ export type StreamRecord =
 /** A subscriber: called in order, synchronously, with each record. */
 export type StreamListener = (record: StreamRecord) => void;
 
-/** The stream of one runtime. */
+/** The stream of one service. */
 export interface Stream {
   /** Calls `listener` with every record from now on; returns the function that stops it. */
   subscribe(listener: StreamListener): () => void;

@@ -16,7 +16,7 @@ export interface DeliveryOutcome {
 }
 
 /** What the clock and the delivery task tell the recorder, and what a replay answers them. */
-export interface RuntimeTap {
+export interface ServiceTap {
   /** A real-time tick moves the clock by `ms` of virtual time: `move` does it. */
   tick(ms: number, move: () => Promise<unknown>): Promise<unknown>;
   /** A webhook attempt of `eventId` is signed now: the second to sign with, and how its answer comes. */

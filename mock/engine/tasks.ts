@@ -1,11 +1,11 @@
 /**
  * Timer tasks: a timer in state names a `kind`; the task registered for that kind runs when it falls due.
- * Tasks are code and live in the runtime (never in state); domain modules declare theirs with `defineTask`.
+ * Tasks are code and live in the service (never in state); domain modules declare theirs with `defineTask`.
  */
 
 import type { MockState } from '../state/mock-state.js';
 import type { Timer } from '../state/timers.js';
-import type { MockRuntime } from './runtime.js';
+import type { ServiceInternals } from './internals.js';
 
 /** What a running task gets. */
 export interface TaskContext {
@@ -13,7 +13,7 @@ export interface TaskContext {
   /** Epoch ms on the virtual clock: the timer's `at`. */
   now: number;
   timer: Timer;
-  runtime: MockRuntime;
+  mock: ServiceInternals;
 }
 
 /**

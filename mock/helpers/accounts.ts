@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import type { CreateAccountInput } from '../engine/accounts.js';
 import { MockHelperError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { createAccount, updateAccount } from '../operations/accounts.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
 
@@ -41,10 +41,10 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
-export function accountHelpers(rt: MockRuntime) {
+export function accountHelpers(mock: ServiceInternals) {
   const find = (accountId?: string): AccountRecord => {
-    const id = accountId ?? rt.state.accounts.defaultId;
-    const account = rt.state.accounts.byId[id];
+    const id = accountId ?? mock.state.accounts.defaultId;
+    const account = mock.state.accounts.byId[id];
     if (!account) throw new MockHelperError(`No account ${id} in this mock`);
     return account;
   };
@@ -58,7 +58,7 @@ export function accountHelpers(rt: MockRuntime) {
      * ```
      */
     create: (input: CreateAccountInput = {}): AccountRecord =>
-      structuredClone(createAccount(rt.state, input)),
+      structuredClone(createAccount(mock.state, input)),
     /**
      * An account (the default one when no id is given), as a copy.
      * @example

@@ -3,9 +3,9 @@
  */
 import type { MockBundle } from '../engine/bundle.js';
 import { MockHelperError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 
-export function bundleHelper(rt: MockRuntime) {
+export function bundleHelper(mock: ServiceInternals) {
   /**
    * Every input the service took so far, as one replay bundle (docs/mock-server.md, "Exact replays").
    * @example
@@ -15,7 +15,7 @@ export function bundleHelper(rt: MockRuntime) {
    * ```
    */
   return (): MockBundle => {
-    const recorder = rt.recording;
+    const recorder = mock.recording;
     if (!recorder) throw new MockHelperError('This service records nothing, so it has no bundle to give');
     return recorder.bundle();
   };

@@ -4,10 +4,10 @@
  */
 import type { AdvanceResult } from '../engine/clock.js';
 import type { Duration } from '../engine/duration.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import type { Timer } from '../state/timers.js';
 
-export function clockHelpers(rt: MockRuntime) {
+export function clockHelpers(mock: ServiceInternals) {
   return {
     /**
      * The virtual time, ISO 8601 UTC.
@@ -16,7 +16,7 @@ export function clockHelpers(rt: MockRuntime) {
      * console.log(mock.helpers.clock.now()); // '2025-01-01T00:00:00.000Z'
      * ```
      */
-    now: (): string => rt.engineClock.nowIso(),
+    now: (): string => mock.engineClock.nowIso(),
     /**
      * Moves time forward, running every timer that falls due, in order; resolves when their tasks settled.
      * @example
@@ -24,7 +24,7 @@ export function clockHelpers(rt: MockRuntime) {
      * await mock.helpers.clock.advance('10m');
      * ```
      */
-    advance: (duration: Duration): Promise<AdvanceResult> => rt.engineClock.advance(duration),
+    advance: (duration: Duration): Promise<AdvanceResult> => mock.engineClock.advance(duration),
     /**
      * Runs the timers due now.
      * @example
@@ -32,7 +32,7 @@ export function clockHelpers(rt: MockRuntime) {
      * await mock.helpers.clock.runDue();
      * ```
      */
-    runDue: (): Promise<AdvanceResult> => rt.engineClock.runDue(),
+    runDue: (): Promise<AdvanceResult> => mock.engineClock.runDue(),
     /**
      * The pending timers, earliest first (a copy).
      * @example
@@ -41,6 +41,6 @@ export function clockHelpers(rt: MockRuntime) {
      * console.log(mock.helpers.clock.pending().map((t) => t.kind)); // ['webhook.deliver', 'idempotency.expire']
      * ```
      */
-    pending: (): Timer[] => structuredClone(rt.state.timers),
+    pending: (): Timer[] => structuredClone(mock.state.timers),
   };
 }

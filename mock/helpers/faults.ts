@@ -1,12 +1,12 @@
 /** Fault injection helpers. */
 import type { ChaosOptions } from '../contract/chaos.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { startChaos } from '../policies/chaos.js';
 import { clearFaults, type FaultSpec, injectFault } from '../policies/faults.js';
 import type { ChaosDraw, ChaosRecord } from '../state/chaos.js';
 import type { FaultRecord } from '../state/http.js';
 
-export function faultHelpers(rt: MockRuntime) {
+export function faultHelpers(mock: ServiceInternals) {
   return {
     /**
      * Injects a fault for the next matching request(s).
@@ -17,7 +17,7 @@ export function faultHelpers(rt: MockRuntime) {
      * service.helpers.faults.inject({ kind: 'error', status: 503, times: 3 });
      * service.helpers.faults.inject({ kind: 'latency', ms: 200 });
      */
-    inject: (spec: FaultSpec): FaultRecord => structuredClone(injectFault(rt.state, spec)),
+    inject: (spec: FaultSpec): FaultRecord => structuredClone(injectFault(mock.state, spec)),
     /**
      * The faults still waiting.
      * @example
@@ -26,7 +26,7 @@ export function faultHelpers(rt: MockRuntime) {
      * console.log(mock.helpers.faults.list().length); // 1
      * ```
      */
-    list: (): FaultRecord[] => structuredClone(rt.state.http.faults),
+    list: (): FaultRecord[] => structuredClone(mock.state.http.faults),
     /**
      * Seeded chaos: from now on each API request (or each one matching `match`) draws, with probability
      * `rate`, a fault among `kinds`: a 5xx, a 429 burst, latency past the client's time-out, a connection
@@ -41,7 +41,7 @@ export function faultHelpers(rt: MockRuntime) {
      * console.log(result.transactionId, mock.helpers.faults.chaosLog().length);
      * ```
      */
-    chaos: (options: ChaosOptions): ChaosRecord => structuredClone(startChaos(rt.state, options)),
+    chaos: (options: ChaosOptions): ChaosRecord => structuredClone(startChaos(mock.state, options)),
     /**
      * The faults chaos drew so far, in request order (empty when chaos is off).
      * @example
@@ -50,7 +50,7 @@ export function faultHelpers(rt: MockRuntime) {
      * console.log(mock.helpers.faults.chaosLog()); // [] until requests arrive
      * ```
      */
-    chaosLog: (): ChaosDraw[] => structuredClone(rt.state.http.chaos?.log ?? []),
+    chaosLog: (): ChaosDraw[] => structuredClone(mock.state.http.chaos?.log ?? []),
     /**
      * Removes every waiting fault and ends chaos.
      * @example
@@ -58,6 +58,6 @@ export function faultHelpers(rt: MockRuntime) {
      * mock.helpers.faults.clear();
      * ```
      */
-    clear: (): void => clearFaults(rt.state),
+    clear: (): void => clearFaults(mock.state),
   };
 }

@@ -1,11 +1,11 @@
 /**
- * Every test helper group of a service. Adding a group is a file exporting `xxxHelpers(runtime)` and one
+ * Every test helper group of a service. Adding a group is a file exporting `xxxHelpers(mock)` and one
  * line here. Helpers take and return plain data so the standalone server can serve them over HTTP.
  */
 
 import { HELPER_CONTRACT, type HelperSpec } from '../contract/helpers.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import type { JournalHelper } from '../engine/journal.js';
-import type { MockRuntime } from '../engine/runtime.js';
 import { accountHelpers } from './accounts.js';
 import { bundleHelper } from './bundle.js';
 import { clockHelpers } from './clock.js';
@@ -23,31 +23,31 @@ import { verificationHelpers } from './verification.js';
 import { webhookHelpers } from './webhooks.js';
 
 /** The helpers of one service. */
-export function createHelpers(rt: MockRuntime) {
+export function createHelpers(mock: ServiceInternals) {
   // Every call but reading the journal or the replay bundle goes in the journal, refused or not.
-  return withContract(helperGroups(rt), HELPER_CONTRACT, (name) =>
+  return withContract(helperGroups(mock), HELPER_CONTRACT, (name) =>
     name === 'journal' || name === 'bundle'
       ? undefined
-      : rt.journal.record<JournalHelper>(rt.state, { type: 'helper', name, refused: false }),
+      : mock.journal.record<JournalHelper>(mock.state, { type: 'helper', name, refused: false }),
   );
 }
 
-function helperGroups(rt: MockRuntime) {
+function helperGroups(mock: ServiceInternals) {
   return {
-    accounts: accountHelpers(rt),
-    clock: clockHelpers(rt),
-    faults: faultHelpers(rt),
-    otp: otpHelpers(rt),
-    verification: verificationHelpers(rt),
-    users: userSeedHelpers(rt),
-    transactions: transactionHelpers(rt),
-    tranches: trancheHelpers(rt),
-    webhooks: webhookHelpers(rt),
-    ledger: ledgerHelper(rt),
-    journal: journalHelper(rt),
-    bundle: bundleHelper(rt),
-    ...kycHelpers(rt),
-    ...lifecycleHelpers(rt),
+    accounts: accountHelpers(mock),
+    clock: clockHelpers(mock),
+    faults: faultHelpers(mock),
+    otp: otpHelpers(mock),
+    verification: verificationHelpers(mock),
+    users: userSeedHelpers(mock),
+    transactions: transactionHelpers(mock),
+    tranches: trancheHelpers(mock),
+    webhooks: webhookHelpers(mock),
+    ledger: ledgerHelper(mock),
+    journal: journalHelper(mock),
+    bundle: bundleHelper(mock),
+    ...kycHelpers(mock),
+    ...lifecycleHelpers(mock),
   };
 }
 

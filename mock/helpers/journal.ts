@@ -1,14 +1,15 @@
 /**
  * The journal as a helper: `helpers.journal(filter)`, served as `GET /__mock/journal?type=&userId=&transactionId=`.
  */
+
+import type { ServiceInternals } from '../engine/internals.js';
 import type { JournalEntryOf, JournalEntryType, JournalFilter } from '../engine/journal.js';
-import type { MockRuntime } from '../engine/runtime.js';
 
 /** The filter as it may come over HTTP, where every query value is text. */
 type JournalQuery<T extends JournalEntryType> = Omit<JournalFilter<T>, 'since'> & { since?: number | string };
 
 /** The journal helper of one service. */
-export function journalHelper(rt: MockRuntime) {
+export function journalHelper(mock: ServiceInternals) {
   /**
    * What the mock did, oldest first (the last 10,000 entries): requests, transitions, webhook attempts,
    * timers and helper calls, filtered by type, user, transaction or sequence number.
@@ -24,6 +25,6 @@ export function journalHelper(rt: MockRuntime) {
     filter: JournalQuery<T> = {},
   ): JournalEntryOf<T>[] => {
     const { since, ...rest } = filter;
-    return rt.journal.entries<T>({ ...rest, since: since === undefined ? undefined : Number(since) });
+    return mock.journal.entries<T>({ ...rest, since: since === undefined ? undefined : Number(since) });
   };
 }

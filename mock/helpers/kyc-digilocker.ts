@@ -3,7 +3,7 @@
  */
 import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
 import { MockHelperError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { answerDigilocker } from '../operations/kyc/digilocker.js';
 import type { DigilockerSessionRecord } from '../state/kyc.js';
 import { refuse, userOf } from './kyc-shared.js';
@@ -19,7 +19,7 @@ export interface DigilockerCompletion {
   pan?: { number?: string; name?: string };
 }
 
-export function digilockerHelpers(rt: MockRuntime) {
+export function digilockerHelpers(mock: ServiceInternals) {
   return {
     /**
      * Approves or denies a PENDING session as the user would on the consent page; approval records the
@@ -32,10 +32,10 @@ export function digilockerHelpers(rt: MockRuntime) {
      * ```
      */
     complete(input: DigilockerCompletion): { clientId: string; status: string; redirectUrl?: string } {
-      const session: DigilockerSessionRecord | undefined = rt.state.kyc.digilockerSessions[input.clientId];
+      const session: DigilockerSessionRecord | undefined = mock.state.kyc.digilockerSessions[input.clientId];
       if (!session) throw new MockHelperError(`No document-locker session ${input.clientId} in this mock`);
-      const user = userOf(rt, session.userId);
-      const t = answerDigilocker(rt, user, session, input, {
+      const user = userOf(mock, session.userId);
+      const t = answerDigilocker(mock, user, session, input, {
         trigger: 'helpers.digilocker.complete',
         explanation: {
           rule: 'helper.digilocker.complete',

@@ -2,7 +2,7 @@
  * Running the liveness check of a face session as its user would on the face page (what the hosted page calls).
  */
 import { MockHelperError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { checkFace } from '../operations/kyc/face.js';
 import type { FaceSessionRecord } from '../state/kyc.js';
 import { refuse } from './kyc-shared.js';
@@ -16,7 +16,7 @@ export interface FaceCompletion {
   faceMatchScore?: number;
 }
 
-export function faceHelpers(rt: MockRuntime) {
+export function faceHelpers(mock: ServiceInternals) {
   return {
     /**
      * Runs the liveness check of a PENDING session as the user would on the face page. The result follows
@@ -29,13 +29,13 @@ export function faceHelpers(rt: MockRuntime) {
      * ```
      */
     complete(input: FaceCompletion): { sessionId: string; status: string; redirectUrl: string } {
-      const session: FaceSessionRecord | undefined = rt.state.kyc.faceSessions[input.sessionId];
+      const session: FaceSessionRecord | undefined = mock.state.kyc.faceSessions[input.sessionId];
       if (!session) throw new MockHelperError(`No face session ${input.sessionId} in this mock`);
       const pass = input.outcome === 'pass';
       const livenessScore = input.livenessScore ?? (pass ? 0.93 : 0.42);
       const faceMatchScore = input.faceMatchScore ?? (pass ? 0.88 : 0.31);
       const t = checkFace(
-        rt,
+        mock,
         session,
         { outcome: input.outcome, livenessScore, faceMatchScore },
         {

@@ -1,11 +1,11 @@
 /** What the KYC helper files share: finding a user and refusing a transition. */
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import type { UserRecord } from '../state/users.js';
 
 /** The user `userId`, or a `MockHelperError`. */
-export function userOf(rt: MockRuntime, userId: string): UserRecord {
-  const user = rt.state.users.byId[userId];
+export function userOf(mock: ServiceInternals, userId: string): UserRecord {
+  const user = mock.state.users.byId[userId];
   if (!user) throw new MockHelperError(`No user ${userId} in this mock`);
   return user;
 }

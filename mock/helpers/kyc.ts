@@ -5,7 +5,7 @@
  * current state throws `MockTransitionError`.
  */
 import { MockHelperError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { chooseOutcome, peekKycRecord } from '../operations/kyc.js';
 import { storeUpload } from '../operations/storage.js';
 import type { BankOutcome, UpiOutcome } from '../state/kyc.js';
@@ -16,7 +16,7 @@ import { refuse, userOf } from './kyc-shared.js';
 export type { DigilockerCompletion } from './kyc-digilocker.js';
 export type { FaceCompletion } from './kyc-face.js';
 
-function kycStepHelpers(rt: MockRuntime) {
+function kycStepHelpers(mock: ServiceInternals) {
   return {
     /**
      * The Aadhaar OTP "sent" for a `referenceId`.
@@ -32,7 +32,7 @@ function kycStepHelpers(rt: MockRuntime) {
       expiresAt: string;
       attempts: number;
     } {
-      const session = rt.state.kyc.aadhaarOtps[referenceId];
+      const session = mock.state.kyc.aadhaarOtps[referenceId];
       if (!session) throw new MockHelperError(`No Aadhaar OTP session ${referenceId} in this mock`);
       return { otp: session.code, expiresAt: session.expiresAt, attempts: session.attempts };
     },
@@ -52,7 +52,7 @@ function kycStepHelpers(rt: MockRuntime) {
         | { step: 'upi'; outcome: UpiOutcome }
       ),
     ): { userId: string; step: string; outcome: string } {
-      const user = userOf(rt, input.userId);
+      const user = userOf(mock, input.userId);
       const allowed = {
         bank: ['verified', 'penny_drop_failed', 'name_mismatch', 'bank_error'],
         upi: ['verified', 'name_mismatch', 'invalid_vpa', 'provider_error'],
@@ -62,7 +62,7 @@ function kycStepHelpers(rt: MockRuntime) {
           `Unknown ${input.step} outcome '${input.outcome}': use ${allowed.join(', ')}`,
         );
       }
-      if (input.step === 'upi' && peekKycRecord(rt.state, user.id).upi) {
+      if (input.step === 'upi' && peekKycRecord(mock.state, user.id).upi) {
         refuse(
           `the UPI verification of ${user.id}`,
           `choose outcome ${input.outcome} for`,
@@ -72,7 +72,7 @@ function kycStepHelpers(rt: MockRuntime) {
           '4.8',
         );
       }
-      chooseOutcome(rt.state, user.id, input);
+      chooseOutcome(mock.state, user.id, input);
       return { userId: user.id, step: input.step, outcome: input.outcome };
     },
     /**
@@ -88,7 +88,7 @@ function kycStepHelpers(rt: MockRuntime) {
     upload({ s3Key, contentType, size }: { s3Key: string; contentType: string; size: number }): {
       s3Key: string;
     } {
-      const result = storeUpload(rt, s3Key, { method: 'PUT', contentType, size });
+      const result = storeUpload(mock, s3Key, { method: 'PUT', contentType, size });
       if (!result.ok) throw new MockHelperError(`Upload refused (${result.status}): ${result.reason}`);
       return { s3Key };
     },
@@ -96,6 +96,6 @@ function kycStepHelpers(rt: MockRuntime) {
 }
 
 /** Every KYC helper group, spread into `service.helpers`. */
-export function kycHelpers(rt: MockRuntime) {
-  return { digilocker: digilockerHelpers(rt), face: faceHelpers(rt), kyc: kycStepHelpers(rt) };
+export function kycHelpers(mock: ServiceInternals) {
+  return { digilocker: digilockerHelpers(mock), face: faceHelpers(mock), kyc: kycStepHelpers(mock) };
 }

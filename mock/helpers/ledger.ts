@@ -1,10 +1,10 @@
 /** The exactly-once ledger as a helper: `helpers.ledger()`, served as `GET /__mock/ledger`. */
 
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { type Ledger, readLedger } from '../observe/ledger.js';
 
 /** The ledger helper of one service. */
-export function ledgerHelper(rt: MockRuntime) {
+export function ledgerHelper(mock: ServiceInternals) {
   /**
    * Per `Idempotency-Key` and per `partnerReference`: how many users, transactions and payouts each logical
    * create produced; transactions created with neither are grouped per user (`unattributedByUser`), where more
@@ -18,5 +18,5 @@ export function ledgerHelper(rt: MockRuntime) {
    * console.log(ledger.ok, ledger.byPartnerReference[0]?.transactions); // true 1
    * ```
    */
-  return (): Ledger => readLedger(rt.state);
+  return (): Ledger => readLedger(mock.state);
 }

@@ -5,7 +5,7 @@
 
 import type { User } from '../../src/schemas/users.js';
 import { MockHelperError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { initialState } from '../operations/accounts.js';
 import { type NewUser, registerUser, userData } from '../operations/users.js';
 import { cloneState } from '../state/keyed-collections.js';
@@ -19,7 +19,7 @@ export interface SeedData {
   users?: NewUser[];
 }
 
-export function lifecycleHelpers(rt: MockRuntime) {
+export function lifecycleHelpers(mock: ServiceInternals) {
   return {
     /**
      * Back to the initial state (same seed, start time and default account, so keys stay valid), or to a
@@ -30,7 +30,7 @@ export function lifecycleHelpers(rt: MockRuntime) {
      * ```
      */
     reset({ seed }: { seed?: string | number } = {}): void {
-      rt.state = initialState(seed === undefined ? rt.options : { ...rt.options, seed: String(seed) });
+      mock.state = initialState(seed === undefined ? mock.options : { ...mock.options, seed: String(seed) });
     },
     /**
      * Loads fixtures directly into state (no webhook events, no rate limit); returns what was created.
@@ -39,11 +39,11 @@ export function lifecycleHelpers(rt: MockRuntime) {
      * const { users: [asha] } = mock.helpers.seed({ users: [{ mobile: '9876543210' }] });
      * ```
      */
-    seed({ accountId = rt.state.accounts.defaultId, users = [] }: SeedData): { users: User[] } {
-      if (!rt.state.accounts.byId[accountId])
+    seed({ accountId = mock.state.accounts.defaultId, users = [] }: SeedData): { users: User[] } {
+      if (!mock.state.accounts.byId[accountId])
         throw new MockHelperError(`No account ${accountId} in this mock`);
       const created = users.map((input) => {
-        const user = registerUser(rt.state, accountId, input);
+        const user = registerUser(mock.state, accountId, input);
         if (!user)
           throw new MockHelperError(`Mobile ${input.mobile} is already registered on account ${accountId}`);
         return userData(user);
@@ -57,7 +57,7 @@ export function lifecycleHelpers(rt: MockRuntime) {
      * const before = mock.helpers.snapshot();
      * ```
      */
-    snapshot: (): MockState => JSON.parse(JSON.stringify(rt.state)) as MockState,
+    snapshot: (): MockState => JSON.parse(JSON.stringify(mock.state)) as MockState,
     /**
      * Replaces the state with a snapshot (copied, so the snapshot can be restored again).
      * @example
@@ -74,7 +74,7 @@ export function lifecycleHelpers(rt: MockRuntime) {
         if (error instanceof InvalidStateError) throw new MockHelperError(`Cannot restore: ${error.message}`);
         throw error;
       }
-      rt.state = cloneState(snapshot);
+      mock.state = cloneState(snapshot);
     },
   };
 }

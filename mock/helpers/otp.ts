@@ -1,6 +1,6 @@
 /** Reading the OTP that was "sent" (the mock sends no SMS or email). */
 import { MockHelperError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { MAX_OTP_ATTEMPTS } from '../machines/otp.js';
 import { type OtpChannel, type OtpRecord, otpKey } from '../state/verification.js';
 
@@ -15,7 +15,7 @@ export interface OtpReading extends Omit<OtpRecord, 'code'> {
   attemptsRemaining: number;
 }
 
-export function otpHelpers(rt: MockRuntime) {
+export function otpHelpers(mock: ServiceInternals) {
   return {
     /**
      * The last OTP sent to `userId` on `channel`; throws when none was sent.
@@ -27,8 +27,8 @@ export function otpHelpers(rt: MockRuntime) {
      * ```
      */
     read({ userId, channel }: { userId: string; channel: OtpChannel }): OtpReading {
-      if (!rt.state.users.byId[userId]) throw new MockHelperError(`No user ${userId} in this mock`);
-      const current = rt.state.verification.otps[otpKey(userId, channel)]?.current;
+      if (!mock.state.users.byId[userId]) throw new MockHelperError(`No user ${userId} in this mock`);
+      const current = mock.state.verification.otps[otpKey(userId, channel)]?.current;
       if (!current) {
         throw new MockHelperError(
           `No ${channel} OTP has been sent to ${userId}; send one with POST /v2/users/${userId}/verify/${channel}/send`,
@@ -40,7 +40,7 @@ export function otpHelpers(rt: MockRuntime) {
         userId,
         channel,
         otp: code,
-        expired: rt.state.clock.now >= Date.parse(current.expiresAt),
+        expired: mock.state.clock.now >= Date.parse(current.expiresAt),
         attemptsRemaining: Math.max(0, MAX_OTP_ATTEMPTS - current.attempts),
       };
     },

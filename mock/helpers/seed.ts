@@ -5,7 +5,7 @@
  */
 import type { User } from '../../src/schemas/users.js';
 import { MockHelperError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { seedVerifiedKyc } from '../operations/kyc/seed.js';
 import { registerUser, userData } from '../operations/users.js';
 import type { KycRecord } from '../state/kyc.js';
@@ -23,7 +23,7 @@ export interface VerifiedUserInput {
   kycStatus?: KycRecord['status'];
 }
 
-export function userSeedHelpers(rt: MockRuntime) {
+export function userSeedHelpers(mock: ServiceInternals) {
   return {
     /**
      * Creates a user whose KYC is verified with a verified bank account (no webhook events).
@@ -37,8 +37,8 @@ export function userSeedHelpers(rt: MockRuntime) {
      * ```
      */
     seedVerified(input: VerifiedUserInput): User {
-      const { accountId = rt.state.accounts.defaultId, bank = true, kycStatus = 'verified' } = input;
-      const state = rt.state;
+      const { accountId = mock.state.accounts.defaultId, bank = true, kycStatus = 'verified' } = input;
+      const state = mock.state;
       if (!state.accounts.byId[accountId]) throw new MockHelperError(`No account ${accountId} in this mock`);
       const name = input.name ?? 'Asha Rao';
       const user = registerUser(state, accountId, {
@@ -49,7 +49,7 @@ export function userSeedHelpers(rt: MockRuntime) {
       });
       if (!user)
         throw new MockHelperError(`Mobile ${input.mobile} is already registered on account ${accountId}`);
-      seedVerifiedKyc(rt, user, { name, bank, kycStatus });
+      seedVerifiedKyc(mock, user, { name, bank, kycStatus });
       return structuredClone(userData(user));
     },
   };

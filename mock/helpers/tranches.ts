@@ -4,7 +4,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { MockHelperError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { addTranches, type NewTranche, replaceTranches } from '../operations/tranches.js';
 import type { TrancheRecord } from '../state/transactions.js';
 
@@ -20,10 +20,10 @@ function decimal(value: unknown): Decimal | undefined {
   }
 }
 
-export function trancheHelpers(rt: MockRuntime) {
+export function trancheHelpers(mock: ServiceInternals) {
   const account = (accountId?: string): string => {
-    const id = accountId ?? rt.state.accounts.defaultId;
-    if (!rt.state.accounts.byId[id]) throw new MockHelperError(`No account ${id} in this mock`);
+    const id = accountId ?? mock.state.accounts.defaultId;
+    if (!mock.state.accounts.byId[id]) throw new MockHelperError(`No account ${id} in this mock`);
     return id;
   };
   // Checks every tranche before the operation numbers any, so bad input changes nothing.
@@ -55,7 +55,7 @@ export function trancheHelpers(rt: MockRuntime) {
      */
     add(tranches: NewTranche[], { accountId }: { accountId?: string } = {}): TrancheRecord[] {
       const id = account(accountId);
-      return structuredClone(addTranches(rt.state, id, checked(tranches)));
+      return structuredClone(addTranches(mock.state, id, checked(tranches)));
     },
     /**
      * Makes the pool exactly `tranches` (the default ones and any left are dropped); `[]` empties it, so
@@ -71,7 +71,7 @@ export function trancheHelpers(rt: MockRuntime) {
      */
     replace(tranches: NewTranche[], { accountId }: { accountId?: string } = {}): TrancheRecord[] {
       const id = account(accountId);
-      return structuredClone(replaceTranches(rt.state, id, checked(tranches)));
+      return structuredClone(replaceTranches(mock.state, id, checked(tranches)));
     },
     /**
      * Empties the pool: standard payouts then go unattributed (spec 2.4 rule 3).
@@ -81,7 +81,7 @@ export function trancheHelpers(rt: MockRuntime) {
      * ```
      */
     clear({ accountId }: { accountId?: string } = {}): void {
-      replaceTranches(rt.state, account(accountId), []);
+      replaceTranches(mock.state, account(accountId), []);
     },
     /**
      * The pool's tranches with what is left of each, oldest first.
@@ -92,6 +92,6 @@ export function trancheHelpers(rt: MockRuntime) {
      * ```
      */
     list: ({ accountId }: { accountId?: string } = {}): TrancheRecord[] =>
-      structuredClone(rt.state.transactions.tranchesByAccount[account(accountId)] ?? []),
+      structuredClone(mock.state.transactions.tranchesByAccount[account(accountId)] ?? []),
   };
 }

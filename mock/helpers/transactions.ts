@@ -6,7 +6,7 @@
 import { Decimal } from 'decimal.js';
 import type { Transaction } from '../../src/schemas/transactions.js';
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { transactionAt } from '../machines/confirmations.js';
 import { confirmationMs } from '../machines/networks.js';
 import { depositSeen } from '../operations/deposits.js';
@@ -24,9 +24,9 @@ export interface SimulatedDeposit {
   txHash?: string;
 }
 
-export function transactionHelpers(rt: MockRuntime) {
+export function transactionHelpers(mock: ServiceInternals) {
   const find = (transactionId: string): TransactionRecord => {
-    const txn = findTransaction(rt.state, transactionId);
+    const txn = findTransaction(mock.state, transactionId);
     if (!txn) throw new MockHelperError(`No transaction ${transactionId} in this mock`);
     return txn;
   };
@@ -82,7 +82,7 @@ export function transactionHelpers(rt: MockRuntime) {
       const value = amount ?? txn.amount;
       if (!new Decimal(value).gt(0))
         throw new MockHelperError(`A deposit amount must be positive; got ${value}`);
-      depositSeen(rt, txn, new Decimal(value).toFixed(), txHash);
+      depositSeen(mock, txn, new Decimal(value).toFixed(), txHash);
       return confirmationMs(txn.network);
     },
     /**
@@ -106,7 +106,7 @@ export function transactionHelpers(rt: MockRuntime) {
     completePayout({ transactionId }: { transactionId: string }): Transaction {
       const txn = find(transactionId);
       processing(txn, 'complete the payout of');
-      return structuredClone(transactionData(completePayout(rt, txn)));
+      return structuredClone(transactionData(completePayout(mock, txn)));
     },
     /**
      * The payout fails now, with a payout identifier of spec 7.3 (default `PAYOUT_FAILED`).
@@ -136,7 +136,7 @@ export function transactionHelpers(rt: MockRuntime) {
         section: '7.3',
         change: 'let the payout settle on the clock, or helpers.transactions.completePayout',
       };
-      return structuredClone(transactionData(failPayout(rt, txn, code, why, explanation)));
+      return structuredClone(transactionData(failPayout(mock, txn, code, why, explanation)));
     },
     /**
      * Sets the exchange rate (INR per USD, decimal string) that new quotes use.
@@ -148,7 +148,7 @@ export function transactionHelpers(rt: MockRuntime) {
     setExchangeRate(rate: string): void {
       if (!new Decimal(rate).gt(0))
         throw new MockHelperError(`An exchange rate must be positive; got ${rate}`);
-      setExchangeRate(rt.state, rate);
+      setExchangeRate(mock.state, rate);
     },
     /**
      * The transaction as a read now sees it (a copy), with the confirmations mined so far.
@@ -160,6 +160,6 @@ export function transactionHelpers(rt: MockRuntime) {
      * ```
      */
     get: (transactionId: string): TransactionRecord =>
-      structuredClone(transactionAt(find(transactionId), rt.state.clock.now)),
+      structuredClone(transactionAt(find(transactionId), mock.state.clock.now)),
   };
 }

@@ -1,11 +1,11 @@
 /** Completing a mobile or email verification without an OTP, for tests that start further along. */
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { nowIso } from '../engine/timers.js';
 import { markVerified } from '../operations/verification.js';
 import type { OtpChannel } from '../state/verification.js';
 
-export function verificationHelpers(rt: MockRuntime) {
+export function verificationHelpers(mock: ServiceInternals) {
   return {
     /**
      * Marks the channel verified as a confirmed OTP would; refused when it already is, or (email) when the
@@ -17,7 +17,7 @@ export function verificationHelpers(rt: MockRuntime) {
      * ```
      */
     complete({ userId, channel }: { userId: string; channel: OtpChannel }): { verifiedAt: string } {
-      const user = rt.state.users.byId[userId];
+      const user = mock.state.users.byId[userId];
       if (!user) throw new MockHelperError(`No user ${userId} in this mock`);
       const subject = `the ${channel} verification of ${userId}`;
       if (channel === 'email' && !user.email) {
@@ -38,8 +38,8 @@ export function verificationHelpers(rt: MockRuntime) {
           allowed: ['unverified'],
           section: '4.3',
         });
-      const verifiedAt = nowIso(rt.state);
-      markVerified(rt, user, channel, verifiedAt, 'helpers.verification.complete');
+      const verifiedAt = nowIso(mock.state);
+      markVerified(mock, user, channel, verifiedAt, 'helpers.verification.complete');
       return { verifiedAt };
     },
   };

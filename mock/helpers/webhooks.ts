@@ -4,7 +4,7 @@
  */
 import { signWebhook, type WebhookEventType } from '../../src/webhooks/index.js';
 import { MockHelperError } from '../engine/errors.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { triggerEvent } from '../operations/synthetic-events.js';
 import type { WebhookFetch } from '../operations/webhooks.js';
 import type { AccountRecord } from '../state/accounts.js';
@@ -32,10 +32,10 @@ export type WebhookEventView = Omit<WebhookEventRecord, 'eventType'> & {
   eventType: WebhookEventRecord['eventType'];
 };
 
-export function webhookHelpers(rt: MockRuntime) {
+export function webhookHelpers(mock: ServiceInternals) {
   const account = (accountId?: string): AccountRecord => {
-    const id = accountId ?? rt.state.accounts.defaultId;
-    const found = rt.state.accounts.byId[id];
+    const id = accountId ?? mock.state.accounts.defaultId;
+    const found = mock.state.accounts.byId[id];
     if (!found) throw new MockHelperError(`No account ${id} in this mock`);
     return found;
   };
@@ -59,7 +59,7 @@ export function webhookHelpers(rt: MockRuntime) {
       const signed = signWebhook({
         payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
         secret: account(accountId).webhookSecret,
-        timestamp: timestamp ?? Math.floor(rt.state.clock.now / 1000),
+        timestamp: timestamp ?? Math.floor(mock.state.clock.now / 1000),
       });
       return {
         body: signed.body,
@@ -87,7 +87,7 @@ export function webhookHelpers(rt: MockRuntime) {
       data?: Record<string, unknown>;
       accountId?: string;
     }): WebhookEventView {
-      const record = triggerEvent(rt.state, account(accountId).id, type, data);
+      const record = triggerEvent(mock.state, account(accountId).id, type, data);
       return { ...structuredClone(record), event: record.eventType };
     },
     /**
@@ -102,7 +102,7 @@ export function webhookHelpers(rt: MockRuntime) {
      * ```
      */
     captured(): CapturedDelivery[] {
-      const all = Object.values(rt.state.webhooks.byId).flatMap((e) =>
+      const all = Object.values(mock.state.webhooks.byId).flatMap((e) =>
         e.deliveries.map((d) => ({
           ...structuredClone(d),
           eventId: e.id,
@@ -120,7 +120,7 @@ export function webhookHelpers(rt: MockRuntime) {
      * ```
      */
     events({ type }: { type?: WebhookEventRecord['eventType'] } = {}): WebhookEventView[] {
-      return Object.values(rt.state.webhooks.byId)
+      return Object.values(mock.state.webhooks.byId)
         .filter((e) => !type || e.eventType === type)
         .map((e) => ({ ...structuredClone(e), event: e.eventType }));
     },
@@ -156,10 +156,10 @@ export function webhookHelpers(rt: MockRuntime) {
       // What is due now goes out first: a delivery scheduled at the current time (attempt 1 of a fresh event,
       // a retry asked for by `webhooks.retry`) is not in flight until its timer runs. Run in order, each answer
       // waited for as `runDue` does, so the journal's order is the same in a replay.
-      await rt.engineClock.runDue();
-      while (rt.background.size > 0) {
-        await Promise.allSettled([...rt.background.keys()]);
-        await rt.engineClock.runDue({ wait: false });
+      await mock.engineClock.runDue();
+      while (mock.background.size > 0) {
+        await Promise.allSettled([...mock.background.keys()]);
+        await mock.engineClock.runDue({ wait: false });
       }
     },
     /**
@@ -191,7 +191,7 @@ export function webhookHelpers(rt: MockRuntime) {
     useFetch(fetcher: WebhookFetch | undefined): void {
       if (fetcher !== undefined && typeof fetcher !== 'function')
         throw new MockHelperError('useFetch takes a function (url, init) => Promise<Response>, or undefined');
-      rt.webhookFetch = fetcher;
+      mock.webhookFetch = fetcher;
     },
   };
 }

@@ -5,7 +5,7 @@
 import { type ClientOptions, PayoutClient } from '../../src/index.js';
 import type { VirtualClientClock } from './client-clock.js';
 
-/** What a client needs of a service: its base URL and default sandbox key (a `MockSimulation` is one). */
+/** What a client needs of a service: its base URL and default sandbox key (a `MockService` is one). */
 export interface MockClientTarget {
   readonly baseUrl: string;
   readonly sandboxKey: string;

@@ -6,8 +6,8 @@
  */
 
 import { type Answer, Exchange } from '../engine/exchange.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { errorBody, json, withoutBody } from '../engine/respond.js';
-import type { MockRuntime } from '../engine/runtime.js';
 import { serveRoute } from './pipeline.js';
 import type { MockRouter } from './router.js';
 
@@ -15,14 +15,14 @@ import type { MockRouter } from './router.js';
  * Answers a request for one service, or `undefined` when the URL is not one the service serves (another
  * origin, outside its base path, or a path no route names), so a caller can pass it on.
  */
-export type Dispatch = (rt: MockRuntime, request: Request) => Promise<Response | undefined>;
+export type Dispatch = (mock: ServiceInternals, request: Request) => Promise<Response | undefined>;
 
 /**
- * Serves a request as one exchange on the runtime's stream (recorded unless `recorded` is false: a replay's
+ * Serves a request as one exchange on the service's stream (recorded unless `recorded` is false: a replay's
  * own), `undefined` when the URL is not under the base URL; what went back is its `answer`.
  */
 export type ExchangeDispatch = (
-  rt: MockRuntime,
+  mock: ServiceInternals,
   request: Request,
   recorded?: boolean,
 ) => Promise<Exchange | undefined>;
@@ -70,14 +70,14 @@ function pathStart(url: string, baseUrl: string): number {
 /** A dispatch function over a compiled router. */
 export function createDispatch(router: MockRouter): Dispatch {
   const serve = createExchangeDispatch(router);
-  return async (rt, request) => (await serve(rt, request))?.answer?.response;
+  return async (mock, request) => (await serve(mock, request))?.answer?.response;
 }
 
 /** An exchange-level dispatch function over a compiled router. */
 export function createExchangeDispatch(router: MockRouter): ExchangeDispatch {
   // Not async: the route's own promise is awaited once, by the caller, without a turn for a wrapping one.
   type Answered = Response | Answer | Promise<Response | Answer> | undefined;
-  const answer = (rt: MockRuntime, exchange: Exchange): Answered => {
+  const answer = (mock: ServiceInternals, exchange: Exchange): Answered => {
     const { method, path } = exchange;
     const found = router.find(method === 'HEAD' ? 'GET' : method, path);
     if (!found) return undefined;
@@ -95,13 +95,13 @@ export function createExchangeDispatch(router: MockRouter): ExchangeDispatch {
     }
     const { endpoint } = found;
     return endpoint.kind === 'api'
-      ? serveRoute(rt, endpoint.def, exchange)
-      : endpoint.def.serve(exchange.request, exchange.params, rt, exchange);
+      ? serveRoute(mock, endpoint.def, exchange)
+      : endpoint.def.serve(exchange.request, exchange.params, mock, exchange);
   };
 
-  return async (rt, request, recorded = true) => {
+  return async (mock, request, recorded = true) => {
     const url = request.url;
-    const start = pathStart(url, rt.options.baseUrl);
+    const start = pathStart(url, mock.options.baseUrl);
     if (start < 0) return undefined;
     let end = url.length;
     for (let i = start; i < url.length; i++) {
@@ -113,11 +113,11 @@ export function createExchangeDispatch(router: MockRouter): ExchangeDispatch {
     }
     const exchange = new Exchange(request, url.slice(start, end) || '/', recorded);
     // Emitted before anything is awaited, so the recorder keeps requests in the order they came.
-    rt.stream.emit({ type: 'received', exchange });
+    mock.stream.emit({ type: 'received', exchange });
     try {
       // Read once, before the service runs: every step and subscriber reads these bytes.
       if (exchange.hasBody) await exchange.bytes();
-      const answered = await answer(rt, exchange);
+      const answered = await answer(mock, exchange);
       if (answered === undefined) return exchange;
       // Routing's own answers and raw routes answer a `Response`; the pipeline, an answer it describes.
       const done = answered instanceof Response ? { response: answered, status: answered.status } : answered;
@@ -125,7 +125,7 @@ export function createExchangeDispatch(router: MockRouter): ExchangeDispatch {
       exchange.answer = done;
       return exchange;
     } finally {
-      rt.stream.emit({ type: 'answered', exchange });
+      mock.stream.emit({ type: 'answered', exchange });
     }
   };
 }

@@ -11,9 +11,9 @@ import { findAccountByKey } from '../engine/accounts.js';
 import { MockApiError } from '../engine/errors.js';
 import type { Answer, Exchange } from '../engine/exchange.js';
 import { type Explanation, explainLine } from '../engine/explain.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { errorBody, internalErrorBody, successBody } from '../engine/respond.js';
 import type { RouteContext, RouteDefinition } from '../engine/route.js';
-import type { MockRuntime } from '../engine/runtime.js';
 import { nowIso } from '../engine/timers.js';
 import { PIPELINE_REFUSALS, refusalExplanation } from '../observe/refusals.js';
 import { bearerKey, clientIp, forbiddenBody, ipAllowed, UNAUTHORIZED_BODY } from '../policies/auth.js';
@@ -51,12 +51,12 @@ class ExchangeContext implements RouteContext {
     readonly environment: RouteContext['environment'],
     readonly query: Record<string, string>,
     readonly body: unknown,
-    readonly runtime: MockRuntime,
+    readonly mock: ServiceInternals,
     readonly shape: RouteContext['shape'],
   ) {
     this.#exchange = exchange;
     this.params = exchange.params;
-    this.state = runtime.state;
+    this.state = mock.state;
     this.now = this.state.clock.now;
     this.nowIso = nowIso(this.state);
   }
@@ -67,7 +67,7 @@ class ExchangeContext implements RouteContext {
 }
 
 async function execute(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   def: RouteDefinition,
   exchange: Exchange,
   account: AccountRecord,
@@ -85,28 +85,28 @@ async function execute(
       environment,
       query as Record<string, string>,
       body,
-      rt,
+      mock,
       def.shape,
     );
     // A test's override of this operation (`mock.override`) answers first; nothing from it, the simulation does.
-    const override = rt.overrides.size && def.operationId ? rt.overrides.get(def.operationId) : undefined;
+    const override = mock.overrides.size && def.operationId ? mock.overrides.get(def.operationId) : undefined;
     let result = (override && (await override(ctx))) ?? def.resolve(ctx);
     // Most resolvers answer at once: only a promise is awaited, which spares a turn of the queue.
     if (result instanceof Promise) result = await result;
-    if (result instanceof Response) return responseAnswer(rt, result, rate);
+    if (result instanceof Response) return responseAnswer(mock, result, rate);
     const status = result.status ?? def.endpoint?.status ?? 200;
     // Serialised once: the text detaches the body from live state (a later change must not alter a cached
     // replay) and drops undefined fields exactly as the wire does.
     // The strict profile answers exactly what the spec shows (mock/contract/mock-only.ts).
-    const strict = rt.options.profile === 'strict';
+    const strict = mock.options.profile === 'strict';
     const shownResult = strict ? { ...result, data: withoutMockOnly(def.operationId, result.data) } : result;
     const envelope = successBody(shownResult);
-    return jsonAnswer(rt, status, envelope, JSON.stringify(envelope), rate, result.explain, result.headers);
+    return jsonAnswer(mock, status, envelope, JSON.stringify(envelope), rate, result.explain, result.headers);
   } catch (error) {
     if (error instanceof MockApiError) {
       const body = errorBody(error.shape ?? def.shape, error.body);
       return jsonAnswer(
-        rt,
+        mock,
         error.status,
         body,
         JSON.stringify(body),
@@ -115,7 +115,13 @@ async function execute(
       );
     }
     const detail = describeError(error);
-    return explained(rt, 500, internalErrorBody(def.shape, detail), PIPELINE_REFUSALS.internal(detail), rate);
+    return explained(
+      mock,
+      500,
+      internalErrorBody(def.shape, detail),
+      PIPELINE_REFUSALS.internal(detail),
+      rate,
+    );
   }
 }
 
@@ -137,9 +143,9 @@ export const CLOCK_HEADER = 'X-Mock-Clock';
  * 429 only (docs/mock-only.md). Both send `X-Mock-Clock`: it changes nothing a client reads, and spares a test a
  * wait that could never end.
  */
-function show(rt: MockRuntime, status: number, set: (name: string, value?: string) => void): void {
-  set(CLOCK_HEADER, rt.engineClock.realtime ? 'realtime' : 'manual');
-  if (rt.options.profile !== 'strict') return;
+function show(mock: ServiceInternals, status: number, set: (name: string, value?: string) => void): void {
+  set(CLOCK_HEADER, mock.engineClock.realtime ? 'realtime' : 'manual');
+  if (mock.options.profile !== 'strict') return;
   set(EXPLAIN_HEADER);
   for (const { name, addedOn } of MOCK_ONLY_HEADERS) if (addedOn(status)) set(name);
 }
@@ -159,7 +165,7 @@ function rateLimitOf(rate: RateHeaders): Answer['rateLimit'] {
  * and shown as the profile shows them, then the `Response`, made once.
  */
 function jsonAnswer(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   status: number,
   body: unknown,
   text: string,
@@ -172,7 +178,7 @@ function jsonAnswer(
   for (const name in rate) all[name.toLowerCase()] = rate[name] ?? '';
   const explain = explanation && explainLine(explanation);
   if (explain !== undefined) all[EXPLAIN_HEADER.toLowerCase()] = explain;
-  show(rt, status, (name, value) => {
+  show(mock, status, (name, value) => {
     if (value === undefined) delete all[name.toLowerCase()];
     else all[name.toLowerCase()] = value;
   });
@@ -192,25 +198,27 @@ function jsonAnswer(
 }
 
 /** A resolver's own `Response` (a non-JSON answer) with the pipeline's headers, as the profile shows them. */
-function responseAnswer(rt: MockRuntime, response: Response, rate: RateHeaders): Answer {
+function responseAnswer(mock: ServiceInternals, response: Response, rate: RateHeaders): Answer {
   const { headers, status } = response;
   for (const name in rate) headers.set(name, rate[name] ?? '');
-  show(rt, status, (name, value) => (value === undefined ? headers.delete(name) : headers.set(name, value)));
+  show(mock, status, (name, value) =>
+    value === undefined ? headers.delete(name) : headers.set(name, value),
+  );
   return { response, status, rateLimit: rateLimitOf(rate) };
 }
 
 function explained(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   status: number,
   body: unknown,
   explanation: Explanation,
   rate?: RateHeaders,
 ): Answer {
-  return jsonAnswer(rt, status, body, JSON.stringify(body), rate, explanation);
+  return jsonAnswer(mock, status, body, JSON.stringify(body), rate, explanation);
 }
 
 async function withIdempotency(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   exchange: Exchange,
   scope: string,
   key: string,
@@ -224,17 +232,17 @@ async function withIdempotency(
   const fp = fingerprint(exchange.text, exchange.json());
   // A request with the same key still executing is waited for, then its outcome decides ours.
   for (;;) {
-    const record = findIdempotency(rt.state, id);
+    const record = findIdempotency(mock.state, id);
     if (record) {
       if (record.fingerprint !== fp) {
-        return explained(rt, 409, IDEMPOTENCY_CONFLICT_BODY, PIPELINE_REFUSALS.idempotencyConflict, rate);
+        return explained(mock, 409, IDEMPOTENCY_CONFLICT_BODY, PIPELINE_REFUSALS.idempotencyConflict, rate);
       }
       const { body } = record.response;
-      const replay = jsonAnswer(rt, 200, body, JSON.stringify(body), rate, undefined, REPLAYED);
+      const replay = jsonAnswer(mock, 200, body, JSON.stringify(body), rate, undefined, REPLAYED);
       replay.replayed = true;
       return replay;
     }
-    const pending = rt.inflight.get(id);
+    const pending = mock.inflight.get(id);
     if (!pending) break;
     await pending.catch(() => undefined);
   }
@@ -243,7 +251,7 @@ async function withIdempotency(
     // result has a text and a 2xx status: an error body or a resolver's own `Response` is never kept.
     if (done.text !== undefined && done.status >= 200 && done.status < 300) {
       storeIdempotency(
-        rt.state,
+        mock.state,
         id,
         { key, accountId: account.id, method, path: scope, fingerprint: fp },
         // Parsed back from the text sent: a copy apart from live state, as the key's replays must answer.
@@ -253,11 +261,11 @@ async function withIdempotency(
     }
     return done;
   });
-  rt.inflight.set(id, running);
+  mock.inflight.set(id, running);
   try {
     return await running;
   } finally {
-    rt.inflight.delete(id);
+    mock.inflight.delete(id);
   }
 }
 
@@ -265,29 +273,31 @@ async function withIdempotency(
 const REPLAYED = { 'Idempotent-Replayed': 'true' };
 
 async function answer(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   def: RouteDefinition,
   exchange: Exchange,
   key: string | null,
 ): Promise<Answer> {
-  const state = rt.state;
-  const found = findAccountByKey(rt, bearerKey(exchange.header('authorization')) ?? '');
-  if (!found) return explained(rt, 401, UNAUTHORIZED_BODY, PIPELINE_REFUSALS.unauthorized);
+  const state = mock.state;
+  const found = findAccountByKey(mock, bearerKey(exchange.header('authorization')) ?? '');
+  if (!found) return explained(mock, 401, UNAUTHORIZED_BODY, PIPELINE_REFUSALS.unauthorized);
   const { account, environment } = found;
   const ip = clientIp(exchange.header(SANDBOX_DEFAULTS.clientIpHeader));
   if (!ipAllowed(account, ip)) {
     const why = PIPELINE_REFUSALS.forbidden(ip);
-    return explained(rt, 403, forbiddenBody(ip), why, peekRate(state, account, state.clock.now));
+    return explained(mock, 403, forbiddenBody(ip), why, peekRate(state, account, state.clock.now));
   }
   const rate = consumeRate(state, account, state.clock.now);
   if (!rate.allowed) {
     const why = PIPELINE_REFUSALS.rateLimited(account.limits.rateLimit, rate.retryAfter);
-    return explained(rt, 429, rateLimitBody(rate.retryAfter), why, rate.headers);
+    return explained(mock, 429, rateLimitBody(rate.retryAfter), why, rate.headers);
   }
 
-  const run = () => execute(rt, def, exchange, account, environment, rate.headers);
+  const run = () => execute(mock, def, exchange, account, environment, rate.headers);
   const scope = endpointScope(def.path, exchange.params);
-  return key ? withIdempotency(rt, exchange, scope, key, account, rate.headers, run, def.operationId) : run();
+  return key
+    ? withIdempotency(mock, exchange, scope, key, account, rate.headers, run, def.operationId)
+    : run();
 }
 
 /**
@@ -304,23 +314,27 @@ export function endpointScope(pattern: string, params: Record<string, string>): 
  * decoded. A `drop` fault answers a network error (`Response.error()`), which the in-process adapter and the
  * standalone server both turn into a lost connection.
  */
-export async function serveRoute(rt: MockRuntime, def: RouteDefinition, exchange: Exchange): Promise<Answer> {
+export async function serveRoute(
+  mock: ServiceInternals,
+  def: RouteDefinition,
+  exchange: Exchange,
+): Promise<Answer> {
   exchange.route = def;
-  const { http } = rt.state;
+  const { http } = mock.state;
   const fault =
     http.faults.length || http.chaos
-      ? takeFault(rt.state, exchange.method, def.path, exchange.path)
+      ? takeFault(mock.state, exchange.method, def.path, exchange.path)
       : undefined;
   const key = def.idempotent ? exchange.header('idempotency-key') : null;
   // A replay skips the wait: it changes only real timing, never the state or the journal.
-  if (fault?.kind === 'latency' && !rt.tap?.replaying)
+  if (fault?.kind === 'latency' && !mock.tap?.replaying)
     await new Promise((resolve) => setTimeout(resolve, fault.ms));
   let done: Answer;
   if (fault?.kind === 'error') {
     const status = fault.status ?? 500;
-    done = explained(rt, status, faultBody(def.shape, status), PIPELINE_REFUSALS.fault(status));
+    done = explained(mock, status, faultBody(def.shape, status), PIPELINE_REFUSALS.fault(status));
   } else if (fault?.kind === 'drop') done = { response: Response.error(), status: 0 };
-  else done = await answer(rt, def, exchange, key);
+  else done = await answer(mock, def, exchange, key);
   done.idempotencyKey = key ?? undefined;
   done.fault = fault?.kind;
   // The work is done and kept (idempotency included); only the answer is lost on the way back.

@@ -1,7 +1,7 @@
 /**
  * The recorder: every input a simulation takes, in the order it takes them, as the steps of a replay bundle
- * (mock/engine/bundle.ts). It subscribes to the runtime's stream for requests (mock/engine/stream.ts), wraps the
- * helpers and the public clock, and listens at the runtime's tap (mock/engine/taps.ts) for what comes from the
+ * (mock/engine/bundle.ts). It subscribes to the service's stream for requests (mock/engine/stream.ts), wraps the
+ * helpers and the public clock, and listens at the service's tap (mock/engine/taps.ts) for what comes from the
  * wall clock and the network: the ticks of a real-time clock and webhook receivers' answers. Everything else the simulation does follows from these
  * and the seed, so a bundle rebuilds the run (mock/observe/replay.ts).
  *
@@ -22,8 +22,8 @@ import {
 import { type Clock, nothingDue } from '../engine/clock.js';
 import type { Exchange } from '../engine/exchange.js';
 import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
-import type { MockRuntime } from '../engine/runtime.js';
-import type { DeliveryOutcome, RuntimeTap } from '../engine/taps.js';
+import type { ServiceInternals } from '../engine/internals.js';
+import type { DeliveryOutcome, ServiceTap } from '../engine/taps.js';
 import { createWindow } from '../engine/window.js';
 
 /** The most steps one service keeps; past it, the oldest are let go and `bundle()` marks its window. */
@@ -43,7 +43,7 @@ export interface AttemptAnswerer {
   readonly replaying: boolean;
 }
 
-/** The recorder of one runtime. */
+/** The recorder of one service. */
 export interface Recorder {
   /** Runs `fn` as one recorded step. */
   run<T>(step: BundleStep, fn: () => T): T;
@@ -189,10 +189,10 @@ export interface RecorderLimits {
   bytes: number;
 }
 
-/** Creates the recorder of a runtime and installs its tap. */
+/** Creates the recorder of a service and installs its tap. */
 export function createRecorder(
-  rt: MockRuntime,
-  limits: RecorderLimits = { steps: RECORDING_LIMIT, bytes: rt.options.budgets.recordingBytes },
+  mock: ServiceInternals,
+  limits: RecorderLimits = { steps: RECORDING_LIMIT, bytes: mock.options.budgets.recordingBytes },
 ): Recorder {
   let webhooks: BundleWebhook[] = [];
   let webhookHead = 0;
@@ -247,11 +247,11 @@ export function createRecorder(
 
   // Each request is a step from the moment it arrives until it is answered; its body is kept once read.
   let lastHeaders: Record<string, string> | undefined;
-  rt.stream.subscribe((record) => {
+  mock.stream.subscribe((record) => {
     if (record.type === 'transition' || !record.exchange.recorded) return;
     const { exchange } = record;
     if (record.type === 'received') {
-      const step = requestStep(exchange, rt.options.baseUrl, lastHeaders);
+      const step = requestStep(exchange, mock.options.baseUrl, lastHeaders);
       lastHeaders = step.headers;
       const index = push(step);
       exchange.recording = { step, index };
@@ -285,7 +285,7 @@ export function createRecorder(
     return run({ type: 'clock', action: 'tick', duration: ms, wait: false }, move);
   };
 
-  const attempt: RuntimeTap['attempt'] = (eventId, wallSeconds) => {
+  const attempt: ServiceTap['attempt'] = (eventId, wallSeconds) => {
     const replayed = answerer?.attempt(eventId, wallSeconds);
     const timestamp = replayed?.timestamp ?? wallSeconds;
     const entry: BundleWebhook = { eventId, timestamp, sentAtStep: steps.total };
@@ -348,7 +348,7 @@ export function createRecorder(
           ),
         // A run with nothing to do changes nothing a replay could miss: it is not a step.
         runDue: (options) =>
-          nothingDue(rt)
+          nothingDue(mock)
             ? clock.runDue(options)
             : run(
                 options?.wait === false
@@ -371,7 +371,7 @@ export function createRecorder(
       return steps.total;
     },
     bundle() {
-      const { options } = rt;
+      const { options } = mock;
       const past =
         steps.overrun === 'limit'
           ? `past its limit of ${limits.steps} steps`
@@ -397,13 +397,13 @@ export function createRecorder(
       return structuredClone(bundle);
     },
   };
-  rt.tap = {
+  mock.tap = {
     tick,
     attempt,
     get replaying() {
       return answerer?.replaying ?? false;
     },
   };
-  rt.recording = recorder;
+  mock.recording = recorder;
   return recorder;
 }

@@ -6,8 +6,8 @@
 import type { DeveloperFeeRequest } from '../../src/schemas/account.js';
 import { type CreateAccountInput, DEFAULT_RATE_LIMIT } from '../engine/accounts.js';
 import { randomString, uuid } from '../engine/ids.js';
+import { createEmptyState } from '../engine/internals.js';
 import type { ResolvedOptions } from '../engine/options.js';
-import { createEmptyState } from '../engine/runtime.js';
 import { nowIso } from '../engine/timers.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';

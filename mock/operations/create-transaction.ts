@@ -11,7 +11,7 @@ import type { TransactionCreatedData } from '../../src/webhooks/index.js';
 import { parseDuration } from '../engine/duration.js';
 import { emitEvent } from '../engine/events.js';
 import { nextId } from '../engine/ids.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { defineTask } from '../engine/tasks.js';
 import { nowIso } from '../engine/timers.js';
 import { depositAddress } from '../machines/deposit-address.js';
@@ -116,11 +116,11 @@ export function createTransaction(
  * checks, including that the amount fits the available credit.
  */
 export function createPrefundedTransaction(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   account: AccountRecord,
   body: PrefundedTransactionCreateRequest,
 ): TransactionRecord {
-  const { state } = rt;
+  const { state } = mock;
   const outstanding = state.transactions.outstandingUsdByAccount[account.id] ?? '0';
   // The funding window runs from the payout (spec 8): `expiresAt` is its expected end here, and is set
   // exactly when the payout completes (`completePayout`).
@@ -144,15 +144,15 @@ export function createPrefundedTransaction(
   // Creating a prefunded transaction adds its amount to outstandingUsd (2.5).
   state.transactions.outstandingUsdByAccount[account.id] = holdCredit(outstanding, txn.amount);
   txn.creditHeld = true;
-  startPayout(rt, txn);
+  startPayout(mock, txn);
   return txn;
 }
 
 /** The quote expiry a standard create schedules; a deposit seen first has moved the transaction on. */
 export const quoteExpire = defineTask<TxnTimerPayload>(
   TXN_TIMERS.quoteExpire,
-  ({ transactionId }, { state, runtime }) => {
+  ({ transactionId }, { state, mock }) => {
     const txn = findTransaction(state, transactionId);
-    if (txn && canApply(txn, { type: 'quote.expire' })) move(runtime, txn, { type: 'quote.expire' });
+    if (txn && canApply(txn, { type: 'quote.expire' })) move(mock, txn, { type: 'quote.expire' });
   },
 );

@@ -5,7 +5,7 @@
 import { Decimal } from 'decimal.js';
 import type { Explanation } from '../engine/explain.js';
 import { randomHex } from '../engine/ids.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { cancelTimer } from '../engine/timers.js';
 import { blocksMinedBy, lastBlockAt } from '../machines/confirmations.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
@@ -19,19 +19,19 @@ import { recordTransition } from './transitions.js';
 
 /** A deposit is seen on the chain (spec 3.1 `deposit_pending`): its block timer runs at the first block. */
 export function depositSeen(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   txn: TransactionRecord,
   amount: string,
   txHash?: string,
 ): TransactionRecord {
-  const { state } = rt;
+  const { state } = mock;
   const hash = txHash ?? (txn.network === 'solana' ? randomHex(state, 32) : `0x${randomHex(state, 32)}`);
   // A paid quote no longer expires; the prefunded funding window stays armed until the deposit is confirmed.
   if (txn.kind === 'standard') {
     for (const timerId of txn.timerIds) cancelTimer(state, timerId);
     txn.timerIds = [];
   }
-  const next = move(rt, txn, { type: 'deposit.seen', amount, txHash: hash });
+  const next = move(mock, txn, { type: 'deposit.seen', amount, txHash: hash });
   later(state, next, TXN_TIMERS.block, NETWORK_CONFIRMATIONS[next.network].blockMs);
   return next;
 }
@@ -42,10 +42,10 @@ export function depositSeen(
  * (machines/confirmations.ts). A confirmed standard deposit starts the payout, a confirmed prefunded deposit
  * restores the credit.
  */
-export function depositBlocks(rt: MockRuntime, txn: TransactionRecord): void {
-  const { state } = rt;
+export function depositBlocks(mock: ServiceInternals, txn: TransactionRecord): void {
+  const { state } = mock;
   const confirmations = blocksMinedBy(txn, state.clock.now);
-  const next = move(rt, txn, { type: 'deposit.block', confirmations });
+  const next = move(mock, txn, { type: 'deposit.block', confirmations });
   // The first block detects the deposit, even when it is also the last (arbitrum needs one).
   if (txn.deposit.status === 'pending')
     emitTxn(state, next, 'transaction.deposit_detected', depositData(next));
@@ -59,7 +59,7 @@ export function depositBlocks(rt: MockRuntime, txn: TransactionRecord): void {
   next.sweep = { status: 'pending' };
   later(state, next, TXN_TIMERS.sweep, SWEEP_MS);
   if (next.kind === 'standard') {
-    startPayout(rt, next);
+    startPayout(mock, next);
     return;
   }
   // Prefunded: confirmed receipt subtracts the amount from outstandingUsd (spec 2.5); a shortfall stays owed.
@@ -78,8 +78,8 @@ export function depositBlocks(rt: MockRuntime, txn: TransactionRecord): void {
  * The confirmed deposit's sweep into the settlement pool lands (or, for the sandbox sweep-failure amount,
  * fails); the transaction's status is not affected.
  */
-export function settleSweep(rt: MockRuntime, txn: TransactionRecord): void {
-  const { state } = rt;
+export function settleSweep(mock: ServiceInternals, txn: TransactionRecord): void {
+  const { state } = mock;
   if (txn.sweep?.status !== 'pending') return;
   const amount = txn.deposit.receivedAmount ?? txn.amount;
   const base = { network: txn.network, asset: txn.asset, amount };
@@ -87,24 +87,24 @@ export function settleSweep(rt: MockRuntime, txn: TransactionRecord): void {
   if (new Decimal(amount).eq(SANDBOX_TRANSACTIONS.sweepFailureAmount)) {
     const reason = 'The sweep transaction reverted on chain (sandbox sweep-failure amount)';
     txn.sweep = { status: 'failed', reason, at };
-    recordSweep(rt, txn, 'failed', SANDBOX_EXPLANATIONS.sweepFailureAmount);
+    recordSweep(mock, txn, 'failed', SANDBOX_EXPLANATIONS.sweepFailureAmount);
     emitTxn(state, txn, 'transaction.sweep_failed', { ...base, reason });
     return;
   }
   const sweepTxHash = txn.network === 'solana' ? randomHex(state, 32) : `0x${randomHex(state, 32)}`;
   txn.sweep = { status: 'confirmed', txHash: sweepTxHash, at };
-  recordSweep(rt, txn, 'confirmed');
+  recordSweep(mock, txn, 'confirmed');
   emitTxn(state, txn, 'transaction.sweep_confirmed', { ...base, sweepTxHash });
 }
 
 /** The sweep's one move, `pending` to where it landed, in the journal. */
 function recordSweep(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   txn: TransactionRecord,
   to: 'confirmed' | 'failed',
   explanation?: Explanation,
 ): void {
-  recordTransition(rt, {
+  recordTransition(mock, {
     resource: 'sweep',
     id: txn.id,
     from: 'pending',

@@ -5,7 +5,7 @@
  */
 import { emitEvent } from '../engine/events.js';
 import type { Explanation } from '../engine/explain.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { nowIso } from '../engine/timers.js';
 import {
   type KycAggregateEvent,
@@ -74,19 +74,19 @@ function kycFacts(record: KycRecord): KycFacts {
  * `user.kyc_updated` (docs/webhook-events.md). Returns the pair before and after.
  */
 export function applyAggregate(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
   record: KycRecord,
   event: KycAggregateEvent | { type: 'recompute' | 'refresh' },
 ): { previous: KycLevelStatus; current: KycLevelStatus } {
-  const { state } = rt;
+  const { state } = mock;
   const previous: KycLevelStatus = { level: record.level, status: record.status };
   const full: KycAggregateEvent =
     event.type === 'pep_declared' ? event : { type: event.type, facts: kycFacts(record) };
   const current = kycAggregate(previous, full);
   if (current.level !== previous.level || current.status !== previous.status) {
     Object.assign(record, current, { updatedAt: nowIso(state) });
-    recordTransition(rt, {
+    recordTransition(mock, {
       resource: 'kyc-aggregate',
       id: user.id,
       machine: 'kyc-aggregate',
@@ -110,28 +110,28 @@ type VerifiedStep = Extract<KycStep, 'aadhaar' | 'pan' | 'passport' | 'face' | '
  * aggregate (which may emit `user.kyc_updated`). Every verification operation ends here.
  */
 export function verifyStep<S extends VerifiedStep>(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
   step: S,
   result: NonNullable<KycRecord[S]>,
   trigger: string,
   why?: Explanation,
 ): NonNullable<KycRecord[S]> {
-  const { state } = rt;
+  const { state } = mock;
   const record = kycRecord(state, user.id);
   record[step] = result;
-  recordStep(rt, user.id, step, trigger, why);
-  applyAggregate(rt, user, record, { type: 'recompute' });
+  recordStep(mock, user.id, step, trigger, why);
+  applyAggregate(mock, user, record, { type: 'recompute' });
   return result;
 }
 
 /** `POST /kyc/refresh` (spec 4.5): the aggregate recomputed from the steps on record. */
 export function refreshKyc(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
 ): { previous: KycLevelStatus; current: KycLevelStatus } {
-  const { state } = rt;
-  return applyAggregate(rt, user, kycRecord(state, user.id), { type: 'refresh' });
+  const { state } = mock;
+  return applyAggregate(mock, user, kycRecord(state, user.id), { type: 'refresh' });
 }
 
 /** Why a declaration with `isPep: true` rejects KYC (spec 4.11): the journal and `X-Mock-Explain` say it. */

@@ -7,7 +7,7 @@ import { MIN_AMOUNT_USD } from '../../src/schemas/common.js';
 import { parseDuration } from '../engine/duration.js';
 import type { Explanation } from '../engine/explain.js';
 import { nextId, randomDigits } from '../engine/ids.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { cancelTimer, schedule } from '../engine/timers.js';
 import { allocate, release } from '../machines/attribution.js';
 import { releaseCredit } from '../machines/prefunded.js';
@@ -33,14 +33,14 @@ import { recordTransition } from './transitions.js';
  * of 7.3 (a failing check fails the payout with its identifier). Standard payouts pay the received amount,
  * at most the expected one, at the quoted rate and fee.
  */
-export function startPayout(rt: MockRuntime, txn: TransactionRecord): TransactionRecord {
-  const { state } = rt;
+export function startPayout(mock: ServiceInternals, txn: TransactionRecord): TransactionRecord {
+  const { state } = mock;
   const received = txn.deposit.receivedAmount ?? txn.amount;
   const paid = Decimal.min(received, txn.amount).toFixed();
   const amountInr = new Decimal(paid).eq(txn.amount) ? txn.quote.netInr : requote(txn.quote, paid).netInr;
   let next = txn;
   if (txn.kind === 'standard') {
-    next = move(rt, txn, { type: 'payout.start', payoutId: nextId(state, 'pay'), amountInr });
+    next = move(mock, txn, { type: 'payout.start', payoutId: nextId(state, 'pay'), amountInr });
   }
   const eligibility = readEligibility(state, next.userId);
   const refusal = new Decimal(paid).lt(MIN_AMOUNT_USD)
@@ -64,7 +64,7 @@ export function startPayout(rt: MockRuntime, txn: TransactionRecord): Transactio
       // At payout time the amount is what arrived, so it is the deposit that must change.
       change: refusal.code === 'AMOUNT_TOO_LOW' ? 'deposit at least 10 USD' : rule.change,
     };
-    return failPayout(rt, next, refusal.code, refusal.reason, explanation);
+    return failPayout(mock, next, refusal.code, refusal.reason, explanation);
   }
   emitTxn(state, next, 'transaction.payout_initiated', {
     status: next.status,
@@ -85,8 +85,8 @@ export function startPayout(rt: MockRuntime, txn: TransactionRecord): Transactio
  * Attributes a standard payout to the pool's tranches, FIFO (spec 2.4), once; a payout the pool cannot
  * cover goes unattributed (rule 5: attribution never blocks the payment).
  */
-export function attribute(rt: MockRuntime, txn: TransactionRecord): void {
-  const { state } = rt;
+export function attribute(mock: ServiceInternals, txn: TransactionRecord): void {
+  const { state } = mock;
   const { payout } = txn;
   if (txn.kind !== 'standard' || !payout || payout.attribution) return;
   const tranches = state.transactions.tranchesByAccount[txn.accountId] ?? [];
@@ -96,7 +96,7 @@ export function attribute(rt: MockRuntime, txn: TransactionRecord): void {
   payout.attributionStatus = result?.attribution ? 'attributed' : 'none';
   // A payout attributed as none is looked at again on completion: only a change is a transition.
   if (from !== payout.attributionStatus) {
-    recordTransition(rt, {
+    recordTransition(mock, {
       resource: 'attribution',
       id: txn.id,
       from,
@@ -115,11 +115,11 @@ export function attribute(rt: MockRuntime, txn: TransactionRecord): void {
 }
 
 /** The bank accepted the transfer (spec 6.2 `payout_completed`, with the attribution when there is one). */
-export function completePayout(rt: MockRuntime, txn: TransactionRecord): TransactionRecord {
-  const { state } = rt;
-  attribute(rt, txn);
+export function completePayout(mock: ServiceInternals, txn: TransactionRecord): TransactionRecord {
+  const { state } = mock;
+  attribute(mock, txn);
   if (txn.payout?.timerId) cancelTimer(state, txn.payout.timerId);
-  const next = move(rt, txn, { type: 'payout.complete', utr: `SBX${randomDigits(state, 12)}` });
+  const next = move(mock, txn, { type: 'payout.complete', utr: `SBX${randomDigits(state, 12)}` });
   const { payout } = next;
   if (!payout) return next;
   payout.timerId = undefined;
@@ -158,17 +158,17 @@ export function completePayout(rt: MockRuntime, txn: TransactionRecord): Transac
  * amount leaves `outstandingUsd`, and a pool-funded one gives its tranches back. `explanation` is the rule or sandbox value that failed it, for the journal.
  */
 export function failPayout(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   txn: TransactionRecord,
   code: string,
   reason: string,
   explanation?: Explanation,
 ): TransactionRecord {
-  const { state } = rt;
+  const { state } = mock;
   if (txn.payout?.timerId) cancelTimer(state, txn.payout.timerId);
-  const next = move(rt, txn, { type: 'payout.fail', code, reason }, explanation);
+  const next = move(mock, txn, { type: 'payout.fail', code, reason }, explanation);
   if (next.payout) next.payout.timerId = undefined;
-  unattribute(rt, next);
+  unattribute(mock, next);
   if (next.kind === 'prefunded' && next.creditHeld) {
     const { outstandingUsdByAccount } = state.transactions;
     outstandingUsdByAccount[next.accountId] = releaseCredit(
@@ -187,10 +187,10 @@ export function failPayout(
 }
 
 /** Settles a payout at its scheduled time: fails it for the sandbox failure amount, completes it otherwise. */
-export function settlePayout(rt: MockRuntime, txn: TransactionRecord): void {
+export function settlePayout(mock: ServiceInternals, txn: TransactionRecord): void {
   if (new Decimal(txn.amount).eq(SANDBOX_TRANSACTIONS.payoutFailureAmount)) {
     failPayout(
-      rt,
+      mock,
       txn,
       'PAYOUT_FAILED',
       'The payout provider rejected the transfer (sandbox failure amount)',
@@ -198,22 +198,22 @@ export function settlePayout(rt: MockRuntime, txn: TransactionRecord): void {
     );
     return;
   }
-  completePayout(rt, txn);
+  completePayout(mock, txn);
 }
 
 /**
  * A failed payout sent no INR, so it consumed no tranche: its allocations go back to the pool and the read shows
  * no attribution (`attributionStatus: none`).
  */
-function unattribute(rt: MockRuntime, txn: TransactionRecord): void {
-  const { state } = rt;
+function unattribute(mock: ServiceInternals, txn: TransactionRecord): void {
+  const { state } = mock;
   const { payout } = txn;
   if (!payout?.attribution) return;
   const tranches = state.transactions.tranchesByAccount[txn.accountId] ?? [];
   state.transactions.tranchesByAccount[txn.accountId] = release(tranches, payout.attribution.allocations);
   payout.attribution = undefined;
   payout.attributionStatus = 'none';
-  recordTransition(rt, {
+  recordTransition(mock, {
     resource: 'attribution',
     id: txn.id,
     from: 'attributed',

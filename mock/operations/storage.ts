@@ -8,7 +8,7 @@ import { acceptUpload, type UploadAttempt } from '../machines/document-upload.js
 import type { MockState } from '../state/mock-state.js';
 import { recordTransition } from './transitions.js';
 
-/** What the storage needs of a service: its live state and base URL (a `MockRuntime` is one). */
+/** What the storage needs of a service: its live state and base URL (a `ServiceInternals` is one). */
 export interface StorageHost {
   readonly state: MockState;
   readonly stream: Stream;
@@ -17,16 +17,16 @@ export interface StorageHost {
 
 /** Stores an upload attempt for `s3Key` (shared by the HTTP route and `helpers.kyc.upload`). */
 export function storeUpload(
-  rt: StorageHost,
+  mock: StorageHost,
   s3Key: string,
   put: UploadAttempt,
 ): { ok: true } | { ok: false; status: number; reason: string } {
-  const upload = rt.state.kyc.uploads[s3Key];
+  const upload = mock.state.kyc.uploads[s3Key];
   if (!upload) return { ok: false, status: 404, reason: `No upload URL was issued for key ${s3Key}` };
-  const outcome = acceptUpload(upload, put, rt.state.clock.now);
+  const outcome = acceptUpload(upload, put, mock.state.clock.now);
   if (!outcome.ok) return outcome;
-  rt.state.kyc.uploads[s3Key] = outcome.next;
-  recordTransition(rt, {
+  mock.state.kyc.uploads[s3Key] = outcome.next;
+  recordTransition(mock, {
     resource: 'document-upload',
     id: s3Key,
     from: upload.status,

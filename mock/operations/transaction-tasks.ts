@@ -11,51 +11,51 @@ import { depositBlocks, settleSweep } from './deposits.js';
 import { attribute, settlePayout } from './payouts.js';
 import { findTransaction, move, TXN_TIMERS, type TxnTimerPayload } from './transactions.js';
 
-const block = defineTask<TxnTimerPayload>(TXN_TIMERS.block, ({ transactionId }, { state, now, runtime }) => {
+const block = defineTask<TxnTimerPayload>(TXN_TIMERS.block, ({ transactionId }, { state, now, mock }) => {
   const txn = findTransaction(state, transactionId);
   if (txn && canApply(txn, { type: 'deposit.block', confirmations: blocksMinedBy(txn, now) }))
-    depositBlocks(runtime, txn);
+    depositBlocks(mock, txn);
 });
 
 const attributeTask = defineTask<TxnTimerPayload>(
   TXN_TIMERS.attribute,
-  ({ transactionId }, { state, runtime }) => {
+  ({ transactionId }, { state, mock }) => {
     const txn = findTransaction(state, transactionId);
-    if (txn) attribute(runtime, txn);
+    if (txn) attribute(mock, txn);
   },
 );
 
 const payoutSettle = defineTask<TxnTimerPayload>(
   TXN_TIMERS.payoutSettle,
-  ({ transactionId }, { state, runtime }) => {
+  ({ transactionId }, { state, mock }) => {
     const txn = findTransaction(state, transactionId);
-    if (txn && canApply(txn, { type: 'payout.complete', utr: '' })) settlePayout(runtime, txn);
+    if (txn && canApply(txn, { type: 'payout.complete', utr: '' })) settlePayout(mock, txn);
   },
 );
 
 const awaitFunds = defineTask<TxnTimerPayload>(
   TXN_TIMERS.awaitFunds,
-  ({ transactionId }, { state, runtime }) => {
+  ({ transactionId }, { state, mock }) => {
     const txn = findTransaction(state, transactionId);
-    if (txn && canApply(txn, { type: 'funds.await' })) move(runtime, txn, { type: 'funds.await' });
+    if (txn && canApply(txn, { type: 'funds.await' })) move(mock, txn, { type: 'funds.await' });
   },
 );
 
 const fundingExpire = defineTask<TxnTimerPayload>(
   TXN_TIMERS.fundingExpire,
-  ({ transactionId }, { state, runtime }) => {
+  ({ transactionId }, { state, mock }) => {
     const txn = findTransaction(state, transactionId);
     // A deposit seen on-chain in time was sent in time: its confirmation completes the transaction and
     // restores the credit, even after the deadline (docs/assumptions.md).
     if (!txn || txn.deposit.status !== undefined) return;
     // The amount stays in outstandingUsd: the INR went out and only received funds restore credit (2.5).
-    if (canApply(txn, { type: 'funding.expire' })) move(runtime, txn, { type: 'funding.expire' });
+    if (canApply(txn, { type: 'funding.expire' })) move(mock, txn, { type: 'funding.expire' });
   },
 );
 
-const sweep = defineTask<TxnTimerPayload>(TXN_TIMERS.sweep, ({ transactionId }, { state, runtime }) => {
+const sweep = defineTask<TxnTimerPayload>(TXN_TIMERS.sweep, ({ transactionId }, { state, mock }) => {
   const txn = findTransaction(state, transactionId);
-  if (txn) settleSweep(runtime, txn);
+  if (txn) settleSweep(mock, txn);
 });
 
 /** Every money-flow task, for the transactions module. */

@@ -8,7 +8,7 @@ import type { Transaction } from '../../src/schemas/transactions.js';
 import type { WebhookEventDataMap } from '../../src/webhooks/index.js';
 import { emitEvent } from '../engine/events.js';
 import type { Explanation } from '../engine/explain.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { cancelTimer, schedule, type When } from '../engine/timers.js';
 import { applyTransactionEvent, isTerminal, type TransactionEvent } from '../machines/transaction.js';
 import type { MockState } from '../state/mock-state.js';
@@ -57,17 +57,17 @@ export function setExchangeRate(state: MockState, rate: string): void {
  * the transaction reaches a final status. `explanation` says which rule or sandbox value decided the move.
  */
 export function move(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   txn: TransactionRecord,
   event: TransactionEvent,
   explanation?: Explanation,
 ): TransactionRecord {
-  const { state } = rt;
+  const { state } = mock;
   const next = applyTransactionEvent(txn, event, state.clock.now);
   state.transactions.byId[txn.id] = next;
   // A confirmation that leaves the status where it was is a timer in the journal, not a transition.
   if (next.status !== txn.status)
-    rt.stream.emit({
+    mock.stream.emit({
       type: 'transition',
       state,
       transition: {

@@ -4,14 +4,17 @@
  * user's whole path. Transactions note theirs in `move` (operations/transactions.ts).
  */
 import type { Explanation } from '../engine/explain.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import type { TransitionDraft } from '../engine/journal.js';
-import type { MockRuntime } from '../engine/runtime.js';
 
 /** Notes a transition on the service's stream. */
-export function recordTransition(rt: Pick<MockRuntime, 'state' | 'stream'>, draft: TransitionDraft): void {
+export function recordTransition(
+  mock: Pick<ServiceInternals, 'state' | 'stream'>,
+  draft: TransitionDraft,
+): void {
   // Absent, not undefined: an entry reads the same in-process and after a JSON round trip.
   const defined = Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined));
-  rt.stream.emit({ type: 'transition', state: rt.state, transition: defined as TransitionDraft });
+  mock.stream.emit({ type: 'transition', state: mock.state, transition: defined as TransitionDraft });
 }
 
 /** The steps of a user's verification a transition names (`kyc-step`, with `id` the step). */
@@ -37,14 +40,14 @@ const SUBMITTED: ReadonlySet<KycStep> = new Set(['profile', 'document', 'declara
  * document and the declaration). `trigger` is what did it: a route (`POST /kyc/bank/verify`) or a helper.
  */
 export function recordStep(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   userId: string,
   step: KycStep,
   trigger: string,
   explanation?: Explanation,
 ): void {
   const submitted = SUBMITTED.has(step);
-  recordTransition(rt, {
+  recordTransition(mock, {
     resource: 'kyc-step',
     id: step,
     from: submitted ? 'missing' : 'unverified',
@@ -57,7 +60,7 @@ export function recordStep(
 
 /** Notes a move of a document-locker or face session (machines with a diagram of the same name). */
 export function recordSession(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   machine: 'digilocker-session' | 'face-session',
   session: { userId: string; status: string } & ({ clientId: string } | { sessionId: string }),
   to: string,
@@ -65,7 +68,7 @@ export function recordSession(
   explanation?: Explanation,
 ): void {
   const id = 'clientId' in session ? session.clientId : session.sessionId;
-  recordTransition(rt, {
+  recordTransition(mock, {
     resource: machine,
     id,
     machine,

@@ -4,7 +4,7 @@
  */
 import { OTP_LENGTH } from '../../src/schemas/common.js';
 import { randomDigits } from '../engine/ids.js';
-import type { MockRuntime } from '../engine/runtime.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { isoAt } from '../engine/timers.js';
 import { type OtpOutcome, otpTransition } from '../machines/otp.js';
 import type { MockState } from '../state/mock-state.js';
@@ -35,26 +35,26 @@ export function sendOtp(state: MockState, userId: string, channel: OtpChannel, n
  * verified (`trigger` names the request in the journal). With no OTP to check, nothing changes.
  */
 export function confirmOtp(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
   channel: OtpChannel,
   code: string,
   now: number,
   trigger: string,
 ): OtpOutcome {
-  const { state } = rt;
+  const { state } = mock;
   const key = otpKey(user.id, channel);
   const current = state.verification.otps[key];
   if (!current) return { result: 'no_otp' };
   const { next, outcome } = otpTransition(current, { type: 'confirm', code }, now);
   if (next !== current) state.verification.otps[key] = next;
-  if (outcome.result === 'verified') markVerified(rt, user, channel, isoAt(now), trigger);
+  if (outcome.result === 'verified') markVerified(mock, user, channel, isoAt(now), trigger);
   return outcome;
 }
 
 /** Marks `channel` of `user` verified at `at` and notes the step in the journal under `trigger`. */
 export function markVerified(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
   channel: OtpChannel,
   at: string,
@@ -62,5 +62,5 @@ export function markVerified(
 ): void {
   if (channel === 'mobile') Object.assign(user, { mobileVerified: true, mobileVerifiedAt: at });
   else Object.assign(user, { emailVerified: true, emailVerifiedAt: at });
-  recordStep(rt, user.id, channel, trigger);
+  recordStep(mock, user.id, channel, trigger);
 }

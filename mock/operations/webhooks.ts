@@ -3,7 +3,7 @@
  * to the account's webhook URL with the global `fetch` (or the one a test put in with
  * `helpers.webhooks.useFetch`), records the attempt, and schedules the next one on the virtual clock.
  *
- * The POST runs outside the clock's critical path (`runtime.background`), so a receiver that never answers
+ * The POST runs outside the clock's critical path (`mock.background`), so a receiver that never answers
  * delays only its own event. Real time maps to virtual time like this: the attempt is sent at its timer's
  * virtual moment and recorded at that moment whenever its answer comes; the 30-second time-out is real time
  * (an abort signal); the next attempt is scheduled from the virtual send time (plus 30 s after a time-out)
@@ -13,8 +13,8 @@ import { describeError } from '../../src/shared/describe-error.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '../../src/webhooks/index.js';
 import { setEventStatus } from '../engine/event-index.js';
 import { WEBHOOK_DELIVER } from '../engine/events.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { capBody, type JournalWebhook } from '../engine/journal.js';
-import type { MockRuntime } from '../engine/runtime.js';
 import { defineTask } from '../engine/tasks.js';
 import { isoAt, schedule } from '../engine/timers.js';
 import {
@@ -27,7 +27,7 @@ import type { MockState } from '../state/mock-state.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 import { recordTransition } from './transitions.js';
 
-export type { WebhookFetch } from '../engine/runtime.js';
+export type { WebhookFetch } from '../engine/internals.js';
 
 /**
  * msw's bypass marker (what its `bypass()` adds), on every POST the mock sends to a partner's receiver: a
@@ -44,11 +44,11 @@ export interface DeliverPayload {
 }
 
 async function send(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   url: string,
   init: RequestInit,
 ): Promise<AttemptOutcome & Partial<DeliveryAttempt>> {
-  const fetcher = rt.webhookFetch ?? ((u: string, i: RequestInit) => fetch(u, i));
+  const fetcher = mock.webhookFetch ?? ((u: string, i: RequestInit) => fetch(u, i));
   try {
     // A 3xx is an answer outside 200-299 (spec 6.4): never followed, so it is a failed attempt.
     const response = await fetcher(url, {
@@ -81,7 +81,7 @@ export function scheduleDelivery(
 
 /** The `webhook.deliver` task: one attempt, then the next is scheduled or the event is failed. */
 export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async (payload, ctx) => {
-  const { state, now, runtime, timer } = ctx;
+  const { state, now, mock, timer } = ctx;
   const record = state.webhooks.byId[payload.eventId];
   const account = record ? state.accounts.byId[record.accountId] : undefined;
   // Without a URL the event is kept `pending` and can be delivered later with a manual retry.
@@ -94,7 +94,7 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
   // (spec 6.3's 300 s tolerance) whatever virtual time has passed; the envelope keeps the virtual time.
   const wall = Math.floor(Date.now() / 1000);
   // A recording notes the second and the answer; a replay signs with the recorded second and answers as then.
-  const tapped = runtime.tap?.attempt(record.id, wall);
+  const tapped = mock.tap?.attempt(record.id, wall);
   const signed = signWebhook({
     payload: JSON.stringify(record.envelope),
     secret: account.webhookSecret,
@@ -109,20 +109,20 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
   };
   const url = account.webhookUrl;
   const sent: SentAttempt = { attempt, trigger, now, url, body: signed.body, headers };
-  const post = () => send(runtime, url, { method: 'POST', headers, body: signed.body });
+  const post = () => send(mock, url, { method: 'POST', headers, body: signed.body });
   const delivery = (tapped ? tapped.answer(post) : post())
     .then((outcome) => {
       // A reset or restore while the request was out replaces the state: the attempt belongs to the old one.
       // The record is read again by its ID after the wait, so the state file sees the change as this turn's.
-      if (runtime.state !== state || state.webhooks.byId[payload.eventId] !== record) return;
+      if (mock.state !== state || state.webhooks.byId[payload.eventId] !== record) return;
       // The clock already passed the retry's moment (the answer was late): run it now, off the clock's budget.
-      if (recordAttempt(runtime, record, sent, outcome)) return runtime.engineClock.runDue({ wait: false });
+      if (recordAttempt(mock, record, sent, outcome)) return mock.engineClock.runDue({ wait: false });
     })
     // Nothing awaits a delivery's result, so a failure here is reported rather than lost.
     .catch((error: unknown) => console.error('inr-payouts mock: a webhook delivery failed to record', error))
-    .finally(() => runtime.background.delete(delivery));
+    .finally(() => mock.background.delete(delivery));
   // The clock waits for the answer up to `webhookWaitMs` of real time, then goes on without it.
-  runtime.background.set(delivery, Date.now() + runtime.options.webhookWaitMs);
+  mock.background.set(delivery, Date.now() + mock.options.webhookWaitMs);
 });
 
 interface SentAttempt {
@@ -137,12 +137,12 @@ interface SentAttempt {
 
 /** Records an answered attempt at its virtual send time; returns whether its retry is already due. */
 function recordAttempt(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   record: WebhookEventRecord,
   sent: SentAttempt,
   outcome: AttemptOutcome & Partial<DeliveryAttempt>,
 ): boolean {
-  const { state } = rt;
+  const { state } = mock;
   const { attempt, trigger, now, url, headers } = sent;
   record.attempts += 1;
   record.deliveries.push({
@@ -161,7 +161,7 @@ function recordAttempt(
   const from = record.status;
   setEventStatus(state, record, step.status);
   if (from !== step.status) {
-    recordTransition(rt, {
+    recordTransition(mock, {
       resource: 'webhook-delivery',
       id: record.id,
       machine: 'webhook-delivery',
@@ -174,24 +174,24 @@ function recordAttempt(
   }
   if (step.status === 'delivered') record.deliveredAt = new Date(now).toISOString();
   if (step.nextAttempt === undefined || step.nextAttemptAt === undefined) {
-    journalAttempt(rt, record, sent, outcome, undefined);
+    journalAttempt(mock, record, sent, outcome, undefined);
     return false;
   }
   const at = Math.max(step.nextAttemptAt, state.clock.now);
   scheduleDelivery(state, record, at, step.nextAttempt, 'automatic');
-  journalAttempt(rt, record, sent, outcome, at);
+  journalAttempt(mock, record, sent, outcome, at);
   return at <= state.clock.now;
 }
 
 /** The attempt in the journal, at its virtual send time (its answer may come later). */
 function journalAttempt(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   record: WebhookEventRecord,
   sent: SentAttempt,
   outcome: AttemptOutcome & Partial<DeliveryAttempt>,
   nextAt: number | undefined,
 ): void {
-  const { state, journal } = rt;
+  const { state, journal } = mock;
   const userId = eventUserId(record);
   const kept = capBody(sent.body);
   const entry = journal.record<JournalWebhook>(state, {

@@ -99,7 +99,7 @@ const postPrefunded = route(ENDPOINTS['transactions.createPrefunded'], (ctx) => 
       'CREDIT_LIMIT_EXCEEDED',
       `The amount ${body.amount} USD is above the available credit of ${credit.availableUsd} USD (limit ${credit.creditLimitUsd}, outstanding ${credit.outstandingUsd}); wait for outstanding deposits or lower the amount`,
     );
-  const txn = createPrefundedTransaction(ctx.runtime, account, body);
+  const txn = createPrefundedTransaction(ctx.mock, account, body);
   const { status: _status, ...data } = createdData(txn);
   return {
     data: { ...data, status: txn.status },

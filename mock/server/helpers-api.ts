@@ -31,7 +31,7 @@ import { nestsDeeperThan, TOO_DEEP } from '../engine/json-depth.js';
 import { errorBody } from '../engine/respond.js';
 import { methodNotAllowed } from '../http/dispatch.js';
 import { EXPLAIN_HEADER } from '../http/pipeline.js';
-import type { MockSimulation as MockService } from '../simulation.js';
+import type { MockService } from '../service.js';
 import { helperMethodRefusal } from './guard.js';
 import { StateFileError } from './persistence-lock.js';
 

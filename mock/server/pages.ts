@@ -5,7 +5,7 @@
  * session through the helpers, then redirects (303) to the session's `redirectUrl` with the outcome.
  */
 import { escapeHtml } from '../http/html.js';
-import type { MockSimulation as MockService } from '../simulation.js';
+import type { MockService } from '../service.js';
 import {
   completeSession,
   findSession,

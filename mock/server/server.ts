@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { describeError } from '../../src/shared/describe-error.js';
 import type { Answer } from '../engine/exchange.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import type { MockServiceOptions } from '../engine/options.js';
 import { errorBody } from '../engine/respond.js';
-import type { MockRuntime } from '../engine/runtime.js';
 import { methodNotAllowed } from '../http/dispatch.js';
 import { type MockService, mockServiceWithInternals, serveExchange, serviceRouter } from '../service.js';
 import { guardLocal, localContext, protect } from './guard.js';
@@ -100,7 +100,10 @@ function targetOf(raw: string): { pathname: string; search: string } {
 /** What the server writes: a `Response`, and its body's text when the pipeline made it from one. */
 type Written = Pick<Answer, 'response' | 'text'>;
 
-async function answerRequest(service: MockService & MockRuntime, req: IncomingMessage): Promise<Written> {
+async function answerRequest(
+  service: MockService & ServiceInternals,
+  req: IncomingMessage,
+): Promise<Written> {
   const target = targetOf(req.url ?? '/');
   const method = (req.method ?? 'GET').toUpperCase();
   if (FORBIDDEN_METHODS.has(method)) {
@@ -181,7 +184,7 @@ function localRequest(path: string): 'health' | 'helpers' | 'inspector' | 'pages
 }
 
 async function handle(
-  service: MockService & MockRuntime,
+  service: MockService & ServiceInternals,
   req: IncomingMessage,
   res: ServerResponse,
   stateFile: StateFile | undefined,
@@ -246,7 +249,7 @@ function displayHost(host: string): string {
 /** Starts a server and its service. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
-  let service: (MockService & MockRuntime) | undefined;
+  let service: (MockService & ServiceInternals) | undefined;
   /** The steps of the bundle being replayed; undefined once it has run its last step. */
   let replaying: number | undefined;
   const server = createServer((req, res) => {

@@ -6,7 +6,7 @@
 import { describeError } from '../../src/shared/describe-error.js';
 import { isPlainObject } from '../../src/shared/plain-object.js';
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
-import type { MockSimulation as MockService } from '../simulation.js';
+import type { MockService } from '../service.js';
 
 /** The two kinds of hosted session. */
 export type SessionKind = 'digilocker' | 'face';

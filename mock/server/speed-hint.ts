@@ -3,7 +3,7 @@
  * and a first run otherwise waits without knowing that `--speed` or the clock helper exist.
  */
 import { networks } from '../../src/schemas/common.js';
-import type { MockSimulation as MockService } from '../simulation.js';
+import type { MockService } from '../service.js';
 
 /** `256000` → `4 min 16 s`. */
 function minutes(ms: number): string {

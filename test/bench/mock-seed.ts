@@ -1,7 +1,7 @@
 // Seeds a mock's store with many transactions and webhook events directly (no HTTP: 100,000 creates through
 // the API would take minutes), by copying one transaction and its event made through the API, then restoring
 // the enlarged snapshot. Used by test/bench/mock.bench.ts.
-import type { MockSimulation as MockService } from '../../mock/simulation.js';
+import type { MockService } from '../../mock/service.js';
 
 /** A request through the service's dispatch (no network, no interception). */
 export async function call(

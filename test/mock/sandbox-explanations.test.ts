@@ -5,18 +5,18 @@ import type { JournalEntry, JournalTransition } from '../../mock/engine/journal.
 import { REFUSAL_RULES } from '../../mock/observe/refusals.js';
 import { SANDBOX_KYC, SANDBOX_TRANSACTIONS } from '../../mock/sandbox-values.js';
 import { serveHelper } from '../../mock/server/helpers-api.js';
-import { createMockSimulation } from '../../mock/simulation.js';
+import { createMockService } from '../../mock/service.js';
 import { CONTRACTS } from '../../src/endpoints/index.js';
 
 const docsUrl = new URL('../../docs/sandbox-values.md', import.meta.url);
-type Mock = ReturnType<typeof createMockSimulation>;
+type Mock = ReturnType<typeof createMockService>;
 
 const BANK = { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' };
 const PASSPORT = (text: string) => Buffer.from(`%PDF-1.4\n${text}\n`).toString('base64');
 
 /** A fresh mock with one user (Aadhaar name `Asha Rao` by default), and a way to call the API as its partner. */
 function setUp() {
-  const mock = createMockSimulation({ seed: 'explanations' });
+  const mock = createMockService({ seed: 'explanations' });
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await mock.dispatch(
       new Request(`${mock.baseUrl}${path}`, {

@@ -2,9 +2,9 @@ import { getResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { MockApiError } from '../../mock/engine/errors.js';
+import { createServiceInternals } from '../../mock/engine/internals.js';
 import { resolveOptions } from '../../mock/engine/options.js';
 import { route } from '../../mock/engine/route.js';
-import { createRuntime } from '../../mock/engine/runtime.js';
 import { createDispatch } from '../../mock/http/dispatch.js';
 import { compileRoutes } from '../../mock/http/router.js';
 import { createMockService, type MockState } from '../../mock/index.js';
@@ -153,7 +153,7 @@ describe('snapshot, restore, reset, seed', () => {
 
 describe('the pipeline for new routes', () => {
   const options = resolveOptions({ baseUrl: 'https://ext.test' });
-  const runtime = createRuntime(options, initialState(options));
+  const runtime = createServiceInternals(options, initialState(options));
   let calls = 0;
   const key = runtime.state.accounts.byId[runtime.state.accounts.defaultId]?.keys.sandbox ?? '';
   // Rows of the pipeline's own, outside the endpoint table.

@@ -11,13 +11,13 @@ import addFormats from 'ajv-formats';
 import { afterEach, expect, vi } from 'vitest';
 import type { StreamRecord } from '../../mock/engine/stream.js';
 
-// Every service is made by createRuntime: each new one's stream gets the check as a subscriber.
-vi.mock('../../mock/engine/runtime.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../mock/engine/runtime.js')>();
+// Every service is made by createServiceInternals: each new one's stream gets the check as a subscriber.
+vi.mock('../../mock/engine/internals.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../mock/engine/internals.js')>();
   return {
     ...actual,
-    createRuntime: (...args: Parameters<typeof actual.createRuntime>) => {
-      const service = actual.createRuntime(...args);
+    createServiceInternals: (...args: Parameters<typeof actual.createServiceInternals>) => {
+      const service = actual.createServiceInternals(...args);
       service.stream.subscribe(checkAnswer);
       return service;
     },

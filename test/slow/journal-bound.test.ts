@@ -2,11 +2,11 @@
 // tier, since 100,000 requests each checked against openapi.json by the conformance hook take several seconds.
 import { describe, expect, it } from 'vitest';
 import { JOURNAL_LIMIT } from '../../mock/engine/journal.js';
-import { createMockSimulation } from '../../mock/simulation.js';
+import { createMockService } from '../../mock/service.js';
 
 describe('the journal over a long run', () => {
   it('keeps at most its limit over a 100,000-request run, dropping the oldest', async () => {
-    const mock = createMockSimulation({ seed: 'bound' });
+    const mock = createMockService({ seed: 'bound' });
     mock.helpers.accounts.update({ limits: { rateLimit: 1_000_000 } });
     const request = () =>
       mock.dispatch(

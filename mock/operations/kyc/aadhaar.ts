@@ -4,7 +4,7 @@
  */
 import { OTP_LENGTH, OTP_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { nextId, randomDigits } from '../../engine/ids.js';
-import type { MockRuntime } from '../../engine/runtime.js';
+import type { ServiceInternals } from '../../engine/internals.js';
 import { nowIso } from '../../engine/timers.js';
 import { MAX_OTP_ATTEMPTS } from '../../machines/otp.js';
 import type { AadhaarOtpRecord, AadhaarStep } from '../../state/kyc.js';
@@ -34,19 +34,19 @@ export function sendAadhaarOtp(state: MockState, userId: string, aadhaarNumber: 
  * session and records the Aadhaar with the name on record.
  */
 export function verifyAadhaarOtp(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
   session: AadhaarOtpRecord,
   otp: string,
 ): { ok: true; aadhaar: AadhaarStep } | { ok: false; attemptsRemaining: number } {
-  const { state } = rt;
+  const { state } = mock;
   if (otp !== session.code) {
     session.attempts += 1;
     return { ok: false, attemptsRemaining: MAX_OTP_ATTEMPTS - session.attempts };
   }
   const trigger = 'POST /kyc/aadhaar/otp/verify';
   session.status = 'used';
-  recordTransition(rt, {
+  recordTransition(mock, {
     resource: 'aadhaar-otp',
     id: session.referenceId,
     from: 'active',
@@ -60,5 +60,5 @@ export function verifyAadhaarOtp(
     verifiedAt: nowIso(state),
     source: 'otp',
   };
-  return { ok: true, aadhaar: verifyStep(rt, user, 'aadhaar', aadhaar, trigger) };
+  return { ok: true, aadhaar: verifyStep(mock, user, 'aadhaar', aadhaar, trigger) };
 }

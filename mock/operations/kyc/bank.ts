@@ -1,6 +1,6 @@
 /** Bank account verification by penny drop (spec 4.7): the account that passed, with the bank's holder name. */
 import type { Explanation } from '../../engine/explain.js';
-import type { MockRuntime } from '../../engine/runtime.js';
+import type { ServiceInternals } from '../../engine/internals.js';
 import { nowIso } from '../../engine/timers.js';
 import type { BankStep } from '../../state/kyc.js';
 import type { UserRecord } from '../../state/users.js';
@@ -27,12 +27,12 @@ export function bankNameOf(ifsc: string): string {
  * `why` is what chose the outcome (a test's choice), noted with the step.
  */
 export function verifyBank(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
   account: { accountNumber: string; ifsc: string; accountHolderName: string },
   why?: Explanation,
 ): BankStep {
-  const { state } = rt;
+  const { state } = mock;
   const { accountNumber, ifsc } = account;
   const bank: BankStep = {
     accountNumber,
@@ -44,5 +44,5 @@ export function verifyBank(
     accountHolderName: account.accountHolderName.toUpperCase(),
     verifiedAt: nowIso(state),
   };
-  return verifyStep(rt, user, 'bank', bank, 'POST /kyc/bank/verify', why);
+  return verifyStep(mock, user, 'bank', bank, 'POST /kyc/bank/verify', why);
 }

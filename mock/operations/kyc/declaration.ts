@@ -4,7 +4,7 @@
  */
 import type { DeclarationRequest } from '../../../src/schemas/kyc/declaration.js';
 import { nextId } from '../../engine/ids.js';
-import type { MockRuntime } from '../../engine/runtime.js';
+import type { ServiceInternals } from '../../engine/internals.js';
 import { nowIso } from '../../engine/timers.js';
 import type { DeclarationStep } from '../../state/kyc.js';
 import type { UserRecord } from '../../state/users.js';
@@ -13,11 +13,11 @@ import { recordStep } from '../transitions.js';
 
 /** `POST /kyc/declaration`: stores the declaration; `isPep: true` rejects the user's KYC. */
 export function submitDeclaration(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
   input: Pick<DeclarationRequest, 'occupation' | 'occupationOther' | 'incomeRange' | 'isPep' | 'pepDetails'>,
 ): DeclarationStep {
-  const { state } = rt;
+  const { state } = mock;
   const record = kycRecord(state, user.id);
   const { occupation, occupationOther, incomeRange, isPep, pepDetails } = input;
   const declaration: DeclarationStep = {
@@ -30,10 +30,10 @@ export function submitDeclaration(
     submittedAt: nowIso(state),
   };
   record.declaration = declaration;
-  recordStep(rt, user.id, 'declaration', 'POST /kyc/declaration');
+  recordStep(mock, user.id, 'declaration', 'POST /kyc/declaration');
   if (isPep) {
     record.isPepRejected = true;
-    applyAggregate(rt, user, record, { type: 'pep_declared' });
+    applyAggregate(mock, user, record, { type: 'pep_declared' });
   }
   return declaration;
 }

@@ -6,7 +6,7 @@ import { DIGILOCKER_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import type { DigilockerAadhaar } from '../../../src/schemas/kyc/digilocker.js';
 import type { Explanation } from '../../engine/explain.js';
 import { nextId } from '../../engine/ids.js';
-import type { MockRuntime } from '../../engine/runtime.js';
+import type { ServiceInternals } from '../../engine/internals.js';
 import { defineTask } from '../../engine/tasks.js';
 import { nowIso, schedule } from '../../engine/timers.js';
 import { type DigilockerTransition, digilockerTransition } from '../../machines/digilocker-session.js';
@@ -28,13 +28,13 @@ import { recordSession, recordStep } from '../transitions.js';
 /** Timer kind that expires a session 600 s after init. */
 export const digilockerExpire = defineTask<{ clientId: string }>(
   'kyc.digilocker.expire',
-  ({ clientId }, { state, now, runtime }) => {
+  ({ clientId }, { state, now, mock }) => {
     const session = state.kyc.digilockerSessions[clientId];
     if (!session) return;
     const t = digilockerTransition(session, { type: 'expire' }, now);
     if (!t.ok) return;
     state.kyc.digilockerSessions[clientId] = t.next;
-    recordSession(runtime, 'digilocker-session', session, t.next.status, 'expire');
+    recordSession(mock, 'digilocker-session', session, t.next.status, 'expire');
   },
 );
 
@@ -72,13 +72,13 @@ export interface DigilockerAnswer {
  * steps (spec 2.7); denial fails the session. A refused transition changes nothing and is returned.
  */
 export function answerDigilocker(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
   session: DigilockerSessionRecord,
   answer: DigilockerAnswer,
   how: { trigger: string; explanation: Explanation },
 ): DigilockerTransition {
-  const { state } = rt;
+  const { state } = mock;
   const name = answer.aadhaar?.name ?? expectedName(user, peekKycRecord(state, user.id));
   const event =
     answer.outcome === 'approve'
@@ -105,14 +105,14 @@ export function answerDigilocker(
   if (!t.ok) return t;
   const record = kycRecord(state, user.id);
   state.kyc.digilockerSessions[session.clientId] = t.next;
-  recordSession(rt, 'digilocker-session', session, t.next.status, event.type, how.explanation);
+  recordSession(mock, 'digilocker-session', session, t.next.status, event.type, how.explanation);
   const at = t.next.completedAt ?? nowIso(state);
   if (t.next.status === 'VERIFIED' && t.next.aadhaar && t.next.pan && !record.digilocker) {
     const { trigger } = how;
     record.digilocker = { verifiedAt: at };
-    recordStep(rt, user.id, 'digilocker', trigger);
-    if (!record.aadhaar) recordStep(rt, user.id, 'aadhaar', trigger);
-    if (!record.pan) recordStep(rt, user.id, 'pan', trigger);
+    recordStep(mock, user.id, 'digilocker', trigger);
+    if (!record.aadhaar) recordStep(mock, user.id, 'aadhaar', trigger);
+    if (!record.pan) recordStep(mock, user.id, 'pan', trigger);
     record.aadhaar ??= {
       maskedNumber: t.next.aadhaar.maskedAadhaar ?? maskAadhaar(SAMPLE_AADHAAR_NUMBER),
       nameOnAadhaar: t.next.aadhaar.name,
@@ -121,7 +121,7 @@ export function answerDigilocker(
     };
     const pan = t.next.pan.number;
     record.pan ??= { number: pan, maskedNumber: maskPan(pan), nameOnPan: t.next.pan.name, verifiedAt: at };
-    applyAggregate(rt, user, record, { type: 'recompute' });
+    applyAggregate(mock, user, record, { type: 'recompute' });
   }
   return t;
 }

@@ -5,7 +5,7 @@
 import { PRESIGNED_URL_TTL_SECONDS } from '../../../src/schemas/common.js';
 import type { DocumentUploadUrlRequest } from '../../../src/schemas/kyc/document.js';
 import { nextId, randomString } from '../../engine/ids.js';
-import type { MockRuntime } from '../../engine/runtime.js';
+import type { ServiceInternals } from '../../engine/internals.js';
 import type { DocumentStep, UploadRecord } from '../../state/kyc.js';
 import type { MockState } from '../../state/mock-state.js';
 import { kycRecord } from '../kyc.js';
@@ -38,11 +38,15 @@ export function issueUpload(
  * `POST /kyc/document` for a completed upload whose details match: confirms it as the user's document, which
  * was uploaded at `uploadedAt` (the upload's own time, which the caller has checked is there).
  */
-export function confirmDocument(rt: MockRuntime, upload: UploadRecord, uploadedAt: string): DocumentStep {
-  const { state } = rt;
+export function confirmDocument(
+  mock: ServiceInternals,
+  upload: UploadRecord,
+  uploadedAt: string,
+): DocumentStep {
+  const { state } = mock;
   const { s3Key, userId, documentType, fileName } = upload;
   const trigger = 'POST /kyc/document';
-  recordTransition(rt, {
+  recordTransition(mock, {
     resource: 'document-upload',
     id: s3Key,
     from: upload.status,
@@ -52,7 +56,7 @@ export function confirmDocument(rt: MockRuntime, upload: UploadRecord, uploadedA
   });
   upload.status = 'confirmed';
   const record = kycRecord(state, userId);
-  recordStep(rt, userId, 'document', trigger);
+  recordStep(mock, userId, 'document', trigger);
   record.document = { documentId: nextId(state, 'doc'), documentType, fileName, s3Key, uploadedAt };
   return record.document;
 }

@@ -5,7 +5,7 @@
 import { FACE_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import type { Explanation } from '../../engine/explain.js';
 import { nextId, randomString } from '../../engine/ids.js';
-import type { MockRuntime } from '../../engine/runtime.js';
+import type { ServiceInternals } from '../../engine/internals.js';
 import { defineTask } from '../../engine/tasks.js';
 import { nowIso, schedule } from '../../engine/timers.js';
 import { type FaceTransition, faceTransition } from '../../machines/face-session.js';
@@ -18,13 +18,13 @@ import { recordSession } from '../transitions.js';
 /** Timer kind that expires a pending session 600 s after init. */
 export const faceExpire = defineTask<{ sessionId: string }>(
   'kyc.face.expire',
-  ({ sessionId }, { state, now, runtime }) => {
+  ({ sessionId }, { state, now, mock }) => {
     const session = state.kyc.faceSessions[sessionId];
     if (!session) return;
     const t = faceTransition(session, { type: 'expire' }, now);
     if (!t.ok) return;
     state.kyc.faceSessions[sessionId] = t.next;
-    recordSession(runtime, 'face-session', session, t.next.status, 'expire');
+    recordSession(mock, 'face-session', session, t.next.status, 'expire');
   },
 );
 
@@ -56,32 +56,32 @@ export function startFace(
  * when the scores disagree with the `outcome` the caller meant (`disagrees`).
  */
 export function checkFace(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   session: FaceSessionRecord,
   check: { outcome: 'pass' | 'fail'; livenessScore: number; faceMatchScore: number },
   explanation: Explanation,
 ): FaceTransition | { ok: false; disagrees: true } {
-  const { state } = rt;
+  const { state } = mock;
   const { livenessScore, faceMatchScore } = check;
   const t = faceTransition(session, { type: 'checked', livenessScore, faceMatchScore }, state.clock.now);
   if (!t.ok) return t;
   if ((t.next.status === 'PASSED') !== (check.outcome === 'pass')) return { ok: false, disagrees: true };
   state.kyc.faceSessions[session.sessionId] = t.next;
-  recordSession(rt, 'face-session', session, t.next.status, 'checked', explanation);
+  recordSession(mock, 'face-session', session, t.next.status, 'checked', explanation);
   return t;
 }
 
 /** `POST /kyc/face/verify` on a PASSED session: records the face step with the session's scores. */
 export function verifyFace(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
   session: FaceSessionRecord,
 ): NonNullable<KycRecord['face']> {
-  const { state } = rt;
+  const { state } = mock;
   const face = {
     livenessScore: session.livenessScore ?? 0,
     faceMatchScore: session.faceMatchScore ?? 0,
     verifiedAt: nowIso(state),
   };
-  return verifyStep(rt, user, 'face', face, 'POST /kyc/face/verify');
+  return verifyStep(mock, user, 'face', face, 'POST /kyc/face/verify');
 }

@@ -1,6 +1,6 @@
 /** PAN verification (assumed, docs/assumptions.md): the PAN found, with the name on it and its match score. */
 
-import type { MockRuntime } from '../../engine/runtime.js';
+import type { ServiceInternals } from '../../engine/internals.js';
 import { nowIso } from '../../engine/timers.js';
 import type { PanStep } from '../../state/kyc.js';
 import type { UserRecord } from '../../state/users.js';
@@ -8,11 +8,11 @@ import { maskPan, verifyStep } from '../kyc.js';
 
 /** `POST /kyc/pan/verify` once the PAN is found and its name matches: records the PAN. */
 export function verifyPan(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
   found: { pan: string; nameOnPan: string; nameMatchScore: number },
 ): PanStep {
-  const { state } = rt;
+  const { state } = mock;
   const pan: PanStep = {
     number: found.pan,
     maskedNumber: maskPan(found.pan),
@@ -20,5 +20,5 @@ export function verifyPan(
     nameMatchScore: found.nameMatchScore,
     verifiedAt: nowIso(state),
   };
-  return verifyStep(rt, user, 'pan', pan, 'POST /kyc/pan/verify');
+  return verifyStep(mock, user, 'pan', pan, 'POST /kyc/pan/verify');
 }

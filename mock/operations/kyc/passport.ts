@@ -1,6 +1,6 @@
 /** Passport verification (spec 4.6): the identity read from a readable passport is the user's name on record. */
 
-import type { MockRuntime } from '../../engine/runtime.js';
+import type { ServiceInternals } from '../../engine/internals.js';
 import { nowIso } from '../../engine/timers.js';
 import type { KycRecord } from '../../state/kyc.js';
 import type { UserRecord } from '../../state/users.js';
@@ -10,8 +10,8 @@ import { expectedName, kycRecord, verifyStep } from '../kyc.js';
 type PassportStep = NonNullable<KycRecord['passport']>;
 
 /** `POST /kyc/passport/verify` once the file is a readable passport: records the identity read from it. */
-export function verifyPassport(rt: MockRuntime, user: UserRecord): PassportStep {
-  const { state } = rt;
+export function verifyPassport(mock: ServiceInternals, user: UserRecord): PassportStep {
+  const { state } = mock;
   const record = kycRecord(state, user.id);
   const words = expectedName(user, record).toUpperCase().split(/\s+/).filter(Boolean);
   const surname = words.length > 1 ? (words.pop() ?? '') : '';
@@ -23,5 +23,5 @@ export function verifyPassport(rt: MockRuntime, user: UserRecord): PassportStep 
     dob: record.profile?.dateOfBirth ?? '1990-01-01',
     verifiedAt: nowIso(state),
   };
-  return verifyStep(rt, user, 'passport', passport, 'POST /kyc/passport/verify');
+  return verifyStep(mock, user, 'passport', passport, 'POST /kyc/passport/verify');
 }

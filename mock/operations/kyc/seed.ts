@@ -3,7 +3,7 @@
  * Aadhaar, PAN and, unless left out, a verified bank account, noted in the journal as the steps a user would take.
  */
 
-import type { MockRuntime } from '../../engine/runtime.js';
+import type { ServiceInternals } from '../../engine/internals.js';
 import { nowIso } from '../../engine/timers.js';
 import type { KycRecord } from '../../state/kyc.js';
 import type { UserRecord } from '../../state/users.js';
@@ -19,11 +19,11 @@ const SEEDED = { pan: 'ABCDE1234F', accountNumber: '123456789012', ifsc: 'HDFC00
  * with a verified bank account when `bank` is true. Emits no webhook event.
  */
 export function seedVerifiedKyc(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
   seeded: { name: string; bank: boolean; kycStatus: KycRecord['status'] },
 ): KycRecord {
-  const { state } = rt;
+  const { state } = mock;
   const { name, bank, kycStatus } = seeded;
   const at = nowIso(state);
   const verified = kycStatus === 'verified';
@@ -55,9 +55,9 @@ export function seedVerifiedKyc(
   // Straight into state, yet in the journal as the steps a real user would have taken.
   const trigger = 'helpers.users.seedVerified';
   for (const step of ['mobile', 'aadhaar', 'pan', ...(bank ? ['bank' as const] : [])] as const) {
-    recordStep(rt, user.id, step, trigger);
+    recordStep(mock, user.id, step, trigger);
   }
-  recordTransition(rt, {
+  recordTransition(mock, {
     resource: 'kyc-aggregate',
     id: user.id,
     machine: 'kyc-aggregate',

@@ -1,6 +1,6 @@
 /** UPI verification (spec 4.8): the UPI ID whose holder's name matched. */
 import type { Explanation } from '../../engine/explain.js';
-import type { MockRuntime } from '../../engine/runtime.js';
+import type { ServiceInternals } from '../../engine/internals.js';
 import { nowIso } from '../../engine/timers.js';
 import type { KycRecord } from '../../state/kyc.js';
 import type { UserRecord } from '../../state/users.js';
@@ -14,12 +14,12 @@ type UpiStep = NonNullable<KycRecord['upi']>;
  * (a test's choice), noted with the step.
  */
 export function verifyUpi(
-  rt: MockRuntime,
+  mock: ServiceInternals,
   user: UserRecord,
   found: { upiId: string; name: string; nameMatchScore: number },
   why?: Explanation,
 ): UpiStep {
-  const { state } = rt;
+  const { state } = mock;
   const upi: UpiStep = { ...found, verifiedAt: nowIso(state) };
-  return verifyStep(rt, user, 'upi', upi, 'POST /kyc/upi/verify', why);
+  return verifyStep(mock, user, 'upi', upi, 'POST /kyc/upi/verify', why);
 }

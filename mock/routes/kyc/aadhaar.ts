@@ -52,7 +52,7 @@ const verify = route(ENDPOINTS['kyc.aadhaar.verifyOtp'], (ctx) => {
       code: 'AADHAAR_OTP_EXPIRED',
     });
   }
-  const result = verifyAadhaarOtp(ctx.runtime, user, session, ctx.body.otp);
+  const result = verifyAadhaarOtp(ctx.mock, user, session, ctx.body.otp);
   if (!result.ok) {
     throw new MockApiError(400, {
       error: 'Bad Request',

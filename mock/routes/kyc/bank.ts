@@ -86,7 +86,7 @@ const verify = route(ENDPOINTS['kyc.bank.verify'], (ctx) => {
         }),
     );
   }
-  const verified = verifyBank(ctx.runtime, user, { accountNumber, ifsc, accountHolderName: found }, why);
+  const verified = verifyBank(ctx.mock, user, { accountNumber, ifsc, accountHolderName: found }, why);
   return {
     explain: why,
     data: {

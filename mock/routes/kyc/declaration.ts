@@ -14,7 +14,7 @@ import { requireUser } from '../shared.js';
 const submit = route(ENDPOINTS['kyc.declaration.submit'], (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
   const { occupation, incomeRange, isPep } = ctx.body;
-  const declaration = submitDeclaration(ctx.runtime, user, ctx.body);
+  const declaration = submitDeclaration(ctx.mock, user, ctx.body);
   if (isPep) {
     throw new MockApiError(
       422,

@@ -20,7 +20,7 @@ const uploadUrl = route(ENDPOINTS['kyc.document.createUploadUrl'], (ctx) => {
   const { s3Key, expiresAt, mimeType } = upload;
   return {
     data: {
-      uploadUrl: `${ctx.runtime.options.baseUrl}${UPLOADS_PATH}/${s3Key}?expires=${Date.parse(expiresAt) / 1000}&signature=${signature}`,
+      uploadUrl: `${ctx.mock.options.baseUrl}${UPLOADS_PATH}/${s3Key}?expires=${Date.parse(expiresAt) / 1000}&signature=${signature}`,
       s3Key,
       expiresIn: PRESIGNED_URL_TTL_SECONDS,
       method: 'PUT',
@@ -56,7 +56,7 @@ const confirm = route(ENDPOINTS['kyc.document.confirm'], (ctx) => {
       code: 'VALIDATION_ERROR',
     });
   }
-  const { documentId, uploadedAt } = confirmDocument(ctx.runtime, upload, upload.uploadedAt);
+  const { documentId, uploadedAt } = confirmDocument(ctx.mock, upload, upload.uploadedAt);
   return { data: { documentId, documentType, fileName, uploadedAt }, message: 'Document uploaded' };
 });
 

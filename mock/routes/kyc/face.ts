@@ -23,7 +23,7 @@ const init = route(ENDPOINTS['kyc.face.init'], (ctx) => {
     data: {
       sessionId,
       sdkToken,
-      url: `${ctx.runtime.options.baseUrl}/__pages/face/${sessionId}`,
+      url: `${ctx.mock.options.baseUrl}/__pages/face/${sessionId}`,
       expiresIn: FACE_SESSION_TTL_SECONDS,
     },
     message: 'Face liveness session created',
@@ -64,7 +64,7 @@ const verify = route(ENDPOINTS['kyc.face.verify'], (ctx) => {
     });
   }
   if (status === 'PASSED') {
-    const { livenessScore, faceMatchScore } = verifyFace(ctx.runtime, user, session);
+    const { livenessScore, faceMatchScore } = verifyFace(ctx.mock, user, session);
     return {
       data: {
         verified: true,

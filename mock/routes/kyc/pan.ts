@@ -65,7 +65,7 @@ const verify = route(
         nameMismatch({ section: '7.3', field: 'PAN', found: nameOnPan, expected, score, sandbox }),
       );
     }
-    const { number: _number, ...data } = verifyPan(ctx.runtime, user, {
+    const { number: _number, ...data } = verifyPan(ctx.mock, user, {
       pan,
       nameOnPan,
       nameMatchScore: score,

@@ -58,7 +58,7 @@ const verify = route(
         SANDBOX_EXPLANATIONS.passportUnreadable,
       );
     }
-    const passport = verifyPassport(ctx.runtime, user);
+    const passport = verifyPassport(ctx.mock, user);
     const { verifiedAt: _at, ...data } = passport;
     return { data: { verified: true, ...data }, message: 'Passport verified' };
   },

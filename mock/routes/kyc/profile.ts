@@ -11,11 +11,7 @@ import { requireUser } from '../shared.js';
 const submit = route(ENDPOINTS['kyc.profile.submit'], (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
   const { deviceId: _deviceId, ...fields } = ctx.body;
-  const { profileId, dateOfBirth, nationality, city, submittedAt } = submitProfile(
-    ctx.runtime,
-    user.id,
-    fields,
-  );
+  const { profileId, dateOfBirth, nationality, city, submittedAt } = submitProfile(ctx.mock, user.id, fields);
   return { data: { profileId, dateOfBirth, nationality, city, submittedAt }, message: 'Profile submitted' };
 });
 

@@ -108,7 +108,7 @@ const getStatus = route(ENDPOINTS['kyc.status'], (ctx) => {
 
 const refresh = route(ENDPOINTS['kyc.refresh'], (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
-  const { previous, current } = refreshKyc(ctx.runtime, user);
+  const { previous, current } = refreshKyc(ctx.mock, user);
   const moved = previous.status !== current.status || previous.level !== current.level;
   return { data: { previous, current }, message: moved ? 'KYC status updated' : 'KYC status unchanged' };
 });

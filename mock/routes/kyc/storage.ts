@@ -9,11 +9,11 @@ import { storeUpload } from '../../operations/storage.js';
 import { UPLOADS_PATH } from './document.js';
 
 /** The storage's route, outside the API pipeline (every method, so a wrong one is refused with 405). */
-const storageRoute = rawRoute('ALL', `${UPLOADS_PATH}/:s3Key`, async (request, params, rt, ctx) => {
+const storageRoute = rawRoute('ALL', `${UPLOADS_PATH}/:s3Key`, async (request, params, mock, ctx) => {
   const s3Key = params.s3Key ?? '';
   // Empty for GET and HEAD.
   const bytes = (await ctx.bytes()).byteLength;
-  const result = storeUpload(rt, s3Key, {
+  const result = storeUpload(mock, s3Key, {
     method: request.method,
     contentType: request.headers.get('content-type') ?? undefined,
     size: bytes,

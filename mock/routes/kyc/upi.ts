@@ -96,7 +96,7 @@ const verify = route(ENDPOINTS['kyc.upi.verify'], (ctx) => {
       },
     };
   }
-  verifyUpi(ctx.runtime, user, { upiId, name, nameMatchScore: score }, why);
+  verifyUpi(ctx.mock, user, { upiId, name, nameMatchScore: score }, why);
   return {
     explain: why,
     data: { verified: true, name, bankName, nameMatchScore: score, message: 'UPI ID verified' },

@@ -60,7 +60,7 @@ function send(ctx: Ctx, config: OtpChannelConfig): MockResult {
 function confirm(ctx: Ctx, config: OtpChannelConfig, otp: string): MockResult {
   const { user } = requireChannel(ctx, config);
   const trigger = `POST /verify/${config.channel}/confirm`;
-  const outcome = confirmOtp(ctx.runtime, user, config.channel, otp, ctx.now, trigger);
+  const outcome = confirmOtp(ctx.mock, user, config.channel, otp, ctx.now, trigger);
   switch (outcome.result) {
     case 'no_otp':
       throw fail(400, 'No OTP Found', 'No active OTP for this user; request a new one');

@@ -5,7 +5,7 @@
  * content security policy that runs only its own inline style and script, so nothing a partner sent can run.
  */
 import { randomBytes } from 'node:crypto';
-import type { MockSimulation } from '../../simulation.js';
+import type { MockService } from '../../service.js';
 import { inspectorModel, readQuery } from './model.js';
 import { INSPECTOR_PATH, renderInspector } from './render.js';
 
@@ -28,7 +28,7 @@ export function inspectorPolicy(nonce: string): string {
 }
 
 /** Answers a request for the inspector page (`GET` or `HEAD`; any other method 405). */
-export function serveInspector(service: MockSimulation, request: Request): Response {
+export function serveInspector(service: MockService, request: Request): Response {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response(`The inspector only reads: open ${INSPECTOR_PATH} with GET.`, {
       status: 405,

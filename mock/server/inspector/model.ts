@@ -6,7 +6,7 @@
  */
 import type { JournalEntry } from '../../engine/journal.js';
 import { MACHINE_GRAPHS, type MachineGraph } from '../../machines/graphs.js';
-import type { MockSimulation } from '../../simulation.js';
+import type { MockService } from '../../service.js';
 import type { DeepReadonly, MockState } from '../../state/mock-state.js';
 import { stringField } from '../../state/records.js';
 import type { WebhookEventRecord } from '../../state/webhooks.js';
@@ -174,7 +174,7 @@ function timersOf(state: State): InspectorTimer[] {
 }
 
 /** Reads what the page shows from `service`, filtered by `query`. */
-export function inspectorModel(service: MockSimulation, query: InspectorQuery): InspectorModel {
+export function inspectorModel(service: MockService, query: InspectorQuery): InspectorModel {
   const state = service.state;
   const filtered = query.userId !== undefined || query.transactionId !== undefined;
   // The journal answers copies: read it once per page. Oldest first by virtual time: a webhook attempt is

@@ -4,8 +4,8 @@
  * clock's ticks and webhook answers that came between steps.
  */
 import { describe, expect, it } from 'vitest';
+import { createServiceInternals } from '../../../mock/engine/internals.js';
 import { resolveOptions } from '../../../mock/engine/options.js';
-import { createRuntime } from '../../../mock/engine/runtime.js';
 import { createMockService, MockArgumentError, type MockBundle } from '../../../mock/index.js';
 import { createRecorder } from '../../../mock/observe/recorder.js';
 import { initialState } from '../../../mock/operations/accounts.js';
@@ -64,9 +64,9 @@ describe('a replay bundle', () => {
 
   it('past its step limit keeps the newest steps, marks the window, and a replay refuses the bundle', async () => {
     const options = resolveOptions({ seed: 'limit' });
-    const rt = createRuntime(options, initialState(options));
-    const recorder = createRecorder(rt, { steps: 3, bytes: 1_000_000 });
-    const clock = recorder.wrapClock(rt.engineClock);
+    const mock = createServiceInternals(options, initialState(options));
+    const recorder = createRecorder(mock, { steps: 3, bytes: 1_000_000 });
+    const clock = recorder.wrapClock(mock.engineClock);
     for (let i = 0; i < 3; i++) await clock.advance(`${i + 1}s`);
     expect(recorder.bundle().steps).toHaveLength(3);
     expect(recorder.bundle().window).toBeUndefined();

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../../../mock/engine/exchange.js';
 import type { StreamRecord } from '../../../mock/engine/stream.js';
-import { mockServiceWithInternals } from '../../../mock/service.js';
-import { createMockSimulation } from '../../../mock/simulation.js';
+import { createMockService, mockServiceWithInternals } from '../../../mock/service.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -10,7 +9,7 @@ afterEach(() => {
 
 describe('one request context and one stream of records', () => {
   it('reads a keyed create’s body once and parses it once, for validation, the key and the journal', async () => {
-    const mock = createMockSimulation({ seed: 'exchange' });
+    const mock = createMockService({ seed: 'exchange' });
     const body = JSON.stringify({ mobile: '9876543210', email: 'asha@example.com' });
     const request = new Request(`${mock.baseUrl}/v2/users`, {
       method: 'POST',

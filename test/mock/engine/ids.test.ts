@@ -1,7 +1,7 @@
 import { validate, version } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { nextId, randomDigits, randomHex, uuid } from '../../../mock/engine/ids.js';
-import { createEmptyState } from '../../../mock/engine/runtime.js';
+import { createEmptyState } from '../../../mock/engine/internals.js';
 import { createMockService } from '../../../mock/index.js';
 
 describe('deterministic IDs', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { capBody, JOURNAL_BODY_LIMIT } from '../../../mock/engine/journal.js';
-import { createMockSimulation } from '../../../mock/simulation.js';
+import { createMockService } from '../../../mock/service.js';
 
 describe('the journal keeps each exchange: request body, answer body, webhook signed body', () => {
   it('records the body sent, the answer and the query of a request, each within the body cap', async () => {
-    const mock = createMockSimulation({ seed: 'bodies' });
+    const mock = createMockService({ seed: 'bodies' });
     const send = (method: string, path: string, body?: string) =>
       mock.dispatch(
         new Request(`${mock.baseUrl}${path}`, {
@@ -35,7 +35,7 @@ describe('the journal keeps each exchange: request body, answer body, webhook si
   });
 
   it('records the signed body of every webhook attempt', async () => {
-    const mock = createMockSimulation({ seed: 'bodies' });
+    const mock = createMockService({ seed: 'bodies' });
     const bodies: string[] = [];
     mock.helpers.webhooks.useFetch(async (_url, init) => {
       bodies.push(String(init.body));

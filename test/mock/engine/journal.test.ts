@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { serveHelper } from '../../../mock/server/helpers-api.js';
-import { createMockSimulation } from '../../../mock/simulation.js';
+import { createMockService } from '../../../mock/service.js';
 
-function api(mock: ReturnType<typeof createMockSimulation>) {
+function api(mock: ReturnType<typeof createMockService>) {
   return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await mock.dispatch(
       new Request(`${mock.baseUrl}${path}`, {
@@ -22,7 +22,7 @@ function api(mock: ReturnType<typeof createMockSimulation>) {
 
 describe('the journal: what the mock did, on the virtual clock', () => {
   it('records requests, transitions, webhook attempts, timers and helper calls, filterable by transaction', async () => {
-    const mock = createMockSimulation({ seed: 'journal' });
+    const mock = createMockService({ seed: 'journal' });
     const call = api(mock);
     const delivered: string[] = [];
     mock.helpers.webhooks.useFetch(async (_url, init) => {
@@ -163,7 +163,7 @@ describe('the journal: what the mock did, on the virtual clock', () => {
   });
 
   it("names the user and transaction a create's body or answer names, so the filters find the request that began them", async () => {
-    const mock = createMockSimulation({ seed: 'journal-ids' });
+    const mock = createMockService({ seed: 'journal-ids' });
     const call = api(mock);
     const user = await call('POST', '/v2/users', { mobile: '9876543212', name: 'Meera' });
     const newUserId = (user.body as { data: { userId: string } }).data.userId;
@@ -198,7 +198,7 @@ describe('the journal: what the mock did, on the virtual clock', () => {
   });
 
   it('says why a request was refused, in a header and in the journal, with the body unchanged', async () => {
-    const mock = createMockSimulation({ seed: 'explain' });
+    const mock = createMockService({ seed: 'explain' });
     const call = api(mock);
     const missing = await call('GET', '/v2/transactions/txn_missing');
     expect(missing.status).toBe(404);
@@ -213,7 +213,7 @@ describe('the journal: what the mock did, on the virtual clock', () => {
   });
 
   it('is served over HTTP as GET /__mock/journal, filtered by the query', async () => {
-    const mock = createMockSimulation({ seed: 'http' });
+    const mock = createMockService({ seed: 'http' });
     const call = api(mock);
     await call('GET', '/v2/account');
     await mock.helpers.clock.advance('1m');

@@ -14,7 +14,7 @@ import { INSPECTOR_PATH, inspectorPolicy, serveInspector } from '../../../mock/s
 import { drawMachine, nextStates } from '../../../mock/server/inspector/machine.js';
 import { INSPECTOR_SHOWN, inspectorModel, readQuery } from '../../../mock/server/inspector/model.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
-import { createMockSimulation, type MockSimulation } from '../../../mock/simulation.js';
+import { createMockService, type MockService } from '../../../mock/service.js';
 import { rawRequest } from './support.js';
 
 const HOSTILE = `</pre><script>alert("x")</script><img src=x onerror=alert(1)>'"&`;
@@ -25,7 +25,7 @@ function graph(id: string): MachineGraph {
   return found;
 }
 
-async function call(mock: MockSimulation, method: string, path: string, body?: unknown) {
+async function call(mock: MockService, method: string, path: string, body?: unknown) {
   const response = await mock.dispatch(
     new Request(`${mock.baseUrl}${path}`, {
       method,
@@ -37,14 +37,14 @@ async function call(mock: MockSimulation, method: string, path: string, body?: u
   return { status: response.status, body: await response.json() };
 }
 
-async function page(mock: MockSimulation, search = '') {
+async function page(mock: MockService, search = '') {
   const response = serveInspector(mock, new Request(`${mock.baseUrl}${INSPECTOR_PATH}${search}`));
   return { response, html: await response.text() };
 }
 
 describe('what partners sent is shown as text', () => {
   it('escapes request bodies, answers, names and IDs: the only script is the page’s own', async () => {
-    const mock = createMockSimulation({ seed: 'inspector-xss' });
+    const mock = createMockService({ seed: 'inspector-xss' });
     const created = await call(mock, 'POST', '/v2/users', {
       mobile: '9876543210',
       name: HOSTILE,
@@ -65,7 +65,7 @@ describe('what partners sent is shown as text', () => {
   });
 
   it('escapes a hostile filter value and a hostile path in the timeline', async () => {
-    const mock = createMockSimulation({ seed: 'inspector-xss' });
+    const mock = createMockService({ seed: 'inspector-xss' });
     await call(mock, 'GET', `/v2/transactions/${encodeURIComponent('"><b>x</b>')}`);
     const { html } = await page(mock, `?userId=${encodeURIComponent(HOSTILE)}&type=request`);
     expect(html).not.toContain('<b>x</b>');
@@ -79,7 +79,7 @@ describe('what partners sent is shown as text', () => {
   });
 
   it('allows only its own style and script, by a nonce that changes on every load', async () => {
-    const mock = createMockSimulation({ seed: 'inspector-csp' });
+    const mock = createMockService({ seed: 'inspector-csp' });
     const first = await page(mock);
     const second = await page(mock);
     const policy = first.response.headers.get('content-security-policy') ?? '';
@@ -158,7 +158,7 @@ describe('the filters and the model', () => {
   });
 
   it('a user’s filter finds requests that name the user only in their body or answer, and no one else’s', async () => {
-    const mock = createMockSimulation({ seed: 'inspector-model' });
+    const mock = createMockService({ seed: 'inspector-model' });
     const asha = (await call(mock, 'POST', '/v2/users', { mobile: '9876543210', name: 'Asha' })).body.data
       .userId;
     const ravi = (await call(mock, 'POST', '/v2/users', { mobile: '9876543211', name: 'Ravi' })).body.data
@@ -195,7 +195,7 @@ describe('the filters and the model', () => {
   });
 
   it('files a read by partnerReference under its transaction, and the timeline runs oldest first with no step back', async () => {
-    const mock = createMockSimulation({ seed: 'inspector-reference' });
+    const mock = createMockService({ seed: 'inspector-reference' });
     mock.helpers.accounts.update({ webhookUrl: 'https://partner.test/hooks' });
     let answer: () => void = () => {};
     // The first delivery is answered only after later requests: its entry is journalled late, dated at its send.
@@ -237,7 +237,7 @@ describe('the filters and the model', () => {
 
 describe('pending timers', () => {
   it('lists each waiting timer with how long until it runs on the virtual clock', async () => {
-    const mock = createMockSimulation({ seed: 'inspector-timers' });
+    const mock = createMockService({ seed: 'inspector-timers' });
     const response = await mock.dispatch(
       new Request(`${mock.baseUrl}/v2/users`, {
         method: 'POST',

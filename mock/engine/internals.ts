@@ -20,14 +20,14 @@ import { journalFeed } from './journal-feed.js';
 import type { ResolvedOptions } from './options.js';
 import type { RouteOverrides } from './route.js';
 import { createStream, type Stream } from './stream.js';
-import type { RuntimeTap } from './taps.js';
+import type { ServiceTap } from './taps.js';
 import { createTaskRegistry, type TaskRegistry } from './tasks.js';
 
 /** The `fetch` a webhook delivery uses; a test may replace it to answer in-process. */
 export type WebhookFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /** A `MockService` as the mock's own modules see it. */
-export interface MockRuntime {
+export interface ServiceInternals {
   state: MockState;
   readonly options: ResolvedOptions;
   readonly tasks: TaskRegistry;
@@ -47,7 +47,7 @@ export interface MockRuntime {
   /** Each exchange and transition, as it happens (`mock/engine/stream.ts`); the journal is its first subscriber. */
   readonly stream: Stream;
   /** Where the recorder listens in (`mock/engine/taps.ts`), once there is one. */
-  tap: RuntimeTap | undefined;
+  tap: ServiceTap | undefined;
   /** The recording's bundle (`mock/observe/recorder.ts`), once there is a recorder. */
   recording: { bundle(): MockBundle } | undefined;
   /** The fetch of webhook deliveries a test put in (`helpers.webhooks.useFetch`); the global one otherwise. */
@@ -80,11 +80,11 @@ export function createEmptyState(seed: string, startMs: number): MockState {
  * The internals of a service starting from `start` (`initialState` in `mock/operations/accounts.ts`), with an
  * empty task registry; `createMockService` adds the public face to the same object.
  */
-export function createRuntime(
+export function createServiceInternals(
   options: ResolvedOptions,
   start: MockState,
   overrides: RouteOverrides = new Map(),
-): MockRuntime {
+): ServiceInternals {
   const journal = createJournal({ budgetBytes: options.budgets.journalBytes });
   const stream = createStream();
   const partial = {
@@ -102,7 +102,7 @@ export function createRuntime(
     queuedMoves: 0,
     lastKey: undefined,
   };
-  const service = partial as MockRuntime;
+  const service = partial as ServiceInternals;
   // The clock needs the service it belongs to.
   Object.assign(service, { engineClock: createClock(service) });
   stream.subscribe(journalFeed(journal, () => service.state));
