@@ -209,9 +209,10 @@ describe('client ergonomics', () => {
   });
 
   it('fetchOptions reach every fetch, the call’s own over the client’s', async () => {
-    const inits: RequestInit[] = [];
+    // What fetch is asked for: ky's request and what `init` adds to it.
+    const inits: Request[] = [];
     const spy: typeof fetch = async (input, init) => {
-      if (init) inits.push(init);
+      inits.push(new Request(input, init));
       return fetch(input, init);
     };
     route('get', '/v2/account', ok(account));
@@ -230,9 +231,9 @@ describe('client ergonomics', () => {
   it('fetchOptions reach the global fetch too, and never replace the headers the call sends', async () => {
     const seen = route('get', '/v2/account', ok(account));
     const wrapped = globalThis.fetch;
-    const inits: RequestInit[] = [];
+    const inits: Request[] = [];
     globalThis.fetch = (input, init) => {
-      if (init) inits.push(init);
+      inits.push(new Request(input, init));
       return wrapped(input, init);
     };
     try {
