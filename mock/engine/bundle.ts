@@ -79,9 +79,9 @@ function buildSchemas() {
     during: z.boolean(),
     /**
      * Its place among the bundle's answers as they came (0 first). Answers to attempts in flight together can come
-     * in any order; the replay gives them back in this one. Absent in bundles that did not keep it.
+     * in any order; the replay gives them back in this one.
      */
-    landed: z.optional(z.number().check(z.int(), z.gte(0))),
+    landed: z.number().check(z.int(), z.gte(0)),
     ok: z.boolean(),
     status: z.optional(z.number().check(z.int())),
     /** The receiver's answer body as kept (absent in bundles that did not keep it). */

@@ -2,14 +2,13 @@
  * The index behind `GET /v2/webhooks`: each account's event ids in creation order and its event counts by
  * status, kept as events are recorded and change status. With it the list answers a page and its totals without
  * reading every event in the store (flat from 1,000 to 100,000 events; test/bench/mock.bench.ts). Plain data in
- * state like everything else; a snapshot taken before the index existed gets it rebuilt on first use.
+ * state like everything else.
  */
 
 import type { MockState } from '../state/mock-state.js';
-import { keyed } from '../state/records.js';
 import type { WebhookEventRecord, WebhookEventStatus, WebhooksSlice } from '../state/webhooks.js';
 
-type Index = Required<Pick<WebhooksSlice, 'idsByAccount' | 'countsByAccount'>>;
+type Index = Pick<WebhooksSlice, 'idsByAccount' | 'countsByAccount'>;
 
 function emptyCounts(): Record<WebhookEventStatus, number> {
   return { pending: 0, delivered: 0, failed: 0 };
@@ -29,20 +28,9 @@ function countsOf(ix: Index, accountId: string): Record<WebhookEventStatus, numb
   return counts;
 }
 
-function index(state: MockState): Index {
-  const slice = state.webhooks;
-  if (!slice.idsByAccount || !slice.countsByAccount) {
-    const rebuilt: Index = { idsByAccount: keyed(), countsByAccount: keyed() };
-    for (const record of Object.values(slice.byId)) add(rebuilt, record.accountId, record.id, record.status);
-    slice.idsByAccount = rebuilt.idsByAccount;
-    slice.countsByAccount = rebuilt.countsByAccount;
-  }
-  return { idsByAccount: slice.idsByAccount, countsByAccount: slice.countsByAccount };
-}
-
 /** Adds a newly stored event to the index. */
 export function indexEvent(state: MockState, record: WebhookEventRecord): void {
-  add(index(state), record.accountId, record.id, record.status);
+  add(state.webhooks, record.accountId, record.id, record.status);
 }
 
 /** Changes an event's status, keeping the counts right. */
@@ -52,7 +40,7 @@ export function setEventStatus(
   status: WebhookEventStatus,
 ): void {
   if (record.status === status) return;
-  const counts = countsOf(index(state), record.accountId);
+  const counts = countsOf(state.webhooks, record.accountId);
   counts[record.status] = Math.max(0, counts[record.status] - 1);
   counts[status] += 1;
   record.status = status;
@@ -67,7 +55,7 @@ export function eventPage(
   accountId: string,
   { page, limit, status }: { page: number; limit: number; status?: WebhookEventStatus },
 ): { events: WebhookEventRecord[]; total: number } {
-  const { idsByAccount, countsByAccount } = index(state);
+  const { idsByAccount, countsByAccount } = state.webhooks;
   const ids = idsByAccount[accountId] ?? [];
   const counts = countsByAccount[accountId] ?? emptyCounts();
   const total = status ? counts[status] : ids.length;

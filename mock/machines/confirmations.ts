@@ -29,8 +29,8 @@ function detectedMs(txn: TransactionRecord): number | undefined {
 
 /**
  * Blocks mined over the deposit by `now`, up to the required count: what the block timer stores when it runs.
- * A deposit still `pending` (or a record from before `detectedAt` was kept) gains the one block its timer
- * was set for.
+ * A deposit still `pending` gains the one block its timer was set for (a `detected` one always has
+ * `detectedAt`: machines/transaction.ts sets both at once).
  */
 export function blocksMinedBy(txn: TransactionRecord, now: number): number {
   const { deposit } = txn;

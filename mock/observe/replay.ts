@@ -109,9 +109,9 @@ export async function replayBundle(target: ReplayTarget, bundle: MockBundle): Pr
   // after the answers placed before it.
   const due = (answer: BundleAnswer) =>
     (count > answer.atStep || (count === answer.atStep && (answer.during || phase === 'after'))) &&
-    (answer.landed === undefined || answer.landed === landed);
+    answer.landed === landed;
   const give = (answer: BundleAnswer): DeliveryOutcome => {
-    if (answer.landed !== undefined) landed += 1;
+    landed += 1;
     return outcomeOf(answer);
   };
   // Held answers now due go back one at a time, each landing (its attempt noted, a retry scheduled) before the

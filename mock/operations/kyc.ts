@@ -172,8 +172,7 @@ export function takeOutcome<S extends 'bank' | 'upi'>(
   userId: string,
   step: S,
 ): (S extends 'bank' ? BankOutcome : UpiOutcome) | undefined {
-  // Optional chaining: a snapshot from before this field existed has no `nextOutcomes`.
-  const chosen = state.kyc.nextOutcomes?.[userId];
+  const chosen = state.kyc.nextOutcomes[userId];
   const outcome = chosen?.[step];
   if (chosen) delete chosen[step];
   return outcome as (S extends 'bank' ? BankOutcome : UpiOutcome) | undefined;
@@ -185,7 +184,6 @@ export function chooseOutcome(
   userId: string,
   choice: { step: 'bank'; outcome: BankOutcome } | { step: 'upi'; outcome: UpiOutcome },
 ): void {
-  state.kyc.nextOutcomes ??= {};
   const chosen = { ...state.kyc.nextOutcomes[userId] };
   if (choice.step === 'bank') chosen.bank = choice.outcome;
   else chosen.upi = choice.outcome;

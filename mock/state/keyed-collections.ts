@@ -44,7 +44,7 @@ export function sliceOf(state: MockState, slice: KeyedSlice): Record<string, unk
 
 /**
  * Gives every keyed collection of `state` a null prototype, in place (a collection that is absent stays
- * absent: the webhook index is rebuilt when missing). Used on a state parsed from JSON.
+ * absent, for `checkState` to refuse: every one is required). Used on a state parsed from JSON.
  */
 export function withKeyedCollections(state: MockState): MockState {
   for (const [slice, collection] of KEYED_COLLECTIONS) {

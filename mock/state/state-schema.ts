@@ -1,15 +1,18 @@
 /**
  * What a state must look like before it replaces the live one (`helpers.restore`, the standalone server's
  * `--state-file`): every slice and collection present with the right kind of value, and each record with
- * the fields the handlers look things up by. Fields a schema does not describe pass (fields the mock adds
- * later), so an older state keeps loading; a state that would make the mock answer 500 is refused up front
- * with the path of what is wrong. The objects are `z.object`, which passes unknown fields as `z.looseObject`
- * does: `checkState` returns the value it was given, never the parsed copy, so copying every field a schema
- * does not describe (as a loose object does) would only cost time, about a third of the check of a state
- * with 100,000 transactions.
+ * the fields the handlers look things up by. A state of another `version` is refused naming that version;
+ * one of this version that lacks a collection or would make the mock answer 500, by the path of what is
+ * wrong. Nothing is rebuilt or migrated: no other version was released. The objects are `z.object`, which
+ * passes unknown fields as `z.looseObject` does: `checkState` returns the value it was given, never the
+ * parsed copy, so copying every field a schema does not describe (as a loose object does) would only cost
+ * time, about a third of the check of a state with 100,000 transactions.
  */
 import * as z from 'zod/mini';
 import type { MockState } from './mock-state.js';
+
+/** The one state layout this mock reads and writes (`MockState.version`). */
+const STATE_VERSION = 1;
 
 // Built on the first state checked, not at import: most services never restore or load one.
 function buildSchema() {
@@ -52,7 +55,7 @@ function buildSchema() {
   });
 
   return z.object({
-    version: z.literal(1),
+    version: z.literal(STATE_VERSION),
     seed: text,
     rng: z.number().check(z.int()),
     clock: z.object({ now: time, timerSeq: count }),
@@ -80,12 +83,12 @@ function buildSchema() {
       outstandingUsdByAccount: byKey(text),
       exchangeRate: text,
       dealSeq: count,
-      volumeByAccount: z.optional(byKey(z.object({ totalUsd: text, byMonth: z.record(z.string(), text) }))),
+      volumeByAccount: byKey(z.object({ totalUsd: text, byMonth: z.record(z.string(), text) })),
     }),
     webhooks: z.object({
       byId: byKey(webhookEvent),
-      idsByAccount: z.optional(byKey(z.array(text))),
-      countsByAccount: z.optional(byKey(z.record(z.string(), z.number()))),
+      idsByAccount: byKey(z.array(text)),
+      countsByAccount: byKey(z.record(z.string(), z.number())),
     }),
     http: z.object({
       idempotency: byKey(z.object({ fingerprint: text, expiresAt: time })),
@@ -108,8 +111,26 @@ function mockStateSchema(): ReturnType<typeof buildSchema> {
 export class InvalidStateError extends Error {
   override readonly name = 'InvalidStateError';
   constructor(readonly problems: string[]) {
-    super(`not a mock state of version 1: ${problems.join('; ')}`);
+    super(`not a mock state of version ${STATE_VERSION}: ${problems.join('; ')}`);
   }
+}
+
+/** The `version` of a state that names another one, with what to do; undefined for this version or none. */
+function otherVersion(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, 'version')) return undefined;
+  const { version } = value as { version: unknown };
+  if (version === STATE_VERSION) return undefined;
+  return `version: the state is of version ${JSON.stringify(version)} and this mock reads version ${STATE_VERSION} only; take a new snapshot with this mock (helpers.snapshot) or start from a fresh state`;
+}
+
+/** Whether `value` holds something at `path` (an issue's path). */
+function has(value: unknown, path: readonly PropertyKey[]): boolean {
+  let at = value;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, key)) return false;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at !== undefined;
 }
 
 /**
@@ -119,11 +140,16 @@ export class InvalidStateError extends Error {
  * `cloneState` then give it null-prototype collections.
  */
 export function checkState(value: unknown): MockState {
+  // Before the shape: another version's fields would otherwise be reported one by one as if misspelt.
+  const other = otherVersion(value);
+  if (other) throw new InvalidStateError([other]);
   const result = z.safeParse(mockStateSchema(), value);
   if (!result.success) {
     const problems = result.error.issues.slice(0, 5).map((issue) => {
       const path = issue.path.length ? issue.path.map(String).join('.') : '(the state)';
-      return `${path}: ${issue.message}`;
+      // A field this version keeps in every state it makes: "missing" says more than zod's "Invalid input".
+      const missing = issue.code === 'invalid_type' && !has(value, issue.path);
+      return `${path}: ${missing ? 'missing' : issue.message}`;
     });
     if (result.error.issues.length > 5) problems.push(`and ${result.error.issues.length - 5} more`);
     throw new InvalidStateError(problems);

@@ -140,11 +140,8 @@ export interface TransactionsSlice {
   exchangeRate: string;
   /** Counter behind `D-0001`-style deal numbers. */
   dealSeq: number;
-  /**
-   * Account id → its completed volume (spec 2.1), kept as transactions complete (operations/volume.ts); absent
-   * in a state saved before it was kept, and rebuilt on first use.
-   */
-  volumeByAccount?: Record<string, AccountVolumeRecord>;
+  /** Account id → its completed volume (spec 2.1), kept as transactions complete (operations/volume.ts). */
+  volumeByAccount: Record<string, AccountVolumeRecord>;
 }
 
 /**

@@ -70,10 +70,10 @@ export interface WebhookEventRecord {
 export interface WebhooksSlice {
   /** In creation order (insertion order of the keys). */
   byId: Record<string, WebhookEventRecord>;
-  /** Each account's event ids in creation order (`mock/engine/event-index.ts`; rebuilt when absent). */
-  idsByAccount?: Record<string, string[]>;
-  /** Each account's event counts by status (`mock/engine/event-index.ts`; rebuilt when absent). */
-  countsByAccount?: Record<string, Record<WebhookEventStatus, number>>;
+  /** Each account's event ids in creation order (`mock/engine/event-index.ts`). */
+  idsByAccount: Record<string, string[]>;
+  /** Each account's event counts by status (`mock/engine/event-index.ts`). */
+  countsByAccount: Record<string, Record<WebhookEventStatus, number>>;
 }
 
 /** A webhook event's delivery status. */

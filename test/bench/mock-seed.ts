@@ -1,6 +1,7 @@
 // Seeds a mock's store with many transactions and webhook events directly (no HTTP: 100,000 creates through
 // the API would take minutes), by copying one transaction and its event made through the API, then restoring
 // the enlarged snapshot. Used by test/bench/mock.bench.ts.
+import { indexEvent } from '../../mock/engine/event-index.js';
 import type { MockService } from '../../mock/service.js';
 
 /** A request through the service's dispatch (no network, no interception). */
@@ -50,19 +51,19 @@ export async function seedTransactions(mock: MockService, count: number): Promis
     state.transactions.byId[id] = { ...template, id, createdAt: at, updatedAt: at, timerIds: [] };
     ids.push(id);
     const eventId = `evt_seed_${i}`;
-    state.webhooks.byId[eventId] = {
+    const copy = {
       ...event,
       id: eventId,
       transactionId: id,
       createdAt: at,
       envelope: { ...event.envelope, id: eventId, timestamp: at },
     };
+    state.webhooks.byId[eventId] = copy;
+    // Indexed as the mock indexes an event it stores: a restored state must be whole, nothing is rebuilt.
+    indexEvent(state, copy);
   }
   // The template stays the newest, as it would be had the others come first.
   state.transactions.idsByAccount[accountId] = [...ids, ...(templateId ? [templateId] : [])];
   delete state.transactions.activeByUser[userId];
-  // The events were written around the list's index: drop it so it is rebuilt from them on first use.
-  delete state.webhooks.idsByAccount;
-  delete state.webhooks.countsByAccount;
   mock.helpers.restore(state);
 }

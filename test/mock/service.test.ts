@@ -116,7 +116,11 @@ describe('snapshot, restore, reset, seed', () => {
     expect(
       (await call('POST', '/v2/users', { body: { mobile: '9876543210' }, idempotencyKey: 'k1' })).status,
     ).toBe(200);
-    expect(() => service.helpers.restore({ version: 2 } as unknown as MockState)).toThrow(/version 1/);
+    const before = service.helpers.snapshot();
+    expect(() => service.helpers.restore({ ...before, version: 2 } as unknown as MockState)).toThrow(
+      'Cannot restore: not a mock state of version 1: version: the state is of version 2 and this mock reads version 1 only',
+    );
+    expect(service.helpers.snapshot()).toEqual(before);
   });
 
   it('reset returns to the initial state with the same keys; another seed gives other IDs', async () => {

@@ -34,6 +34,17 @@ describe('a replay bundle', () => {
       ],
       [{ ...bundle, steps: [{ type: 'request', method: 'GET' }] }, 'steps.0.path', /field steps.0.path/],
       [{ ...bundle, steps: [{ type: 'teleport' }] }, 'steps.0.type', /field steps.0.type/],
+      [
+        // Every answer keeps its place among the answers; one without it is refused, not replayed in any order.
+        {
+          ...bundle,
+          webhooks: [
+            { eventId: 'evt_1', timestamp: 1, sentAtStep: 0, answer: { atStep: 0, during: false, ok: true } },
+          ],
+        },
+        'webhooks.0.answer.landed',
+        /field webhooks.0.answer.landed/,
+      ],
       ['{"format":', '', /the bundle must be object/],
     ];
     for (const [bad, field, message] of cases) {
