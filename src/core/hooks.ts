@@ -76,9 +76,9 @@ export function viewedHooks(hooks: Hooks, bearer: string): Hooks {
       (request, options, state) => {
         const view = viewOf(request);
         (request as Viewed)[HOOK_VIEW] = view;
-        const shown = viewOptions(options);
+        const masked = viewOptions(options);
         return run(
-          beforeRequest.map((hook) => () => hook(view, shown, state)),
+          beforeRequest.map((hook) => () => hook(view, masked, state)),
           view,
           request,
         ) as ReturnType<BeforeRequestHook>;
