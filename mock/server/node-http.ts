@@ -5,7 +5,6 @@
  * client.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Answer } from '../engine/exchange.js';
 import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 
@@ -112,28 +111,24 @@ export function toRequest(req: IncomingMessage, url: string, body: Buffer<ArrayB
 }
 
 /**
- * Writes an answer's `Response` to a node response: its body from the answer's `text` when the pipeline made it
- * from one (the same bytes, written at once without reading the body's stream), else read to its end (the
- * promise); a network error (`Response.error()`, an injected drop) as a destroyed socket.
+ * Writes a `Response` to a node response: its body read to its end (the promise), a `HEAD` answer's head only,
+ * and a network error (`Response.error()`, an injected drop) as a destroyed socket.
  */
-export function writeAnswer(
-  res: ServerResponse,
-  { response, text }: Pick<Answer, 'response' | 'text'>,
-): Promise<void> | undefined {
+export function writeAnswer(res: ServerResponse, response: Response): Promise<void> | undefined {
   if (response.type === 'error') {
     res.socket?.destroy();
     return undefined;
   }
   // No body: a HEAD answer, which keeps the length its GET would have had.
-  if (response.body === null || text !== undefined) {
-    writeResponse(res, response, response.body === null ? undefined : text);
+  if (response.body === null) {
+    writeResponse(res, response, undefined);
     return undefined;
   }
   return response.arrayBuffer().then((bytes) => writeResponse(res, response, Buffer.from(bytes)));
 }
 
 /** Writes the head of `response` and `body` (see {@link writeAnswer}). */
-function writeResponse(res: ServerResponse, response: Response, body: Buffer | string | undefined): void {
+function writeResponse(res: ServerResponse, response: Response, body: Buffer | undefined): void {
   // One flat list for writeHead: node takes it as is, without a setHeader call per header.
   const head: string[] = [];
   for (const [name, value] of response.headers) {

@@ -8,7 +8,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { describeError } from '../../src/shared/describe-error.js';
-import type { Answer } from '../engine/exchange.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import type { MockServiceOptions } from '../engine/options.js';
 import { errorBody } from '../engine/respond.js';
@@ -97,18 +96,15 @@ function targetOf(raw: string): { pathname: string; search: string } {
   return new URL(raw.startsWith('/') ? `http://mock.invalid${raw}` : raw, 'http://mock.invalid');
 }
 
-/** What the server writes: a `Response`, and its body's text when the pipeline made it from one. */
-type Written = Pick<Answer, 'response' | 'text'>;
-
 async function answerRequest(
   service: MockService & ServiceInternals,
   req: IncomingMessage,
-): Promise<Written> {
+): Promise<Response> {
   const target = targetOf(req.url ?? '/');
   const method = (req.method ?? 'GET').toUpperCase();
   if (FORBIDDEN_METHODS.has(method)) {
     req.resume();
-    return { response: refuseForbiddenMethod(method, target.pathname) };
+    return refuseForbiddenMethod(method, target.pathname);
   }
   let body = NO_BODY;
   try {
@@ -120,7 +116,7 @@ async function answerRequest(
       const refused = errorResponse(413, 'Payload Too Large', error.message);
       // The connection is not used again: a body not read to its end leaves it mid-request.
       refused.headers.set('connection', 'close');
-      return { response: refused };
+      return refused;
     }
     throw error;
   }
@@ -130,9 +126,9 @@ async function answerRequest(
   const local = localRequest(path);
   if (local === undefined) {
     const exchange = await serveExchange(service, toRequest(req, url, body));
-    return exchange?.answer ?? { response: notFound(method, path) };
+    return exchange?.answer?.response ?? notFound(method, path);
   }
-  return { response: await answerLocal(service, req, local, toRequest(req, url, body), path) };
+  return answerLocal(service, req, local, toRequest(req, url, body), path);
 }
 
 /** The server's own parts (see {@link localRequest}), which answer `HEAD` as `GET`. */
@@ -190,19 +186,18 @@ async function handle(
   stateFile: StateFile | undefined,
 ): Promise<void> {
   const mark = stateFile?.mark();
-  let answer: Written;
+  let answer: Response;
   try {
     answer = await answerRequest(service, req);
   } catch (error) {
     // Anything a handler throws is this request's 500; the server keeps serving the rest.
     const detail = describeError(error);
-    const response = errorResponse(
+    answer = errorResponse(
       500,
       'Internal Server Error',
       `The mock failed while handling this request: ${detail}`,
       'INTERNAL_ERROR',
     );
-    answer = { response };
   }
   const written = writeAnswer(
     res,
@@ -224,20 +219,19 @@ export function replayingAnswer(steps: number): Response {
 }
 
 /** Runs `keep` (saving the state); an answer that cannot be kept becomes a 500 that says so. */
-function keepBeforeAnswering(answer: Written, keep: () => void): Written {
+function keepBeforeAnswering(answer: Response, keep: () => void): Response {
   try {
     keep();
     return answer;
   } catch (error) {
     const detail = describeError(error);
     console.error('inr-payouts mock: could not save the state:', error);
-    const response = errorResponse(
+    return errorResponse(
       500,
       'Internal Server Error',
       `The mock could not save the state: ${detail}`,
       'INTERNAL_ERROR',
     );
-    return { response };
   }
 }
 
@@ -259,7 +253,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     if (replaying !== undefined) {
       req.resume();
-      writeAnswer(res, { response: replayingAnswer(replaying) })?.catch(() => res.socket?.destroy());
+      writeAnswer(res, replayingAnswer(replaying))?.catch(() => res.socket?.destroy());
       return;
     }
     const after = () => options.onRequest?.();

@@ -19,7 +19,7 @@ async function serve(
   const created = createServer(async (req, res) => {
     const body = await readBody(req);
     const answered = await answer(toRequest(req, `http://mock.test${req.url}`, body));
-    await writeAnswer(res, answered instanceof Response ? { response: answered } : answered);
+    await writeAnswer(res, answered instanceof Response ? answered : answered.response);
   });
   server = created;
   await new Promise<void>((resolve) => created.listen(0, '127.0.0.1', resolve));
