@@ -9,24 +9,12 @@
  * difference; an optional field left out in one state is named with the state (`states.ts`).
  */
 import { objectOf } from '../state/records.js';
-import { answerProblems, type ContractProblem, deliveryProblems } from './contract.js';
+import { answerProblems, type ContractProblem, deliveryProblems } from './contract-problems.js';
 import { mockOwnField, mockOwnHeader } from './mock-own.js';
+import { CONFORMANCE_HEADERS } from './record.js';
 import { diffShapes, type ShapeDifference, shapeOf } from './shape.js';
 import { listAbsences, stateAt } from './states.js';
 import type { Difference, Observation, StepObservation, WireExchange } from './types.js';
-
-/**
- * The headers conformance looks at (spec 7.6, 8 and the idempotency rules), lower-case, and the form each is
- * compared by.
- */
-export const CONFORMANCE_HEADERS = [
-  'content-type',
-  'idempotent-replayed',
-  'x-ratelimit-limit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-reset',
-  'retry-after',
-] as const;
 
 /** A time's unit, told by its size: a Unix time in seconds or milliseconds, or seconds from now. */
 function timeUnit(seconds: number): string {
@@ -300,26 +288,6 @@ function add(out: Difference[], next: Difference): void {
   else out.push(next);
 }
 
-/**
- * Every difference between the two sides' observations, in order. Observations are paired by position; when a
- * pair is not the same kind of thing (another request, another step), the sides took different paths and the
- * comparison stops there with one `order` difference. A side that stopped on an unexpected error adds a
- * difference only when nothing before it already explains it.
- * @example
- * ```ts
- * import { compareObservations } from 'inr-payouts/mock';
- * const step = (value: unknown) => ({ kind: 'step' as const, label: 'transaction.status', value, compare: 'value' as const });
- * compareObservations([step('completed')], [step('failed')])[0]?.text;
- * // 'transaction.status: value: mock "completed", sandbox "failed"'
- * ```
- */
-export function compareObservations(
-  mock: readonly Observation[],
-  sandbox: readonly Observation[],
-): Difference[] {
-  return compareSides(mock, sandbox).differences;
-}
-
 /** What comparing two sides found: the differences, and the steps left uncompared when the sides parted. */
 export interface Comparison {
   differences: Difference[];
@@ -329,7 +297,10 @@ export interface Comparison {
   notCompared: string[];
 }
 
-/** {@link compareObservations}, with the steps it could not compare. */
+/**
+ * Every difference between the two sides' observations, in order (`compareObservations`), with the steps it
+ * could not compare.
+ */
 export function compareSides(mock: readonly Observation[], sandbox: readonly Observation[]): Comparison {
   const out: Difference[] = [];
   const mockOwn: string[] = [];

@@ -6,10 +6,22 @@
 
 import { colonPath } from '../../src/endpoints/index.js';
 import { type AttemptPolicy, sendWithRetries, TargetUnavailable } from './attempts.js';
-import { CONFORMANCE_HEADERS } from './compare.js';
 import { endpointOf } from './contract.js';
 import type { Pacer } from './pace.js';
 import type { Observation, WireExchange } from './types.js';
+
+/**
+ * The headers conformance looks at (spec 7.6, 8 and the idempotency rules), lower-case, and the form each is
+ * compared by.
+ */
+export const CONFORMANCE_HEADERS = [
+  'content-type',
+  'idempotent-replayed',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+] as const;
 
 /**
  * The endpoint a request's path matches, with its parameters named (`/v2/users/:userId/kyc/status`); a path no

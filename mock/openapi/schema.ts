@@ -12,21 +12,28 @@ export type Json = Record<string, unknown>;
 /**
  * The JSON Schema of a zod schema, without its `$schema` (the document names the dialect once). An open enum
  * (`openEnum`) becomes `anyOf` its known values and any string: generators offer the values, and a value the
- * service adds later still validates.
+ * service adds later still validates. With `closed`, it becomes its known values only: the contract that
+ * conformance checks an answer against, where a new value is a difference to review.
  */
-export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
+export function jsonSchema(
+  schema: z.ZodMiniType,
+  io: 'input' | 'output',
+  enums: 'open' | 'closed' = 'open',
+): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema: node }) => {
       const values = openEnumValues.get(zodSchema);
       if (!values) return;
+      const known = { type: 'string', enum: [...values] };
+      if (enums === 'closed') {
+        Object.assign(node, known);
+        return;
+      }
       const open = node as Json;
       delete open.type;
-      open.anyOf = [
-        { type: 'string', enum: [...values] },
-        { type: 'string', description: 'A value added after this document' },
-      ];
+      open.anyOf = [known, { type: 'string', description: 'A value added after this document' }];
     },
   }) as Json;
   return rest;

@@ -4,7 +4,8 @@
  * named as such and compared, where its payload is near one, with the type it stands in for.
  */
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../../src/webhooks/index.js';
-import { isEventType, nearestEventType } from '../contract.js';
+import { isEventType } from '../contract.js';
+import { nearestEventType } from '../contract-problems.js';
 import type { ScenarioTarget } from '../types.js';
 import type { ReceivedDelivery } from './webhook-receiver.js';
 

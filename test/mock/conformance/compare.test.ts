@@ -4,6 +4,9 @@ import { compareSides } from '../../../mock/conformance/compare.js';
 import { summarize } from '../../../mock/conformance/report.js';
 import { compareObservations, type Observation, type WireExchange } from '../../../mock/index.js';
 
+const differencesOf = (mock: readonly Observation[], sandbox: readonly Observation[]) =>
+  compareSides(mock, sandbox).differences;
+
 function exchange(status: number, body: unknown, headers: Record<string, string> = {}): WireExchange {
   return {
     kind: 'exchange',
@@ -17,7 +20,7 @@ function exchange(status: number, body: unknown, headers: Record<string, string>
 }
 
 const texts = (mock: Observation[], sandbox: Observation[]) =>
-  compareObservations(mock, sandbox).map((d) => d.text);
+  differencesOf(mock, sandbox).map((d) => d.text);
 
 const transaction = {
   success: true,
@@ -29,7 +32,7 @@ const transaction = {
 };
 
 describe('compareObservations', () => {
-  it('names nothing when only values differ: IDs, timestamps, amounts, messages, header values', () => {
+  it('names nothing when only values differ: IDs, timestamps, amounts, messages, header values', async () => {
     const other = structuredClone(transaction);
     other.data.transaction.id = 'txn_other';
     other.data.transaction.createdAt = '2026-11-25T22:00:00.000Z';
@@ -37,7 +40,7 @@ describe('compareObservations', () => {
     other.data.deposit.expectedAmount = '9999.99';
     const a = exchange(200, transaction, { 'x-ratelimit-remaining': '599' });
     const b = exchange(200, other, { 'x-ratelimit-remaining': '12' });
-    expect(compareObservations([a], [b])).toEqual([]);
+    expect(await compareObservations([a], [b])).toEqual([]);
   });
 
   it('names a field missing on one side with its type and the step', () => {
@@ -155,7 +158,7 @@ describe('compareObservations', () => {
 
   it('stops at the first step the sides took differently', () => {
     const step = (label: string) => ({ kind: 'step' as const, label, value: 1, compare: 'value' as const });
-    const found = compareObservations([step('a'), step('b'), step('c')], [step('a'), step('c')]);
+    const found = differencesOf([step('a'), step('b'), step('c')], [step('a'), step('c')]);
     expect(found.map((d) => d.text)).toEqual(['b: order: mock b, sandbox c']);
     expect(found[0]?.index).toBe(1);
     expect(texts([step('a')], [step('a'), step('b')])).toEqual(['b: order: mock nothing, sandbox b']);
@@ -252,7 +255,7 @@ describe('compareObservations', () => {
   });
 
   it('counts one difference met on many requests once, and the run lists it once', () => {
-    const found = compareObservations(
+    const found = differencesOf(
       [
         exchange(200, transaction, { 'idempotent-replayed': 'true' }),
         exchange(200, transaction, { 'idempotent-replayed': 'true' }),
@@ -300,9 +303,9 @@ describe('compareObservations', () => {
       ),
     ]);
     // The target sending what the mock does not stays a difference.
-    expect(
-      compareObservations([exchange(200, transaction)], [exchange(200, withOwn)]).map((d) => d.what),
-    ).toEqual(['`transaction.updatedAt`']);
+    expect(differencesOf([exchange(200, transaction)], [exchange(200, withOwn)]).map((d) => d.what)).toEqual([
+      '`transaction.updatedAt`',
+    ]);
   });
 
   it('names a new value of an enum nested in a union with every value the union lists', () => {

@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compareSides } from '../../../mock/conformance/compare.js';
 import { summarize } from '../../../mock/conformance/report.js';
 import {
   type ConformanceReport,
-  compareObservations,
   conformanceHtml,
   formatConformanceReport,
   type WireExchange,
@@ -32,7 +32,7 @@ function answer(body: unknown): WireExchange {
 function handMade(): ConformanceReport {
   const mock = [answer({ success: true, data: { name: '<script>alert(1)</script>', id: 'a' } })];
   const sandbox = [answer({ success: true, data: { name: 'x', '<img src=x onerror=alert(1)>': 1 } })];
-  const differences = compareObservations(mock, sandbox);
+  const { differences } = compareSides(mock, sandbox);
   const results: ConformanceReport['results'] = [
     {
       id: 'account.read',

@@ -1,0 +1,239 @@
+/**
+ * The published contract as conformance checks it: each answer against the JSON Schema of its endpoint's row in
+ * the endpoint table (`src/endpoints/`, the schemas `openapi.json` is generated from) and each delivery against
+ * its event type's payload (`mock/contract/webhook-payloads.ts`), with the open enums closed to their known
+ * values (a new value is a difference to review). zod reads that JSON Schema (`fromJSONSchema`) and validates;
+ * its issues become the report's problems: a JSON type (an integer included), a format, a value outside a
+ * declared enum, a required field missing, counted over the items of a list. Loaded with the runner only: zod's
+ * full build costs a cold import of the mock about 100 ms.
+ */
+import { type core, fromJSONSchema, type ZodType } from 'zod';
+import type * as z from 'zod/mini';
+import { ErrorBodyA, ErrorBodyB, RateLimitErrorBody } from '../../src/schemas/common.js';
+import { isPlainObject } from '../../src/shared/plain-object.js';
+import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
+import { type Json, jsonSchema } from '../openapi/schema.js';
+import { endpointOf, formatName, isEventType, typeName } from './contract.js';
+
+/** One place where a value breaks the contract. */
+export interface ContractProblem {
+  /** The value's path, as shapes name it (`data.transaction.status`, `data[].id`). */
+  path: string;
+  kind: 'type' | 'format' | 'enum' | 'required';
+  /** What the contract declares, in words (`integer`, `date-time`, `one of pending, delivered`, `present`). */
+  expected: string;
+  /** What the value is, in words (`string`, `"on_hold"`, `absent`). */
+  got: string;
+  /** For a problem inside a list: on how many items, of how many. */
+  items?: { count: number; of: number };
+  /** For an `enum` problem: the values the contract lists there. */
+  values?: readonly unknown[];
+}
+
+/** A schema of the contract: its closed JSON Schema, and zod's validator of it. */
+interface Checked {
+  json: Json;
+  check: ZodType;
+}
+
+const compiled = new WeakMap<object, Checked>();
+function checkedOf(schema: z.ZodMiniType): Checked {
+  let found = compiled.get(schema);
+  if (!found) {
+    const json = jsonSchema(schema, 'output', 'closed');
+    found = { json, check: fromJSONSchema(json) };
+    compiled.set(schema, found);
+  }
+  return found;
+}
+
+/** The schema an answer of `status` is checked against, and the path its problems are named from. */
+function answerSchema(
+  row: NonNullable<ReturnType<typeof endpointOf>>,
+  status: number,
+  body: unknown,
+): { schema: z.ZodMiniType; at: string; value: unknown } | undefined {
+  const record = isPlainObject(body) ? body : undefined;
+  if (status === 429) return { schema: RateLimitErrorBody, at: '', value: body };
+  if (status >= 400 || record?.success === false) {
+    if (status === 401) return undefined;
+    return { schema: record?.success === false ? ErrorBodyB : ErrorBodyA, at: '', value: body };
+  }
+  if (row.envelope) return { schema: row.envelope, at: '', value: body };
+  if (!record || !('data' in record)) return undefined;
+  return { schema: row.data, at: 'data', value: record.data };
+}
+
+/** Every way the answer `body` of `status` to `METHOD path` breaks the endpoint's contract. */
+export function answerProblems(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+): ContractProblem[] {
+  const row = endpointOf(method, path);
+  if (!row || body === undefined || typeof body === 'string') return [];
+  const found = answerSchema(row, status, body);
+  return found ? problemsOf(checkedOf(found.schema), found.value, found.at) : [];
+}
+
+// The envelope of every delivery (spec 6.1): its `data` is checked apart, against its event type's payload.
+const ENVELOPE = fromJSONSchema({
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    event: { type: 'string' },
+    timestamp: { type: 'string', format: 'date-time' },
+  },
+  required: ['id', 'event', 'timestamp', 'data'],
+});
+
+/** Every way a delivery's envelope breaks the contract of its event type's payload (spec 6.1, 6.2). */
+export function deliveryProblems(envelope: unknown): ContractProblem[] {
+  const out = problemsOf({ json: {}, check: ENVELOPE }, envelope, '');
+  if (!isPlainObject(envelope)) return out;
+  if (!isEventType(envelope.event)) {
+    out.push({
+      path: 'event',
+      kind: 'enum',
+      expected: 'one of the ten event types',
+      got: JSON.stringify(envelope.event),
+    });
+    return out;
+  }
+  if (envelope.data === undefined) return out;
+  return [...out, ...problemsOf(checkedOf(WEBHOOK_PAYLOADS[envelope.event]), envelope.data, 'data')];
+}
+
+/**
+ * Of `types`, the event type whose payload in the contract `data` is nearest to: the most of its required fields
+ * present (at least half of them), then the fewest problems; undefined when none is near enough to compare with.
+ */
+export function nearestEventType(data: unknown, types: readonly string[]): string | undefined {
+  if (!isPlainObject(data)) return undefined;
+  let best: { type: string; present: number; problems: number } | undefined;
+  for (const type of types) {
+    if (!isEventType(type)) continue;
+    const checked = checkedOf(WEBHOOK_PAYLOADS[type]);
+    const required = Array.isArray(checked.json.required) ? checked.json.required.map(String) : [];
+    const present = required.filter((key) => data[key] !== undefined).length;
+    if (present * 2 < required.length) continue;
+    const problems = problemsOf(checked, data).length;
+    if (!best || present > best.present || (present === best.present && problems < best.problems))
+      best = { type, present, problems };
+  }
+  return best?.type;
+}
+
+function problemsOf({ check }: Checked, value: unknown, at = ''): ContractProblem[] {
+  const result = check.safeParse(value, { reportInput: true });
+  if (result.success) return [];
+  return merged(
+    result.error.issues.flatMap((issue) => problemsOfIssue(issue, [])),
+    value,
+    at,
+  );
+}
+
+type Key = PropertyKey;
+/** A problem before list items are merged: its path as zod gives it, from the checked value. */
+type Found = Omit<ContractProblem, 'path' | 'items'> & { at: readonly Key[] };
+
+// zod's names of the formats and types the contract declares, in JSON Schema's words.
+const FORMAT: Record<string, string> = { datetime: 'date-time', date: 'date', url: 'uri' };
+const TYPE: Record<string, string> = { int: 'integer' };
+
+function problemsOfIssue(issue: core.$ZodIssue, from: readonly Key[]): Found[] {
+  const at = [...from, ...issue.path];
+  const input: unknown = issue.input;
+  if (input === undefined && at.length > 0)
+    return [{ at, kind: 'required', expected: 'present', got: 'absent' }];
+  switch (issue.code) {
+    case 'invalid_type':
+      return [{ at, kind: 'type', expected: TYPE[issue.expected] ?? issue.expected, got: typeName(input) }];
+    case 'invalid_value':
+      return [
+        {
+          at,
+          kind: 'enum',
+          expected: listed(issue.values),
+          got: JSON.stringify(input),
+          values: issue.values,
+        },
+      ];
+    case 'invalid_format':
+      return [
+        {
+          at,
+          kind: 'format',
+          expected: FORMAT[issue.format] ?? issue.format,
+          got: typeof input === 'string' ? formatName(input) : typeName(input),
+        },
+      ];
+    case 'invalid_union':
+      return nearestBranch(
+        issue.errors.map((branch) => branch.flatMap((inner) => problemsOfIssue(inner, at))),
+      );
+    default:
+      // The contract's objects are open to fields added later (the SDK reads them leniently); the shape
+      // comparison names a field one side lacks. Nothing else the contract declares raises another issue.
+      return [];
+  }
+}
+
+/**
+ * A union's problems are its nearest branch's (nullable fields are `anyOf [schema, null]`). An enum problem there
+ * says every value the union lists at that path (a union told apart by `status` lists one value per branch):
+ * `one of "VERIFIED", "PENDING", …`, not the nearest branch's one.
+ */
+function nearestBranch(branches: readonly Found[][]): Found[] {
+  const best = [...branches].sort((a, b) => a.length - b.length)[0] ?? [];
+  return best.map((problem) => {
+    if (problem.kind !== 'enum' || !problem.values) return problem;
+    const same = (p: Found) => p.kind === 'enum' && named(p.at, '') === named(problem.at, '');
+    const values = [...new Set(branches.flatMap((b) => b.filter(same).flatMap((p) => p.values ?? [])))];
+    return { ...problem, values, expected: listed(values) };
+  });
+}
+
+/** Problems named from `at`; one inside a list is merged across its items, with how many of them have it. */
+function merged(found: readonly Found[], value: unknown, at: string): ContractProblem[] {
+  const out = new Map<string, ContractProblem>();
+  for (const { at: keys, ...problem } of found) {
+    const path = named(keys, at);
+    const key = `${path}\u0000${problem.kind}\u0000${problem.got}`;
+    const list = outermostList(value, keys);
+    const seen = out.get(key);
+    out.set(
+      key,
+      list === undefined
+        ? { ...problem, path }
+        : { ...problem, path, items: { count: (seen?.items?.count ?? 0) + 1, of: list.length } },
+    );
+  }
+  return [...out.values()];
+}
+
+/** A path as shapes name it: `data.transaction.status`, `data[].id`. */
+function named(keys: readonly Key[], at: string): string {
+  return keys.reduce<string>(
+    (path, key) =>
+      typeof key === 'number' ? `${path}[]` : path === '' ? String(key) : `${path}.${String(key)}`,
+    at,
+  );
+}
+
+/** The list the first item index of `keys` is in, if any. */
+function outermostList(value: unknown, keys: readonly Key[]): unknown[] | undefined {
+  let here = value;
+  for (const key of keys) {
+    if (typeof key === 'number') return Array.isArray(here) ? here : undefined;
+    here = isPlainObject(here) ? here[String(key)] : undefined;
+  }
+  return undefined;
+}
+
+function listed(values: readonly unknown[]): string {
+  const shown = values.slice(0, 6).map((v) => JSON.stringify(v));
+  return `one of ${shown.join(', ')}${values.length > 6 ? ', …' : ''}`;
+}
