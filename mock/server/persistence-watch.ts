@@ -13,26 +13,36 @@ export const grownFrom = (saved: Saved, key: string, list: unknown[]): number =>
 export const isPrimitive = (value: unknown) => value === null || typeof value !== 'object';
 
 /** A keyed collection's entries in memory, the keys read or written, the keys touched since the last save. */
-interface Watcher {
-  target: Record<string, unknown>;
-  known: Set<string>;
-  touched: Set<string>;
-  saved: Saved;
+class Watcher {
+  readonly known: Set<string>;
+  readonly touched: Set<string>;
+  readonly saved: Saved = new Map();
+  constructor(
+    readonly target: Record<string, unknown>,
+    keys: readonly string[],
+    loaded: boolean,
+  ) {
+    this.known = new Set(keys);
+    this.touched = new Set(loaded ? keys : []);
+  }
 }
-export const watchers = new WeakMap<object, Watcher>();
+
+// The proxy answers its own watcher under this key; no entry can have it (entries are named by strings).
+const WATCHER = Symbol('watcher');
+
+/** The watcher of a collection `watch` returned, or undefined for any other value. */
+export function watcherOf(value: unknown): Watcher | undefined {
+  const found: unknown =
+    value !== null && typeof value === 'object' ? Reflect.get(value, WATCHER) : undefined;
+  return found instanceof Watcher ? found : undefined;
+}
 
 /**
  * `target` (null prototype) behind a proxy that reads an entry from `rows` by key when first used (all of them
  * when the keys are listed) and notes the keys a request may change: read as an object, set or deleted.
  */
 export function watch(target: Record<string, unknown>, rows?: (key?: string) => Map<string, unknown>) {
-  const keys = Object.keys(target);
-  const watcher: Watcher = {
-    target,
-    known: new Set(keys),
-    touched: new Set(rows ? [] : keys),
-    saved: new Map(),
-  };
+  const watcher = new Watcher(target, Object.keys(target), rows === undefined);
   const adopt = (found: Map<string, unknown>) => {
     for (const [key, value] of found) {
       if (watcher.known.has(key)) continue;
@@ -54,6 +64,7 @@ export function watch(target: Record<string, unknown>, rows?: (key?: string) => 
   };
   const proxy = new Proxy(target, {
     get(object, key) {
+      if (key === WATCHER) return watcher;
       const value = load(key) && Reflect.get(object, key);
       if (value !== null && typeof value === 'object') touch(key);
       return value;
@@ -70,6 +81,5 @@ export function watch(target: Record<string, unknown>, rows?: (key?: string) => 
       return Reflect.ownKeys(object);
     },
   });
-  watchers.set(proxy, watcher);
   return proxy;
 }

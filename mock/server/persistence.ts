@@ -30,7 +30,7 @@ import type { Timer } from '../state/timers.js';
 import { refuse, refuseSystem, StateFileError } from './persistence-lock.js';
 import { connect, fileIdentity, IDENTITY, identify, identityOf, mayWrite, take } from './persistence-open.js';
 import { damaged, type Rows, statements } from './persistence-rows.js';
-import { grownFrom, isPrimitive, type Saved, watch, watchers } from './persistence-watch.js';
+import { grownFrom, isPrimitive, type Saved, watch, watcherOf } from './persistence-watch.js';
 
 export { StateFileError } from './persistence-lock.js';
 
@@ -235,14 +235,14 @@ function keeper(file: string, real: string, release: () => void, found?: { state
     for (const [slice, name, collection] of named) {
       const holder = sliceOf(state, slice);
       const current = holder[name];
-      let watcher = current && typeof current === 'object' ? watchers.get(current) : undefined;
+      let watcher = watcherOf(current);
       if (!watcher || whole) {
         // A collection replaced (or removed): saved whole, and watched from now on.
         if (!whole) rows.clear(collection);
         if (!current || typeof current !== 'object') continue;
         if (watcher) Object.keys(current); // a collection of another file: every entry read
         holder[name] = watch(watcher?.target ?? (current as Record<string, unknown>));
-        watcher = watchers.get(holder[name] as object);
+        watcher = watcherOf(holder[name]);
       }
       if (!watcher) continue;
       const { target, saved: lists, known, touched } = watcher;
