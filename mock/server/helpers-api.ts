@@ -8,8 +8,9 @@
  *   with the query string as the argument object (or no argument); `GET` never changes state
  *   (`mock/server/guard.ts`).
  * - The JSON body, always an object, is the argument; a helper whose argument is not an object names it
- *   (`{ "duration": "1h" }`, the contract's `field`), and the body's other fields are its second argument. The
- *   older forms (`{ "args": [...] }`, a bare JSON value) are still taken, not documented.
+ *   (`{ "duration": "1h" }`, the contract's `field`), and the body's other fields are its second argument.
+ *   `{ "args": [...] }` is the arguments in order, the form `connectMock` sends for any helper; any other JSON
+ *   value is the one argument.
  * - Answers `{ success: true, data: <result> }`; a refused transition is 409, an unknown thing 404, an
  *   argument the contract refuses 400 `INVALID_HELPER_ARGUMENT` naming the `field`, all in the spec's shape A.
  */
@@ -123,7 +124,7 @@ function argumentsOf(request: Request, text: string, spec: HelperSpec | undefine
     const { [field]: first, ...rest } = body;
     return Object.keys(rest).length ? [first, rest] : [first];
   }
-  // Also accepted, though not documented: `{ "args": [...] }` and a bare JSON value (older callers).
+  // `connectMock`'s form: the arguments in order, whatever the helper.
   if (isPlainObject(body) && Object.keys(body).length === 1 && Array.isArray(body.args)) {
     return body.args;
   }
