@@ -2,7 +2,7 @@
  * Per-test overrides of one operation (`mock.override('transactions.create', resolver)`), in the style of
  * MSW's `server.use` without a hand-written URL: operation ids are the OpenAPI document's (`transactions.create`
  * is `client.transactions.create`), the request body and the answer's `data` are typed as the client types them,
- * and a resolver that returns nothing falls back to the simulation. An override runs where the route would,
+ * and a resolver that returns nothing falls back to the mock's own route. An override runs where the route would,
  * after authentication, rate limiting, idempotency and the body and query validation.
  */
 import type * as z from 'zod/mini';

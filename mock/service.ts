@@ -71,7 +71,7 @@ export interface MockService {
   dispatch(request: Request): Promise<Response | undefined>;
   readonly clock: Clock;
   /**
-   * What the simulation did, in memory and bounded (`JOURNAL_LIMIT`, the last 10,000 entries), outside the
+   * What the mock did, in memory and bounded (`JOURNAL_LIMIT`, the last 10,000 entries), outside the
    * state and its snapshots: `mock.journal.entries({ type, userId, transactionId, since })`.
    */
   readonly journal: Journal;
@@ -154,7 +154,7 @@ export interface MockService {
   createClient(options?: ClientOptions): PayoutClient;
   /**
    * Overrides one operation for this service until the returned function is called: `resolver` gets the
-   * validated, typed body and answers typed `data` (or a `Response`), or nothing to let the simulation answer.
+   * validated, typed body and answers typed `data` (or a `Response`), or nothing to let the mock's own route answer.
    * @example
    * ```ts
    * const stop = mock.override('account.retrieveCredit', () => ({

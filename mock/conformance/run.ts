@@ -116,7 +116,7 @@ function runningDueWork(mock: MockService, send: typeof fetch): typeof fetch {
   };
 }
 
-// The simulation without msw's adapter (`createMockService` would load msw): the command line runs without it.
+// The mock service without msw's adapter (`createMockService` would load msw): the command line runs without it.
 function inProcessSide(side: Side, mock: MockService, pacer: Pacer): SideSetup {
   return {
     side,

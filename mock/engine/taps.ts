@@ -1,5 +1,5 @@
 /**
- * Where a run's recorder (mock/observe/recorder.ts) listens in on what the simulation takes from outside the
+ * Where a run's recorder (mock/observe/recorder.ts) listens in on what the mock service takes from outside the
  * requests and helper calls it is given: the ticks of a real-time clock, and each webhook attempt's wall-clock
  * signing second and receiver's answer. While a bundle is replayed the same tap answers from the bundle
  * instead. The tap is a field of the service, so the clock and the delivery task need no recorder import. A tap,

@@ -1,5 +1,5 @@
 /**
- * `mock.fetch`: a WHATWG `fetch` answered by one simulation in-process, with no interception and no port. It
+ * `mock.fetch`: a WHATWG `fetch` answered by one mock service in-process, with no interception and no port. It
  * is what `mock.createClient()` uses, and what any client or HTTP library that takes a `fetch` can be given.
  */
 

@@ -88,7 +88,7 @@ async function execute(
       mock,
       def.shape,
     );
-    // A test's override of this operation (`mock.override`) answers first; nothing from it, the simulation does.
+    // A test's override of this operation (`mock.override`) answers first; nothing from it, the mock's own route does.
     const override = mock.overrides.size && def.operationId ? mock.overrides.get(def.operationId) : undefined;
     let result = (override && (await override(ctx))) ?? def.resolve(ctx);
     // Most resolvers answer at once: only a promise is awaited, which spares a turn of the queue.

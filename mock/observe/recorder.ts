@@ -1,8 +1,8 @@
 /**
- * The recorder: every input a simulation takes, in the order it takes them, as the steps of a replay bundle
+ * The recorder: every input a mock service takes, in the order it takes them, as the steps of a replay bundle
  * (mock/engine/bundle.ts). It subscribes to the service's stream for requests (mock/engine/stream.ts), wraps the
  * helpers and the public clock, and listens at the service's tap (mock/engine/taps.ts) for what comes from the
- * wall clock and the network: the ticks of a real-time clock and webhook receivers' answers. Everything else the simulation does follows from these
+ * wall clock and the network: the ticks of a real-time clock and webhook receivers' answers. Everything else the mock does follows from these
  * and the seed, so a bundle rebuilds the run (mock/observe/replay.ts).
  *
  * Recording is on for every service and bounded: past {@link RECORDING_LIMIT} steps or its byte budget
