@@ -4,10 +4,11 @@
  * its event type's payload (`mock/contract/webhook-payloads.ts`), with the open enums closed to their known
  * values (a new value is a difference to review). zod reads that JSON Schema (`fromJSONSchema`) and validates;
  * its issues become the report's problems: a JSON type (an integer included), a format, a value outside a
- * declared enum, a required field missing, counted over the items of a list. Loaded with the runner only: zod's
- * full build costs a cold import of the mock about 100 ms.
+ * declared enum, a required field missing, counted over the items of a list. zod's full build costs about 100 ms
+ * to load, so it is loaded by `loadContractCheck`, the first step of a run and of `compareObservations`, and never
+ * by an import of the mock (the CommonJS build would otherwise require it on import).
  */
-import { type core, fromJSONSchema, type ZodType } from 'zod';
+import type { core, fromJSONSchema as FromJSONSchema, ZodType } from 'zod';
 import type * as z from 'zod/mini';
 import { ErrorBodyA, ErrorBodyB, RateLimitErrorBody } from '../../src/schemas/common.js';
 import { isPlainObject } from '../../src/shared/plain-object.js';
@@ -36,12 +37,24 @@ interface Checked {
   check: ZodType;
 }
 
+let fromJSONSchema: typeof FromJSONSchema | undefined;
+
+/** Loads zod's full build, which every check below needs; resolves at once after the first call. */
+export async function loadContractCheck(): Promise<void> {
+  fromJSONSchema ??= (await import('zod')).fromJSONSchema;
+}
+
+function read(json: Json): ZodType {
+  if (!fromJSONSchema) throw new Error('The contract check is not loaded: await loadContractCheck() first');
+  return fromJSONSchema(json);
+}
+
 const compiled = new WeakMap<object, Checked>();
 function checkedOf(schema: z.ZodMiniType): Checked {
   let found = compiled.get(schema);
   if (!found) {
     const json = jsonSchema(schema, 'output', 'closed');
-    found = { json, check: fromJSONSchema(json) };
+    found = { json, check: read(json) };
     compiled.set(schema, found);
   }
   return found;
@@ -78,7 +91,7 @@ export function answerProblems(
 }
 
 // The envelope of every delivery (spec 6.1): its `data` is checked apart, against its event type's payload.
-const ENVELOPE = fromJSONSchema({
+const ENVELOPE: Json = {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -86,11 +99,13 @@ const ENVELOPE = fromJSONSchema({
     timestamp: { type: 'string', format: 'date-time' },
   },
   required: ['id', 'event', 'timestamp', 'data'],
-});
+};
+let envelopeCheck: Checked | undefined;
 
 /** Every way a delivery's envelope breaks the contract of its event type's payload (spec 6.1, 6.2). */
 export function deliveryProblems(envelope: unknown): ContractProblem[] {
-  const out = problemsOf({ json: {}, check: ENVELOPE }, envelope, '');
+  envelopeCheck ??= { json: ENVELOPE, check: read(ENVELOPE) };
+  const out = problemsOf(envelopeCheck, envelope, '');
   if (!isPlainObject(envelope)) return out;
   if (!isEventType(envelope.event)) {
     out.push({

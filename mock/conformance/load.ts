@@ -41,6 +41,10 @@ export async function compareObservations(
   mock: readonly Observation[],
   sandbox: readonly Observation[],
 ): Promise<Difference[]> {
-  const { compareSides } = await import('./compare.js');
+  const [{ compareSides }, { loadContractCheck }] = await Promise.all([
+    import('./compare.js'),
+    import('./contract-problems.js'),
+  ]);
+  await loadContractCheck();
   return compareSides(mock, sandbox).differences;
 }

@@ -10,6 +10,7 @@ import { createMockService, type MockService } from '../service.js';
 import { objectOf } from '../state/records.js';
 import { type AttemptPolicy, DEFAULT_ATTEMPTS, sendWithRetries, TargetUnavailable } from './attempts.js';
 import { compareSides } from './compare.js';
+import { loadContractCheck } from './contract-problems.js';
 import { coverageOf } from './coverage.js';
 import { ConformanceError } from './errors.js';
 import {
@@ -260,6 +261,7 @@ export async function runSuite(options: ConformanceOptions = {}): Promise<Confor
   if (options.baseUrl !== undefined && !URL.canParse(options.baseUrl))
     throw new ConformanceError(`--base-url is not a URL: ${options.baseUrl}`);
   const guided = guidedSettings(options);
+  await loadContractCheck();
   const scenarios = selected(
     options.scenarios ?? (guided ? [...SCENARIOS, GUIDED_SCENARIO] : SCENARIOS),
     options.only,

@@ -1,8 +1,12 @@
 // The comparison on hand-made pairs: each kind of difference it names, and the values it must not name.
 import { describe, expect, it } from 'vitest';
 import { compareSides } from '../../../mock/conformance/compare.js';
+import { loadContractCheck } from '../../../mock/conformance/contract-problems.js';
 import { summarize } from '../../../mock/conformance/report.js';
 import { compareObservations, type Observation, type WireExchange } from '../../../mock/index.js';
+
+// compareSides checks answers against the contract, whose check loads zod's full build first.
+await loadContractCheck();
 
 const differencesOf = (mock: readonly Observation[], sandbox: readonly Observation[]) =>
   compareSides(mock, sandbox).differences;
