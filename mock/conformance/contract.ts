@@ -50,10 +50,13 @@ export function typeName(value: unknown): string {
   return typeof value;
 }
 
-/** RFC 3339 date-time, as JSON Schema's `date-time` format and the spec's timestamps write it. */
+/**
+ * An RFC 3339 date-time as the spec's timestamps write it (`T`, `Z` or an offset), which is what zod's check of the
+ * contract's `date-time` format takes: a value named `date-time` here is never a format problem there.
+ */
 function isDateTime(value: string): boolean {
   return (
-    /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.test(value) &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
     !Number.isNaN(Date.parse(value))
   );
 }
