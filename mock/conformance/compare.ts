@@ -9,7 +9,12 @@
  * difference; an optional field left out in one state is named with the state (`states.ts`).
  */
 import { objectOf } from '../state/records.js';
-import { answerProblems, type ContractProblem, deliveryProblems } from './contract-problems.js';
+import {
+  answerProblems,
+  type ContractProblem,
+  deliveryProblems,
+  loadContractCheck,
+} from './contract-problems.js';
 import { mockOwnField, mockOwnHeader } from './mock-own.js';
 import { CONFORMANCE_HEADERS } from './record.js';
 import { diffShapes, type ShapeDifference, shapeOf } from './shape.js';
@@ -286,6 +291,27 @@ function add(out: Difference[], next: Difference): void {
   const seen = out.find((d) => d.text === next.text);
   if (seen) seen.count += 1;
   else out.push(next);
+}
+
+/**
+ * Every difference between the two sides' observations, in order. Observations are paired by position; when a
+ * pair is not the same kind of thing (another request, another step), the sides took different paths and the
+ * comparison stops there with one `order` difference. A side that stopped on an unexpected error adds a
+ * difference only when nothing before it already explains it.
+ * @example
+ * ```ts
+ * import { compareObservations } from 'inr-payouts/mock';
+ * const step = (value: unknown) => ({ kind: 'step' as const, label: 'transaction.status', value, compare: 'value' as const });
+ * (await compareObservations([step('completed')], [step('failed')]))[0]?.text;
+ * // 'transaction.status: value: mock "completed", sandbox "failed"'
+ * ```
+ */
+export async function compareObservations(
+  mock: readonly Observation[],
+  sandbox: readonly Observation[],
+): Promise<Difference[]> {
+  await loadContractCheck();
+  return compareSides(mock, sandbox).differences;
 }
 
 /** What comparing two sides found: the differences, and the steps left uncompared when the sides parted. */

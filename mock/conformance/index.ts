@@ -4,11 +4,12 @@
  * command line).
  */
 export { TargetUnavailable } from './attempts.js';
+export { compareObservations } from './compare.js';
 export type { Coverage as ConformanceCoverage, CoverageRow as ConformanceCoverageRow } from './coverage.js';
 export { ConformanceError } from './errors.js';
 export type { GuidedDeposit, GuidedSide } from './guided.js';
 export { conformanceHtml } from './html.js';
-export { compareObservations, runConformance } from './load.js';
+export { runConformance } from './load.js';
 export { CONFORMANCE_HEADERS } from './record.js';
 export { formatConformanceReport } from './report.js';
 export type { ConformanceReceiver, ReceivedDelivery } from './scenarios/webhook-receiver.js';

@@ -1,9 +1,8 @@
 /**
- * `runConformance` and `compareObservations`, which load the runner and the comparison on their first call: the
- * runner, its scenarios and the contract's check (zod's full build, the JSON Schemas) are most of the suite, and
- * a test suite that imports `inr-payouts/mock` for the mock never runs them.
+ * `runConformance`, which loads the runner on its first call: the runner, its scenarios and the contract's JSON
+ * Schemas are most of the suite, and a test suite that imports `inr-payouts/mock` for the mock never runs them.
  */
-import type { ConformanceOptions, ConformanceReport, Difference, Observation } from './types.js';
+import type { ConformanceOptions, ConformanceReport } from './types.js';
 
 /**
  * Runs the conformance suite: each scenario on the reference (an in-process mock) and on the target (`baseUrl`,
@@ -22,29 +21,4 @@ import type { ConformanceOptions, ConformanceReport, Difference, Observation } f
 export async function runConformance(options: ConformanceOptions = {}): Promise<ConformanceReport> {
   const { runSuite } = await import('./run.js');
   return runSuite(options);
-}
-
-/**
- * Every difference between the two sides' observations, in order. Observations are paired by position; when a
- * pair is not the same kind of thing (another request, another step), the sides took different paths and the
- * comparison stops there with one `order` difference. A side that stopped on an unexpected error adds a
- * difference only when nothing before it already explains it.
- * @example
- * ```ts
- * import { compareObservations } from 'inr-payouts/mock';
- * const step = (value: unknown) => ({ kind: 'step' as const, label: 'transaction.status', value, compare: 'value' as const });
- * (await compareObservations([step('completed')], [step('failed')]))[0]?.text;
- * // 'transaction.status: value: mock "completed", sandbox "failed"'
- * ```
- */
-export async function compareObservations(
-  mock: readonly Observation[],
-  sandbox: readonly Observation[],
-): Promise<Difference[]> {
-  const [{ compareSides }, { loadContractCheck }] = await Promise.all([
-    import('./compare.js'),
-    import('./contract-problems.js'),
-  ]);
-  await loadContractCheck();
-  return compareSides(mock, sandbox).differences;
 }
