@@ -13,7 +13,7 @@ import type * as z from 'zod/mini';
 import { ErrorBodyA, ErrorBodyB, RateLimitErrorBody } from '../../src/schemas/common.js';
 import { isPlainObject } from '../../src/shared/plain-object.js';
 import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
-import { type Json, jsonSchema } from '../openapi/schema.js';
+import { envelopeSchema, type Json, jsonSchema } from '../openapi/schema.js';
 import { endpointOf, formatName, isEventType, typeName } from './contract.js';
 
 /** One place where a value breaks the contract. */
@@ -90,34 +90,32 @@ export function answerProblems(
   return found ? problemsOf(checkedOf(found.schema), found.value, found.at) : [];
 }
 
-// The envelope of every delivery (spec 6.1): its `data` is checked apart, against its event type's payload.
-const ENVELOPE: Json = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    event: { type: 'string' },
-    timestamp: { type: 'string', format: 'date-time' },
-  },
-  required: ['id', 'event', 'timestamp', 'data'],
-};
-let envelopeCheck: Checked | undefined;
+// A delivery's whole body by its event type ('' for a type the contract does not list, whose `data` is any).
+const deliveries = new Map<string, Checked>();
+function deliveryCheck(type: keyof typeof WEBHOOK_PAYLOADS | undefined): Checked {
+  let found = deliveries.get(type ?? '');
+  if (!found) {
+    const data = type === undefined ? {} : checkedOf(WEBHOOK_PAYLOADS[type]).json;
+    const json = envelopeSchema({ type: 'string' }, data);
+    found = { json, check: read(json) };
+    deliveries.set(type ?? '', found);
+  }
+  return found;
+}
 
 /** Every way a delivery's envelope breaks the contract of its event type's payload (spec 6.1, 6.2). */
 export function deliveryProblems(envelope: unknown): ContractProblem[] {
-  envelopeCheck ??= { json: ENVELOPE, check: read(ENVELOPE) };
-  const out = problemsOf(envelopeCheck, envelope, '');
-  if (!isPlainObject(envelope)) return out;
-  if (!isEventType(envelope.event)) {
+  const event = isPlainObject(envelope) ? envelope.event : undefined;
+  const type = isEventType(event) ? event : undefined;
+  const out = problemsOf(deliveryCheck(type), envelope);
+  if (isPlainObject(envelope) && type === undefined)
     out.push({
       path: 'event',
       kind: 'enum',
       expected: 'one of the ten event types',
-      got: JSON.stringify(envelope.event),
+      got: JSON.stringify(event),
     });
-    return out;
-  }
-  if (envelope.data === undefined) return out;
-  return [...out, ...problemsOf(checkedOf(WEBHOOK_PAYLOADS[envelope.event]), envelope.data, 'data')];
+  return out;
 }
 
 /**

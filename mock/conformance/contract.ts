@@ -3,6 +3,7 @@
  * whether an event type is the contract's, and how a value's JSON type and format are said in a report. The
  * check of a whole answer against the contract is `contract-problems.ts`, loaded with the runner.
  */
+import * as z from 'zod/mini';
 import { ENDPOINTS, type Endpoint, PATH_PARAM } from '../../src/endpoints/index.js';
 import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
 
@@ -50,24 +51,18 @@ export function typeName(value: unknown): string {
   return typeof value;
 }
 
-/**
- * An RFC 3339 date-time as the spec's timestamps write it (`T`, `Z` or an offset), which is what zod's check of the
- * contract's `date-time` format takes: a value named `date-time` here is never a format problem there.
- */
-function isDateTime(value: string): boolean {
-  return (
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
-    !Number.isNaN(Date.parse(value))
-  );
-}
+// The two formats as the contract check reads JSON Schema's `date-time` and `date` (zod's `fromJSONSchema` uses
+// these checks): a value named `date-time` here is never a format problem there.
+const DATE_TIME = z.iso.datetime({ offset: true });
+const DATE = z.iso.date();
 
 /**
  * The format of a string, by what it looks like: `date-time`, `date`, `decimal` (amounts, figures), or `text`.
  * Conformance compares it where the reference's value has one of the first three.
  */
 export function formatName(value: string): string {
-  if (isDateTime(value)) return 'date-time';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'date';
+  if (DATE_TIME.safeParse(value).success) return 'date-time';
+  if (DATE.safeParse(value).success) return 'date';
   if (/^-?\d+(\.\d+)?$/.test(value)) return 'decimal';
   return 'text';
 }

@@ -24,7 +24,15 @@ import type { RouteDefinition } from '../engine/route.js';
 import { modules } from '../routes/index.js';
 import { UPLOADS_PATH } from '../routes/kyc/document.js';
 import { REQUEST_RULES, type Rule } from './rules.js';
-import { documentHead, EXPLAIN_HEADER_COMPONENT, headerRef, type Json, jsonSchema, ref } from './schema.js';
+import {
+  documentHead,
+  EXPLAIN_HEADER_COMPONENT,
+  envelopeSchema,
+  headerRef,
+  type Json,
+  jsonSchema,
+  ref,
+} from './schema.js';
 
 /** The decisions of `docs/assumptions.md`, topic → decision, that the document marks with `x-assumption`. */
 export type Assumptions = ReadonlyMap<string, string>;
@@ -339,17 +347,7 @@ function webhook(type: string, data: z.ZodMiniType): Json {
         description: 'The event envelope (spec 6.1)',
         content: {
           'application/json': {
-            schema: {
-              type: 'object',
-              properties: {
-                id: { type: 'string' },
-                event: { const: type },
-                timestamp: { type: 'string', format: 'date-time' },
-                partnerId: { type: 'string' },
-                data: jsonSchema(data, 'output'),
-              },
-              required: ['id', 'event', 'timestamp', 'partnerId', 'data'],
-            },
+            schema: envelopeSchema({ const: type }, jsonSchema(data, 'output')),
           },
         },
       },

@@ -39,6 +39,24 @@ export function jsonSchema(
   return rest;
 }
 
+/**
+ * A webhook delivery's body (spec 6.1, with the event ID of docs/assumptions.md's "Event ID placement"): `event`
+ * and `data` are the schemas of one event type's, or any.
+ */
+export function envelopeSchema(event: Json, data: Json): Json {
+  return {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      event,
+      timestamp: { type: 'string', format: 'date-time' },
+      partnerId: { type: 'string' },
+      data,
+    },
+    required: ['id', 'event', 'timestamp', 'partnerId', 'data'],
+  };
+}
+
 /** A reference to a schema of `components.schemas`. */
 export const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 
