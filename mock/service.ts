@@ -10,7 +10,6 @@ import type { ClientOptions } from '../src/core/options.js';
 import type { PayoutClient } from '../src/index.js';
 import { type MockBundle, parseBundle, replayable } from './engine/bundle.js';
 import type { Clock } from './engine/clock.js';
-import type { Exchange } from './engine/exchange.js';
 import { createServiceInternals, type ServiceInternals } from './engine/internals.js';
 import type { Journal } from './engine/journal.js';
 import { type MockServiceOptions, resolveOptions } from './engine/options.js';
@@ -51,13 +50,6 @@ function routing(): NonNullable<typeof compiled> {
 
 /** The service's route table (see {@link routing}). */
 export const serviceRouter = (): MockRouter => routing().router;
-
-/**
- * Serves one request as a whole exchange (the standalone server writes an answer's text from it): `undefined`
- * when the URL is not under `baseUrl` or names no route of the service.
- */
-export const serveExchange = (service: ServiceInternals, request: Request): Promise<Exchange | undefined> =>
-  routing().dispatch(service, request);
 
 /** A running mock service. */
 export interface MockService {
@@ -243,7 +235,7 @@ export function mockServiceWithInternals(options: MockServiceOptions = {}): Mock
   const clock = recorder.wrapClock(mock.engineClock);
   const clientClock = virtualClientClock(clock);
   const baseUrl = mock.options.baseUrl;
-  const dispatch = async (request: Request) => (await serveExchange(mock, request))?.answer?.response;
+  const dispatch = async (request: Request) => (await routing().dispatch(mock, request))?.answer?.response;
   const fetch = createMockFetch(baseUrl, dispatch);
   const overrides = createOverrides(mock.overrides);
   const publicFace = {

@@ -12,7 +12,7 @@ import type { ServiceInternals } from '../engine/internals.js';
 import type { MockServiceOptions } from '../engine/options.js';
 import { errorBody } from '../engine/respond.js';
 import { methodNotAllowed } from '../http/dispatch.js';
-import { type MockService, mockServiceWithInternals, serveExchange, serviceRouter } from '../service.js';
+import { type MockService, mockServiceWithInternals, serviceRouter } from '../service.js';
 import { guardLocal, localContext, protect } from './guard.js';
 import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
@@ -125,8 +125,7 @@ async function answerRequest(
   const path = target.pathname;
   const local = localRequest(path);
   if (local === undefined) {
-    const exchange = await serveExchange(service, toRequest(req, url, body));
-    return exchange?.answer?.response ?? notFound(method, path);
+    return (await service.dispatch(toRequest(req, url, body))) ?? notFound(method, path);
   }
   return answerLocal(service, req, local, toRequest(req, url, body), path);
 }
