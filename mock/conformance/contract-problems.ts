@@ -10,6 +10,7 @@
  */
 import type { core, fromJSONSchema as FromJSONSchema, ZodType } from 'zod';
 import type * as z from 'zod/mini';
+import type { Endpoint } from '../../src/endpoints/index.js';
 import { ErrorBodyA, ErrorBodyB, RateLimitErrorBody } from '../../src/schemas/common.js';
 import { isPlainObject } from '../../src/shared/plain-object.js';
 import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
@@ -62,7 +63,7 @@ function checkedOf(schema: z.ZodMiniType): Checked {
 
 /** The schema an answer of `status` is checked against, and the path its problems are named from. */
 function answerSchema(
-  row: NonNullable<ReturnType<typeof endpointOf>>,
+  row: Endpoint,
   status: number,
   body: unknown,
 ): { schema: z.ZodMiniType; at: string; value: unknown } | undefined {
