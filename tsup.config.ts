@@ -27,7 +27,7 @@ export const library = {
     'mock-msw': 'mock/msw/index.ts',
   },
   treeshake: true,
-  target: 'node20',
+  target: 'node22',
   platform: 'neutral',
   // `npm run build` empties dist/ first: tsup builds every config at once, so none may clean.
   clean: false,
@@ -90,7 +90,7 @@ export default defineConfig([
     entry: { 'bin/mock-server': 'mock/bin/mock-server.ts' },
     format: ['esm'],
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     banner: { js: '#!/usr/bin/env node' },
     // One file to load: resolving and compiling zod's module graph file by file was half the start-up. zod's
     // full build is loaded from the dependency by a conformance run only, as in the library.

@@ -51,6 +51,8 @@ export interface Recorder {
   wrapHelpers(helpers: object): Map<string, () => Callable>;
   /** The public clock, recording `advance` and `runDue`. */
   wrapClock(clock: Clock): Clock;
+  /** Notes on a request step what the service answered; `then` is given the answer once noted. */
+  noteAnswer(step: RequestStep, exchange: Exchange, then?: (answer: BundleRequestAnswer) => void): void;
   /** Answers webhook attempts from a replay from now on. */
   play(answerer: AttemptAnswerer): void;
   /** Steps recorded so far. */
@@ -83,12 +85,19 @@ const digestOf = (hash: number) => `fnv1a32:${(hash >>> 0).toString(16).padStart
 
 type RequestStep = Extract<BundleStep, { type: 'request' }>;
 
+/** The last answer a recorder noted from a text, and that text: an equal answer shares it. */
+interface LastNoted {
+  text: string;
+  answer: BundleRequestAnswer;
+}
+
 /**
  * Notes on a request step what the service answered (`exchange.answer`): its status and a digest of its body. A
  * JSON answer's text is at hand, so it is noted at once; any other body is read from a copy, so the caller
  * still reads the answer, and noted when read. `then` is given the answer once noted.
  */
-export function noteAnswer(
+function noteAnswer(
+  lastNoted: LastNoted,
   step: RequestStep,
   exchange: Exchange,
   then: (answer: BundleRequestAnswer) => void = () => {},
@@ -106,7 +115,8 @@ export function noteAnswer(
     if (text !== lastNoted.text || response.status !== lastNoted.answer.status) {
       let hash = FNV_OFFSET;
       for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
-      lastNoted = { text, answer: { status: response.status, digest: digestOf(hash) } };
+      lastNoted.text = text;
+      lastNoted.answer = { status: response.status, digest: digestOf(hash) };
     }
     note(lastNoted.answer);
   };
@@ -129,9 +139,6 @@ export function noteAnswer(
     })
     .catch(() => note({ status: response.status }));
 }
-
-/** The last answer noted from a text, and that text: an equal answer shares it (see {@link sharedHeaders}). */
-let lastNoted: { text: string; answer: BundleRequestAnswer } = { text: '', answer: { status: 0 } };
 
 /**
  * `headers`, or `last` when it holds the same: consecutive requests mostly carry the same headers and get the
@@ -194,6 +201,7 @@ export function createRecorder(
   mock: ServiceInternals,
   limits: RecorderLimits = { steps: RECORDING_LIMIT, bytes: mock.options.budgets.recordingBytes },
 ): Recorder {
+  const lastNoted: LastNoted = { text: '', answer: { status: 0 } };
   let webhooks: BundleWebhook[] = [];
   let webhookHead = 0;
   /** The steps still running, by index. */
@@ -270,7 +278,7 @@ export function createRecorder(
     const opened = exchange.recording;
     if (!opened) return;
     exchange.recording = undefined;
-    noteAnswer(opened.step, exchange);
+    noteAnswer(lastNoted, opened.step, exchange);
     finish(opened.index);
   });
 
@@ -363,6 +371,9 @@ export function createRecorder(
         },
         registerTask: (kind, task) => clock.registerTask(kind, task),
       };
+    },
+    noteAnswer(step, exchange, then) {
+      noteAnswer(lastNoted, step, exchange, then);
     },
     play(next) {
       answerer = next;

@@ -11,7 +11,7 @@ import type { Clock } from '../engine/clock.js';
 import { asDuration } from '../engine/duration.js';
 import type { Exchange } from '../engine/exchange.js';
 import type { DeliveryOutcome } from '../engine/taps.js';
-import { type AttemptAnswerer, noteAnswer, type Recorder } from './recorder.js';
+import type { AttemptAnswerer, Recorder } from './recorder.js';
 
 /** What a replay did. */
 export interface ReplaySummary {
@@ -74,7 +74,7 @@ function execute(target: ReplayTarget, index: number, step: BundleStep, diverged
         new Request(`${target.baseUrl}${step.path}`, { method: step.method, headers: step.headers, body }),
       );
       if (exchange) {
-        noteAnswer(again, exchange, (answer) => {
+        target.recorder.noteAnswer(again, exchange, (answer) => {
           const difference = answerDiverged(index, step, answer);
           if (difference) diverged.push(difference);
         });

