@@ -29,6 +29,18 @@ const payload = {
   data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' },
 } as const;
 
+
+type Asked = Pick<Request, 'keepalive' | 'referrerPolicy'>;
+// What fetch is asked for: the Request's own options and what `init` adds. Read from the Request fetch is given,
+// not a copy: Node 24's `new Request(request)` drops `referrerPolicy`.
+function asked(input: RequestInfo | URL, init?: RequestInit): Asked {
+  const request = input instanceof Request ? input : new Request(input);
+  return {
+    keepalive: init?.keepalive ?? request.keepalive,
+    referrerPolicy: init?.referrerPolicy ?? request.referrerPolicy,
+  };
+}
+
 describe('client.webhooks.unwrap', () => {
   it('verifies with the webhookSecret option, from fetch Headers or node headers', async () => {
     const { body, header } = signWebhook({ payload, secret });
@@ -210,9 +222,9 @@ describe('client ergonomics', () => {
 
   it('fetchOptions reach every fetch, the call’s own over the client’s', async () => {
     // What fetch is asked for: ky's request and what `init` adds to it.
-    const inits: Request[] = [];
+    const inits: Asked[] = [];
     const spy: typeof fetch = async (input, init) => {
-      inits.push(new Request(input, init));
+      inits.push(asked(input, init));
       return fetch(input, init);
     };
     route('get', '/v2/account', ok(account));
@@ -231,9 +243,9 @@ describe('client ergonomics', () => {
   it('fetchOptions reach the global fetch too, and never replace the headers the call sends', async () => {
     const seen = route('get', '/v2/account', ok(account));
     const wrapped = globalThis.fetch;
-    const inits: Request[] = [];
+    const inits: Asked[] = [];
     globalThis.fetch = (input, init) => {
-      inits.push(new Request(input, init));
+      inits.push(asked(input, init));
       return wrapped(input, init);
     };
     try {
