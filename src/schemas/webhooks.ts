@@ -1,7 +1,5 @@
-/**
- * Webhook event records (spec 2.11, 3.4, 4.12): the list with its pagination, and the retry. The payload
- * the service delivers to the partner lives in `inr-payouts/webhooks`, not here.
- */
+// Webhook event records (spec 2.11, 3.4, 4.12): the list with its pagination, and the retry. The payload
+// the service delivers to the partner lives in `inr-payouts/webhooks`, not here.
 import * as z from 'zod/mini';
 import { numberBetween, oneOf, wholeNumber } from '../internal/checks.js';
 import type { WebhookEventType as KnownWebhookEventType } from '../webhooks/events.js';

@@ -1,7 +1,5 @@
-/**
- * The declaration (spec 2.10, 4.11): occupation, income range and PEP status. A PEP declaration rejects
- * KYC at once (spec 3.3).
- */
+// The declaration (spec 2.10, 4.11): occupation, income range and PEP status. A PEP declaration rejects
+// KYC at once (spec 3.3).
 import * as z from 'zod/mini';
 import { lengthBetween, oneOf } from '../../internal/checks.js';
 import {
