@@ -30,7 +30,7 @@ function signatureOf(headers: WebhookHeaders): string | readonly string[] | unde
   return undefined;
 }
 
-/** What `recover` redelivers: events of `statuses` (default `['failed']`) created at or after `since` (default all). */
+/** What `recover` redelivers: events of `statuses` (default `['failed']`) created since `since` (default all). */
 export interface RecoverQuery {
   since?: Date | string;
   statuses?: readonly NonNullable<WebhookEventListQuery['status']>[];
