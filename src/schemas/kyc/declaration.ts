@@ -83,10 +83,7 @@ export const Declaration = responseObject({
 /** An accepted declaration. */
 export type Declaration = z.infer<typeof Declaration>;
 
-/**
- * The `data` of a PEP rejection (`success: false`, `error: KYC Rejected`): `declarationId`, `isPep`,
- * `kycStatus: rejected`. The client returns it as a result, not an error (see `isDeclarationRejected`).
- */
+/** A PEP rejection's `data` (`KYC Rejected`), returned as a result, not thrown (`isDeclarationRejected`). */
 export const DeclarationRejected = responseObject({
   declarationId: z.string(),
   isPep: z.boolean(),
