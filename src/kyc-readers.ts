@@ -30,8 +30,7 @@ export interface KycRequirements {
 }
 
 /**
- * Spec 2.7 rule 4: Aadhaar and PAN for Indian users (`indian` defaults to true), a verified bank account for
- * everyone; face and UPI optional.
+ * Spec 2.7 rule 4: Aadhaar and PAN for Indian users (`indian` defaults to true), a bank account for all.
  * @example
  * ```ts
  * import { kycRequirements } from 'inr-payouts';
@@ -94,12 +93,11 @@ export function isDeclarationRejected(result: DeclarationResult): result is Decl
  * ```ts
  * import { bankNameMismatch } from 'inr-payouts';
  * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
- * try {
- *   await client.kyc.bank.verify(userId, { accountNumber: '111111111111', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' }); // sandbox: another holder
- * } catch (error) {
+ * const bank = { accountNumber: '111111111111', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' }; // sandbox: another holder
+ * await client.kyc.bank.verify(userId, bank).catch((error: unknown) => {
  *   const mismatch = bankNameMismatch(error);
  *   if (mismatch) console.log(`${mismatch.found} is ${mismatch.matchScore}% like ${mismatch.expected}`);
- * }
+ * });
  * ```
  */
 export function bankNameMismatch(error: unknown): BankNameMismatch | undefined {

@@ -1,6 +1,6 @@
 /**
- * `inr-payouts/money`: exact arithmetic on the wire's decimal strings (decimal.js), never floating point. Its own
- * entry, so the client does not carry decimal.js for partners who never do arithmetic on amounts.
+ * `inr-payouts/money`: exact arithmetic on the wire's decimal strings (decimal.js), never floating point; its own
+ * entry, so the client does not carry decimal.js.
  * @module inr-payouts/money
  */
 import { Decimal } from 'decimal.js';
@@ -61,11 +61,8 @@ export function sum(values: readonly DecimalInput[]): string {
  * @example
  * ```ts
  * import { blendedRate } from 'inr-payouts/money';
- * const rate = blendedRate([
- *   { dealId: 'd1', dealNumber: 'D-1', rate: '83', inrAmount: '830', usdtAmount: '10' },
- *   { dealId: 'd2', dealNumber: 'D-2', rate: '84', inrAmount: '840', usdtAmount: '10' },
- * ]);
- * console.log(rate); // '83.5'
+ * const tranche = { dealId: 'd1', dealNumber: 'D-1', rate: '83', inrAmount: '830', usdtAmount: '10' };
+ * console.log(blendedRate([tranche, { ...tranche, rate: '84', inrAmount: '840' }])); // '83.5'
  * ```
  */
 export function blendedRate(allocations: readonly Allocation[], decimals?: number): string {
@@ -100,11 +97,8 @@ const USDT_PLACES = 6;
  * @example
  * ```ts
  * import { checkAttribution } from 'inr-payouts/money';
- * const problems = checkAttribution({
- *   amountInr: '8300', rate: '83', usdtEquivalent: '100',
- *   allocations: [{ dealId: 'd1', dealNumber: 'D-1', rate: '83', inrAmount: '8300', usdtAmount: '100' }],
- * });
- * console.log(problems); // []
+ * const allocations = [{ dealId: 'd1', dealNumber: 'D-1', rate: '83', inrAmount: '8300', usdtAmount: '100' }];
+ * console.log(checkAttribution({ amountInr: '8300', rate: '83', usdtEquivalent: '100', allocations })); // []
  * ```
  */
 export function checkAttribution(payout: Payout): string[] {
@@ -156,11 +150,8 @@ export function checkAttribution(payout: Payout): string[] {
  * @example
  * ```ts
  * import { AttributionError, assertAttribution } from 'inr-payouts/money';
- * try {
- *   assertAttribution({ rate: '83', usdtEquivalent: '10', allocations: [] });
- * } catch (error) {
- *   if (error instanceof AttributionError) console.log(error.problems); // ['allocations is empty: …']
- * }
+ * try { assertAttribution({ rate: '83', usdtEquivalent: '10', allocations: [] }); }
+ * catch (error) { if (error instanceof AttributionError) console.log(error.problems); } // ['allocations is empty: …']
  * ```
  */
 export class AttributionError extends PayoutError {

@@ -118,9 +118,8 @@ export interface APIErrorInit {
 }
 
 /**
- * The service answered with an error. Both body shapes of the spec (A: `error`, `message`, `code`; B:
- * `success: false`, `error`, `message`, `data`) read into the same fields; `success: false` is an error even on a
- * 2xx. Each status has its subclass; `code` tells the failures of one status apart.
+ * The service answered with an error. Both body shapes of the spec (A and B) read into the same fields, and
+ * `success: false` is an error even on a 2xx. Each status has its subclass; `code` tells its failures apart.
  * @example
  * ```ts
  * import { APIError, NotFoundError, RateLimitError } from 'inr-payouts';
@@ -209,51 +208,37 @@ export class APIError extends PayoutError {
   }
 }
 
-/**
- * 400: invalid parameters, a wrong OTP, an out-of-range developer fee. Not retried.
- */
+/** 400: invalid parameters, a wrong OTP, an out-of-range developer fee. Not retried. */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
   declare readonly status: number;
 }
-/**
- * 401: missing or invalid API key. Check the key and its environment. Not retried.
- */
+/** 401: missing or invalid API key. Check the key and its environment. Not retried. */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
   declare readonly status: number;
 }
-/**
- * 403: the calling address is not on the account's IP allow-list (or the action is not enabled). Not retried.
- */
+/** 403: the caller's address is not on the account's IP allow-list, or the action is off. Not retried. */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
   declare readonly status: number;
 }
-/**
- * 404: the user, transaction, session or event does not exist. Not retried.
- */
+/** 404: the user, transaction, session or event does not exist. Not retried. */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
   declare readonly status: number;
 }
-/**
- * 409: already exists, or an idempotency key reused with a different body. Not retried.
- */
+/** 409: already exists, or an idempotency key reused with a different body. Not retried. */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
   declare readonly status: number;
 }
-/**
- * 422: the request was well formed but a rule refused it (KYC incomplete, name mismatch...). Not retried.
- */
+/** 422: well formed, but a rule refused it (KYC incomplete, name mismatch...). Not retried. */
 export class UnprocessableEntityError extends APIError {
   override name = 'UnprocessableEntityError';
   declare readonly status: number;
 }
-/**
- * 429: rate limited, after the client already waited and retried as the service asked; `retryAfter` is in seconds.
- */
+/** 429: rate limited, after the client waited and retried as the service asked; `retryAfter` in seconds. */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
   declare readonly status: number;
@@ -264,9 +249,7 @@ export class RateLimitError extends APIError {
     if (rateLimit) this.rateLimit = rateLimit;
   }
 }
-/**
- * 5xx: the service failed. Retried with backoff (POST only with an idempotency key).
- */
+/** 5xx: the service failed. Retried with backoff (POST only with an idempotency key). */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
   declare readonly status: number;
@@ -291,9 +274,7 @@ function noAnswer(endpoint: string, idempotencyKey: string | undefined, error: s
   return { status: undefined, body: { error }, headers: new Headers(), endpoint, idempotencyKey };
 }
 
-/**
- * No answer (DNS, refused or dropped connection), after retries when safe; `code` is `CONNECTION_ERROR`.
- */
+/** No answer (DNS, refused or dropped connection), after retries when safe; `code` is `CONNECTION_ERROR`. */
 export class APIConnectionError extends APIError {
   override name = 'APIConnectionError';
   declare readonly status: undefined;
@@ -311,9 +292,7 @@ export class APIConnectionError extends APIError {
   }
 }
 
-/**
- * An attempt ran past its `timeout`, or the call past its `deadline`; `code` is `TIMEOUT`.
- */
+/** An attempt ran past its `timeout`, or the call past its `deadline`; `code` is `TIMEOUT`. */
 export class APITimeoutError extends APIConnectionError {
   override name = 'APITimeoutError';
   constructor(
@@ -332,21 +311,12 @@ export class APITimeoutError extends APIConnectionError {
   }
 }
 
-/**
- * openai-node's name for {@link APITimeoutError}: the same class, so a ported `instanceof` check works.
- * @example
- * ```ts
- * import { APIConnectionTimeoutError, APITimeoutError } from 'inr-payouts';
- * console.log(new APITimeoutError('GET /v2/account', 30_000) instanceof APIConnectionTimeoutError); // true
- * ```
- */
+/** openai-node's name for {@link APITimeoutError}: the same class, so a ported `instanceof` check works. */
 export const APIConnectionTimeoutError = APITimeoutError;
 /** openai-node's name for {@link APITimeoutError}. */
 export type APIConnectionTimeoutError = APITimeoutError;
 
-/**
- * The caller's `AbortSignal` fired; `cause` holds its reason and `code` is `ABORTED`.
- */
+/** The caller's `AbortSignal` fired; `cause` holds its reason and `code` is `ABORTED`. */
 export class APIUserAbortError extends APIError {
   override name = 'APIUserAbortError';
   declare readonly status: undefined;

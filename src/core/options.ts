@@ -14,15 +14,8 @@ export const environmentKeyPrefixes = {
 export type Environment = keyof typeof environmentKeyPrefixes;
 
 /**
- * Options of {@link PayoutClient}. Only the key and the base URL are needed; both may come from
- * `INR_PAYOUTS_API_KEY` and `INR_PAYOUTS_BASE_URL`. Every option takes `undefined` as "not given", so
+ * Options of {@link PayoutClient}; only the key and the base URL are needed. `undefined` is "not given", so
  * `apiKey: process.env.INR_PAYOUTS_API_KEY` compiles under `exactOptionalPropertyTypes`.
- * @example
- * ```ts
- * import { type ClientOptions, PayoutClient } from 'inr-payouts';
- * const options: ClientOptions = { apiKey: 'pk_sandbox_123', baseUrl: 'https://sandbox.payouts.example', timeout: 10_000, maxRetries: 3 };
- * const client = new PayoutClient(options);
- * ```
  */
 export interface ClientOptions {
   /** `pk_live_...` or `pk_sandbox_...`. Defaults to `INR_PAYOUTS_API_KEY`. */
@@ -51,10 +44,7 @@ export interface ClientOptions {
   fetchOptions?: FetchOptions | undefined;
   /** For `client.webhooks.unwrap`; several while rotating. Defaults to `INR_PAYOUTS_WEBHOOK_SECRET`. */
   webhookSecret?: string | readonly string[] | undefined;
-  /**
-   * The clock every wait runs on (back-off, the 429 wait, `deadline`, the `waitFor...` helpers); `timeout` stays
-   * real. Pass the mock's virtual clock in tests so that waits cost no real time.
-   */
+  /** The clock every wait runs on (back-off, 429 waits, `deadline`, `waitFor...`); `timeout` stays real. */
   clock?: ClientClock | undefined;
   /** Headers sent on every request. */
   defaultHeaders?: Record<string, string> | undefined;

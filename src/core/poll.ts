@@ -15,8 +15,7 @@ export interface PollOptions {
 export const MIN_POLL_INTERVAL_MS = 50;
 
 /**
- * A `waitFor...` helper reached its deadline first; `lastValue` shows where things stood. Wait again or look the
- * resource up later.
+ * A `waitFor...` helper reached its deadline first; `lastValue` shows where things stood. Wait again, or read later.
  * @example
  * ```ts
  * import { PollTimeoutError } from 'inr-payouts';

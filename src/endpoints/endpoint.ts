@@ -1,9 +1,6 @@
-/**
- * The shape of one row of the endpoint table: every fact of a `/v2` endpoint that the client, the mock, the
- * OpenAPI document and the docs read, so each is written once. A row has two parts under one operation ID: the
- * call (what the client sends and reads) and the contract (what the mock and the OpenAPI document add). They are
- * two objects so the client's bundle carries the calls only (the contract would add 1.3 KB min+gzip).
- */
+// One row of the endpoint table: every fact of a `/v2` endpoint, written once. Under one operation ID, the call
+// (what the client sends and reads) and the contract (what the mock and the OpenAPI document add) are two
+// objects, so the client's bundle carries the calls only (the contract would add 1.3 KB min+gzip).
 import type * as z from 'zod/mini';
 
 /** A `/v2` endpoint's call: what the client sends and reads, and the mock parses and answers. */

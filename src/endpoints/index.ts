@@ -1,8 +1,6 @@
-/**
- * The endpoint table: one row per `/v2` endpoint, keyed by its operation ID (the client method's path:
- * `transactions.create` is `client.transactions.create`). Client resources, mock routes, the OpenAPI document,
- * overrides, refusals and the ledger all read it; adding an endpoint is one row here plus its resolver.
- */
+// The endpoint table: one row per `/v2` endpoint, keyed by its operation ID (the client method's path:
+// `transactions.create` is `client.transactions.create`). Client resources, mock routes, the OpenAPI document,
+// overrides, refusals and the ledger all read it; adding an endpoint is one row here plus its resolver.
 import { ACCOUNT_CONTRACTS, ACCOUNT_ENDPOINTS } from './account.js';
 import type { Endpoint, EndpointContract } from './endpoint.js';
 import { KYC_CONTRACTS, KYC_ENDPOINTS } from './kyc.js';

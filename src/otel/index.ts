@@ -2,17 +2,7 @@
  * `inr-payouts/otel`: OpenTelemetry spans for the client's calls (on ky's hooks) and for each webhook delivery
  * (on `createWebhookHandler`'s `trace` option). `@opentelemetry/api` is an optional peer dependency: install it
  * (and an SDK) to use this entry; the other entries never load it.
- *
- * @example
- * ```ts
- * import { PayoutClient } from 'inr-payouts';
- * import { traceClient } from 'inr-payouts/otel';
- *
- * const traced = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, ...traceClient() });
- * await traced.account.retrieve(); // one CLIENT span per attempt, under the active context
- * ```
  * @packageDocumentation
- *
  * @module inr-payouts/otel
  */
 
@@ -29,17 +19,7 @@ import type { Hooks } from 'ky';
 import { hookViewOf } from '../shared/sent-request.js';
 import type { DeliveryTrace } from '../webhooks/handler/handler.js';
 
-/**
- * Options of {@link traceClient} and {@link traceWebhookDeliveries}.
- *
- * @example
- * ```ts
- * import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
- * import type { TracingOptions } from 'inr-payouts/otel';
- *
- * const options: TracingOptions = { tracerProvider: new BasicTracerProvider() };
- * ```
- */
+/** Options of {@link traceClient} and {@link traceWebhookDeliveries}. */
 export interface TracingOptions {
   /** Default: the global provider (`trace.getTracerProvider()`), as registered by the partner's SDK. */
   tracerProvider?: TracerProvider;
@@ -68,18 +48,15 @@ const tracerOf = (options: TracingOptions): Tracer =>
 
 /**
  * Client spans for every attempt of every call, on ky's hooks: kind CLIENT, named `<method> <path template>`
- * (`POST /v2/transactions`), with the HTTP semantic conventions (`http.request.method`, `url.full`,
- * `server.address`, `server.port`, `http.response.status_code`, `error.type`, `http.request.resend_count` for
- * the retry count) and `inr_payouts.operation_id` and `inr_payouts.idempotency_key`. No header is recorded, so
- * the API key never reaches a span. Pass the client's own `fetch` here if it has one.
- *
+ * (`POST /v2/transactions`), with the HTTP semantic conventions (`http.request.resend_count` is the retry count)
+ * and `inr_payouts.operation_id` and `inr_payouts.idempotency_key`. No header is recorded, so the API key never
+ * reaches a span. Pass the client's own `fetch` here if it has one.
  * @example
  * ```ts
  * import { PayoutClient } from 'inr-payouts';
  * import { traceClient } from 'inr-payouts/otel';
- *
  * const traced = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, ...traceClient() });
- * await traced.users.create({ mobile: '9876543210' });
+ * await traced.account.retrieve(); // one CLIENT span per attempt, under the active context
  * ```
  */
 export function traceClient(options: TracingOptions & { fetch?: typeof fetch } = {}): ClientTracing {
@@ -147,17 +124,14 @@ function errorType(error: unknown): string {
 
 /**
  * A span per webhook delivery, for `createWebhookHandler({ trace })`: kind SERVER, named `webhook <event type>`,
- * with `http.request.method`, `url.path`, `http.response.status_code`, `inr_payouts.webhook.event_id`,
- * `inr_payouts.webhook.event_type` and `inr_payouts.webhook.outcome` (`processed`, `duplicate`, `in_progress`,
- * ...). The partner's function runs inside the span, so its own spans (a database call) are children of it where
- * a context manager is registered (`NodeSDK` registers one; with `sdk-trace-base` alone, register
+ * with the HTTP semantic conventions and the {@link ATTRIBUTES} of the event and its `outcome` (`processed`,
+ * `duplicate`, `in_progress`, ...). The partner's function runs inside the span, so its spans are children of it
+ * where a context manager is registered (`NodeSDK` registers one; with `sdk-trace-base` alone, register
  * `AsyncLocalStorageContextManager` from `@opentelemetry/context-async-hooks`).
- *
  * @example
  * ```ts
  * import { createWebhookHandler } from 'inr-payouts/webhooks/handler';
  * import { traceWebhookDeliveries } from 'inr-payouts/otel';
- *
  * const handle = createWebhookHandler({
  *   secret: 'whsec_example',
  *   on: { 'user.created': async (event) => console.log(event.data.userId) },

@@ -22,13 +22,7 @@ import { callEndpoint } from './shared.js';
 export class AccountResource {
   constructor(private readonly transport: Transport) {}
 
-  /**
-   * `GET /v2/account`: the account (spec 2.1).
-   * @example
-   * ```ts
-   * const { name, environment } = await client.account.retrieve();
-   * ```
-   */
+  /** `GET /v2/account`: the account (spec 2.1); the class example shows the call. */
   retrieve(options?: RequestOptions): ApiPromise<Account> {
     return callEndpoint(this.transport, ENDPOINTS['account.retrieve'], {}, options);
   }

@@ -54,14 +54,7 @@ export class KycResource {
     this.profile = new ProfileResource(transport);
   }
 
-  /**
-   * `GET /v2/users/{userId}/kyc/status` (spec 2.7); read it with `isVerified` and `kycRequirements`.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { level, status, bank } = await client.kyc.status(userId);
-   * ```
-   */
+  /** `GET /v2/users/{userId}/kyc/status` (spec 2.7); read it with `isVerified`, `kycRequirements` (class example). */
   status(userId: string, options?: RequestOptions): ApiPromise<KycStatus> {
     return callEndpoint(this.transport, ENDPOINTS['kyc.status'], { params: { userId } }, options);
   }

@@ -41,13 +41,8 @@ export class TransactionsResource {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * `POST /v2/transactions` (shapes assumed, docs/assumptions.md): the user sends `expectedAmount` to
-   * `depositAddress` before `expiresAt`. Always carries an `Idempotency-Key`.
-   * @example
-   * ```ts
-   * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
-   * const { transactionId, depositAddress } = await client.transactions.create({ userId, amount: '100', asset: 'USDT', network: 'base' });
-   * ```
+   * `POST /v2/transactions` (shapes assumed, docs/assumptions.md), always with an `Idempotency-Key`: the user
+   * sends `expectedAmount` to `depositAddress` before `expiresAt`. The class example shows the call.
    */
   create(params: TransactionCreateRequest, options?: RequestOptions): ApiPromise<CreatedTransaction> {
     return callEndpoint(this.transport, ENDPOINTS['transactions.create'], { body: params }, options);
@@ -88,7 +83,7 @@ export class TransactionsResource {
   }
 
   /**
-   * A create that a timeout never doubles: with no answer, it looks the transaction up by `partnerReference`
+   * A create a timeout never doubles: with no answer, it looks the transaction up by `partnerReference`
    * (required) before resending with the same `Idempotency-Key`.
    * @example
    * ```ts
@@ -105,8 +100,8 @@ export class TransactionsResource {
   }
 
   /**
-   * Polls until one of `statuses` (default: the end states); another end state throws `TransactionStatusError`.
-   * `statuses` takes only the statuses the spec names (`TransactionStatus`): a misspelt one fails to compile.
+   * Polls until one of `statuses` (default: the end states; a misspelt one fails to compile); another end state
+   * throws `TransactionStatusError`.
    * @example
    * ```ts
    * const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
@@ -119,14 +114,11 @@ export class TransactionsResource {
   }
 
   /**
-   * Polls until the payout carries its rate attribution, computed just after submission (spec 2.4 rule 4), from
-   * any status before it: it waits through the deposit, its confirmations and the payout. Without a `deadline`,
-   * each stage gets its own time from when the wait first sees it: up to `TRANSACTION_POLL.deadline` (15 min) for
-   * the deposit while `created`, the network's confirmations (`confirmationMs(network)`: 256 s on polygon, 144 s on
-   * ethereum) plus `ATTRIBUTION_POLL.deadline` (2 min) once the deposit is seen, and 2 min once the payout starts.
-   * Failed or cancelled throws `TransactionStatusError` at once; a prefunded payout (`payout_completed`,
-   * `awaiting_funds`) or one the mock marks never attributed throws `UnattributedPayoutError` at once; the deadline
-   * throws `PollTimeoutError` (still `created`, it says the deposit must come first).
+   * Polls until the payout carries its rate attribution (spec 2.4 rule 4), from any status before it. Without a
+   * `deadline`, each stage gets its time from when first seen: `TRANSACTION_POLL.deadline` (15 min) while
+   * `created`, `confirmationMs(network)` plus `ATTRIBUTION_POLL.deadline` (2 min) once the deposit is seen, 2 min
+   * once the payout starts. Throws at once `TransactionStatusError` (failed, cancelled) or `UnattributedPayoutError`
+   * (prefunded, or marked never attributed by the mock); the deadline throws `PollTimeoutError`.
    * @example
    * ```ts
    * mock.helpers.tranches.add([{ rate: '83.10', inrAmount: '100000.00' }]); // the INR escrow pool

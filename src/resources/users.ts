@@ -24,13 +24,7 @@ export class UsersResource {
     this.email = new EmailVerificationResource(transport);
   }
 
-  /**
-   * `POST /v2/users` (assumed): a registered mobile throws `ConflictError` (`USER_EXISTS`).
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * ```
-   */
+  /** `POST /v2/users` (assumed): a registered mobile throws `ConflictError` (`USER_EXISTS`); see the class. */
   create(params: UserCreateRequest, options?: RequestOptions): ApiPromise<User> {
     return callEndpoint(this.transport, ENDPOINTS['users.create'], { body: params }, options);
   }

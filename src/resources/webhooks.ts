@@ -30,10 +30,7 @@ function signatureOf(headers: WebhookHeaders): string | readonly string[] | unde
   return undefined;
 }
 
-/**
- * What `client.webhooks.recover` redelivers: the events of these delivery statuses (default `['failed']`, those
- * whose five attempts all failed) created at or after `since` (default: all).
- */
+/** What `recover` redelivers: events of `statuses` (default `['failed']`) created since `since` (default all). */
 export interface RecoverQuery {
   since?: Date | string;
   statuses?: readonly NonNullable<WebhookEventListQuery['status']>[];
@@ -119,12 +116,10 @@ export class WebhooksResource {
   }
 
   /**
-   * Recovers the events a receiver missed (it was down, or answered non-2xx five times): pages `GET /v2/webhooks`
-   * for each of `statuses`, keeps the events created since `since`, and asks the service to deliver each again
-   * (`POST /v2/webhooks/{eventId}/retry`), oldest first. Every retry carries an Idempotency-Key made from the event
-   * ID and its attempt count, so running `recover` twice sends each event once more, not twice; a receiver built on
-   * `createWebhookHandler` then processes each event once, even one it had already processed. The events are
-   * listed before any is retried: a retried event leaves the `failed` list, which would shift the pages.
+   * Recovers the events a receiver missed (it was down, or answered non-2xx five times): lists the events of
+   * `statuses` created since `since`, then retries each, oldest first, with an Idempotency-Key made from the event
+   * ID and its attempt count, so running `recover` twice sends each event once more, not twice (and
+   * `createWebhookHandler` processes each once). Listing first keeps a retried event from shifting the pages.
    * @example
    * ```ts
    * await client.users.create({ mobile: '9876543210' }); // an event that no receiver got

@@ -1,7 +1,5 @@
-/**
- * Account wire objects (spec 2.1, 2.2, 2.5, 2.6, 4.1): the account, the developer fee, the activity list
- * and the prefunded credit (assumed `GET /v2/account/credit`, docs/assumptions.md).
- */
+// Account wire objects (spec 2.1, 2.2, 2.5, 2.6, 4.1): the account, the developer fee, the activity list
+// and the prefunded credit (assumed `GET /v2/account/credit`, docs/assumptions.md).
 import * as z from 'zod/mini';
 import { numberBetween, wholeNumber } from '../internal/checks.js';
 import {

@@ -1,15 +1,10 @@
-/**
- * Shared wire pieces: enums, limits, decimal strings, timestamps, the success envelope and the two error
- * body shapes (spec 1, 7.1, 8). Request pieces are strict and name the spec's rule in their messages;
- * response pieces are forgiving (open enums, plain strings). The limits live in `limits.ts`.
- */
+// Shared wire pieces (spec 1, 7.1, 8). Requests are strict and name the spec's rule in their messages;
+// responses are forgiving (open enums, plain strings).
 import * as z from 'zod/mini';
 import { lengthBetween, oneOf } from '../internal/checks.js';
 import { compareDecimalStrings } from '../internal/decimal-compare.js';
 import { openEnumValues } from '../internal/open-enums.js';
 import { MAX_AMOUNT_USD, MIN_AMOUNT_USD } from './limits.js';
-
-// Enums (value arrays shared by the client, the mock and the docs)
 
 /** Stablecoins accepted on the deposit leg (spec 2.4). */
 export const assets = ['USDC', 'USDT'] as const;
@@ -28,15 +23,13 @@ export const NetworkInput = oneOf('network', networks);
 export type NetworkInput = z.infer<typeof NetworkInput>;
 
 /**
- * A response object: a field the client does not know yet passes through at run time (`z.looseObject`), so a
- * field the service adds later never breaks a read, while the type names only the known fields (no index
- * signature), so a misspelt field fails to compile.
+ * A response object: a field the service adds later passes through at run time (`z.looseObject`), while the
+ * type names only the known fields, so a misspelt field fails to compile.
  * @example
  * ```ts
  * import * as z from 'zod/mini';
  * import { responseObject } from 'inr-payouts';
- * const Thing = responseObject({ id: z.string() });
- * const thing = Thing.parse({ id: 't_1', addedLater: true }); // addedLater is kept at run time
+ * const thing = responseObject({ id: z.string() }).parse({ id: 't_1', addedLater: true }); // keeps addedLater
  * console.log(thing.id); // thing.ids would not compile
  * ```
  */
@@ -50,8 +43,7 @@ export function responseObject<Shape extends z.core.$ZodLooseShape>(
 export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});
 
 /**
- * A response enum that accepts any string, so a value the service adds later never breaks a partner,
- * while editors still suggest the known values.
+ * A response enum that takes any string (a value added later never breaks a read); editors suggest the known.
  * @example
  * ```ts
  * import { openEnum } from 'inr-payouts';
@@ -60,7 +52,7 @@ export type OpenEnum<T extends readonly string[]> = T[number] | (string & {});
  * ```
  */
 export function openEnum<const T extends readonly string[]>(values: T): z.ZodMiniType<OpenEnum<T>, unknown> {
-  // At run time any string passes; the values type the result and are published in the OpenAPI document.
+  // The values only type the result and are published in the OpenAPI document.
   const schema = z.string();
   openEnumValues.set(schema, values);
   return schema as unknown as z.ZodMiniType<OpenEnum<T>, unknown>;
@@ -70,18 +62,10 @@ export function openEnum<const T extends readonly string[]>(values: T): z.ZodMin
 export const Asset = openEnum(assets);
 /** Response field: network, open (`OpenEnum<typeof networks>`). */
 export const Network = openEnum(networks);
-/**
- * A deposit asset the service takes, `'USDC' | 'USDT'`: the type for a request. A response reads the field as
- * `OpenEnum<typeof assets>` (`Asset` or any other string), so an asset added later never breaks a read.
- */
+/** A deposit asset the service takes, for a request; a response reads `OpenEnum<typeof assets>`. */
 export type Asset = (typeof assets)[number];
-/**
- * A deposit network the service takes (`'polygon' | 'ethereum' | 'arbitrum' | 'base' | 'solana'`): the type
- * for a request. A response reads the field as `OpenEnum<typeof networks>`.
- */
+/** A deposit network the service takes, for a request; a response reads `OpenEnum<typeof networks>`. */
 export type Network = (typeof networks)[number];
-
-// Decimal strings, amounts, timestamps
 
 /** A non-negative decimal string with no sign, exponent or leading `.` (`'100'`, `'100.50'`). */
 export const DECIMAL_STRING_PATTERN = /^\d+(\.\d+)?$/;
@@ -91,10 +75,7 @@ export const DecimalStringInput = z
   .string({ error: 'must be a decimal string, for example "100.50"' })
   .check(z.regex(DECIMAL_STRING_PATTERN, { error: 'must be a decimal string, for example "100.50"' }));
 
-/**
- * Response field: money as a decimal string. Kept a plain string so a value the client does not expect
- * never breaks a read; use `canonicalDecimal` or decimal.js to do arithmetic.
- */
+/** Response field: money as a decimal string, never refused; do arithmetic with `inr-payouts/money`. */
 export const DecimalString = z.string();
 /** A decimal string (money on the wire). */
 export type DecimalString = z.infer<typeof DecimalString>;
@@ -122,8 +103,6 @@ export const Timestamp = z.string();
 /** An ISO 8601 UTC timestamp string. */
 export type Timestamp = z.infer<typeof Timestamp>;
 
-// Small request pieces
-
 /** Request field: an OTP, exactly 6 digits. */
 export const Otp = z
   .string({ error: 'otp must be exactly 6 digits' })
@@ -148,11 +127,8 @@ export function requiredString(field: string) {
 }
 
 /** Request field: `metadata`, the partner's custom key/value object (size limits not shown by the spec). */
-// A loose object rather than z.record: the same rule (an object, any keys, any values) without z.record's
-// ~0.6 KB gz of zod code in the client bundle.
+// Not z.record: the same rule without its ~0.6 KB gz of zod in the client bundle.
 export const Metadata = z.looseObject({}, { error: 'metadata must be an object' });
-
-// Envelope and error bodies (spec 1, 7.1)
 
 /**
  * The success envelope around a response's `data` (spec 1): `{ success: true, data, message? }`.
@@ -171,10 +147,7 @@ export const ValidationErrorDetail = responseObject({ field: z.string(), message
 /** One failed field of a request. */
 export type ValidationErrorDetail = z.infer<typeof ValidationErrorDetail>;
 
-/**
- * Error body shape A (spec 7.1): `error` (category), `message`, `code` (identifier), plus context fields
- * such as `attemptsRemaining`, `matchScore`, `retryAfter`, `details`.
- */
+/** Error body shape A (spec 7.1): `error` (category), `message`, `code` (identifier) and context fields. */
 export const ErrorBodyA = responseObject({
   error: z.string(),
   message: z.string(),
@@ -187,9 +160,7 @@ export const ErrorBodyA = responseObject({
 /** Error body shape A. */
 export type ErrorBodyA = z.infer<typeof ErrorBodyA>;
 
-/**
- * Error body shape B (spec 7.1), used by some KYC endpoints: `success: false`, `error`, `message`, optional `data`.
- */
+/** Error body shape B (spec 7.1), used by some KYC endpoints: `success: false`, `error`, `message`, `data`. */
 export const ErrorBodyB = responseObject({
   success: z.literal(false),
   error: z.string(),

@@ -1,7 +1,5 @@
-/**
- * Every wire schema of the partner interface, with its inferred type of the same name. One schema serves
- * the client (request validation, response typing), the mock and the docs.
- */
+// Every wire schema of the partner interface, with its inferred type of the same name. One schema serves
+// the client (request validation, response typing), the mock and the docs.
 export * from './account.js';
 export * from './common.js';
 export * from './confirmations.js';

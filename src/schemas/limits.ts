@@ -1,7 +1,4 @@
-/**
- * The limits of spec section 8 (and the thresholds of 2.2, 4.7, 4.9, 4.11) as named constants, shared by the
- * request schemas, the mock and the docs.
- */
+// The limits of spec 8 (and the thresholds of 2.2, 4.7, 4.9, 4.11), shared by the schemas, the mock and the docs.
 /** Minimum transaction amount in USD, as a decimal string (spec 8). */
 export const MIN_AMOUNT_USD = '10';
 /** Maximum transaction amount in USD, as a decimal string (spec 8). */

@@ -1,8 +1,4 @@
-/**
- * Transaction wire objects (spec 2.4, 3.1, 4.2): the create bodies (standard and prefunded), the create
- * answers, and the four objects of a read (`transaction`, `deposit`, `quote`, `payout` with its rate
- * attribution and allocations).
- */
+// Transaction wire objects (spec 2.4, 3.1, 4.2): the create bodies and answers, and the four objects of a read.
 import * as z from 'zod/mini';
 import { lengthBetween } from '../internal/checks.js';
 import {
@@ -19,10 +15,7 @@ import {
   Timestamp,
 } from './common.js';
 
-/**
- * Every transaction status the spec names (3.1): the activity feed's eight, plus the prefunded flow's
- * `payout_completed` and `awaiting_funds`.
- */
+/** Every transaction status the spec names (3.1), with the prefunded `payout_completed`, `awaiting_funds`. */
 export const transactionStatuses = [
   'created',
   'deposit_pending',
@@ -47,8 +40,8 @@ export type TransactionStatus = (typeof transactionStatuses)[number];
 const PARTNER_REFERENCE_RULE = 'partnerReference must be a non-empty string of at most 255 characters';
 
 /**
- * `POST /v2/transactions` body (spec 4.2 names `userId`, `amount`, `asset`, `network`; the rest is the
- * prefunded body, docs/assumptions.md). `amount` is a USD decimal string from 10 to 50,000.
+ * `POST /v2/transactions` body (spec 4.2; `partnerReference`, `metadata` as the prefunded body's, assumed).
+ * `amount` is a USD decimal string from 10 to 50,000.
  */
 export const TransactionCreateRequest = z.object({
   userId: requiredString('userId'),
@@ -68,10 +61,7 @@ export const PrefundedTransactionCreateRequest = TransactionCreateRequest;
 /** Prefunded transaction create body. */
 export type PrefundedTransactionCreateRequest = z.infer<typeof PrefundedTransactionCreateRequest>;
 
-/**
- * A quote (spec 2.4). `exchangeRate` is a JSON number (INR per USD); the money is decimal strings. The
- * quote of a create also carries `feePercent` and `feeInr`.
- */
+/** A quote (spec 2.4): `exchangeRate` is a JSON number (INR per USD), the money decimal strings. */
 export const Quote = responseObject({
   exchangeRate: z.number(),
   grossInr: DecimalString,
@@ -113,10 +103,7 @@ export const PrefundedTransaction = responseObject({
 /** A created prefunded transaction. */
 export type PrefundedTransaction = z.infer<typeof PrefundedTransaction>;
 
-/**
- * `POST /v2/transactions` data (assumed, docs/assumptions.md): the prefunded answer's fields, with `status`
- * (`created`) always present.
- */
+/** `POST /v2/transactions` data (assumed, docs/assumptions.md): the prefunded answer, `status` always set. */
 export const CreatedTransaction = responseObject({ ...createdFields, status: TransactionStatus });
 /** A created standard transaction. */
 export type CreatedTransaction = z.infer<typeof CreatedTransaction>;
@@ -168,25 +155,19 @@ export const Allocation = responseObject({
 /** One tranche of a payout's rate attribution. */
 export type Allocation = z.infer<typeof Allocation>;
 
-/**
- * Payout status values: the spec shows `pending` and `completed`; `processing` and `failed` complete the
- * set (moves not shown).
- */
+/** Payout status values: the spec shows `pending`, `completed`; `processing` and `failed` complete the set. */
 export const payoutStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
 /** Response field: a payout status (open). */
 export const PayoutStatus = openEnum(payoutStatuses);
 /** A payout status. */
 export type PayoutStatus = z.infer<typeof PayoutStatus>;
 
-/**
- * Values of the mock's `payout.attributionStatus`: whether a rate attribution is still coming, came, or never will.
- */
+/** Values of the mock's `payout.attributionStatus`: an attribution still coming, come, or never coming. */
 export const attributionStatuses = ['pending', 'attributed', 'none'] as const;
 
 /**
- * The `payout` object (spec 2.4). Every field is optional: before the payout starts most are absent, and
- * the rate attribution (`rate`, `usdtEquivalent`, `allocations`) appears only just after submission and only
- * on pool-funded payouts (2.4 rules 3 and 4).
+ * The `payout` object (spec 2.4), all optional: the rate attribution (`rate`, `usdtEquivalent`, `allocations`)
+ * appears just after submission, and only on pool-funded payouts (2.4 rules 3 and 4).
  */
 export const Payout = responseObject({
   rail: z.optional(z.string()),
@@ -197,7 +178,7 @@ export const Payout = responseObject({
   rate: z.optional(DecimalString),
   usdtEquivalent: z.optional(DecimalString),
   allocations: z.optional(z.array(Allocation)),
-  /** The mock's own (docs/mock-only.md): whether a rate attribution comes: `pending`, `attributed`, or `none`. */
+  /** The mock's own (docs/mock-only.md): see {@link attributionStatuses}. */
   attributionStatus: z.optional(openEnum(attributionStatuses)),
   /** The mock's own: why the payout failed, as `transaction.payout_failed`'s `code` says it. */
   failureCode: z.optional(z.string()),
@@ -207,10 +188,7 @@ export const Payout = responseObject({
 /** The payout leg. */
 export type Payout = z.infer<typeof Payout>;
 
-/**
- * `GET /v2/transactions/{transactionId}` data (spec 2.4): the four objects. `payout` may be absent (or
- * null) before the payout leg exists.
- */
+/** `GET /v2/transactions/{transactionId}` data (spec 2.4); `payout` absent or null before the payout leg. */
 export const Transaction = responseObject({
   transaction: TransactionInfo,
   deposit: Deposit,

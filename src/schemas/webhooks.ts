@@ -1,7 +1,5 @@
-/**
- * Webhook event records (spec 2.11, 3.4, 4.12): the list with its pagination, and the retry. The payload
- * the service delivers to the partner lives in `inr-payouts/webhooks`, not here.
- */
+// Webhook event records (spec 2.11, 3.4, 4.12): the list with its pagination, and the retry. The payload
+// the service delivers to the partner lives in `inr-payouts/webhooks`, not here.
 import * as z from 'zod/mini';
 import { numberBetween, oneOf, wholeNumber } from '../internal/checks.js';
 import type { WebhookEventType as KnownWebhookEventType } from '../webhooks/events.js';
@@ -13,10 +11,7 @@ export const webhookEventStatuses = ['pending', 'delivered', 'failed'] as const;
 const PAGE_RULE = 'page must be a whole number from 1';
 const LIMIT_RULE = `limit must be a whole number from 1 to ${MAX_WEBHOOK_LIMIT}`;
 
-/**
- * `GET /v2/webhooks` query (names `page` and `limit` assumed, docs/assumptions.md): `page` (default 1),
- * `limit` (default 20, 1 to 100), `status` filter.
- */
+/** `GET /v2/webhooks` query (names assumed, docs/assumptions.md): `page` (default 1), `limit` (20; 1-100). */
 export const WebhookEventListQuery = z.object({
   page: z.optional(
     z.number({ error: PAGE_RULE }).check(wholeNumber(PAGE_RULE), numberBetween(1, Infinity, PAGE_RULE)),
@@ -33,21 +28,15 @@ export type WebhookEventListQuery = z.infer<typeof WebhookEventListQuery>;
 
 /** Response field: a delivery status (open: `OpenEnum<typeof webhookEventStatuses>`). */
 export const WebhookEventStatus = openEnum(webhookEventStatuses);
-/**
- * A delivery status, `'pending' | 'delivered' | 'failed'`: the type for the list's `status` filter. A record
- * reads the field as `OpenEnum<typeof webhookEventStatuses>`.
- */
+/** A delivery status, for the list's `status` filter; a record reads it as {@link WebhookEventStatus}. */
 export type WebhookEventStatus = (typeof webhookEventStatuses)[number];
 /** Response field: an event type (open). */
-// The ten names of 6.2 are a type here (the list itself is `WEBHOOK_EVENT_TYPES` of 'inr-payouts/webhooks'), so
-// the client bundle does not carry a second copy of them.
+// The names of 6.2 only as a type: the client bundle carries no second copy of `WEBHOOK_EVENT_TYPES`.
 export const WebhookEventType = z.string() as unknown as z.ZodMiniType<KnownWebhookEventType | (string & {})>;
 /** An event type. */
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 
-/**
- * One webhook event record (spec 2.11). `transactionId` is absent on user events; `deliveredAt` until delivered.
- */
+/** An event record (spec 2.11); no `transactionId` on user events, no `deliveredAt` until delivered. */
 export const WebhookEvent = responseObject({
   id: z.string(),
   eventType: WebhookEventType,
@@ -85,9 +74,7 @@ export const WebhookEventListBody = responseObject({
 /** The whole list body. */
 export type WebhookEventListBody = z.infer<typeof WebhookEventListBody>;
 
-/**
- * `POST /v2/webhooks/{eventId}/retry` data (assumed, docs/assumptions.md): the event record, `status: pending`.
- */
+/** `POST /v2/webhooks/{eventId}/retry` data (assumed, docs/assumptions.md): the record, `status: pending`. */
 export const WebhookRetry = WebhookEvent;
 /** A retried event. */
 export type WebhookRetry = z.infer<typeof WebhookRetry>;

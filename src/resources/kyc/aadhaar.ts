@@ -24,14 +24,7 @@ import { callEndpoint } from '../shared.js';
 export class AadhaarResource {
   constructor(private readonly transport: Transport) {}
 
-  /**
-   * `POST /v2/users/{userId}/kyc/aadhaar/otp/send` (assumed): sends an OTP to the mobile linked to the Aadhaar.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { referenceId } = await client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412341234' });
-   * ```
-   */
+  /** `POST /v2/users/{userId}/kyc/aadhaar/otp/send` (assumed): an OTP to the Aadhaar's mobile; see the class. */
   sendOtp(
     userId: string,
     params: AadhaarOtpSendRequest,

@@ -54,14 +54,7 @@ export const DIGILOCKER_POLL = { interval: 3_000, deadline: 630_000 } as const;
 export class DigilockerResource {
   constructor(private readonly transport: Transport) {}
 
-  /**
-   * `POST /v2/users/{userId}/kyc/digilocker/init`: starts a consent session (600 s); the user opens `url`.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { clientId, url } = await client.kyc.digilocker.init(userId, { redirectUrl: 'https://partner.test/kyc', deviceId: 'device-fp-1' });
-   * ```
-   */
+  /** `POST /v2/users/{userId}/kyc/digilocker/init`: a consent session (600 s) at `url`; see the class example. */
   init(
     userId: string,
     params: DigilockerInitRequest = {},

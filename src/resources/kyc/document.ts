@@ -58,7 +58,7 @@ export class DocumentResource {
 
   /**
    * `POST /v2/users/{userId}/kyc/document/upload-url`: step 1, a presigned URL valid 300 s; type, MIME type and
-   * size (at most 10,485,760 bytes) are checked before sending.
+   * size (at most 10,485,760 bytes) checked before sending.
    * @example
    * ```ts
    * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });

@@ -28,14 +28,7 @@ export const FACE_POLL = { interval: 3_000, deadline: 630_000 } as const;
 export class FaceResource {
   constructor(private readonly transport: Transport) {}
 
-  /**
-   * `POST /v2/users/{userId}/kyc/face/init`: starts a liveness session (600 s).
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { sessionId, sdkToken, url } = await client.kyc.face.init(userId, { redirectUrl: 'https://partner.test/face' });
-   * ```
-   */
+  /** `POST /v2/users/{userId}/kyc/face/init`: starts a liveness session (600 s); see the class example. */
   init(userId: string, params: FaceInitRequest, options?: RequestOptions): ApiPromise<FaceSession> {
     return callEndpoint(
       this.transport,

@@ -17,9 +17,7 @@ import { callEndpoint } from '../shared.js';
 export class PassportResource {
   constructor(private readonly transport: Transport) {}
 
-  /**
-   * `POST /v2/users/{userId}/kyc/passport/verify`: `Verification Failed` (422) when no data could be read.
-   */
+  /** `POST /v2/users/{userId}/kyc/passport/verify`: `Verification Failed` (422) when nothing could be read. */
   verify(
     userId: string,
     params: PassportVerifyRequest,

@@ -16,9 +16,7 @@ import { callEndpoint } from '../shared.js';
 export class ProfileResource {
   constructor(private readonly transport: Transport) {}
 
-  /**
-   * `POST /v2/users/{userId}/kyc/profile` (assumed).
-   */
+  /** `POST /v2/users/{userId}/kyc/profile` (assumed). */
   submit(userId: string, params: ProfileSubmitRequest, options?: RequestOptions): ApiPromise<Profile> {
     return callEndpoint(
       this.transport,

@@ -22,11 +22,9 @@ export interface TransactionReader {
  * @example
  * ```ts
  * import { TransactionStatusError } from 'inr-payouts';
- * try {
- *   await client.transactions.waitForStatus('order-42');
- * } catch (error) {
+ * await client.transactions.waitForStatus('order-42').catch((error: unknown) => {
  *   if (error instanceof TransactionStatusError) console.log(error.status, error.transaction.payout?.status);
- * }
+ * });
  * ```
  */
 export class TransactionStatusError extends PayoutError {
@@ -47,10 +45,7 @@ export class TransactionStatusError extends PayoutError {
 
 /** Options of `transactions.waitForStatus`. */
 export interface WaitForStatusOptions extends PollOptions {
-  /**
-   * Statuses that end the wait. Default: `completed`, `failed`, `cancelled`. Closed on purpose: a misspelt one
-   * (`'complete'`) would never come, so it fails to compile (and is refused at run time).
-   */
+  /** Statuses that end the wait (default `completed`, `failed`, `cancelled`); a misspelt one fails to compile. */
   statuses?: readonly TransactionStatus[];
   /** Options for each read (timeout, retries, headers). */
   requestOptions?: RequestOptions;
@@ -120,11 +115,9 @@ export function hasAttribution(tx: Transaction): tx is AttributedTransaction {
  * @example
  * ```ts
  * import { UnattributedPayoutError } from 'inr-payouts';
- * try {
- *   await client.transactions.waitForAttribution('order-42');
- * } catch (error) {
+ * await client.transactions.waitForAttribution('order-42').catch((error: unknown) => {
  *   if (error instanceof UnattributedPayoutError) console.log(error.transaction.payout?.amountInr);
- * }
+ * });
  * ```
  */
 export class UnattributedPayoutError extends PayoutError {

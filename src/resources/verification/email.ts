@@ -22,14 +22,7 @@ import { callEndpoint } from '../shared.js';
 export class EmailVerificationResource {
   constructor(private readonly transport: Transport) {}
 
-  /**
-   * `POST /v2/users/{userId}/verify/email/send`: sends a 6-digit OTP to the user's email address.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', email: 'asha@example.com' });
-   * const { maskedEmail, expiresIn } = await client.users.email.sendOtp(userId);
-   * ```
-   */
+  /** `POST /v2/users/{userId}/verify/email/send`: a 6-digit OTP to the user's email; see the class example. */
   sendOtp(userId: string, options?: RequestOptions): ApiPromise<EmailOtpSent> {
     return callEndpoint(this.transport, ENDPOINTS['users.email.sendOtp'], { params: { userId } }, options);
   }

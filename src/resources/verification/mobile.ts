@@ -23,14 +23,7 @@ import { callEndpoint } from '../shared.js';
 export class MobileVerificationResource {
   constructor(private readonly transport: Transport) {}
 
-  /**
-   * `POST /v2/users/{userId}/verify/mobile/send`: sends a 6-digit OTP to the user's mobile.
-   * @example
-   * ```ts
-   * const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
-   * const { maskedMobile, expiresIn } = await client.users.mobile.sendOtp(userId);
-   * ```
-   */
+  /** `POST /v2/users/{userId}/verify/mobile/send`: a 6-digit OTP to the user's mobile; see the class example. */
   sendOtp(userId: string, options?: RequestOptions): ApiPromise<MobileOtpSent> {
     return callEndpoint(this.transport, ENDPOINTS['users.mobile.sendOtp'], { params: { userId } }, options);
   }

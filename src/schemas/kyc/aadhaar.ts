@@ -1,7 +1,5 @@
-/**
- * Aadhaar OTP (assumed, docs/assumptions.md): send an OTP for an Aadhaar number, then verify it. Fields
- * from the `aadhaar` block of the KYC status record (spec 2.7); `AADHAAR_OTP_EXPIRED` from 7.3.
- */
+// Aadhaar OTP (assumed, docs/assumptions.md): send an OTP for an Aadhaar number, then verify it. Fields
+// from the `aadhaar` block of the KYC status record (spec 2.7); `AADHAAR_OTP_EXPIRED` from 7.3.
 import * as z from 'zod/mini';
 import { DeviceId, Otp, requiredString, responseObject, Timestamp } from '../common.js';
 

@@ -1,7 +1,5 @@
-/**
- * The declaration (spec 2.10, 4.11): occupation, income range and PEP status. A PEP declaration rejects
- * KYC at once (spec 3.3).
- */
+// The declaration (spec 2.10, 4.11): occupation, income range and PEP status. A PEP declaration rejects
+// KYC at once (spec 3.3).
 import * as z from 'zod/mini';
 import { lengthBetween, oneOf } from '../../internal/checks.js';
 import {
@@ -85,10 +83,7 @@ export const Declaration = responseObject({
 /** An accepted declaration. */
 export type Declaration = z.infer<typeof Declaration>;
 
-/**
- * The `data` of a PEP rejection (`success: false`, `error: KYC Rejected`): `declarationId`, `isPep`,
- * `kycStatus: rejected`. The client returns it as a result, not an error (see `isDeclarationRejected`).
- */
+/** A PEP rejection's `data` (`KYC Rejected`), returned as a result, not thrown (`isDeclarationRejected`). */
 export const DeclarationRejected = responseObject({
   declarationId: z.string(),
   isPep: z.boolean(),

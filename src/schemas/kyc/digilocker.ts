@@ -68,10 +68,7 @@ export const DigilockerPending = responseObject({
 /** A session still waiting for the user. */
 export type DigilockerPending = z.infer<typeof DigilockerPending>;
 
-/**
- * The Expired variant (sent with `success: false`; the client returns it as a result) and the Failed
- * variant: `verified: false`, `status` `EXPIRED` or `FAILED`, an `error` text.
- */
+/** The Expired (sent with `success: false`, returned by the client) and Failed variants, with `error`. */
 export const DigilockerEnded = responseObject({
   status: z.literal(['EXPIRED', 'FAILED']),
   verified: z.literal(false),
@@ -81,10 +78,7 @@ export const DigilockerEnded = responseObject({
 /** An expired or failed session. */
 export type DigilockerEnded = z.infer<typeof DigilockerEnded>;
 
-/**
- * `GET /v2/users/{userId}/kyc/digilocker/status` data: one of Verified, Pending, Expired or Failed. Narrow on
- * `status` (`'VERIFIED'`, `'PENDING'`, `'EXPIRED'`, `'FAILED'`) or on `verified`.
- */
+/** `GET /v2/users/{userId}/kyc/digilocker/status` data: Verified, Pending, Expired or Failed (on `status`). */
 export const DigilockerStatus = z.union([DigilockerVerified, DigilockerPending, DigilockerEnded]);
 /** A document-locker session status answer. */
 export type DigilockerStatus = z.infer<typeof DigilockerStatus>;

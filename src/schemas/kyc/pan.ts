@@ -1,7 +1,5 @@
-/**
- * PAN verification (assumed, docs/assumptions.md): fields from the `pan` block (spec 2.7); `PAN_INVALID`,
- * `PAN_NOT_FOUND`, `NAME_MISMATCH` from 7.3.
- */
+// PAN verification (assumed, docs/assumptions.md): fields from the `pan` block (spec 2.7); `PAN_INVALID`,
+// `PAN_NOT_FOUND`, `NAME_MISMATCH` from 7.3.
 import * as z from 'zod/mini';
 import { DeviceId, responseObject, Timestamp } from '../common.js';
 

@@ -1,7 +1,5 @@
-/**
- * Extended profile submission (assumed `POST /v2/users/{userId}/kyc/profile`, docs/assumptions.md; fields
- * from the extended status, spec 2.8).
- */
+// Extended profile submission (assumed `POST /v2/users/{userId}/kyc/profile`, docs/assumptions.md; fields
+// from the extended status, spec 2.8).
 import * as z from 'zod/mini';
 import { DeviceId, requiredString, responseObject, Timestamp } from '../common.js';
 

@@ -21,18 +21,12 @@ const verified = z.optional(z.boolean());
 // Spec 2.7 shows the block as `{status: pending}` before the flow completes; after it, the session's own (3.2).
 const DigilockerRecordStatus = openEnum(['pending', ...digilockerStatuses]);
 
-/**
- * A block of the KYC status record. Spec 2.7 rules 1 and 2: an unverified block may be just
- * `{ verified: false }`, and a missing `verified` reads as false (use `isVerified`).
- */
+/** A block of the KYC status record; a missing `verified` reads as false (spec 2.7 rule 2, `isVerified`). */
 export const KycBlock = responseObject({ verified });
 /** A block of the KYC status record. */
 export type KycBlock = z.infer<typeof KycBlock>;
 
-/**
- * The KYC status record (spec 2.7). Every block is optional and every field inside is optional: the
- * service omits what has no value.
- */
+/** The KYC status record (spec 2.7); every block and field is optional, the service omits what has none. */
 export const KycStatus = responseObject({
   level: KycLevel,
   status: KycAggregateStatus,
@@ -97,8 +91,8 @@ export const KycRefresh = responseObject({ previous: KycLevelStatus, current: Ky
 export type KycRefresh = z.infer<typeof KycRefresh>;
 
 /**
- * `GET /v2/users/{userId}/kyc/extended-status` data (spec 2.8). `missing` entries are not shown by the spec
- * (the mock uses `profile`, `document`, `declaration`).
+ * `GET /v2/users/{userId}/kyc/extended-status` data (spec 2.8); the spec shows no `missing` entries (the mock
+ * uses `profile`, `document`, `declaration`).
  */
 export const ExtendedStatus = responseObject({
   complete: z.boolean(),

@@ -51,10 +51,7 @@ export const UpiInvalidVpa = responseObject({
 /** An invalid UPI ID. */
 export type UpiInvalidVpa = z.infer<typeof UpiInvalidVpa>;
 
-/**
- * `POST /v2/users/{userId}/kyc/upi/verify` data: one of the three outcomes. `upiOutcome(r)` names it;
- * `r.verified` and `r.nameMatchScore === null` narrow it.
- */
+/** `POST /v2/users/{userId}/kyc/upi/verify` data: one of three outcomes, which `upiOutcome(r)` names. */
 export const UpiVerification = z.union([UpiVerified, UpiNameMismatch, UpiInvalidVpa]);
 /** A UPI verification answer. */
 export type UpiVerification = z.infer<typeof UpiVerification>;

@@ -1,7 +1,5 @@
-/**
- * Email OTP (spec 4.3 send; confirm assumed `POST /v2/users/{userId}/verify/email/confirm`,
- * docs/assumptions.md, mirroring the mobile confirm).
- */
+// Email OTP (spec 4.3 send; confirm assumed `POST /v2/users/{userId}/verify/email/confirm`,
+// docs/assumptions.md, mirroring the mobile confirm).
 import * as z from 'zod/mini';
 import { Otp, responseObject, Timestamp } from '../common.js';
 
