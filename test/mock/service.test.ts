@@ -137,6 +137,22 @@ describe('snapshot, restore, reset, seed', () => {
     expect(service.sandboxKey).not.toBe(key);
   });
 
+  it("reset makes the service's options again: the account's webhook URL and chaos begun afresh", () => {
+    const webhookUrl = 'http://127.0.0.1:9/webhooks';
+    const service = createMockService({ account: { webhookUrl }, chaos: { seed: 7, rate: 1 } });
+    const started = service.helpers.snapshot().http.chaos;
+    service.helpers.accounts.update({ webhookUrl: null, name: 'Renamed' });
+    service.helpers.faults.clear();
+    for (const reset of [undefined, { seed: 'other' }]) {
+      service.helpers.reset(reset);
+      expect(service.helpers.accounts.get()).toMatchObject({ webhookUrl, name: 'Test Partner' });
+      expect(service.helpers.snapshot().http.chaos).toEqual(started);
+    }
+    // A bundle carries the option, so its replay starts with the same chaos.
+    expect(service.bundle().options.chaos).toEqual({ seed: 7, rate: 1 });
+    expect(() => createMockService({ chaos: { seed: 7, rate: 2 } })).toThrow(/Chaos options rejected \(rate/);
+  });
+
   it('seed loads users directly, with verified channels if asked, into any account', () => {
     const service = createMockService();
     const { users } = service.helpers.seed({
