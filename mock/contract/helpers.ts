@@ -174,7 +174,8 @@ export const HELPER_CONTRACT = {
     args: () => [userChannel],
   },
   'users.seedVerified': {
-    summary: 'Adds a user with verified mobile, email, KYC and bank account, ready to transact',
+    summary:
+      'Adds a user with verified mobile, email, KYC and bank account, ready to transact; sends no event (no user.created, no kyc.*)',
     args: () => [
       z.object({
         mobile: z.string(),

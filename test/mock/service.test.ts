@@ -153,6 +153,14 @@ describe('snapshot, restore, reset, seed', () => {
     expect(() => createMockService({ chaos: { seed: 7, rate: 2 } })).toThrow(/Chaos options rejected \(rate/);
   });
 
+  it('seedVerified writes a verified user into state and sends no event: no user.created, no kyc.*', async () => {
+    const service = createMockService({ account: { webhookUrl: 'http://127.0.0.1:9/webhooks' } });
+    const { userId } = service.helpers.users.seedVerified({ mobile: '9876543210' });
+    await service.clock.advance('1h');
+    expect(service.state.kyc.byUserId[userId]?.status).toBe('verified');
+    expect(service.helpers.webhooks.events()).toEqual([]);
+  });
+
   it('seed loads users directly, with verified channels if asked, into any account', () => {
     const service = createMockService();
     const { users } = service.helpers.seed({
