@@ -23,8 +23,9 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # package.json too: a script in /app (a webhook receiver, docs/container.md) imports inr-payouts from here.
 COPY --from=install /app /app
-# The state file's folder belongs to the user the server runs as.
-RUN mkdir -p /data && chown node:node /data
+# The state file's folder (the file, its -wal and its lock: all the server writes) belongs to the user the server
+# runs as and to group 0, writable by the group: OpenShift runs an image as an arbitrary uid in group 0.
+RUN mkdir -p /data && chown node:0 /data && chgrp -R 0 /data && chmod -R g=u /data
 USER node
 VOLUME /data
 EXPOSE 4010

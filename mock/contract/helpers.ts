@@ -90,7 +90,8 @@ const duration = z.union([
 /** The helper contract, `group.action` → spec. Entries follow `createHelpers`' order. */
 export const HELPER_CONTRACT = {
   reset: {
-    summary: 'Empties the state (the default account stays), optionally with a new seed',
+    summary:
+      'Back to the state the service started in: clears users, transactions, events, faults and later settings; keeps its start-up options (the seed unless one is given, start time, sandbox key, webhook secret and URL, chaos)',
     args: () => [z.optional(z.object({ seed: z.optional(z.union([z.string(), z.number()])) }))],
   },
   seed: {
@@ -173,7 +174,8 @@ export const HELPER_CONTRACT = {
     args: () => [userChannel],
   },
   'users.seedVerified': {
-    summary: 'Adds a user with verified mobile, email, KYC and bank account, ready to transact',
+    summary:
+      'Adds a user with verified mobile, email, KYC and bank account, ready to transact; sends no event (no user.created, no kyc.*)',
     args: () => [
       z.object({
         mobile: z.string(),

@@ -7,6 +7,7 @@
  * at fault before anything runs.
  */
 import * as z from 'zod/mini';
+import { ChaosOptions } from '../contract/chaos.js';
 import { MockArgumentError } from './errors.js';
 
 /** What `format` says in every bundle. */
@@ -111,6 +112,8 @@ function buildSchemas() {
       startTime: z.iso.datetime(),
       account: z.record(z.string(), z.unknown()),
       webhookWaitMs: z.number().check(z.gte(0)),
+      /** The chaos the service started with (its `chaos` option), which every reset begins again. */
+      chaos: z.optional(ChaosOptions),
     }),
     steps: z.array(Step),
     /** Every webhook attempt sent, in the order sent. */

@@ -1,5 +1,6 @@
 /** Options of `createMockService` and their defaults, in one place. */
 
+import type { ChaosOptions } from '../contract/chaos.js';
 import { MOCK_PROFILES, type MockProfile } from '../contract/mock-only.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 import type { CreateAccountInput } from './accounts.js';
@@ -49,6 +50,11 @@ export interface MockServiceOptions {
    * a suite run against it proves the partner's code does not depend on them. The helpers answer in both.
    */
   profile?: MockProfile;
+  /**
+   * Seeded chaos from the start (`helpers.faults.chaos` takes the same options; the server's `--chaos`), begun
+   * afresh with its seed by every `reset`. A bad option throws `RangeError` naming it, and no service is made.
+   */
+  chaos?: ChaosOptions;
 }
 
 /** Byte budgets of the recording and the journal. */
@@ -79,6 +85,7 @@ export interface ResolvedOptions {
   webhookWaitMs: number;
   budgets: Required<MockBudgets>;
   profile: MockProfile;
+  chaos: ChaosOptions | undefined;
 }
 
 /**
@@ -117,5 +124,6 @@ export function resolveOptions(options: MockServiceOptions = {}): ResolvedOption
       journalBytes: budget('journalBytes', options.budgets?.journalBytes, JOURNAL_BUDGET_BYTES),
     },
     profile,
+    chaos: options.chaos,
   };
 }

@@ -22,8 +22,14 @@ export interface SeedData {
 export function lifecycleHelpers(mock: ServiceInternals) {
   return {
     /**
-     * Back to the initial state (same seed, start time and default account, so keys stay valid), or to a
-     * fresh start with another seed.
+     * Back to the state the service started in, made again from its options: it keeps the seed (unless a new
+     * one is given), the start time (the clock goes back to it), the default account as `account` describes it
+     * (a sandbox key, webhook secret and webhook URL given there; the server's `--sandbox-key`,
+     * `--webhook-secret`, `--webhook-url`), the `chaos` option begun again, the profile and budgets. It clears
+     * the rest of the state: users, KYC, transactions, events and deliveries, other accounts, settings changed
+     * by `accounts.update`, faults and chaos started by a helper, idempotency records, rate-limit windows,
+     * timers. Keys and the secret not given come from the seed, so a new seed changes them. The journal,
+     * overrides and `webhooks.useFetch` outlive it.
      * @example
      * ```ts
      * mock.helpers.reset();

@@ -26,7 +26,9 @@ export interface VerifiedUserInput {
 export function userSeedHelpers(mock: ServiceInternals) {
   return {
     /**
-     * Creates a user whose KYC is verified with a verified bank account (no webhook events).
+     * Creates a user whose KYC is verified with a verified bank account, written straight into state: it sends
+     * no webhook event, neither `user.created` nor any `kyc.*` (`kyc.verified`...), so a receiver under test
+     * hears of the user first from the transaction's events. To test those events, go through the API.
      * @example
      * ```ts
      * import { createMockService } from 'inr-payouts/mock';

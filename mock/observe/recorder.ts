@@ -400,6 +400,7 @@ export function createRecorder(
           startTime: new Date(options.startMs).toISOString(),
           account: JSON.parse(JSON.stringify(options.account)) as Record<string, unknown>,
           webhookWaitMs: options.webhookWaitMs,
+          ...(options.chaos === undefined ? {} : { chaos: structuredClone(options.chaos) }),
         },
         steps: [...steps.items()],
         webhooks: webhooks.slice(webhookHead).filter((w) => !window || w.sentAtStep >= window.startsAtStep),

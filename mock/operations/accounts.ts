@@ -9,6 +9,7 @@ import { randomString, uuid } from '../engine/ids.js';
 import { createEmptyState } from '../engine/internals.js';
 import type { ResolvedOptions } from '../engine/options.js';
 import { nowIso } from '../engine/timers.js';
+import { startChaos } from '../policies/chaos.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
 import type { MockState } from '../state/mock-state.js';
@@ -48,10 +49,14 @@ export function createAccount(state: MockState, input: CreateAccountInput = {}):
   return account;
 }
 
-/** The state a service starts from (and `reset` returns to): empty, plus the default account. */
+/**
+ * The state a service starts from (and `reset` returns to): empty, plus the default account as the options
+ * describe it (keys, secret, webhook URL...) and the chaos they start.
+ */
 export function initialState(options: ResolvedOptions): MockState {
   const state = createEmptyState(options.seed, options.startMs);
   state.accounts.defaultId = createAccount(state, options.account).id;
+  if (options.chaos) startChaos(state, options.chaos);
   return state;
 }
 

@@ -267,9 +267,12 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
       ...(bundle ? { replay: bundle } : { seed: options.seed, startTime: options.startTime ?? Date.now() }),
       budgets: options.budgets,
       profile: options.profile,
+      // The service's own options, so a reset (POST /__mock/reset) makes them again.
+      chaos: options.chaos,
       account: {
         ...(options.sandboxKey === undefined ? {} : { sandboxKey: options.sandboxKey }),
         ...(options.webhookSecret === undefined ? {} : { webhookSecret: options.webhookSecret }),
+        ...(options.webhookUrl === undefined ? {} : { webhookUrl: options.webhookUrl }),
       },
     },
     stateFile,
@@ -288,8 +291,9 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
   const behind = Date.now() - service.clock.now();
   // At real speed, virtual time is wall time: the time the sandbox was down has passed (sessions expired...).
   if (loaded && options.speed === 1 && !options.startTime && behind > 0) await service.clock.advance(behind);
-  if (options.webhookUrl) service.helpers.accounts.update({ webhookUrl: options.webhookUrl });
-  if (options.chaos) service.helpers.faults.chaos(options.chaos);
+  // A loaded state file holds the account and chaos it was saved with: what this start names replaces them.
+  if (loaded && options.webhookUrl) service.helpers.accounts.update({ webhookUrl: options.webhookUrl });
+  if (loaded && options.chaos) service.helpers.faults.chaos(options.chaos);
   onRequest = () => {
     // Work a request scheduled for "now" (attempt 1 of a webhook is immediate) runs now, even on a manual clock.
     service.clock

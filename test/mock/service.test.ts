@@ -137,6 +137,30 @@ describe('snapshot, restore, reset, seed', () => {
     expect(service.sandboxKey).not.toBe(key);
   });
 
+  it("reset makes the service's options again: the account's webhook URL and chaos begun afresh", () => {
+    const webhookUrl = 'http://127.0.0.1:9/webhooks';
+    const service = createMockService({ account: { webhookUrl }, chaos: { seed: 7, rate: 1 } });
+    const started = service.helpers.snapshot().http.chaos;
+    service.helpers.accounts.update({ webhookUrl: null, name: 'Renamed' });
+    service.helpers.faults.clear();
+    for (const reset of [undefined, { seed: 'other' }]) {
+      service.helpers.reset(reset);
+      expect(service.helpers.accounts.get()).toMatchObject({ webhookUrl, name: 'Test Partner' });
+      expect(service.helpers.snapshot().http.chaos).toEqual(started);
+    }
+    // A bundle carries the option, so its replay starts with the same chaos.
+    expect(service.bundle().options.chaos).toEqual({ seed: 7, rate: 1 });
+    expect(() => createMockService({ chaos: { seed: 7, rate: 2 } })).toThrow(/Chaos options rejected \(rate/);
+  });
+
+  it('seedVerified writes a verified user into state and sends no event: no user.created, no kyc.*', async () => {
+    const service = createMockService({ account: { webhookUrl: 'http://127.0.0.1:9/webhooks' } });
+    const { userId } = service.helpers.users.seedVerified({ mobile: '9876543210' });
+    await service.clock.advance('1h');
+    expect(service.state.kyc.byUserId[userId]?.status).toBe('verified');
+    expect(service.helpers.webhooks.events()).toEqual([]);
+  });
+
   it('seed loads users directly, with verified channels if asked, into any account', () => {
     const service = createMockService();
     const { users } = service.helpers.seed({

@@ -146,6 +146,15 @@ describe('GET /__mock/ledger on the standalone server, under --chaos', () => {
       ).toBe(201);
       const ledger = await fetch(`${server.url}/__mock/ledger`).then((r) => r.json());
       expect(ledger.data).toMatchObject({ ok: true, byIdempotencyKey: [{ key: 'k', users: 1 }] });
+      // A reset makes the start-up options again: chaos, ended by faults/clear, is back with its seed.
+      await server.helper('reset');
+      const again = await server.call(
+        'POST',
+        '/v2/users',
+        { mobile: '9876543210' },
+        { 'Idempotency-Key': 'k2' },
+      );
+      expect([500, 502, 503, 504]).toContain(again.status);
     } finally {
       await server.stop();
     }

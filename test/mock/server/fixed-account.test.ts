@@ -1,7 +1,8 @@
 /**
  * `--sandbox-key` and `--webhook-secret`: a compose file or a CI service fixes the default account's key and
- * secret, so the services beside the mock are configured before it starts; a reset keeps them, and a state file
- * made with other values is refused rather than served with keys the other services do not hold.
+ * secret, so the services beside the mock are configured before it starts; a reset keeps them and the webhook
+ * URL, and a state file made with other values is refused rather than served with keys the other services do
+ * not hold.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -52,7 +53,23 @@ describe('a fixed sandbox key and webhook secret', () => {
       });
       await server.helper('reset');
       const account = (await server.helper('accounts/get')).body.data;
-      expect(account).toMatchObject({ keys: { sandbox: KEY }, webhookSecret: SECRET });
+      expect(account).toMatchObject({
+        keys: { sandbox: KEY },
+        webhookSecret: SECRET,
+        webhookUrl: `http://127.0.0.1:${port}/webhooks`,
+      });
+      // The events after a reset, with or without a new seed, still reach the URL the server started with.
+      for (const reset of [undefined, { seed: 'after-reset' }]) {
+        if (reset) await server.helper('reset', reset);
+        const before = deliveries.length;
+        const again = await createUser(server);
+        await server.helper('webhooks/settle');
+        const [sent] = deliveries.slice(before);
+        expect(verifyWebhook(sent?.body ?? '', sent?.signature ?? '', SECRET)).toMatchObject({
+          event: 'user.created',
+          data: { userId: again },
+        });
+      }
     } finally {
       await server.stop();
       receiver.close();
