@@ -29,7 +29,6 @@ const payload = {
   data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' },
 } as const;
 
-
 type Asked = Pick<Request, 'keepalive' | 'referrerPolicy'>;
 // What fetch is asked for: the Request's own options and what `init` adds. Read from the Request fetch is given,
 // not a copy: Node 24's `new Request(request)` drops `referrerPolicy`.
