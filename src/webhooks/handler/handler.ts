@@ -169,13 +169,13 @@ const answer = (status: number, body: object, headers?: Record<string, string>) 
  *   secret: 'whsec_example',
  *   on: { 'user.created': async (event) => console.log('welcome', event.data.userId) },
  * });
- * const { body, header } = signWebhook({
+ * const { body, signature } = signWebhook({
  *   payload: { id: 'evt_1', event: 'user.created', timestamp: '2025-01-01T00:00:00.000Z', partnerId: 'p_1',
  *     data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' } },
  *   secret: 'whsec_example',
  * });
  * const deliver = () => handle(new Request('https://partner.example/webhooks',
- *   { method: 'POST', body, headers: { 'x-service-signature': header } }));
+ *   { method: 'POST', body, headers: { 'x-service-signature': signature } }));
  * console.log((await deliver()).status); // 200, after "welcome usr_1"
  * console.log((await deliver()).status); // 200: a duplicate, not run again
  * ```

@@ -14,7 +14,7 @@ const secret = 'whsec_handler_test';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function delivery(overrides: Record<string, unknown> = {}, key = secret): Request {
-  const { body, header } = signWebhook({
+  const { body, signature } = signWebhook({
     payload: {
       id: 'evt_1',
       event: 'transaction.payout_completed',
@@ -28,7 +28,7 @@ function delivery(overrides: Record<string, unknown> = {}, key = secret): Reques
   return new Request('https://partner.example/webhooks', {
     method: 'POST',
     body,
-    headers: { 'x-service-signature': header, 'content-type': 'application/json' },
+    headers: { 'x-service-signature': signature, 'content-type': 'application/json' },
   });
 }
 

@@ -44,7 +44,7 @@ async function listen(server: Server): Promise<string> {
 }
 
 function send(url: string, id = 'evt_1') {
-  const { body, header } = signWebhook({
+  const { body, signature } = signWebhook({
     payload: {
       id,
       event: 'user.created',
@@ -57,7 +57,7 @@ function send(url: string, id = 'evt_1') {
   return fetch(`${url}/webhooks`, {
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/json', 'x-service-signature': header },
+    headers: { 'content-type': 'application/json', 'x-service-signature': signature },
   });
 }
 
