@@ -1,4 +1,4 @@
-// A webhook receiver on Express 5: `createWebhookHandler` behind `toNodeHandler`, which reads the raw body itself.
+// A webhook receiver on Express 5: `createWebhookHandler` behind `toNodeHandler`, which hands it the raw body.
 // The one rule: mount the webhook route before express.json(), which would consume the body the signature covers
 // (the adapter then answers 500 and logs how to mount it).
 //

@@ -47,7 +47,7 @@ export function webhookHelpers(mock: ServiceInternals) {
      * @example
      * ```ts
      * const signed = mock.helpers.webhooks.sign({ payload: { id: 'evt_1', event: 'user.created' } });
-     * console.log(signed.signatures['x-service-signature'].startsWith('t=')); // true
+     * console.log(signed.headers['x-service-signature'].startsWith('t=')); // true
      * ```
      */
     sign({ payload, accountId, timestamp }: { payload: unknown; accountId?: string; timestamp?: number }): {
