@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookApp } from '../../examples/webhooks/express.js';
 import { webhookReceiver } from '../../examples/webhooks/fetch-handler.js';
 import { createWebhookServer } from '../../examples/webhooks/node-http.js';
+import { createReceiver } from '../../examples/webhooks/production.js';
 import { checkReceiver, type ReceiverReport } from '../../mock/index.js';
 import { root } from '../docs/tsdoc-examples.js';
 import { type RunningService, redisMissing, startPostgres, startRedis } from '../setup/services.js';
@@ -122,6 +123,7 @@ describe('the receivers of examples/webhooks/, graded by check-receiver', () => 
     ['node-http.ts', () => createWebhookServer([SECRET, NEXT], [])],
     ['express.ts', () => createServer(createWebhookApp([SECRET, NEXT], []))],
     ['fetch-handler.ts', () => createServer(toNodeHandler(webhookReceiver([SECRET, NEXT], [])))],
+    ['production.ts', () => createServer(toNodeHandler(createReceiver([SECRET, NEXT], new Map())))],
   ];
   it.each(examples)('%s passes every check, rotation included', async (_, build) => {
     const report = await checkReceiver({ url: await serve(build()), secret: [SECRET, NEXT], retryDelay: 0 });
