@@ -1,94 +1,52 @@
-// A webhook receiver on Express 5. The one rule: this route gets the raw body. express.raw() leaves req.body a
-// Buffer of the exact bytes; an express.json() that runs first would parse the body and the signature could no
-// longer be checked (verifyWebhook then fails with reason body_not_raw and says so).
+// A webhook receiver on Express 5: `createWebhookHandler` behind `toNodeHandler`, which hands it the raw body.
+// The one rule: mount the webhook route before express.json(), which would consume the body the signature covers
+// (the adapter then answers 500 and logs how to mount it).
 //
-//   const app = express();
-//   app.post('/webhooks', express.raw({ type: 'application/json' }), webhookHandler({ secret, onEvent }));
-//   app.use(express.json()); // the rest of the app may parse JSON: it is mounted after the webhook route
+//   const app = createWebhookApp(process.env.INR_PAYOUTS_WEBHOOK_SECRET ?? '', queue);
+//   app.use(express.json()); // the rest of the app may parse JSON: it comes after the webhook route
 //   app.listen(3000);
-
+//
+//   npx inr-payouts-mock check-receiver http://127.0.0.1:3000/webhooks --secret "$INR_PAYOUTS_WEBHOOK_SECRET"
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import { PayoutClient } from 'inr-payouts';
 import { createMockService } from 'inr-payouts/mock';
 import { mswHandlers, onUnhandled } from 'inr-payouts/mock/msw';
-import {
-  createDeduplicator,
-  type Deduplicator,
-  SIGNATURE_HEADER,
-  verifyWebhook,
-  type WebhookEvent,
-  type WebhookSecret,
-  WebhookVerificationError,
-} from 'inr-payouts/webhooks';
+import type { WebhookEvent, WebhookSecret } from 'inr-payouts/webhooks';
+import { createWebhookHandler, toNodeHandler } from 'inr-payouts/webhooks/handler';
 import { setupServer } from 'msw/node';
 
-export interface WebhookHandlerOptions {
-  /** The signing secret from the dashboard, or [new, old] while rotating. */
-  secret: WebhookSecret;
-  /** Hand the event off quickly (enqueue it); the service times out after 30 s and retries on non-2xx. */
-  onEvent: (event: WebhookEvent) => void | Promise<void>;
-  deduplicator?: Deduplicator;
-  /** Where rejected deliveries are reported; the error message says what to fix. Default: console.warn. */
-  onRejected?: (error: WebhookVerificationError) => void;
+/** Where verified events go: your queue. A push that throws answers 500, and the service delivers the event again. */
+export interface EventQueue {
+  push(event: WebhookEvent): unknown;
 }
 
-/** The route handler; mount it after `express.raw({ type: 'application/json' })`. */
-export function webhookHandler(options: WebhookHandlerOptions): RequestHandler {
-  const { secret, onEvent, onRejected = (error) => console.warn(error.message) } = options;
-  const dedupe = options.deduplicator ?? createDeduplicator();
-
-  return async (req, res) => {
-    let event: WebhookEvent;
-    try {
-      event = verifyWebhook(req.body, req.get(SIGNATURE_HEADER), secret);
-    } catch (error) {
-      if (!(error instanceof WebhookVerificationError)) throw error;
-      onRejected(error);
-      res.status(401).json({ error: error.reason }); // spec 6.3.5
-      return;
-    }
-
-    if (await dedupe.seen(event)) {
-      res.json({ received: true, duplicate: true });
-      return;
-    }
-    try {
-      await onEvent(event);
-    } catch (error) {
-      await dedupe.forget(event); // so the service's retry is processed, not dropped as a duplicate
-      throw error; // Express 5 answers 500 for a rejected handler
-    }
-    res.json({ received: true });
-  };
-}
-
-/** An app with the webhook route at `path` (default `/webhooks`), raw body included. */
-export function createWebhookApp(options: WebhookHandlerOptions & { path?: string }): Express {
+/** An app with POST /webhooks; each event of the types listed goes to `queue` once, however often delivered. */
+export function createWebhookApp(secret: WebhookSecret, queue: EventQueue): Express {
+  const handle = createWebhookHandler({
+    secret, // or [newSecret, oldSecret] while rotating
+    // Hand each event off quickly: the service gives up after 30 s and retries any answer outside 200-299.
+    on: {
+      'user.created': async (event) => void (await queue.push(event)),
+      'user.kyc_updated': async (event) => void (await queue.push(event)),
+      'transaction.payout_completed': async (event) => void (await queue.push(event)),
+      'transaction.payout_failed': async (event) => void (await queue.push(event)),
+    },
+  });
   const app = express();
-  app.post(
-    options.path ?? '/webhooks',
-    express.raw({ type: 'application/json', limit: '1mb' }),
-    webhookHandler(options),
-  );
+  app.post('/webhooks', toNodeHandler(handle)); // before any app.use(express.json())
   return app;
 }
 
 /**
  * Runs this receiver against the embedded mock: the mock signs its events and POSTs them to it over real HTTP.
- * The mock's clock starts now, so its signatures fall inside the verifier's 300 s tolerance.
+ * Its signatures carry the wall clock, so they fall inside the verifier's 300 s tolerance.
  */
 export async function main(): Promise<WebhookEvent[]> {
-  const mock = createMockService({ startTime: new Date().toISOString() });
+  const mock = createMockService();
   const received: WebhookEvent[] = [];
-  const app = createWebhookApp({
-    secret: mock.webhookSecret,
-    onEvent: (event) => {
-      received.push(event);
-    },
-  });
-  const receiver = app.listen(0, '127.0.0.1');
+  const receiver = createWebhookApp(mock.webhookSecret, received).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => receiver.once('listening', resolve));
   const { port } = receiver.address() as AddressInfo;
   mock.helpers.accounts.update({ webhookUrl: `http://127.0.0.1:${port}/webhooks` });

@@ -1,88 +1,59 @@
-// A webhook receiver as a fetch handler (Request in, Response out), for edge runtimes and fetch-style frameworks.
-// It uses verifyWebhookAsync (WebCrypto), so it needs no node:crypto.
+// A webhook receiver as a fetch handler (Request in, Response out), for Next.js route handlers, Hono, Bun, Deno and
+// Workers: `createWebhookHandler` verifies on WebCrypto (no node:crypto), runs your function once per event and
+// answers as the service's retries need.
 //
 //   Next.js route handler (app/webhooks/route.ts):
-//     export const POST = createWebhookHandler({ secret: process.env.WEBHOOK_SECRET ?? '', onEvent });
+//     export const POST = webhookReceiver(process.env.INR_PAYOUTS_WEBHOOK_SECRET ?? '', queue);
 //   Hono:
-//     const handler = createWebhookHandler({ secret, onEvent });
-//     app.post('/webhooks', (c) => handler(c.req.raw));
-//   Cloudflare Workers:
-//     export default { fetch: (request, env) => createWebhookHandler({ secret: env.WEBHOOK_SECRET, onEvent })(request) };
-
+//     const handle = webhookReceiver(secret, queue);
+//     app.post('/webhooks', (c) => handle(c.req.raw));
+//   Cloudflare Workers (build the handler once per isolate, not per request):
+//     let handle; export default { fetch: (request, env) => (handle ??= webhookReceiver(env.WEBHOOK_SECRET, queue))(request) };
+//
+//   npx inr-payouts-mock check-receiver http://127.0.0.1:3000/webhooks --secret "$INR_PAYOUTS_WEBHOOK_SECRET"
 import { fileURLToPath } from 'node:url';
 import { PayoutClient } from 'inr-payouts';
 import { createMockService } from 'inr-payouts/mock';
 import { mswHandlers, onUnhandled } from 'inr-payouts/mock/msw';
-import {
-  createDeduplicator,
-  type Deduplicator,
-  SIGNATURE_HEADER,
-  verifyWebhookAsync,
-  type WebhookEvent,
-  type WebhookSecret,
-  WebhookVerificationError,
-} from 'inr-payouts/webhooks';
+import type { WebhookEvent, WebhookSecret } from 'inr-payouts/webhooks';
+import { createWebhookHandler } from 'inr-payouts/webhooks/handler';
 import { setupServer } from 'msw/node';
 
-export interface WebhookHandlerOptions {
-  /** The signing secret from the dashboard, or [new, old] while rotating. */
-  secret: WebhookSecret;
-  /** Hand the event off quickly (enqueue it); the service times out after 30 s and retries on non-2xx. */
-  onEvent: (event: WebhookEvent) => void | Promise<void>;
-  /** Per isolate in memory by default; on serverless platforms pass a shared store (see DeduplicationStore). */
-  deduplicator?: Deduplicator;
-  /** Where rejected deliveries are reported; the error message says what to fix. Default: console.warn. */
-  onRejected?: (error: WebhookVerificationError) => void;
+/** Where verified events go: your queue. A push that throws answers 500, and the service delivers the event again. */
+export interface EventQueue {
+  push(event: WebhookEvent): unknown;
 }
 
-export function createWebhookHandler(
-  options: WebhookHandlerOptions,
+/**
+ * The receiver: each event of the types listed goes to `queue` once, however often it is delivered (the default
+ * store is this process's memory: give several replicas `postgresWebhookStore` or `redisWebhookStore`).
+ */
+export function webhookReceiver(
+  secret: WebhookSecret,
+  queue: EventQueue,
 ): (request: Request) => Promise<Response> {
-  const { secret, onEvent, onRejected = (error) => console.warn(error.message) } = options;
-  const dedupe = options.deduplicator ?? createDeduplicator();
-
-  return async (request) => {
-    if (request.method !== 'POST') return Response.json({ error: 'method_not_allowed' }, { status: 405 });
-    let event: WebhookEvent;
-    try {
-      // The bytes, not request.text(): decoding and re-encoding could alter a body that is not valid UTF-8.
-      event = await verifyWebhookAsync(
-        await request.arrayBuffer(),
-        request.headers.get(SIGNATURE_HEADER),
-        secret,
-      );
-    } catch (error) {
-      if (!(error instanceof WebhookVerificationError)) throw error;
-      onRejected(error);
-      return Response.json({ error: error.reason }, { status: 401 }); // spec 6.3.5
-    }
-
-    if (await dedupe.seen(event)) return Response.json({ received: true, duplicate: true });
-    try {
-      await onEvent(event);
-    } catch {
-      await dedupe.forget(event); // so the service's retry is processed, not dropped as a duplicate
-      return Response.json({ error: 'internal_error' }, { status: 500 });
-    }
-    return Response.json({ received: true });
-  };
+  return createWebhookHandler({
+    secret, // or [newSecret, oldSecret] while rotating
+    // Hand each event off quickly: the service gives up after 30 s and retries any answer outside 200-299.
+    on: {
+      'user.created': async (event) => void (await queue.push(event)),
+      'user.kyc_updated': async (event) => void (await queue.push(event)),
+      'transaction.payout_completed': async (event) => void (await queue.push(event)),
+      'transaction.payout_failed': async (event) => void (await queue.push(event)),
+    },
+  });
 }
 
 /**
  * Runs this handler against the embedded mock, in-process: the mock hands each signed delivery to the handler
- * as a Request. The mock's clock starts now, so its signatures fall inside the verifier's 300 s tolerance.
+ * as a Request. Its signatures carry the wall clock, so they fall inside the verifier's 300 s tolerance.
  */
 export async function main(): Promise<WebhookEvent[]> {
-  const mock = createMockService({ startTime: new Date().toISOString() });
+  const mock = createMockService();
   const received: WebhookEvent[] = [];
-  const handler = createWebhookHandler({
-    secret: mock.webhookSecret,
-    onEvent: (event) => {
-      received.push(event);
-    },
-  });
+  const handle = webhookReceiver(mock.webhookSecret, received);
   mock.helpers.accounts.update({ webhookUrl: 'https://partner.example/webhooks' });
-  mock.helpers.webhooks.useFetch((url, init) => handler(new Request(url, init)));
+  mock.helpers.webhooks.useFetch((url, init) => handle(new Request(url, init)));
   const api = setupServer(...mswHandlers(mock));
   api.listen(onUnhandled('error')); // msw 2 and 3: a request no handler serves fails
   try {

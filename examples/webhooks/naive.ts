@@ -1,8 +1,8 @@
 // What NOT to do: the webhook receiver most integrations start with, kept to show what `check-receiver` catches.
 // It parses the JSON before verifying (so it checks a re-serialised body, not the bytes that were signed), never
 // checks the timestamp (a captured delivery can be replayed for ever), knows one secret (a rotation locks it out)
-// and handles every delivery (a redelivery is processed twice). Use node-http.ts (verifyWebhook +
-// createDeduplicator) instead.
+// and handles every delivery (a redelivery is processed twice). Use node-http.ts (createWebhookHandler from
+// inr-payouts/webhooks/handler) instead.
 //
 //   npx inr-payouts-mock check-receiver http://127.0.0.1:3000/webhooks --secret "$WEBHOOK_SECRET"
 

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { PayoutClient } from 'inr-payouts';
 import { connectMock, createMockService, type MockHelperCalls } from 'inr-payouts/mock';
+import type { WebhookSecret } from 'inr-payouts/webhooks';
 import { createWebhookHandler, memoryWebhookStore, toNodeHandler } from 'inr-payouts/webhooks/handler';
 
 /** What the run shows: how often each event's function completed, and each event's final record. */
@@ -19,6 +20,22 @@ export interface Outcome {
   runs: Map<string, number>;
   events: Map<string, { status: string; attempts: number }>;
   recovered: number;
+}
+
+/** The receiver: counts in `runs` how often each event's function ran (the partner's work, once per event). */
+export function createReceiver(
+  secret: WebhookSecret,
+  runs: Map<string, number>,
+): (request: Request) => Promise<Response> {
+  return createWebhookHandler({
+    secret,
+    store: memoryWebhookStore(),
+    on: {
+      'user.created': async (event) => {
+        runs.set(event.id, (runs.get(event.id) ?? 0) + 1);
+      },
+    },
+  });
 }
 
 // New mobiles each run, so the example runs again on the same server.
@@ -34,15 +51,7 @@ export async function main(log: (line: string) => void = console.log): Promise<O
     : new PayoutClient({ apiKey: account.keys.sandbox, baseUrl });
 
   const runs = new Map<string, number>();
-  const handle = createWebhookHandler({
-    secret: account.webhookSecret,
-    store: memoryWebhookStore(),
-    on: {
-      'user.created': async (event) => {
-        runs.set(event.id, (runs.get(event.id) ?? 0) + 1); // the partner's work: once per event
-      },
-    },
-  });
+  const handle = createReceiver(account.webhookSecret, runs);
 
   // Its address is taken, then it goes down: every delivery meets a refused connection.
   let receiver: Server = createServer(toNodeHandler(handle));

@@ -64,8 +64,8 @@ export function webhookHelpers(mock: ServiceInternals) {
       return {
         body: signed.body,
         timestamp: signed.timestamp,
-        signature: signed.header,
-        headers: { 'content-type': 'application/json', 'x-service-signature': signed.header },
+        signature: signed.signature,
+        headers: { 'content-type': 'application/json', 'x-service-signature': signed.signature },
       };
     },
     /**

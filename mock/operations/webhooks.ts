@@ -104,7 +104,7 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
     ...MSW_PASSTHROUGH,
     'content-type': 'application/json',
     'user-agent': 'inr-payouts-mock',
-    [SIGNATURE_HEADER]: signed.header,
+    [SIGNATURE_HEADER]: signed.signature,
     [EVENT_ID_HEADER]: record.id,
   };
   const url = account.webhookUrl;

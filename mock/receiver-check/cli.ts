@@ -22,7 +22,9 @@ Options:
   --json              Print the report as JSON
   --help              Show this help
 
-A repeated event must be answered 2xx with {"duplicate": true}: see docs/checking-your-receiver.md.`;
+A repeated event must be answered 2xx with {"duplicate": true}, and an event type the receiver does not act on
+may be answered 2xx with {"ignored": true}, as createWebhookHandler (inr-payouts/webhooks/handler) answers:
+see docs/checking-your-receiver.md.`;
 
 /** Runs the subcommand with its arguments (after `check-receiver`). */
 export async function runCheckReceiver(argv: string[]): Promise<void> {

@@ -70,24 +70,30 @@ async function fetch_(
   return { status: response.status, text: await response.text() };
 }
 
-/** Whether the answer's JSON says `duplicate: true` (how our receivers acknowledge a repeated event). */
-export function saysDuplicate(outcome: DeliveryOutcome): boolean {
+/** Whether the answer's JSON has `flag: true`. */
+function says(outcome: DeliveryOutcome, flag: 'duplicate' | 'ignored'): boolean {
   try {
     const parsed: unknown = JSON.parse(outcome.body ?? '');
     return (
-      typeof parsed === 'object' && parsed !== null && (parsed as { duplicate?: unknown }).duplicate === true
+      typeof parsed === 'object' && parsed !== null && (parsed as Record<string, unknown>)[flag] === true
     );
   } catch {
     return false;
   }
 }
 
+/** Whether the answer says `duplicate: true` (how `createWebhookHandler` acknowledges a repeated event). */
+export const saysDuplicate = (outcome: DeliveryOutcome) => says(outcome, 'duplicate');
+
+/** Whether the answer says `ignored: true`: the receiver acts on no event of this type (`createWebhookHandler`). */
+export const saysIgnored = (outcome: DeliveryOutcome) => isSuccess(outcome) && says(outcome, 'ignored');
+
 /** The outcome in a few words: `200 in 3 ms`, `no answer within 30000 ms`, `connection refused`. */
 export function describeOutcome(outcome: DeliveryOutcome): string {
   if (outcome.timedOut) return `no answer within ${outcome.ms} ms`;
   if (outcome.error) return `no answer (${outcome.error})`;
-  const duplicate = saysDuplicate(outcome) ? ' (duplicate: true)' : '';
-  return `${outcome.status} in ${outcome.ms} ms${duplicate}`;
+  const flag = saysDuplicate(outcome) ? ' (duplicate: true)' : saysIgnored(outcome) ? ' (ignored: true)' : '';
+  return `${outcome.status} in ${outcome.ms} ms${flag}`;
 }
 
 /** Whether the status is 2xx. */

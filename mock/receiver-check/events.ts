@@ -21,6 +21,12 @@ export function checkEvents(runId: string, nowMs: number, partnerId = 'partner_r
         mobile: '+919876543210',
         createdAt: at,
       }),
+    kycUpdated: (name: string) =>
+      envelope(name, 'user.kyc_updated', {
+        userId: `usr_check_${runId}_${name}`,
+        previous: { level: 'none', status: 'pending' },
+        current: { level: 'basic', status: 'verified' },
+      }),
     payoutInitiated: (name: string) =>
       envelope(name, 'transaction.payout_initiated', {
         transactionId,

@@ -55,25 +55,22 @@ export interface ReceiverReport {
  * a tampered body, a wrong secret, a stale and a future timestamp, a missing and a malformed header (401), both
  * secrets of a rotation, a repeated event (processed once), two events of one transaction out of order, a retry
  * after the time-out and a retry after a refused delivery. Throws when nothing answers at `url`. "Processed once"
- * is read from the answers: a repeat is answered 2xx with `{ "duplicate": true }` (docs/checking-your-receiver.md).
+ * is read from the answers: a repeat is answered 2xx with `{ "duplicate": true }`, and an event type the receiver
+ * does not act on may be answered 2xx with `{ "ignored": true }`, so those checks use a type it acts on, as
+ * `createWebhookHandler` answers (docs/checking-your-receiver.md).
  * @example
  * ```ts
  * import { checkReceiver, formatReceiverReport } from 'inr-payouts/mock';
- * import { createDeduplicator, verifyWebhook, WebhookVerificationError } from 'inr-payouts/webhooks';
+ * import { createWebhookHandler } from 'inr-payouts/webhooks/handler';
  *
  * const secret = 'whsec_example';
- * const dedupe = createDeduplicator();
+ * const receiver = createWebhookHandler({
+ *   secret,
+ *   on: { 'user.kyc_updated': async (event) => console.log(event.data.current.status) },
+ *   logLevel: 'off', // the check's forged deliveries would each be a warn line
+ * });
  * // A fetch-style receiver (edge runtimes, route handlers), checked in-process through the fetch option;
  * // a receiver behind a server is checked by its URL alone.
- * async function receiver(request: Request): Promise<Response> {
- *   try {
- *     const event = verifyWebhook(await request.text(), request.headers.get('x-service-signature'), secret);
- *     return Response.json({ received: true, duplicate: await dedupe.seen(event) });
- *   } catch (error) {
- *     if (error instanceof WebhookVerificationError) return new Response(null, { status: 401 });
- *     throw error;
- *   }
- * }
  * const report = await checkReceiver({
  *   url: 'https://partner.example/webhooks',
  *   secret,
@@ -109,6 +106,7 @@ export async function checkReceiver(options: CheckReceiverOptions): Promise<Rece
     now,
     fetch: options.fetch ?? fetch,
     events: checkEvents(runId, now()),
+    ignored: new Set<string>(),
   };
   const checks: CheckResult[] = [];
   for (const [name, check] of CHECKS) {

@@ -70,8 +70,8 @@ export class WebhooksResource {
    * ```ts
    * import { signWebhook } from 'inr-payouts/webhooks';
    * const secret = 'whsec_example';
-   * const { body, header } = signWebhook({ payload: { id: 'evt_1', event: 'user.created', timestamp: '2025-01-01T00:00:00.000Z', partnerId: 'p_1', data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' } }, secret });
-   * const event = await client.withOptions({ webhookSecret: secret }).webhooks.unwrap(body, { 'x-service-signature': header });
+   * const { body, signature } = signWebhook({ payload: { id: 'evt_1', event: 'user.created', timestamp: '2025-01-01T00:00:00.000Z', partnerId: 'p_1', data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' } }, secret });
+   * const event = await client.withOptions({ webhookSecret: secret }).webhooks.unwrap(body, { 'x-service-signature': signature });
    * console.log(event.event); // user.created
    * ```
    */

@@ -237,8 +237,8 @@ const KNOWN: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
  * const secret = 'whsec_example';
  * const payload = { id: 'evt_1', event: 'user.created', timestamp: '2025-01-01T00:00:00.000Z', partnerId: 'p_1',
  *   data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' } };
- * const { body, header } = signWebhook({ payload, secret });
- * const event = verifyWebhook(body, header, secret);
+ * const { body, signature } = signWebhook({ payload, secret });
+ * const event = verifyWebhook(body, signature, secret);
  * if (isKnownWebhookEvent(event) && event.event === 'user.created') console.log(event.data.userId);
  * ```
  */

@@ -1,17 +1,18 @@
 /**
- * `inr-payouts/webhooks`: verify, type and deduplicate the service's webhooks (spec section 6).
+ * `inr-payouts/webhooks`: verify, type and sign the service's webhooks (spec section 6).
  *
  * Imports nothing from the client and nothing from node at load time, so it runs on edge runtimes as well:
  * there use `verifyWebhookAsync` (WebCrypto); `verifyWebhook` and `signWebhook` fetch node:crypto on first call.
- * For verify, claim, run and answer in one handler, exactly once across replicas, see `inr-payouts/webhooks/handler`.
+ * To handle each event exactly once (verify, claim its ID, run, answer), in one process or across replicas, use
+ * `createWebhookHandler` of `inr-payouts/webhooks/handler`.
  *
  * @example
  * ```ts
  * import { signWebhook, verifyWebhook } from 'inr-payouts/webhooks';
  *
  * const secret = 'whsec_example';
- * const { body, header } = signWebhook({ payload: { id: 'evt_1', event: 'user.created', timestamp: '2025-01-01T00:00:00.000Z', partnerId: 'p_1', data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' } }, secret });
- * console.log(verifyWebhook(body, header, secret).event); // user.created
+ * const { body, signature } = signWebhook({ payload: { id: 'evt_1', event: 'user.created', timestamp: '2025-01-01T00:00:00.000Z', partnerId: 'p_1', data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' } }, secret });
+ * console.log(verifyWebhook(body, signature, secret).event); // user.created
  * ```
  * @packageDocumentation
  *
@@ -26,12 +27,6 @@ export {
   type WebhookBody,
   type WebhookSecret,
 } from './common.js';
-export {
-  createDeduplicator,
-  type DeduplicationStore,
-  type Deduplicator,
-  type DeduplicatorOptions,
-} from './dedupe.js';
 export { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
 export {
   type Asset,

@@ -18,10 +18,10 @@ export interface SignWebhookInput {
   timestamp?: number | Date;
 }
 
-/** What {@link signWebhook} returns: send `body` with the header `X-Service-Signature: <header>`. */
+/** What {@link signWebhook} returns: send `body` with the header `X-Service-Signature: <signature>`. */
 export interface SignedWebhook {
-  /** `t=<timestamp>,v1=<hex>`, the `X-Service-Signature` value. */
-  header: string;
+  /** `t=<timestamp>,v1=<hex>`, the `X-Service-Signature` value (as `helpers.webhooks.sign` of the mock names it). */
+  signature: string;
   /** The exact text that was signed; send these bytes, unchanged. */
   body: string;
   /** `t`, in Unix seconds. */
@@ -36,12 +36,12 @@ export interface SignedWebhook {
  * ```ts
  * import { signWebhook } from 'inr-payouts/webhooks';
  *
- * const { header, body } = signWebhook({
+ * const { signature, body } = signWebhook({
  *   payload: { id: 'evt_1', event: 'user.created', timestamp: '2025-01-01T00:00:00.000Z', partnerId: 'p_1',
  *     data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' } },
  *   secret: 'whsec_example',
  * });
- * // POST body to the receiver with the header X-Service-Signature: header
+ * // POST body to the receiver with the header X-Service-Signature: signature
  * ```
  */
 export function signWebhook(input: SignWebhookInput): SignedWebhook {
@@ -63,5 +63,5 @@ export function signWebhook(input: SignWebhookInput): SignedWebhook {
     .update(`${timestamp}.`)
     .update(body)
     .digest('hex');
-  return { header: `t=${timestamp},v1=${v1}`, body, timestamp };
+  return { signature: `t=${timestamp},v1=${v1}`, body, timestamp };
 }

@@ -61,13 +61,13 @@ const nibble = (code: number) => (code & 0xf) + (code >> 6) * 9;
  * import { signWebhook, verifyWebhookAsync } from 'inr-payouts/webhooks';
  *
  * const secret = 'whsec_example';
- * const { body, header } = signWebhook({
+ * const { body, signature } = signWebhook({
  *   payload: { id: 'evt_1', event: 'user.created', timestamp: '2025-01-01T00:00:00.000Z', partnerId: 'p_1',
  *     data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' } },
  *   secret,
  * });
  * // In a fetch handler: await request.arrayBuffer() and request.headers.get('X-Service-Signature').
- * const request = new Request('https://partner.example/webhooks', { method: 'POST', body, headers: { 'X-Service-Signature': header } });
+ * const request = new Request('https://partner.example/webhooks', { method: 'POST', body, headers: { 'X-Service-Signature': signature } });
  * const event = await verifyWebhookAsync(await request.arrayBuffer(), request.headers.get('X-Service-Signature'), secret);
  * console.log(event.event); // user.created
  * ```

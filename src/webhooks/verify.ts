@@ -42,8 +42,8 @@ const keys = new Map<string, KeyObject>();
  *   partnerId: 'p_1', data: { transactionId: 'txn_1', status: 'failed', amountInr: '8450.00',
  *   code: 'PAYOUT_FAILED', reason: 'Beneficiary account closed' } };
  * // In a receiver: the raw body and req.headers['x-service-signature'].
- * const { body, header } = signWebhook({ payload, secret });
- * const event = verifyWebhook(Buffer.from(body), header, secret);
+ * const { body, signature } = signWebhook({ payload, secret });
+ * const event = verifyWebhook(Buffer.from(body), signature, secret);
  * console.log(event.id, event.event); // evt_1 transaction.payout_failed
  * ```
  */

@@ -74,7 +74,7 @@ describe('the reports printed in the guides', () => {
   });
 
   it('docs/checking-your-receiver.md: ours, graded', async () => {
-    const server = createWebhookServer({ secret: [SECRET, NEXT], onEvent: () => {}, onRejected: () => {} });
+    const server = createWebhookServer([SECRET, NEXT], []);
     const fresh = await report(server);
     expect(stable(printed('checking-your-receiver.md', 'ours', fresh))).toBe(stable(fresh));
     expect(fresh).toMatch(/13 passed, 0 failed/);

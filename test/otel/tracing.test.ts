@@ -101,7 +101,7 @@ describe('delivery spans', () => {
         },
       },
     });
-    const { body, header } = signWebhook({
+    const { body, signature } = signWebhook({
       payload: {
         id: 'evt_otel',
         event: 'user.created',
@@ -116,7 +116,7 @@ describe('delivery spans', () => {
         new Request('https://partner.example/webhooks', {
           method: 'POST',
           body,
-          headers: { 'x-service-signature': header },
+          headers: { 'x-service-signature': signature },
         }),
       );
     await deliver();

@@ -42,42 +42,44 @@ function asked(input: RequestInfo | URL, init?: RequestInit): Asked {
 
 describe('client.webhooks.unwrap', () => {
   it('verifies with the webhookSecret option, from fetch Headers or node headers', async () => {
-    const { body, header } = signWebhook({ payload, secret });
+    const { body, signature } = signWebhook({ payload, secret });
     const client = makeClient({ webhookSecret: secret });
-    expect((await client.webhooks.unwrap(body, new Headers({ 'X-Service-Signature': header }))).id).toBe(
+    expect((await client.webhooks.unwrap(body, new Headers({ 'X-Service-Signature': signature }))).id).toBe(
       'evt_1',
     );
-    expect((await client.webhooks.unwrap(Buffer.from(body), { 'x-service-signature': header })).event).toBe(
-      'user.created',
-    );
+    expect(
+      (await client.webhooks.unwrap(Buffer.from(body), { 'x-service-signature': signature })).event,
+    ).toBe('user.created');
   });
 
   it('falls back to INR_PAYOUTS_WEBHOOK_SECRET, and a per-call secret wins', async () => {
-    const { body, header } = signWebhook({ payload, secret });
+    const { body, signature } = signWebhook({ payload, secret });
     vi.stubEnv('INR_PAYOUTS_WEBHOOK_SECRET', secret);
     try {
-      expect((await makeClient().webhooks.unwrap(body, { 'x-service-signature': header })).id).toBe('evt_1');
+      expect((await makeClient().webhooks.unwrap(body, { 'x-service-signature': signature })).id).toBe(
+        'evt_1',
+      );
     } finally {
       vi.unstubAllEnvs();
     }
     const other = makeClient({ webhookSecret: 'whsec_other' });
-    await expect(other.webhooks.unwrap(body, { 'x-service-signature': header })).rejects.toMatchObject({
+    await expect(other.webhooks.unwrap(body, { 'x-service-signature': signature })).rejects.toMatchObject({
       reason: 'no_matching_signature',
     });
-    expect((await other.webhooks.unwrap(body, { 'x-service-signature': header }, { secret })).id).toBe(
+    expect((await other.webhooks.unwrap(body, { 'x-service-signature': signature }, { secret })).id).toBe(
       'evt_1',
     );
   });
 
   it('rejects a tampered body or a missing secret with a WebhookVerificationError, a PayoutError', async () => {
-    const { body, header } = signWebhook({ payload, secret });
+    const { body, signature } = signWebhook({ payload, secret });
     const error = await makeClient({ webhookSecret: secret })
-      .webhooks.unwrap(body.replace('usr_1', 'usr_2'), { 'x-service-signature': header })
+      .webhooks.unwrap(body.replace('usr_1', 'usr_2'), { 'x-service-signature': signature })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WebhookVerificationError);
     expect(error).toBeInstanceOf(PayoutError);
     const missing = await makeClient()
-      .webhooks.unwrap(body, { 'x-service-signature': header })
+      .webhooks.unwrap(body, { 'x-service-signature': signature })
       .catch((e: unknown) => e);
     expect(missing).toMatchObject({ reason: 'missing_secret' });
   });

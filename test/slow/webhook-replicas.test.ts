@@ -99,7 +99,7 @@ class Replicas {
 async function attempt(replicas: Replicas, slot: number, id: string): Promise<number> {
   const target = replicas.slots[slot];
   if (target === undefined) return 0;
-  const { body, header } = signWebhook({
+  const { body, signature } = signWebhook({
     payload: {
       id,
       event: 'user.created',
@@ -113,7 +113,7 @@ async function attempt(replicas: Replicas, slot: number, id: string): Promise<nu
     const response = await fetch(`http://127.0.0.1:${target.port}/webhooks`, {
       method: 'POST',
       body,
-      headers: { 'content-type': 'application/json', 'x-service-signature': header },
+      headers: { 'content-type': 'application/json', 'x-service-signature': signature },
       signal: AbortSignal.timeout(30_000),
     });
     await response.arrayBuffer();

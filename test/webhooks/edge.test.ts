@@ -69,21 +69,25 @@ test('on a runtime with WebCrypto only (no process, Buffer or require), the asyn
   );
 
   const signed = signWebhook({ payload: envelope(), secret: 'whsec_edge' });
-  const event = await lib.verifyWebhookAsync(signed.body, signed.header, 'whsec_edge');
+  const event = await lib.verifyWebhookAsync(signed.body, signed.signature, 'whsec_edge');
   expect(event.id).toBe('evt_1');
   // Bytes from another realm (this one's Buffer and ArrayBuffer) are recognised as raw bodies.
   const bytes = Buffer.from(signed.body);
-  expect((await lib.verifyWebhookAsync(bytes, signed.header, 'whsec_edge')).id).toBe('evt_1');
+  expect((await lib.verifyWebhookAsync(bytes, signed.signature, 'whsec_edge')).id).toBe('evt_1');
   const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  expect((await lib.verifyWebhookAsync(arrayBuffer, signed.header, 'whsec_edge')).id).toBe('evt_1');
-  const tampered = lib.verifyWebhookAsync(signed.body.replace('usr_1', 'usr_2'), signed.header, 'whsec_edge');
+  expect((await lib.verifyWebhookAsync(arrayBuffer, signed.signature, 'whsec_edge')).id).toBe('evt_1');
+  const tampered = lib.verifyWebhookAsync(
+    signed.body.replace('usr_1', 'usr_2'),
+    signed.signature,
+    'whsec_edge',
+  );
   await expect(tampered).rejects.toMatchObject({
     name: 'WebhookVerificationError',
     reason: 'no_matching_signature',
   });
 
   // The sync path says where to go instead of failing obscurely.
-  expect(() => lib.verifyWebhook(signed.body, signed.header, 'whsec_edge')).toThrow(
+  expect(() => lib.verifyWebhook(signed.body, signed.signature, 'whsec_edge')).toThrow(
     /use verifyWebhookAsync/i,
   );
 });

@@ -94,14 +94,14 @@ test(`signed messages verify, and every tampering is rejected (${RUNS} runs)`, a
   await fc.assert(
     fc.asyncProperty(payloadArb, fc.integer({ min: -300, max: 300 }), mutation, async (payload, skew, m) => {
       const signed = signWebhook({ payload, secret: SECRET, timestamp: NOW_SECONDS + skew });
-      const valid = [Buffer.from(signed.body), signed.header, SECRET, opts] as Args;
+      const valid = [Buffer.from(signed.body), signed.signature, SECRET, opts] as Args;
       expect(syncOutcome(...valid)).toEqual({ ok: JSON.parse(signed.body) });
       expect(await asyncOutcome(...valid)).toEqual({ ok: JSON.parse(signed.body) });
 
       let body = Buffer.from(signed.body);
-      let header = signed.header;
+      let header = signed.signature;
       let secret = SECRET;
-      const v1 = signed.header.slice(signed.header.indexOf('v1=') + 3);
+      const v1 = signed.signature.slice(signed.signature.indexOf('v1=') + 3);
       switch (m.kind) {
         case 'body': {
           body = Buffer.from(body);

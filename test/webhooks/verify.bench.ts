@@ -17,7 +17,7 @@ const payload = envelope({
   event: 'transaction.payout_completed',
   data: { transactionId: 'txn_1', amount: 8450, utr: 'UTR123456789', message: 'Payout successful' },
 });
-const { body, header } = signWebhook({ payload, secret });
+const { body, signature } = signWebhook({ payload, secret });
 const bytes = Buffer.from(body);
 const encoder = new TextEncoder();
 const subtle = globalThis.crypto.subtle;
@@ -28,16 +28,16 @@ const stripeSubtle = Stripe.createSubtleCryptoProvider();
 const keyObject = createSecretKey(Buffer.from(secret));
 const sync = {
   raw: () => {
-    const [tPart = '', vPart = ''] = header.split(',');
+    const [tPart = '', vPart = ''] = signature.split(',');
     const t = tPart.slice(2);
     if (Math.abs(Math.floor(Date.now() / 1000) - Number(t)) > 300) throw new Error('stale');
     const expected = createHmac('sha256', keyObject).update(`${t}.${body}`).digest();
     if (!timingSafeEqual(expected, Buffer.from(vPart.slice(3), 'hex'))) throw new Error('bad');
     return JSON.parse(body);
   },
-  ours: () => verifyWebhook(body, header, secret),
-  oursBuffer: () => verifyWebhook(bytes, header, secret),
-  stripe: () => stripeWebhooks.constructEvent(body, header, secret),
+  ours: () => verifyWebhook(body, signature, secret),
+  oursBuffer: () => verifyWebhook(bytes, signature, secret),
+  stripe: () => stripeWebhooks.constructEvent(body, signature, secret),
 };
 
 // The hand-written WebCrypto baseline with the key imported once: the floor any WebCrypto verifier can reach.
@@ -49,9 +49,9 @@ const cachedKey = await subtle.importKey(
   ['verify'],
 );
 const webCrypto = {
-  stripe: () => stripeWebhooks.constructEventAsync(body, header, secret, undefined, stripeSubtle),
+  stripe: () => stripeWebhooks.constructEventAsync(body, signature, secret, undefined, stripeSubtle),
   importEachCall: async () => {
-    const [tPart = '', vPart = ''] = header.split(',');
+    const [tPart = '', vPart = ''] = signature.split(',');
     const t = tPart.slice(2);
     const key = await subtle.importKey(
       'raw',
@@ -65,14 +65,14 @@ const webCrypto = {
     return JSON.parse(body);
   },
   cachedKey: async () => {
-    const [tPart = '', vPart = ''] = header.split(',');
+    const [tPart = '', vPart = ''] = signature.split(',');
     const t = tPart.slice(2);
     const sig = Uint8Array.from(Buffer.from(vPart.slice(3), 'hex'));
     if (!(await subtle.verify('HMAC', cachedKey, sig, encoder.encode(`${t}.${body}`))))
       throw new Error('bad');
     return JSON.parse(body);
   },
-  ours: () => verifyWebhookAsync(body, header, secret),
+  ours: () => verifyWebhookAsync(body, signature, secret),
 };
 
 afterAll(async () => {

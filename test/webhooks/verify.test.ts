@@ -383,7 +383,7 @@ test('the error has a name, a reason and an instanceof', () => {
 describe('signWebhook', () => {
   test('reproduces the known-answer vector', () => {
     const signed = signWebhook({ payload: KAT.body, secret: KAT.secret, timestamp: KAT.t });
-    expect(signed).toEqual({ header: `t=${KAT.t},v1=${KAT.v1}`, body: KAT.body, timestamp: KAT.t });
+    expect(signed).toEqual({ signature: `t=${KAT.t},v1=${KAT.v1}`, body: KAT.body, timestamp: KAT.t });
   });
 
   test('serialises an object payload and signs that exact text', () => {
@@ -391,15 +391,15 @@ describe('signWebhook', () => {
     const signed = signWebhook({ payload, secret: SECRET, timestamp: new Date(NOW + 500) });
     expect(signed.body).toBe(JSON.stringify(payload));
     expect(signed.timestamp).toBe(NOW_SECONDS);
-    expect(signed.header).toBe(`t=${NOW_SECONDS},v1=${sig(NOW_SECONDS, signed.body)}`);
+    expect(signed.signature).toBe(`t=${NOW_SECONDS},v1=${sig(NOW_SECONDS, signed.body)}`);
   });
 
   test('defaults the timestamp to now, and verifies with the default clock', async () => {
     const before = Math.floor(Date.now() / 1000);
     const signed = signWebhook({ payload: envelope(), secret: SECRET });
     expect(signed.timestamp).toBeGreaterThanOrEqual(before);
-    expect(verifyWebhook(signed.body, signed.header, SECRET).id).toBe('evt_1');
-    expect((await verifyWebhookAsync(signed.body, signed.header, SECRET)).id).toBe('evt_1');
+    expect(verifyWebhook(signed.body, signed.signature, SECRET).id).toBe('evt_1');
+    expect((await verifyWebhookAsync(signed.body, signed.signature, SECRET)).id).toBe('evt_1');
   });
 
   test.each<[string, Parameters<typeof signWebhook>[0], RegExp]>([

@@ -1,5 +1,5 @@
-// Reading a request body within the handler's limits, for the fetch handler and the node adapter alike: a client
-// that drops, overfills or stalls its body ends its own request with an answer, never the process.
+// Reading a request body within the handler's limits (behind fetch, and behind the node adapter, which hands
+// node's stream on): a client that drops, overfills or stalls its body ends its own request with an answer.
 
 /** Why a body was not read: past the size cap, cut off by the client, or slower than the time allowed. */
 export type BodyProblem = 'body_too_large' | 'body_incomplete' | 'body_timeout';
@@ -15,7 +15,7 @@ export const DEFAULT_MAX_BODY = 1024 * 1024;
 // The service gives up on a delivery after 30 s (spec 6.4): a body still arriving then is not the service's.
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 
-/** A stream's next chunk: a node Readable's async iterator and a WHATWG reader's `read` both fit. */
+/** A stream's next chunk: a WHATWG reader's `read`. */
 export interface ChunkSource {
   next(): Promise<{ done?: boolean; value?: unknown }>;
 }

@@ -169,13 +169,13 @@ const answer = (status: number, body: object, headers?: Record<string, string>) 
  *   secret: 'whsec_example',
  *   on: { 'user.created': async (event) => console.log('welcome', event.data.userId) },
  * });
- * const { body, header } = signWebhook({
+ * const { body, signature } = signWebhook({
  *   payload: { id: 'evt_1', event: 'user.created', timestamp: '2025-01-01T00:00:00.000Z', partnerId: 'p_1',
  *     data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' } },
  *   secret: 'whsec_example',
  * });
  * const deliver = () => handle(new Request('https://partner.example/webhooks',
- *   { method: 'POST', body, headers: { 'x-service-signature': header } }));
+ *   { method: 'POST', body, headers: { 'x-service-signature': signature } }));
  * console.log((await deliver()).status); // 200, after "welcome usr_1"
  * console.log((await deliver()).status); // 200: a duplicate, not run again
  * ```
@@ -203,10 +203,15 @@ export function createWebhookHandler<Within = never>(
     options.logLevel ?? 'warn',
     options.logLimit ?? DEFAULT_LOG_LIMIT,
   );
+  // An Error goes as the detail, whose printing (console's, a logger's) shows its message and stack: the line
+  // names the event and repeats nothing of it.
   const report =
     options.onError ??
-    ((error: unknown, event: WebhookEvent | undefined) =>
-      log('error', `${event === undefined ? '' : `${event.id} (${event.event}): `}${String(error)}`, error));
+    ((error: unknown, event: WebhookEvent | undefined) => {
+      const about = event === undefined ? 'failed' : `${event.id} (${event.event}) failed`;
+      if (error instanceof Error) log('error', `${about}:`, error);
+      else log('error', `${about}: ${String(error)}`);
+    });
   // A request's own fault: one line, no stack, nothing to the partner's onError.
   const reject = (status: number, reason: string, why: string): [Response, DeliveryOutcome] => {
     log('warn', `answered ${status} ${reason}: ${why}`);
@@ -244,7 +249,6 @@ export function createWebhookHandler<Within = never>(
     }
 
     const token = crypto.randomUUID();
-    const claimedAt = Date.now();
     const claim = await store.claim(event.id, token, leaseMs).catch((error: unknown) => {
       report(error, event);
       return undefined;
@@ -256,7 +260,9 @@ export function createWebhookHandler<Within = never>(
       return [answer(409, { error: 'in_progress' }, { 'retry-after': retryAfter }), 'in_progress'];
     }
 
-    const lease = keepLease(store, event.id, token, leaseMs, claimedAt);
+    // Timed from the claim's answer: a store that answers late (paused, failing over) ran the claim late too.
+    // Renew and complete check the token, so a lease that ran out meanwhile is found out, never run twice at once.
+    const lease = keepLease(store, event.id, token, leaseMs, Date.now());
     const id = event.id;
     // What the function's own `complete` answered, if it called it.
     let marked: boolean | undefined;
@@ -329,7 +335,8 @@ function keepLease(store: WebhookStore, eventId: string, token: string, leaseMs:
     setTimeout(
       () =>
         lose('no renewal answered in time (the store failed or hung: give its pool room, or raise leaseMs)'),
-      heldUntil - leaseMs / 6 - Date.now(),
+      // Never negative: a renewal answered late, or a blocked event loop, leaves the time already spent.
+      Math.max(0, heldUntil - leaseMs / 6 - Date.now()),
     );
   let deadline = runOut();
   const renew = () => {

@@ -1,11 +1,4 @@
 // Structural types only: the entry imports nothing from node and no framework.
-import {
-  BODY_PROBLEM_STATUS,
-  DEFAULT_BODY_TIMEOUT_MS,
-  DEFAULT_MAX_BODY,
-  declaredTooLarge,
-  readChunks,
-} from './body.js';
 import { DEFAULT_LOG_LIMIT, limitedLog } from './log.js';
 
 /** What the adapter reads of node's `IncomingMessage` (Express's `req` is one; Fastify's `request.raw` too). */
@@ -38,23 +31,17 @@ export interface FastifyReplyLike {
 }
 
 /**
- * Options of {@link toNodeHandler}.
+ * Options of {@link toNodeHandler}. The body's limits and the lines of a rejected request are the handler's own
+ * (`maxBodyBytes`, `bodyTimeoutMs`, `logger` of `createWebhookHandler`): the adapter hands it node's stream.
  *
  * @example
  * ```ts
  * import type { NodeHandlerOptions } from 'inr-payouts/webhooks/handler';
  *
- * const options: NodeHandlerOptions = { maxBodyBytes: 256 * 1024, bodyTimeoutMs: 10_000 };
+ * const options: NodeHandlerOptions = { onError: (error) => console.error(error.message) };
  * ```
  */
 export interface NodeHandlerOptions {
-  /** Largest body read from the stream, in bytes; a larger one answers 413. Default 1 MiB. */
-  maxBodyBytes?: number;
-  /**
-   * How long the body may take to arrive, in ms; a slower one answers 408. Default 30,000 (the service gives up
-   * after 30 s). node:http's own `server.requestTimeout` (300 s) still bounds the whole request.
-   */
-  bodyTimeoutMs?: number;
   /**
    * Told when a body parser in front left no raw body, or the handler failed unexpectedly. Default: one line to
    * console.error, at most 10 a minute.
@@ -73,10 +60,12 @@ const isBytes = (value: unknown): value is Uint8Array | string =>
   typeof value === 'string' || value instanceof Uint8Array;
 
 /**
- * Adapts a fetch-style handler (`createWebhookHandler`) to node:http, Express and Fastify. It reads the raw body
- * itself; a body a parser left as bytes or text (`express.raw`, `express.text`, Fastify's `parseAs: 'buffer'`) is
- * used as is. When a JSON parser already consumed the stream (`req.body` is an object), it answers 500, so the
- * service retries after the fix, and reports {@link PARSED_BODY_MESSAGE}, which says how to mount it.
+ * Adapts a fetch-style handler (`createWebhookHandler`) to node:http, Express and Fastify. It hands the handler
+ * node's request stream, so the handler reads the raw body within its own `maxBodyBytes` and `bodyTimeoutMs` and
+ * writes the same line for a rejected request as it does behind `fetch`. A body a parser left as bytes or text
+ * (`express.raw`, `express.text`, Fastify's `parseAs: 'buffer'`) is used as is. When a JSON parser already consumed
+ * the stream (`req.body` is an object), it answers 500, so the service retries after the fix, and reports
+ * {@link PARSED_BODY_MESSAGE}, which says how to mount it.
  *
  * No request can end the process: a body past `maxBodyBytes` answers 413, one slower than `bodyTimeoutMs` 408, one
  * the client cut off (a closed connection, `Error: aborted`) 400, each closing the connection; the promise it
@@ -101,35 +90,21 @@ export function toNodeHandler(
   options: NodeHandlerOptions = {},
 ): (req: NodeRequestLike | FastifyRequestLike, res: NodeResponseLike | FastifyReplyLike) => Promise<void> {
   const log = limitedLog(console, 'error', DEFAULT_LOG_LIMIT);
-  const {
-    maxBodyBytes = DEFAULT_MAX_BODY,
-    bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
-    onError = (error) => log('error', error.message),
-  } = options;
+  const { onError = (error) => log('error', error.message) } = options;
   const serve = async (raw: NodeRequestLike, given: unknown, out: NodeResponseLike) => {
     let response: Response;
-    let close = false;
     if (isBytes(given)) response = await handler(toRequest(raw, given));
     else if ((typeof given === 'object' && given !== null) || raw.readableEnded) {
       onError(new ParsedBodyError());
       response = Response.json({ error: 'body_parsed_before_handler' }, { status: 500 });
-    } else {
-      const length = raw.headers['content-length'];
-      const body = declaredTooLarge(typeof length === 'string' ? length : undefined, maxBodyBytes)
-        ? 'body_too_large'
-        : await readChunks(raw[Symbol.asyncIterator](), maxBodyBytes, bodyTimeoutMs);
-      close = typeof body === 'string';
-      response =
-        typeof body === 'string'
-          ? Response.json({ error: body }, { status: BODY_PROBLEM_STATUS[body] })
-          : await handler(toRequest(raw, body));
-    }
+    } else response = await handler(toRequest(raw, streamOf(raw)));
     out.statusCode = response.status;
     response.headers.forEach((value, name) => {
       out.setHeader(name, value);
     });
-    // The rest of the body is left unread: node closes the connection once the answer is written.
-    if (close) out.setHeader('connection', 'close');
+    // A body the handler refused unread (too large, too slow, cut off) stays in the socket: node closes the
+    // connection once the answer is written, instead of reading the rest.
+    if (raw.readableEnded !== true) out.setHeader('connection', 'close');
     out.end(await response.text());
   };
   return async (req, res) => {
@@ -151,25 +126,49 @@ export function toNodeHandler(
   };
 }
 
+const encoder = new TextEncoder();
+
+/**
+ * node's request as a WHATWG stream, read only as the handler pulls. A stream that errors (the client went away)
+ * errors this one. Cancelling leaves node's stream as it is: ending it would destroy the socket the answer goes on.
+ */
+function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
+  const chunks = req[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done === true) controller.close();
+      else
+        controller.enqueue(
+          typeof next.value === 'string' ? encoder.encode(next.value) : (next.value as Uint8Array),
+        );
+    },
+  });
+}
+
 class ParsedBodyError extends Error {
   constructor() {
     super(PARSED_BODY_MESSAGE);
   }
 }
 
-function toRequest(req: NodeRequestLike, body: Uint8Array | string): Request {
+function toRequest(req: NodeRequestLike, body: Uint8Array | string | ReadableStream<Uint8Array>): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  headers.delete('content-length'); // the body given here may be text a parser decoded
+  // A body a parser gave may be text it decoded, no longer the declared length; node's own stream still is.
+  if (!(body instanceof ReadableStream)) headers.delete('content-length');
   const host = headers.get('host') ?? 'localhost';
   const method = req.method ?? 'POST';
   const bodyless = method === 'GET' || method === 'HEAD';
-  return new Request(new URL(req.url ?? '/', `http://${host}`), {
+  // `duplex` (a streamed body must say it) is fetch's, not yet in the DOM library's RequestInit.
+  const init: RequestInit & { duplex: 'half' } = {
     method,
     headers,
     body: bodyless ? null : (body as BodyInit),
-  });
+    duplex: 'half',
+  };
+  return new Request(new URL(req.url ?? '/', `http://${host}`), init);
 }

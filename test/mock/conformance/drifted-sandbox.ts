@@ -218,7 +218,7 @@ export function resignSkewed(
   const header = delivery.headers['x-service-signature'] ?? '';
   const t = Number(/t=(\d+)/.exec(header)?.[1] ?? Math.floor(Date.now() / 1000));
   const signed = signWebhook({ payload: delivery.body, secret, timestamp: t + skewSeconds });
-  return { body: signed.body, headers: { ...delivery.headers, 'x-service-signature': signed.header } };
+  return { body: signed.body, headers: { ...delivery.headers, 'x-service-signature': signed.signature } };
 }
 
 /** The webhook deliveries a target recorded, with each event's automatic attempts spread `factor` times wider. */

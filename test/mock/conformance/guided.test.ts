@@ -70,7 +70,7 @@ async function startTunnel(receiverPort: number, rewrite?: Rewrite): Promise<str
         const t = Number(/t=(\d+)/.exec(headers['x-service-signature'] ?? '')?.[1]);
         const signed = signWebhook({ payload: changed, secret: server.secret, timestamp: t });
         body = signed.body;
-        headers['x-service-signature'] = signed.header;
+        headers['x-service-signature'] = signed.signature;
       }
     }
     const answer = await fetch(`http://127.0.0.1:${receiverPort}/webhooks`, {

@@ -67,7 +67,7 @@ function transactionRead(
 function resigned(delivery: ProxiedDelivery, body: string, secret: string): ProxiedDelivery {
   const t = Number(/t=(\d+)/.exec(delivery.headers['x-service-signature'] ?? '')?.[1]);
   const signed = signWebhook({ payload: body, secret, timestamp: t });
-  return { body: signed.body, headers: { ...delivery.headers, 'x-service-signature': signed.header } };
+  return { body: signed.body, headers: { ...delivery.headers, 'x-service-signature': signed.signature } };
 }
 
 const leg = (data: Record<string, unknown>, name: string) => (isRecord(data[name]) ? data[name] : undefined);

@@ -1,10 +1,12 @@
 // `check-receiver` against the receivers kept in examples/webhooks/: the naive one fails the checks its mistakes
-// deserve, ours (verifyWebhook + createDeduplicator) passes every one; plus a slow receiver, a crashing one and the
-// command line.
+// deserve, ours (createWebhookHandler) passes every one; plus receivers that act on few event types, a slow one, a
+// crashing one and the command line.
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { WebhookEventType } from 'inr-payouts/webhooks';
+import { createWebhookHandler, toNodeHandler, type WebhookEventHandlers } from 'inr-payouts/webhooks/handler';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNaiveWebhookServer } from '../../../examples/webhooks/naive.js';
 import { createWebhookServer } from '../../../examples/webhooks/node-http.js';
@@ -28,20 +30,21 @@ async function listen(server: Server): Promise<string> {
 }
 
 function ours(handled: string[] = []): Server {
-  return createWebhookServer({
-    secret: [SECRET, NEXT],
-    onEvent: (event) => {
-      handled.push(event.id);
-    },
-    onRejected: () => {},
-  });
+  return createWebhookServer([SECRET, NEXT], { push: (event) => handled.push(event.id) });
+}
+
+/** createWebhookHandler acting on `types` only, on node:http. */
+function actingOn(types: readonly WebhookEventType[], handled: string[] = []): Server {
+  const on: WebhookEventHandlers = {};
+  for (const type of types) on[type] = async (event: { id: string }) => void handled.push(event.id);
+  return createServer(toNodeHandler(createWebhookHandler({ secret: SECRET, on, logLevel: 'off' })));
 }
 
 const failed = (report: { checks: { name: string; grade: string }[] }) =>
   report.checks.filter((c) => c.grade === 'fail').map((c) => c.name);
 
 describe('check-receiver (spec 6.3, 6.4)', () => {
-  it('passes our receiver (verifyWebhook + createDeduplicator) on every check, rotation included', async () => {
+  it('passes our receiver (createWebhookHandler) on every check, rotation included', async () => {
     const handled: string[] = [];
     const url = await listen(ours(handled));
     const report = await checkReceiver({ url, secret: [SECRET, NEXT], retryDelay: 0, runId: 'ours' });
@@ -80,6 +83,42 @@ describe('check-receiver (spec 6.3, 6.4)', () => {
     expect(stale?.fix).toMatch(/tolerance/);
   });
 
+  it('checks "processed once" on a type the receiver acts on: one acting on user.kyc_updated only passes', async () => {
+    const handled: string[] = [];
+    const url = await listen(actingOn(['user.kyc_updated'], handled));
+    const report = await checkReceiver({ url, secret: SECRET, retryDelay: 0, runId: 'kyc' });
+    expect(failed(report)).toEqual([]);
+    expect(report.counts).toEqual({ pass: 12, fail: 0, warn: 0, skip: 1 }); // one secret: no rotation
+    const duplicate = report.checks.find((c) => c.name === 'duplicate-delivery');
+    expect(duplicate?.sent).toMatch(/^user\.kyc_updated evt_check_kyc_duplicate-1 twice/);
+    expect(handled.filter((id) => id.startsWith('evt_check_kyc_duplicate'))).toEqual([
+      'evt_check_kyc_duplicate-1',
+    ]);
+    expect(handled).toContain('evt_check_kyc_rejected-retry-1');
+  });
+
+  it('skips the checks of "processed once" for a receiver that acts on none of the types sent, and says why', async () => {
+    const url = await listen(actingOn(['transaction.sweep_failed']));
+    const report = await checkReceiver({ url, secret: SECRET, retryDelay: 0 });
+    const skipped = report.checks.filter((c) => c.grade === 'skip').map((c) => c.name);
+    expect(skipped).toEqual(['rotation', 'duplicate-delivery', 'timeout-retry']);
+    expect(report.checks.find((c) => c.name === 'duplicate-delivery')?.fix).toMatch(/acts on none of these/);
+  });
+
+  it("names the package's handler in its advice", async () => {
+    const report = await checkReceiver({
+      url: await listen(createNaiveWebhookServer({ secret: SECRET, onEvent: () => {} })),
+      secret: [SECRET, NEXT],
+      retryDelay: 0,
+    });
+    for (const name of ['duplicate-delivery', 'timeout-retry', 'rotation']) {
+      expect(report.checks.find((c) => c.name === name)?.fix, name).toContain(
+        'createWebhookHandler from inr-payouts/webhooks/handler',
+      );
+    }
+    expect(JSON.stringify(report)).not.toMatch(/createDeduplicator|dedupe\.forget/);
+  });
+
   it('skips the rotation check with one secret and says how to run it', async () => {
     const url = await listen(ours());
     const report = await checkReceiver({ url, secret: SECRET, retryDelay: 0 });
@@ -103,7 +142,7 @@ describe('check-receiver (spec 6.3, 6.4)', () => {
       grade: 'fail',
       received: expect.stringMatching(/^no answer within \d+ ms$/),
     });
-    expect(valid?.fix).toMatch(/answer 200 as soon as/);
+    expect(valid?.fix).toMatch(/answer within the time-out/);
     expect(failed(report)).toContain('timeout-retry');
   });
 

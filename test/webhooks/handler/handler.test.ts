@@ -1,5 +1,7 @@
 // createWebhookHandler's semantics, one by one, on the in-memory store (the stores' own contract is
 // stores.test.ts; many replicas on PostgreSQL and Redis is test/slow/webhook-replicas.test.ts).
+
+import { format } from 'node:util';
 import { signWebhook } from 'inr-payouts/webhooks';
 import {
   createWebhookHandler,
@@ -12,7 +14,7 @@ const secret = 'whsec_handler_test';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function delivery(overrides: Record<string, unknown> = {}, key = secret): Request {
-  const { body, header } = signWebhook({
+  const { body, signature } = signWebhook({
     payload: {
       id: 'evt_1',
       event: 'transaction.payout_completed',
@@ -26,7 +28,7 @@ function delivery(overrides: Record<string, unknown> = {}, key = secret): Reques
   return new Request('https://partner.example/webhooks', {
     method: 'POST',
     body,
-    headers: { 'x-service-signature': header, 'content-type': 'application/json' },
+    headers: { 'x-service-signature': signature, 'content-type': 'application/json' },
   });
 }
 
@@ -37,7 +39,10 @@ function handlerWith(options: Partial<WebhookHandlerOptions>) {
     secret,
     on: {},
     onError: (error) => errors.push(error),
-    logger: { warn: (line) => lines.push(`warn ${line}`), error: (line) => lines.push(`error ${line}`) },
+    logger: {
+      warn: (line, ...details) => lines.push(['warn', line, ...details.map(String)].join(' ')),
+      error: (line, ...details) => lines.push(['error', line, ...details.map(String)].join(' ')),
+    },
     ...options,
   });
   return { handle, errors, lines };
@@ -210,7 +215,7 @@ describe('logging under a flood', () => {
     expect((await handle(delivery())).status).toBe(500);
     expect(lines.filter((line) => line.startsWith('warn'))).toHaveLength(2);
     expect(lines.filter((line) => line.startsWith('error'))).toEqual([
-      'error inr-payouts webhook handler: evt_1 (transaction.payout_completed): Error: ledger down',
+      'error inr-payouts webhook handler: evt_1 (transaction.payout_completed) failed: Error: ledger down',
     ]);
   });
 
@@ -220,7 +225,7 @@ describe('logging under a flood', () => {
     await quiet.handle(forged());
     expect((await quiet.handle(delivery())).status).toBe(500);
     expect(quiet.lines).toEqual([
-      'error inr-payouts webhook handler: evt_1 (transaction.payout_completed): Error: ledger down',
+      'error inr-payouts webhook handler: evt_1 (transaction.payout_completed) failed: Error: ledger down',
     ]);
     const off = handlerWith({ logLevel: 'off', on: failing, onError: undefined });
     await off.handle(forged());
@@ -365,4 +370,101 @@ describe('two deliveries of one event at once', () => {
     expect((await other.handle(delivery())).status).toBe(200);
     expect(calls).toBe(2);
   });
+
+  test("a slow claim leaves the function its whole lease, timed from the claim's answer", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    try {
+      const store = memoryWebhookStore();
+      let claimSent: () => void = () => {};
+      const sent = new Promise<void>((resolve) => {
+        claimSent = resolve;
+      });
+      // A store frozen for 10 s (a paused Redis) answers the claim late; its renewals never answer at all.
+      const frozen = {
+        ...store,
+        claim: async (id: string, token: string, leaseMs: number) => {
+          claimSent();
+          await new Promise((resolve) => setTimeout(resolve, 10_000));
+          return store.claim(id, token, leaseMs);
+        },
+        renew: () => new Promise<boolean>(() => {}),
+      };
+      let signal: AbortSignal | undefined;
+      const { handle } = handlerWith({
+        store: frozen,
+        leaseMs: 6_000,
+        on: {
+          'transaction.payout_completed': async (_event, context) => {
+            signal = context.signal;
+            await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
+          },
+        },
+      });
+      const answered = handle(delivery());
+      await sent;
+      await vi.advanceTimersByTimeAsync(10_000); // the claim answers
+      expect(signal?.aborted).toBe(false);
+      // Unrenewed, the signal aborts when a sixth of the lease is left: 5 s after the claim's answer.
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(signal?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(signal?.aborted).toBe(true);
+      // The function stopped on its signal; nobody took the event meanwhile, so the claim was still its own to mark.
+      expect((await answered).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a claim slower than the whole lease sets no negative timer', async () => {
+    const warnings: Error[] = [];
+    const record = (warning: Error) => void warnings.push(warning);
+    process.on('warning', record);
+    try {
+      const store = memoryWebhookStore();
+      const slow = {
+        ...store,
+        claim: async (id: string, token: string, leaseMs: number) => {
+          await sleep(300);
+          return store.claim(id, token, leaseMs);
+        },
+      };
+      let abortedAtStart: boolean | undefined;
+      const { handle } = handlerWith({
+        store: slow,
+        leaseMs: 100,
+        on: {
+          'transaction.payout_completed': (_event, { signal }) => {
+            abortedAtStart = signal.aborted;
+          },
+        },
+      });
+      expect((await handle(delivery())).status).toBe(200);
+      await sleep(0); // a warning is emitted on the next tick
+      expect(abortedAtStart).toBe(false);
+      expect(warnings.map((warning) => warning.name)).not.toContain('TimeoutNegativeWarning');
+    } finally {
+      process.off('warning', record);
+    }
+  });
+});
+
+test('a store that fails prints its error once: the line names the event, the error carries its message', async () => {
+  const printed: string[] = [];
+  const handle = createWebhookHandler({
+    secret,
+    on: { 'transaction.payout_completed': () => {} },
+    store: {
+      ...memoryWebhookStore(),
+      claim: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')),
+    },
+    // What console.error prints of (line, error): the line, then the error's message and stack.
+    logger: { warn: () => {}, error: (line, ...details) => void printed.push(format(line, ...details)) },
+  });
+  expect((await handle(delivery())).status).toBe(503);
+  expect(printed).toHaveLength(1);
+  expect(printed[0]).toMatch(
+    /^inr-payouts webhook handler: evt_1 \(transaction.payout_completed\) failed: Error: connect/,
+  );
+  expect(printed[0]?.match(/ECONNREFUSED/g)).toHaveLength(1);
 });

@@ -1,10 +1,16 @@
 // toNodeHandler over real HTTP: plain node:http, Express (with and without a body parser in front) and Fastify.
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import express from 'express';
 import Fastify from 'fastify';
 import { signWebhook } from 'inr-payouts/webhooks';
-import { createWebhookHandler, PARSED_BODY_MESSAGE, toNodeHandler } from 'inr-payouts/webhooks/handler';
+import {
+  createWebhookHandler,
+  PARSED_BODY_MESSAGE,
+  toNodeHandler,
+  type WebhookHandlerOptions,
+} from 'inr-payouts/webhooks/handler';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 
 // Any rejection nobody handled: on node:http it is what ends the process.
@@ -19,12 +25,14 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-function receiver() {
+function receiver(options: Partial<WebhookHandlerOptions> = {}) {
   const processed: string[] = [];
   const handle = createWebhookHandler({
     secret,
     on: { 'user.created': async (event) => void processed.push(event.data.userId) },
     onError: () => {},
+    logLevel: 'off',
+    ...options,
   });
   return { handle, processed };
 }
@@ -36,7 +44,7 @@ async function listen(server: Server): Promise<string> {
 }
 
 function send(url: string, id = 'evt_1') {
-  const { body, header } = signWebhook({
+  const { body, signature } = signWebhook({
     payload: {
       id,
       event: 'user.created',
@@ -49,7 +57,7 @@ function send(url: string, id = 'evt_1') {
   return fetch(`${url}/webhooks`, {
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/json', 'x-service-signature': header },
+    headers: { 'content-type': 'application/json', 'x-service-signature': signature },
   });
 }
 
@@ -65,9 +73,9 @@ describe('toNodeHandler', () => {
     expect(processed).toEqual(['usr_evt_1']);
   });
 
-  test('node:http: a body past maxBodyBytes answers 413', async () => {
-    const { handle } = receiver();
-    const url = await listen(createServer(toNodeHandler(handle, { maxBodyBytes: 32 })));
+  test("node:http: a body past the handler's maxBodyBytes answers 413", async () => {
+    const { handle } = receiver({ maxBodyBytes: 32 });
+    const url = await listen(createServer(toNodeHandler(handle)));
     expect((await send(url)).status).toBe(413);
   });
 
@@ -155,9 +163,9 @@ function raw(
 
 describe('toNodeHandler and clients that break the request', () => {
   /** A node:http server on toNodeHandler; `served` holds each request's promise, to wait for them all. */
-  async function hostile(options: Parameters<typeof toNodeHandler>[1] = {}) {
-    const { handle, processed } = receiver();
-    const node = toNodeHandler(handle, options);
+  async function hostile(options: Partial<WebhookHandlerOptions> = {}) {
+    const { handle, processed } = receiver(options);
+    const node = toNodeHandler(handle);
     const served: Promise<void>[] = [];
     const url = await listen(createServer((req, res) => void served.push(node(req, res))));
     return { url, processed, served };
@@ -216,5 +224,73 @@ describe('toNodeHandler and clients that break the request', () => {
     expect((await send(url)).status).toBe(500);
     await Promise.all(served);
     expect(reported).toEqual(['not a webhook handler']);
+  });
+});
+
+describe('the same hostile requests behind toNodeHandler and behind fetch', () => {
+  /** The handler's lines, on node:http through toNodeHandler or through a fetch adapter made for node:http. */
+  async function served(adapter: 'toNodeHandler' | 'fetch', logLimit = { lines: 100, perMs: 3_600_000 }) {
+    const lines: string[] = [];
+    const handle = createWebhookHandler({
+      secret,
+      on: {},
+      maxBodyBytes: 1024,
+      bodyTimeoutMs: 300,
+      logger: {
+        warn: (line, ...details) => lines.push(['warn', line, ...details].join(' ')),
+        error: (line, ...details) => lines.push(['error', line, ...details].join(' ')),
+      },
+      logLimit,
+    });
+    const listener = adapter === 'fetch' ? getRequestListener(handle) : toNodeHandler(handle);
+    const server = createServer((req, res) => void listener(req, res));
+    server.keepAliveTimeout = 100; // a connection the fetch adapter leaves open after its answer ends soon
+    const url = await listen(server);
+    return { url, lines };
+  }
+
+  const big = 'x'.repeat(10 * 1024);
+  const hostileRequests = (url: string) => [
+    raw(url, `Content-Length: ${big.length}\r\n`, [big], 'open'), // too large, declared
+    raw(url, 'Transfer-Encoding: chunked\r\n', [`${(2048).toString(16)}\r\n${'y'.repeat(2048)}\r\n`], 'open'), // too large, chunked
+    raw(url, 'Content-Length: 1000\r\n', ['{"id":"evt_cut",'], 'end'), // half-closed mid-body
+    raw(url, 'Content-Length: 1000\r\n', ['{"id":'], 'open'), // too slow
+  ];
+
+  test('each rejection is one warn line, the same on both adapters', async () => {
+    const node = await served('toNodeHandler');
+    const fetchServed = await served('fetch');
+    for (const { url } of [node, fetchServed]) {
+      for (const request of hostileRequests(url)) await request; // one at a time, in the same order
+    }
+    const expected = [
+      'warn inr-payouts webhook handler: answered 413 body_too_large: over maxBodyBytes',
+      'warn inr-payouts webhook handler: answered 413 body_too_large: over maxBodyBytes',
+      'warn inr-payouts webhook handler: answered 400 body_incomplete: the client closed the connection',
+      'warn inr-payouts webhook handler: answered 408 body_timeout: over bodyTimeoutMs',
+    ];
+    expect(node.lines).toEqual(expected);
+    expect(fetchServed.lines).toEqual(expected);
+    expect(unhandled).toEqual([]);
+  });
+
+  test('a flood of them is bounded by logLimit the same way on both', async () => {
+    const limit = { lines: 2, perMs: 3_600_000 };
+    for (const adapter of ['toNodeHandler', 'fetch'] as const) {
+      const { url, lines } = await served(adapter, limit);
+      await Promise.all([...hostileRequests(url), ...hostileRequests(url)]);
+      expect(lines, adapter).toHaveLength(2);
+      for (const line of lines)
+        expect(line, adapter).toMatch(/^warn inr-payouts webhook handler: answered 4\d\d /);
+    }
+  });
+
+  test('toNodeHandler answers each with its status and closes the connection', async () => {
+    const { url } = await served('toNodeHandler');
+    const [declared, chunked, cut, slow] = await Promise.all(hostileRequests(url));
+    expect(declared).toMatch(/^HTTP\/1\.1 413 [\s\S]*connection: close/i);
+    expect(chunked).toMatch(/^HTTP\/1\.1 413 [\s\S]*connection: close/i);
+    expect(cut).toMatch(/^(HTTP\/1\.1 400 |$)/); // answered if the half-closed client still reads
+    expect(slow).toMatch(/^HTTP\/1\.1 408 [\s\S]*\{"error":"body_timeout"\}/);
   });
 });
