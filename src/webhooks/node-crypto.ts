@@ -1,6 +1,6 @@
 // node:crypto (and node:buffer), fetched on first use instead of imported, so that importing
 // `inr-payouts/webhooks` works on runtimes without them (edge workers) and no bundler is made to include or
-// polyfill them. `process.getBuiltinModule` exists on Node >= 20.16 (engines asks for 20.19), Deno, Bun and
+// polyfill them. `process.getBuiltinModule` exists on every Node the package supports (22.13+), Deno, Bun and
 // Cloudflare's nodejs_compat.
 import type * as NodeBuffer from 'node:buffer';
 import type * as NodeCrypto from 'node:crypto';
