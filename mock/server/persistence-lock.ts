@@ -6,7 +6,7 @@
  * name finds the same write-ahead log. The lock is SQLite's own (persistence-open.ts): the kernel's lock on the
  * file, held while the serving process lives and let go when it ends, however it ends.
  */
-import { readFileSync, realpathSync, lstatSync, readlinkSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { describeError } from '../../src/shared/describe-error.js';
 

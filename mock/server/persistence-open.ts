@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import type { DatabaseSync } from 'node:sqlite';
 import { dirname } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 import { codeOf, inUse, refuse, refuseSystem } from './persistence-lock.js';
 import { checksum, keyCheck } from './persistence-rows.js';
@@ -18,15 +18,24 @@ type Engine = typeof import('node:sqlite');
 let engine: Engine | undefined;
 
 /**
- * `node:sqlite`, loaded only for a state file. Node 22 warns that SQLite is experimental as it loads: that one
- * warning is kept from the server's output (a partner can do nothing about it), every other passes.
+ * `node:sqlite`, loaded only for a state file, on Node 22.15 or later (where it opens a `file:` URL, which the
+ * checks need). Node 22 warns that SQLite is experimental as it loads: that one warning is kept from the server's
+ * output (a partner can do nothing about it), every other passes.
  */
 function sqlite(file: string): Engine {
   if (engine) return engine;
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 15))
+    refuse(
+      file,
+      `cannot be opened on Node ${process.versions.node}: its node:sqlite cannot open the file read-only to check it`,
+      'run the server on Node 22.15 or later',
+    );
   const emit = process.emitWarning;
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
     const text = typeof warning === 'string' ? warning : warning.message;
-    if (!text.startsWith('SQLite is an experimental feature')) Reflect.apply(emit, process, [warning, ...rest]);
+    if (!text.startsWith('SQLite is an experimental feature'))
+      Reflect.apply(emit, process, [warning, ...rest]);
   }) as typeof process.emitWarning;
   try {
     engine = process.getBuiltinModule('node:sqlite') as Engine | undefined;
@@ -37,7 +46,7 @@ function sqlite(file: string): Engine {
   return refuse(
     file,
     `cannot be opened: Node ${process.versions.node} has no node:sqlite`,
-    'run the server on Node 22.13 or later',
+    'run the server on Node 22.15 or later',
   );
 }
 
@@ -64,9 +73,13 @@ export function connect(file: string, real: string, writing = false): DatabaseSy
   return db;
 }
 
-/** A read-only connection on `real` through a URI with `options` (`immutable=1`...): it writes nothing. */
+/**
+ * A read-only connection on `real` through a `file:` URL with SQLite's `options` (`immutable=1`...): it writes
+ * nothing. Node reads such a URL from 22.15 on (a string is a plain path to it).
+ */
 function readOnly(file: string, real: string, options: string): DatabaseSync {
-  return new (sqlite(file).DatabaseSync)(`${pathToFileURL(real).href}?${options}`, { readOnly: true });
+  const url = new URL(`${pathToFileURL(real).href}?${options}`);
+  return new (sqlite(file).DatabaseSync)(url, { readOnly: true });
 }
 
 /**
@@ -96,7 +109,9 @@ export function inspect(file: string, real: string): DatabaseSync {
   const db = readOnly(file, real, 'vfs=unix-none&mode=ro');
   try {
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
-    db.function('key_check', { deterministic: true }, (key) => (typeof key === 'string' ? keyCheck(key) : -1));
+    db.function('key_check', { deterministic: true }, (key) =>
+      typeof key === 'string' ? keyCheck(key) : -1,
+    );
   } catch (error) {
     db.close();
     throw error;

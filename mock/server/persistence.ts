@@ -410,7 +410,9 @@ function create(file: string, real: string): StateFile {
       db.close();
       return openStateFile(file);
     }
-    db.exec(`${ENTRIES}; PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION};`);
+    db.exec(
+      `${ENTRIES}; PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION};`,
+    );
     identify(db);
     db.exec('COMMIT; PRAGMA journal_mode = WAL;');
   } catch (error) {

@@ -94,7 +94,12 @@ async function start(asNobody = false): Promise<Opener> {
     });
   const ready = await line();
   expect(ready).toMatch(/^ready \d+$/);
-  return { child, pid: Number(ready.slice('ready '.length)), line, say: (text) => child.stdin?.write(`${text}\n`) };
+  return {
+    child,
+    pid: Number(ready.slice('ready '.length)),
+    line,
+    say: (text) => child.stdin?.write(`${text}\n`),
+  };
 }
 
 const stop = async ({ child }: Opener) => {
