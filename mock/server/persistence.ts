@@ -205,7 +205,7 @@ function restOf(state: MockState): Record<string, unknown> {
 /** Below this many bytes free, a failed write is put down to a full disk. */
 const FULL_BELOW = 16 * 1024 * 1024;
 
-/** What made a save fail, in words, and what to do: SQLite's engine reports a full disk as a disk I/O error. */
+/** What made a save fail, in words, and what to do: SQLite reports a full disk as full, or as a disk I/O error. */
 function causeOf(error: unknown, real: string): { cause: string; todo: string } {
   const why = describeError(error);
   const folder = dirname(real);
