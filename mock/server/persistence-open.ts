@@ -101,12 +101,15 @@ export function refuseIfHeld(file: string, real: string): void {
 }
 
 /**
- * The connection the checks at start run on, read-only: SQLite's `unix-none` files take no lock (the file is
- * this process's once checked, or no one's: refuseIfHeld), and WAL's index in this process's memory, so it
- * creates no `-shm`, and on close folds nothing into the file. SQL reads a key's own check as `key_check(key)`.
+ * The connection the checks at start run on, read-only, before the serving connection takes the lock (no one
+ * holds the file: refuseIfHeld just asked). SQLite's `unix-none` (`win32-none`) files take no lock, and WAL's
+ * index is kept in this process's memory, so it creates no `-shm` and on close folds nothing into the file. It
+ * runs only while this process holds no lock on the file: closing it would let that lock go (POSIX locks are the
+ * process's). SQL reads a key's own check as `key_check(key)`.
  */
 export function inspect(file: string, real: string): DatabaseSync {
-  const db = readOnly(file, real, 'vfs=unix-none&mode=ro');
+  const vfs = process.platform === 'win32' ? 'win32-none' : 'unix-none';
+  const db = readOnly(file, real, `vfs=${vfs}&mode=ro`);
   try {
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
     db.function('key_check', { deterministic: true }, (key) =>
