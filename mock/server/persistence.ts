@@ -1,8 +1,7 @@
 /**
- * The state file of a shared local sandbox (`--state-file <path>`): a SQLite database (node-sqlite3-wasm, SQLite
- * compiled to WebAssembly with real file I/O: the same engine on every Node line, nothing to compile), open in
- * the `sqlite3` shell. `PRAGMA application_id` says the file is ours, `PRAGMA user_version` its schema (4): one
- * table, `entries(collection, key, position, value, sum)`, of JSON values with a CRC-32 each:
+ * The state file of a shared local sandbox (`--state-file <path>`): a SQLite database (Node's own `node:sqlite`),
+ * open in the `sqlite3` shell. `PRAGMA application_id` says the file is ours, `PRAGMA user_version` its schema (5):
+ * one table, `entries(collection, key, position, value, sum)`, of JSON values, each with its checksums:
  *
  * - `file`: the file's own random ID (key `id`), which tells a `-wal` of another file;
  * - `state`: the state by top-level part (`clock`, `http`...), its keyed collections left `{}` and lists `[]`;
@@ -12,13 +11,14 @@
  *
  * A keyed collection is read by key when first used (all of it when listed), so a start does not parse 100,000
  * transactions. Each request's changes are one transaction, committed (WAL, `synchronous=FULL`) before the
- * answer is written, so an answered write survives `kill -9`; a save that fails leaves no trace (keeper). A file
- * not ours, of another schema, or damaged (SQLite's `integrity_check`) is refused, checked read-only so that it and
- * its `-wal` stay as they were.
+ * answer is written, so an answered write survives `kill -9`; a save that fails leaves no trace (keeper). The
+ * serving connection holds SQLite's lock on the file from the start: one server per file. A file not ours, of
+ * another schema, or damaged (SQLite's `integrity_check`, every key's check) is refused, checked on a read-only
+ * connection so that it and its `-wal` stay as they were.
  */
 import { existsSync, mkdirSync, statfsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Database } from 'node-sqlite3-wasm';
+import type { DatabaseSync } from 'node:sqlite';
 import { describeError } from '../../src/shared/describe-error.js';
 import { createEmptyState } from '../engine/internals.js';
 import type { MockService } from '../service.js';
@@ -27,8 +27,18 @@ import type { MockState } from '../state/mock-state.js';
 import { keyed } from '../state/records.js';
 import { checkState, InvalidStateError } from '../state/state-schema.js';
 import type { Timer } from '../state/timers.js';
-import { refuse, refuseSystem, StateFileError } from './persistence-lock.js';
-import { connect, fileIdentity, IDENTITY, identify, identityOf, mayWrite, take } from './persistence-open.js';
+import { realPath, refuse, refuseSystem, StateFileError } from './persistence-lock.js';
+import {
+  connect,
+  fileIdentity,
+  IDENTITY,
+  identify,
+  identityOf,
+  inspect,
+  mayCreateIn,
+  mayWrite,
+  refuseIfHeld,
+} from './persistence-open.js';
 import { damaged, type Rows, statements } from './persistence-rows.js';
 import { grownFrom, isPrimitive, type Saved, watch, watcherOf } from './persistence-watch.js';
 
@@ -37,7 +47,7 @@ export { StateFileError } from './persistence-lock.js';
 /** "INRP": the `application_id` of an inr-payouts mock state file. */
 const APPLICATION_ID = 0x494e5250;
 /** The one schema this mock reads and writes; a file of any other is refused, never converted. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 const LEDGER = 'http.ledger';
 const named = KEYED_COLLECTIONS.map(([slice, name]) => [slice, name, `${slice}.${name}`] as const);
 /**
@@ -62,7 +72,7 @@ function readState(rows: Rows): MockState {
   const http = state.http as Record<string, unknown> | undefined;
   if (http && Object.hasOwn(http, 'ledger')) http.ledger = rows.read(LEDGER).get('') ?? [];
   const names = new Set([IDENTITY, 'state', 'timers', LEDGER, ...named.map(([, , c]) => c)]);
-  for (const { collection } of rows.db.all('SELECT DISTINCT collection FROM entries')) {
+  for (const { collection } of rows.db.prepare('SELECT DISTINCT collection FROM entries').all()) {
     if (!names.has(String(collection))) throw new Error(`has rows of an unknown collection ${collection}`);
   }
   const later: (() => void)[] = [];
@@ -79,9 +89,9 @@ function readState(rows: Rows): MockState {
   return state as unknown as MockState;
 }
 
-/** Checks what the file says it is (header, schema, every page by SQLite's own check) on `db`; throws a refusal. */
-function checkFile(db: Database, file: string, real: string): void {
-  const pragma = (name: string) => Number(db.get(`PRAGMA ${name}`)?.[name]);
+/** Checks what the file says it is (header, schema, every page and every key) on `db`; throws a refusal. */
+function checkFile(db: DatabaseSync, file: string, real: string): void {
+  const pragma = (name: string) => Number(db.prepare(`PRAGMA ${name}`).get()?.[name]);
   if (pragma('application_id') !== APPLICATION_ID)
     refuse(file, 'is a SQLite database of another application', 'give --state-file a new path');
   const version = pragma('user_version');
@@ -92,7 +102,7 @@ function checkFile(db: Database, file: string, real: string): void {
       'serve it with the version that wrote it, or give --state-file a new path',
     );
   // Exactly our table: a trigger, index or view added to it would run, or answer, on every save.
-  const schema = db.all('SELECT type, name, sql FROM sqlite_schema ORDER BY type, name');
+  const schema = db.prepare('SELECT type, name, sql FROM sqlite_schema ORDER BY type, name').all();
   const ours = (row: (typeof schema)[number]) =>
     (row.name === 'entries' && words(row.sql) === words(ENTRIES)) ||
     (row.name === 'sqlite_autoindex_entries_1' && row.sql === null);
@@ -105,65 +115,79 @@ function checkFile(db: Database, file: string, real: string): void {
   const size = statSync(real).size;
   if (size % pragma('page_size'))
     refuse(file, `is cut short (${size} bytes, not whole pages)`, 'restore a copy');
-  const found = db.all('PRAGMA integrity_check(3)').map((row) => String(row.integrity_check));
+  const found = db
+    .prepare('PRAGMA integrity_check(3)')
+    .all()
+    .map((row) => String(row.integrity_check));
   const problems = found
     .join('\n')
     .replace('*** in database main ***', '')
     .trim()
     .split(/\s*\n\s*/);
   if (found.join() !== 'ok') damaged(file, `is damaged (SQLite's integrity check: ${problems.join('; ')})`);
+  // A key changed in its row and its index entry alike passes that check: its own check does not.
+  const keys = db
+    .prepare('SELECT collection, key FROM entries WHERE key_check(key) != sum >> 32 LIMIT 3')
+    .all()
+    .map((row) => `${row.key} in ${row.collection}`);
+  if (keys.length) damaged(file, `is damaged (a key that does not match its check: ${keys.join('; ')})`);
 }
 
+/** Whether the file holds no state yet: made, then closed before a state was kept in it. */
+const blank = (db: DatabaseSync): boolean =>
+  db.prepare(`SELECT 1 FROM entries WHERE collection != '${IDENTITY}' LIMIT 1`).get() === undefined;
+
 /**
- * Opens the state file `file` for a server: takes its lock, then reads and checks the state it holds (none when
- * there is no file yet). Throws a {@link StateFileError} naming the file and what to do, the file, its `-wal`
- * and `-shm` left byte for byte as they were: every check runs on a read-only connection. Keyed entries are read
- * (their checksums checked) when used. {@link StateFile.keep} then keeps a service's state in it.
+ * Opens the state file `file` for a server: takes its lock (SQLite's own, held until {@link StateFile.close} or
+ * the process ends), having read and checked the state it holds (none when there is no file yet). Throws a
+ * {@link StateFileError} naming the file and what to do, the file, its `-wal` and `-shm` left byte for byte as
+ * they were: every check runs on a read-only connection. Keyed entries are read (their checksums checked) when
+ * used. {@link StateFile.keep} then keeps a service's state in it.
  */
 export function openStateFile(file: string): StateFile {
-  const lock = take(file);
-  const { real } = lock;
-  let [db, rows]: [Database?, Rows?] = [];
-  const shut = () => {
-    rows?.close();
-    if (db?.isOpen) db.close();
-    db = undefined;
-    rows = undefined;
-  };
+  const real = realPath(file);
+  if (!existsSync(real)) return create(file, real);
+  if (!statSync(real).isFile()) refuse(file, 'is not a file', 'give --state-file the path of a file');
+  mayCreateIn(file, real);
+  for (const path of [real, `${real}-wal`, `${real}-shm`]) mayWrite(file, path);
+  // A server that holds the file is named first: a file it is making is empty for a moment.
+  refuseIfHeld(file, real);
+  if (statSync(real).size === 0) refuse(file, 'is empty');
+  let checking: DatabaseSync | undefined;
   try {
-    if (!existsSync(real)) return keeper(file, real, lock.release);
-    if (!statSync(real).isFile()) refuse(file, 'is not a file', 'give --state-file the path of a file');
-    for (const path of [real, `${real}-wal`, `${real}-shm`]) mayWrite(file, path);
-    if (statSync(real).size === 0) refuse(file, 'is empty');
-    const own = fileIdentity(real);
-    db = connect(real, true);
-    checkFile(db, file, real);
-    const seen = identityOf(db);
+    const own = fileIdentity(file, real);
+    checking = inspect(file, real);
+    checkFile(checking, file, real);
+    const seen = identityOf(checking);
     if (own !== undefined && seen !== own)
       refuse(
         file,
         `has a -wal (${file}-wal) written for another database (the file is ${own}, the log ${seen ?? 'no inr-payouts file'})`,
         `move ${file}-wal away: the writes it holds are not this file's (another sandbox's?), and without it the file opens as it was last folded in`,
       );
-    rows = statements(db, file);
-    readState(rows);
-    shut();
-    // Checked: opened to serve (SQLite takes in what the -wal holds), and read again, on this connection.
-    const served = connect(real, false);
-    db = served;
-    rows = statements(served, file);
-    const state = readState(rows);
-    served.exec('PRAGMA journal_mode = WAL');
-    return keeper(file, real, lock.release, { state, rows });
+    if (!blank(checking)) readState(statements(checking, file));
   } catch (error) {
-    shut();
-    lock.release();
+    checking?.close();
+    // A server that took the file meanwhile is why it read oddly.
+    refuseIfHeld(file, real);
     if (error instanceof StateFileError) throw error;
     const why = describeError(error);
     if (why === 'file is not a database') refuse(file, 'is not a SQLite database');
     const what =
       error instanceof InvalidStateError || why.startsWith('has ') ? why : `cannot be read (${why})`;
     return damaged(file, error instanceof InvalidStateError ? `is ${why}` : what);
+  }
+  checking.close();
+  // Checked: opened to serve (the lock taken, SQLite takes in what the -wal holds), and read again on it.
+  const served = connect(file, real);
+  try {
+    const rows = statements(served, file);
+    const state = blank(served) ? undefined : readState(rows);
+    served.exec('PRAGMA journal_mode = WAL');
+    return keeper(file, real, rows, state);
+  } catch (error) {
+    served.close();
+    throw error;
   }
 }
 
@@ -181,7 +205,7 @@ function restOf(state: MockState): Record<string, unknown> {
 /** Below this many bytes free, a failed write is put down to a full disk. */
 const FULL_BELOW = 16 * 1024 * 1024;
 
-/** What made a save fail, in words, and what to do: SQLite's engine reports a full disk as a disk I/O error. */
+/** What made a save fail, in words, and what to do: SQLite reports a full disk as full, or as a disk I/O error. */
 function causeOf(error: unknown, real: string): { cause: string; todo: string } {
   const why = describeError(error);
   const folder = dirname(real);
@@ -208,17 +232,17 @@ type Kept = Pick<MockService, 'state' | 'adopt'>;
 const BETWEEN_REQUESTS_MS = 100;
 
 /**
- * The store of the state file `file` at `real` (lock held, `release` lets it go): `found` is what a file there
- * held. A save that fails changes nothing: SQLite rolls the transaction back, what the save notes of the file is
+ * The store of the state file `file` at `real`, kept through `rows` (whose connection holds the file's lock):
+ * `found` is the state the file held, `undefined` for a file just made. A save that fails changes nothing: SQLite rolls the transaction back, what the save notes of the file is
  * updated only after the commit, and the service's state is read back from the file (as last saved), so the
  * request that failed, and any request in flight while it did (`save(mark)` with its `mark()`), left no trace.
  */
-function keeper(file: string, real: string, release: () => void, found?: { state: MockState; rows: Rows }) {
-  let rows = found?.rows;
+function keeper(file: string, real: string, opened: Rows, found?: MockState) {
+  let rows: Rows | undefined = opened;
   let service: Kept | undefined;
   let saving: NodeJS.Timeout | undefined;
   // The state saved, its timers (a timer is replaced, never changed in place), ledger and top-level parts.
-  let saved = found?.state;
+  let saved = found;
   let timers = new Set<Timer>(saved?.timers);
   const ledger: Saved = new Map();
   const parts = new Map<string, string>();
@@ -321,16 +345,15 @@ function keeper(file: string, real: string, release: () => void, found?: { state
     for (const step of done) step();
   };
   return {
-    /** The state the file held when opened; `undefined` for a file made by {@link keep}. */
-    state: found?.state,
+    /** The state the file held when opened; `undefined` for a file {@link openStateFile} made. */
+    state: found,
     /**
-     * Keeps `kept`'s state in the file from now on: a loaded state is adopted, a new file is made and the state
-     * saved whole. Changes made between requests (a real-time clock's timers) are saved within 100 ms.
+     * Keeps `kept`'s state in the file from now on: a loaded state is adopted, a new file's state saved whole.
+     * Changes made between requests (a real-time clock's timers) are saved within 100 ms.
      */
     keep(kept: Kept): void {
       service = kept;
-      if (found) kept.adopt(found.state);
-      else rows = create(file, real);
+      if (found) kept.adopt(found);
       save();
       saving = setInterval(() => {
         try {
@@ -354,36 +377,49 @@ function keeper(file: string, real: string, release: () => void, found?: { state
       try {
         save();
       } finally {
-        try {
-          rows?.close();
-          if (rows?.db.isOpen) rows.db.close();
-        } finally {
-          rows = undefined;
-          release();
-        }
+        rows?.db.close();
+        rows = undefined;
       }
     },
   };
 }
 
-/** A new state file at `real`, its schema committed before WAL so the file's own header says what it is. */
-function create(file: string, real: string): Rows {
+/**
+ * A new state file at `real`, made under its lock (taken before the file has a byte, so that of servers started
+ * together one makes it and the others are told it is in use), its schema committed before WAL so the file's own
+ * header says what it is.
+ */
+function create(file: string, real: string): StateFile {
   try {
     mkdirSync(dirname(real), { recursive: true });
   } catch (error) {
     refuseSystem(file, dirname(real), error, 'creating the folder');
   }
-  const db = connect(real, false);
+  mayCreateIn(file, real);
+  let db: DatabaseSync;
   try {
-    db.exec(`BEGIN; ${ENTRIES}; PRAGMA application_id = ${APPLICATION_ID};
-      PRAGMA user_version = ${SCHEMA_VERSION};`);
+    db = connect(file, real, true);
+  } catch (error) {
+    if (error instanceof StateFileError) throw error;
+    return refuseSystem(file, real, error, 'creating');
+  }
+  try {
+    // Made by another server between the look and the lock, and closed since: opened as any file is.
+    if (statSync(real).size > 0) {
+      db.exec('ROLLBACK');
+      db.close();
+      return openStateFile(file);
+    }
+    db.exec(
+      `${ENTRIES}; PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION};`,
+    );
     identify(db);
     db.exec('COMMIT; PRAGMA journal_mode = WAL;');
   } catch (error) {
     db.close();
     throw error;
   }
-  return statements(db, file);
+  return keeper(file, real, statements(db, file));
 }
 
 /** A state file opened with {@link openStateFile}, held by the server that keeps its state in it. */

@@ -1,8 +1,8 @@
 /**
  * A process that opens state files as the bin does, for tests of what two processes or another user meet:
- * `tsx state-file-opener.ts`. It prints `ready`, then for each line `open <file>` opens the file (read, then kept,
- * a change saved) and prints `open` or `refused <message>`; `close` closes it and prints `closed`. It exits when
- * stdin ends.
+ * `tsx state-file-opener.ts`. It prints `ready <its process ID>`, then for each line `open <file>` opens the file
+ * (read, then kept, a change saved) and prints `open <the virtual time saved>` or `refused <message>`; `close`
+ * closes it and prints `closed`. It exits when stdin ends.
  */
 import { createInterface } from 'node:readline';
 import { resolveOptions } from '../../../mock/engine/options.js';
@@ -33,10 +33,10 @@ lines.on('line', (line) => {
     held = opened;
     service.state.clock.now += 1;
     held.save();
-    console.log('open');
+    console.log(`open ${service.state.clock.now}`);
   } catch (error) {
     console.log(`refused ${error instanceof Error ? error.message : String(error)}`);
   }
 });
 lines.once('close', () => held?.close());
-console.log('ready');
+console.log(`ready ${process.pid}`);

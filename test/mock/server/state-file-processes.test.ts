@@ -1,7 +1,8 @@
 /**
  * What two processes, or another user, meet on one state file: servers started together never both run, and the
- * one that loses is told the file is in use by the other (never that it is damaged); a file or folder the user
- * may not write is a permission problem, never damage; a lock no live server holds is taken over by itself.
+ * one that loses is told the file is in use by the other, by process ID (never that it is damaged); a file or
+ * folder the user may not write is a permission problem, never damage; a holder killed with kill -9 lets the file
+ * go at once, every write it saved there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
@@ -13,10 +14,9 @@ import {
   readFileSync,
   rmSync,
   statSync,
-  utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface Opener {
   child: ChildProcess;
+  /** The ID of the process that opens the files (tsx runs it in a process of its own). */
+  pid: number;
   /** Resolves with each line the process prints, in turn. */
   line(): Promise<string>;
   say(text: string): void;
@@ -90,8 +92,14 @@ async function start(asNobody = false): Promise<Opener> {
       if (next !== undefined) resolve(next);
       else waiting.push(resolve);
     });
-  expect(await line()).toBe('ready');
-  return { child, line, say: (text) => child.stdin?.write(`${text}\n`) };
+  const ready = await line();
+  expect(ready).toMatch(/^ready \d+$/);
+  return {
+    child,
+    pid: Number(ready.slice('ready '.length)),
+    line,
+    say: (text) => child.stdin?.write(`${text}\n`),
+  };
 }
 
 const stop = async ({ child }: Opener) => {
@@ -109,15 +117,15 @@ describe('servers started together on one state file', () => {
       for (let round = 0; round < 3; round++) {
         for (const one of both) one.say(`open ${file}`);
         const said = await Promise.all(both.map(({ line }) => line()));
-        const opened = said.filter((line) => line === 'open');
+        const opened = said.filter((line) => line.startsWith('open'));
         expect(opened, said.join('\n')).toHaveLength(1);
         const refused = said.find((line) => line.startsWith('refused')) ?? '';
         expect(refused).toMatch(
           /is in use by another inr-payouts mock server \(process \d+\): stop that server/,
         );
         expect(refused).not.toMatch(/damaged|cannot be read|is empty|delete it|restore|database is locked/);
-        const winner = both[said.indexOf('open')];
-        expect(refused).toContain(`(process ${JSON.parse(readFileSync(`${file}.pid`, 'utf8')).pid})`);
+        const winner = both[said.findIndex((line) => line.startsWith('open'))];
+        expect(refused).toContain(`(process ${winner?.pid})`);
         winner?.say('close');
         expect(await winner?.line()).toBe('closed');
       }
@@ -175,7 +183,7 @@ describe('a file or folder the user may not write', () => {
           expect(said).toMatch(/give that user read and write permission/);
           expect(said).not.toMatch(/damaged|cannot be read|restore|delete it/);
           expect(readFileSync(file).equals(bytes)).toBe(true);
-          expect(existsSync(`${file}.pid`)).toBe(false);
+          expect(existsSync(`${file}-wal`)).toBe(false);
         }
       } finally {
         await stop(nobody);
@@ -185,59 +193,25 @@ describe('a file or folder the user may not write', () => {
   );
 });
 
-describe('a lock no live server holds', () => {
-  const stat = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const startOf = (pid: number) =>
-    stat(pid)
-      .slice(stat(pid).lastIndexOf(')') + 2)
-      .split(' ')[19];
-  it('naming PID 0, -1, garbage, or a live process that started at another time: taken over', () => {
-    const name = hostname();
-    for (const [label, lock] of [
-      ['PID 0', { pid: 0, host: name, token: 'x' }],
-      ['PID -1', { pid: -1, host: name, token: 'x' }],
-      ['garbage', 'not a lock'],
-      ['a reused PID', { pid: process.ppid, start: '1', host: name, token: 'x' }],
-    ] as const) {
-      const file = join(dir, `stale-${label.replaceAll(' ', '-')}.db`);
-      writeFileSync(`${file}.pid`, typeof lock === 'string' ? lock : JSON.stringify(lock));
-      const opened = openStateFile(file);
-      expect(opened.state, label).toBeUndefined();
-      // The lock is this process's now, kept for the file's creation.
-      expect(JSON.parse(readFileSync(`${file}.pid`, 'utf8')).pid).toBe(process.pid);
-      opened.keep(service());
-      opened.close();
-      expect(existsSync(`${file}.pid`)).toBe(false);
-    }
-  });
-
-  it("naming a live process with its own start time is in use: that process's ID is named", () => {
-    const file = join(dir, 'held.db');
-    const pid = process.ppid;
-    writeFileSync(`${file}.pid`, JSON.stringify({ pid, start: startOf(pid), host: hostname(), token: 'y' }));
+describe('a holder that ends without closing', () => {
+  it('killed with kill -9, lets the file go at once: the next server opens it, with the state it saved', async () => {
+    const file = join(dir, 'killed', 'state.db');
+    const holder = await start();
+    holder.say(`open ${file}`);
+    const said = await holder.line();
+    expect(said).toMatch(/^open \d+$/);
+    // While it lives, another is refused at once, by its process ID.
     expect(() => openStateFile(file)).toThrow(
-      `is in use by another inr-payouts mock server (process ${pid})`,
+      `is in use by another inr-payouts mock server (process ${holder.pid})`,
     );
-    expect(readFileSync(`${file}.pid`, 'utf8')).toContain('"token":"y"');
-  });
-
-  it('of another host: in use while renewed, taken over a minute after its last renewal', () => {
-    const file = join(dir, 'other-host.db');
-    const lock = `${file}.pid`;
-    writeFileSync(lock, JSON.stringify({ pid: 4242, host: 'another-host', token: 'z' }));
-    expect(() => openStateFile(file)).toThrow(
-      'is in use by another inr-payouts mock server (process 4242 on another-host)',
-    );
-    // A new container on a killed one's volume is told when it may start.
-    expect(() => openStateFile(file)).toThrow(
-      /its lock lapses 60 s after its last renewal, in \d+ s: start again then/,
-    );
-    const minuteAgo = new Date(Date.now() - 61_000);
-    utimesSync(lock, minuteAgo, minuteAgo);
+    const exited = new Promise((resolve) => holder.child.once('exit', resolve));
+    process.kill(holder.pid, 'SIGKILL');
+    await exited;
+    // No wait, no lock to clear: the kernel let the lock go with the process.
     const opened = openStateFile(file);
-    expect(opened.state).toBeUndefined();
+    expect(opened.state?.clock.now).toBe(Number(said.slice('open '.length)));
     opened.keep(service());
     opened.close();
-    expect(existsSync(lock)).toBe(false);
-  });
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  }, 60_000);
 });

@@ -8,10 +8,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
-import { Database } from 'node-sqlite3-wasm';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStateFile, StateFileError } from '../../../mock/server/persistence.js';
+import { openStateFile, SCHEMA_VERSION, StateFileError } from '../../../mock/server/persistence.js';
+import { checksum } from '../../../mock/server/persistence-rows.js';
 import { startMockServer } from '../../../mock/server/server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-refusals-'));
@@ -60,12 +60,12 @@ function expectRefused(bytes: Buffer | string, why: RegExp): string {
 }
 
 /** The good file with `change` made to a copy of its database first. */
-function changed(change: (db: Database) => void): Buffer {
+function changed(change: (db: DatabaseSync) => void): Buffer {
   count += 1;
   const file = join(dir, `changed-${count}.db`);
   writeFileSync(file, good);
-  const db = new Database(file);
-  // The engine has no shared memory for a WAL file's index: one connection at a time, exclusively.
+  const db = new DatabaseSync(file);
+  // As the mock opens it: WAL's index in this process's memory, no -shm.
   db.exec('PRAGMA locking_mode = EXCLUSIVE');
   change(db);
   db.close();
@@ -85,11 +85,11 @@ describe('a state file that is not right is refused and left as it is', () => {
   });
 
   it('a file written by another version, newer or earlier: refused saying so, never converted', () => {
-    for (const version of [5, 3, 1]) {
+    for (const version of [SCHEMA_VERSION + 1, SCHEMA_VERSION - 1, 1]) {
       expectRefused(
         changed((db) => db.exec(`PRAGMA user_version = ${version}`)),
         new RegExp(
-          `written by another version of the inr-payouts mock \\(schema ${version}; this one reads 4 only\\): serve it with the version that wrote it`,
+          `written by another version of the inr-payouts mock \\(schema ${version}; this one reads ${SCHEMA_VERSION} only\\): serve it with the version that wrote it`,
         ),
       );
     }
@@ -136,9 +136,8 @@ describe('a state file that is not right is refused and left as it is', () => {
 
   it('prototype keys in names, keys and values never reach a prototype', () => {
     // The checksum the mock writes, so each row is judged on what it says.
-    const sum = (key: string, value: string) => crc32(value, crc32(key));
     const insert = (sql: string, key: string, value: string) =>
-      changed((db) => db.run(sql, [key, value, sum(key, value)]));
+      changed((db) => db.prepare(sql).run(key, value, checksum(key, value)));
     const polluted = '{"polluted":"yes"}';
     expectRefused(
       insert("INSERT INTO entries VALUES ('state', ?, -1, ?, ?)", '__proto__', polluted),

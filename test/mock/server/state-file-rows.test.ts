@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Database } from 'node-sqlite3-wasm';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStateFile } from '../../../mock/server/persistence.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
@@ -147,16 +147,16 @@ describe('the state file rows', () => {
       await server.close();
     }
     {
-      const db = new Database(file);
+      const db = new DatabaseSync(file, { readOnly: true });
       try {
-        // The engine has no shared memory for a WAL file's index: one connection at a time, exclusively.
-        db.exec('PRAGMA locking_mode = EXCLUSIVE');
-        const ledger = db.all(
-          "SELECT position, value FROM entries WHERE collection = 'http.ledger' AND position >= 0 ORDER BY position",
-        );
+        const ledger = db
+          .prepare(
+            "SELECT position, value FROM entries WHERE collection = 'http.ledger' AND position >= 0 ORDER BY position",
+          )
+          .all();
         expect(ledger).toHaveLength(2);
         expect(String(ledger[1]?.value)).toContain(second);
-        const timers = db.all("SELECT key FROM entries WHERE collection = 'timers'");
+        const timers = db.prepare("SELECT key FROM entries WHERE collection = 'timers'").all();
         expect(timers.length).toBe(server.service.state.timers.length);
       } finally {
         db.close();
