@@ -30,6 +30,8 @@ export interface ConformanceReceiver {
   readonly received: ReceivedDelivery[];
   /** The status every later delivery is answered with (200 until told otherwise). */
   answerWith(status: number): void;
+  /** Starts afresh for another scenario: nothing received, answered 200, verified with `secret`. */
+  use(secret: string): void;
   close(): Promise<void>;
 }
 
@@ -62,10 +64,11 @@ export interface ReceiverPlace {
  * Starts a receiver on 127.0.0.1 that verifies with `secret`. node:http is imported here, when a webhook
  * scenario runs, so the mock's entry still loads where there is none.
  */
-export async function startReceiver(secret: string, place: ReceiverPlace = {}): Promise<ConformanceReceiver> {
+export async function startReceiver(first: string, place: ReceiverPlace = {}): Promise<ConformanceReceiver> {
   const { createServer } = await import('node:http');
   const received: ReceivedDelivery[] = [];
   let status = 200;
+  let secret = first;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -96,6 +99,11 @@ export async function startReceiver(secret: string, place: ReceiverPlace = {}): 
     received,
     answerWith: (next) => {
       status = next;
+    },
+    use(next) {
+      secret = next;
+      status = 200;
+      received.length = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {
