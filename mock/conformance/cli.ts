@@ -69,7 +69,9 @@ Options:
                       docker); guided, the public URL of your tunnel, set as the account's webhook URL in
                       the dashboard (the API cannot set it). Default: a receiver per webhook scenario on
                       127.0.0.1, which only a target on this host reaches
-  --receiver-port <n> The receiver's port on 127.0.0.1 when --receiver-url is given (default 8787)
+  --receiver-port <n> The receiver's port when --receiver-url is given (default 8787)
+  --receiver-host <a> The address it listens on (default 127.0.0.1; 0.0.0.0 where the container reaches
+                      the host on its network address, as docker's host.docker.internal does)
   --webhook-secret <s> The account's webhook secret, to verify each delivery (never printed); or set
                       INR_PAYOUTS_WEBHOOK_SECRET
   --wait <s>          Seconds each guided wait may last (the deposit, the payout, the deliveries; default 3600)
@@ -156,6 +158,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     failOnReview: values['fail-on-review'] ?? false,
     receiverUrl: values['receiver-url'],
     receiverPort,
+    receiverHost: values['receiver-host'],
     ...(timeout ? { timeoutMs: timeout * 1000 } : {}),
     ...(retries !== undefined ? { retries } : {}),
     ...(values.guided
@@ -209,6 +212,7 @@ function parse(argv: string[]) {
       'user-id': { type: 'string' },
       'receiver-url': { type: 'string' },
       'receiver-port': { type: 'string' },
+      'receiver-host': { type: 'string' },
       'webhook-secret': { type: 'string' },
       wait: { type: 'string' },
       help: { type: 'boolean' },

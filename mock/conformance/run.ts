@@ -32,7 +32,7 @@ import {
 import { summarize } from './report.js';
 import { SCENARIOS } from './scenarios/index.js';
 import { GUIDED_SCENARIO } from './scenarios/transactions.js';
-import { type ConformanceReceiver, startReceiver } from './scenarios/webhook-receiver.js';
+import { type ConformanceReceiver, type ReceiverPlace, startReceiver } from './scenarios/webhook-receiver.js';
 import { DEFAULT_POLICY, type Sending, type SendPolicy, sideClient } from './send.js';
 import {
   probeHelpers,
@@ -87,7 +87,9 @@ function tiersOf(tier: ConformanceOptions['tier']): Tier[] {
 }
 
 /** The run's one receiver when `receiverUrl` names the URL the target delivers to: that URL, and the local port. */
-function receiverPlace(options: ConformanceOptions): { url: string; port: number } | undefined {
+function receiverPlace(
+  options: ConformanceOptions,
+): (ReceiverPlace & { url: string; port: number }) | undefined {
   const { receiverUrl } = options;
   if (receiverUrl === undefined) return undefined;
   if (!URL.canParse(receiverUrl))
@@ -95,7 +97,7 @@ function receiverPlace(options: ConformanceOptions): { url: string; port: number
   const port = options.receiverPort ?? DEFAULT_RECEIVER_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new ConformanceError(`--receiver-port must be a port number (0-65535); got ${port}`);
-  return { url: receiverUrl, port };
+  return { url: receiverUrl, port, ...(options.receiverHost ? { host: options.receiverHost } : {}) };
 }
 
 /** A guided run's options, checked before anything is sent; undefined when the run is not guided. */
@@ -343,14 +345,14 @@ export async function runSuite(options: ConformanceOptions = {}): Promise<Confor
 
 /** The run's one receiver, on the port `--receiver-url` reaches. */
 async function startShared(
-  place: { url: string; port: number },
+  place: ReceiverPlace & { port: number },
   secret: string,
 ): Promise<ConformanceReceiver> {
   try {
     return await startReceiver(secret, place);
   } catch (error) {
     throw new ConformanceError(
-      `Could not start the receiver on 127.0.0.1:${place.port} (${describeError(error)}): choose another --receiver-port`,
+      `Could not start the receiver on ${place.host ?? '127.0.0.1'}:${place.port} (${describeError(error)}): choose another --receiver-port`,
     );
   }
 }

@@ -288,6 +288,11 @@ export interface ConformanceOptions {
    * 127.0.0.1 at a free port.
    */
   receiverUrl?: string | undefined;
+  /**
+   * The address the run's receiver listens on with `receiverUrl` (default 127.0.0.1): `0.0.0.0` where a target
+   * in a container reaches the host on its network address rather than its loopback.
+   */
+  receiverHost?: string | undefined;
   /** The port of the run's receiver on 127.0.0.1 (default 8787). */
   receiverPort?: number | undefined;
   /** The account's webhook secret, to verify each delivery's signature. Never printed. */

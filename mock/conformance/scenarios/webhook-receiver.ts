@@ -56,6 +56,8 @@ function verdictOf(body: string, header: string | undefined, secret: string): st
 export interface ReceiverPlace {
   /** The port on 127.0.0.1 (default a free one). */
   port?: number;
+  /** The address it listens on (default 127.0.0.1; `0.0.0.0` for a target in a container). */
+  host?: string;
   /** The URL deliveries are sent to (a partner's tunnel to the port); default the local address. */
   url?: string;
 }
@@ -90,7 +92,7 @@ export async function startReceiver(first: string, place: ReceiverPlace = {}): P
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(place.port ?? 0, '127.0.0.1', resolve);
+    server.listen(place.port ?? 0, place.host ?? '127.0.0.1', resolve);
   });
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;

@@ -114,7 +114,7 @@ describe('a failed run is never drift', () => {
     expect(report.exitCode).toBe(2);
   }, 30_000);
 
-  it("a POST is sent as the client sends it: with an Idempotency-Key its retries repeat; one that stays 503 is unavailable", async () => {
+  it('a POST is sent as the client sends it: with an Idempotency-Key its retries repeat; one that stays 503 is unavailable', async () => {
     const keys: (string | null)[] = [];
     const report = await runConformance({
       baseUrl: server.url,
