@@ -267,7 +267,7 @@ function newPrefix(): string {
 
 /** The suite's run: `runConformance` (load.ts) loads this module on a first run. */
 export async function runSuite(options: ConformanceOptions = {}): Promise<ConformanceReport> {
-  // Settled before anything is sent.
+  // 1. The options, settled before anything is sent.
   if (options.apiKey !== undefined && isLiveKey(options.apiKey)) {
     throw new ConformanceError(
       'Refusing a pk_live_ key: conformance creates test data and sends requests the service refuses; run it against your sandbox with a pk_sandbox_ key',
@@ -286,9 +286,8 @@ export async function runSuite(options: ConformanceOptions = {}): Promise<Confor
     options.only,
   );
   const prefix = newPrefix();
-  const names = runNames(prefix);
   const startedAt = new Date().toISOString();
-  // The target: its helpers and key, then its account. The first requests go before the limit is known.
+  // 2. The target: its helpers and key, then its account, whose rate limit paces the rest.
   const pacer = createPacer(2);
   const target = await targetSide(options, pacer, policy);
   if (isLiveKey(target.apiKey)) {
@@ -300,47 +299,96 @@ export async function runSuite(options: ConformanceOptions = {}): Promise<Confor
   const account = await readAccount(target);
   const rateLimit = account.rateLimit ?? FALLBACK_RATE_LIMIT;
   pacer.setLimit(rateLimit);
-  // The reference, and the receivers.
+  // 3. The reference (paced alike, so both sides meet the same windows) and the receivers.
   const mock = createMockService();
+  const reference = inProcessSide('mock', mock, createPacer(rateLimit));
   const shared = place && (await startShared(place, guided?.webhookSecret ?? ''));
-  const reference = guided && (await startReceiver(mock.helpers.accounts.get().webhookSecret));
+  const referenceReceiver = guided && (await startReceiver(mock.helpers.accounts.get().webhookSecret));
   try {
-    if (typeof account.webhookUrl === 'string') {
-      // A sandbox account has its webhook URL set in the dashboard: the reference's has one too (its own, never
-      // the target's), so the account reads alike; its deliveries stay in-process, answered 200 (or, in a guided
-      // run, reach the reference's own receiver).
-      mock.helpers.accounts.update({ webhookUrl: REFERENCE_WEBHOOK_URL });
-      // Only deliveries to that URL are answered here; a webhook scenario's own receiver is really reached.
-      mock.helpers.webhooks.useFetch((url, init) =>
-        url !== REFERENCE_WEBHOOK_URL
-          ? fetch(url, init)
-          : reference
-            ? fetch(reference.url, init)
-            : Promise.resolve(new Response(null, { status: 200 })),
+    if (typeof account.webhookUrl === 'string') referenceWebhooks(mock, referenceReceiver);
+    if (guided && shared && referenceReceiver) {
+      const quiet = (side: SideSetup, next: () => Promise<void>) =>
+        quietClient(side.sending.baseUrl, side.apiKey, side.sending.send, next, side.sending.clock);
+      // The reference's waits are in-process, on its own clock: not paced.
+      reference.guided = referenceGuided(
+        mock,
+        referenceReceiver,
+        quiet(reference, async () => {}),
       );
+      const next = () => target.sending.pacer.next();
+      target.guided = targetGuided(guided, shared, quiet(target, next), progress, target.helpers);
     }
-    return await compareAll({
-      options,
+    // The reference offers its helpers only when the target has them too, so both sides take the same path.
+    if (!target.helpers) reference.helpers = undefined;
+    const where = options.baseUrl ?? 'in-process mock';
+    progress(
+      `conformance: ${where}, tiers ${tiers.join(', ')}, ${rateLimit} requests/min${account.rateLimit ? '' : ' (the account states no limits.rateLimit)'}, prefix ${prefix}${target.helpers ? '' : ' (no mock helpers: those scenarios skip)'}`,
+    );
+    const chosen = scenarios.filter((s) => tiers.includes(s.tier));
+    const plan = effectsPlanned(chosen, target, account.webhookUrl, prefix);
+    if (guided && chosen.includes(GUIDED_SCENARIO))
+      plan.push(...guidedPlan(account.webhookUrl, options, guided.userId));
+    for (const line of plan) progress(`  ${line}`);
+    // 4. Each scenario on both sides, compared (and sent again when it would fail the run).
+    const clockBefore = await clockOf(target);
+    const receivers = { target: receiverSessions(shared), reference: receiverSessions() };
+    const sides = { reference, target, names: runNames(prefix), receivers, port: options.receiverPort };
+    const results: ScenarioResult[] = [];
+    for (const [i, scenario] of scenarios.entries()) {
+      const r = await runScenario(scenario, tiers, sides, { progress, failOnReview: options.failOnReview });
+      results.push(r);
+      if (r.skippedFor !== 'tier') {
+        const outcome = r.differences.length ? `${r.outcome} (${r.differences.length})` : r.outcome;
+        progress(`[${i + 1}/${scenarios.length}] ${scenario.id}: ${outcome} (${r.ms} ms)`);
+      }
+    }
+    const done = effectsDone(results, account.webhookUrl, clockBefore, await clockOf(target));
+    for (const line of done) progress(`  ${line}`);
+    // 5. The report; the exit status follows its most severe line.
+    const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+    for (const r of results) counts[r.outcome] += 1;
+    const failing = counts.differs + (options.failOnReview ? counts.review : 0);
+    const exitCode = failing > 0 ? 1 : counts.unavailable + counts['not-compared'] > 0 ? 2 : 0;
+    const mockOwn = [...new Set(results.flatMap((r) => r.mockOwn ?? []))];
+    const summary = summarize(results);
+    const effects = [...plan, ...done];
+    const coverage = coverageOf(results);
+    const ok = exitCode === 0;
+    return {
+      target: where,
       tiers,
-      progress,
-      scenarios,
       prefix,
-      names,
-      startedAt,
-      target,
-      account,
       rateLimit,
-      mock,
-      receivers: { target: receiverSessions(shared), reference: receiverSessions() },
-      guided:
-        guided && shared && reference
-          ? { settings: guided, receivers: { target: shared, reference } }
-          : undefined,
-    });
+      startedAt,
+      ok,
+      exitCode,
+      counts,
+      summary,
+      mockOwn,
+      effects,
+      coverage,
+      results,
+    };
   } finally {
-    await reference?.close();
+    await referenceReceiver?.close();
     await shared?.close();
   }
+}
+
+/**
+ * A sandbox account has its webhook URL set in the dashboard: the reference's has one too (its own, never the
+ * target's), so the account reads alike; its deliveries stay in-process, answered 200 (or, in a guided run,
+ * reach the reference's own receiver). A webhook scenario's own receiver is really reached.
+ */
+function referenceWebhooks(mock: MockService, receiver: ConformanceReceiver | undefined): void {
+  mock.helpers.accounts.update({ webhookUrl: REFERENCE_WEBHOOK_URL });
+  mock.helpers.webhooks.useFetch((url, init) =>
+    url !== REFERENCE_WEBHOOK_URL
+      ? fetch(url, init)
+      : receiver
+        ? fetch(receiver.url, init)
+        : Promise.resolve(new Response(null, { status: 200 })),
+  );
 }
 
 /** The run's one receiver, on the port `--receiver-url` reaches. */
@@ -355,93 +403,6 @@ async function startShared(
       `Could not start the receiver on ${place.host ?? '127.0.0.1'}:${place.port} (${describeError(error)}): choose another --receiver-port`,
     );
   }
-}
-
-/** What `compareAll` runs with: everything `runConformance` settled before the first scenario. */
-interface RunPlan {
-  options: ConformanceOptions;
-  tiers: Tier[];
-  progress: (line: string) => void;
-  scenarios: Scenario[];
-  prefix: string;
-  names: RunNames;
-  startedAt: string;
-  target: SideSetup;
-  account: { rateLimit: number | undefined; webhookUrl: unknown };
-  rateLimit: number;
-  mock: MockService;
-  receivers: Record<'target' | 'reference', ReceiverSessions>;
-  guided:
-    | { settings: GuidedSettings; receivers: { target: ConformanceReceiver; reference: ConformanceReceiver } }
-    | undefined;
-}
-
-/** Runs every chosen scenario on both sides and reports. */
-async function compareAll(run: RunPlan): Promise<ConformanceReport> {
-  const { options, tiers, progress, scenarios, prefix, startedAt, target, account, rateLimit, mock } = run;
-  // The reference is paced alike, so both sides meet the same windows.
-  const reference = inProcessSide('mock', mock, createPacer(rateLimit));
-  if (run.guided) {
-    const { settings, receivers } = run.guided;
-    const quiet = (side: SideSetup, next: () => Promise<void>) =>
-      quietClient(side.sending.baseUrl, side.apiKey, side.sending.send, next, side.sending.clock);
-    // The reference's waits are in-process, on its own clock: not paced.
-    reference.guided = referenceGuided(
-      mock,
-      receivers.reference,
-      quiet(reference, async () => {}),
-    );
-    target.guided = targetGuided(
-      settings,
-      receivers.target,
-      quiet(target, () => target.sending.pacer.next()),
-      progress,
-      target.helpers,
-    );
-  }
-  // The reference offers its helpers only when the target has them too, so both sides take the same path.
-  if (!target.helpers) reference.helpers = undefined;
-  const where = options.baseUrl ?? 'in-process mock';
-  progress(
-    `conformance: ${where}, tiers ${tiers.join(', ')}, ${rateLimit} requests/min${account.rateLimit ? '' : ' (the account states no limits.rateLimit)'}, prefix ${prefix}${target.helpers ? '' : ' (no mock helpers: those scenarios skip)'}`,
-  );
-  const chosen = scenarios.filter((s) => tiers.includes(s.tier));
-  const plan = effectsPlanned(chosen, target, account.webhookUrl, prefix);
-  if (options.guided && chosen.includes(GUIDED_SCENARIO))
-    plan.push(...guidedPlan(account.webhookUrl, options, run.guided?.settings.userId));
-  for (const line of plan) progress(`  ${line}`);
-  const clockBefore = await clockOf(target);
-  const results: ScenarioResult[] = [];
-  const sides = { reference, target, names: run.names, receivers: run.receivers, port: options.receiverPort };
-  for (const [i, scenario] of scenarios.entries()) {
-    const r = await runScenario(scenario, tiers, sides, { progress, failOnReview: options.failOnReview });
-    results.push(r);
-    if (r.skippedFor !== 'tier') {
-      const outcome = r.differences.length ? `${r.outcome} (${r.differences.length})` : r.outcome;
-      progress(`[${i + 1}/${scenarios.length}] ${scenario.id}: ${outcome} (${r.ms} ms)`);
-    }
-  }
-  const done = effectsDone(results, account.webhookUrl, clockBefore, await clockOf(target));
-  for (const line of done) progress(`  ${line}`);
-  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
-  for (const r of results) counts[r.outcome] += 1;
-  const failing = counts.differs + (options.failOnReview ? counts.review : 0);
-  const exitCode = failing > 0 ? 1 : counts.unavailable + counts['not-compared'] > 0 ? 2 : 0;
-  return {
-    target: where,
-    tiers,
-    prefix,
-    rateLimit,
-    startedAt,
-    ok: exitCode === 0,
-    exitCode,
-    counts,
-    summary: summarize(results),
-    mockOwn: [...new Set(results.flatMap((r) => r.mockOwn ?? []))],
-    effects: [...plan, ...done],
-    coverage: coverageOf(results),
-    results,
-  };
 }
 
 /** Every outcome, from the most severe. */

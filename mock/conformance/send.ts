@@ -163,15 +163,22 @@ export function sideClient(sending: Sending, plan: ClientPlan): SideClient {
   /** The attempt the client is about to retry, as the progress says it. */
   let retrying: string | undefined;
 
-  const recording: typeof fetch = async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
+  /** Refuses what would leave the target (but an upload URL it handed out) or could change it in `read-only`. */
+  const checked = (request: Request): URL => {
     const url = new URL(request.url);
-    const upload = sending.uploads.has(request.url);
-    if (!upload && (url.origin !== root.origin || !url.pathname.startsWith(prefix)))
+    const off = url.origin !== root.origin || !url.pathname.startsWith(prefix);
+    if (off && !sending.uploads.has(request.url))
       throw new TypeError(
         `conformance: ${request.method} ${url.href} is outside the target ${sending.baseUrl}`,
       );
     guard(request, plan.readOnly);
+    return url;
+  };
+
+  const recording: typeof fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = checked(request);
+    const upload = sending.uploads.has(request.url);
     const seen = calls.get(hookViewOf(request));
     const path = upload
       ? '<upload URL>'
@@ -265,11 +272,7 @@ export function sideClient(sending: Sending, plan: ClientPlan): SideClient {
     const url = new URL(request.url);
     // An upload URL is not the API: sent as the client's document upload sends it, with no key.
     if (sending.uploads.has(request.url)) return recording(request);
-    if (url.origin !== root.origin || !url.pathname.startsWith(prefix))
-      throw new TypeError(
-        `conformance: ${request.method} ${url.href} is outside the target ${sending.baseUrl}`,
-      );
-    guard(request, plan.readOnly);
+    checked(request);
     const text = await request.text();
     let body: unknown;
     try {

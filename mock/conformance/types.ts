@@ -81,13 +81,13 @@ export interface ScenarioTarget {
   /** `mock` (the reference) or `sandbox` (the target). */
   readonly side: Side;
   /**
-   * The package's own client for this side: no retries (each attempt is one observation), its every request
-   * recorded on the wire and paced to the account's rate limit.
+   * The package's own client for this side, with its retries and idempotency keys on the target (the answer
+   * it ends with is the observation), its every request recorded and paced to the account's rate limit.
    */
   readonly client: PayoutClient;
   /**
-   * The same recorded, paced `fetch` the client uses, for what the client refuses to send (no key, a bad body).
-   * Give it paths under `baseUrl`.
+   * A `fetch` sent through that client, for what its methods refuse to send (no key, another key, a bad JSON
+   * body). Give it paths under `baseUrl`, or an upload URL an answer handed out.
    */
   readonly fetch: typeof fetch;
   readonly baseUrl: string;
@@ -177,7 +177,7 @@ export interface ScenarioResult {
    */
   outcome: Outcome;
   differences: Difference[];
-  /** Why it was skipped, or which request found the target unavailable. */
+  /** Why it was skipped or not compared, or which request found the target unavailable. */
   reason?: string;
   /**
    * A skip's cause, as data: its tier was not chosen, the target has not the mock's helpers, or the scenario's
