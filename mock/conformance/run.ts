@@ -15,13 +15,7 @@ import { loadContractCheck } from './contract-problems.js';
 import { coverageOf } from './coverage.js';
 import { clockOf, effectsDone, effectsPlanned, guidedPlan } from './effects.js';
 import { ConformanceError, TargetUnavailable } from './errors.js';
-import {
-  GUIDED_USER_NEEDED,
-  type GuidedSettings,
-  quietClient,
-  referenceGuided,
-  targetGuided,
-} from './guided.js';
+import { GUIDED_USER_NEEDED, type GuidedSettings, referenceGuided, targetGuided } from './guided.js';
 import { createPacer, type Pacer } from './pace.js';
 import {
   DEFAULT_RECEIVER_PORT,
@@ -307,16 +301,11 @@ export async function runSuite(options: ConformanceOptions = {}): Promise<Confor
   try {
     if (typeof account.webhookUrl === 'string') referenceWebhooks(mock, referenceReceiver);
     if (guided && shared && referenceReceiver) {
-      const quiet = (side: SideSetup, next: () => Promise<void>) =>
-        quietClient(side.sending.baseUrl, side.apiKey, side.sending.send, next, side.sending.clock);
-      // The reference's waits are in-process, on its own clock: not paced.
-      reference.guided = referenceGuided(
-        mock,
-        referenceReceiver,
-        quiet(reference, async () => {}),
-      );
-      const next = () => target.sending.pacer.next();
-      target.guided = targetGuided(guided, shared, quiet(target, next), progress, target.helpers);
+      // The waits poll through the side's own client, unrecorded; the reference's on its own clock, not paced.
+      const quiet = (side: SideSetup, paced: boolean) =>
+        sideClient(side.sending, { apiKey: side.apiKey, paced }).client;
+      reference.guided = referenceGuided(mock, referenceReceiver, quiet(reference, false));
+      target.guided = targetGuided(guided, shared, quiet(target, true), progress, target.helpers);
     }
     // The reference offers its helpers only when the target has them too, so both sides take the same path.
     if (!target.helpers) reference.helpers = undefined;
