@@ -1,7 +1,8 @@
 /**
  * `inr-payouts-mock conformance --base-url <url>`: runs {@link runSuite} against a target, prints progress
  * to stderr and the report to stdout, writes the JSON and HTML reports when asked, and answers the exit status:
- * 0 the same, 1 a difference, 2 the run could not run or could not compare everything (never read as drift).
+ * 1 a difference that breaks a partner's code, 2 the run could not run or could not compare everything (never
+ * read as drift), 0 otherwise (lines for review or flaky only).
  */
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -27,8 +28,14 @@ types and formats, enum values outside the published contract, headers and their
 payloads, and the timings the spec states. What only the mock adds (x-mock-only) and the target leaves out is
 listed under its own heading, never a difference.
 
-Exit status: 0 the same; 1 a difference; 2 the run could not run or could not compare everything (a target that
-stayed unavailable after the client's retries is reported as such, never as a difference).
+Each difference says what it means for your code: "breaking" (a field missing or renamed, a type or format
+changed, another status, error identifier or error shape, a header or signature changed), "review" (a new enum
+value, a field or event type the contract does not list: the client lets it pass), or "flaky" (it did not come
+back when the scenario was sent again).
+
+Exit status: 1 a breaking difference (or one for review, with --fail-on-review); 2 the run could not run or could
+not compare everything (a target that stayed unavailable after the client's retries, or a receiver the target
+could not reach, is reported as such, never as a difference); 0 otherwise.
 
 Options:
   --base-url <url>    The target: a running inr-payouts-mock, or your sandbox's base address
@@ -43,6 +50,7 @@ Options:
                                       webhook URL at the run's receiver and back (skipped where there are none)
                       The run says what it will do to the target when it starts, and what it did when it ends.
   --only <id>         Only this scenario (repeat; an ID ending in "." takes every scenario under it)
+  --fail-on-review    A difference for review fails the run too (exit status 1)
   --json <file>       Also write the report as JSON (checked writable before the run)
   --html <file>       Also write the report as a self-contained HTML page (both answers side by side)
   --timeout <s>       Seconds one request may take before it is retried as a time-out (default 30)
@@ -55,9 +63,15 @@ Options:
   --user-id <id>      A KYC-verified user with a verified bank account on the target (guided); needed
                       on a sandbox, where the run cannot onboard one. On a target with the mock's
                       helpers, the run seeds a verified user when it is left out
-  --receiver-url <u>  The public URL of your tunnel to the run's receiver (guided); set it as the
-                      account's webhook URL in the dashboard: the API cannot set it
-  --receiver-port <n> The receiver's port on 127.0.0.1 (default 8787)
+  --receiver-url <u>  The URL the target delivers webhooks to, reaching the run's receiver on
+                      127.0.0.1:--receiver-port: a target in a container reaches the host at
+                      http://host.containers.internal:8787/webhooks (podman; host.docker.internal with
+                      docker); guided, the public URL of your tunnel, set as the account's webhook URL in
+                      the dashboard (the API cannot set it). Default: a receiver per webhook scenario on
+                      127.0.0.1, which only a target on this host reaches
+  --receiver-port <n> The receiver's port when --receiver-url is given (default 8787)
+  --receiver-host <a> The address it listens on (default 127.0.0.1; 0.0.0.0 where the container reaches
+                      the host on its network address, as docker's host.docker.internal does)
   --webhook-secret <s> The account's webhook secret, to verify each delivery (never printed); or set
                       INR_PAYOUTS_WEBHOOK_SECRET
   --wait <s>          Seconds each guided wait may last (the deposit, the payout, the deliveries; default 3600)
@@ -141,13 +155,15 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     apiKey: values['api-key'],
     tier,
     only: values.only,
+    failOnReview: values['fail-on-review'] ?? false,
+    receiverUrl: values['receiver-url'],
+    receiverPort,
+    receiverHost: values['receiver-host'],
     ...(timeout ? { timeoutMs: timeout * 1000 } : {}),
     ...(retries !== undefined ? { retries } : {}),
     ...(values.guided
       ? {
           guided: true,
-          receiverUrl: values['receiver-url'],
-          receiverPort,
           webhookSecret: values['webhook-secret'] ?? process.env.INR_PAYOUTS_WEBHOOK_SECRET,
           userId: values['user-id'],
           ...(wait ? { guidedTimeoutMs: wait * 1000 } : {}),
@@ -161,11 +177,18 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
   if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
   if (values.html) writeFileSync(values.html, conformanceHtml(report));
   console.log(formatConformanceReport(report));
-  if (report.exitCode === 1)
-    console.error(`conformance: ${report.counts.differs} scenario(s) differ from the mock`);
-  if (report.counts.unavailable > 0)
+  const { differs, review, unavailable } = report.counts;
+  if (differs > 0)
+    console.error(`conformance: ${differs} scenario(s) differ from the mock in a way that breaks code`);
+  if (report.exitCode === 1 && differs === 0)
+    console.error(`conformance: ${review} scenario(s) differ for review (--fail-on-review)`);
+  if (unavailable > 0)
     console.error(
-      `conformance: the target was unavailable for ${report.counts.unavailable} scenario(s): those were not compared`,
+      `conformance: the target was unavailable for ${unavailable} scenario(s): those were not compared`,
+    );
+  if (report.counts['not-compared'] > 0)
+    console.error(
+      `conformance: ${report.counts['not-compared']} scenario(s) not compared: the target could not reach the run's receiver (see --receiver-url)`,
     );
   return report.exitCode;
 }
@@ -185,9 +208,11 @@ function parse(argv: string[]) {
       timeout: { type: 'string' },
       retries: { type: 'string' },
       guided: { type: 'boolean' },
+      'fail-on-review': { type: 'boolean' },
       'user-id': { type: 'string' },
       'receiver-url': { type: 'string' },
       'receiver-port': { type: 'string' },
+      'receiver-host': { type: 'string' },
       'webhook-secret': { type: 'string' },
       wait: { type: 'string' },
       help: { type: 'boolean' },

@@ -16,7 +16,8 @@ import {
   loadContractCheck,
 } from './contract-problems.js';
 import { mockOwnField, mockOwnHeader } from './mock-own.js';
-import { CONFORMANCE_HEADERS } from './record.js';
+import { UNLISTED_TYPES } from './scenarios/deliveries.js';
+import { CONFORMANCE_HEADERS } from './send.js';
 import { diffShapes, type ShapeDifference, shapeOf } from './shape.js';
 import { listAbsences, stateAt } from './states.js';
 import type { Difference, Observation, StepObservation, WireExchange } from './types.js';
@@ -72,15 +73,25 @@ function identifier(value: unknown): string {
   return typeof value === 'string' ? `\`${value}\`` : 'absent';
 }
 
-/** What one comparison found; `mockOwn` names the `x-mock-only` mark when the target only left out the mock's own. */
-type Found = Omit<Difference, 'text' | 'index' | 'step' | 'count'> & { mockOwn?: string };
+/**
+ * What one comparison found (`breaking` unless it says `review`); `mockOwn` names the `x-mock-only` mark when the
+ * target only left out the mock's own.
+ */
+type Found = Omit<Difference, 'text' | 'index' | 'step' | 'count' | 'severity'> & {
+  severity?: 'review';
+  mockOwn?: string;
+};
+
+/** What only the target sends (a field, a header) breaks no partner's code: the client lets it pass. */
+const onlyTarget = (found: Found): Found =>
+  found.mock === 'absent' && found.sandbox !== 'absent' ? { ...found, severity: 'review' } : found;
 
 const own = (found: Found, mark: string | undefined): Found => (mark ? { ...found, mockOwn: mark } : found);
 
 /** A shape difference as a reader names it: the field, or the field's format. */
 function shapeFound(d: ShapeDifference, name: (path: string) => string): Found {
   const what = d.aspect === 'format' ? `${name(d.path)} format` : name(d.path);
-  return { what, mock: d.mock, sandbox: d.sandbox };
+  return onlyTarget({ what, mock: d.mock, sandbox: d.sandbox });
 }
 
 /** What the reference shows where the target breaks the contract. */
@@ -116,6 +127,8 @@ function contractFound(
             : name(p.path),
       mock: CONTRACT_SIDE[p.kind](p),
       sandbox: p.items ? `${p.got} on ${p.items.count} of ${p.items.of} items` : p.got,
+      // The client reads enums as open; a delivery's `event` is what a handler dispatches on (a renamed type).
+      ...(p.kind === 'enum' && p.path !== 'event' ? { severity: 'review' as const } : {}),
     }));
 }
 
@@ -151,7 +164,7 @@ function compareExchanges(mock: WireExchange, sandbox: WireExchange): Found[] {
     const [a, b] = [headerForm(name, mock.headers[name]), headerForm(name, sandbox.headers[name])];
     if (a === b) continue;
     const mark = b === 'absent' ? mockOwnHeader(name, sandbox.status) : undefined;
-    out.push(own({ what: `\`${canonical(name)}\` header`, mock: a, sandbox: b }, mark));
+    out.push(own(onlyTarget({ what: `\`${canonical(name)}\` header`, mock: a, sandbox: b }), mark));
   }
   if (mock.status === 429 && sandbox.status === 429) {
     const [a, b] = [retryAfterUnit(mock.body), retryAfterUnit(sandbox.body)];
@@ -249,7 +262,9 @@ function compareSteps(
   }
   const [a, b] = [shown(mock.value), shown(sandbox.value)];
   if (a === b || alikeBut(mock.value, sandbox.value, unknown)) return [];
-  return [{ what: 'value', mock: a, sandbox: b }];
+  return [
+    { what: 'value', mock: a, sandbox: b, ...(mock.label === UNLISTED_TYPES ? { severity: 'review' } : {}) },
+  ];
 }
 
 /**
@@ -276,9 +291,10 @@ function describe(observation: Observation | undefined): string {
   return observation.kind === 'exchange' ? `${observation.label} (${observation.status})` : observation.label;
 }
 
-function difference(step: string, index: number, found: Found): Difference {
+function difference(step: string, index: number, { severity, ...found }: Found): Difference {
   return {
     ...found,
+    severity: severity ?? 'breaking',
     step,
     index,
     count: 1,

@@ -4,37 +4,39 @@
  * check of a whole answer against the contract is `contract-problems.ts`, loaded with the runner.
  */
 import * as z from 'zod/mini';
-import { ENDPOINTS, type Endpoint, PATH_PARAM } from '../../src/endpoints/index.js';
+import { colonPath, type Endpoint } from '../../src/endpoints/index.js';
 import { WEBHOOK_PAYLOADS } from '../contract/webhook-payloads.js';
+import { serviceRouter } from '../service.js';
 
-interface Row {
-  path: string;
-  method: string;
-  pattern: RegExp;
-  row: Endpoint;
+/** The table's row a route of the service's router carries, for `method` and `path`. */
+function rowOf(method: string, path: string): Endpoint | undefined {
+  const found = serviceRouter().find(method, path);
+  return found && !found.fallback && found.endpoint.kind === 'api' ? found.endpoint.def.endpoint : undefined;
 }
 
-// Compiled on the first lookup (a conformance run), not when the mock is imported.
-let rows: Row[] | undefined;
-const compileRows = (): Row[] =>
-  Object.values(ENDPOINTS as Record<string, Endpoint>)
-    .map((row) => ({
-      path: row.path,
-      method: row.method,
-      pattern: new RegExp(`^${row.path.replace(PATH_PARAM, '[^/]+')}$`),
-      row,
-    }))
-    // A fixed segment wins over a parameter (`/v2/transactions/prefunded` before `/{transactionId}`).
-    .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
-
 /**
- * The endpoint of the table a request is for: its method and path; a method the path has no row for still
- * names the path's row (a 405 is compared under it).
+ * The endpoint of the table a request is for, found by the one router the service compiles from the table's
+ * paths; a method the path has no row for still names the path's row (a 405 is compared under it).
  */
 export function endpointOf(method: string, path: string): Endpoint | undefined {
-  rows ??= compileRows();
-  const matching = rows.filter((r) => r.pattern.test(path));
-  return (matching.find((r) => r.method === method) ?? matching[0])?.row;
+  const row = rowOf(method, path);
+  if (row) return row;
+  for (const other of serviceRouter().allowed(path)) {
+    const found = rowOf(other, path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The endpoint a request's path matches, with its parameters named (`/v2/users/:userId/kyc/status`); a path no
+ * endpoint of the table has keeps its first segment only, since the rest names the run's own data.
+ */
+export function pathTemplate(method: string, path: string): string {
+  const found = endpointOf(method, path);
+  if (found) return colonPath(found.path);
+  const first = /^\/[^/]*/.exec(path)?.[0] ?? path;
+  return first === path ? path : `${first}/…`;
 }
 
 /** Whether `type` is one of the contract's event types. */

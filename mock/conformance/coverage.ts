@@ -30,9 +30,11 @@ const NO_HELPERS = "needs the mock's helpers, which this target has not";
 
 /** Why something was not reached: the skips of the run, the most telling first. */
 function whyNot(results: readonly ScenarioResult[]): Pick<CoverageRow, 'status' | 'why'> {
-  const skips = results.filter((r) => r.outcome === 'skipped' || r.outcome === 'unavailable');
+  const skips = results.filter((r) => ['skipped', 'unavailable', 'not-compared'].includes(r.outcome));
   if (skips.some((r) => r.skippedFor === 'helpers')) return { status: 'not reachable', why: NO_HELPERS };
   if (skips.some((r) => r.outcome === 'unavailable')) return { status: 'skipped', why: 'target unavailable' };
+  if (skips.some((r) => r.outcome === 'not-compared'))
+    return { status: 'skipped', why: "the target could not reach the run's receiver" };
   const tiers = [...new Set(skips.flatMap((r) => (r.skippedFor === 'tier' ? [r.tier] : [])))];
   if (tiers.length) return { status: 'skipped', why: `tier ${tiers.join(', ')} not chosen` };
   return { status: 'skipped', why: 'no scenario of this run reaches it' };

@@ -11,3 +11,25 @@
 export class ConformanceError extends Error {
   override readonly name = 'ConformanceError';
 }
+
+/**
+ * The target could not be asked: a request that kept failing (time-outs, network errors, 5xx, 429) after the
+ * client's retries. Never a difference: the run reports the request as unavailable.
+ * @example
+ * ```ts
+ * import { TargetUnavailable } from 'inr-payouts/mock';
+ * new TargetUnavailable('GET /v2/account', 'answered 503 on each of 3 attempts').message;
+ * // 'target unavailable: GET /v2/account answered 503 on each of 3 attempts'
+ * ```
+ */
+export class TargetUnavailable extends Error {
+  override readonly name = 'TargetUnavailable';
+  constructor(
+    /** `METHOD path` of the request. */
+    readonly request: string,
+    /** What happened to it. */
+    readonly what: string,
+  ) {
+    super(`target unavailable: ${request} ${what}`);
+  }
+}

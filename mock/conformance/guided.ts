@@ -5,7 +5,7 @@
  * deposit, then polls the API as a partner's code would, within a deadline. Polling is not recorded (the two
  * sides poll different numbers of times); only what each wait came to is compared.
  */
-import { type ClientClock, PayoutClient } from '../../src/index.js';
+import type { PayoutClient } from '../../src/index.js';
 import { describeError } from '../../src/shared/describe-error.js';
 import type { MockHelperCalls } from '../connect.js';
 import type { MockService } from '../service.js';
@@ -143,24 +143,4 @@ export function targetGuided(
       }
     },
   };
-}
-
-/** A client that polls without being recorded: the side's own transport, paced. */
-export function quietClient(
-  baseUrl: string,
-  apiKey: string,
-  send: typeof fetch,
-  next: () => Promise<void>,
-  clock?: ClientClock,
-): PayoutClient {
-  return new PayoutClient({
-    apiKey,
-    baseUrl,
-    logLevel: 'off',
-    fetch: async (input, init) => {
-      await next();
-      return send(input, init);
-    },
-    ...(clock ? { clock } : {}),
-  });
 }

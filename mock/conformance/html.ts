@@ -24,7 +24,8 @@ function scenario(r: ScenarioResult): string {
 <p>${escapeHtml(r.title)} (spec ${escapeHtml(r.spec)}, tier ${escapeHtml(r.tier)})${r.reason ? `: ${escapeHtml(r.reason)}` : ''}</p>`;
   // One side-by-side pair per observation that differs, listing every difference found in it.
   const byIndex = new Map<number, string[]>();
-  for (const d of r.differences) byIndex.set(d.index, [...(byIndex.get(d.index) ?? []), d.text]);
+  for (const d of r.differences)
+    byIndex.set(d.index, [...(byIndex.get(d.index) ?? []), `${d.severity}: ${d.text}`]);
   const pairs = [...byIndex].map(
     ([index, texts]) => `<section>
 <ul>${texts.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>
@@ -52,7 +53,8 @@ function mockOwnSection(marks: readonly string[]): string {
  * ```
  */
 export function conformanceHtml(report: ConformanceReport): string {
-  const { same, differs, skipped } = report.counts;
+  const { same, differs, review, flaky, skipped, unavailable } = report.counts;
+  const counts = `${same} same, ${differs} differ (breaking), ${review} for review, ${flaky} flaky, ${skipped} skipped, ${unavailable + report.counts['not-compared']} not compared`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -63,7 +65,7 @@ export function conformanceHtml(report: ConformanceReport): string {
 body { font: 15px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1b1b1b; }
 h2 { font-size: 1.05rem; margin: 1.5rem 0 0.25rem; }
 h2 span { display: inline-block; min-width: 5.5rem; font-family: ui-monospace, monospace; }
-.same span { color: #1a7f37; } .differs span { color: #cf222e; } .skipped span { color: #6e7781; }
+.same span { color: #1a7f37; } .differs span { color: #cf222e; } .review span, .flaky span { color: #9a6700; } .skipped span { color: #6e7781; }
 .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
 .pair > div { min-width: 0; }
 pre { background: #f6f8fa; padding: 0.75rem; overflow-x: auto; font-size: 13px; white-space: pre-wrap; word-break: break-word; }
@@ -71,7 +73,7 @@ pre { background: #f6f8fa; padding: 0.75rem; overflow-x: auto; font-size: 13px; 
 </head>
 <body>
 <h1>Conformance of ${escapeHtml(report.target)} against the mock</h1>
-<p>Run ${escapeHtml(report.prefix)} at ${escapeHtml(report.startedAt)}, tiers ${escapeHtml(report.tiers.join(', '))}, paced to ${report.rateLimit} requests per minute: <strong>${same} same, ${differs} differ, ${skipped} skipped</strong>.</p>
+<p>Run ${escapeHtml(report.prefix)} at ${escapeHtml(report.startedAt)}, tiers ${escapeHtml(report.tiers.join(', '))}, paced to ${report.rateLimit} requests per minute: <strong>${counts}</strong>, exit status ${report.exitCode}. A breaking difference breaks a partner's code; one for review (a new enum value, a field the contract does not list) does not; a flaky one did not come back when the scenario was sent again.</p>
 ${report.results.map(scenario).join('\n')}
 ${mockOwnSection(report.mockOwn ?? [])}
 </body>

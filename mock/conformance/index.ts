@@ -3,16 +3,16 @@
  * target (a standalone server or a partner's sandbox), compared by shape (`inr-payouts-mock conformance` on the
  * command line).
  */
-export { TargetUnavailable } from './attempts.js';
+
 export { compareObservations } from './compare.js';
 export type { Coverage as ConformanceCoverage, CoverageRow as ConformanceCoverageRow } from './coverage.js';
-export { ConformanceError } from './errors.js';
+export { ConformanceError, TargetUnavailable } from './errors.js';
 export type { GuidedDeposit, GuidedSide } from './guided.js';
 export { conformanceHtml } from './html.js';
 export { runConformance } from './load.js';
-export { CONFORMANCE_HEADERS } from './record.js';
 export { formatConformanceReport } from './report.js';
 export type { ConformanceReceiver, ReceivedDelivery } from './scenarios/webhook-receiver.js';
+export { CONFORMANCE_HEADERS } from './send.js';
 export {
   type ConformanceOptions,
   type ConformanceReport,

@@ -1,7 +1,7 @@
 /**
- * The report as people read it: one line per scenario (`same`, `differs`, `skipped`, `unavailable`), each
- * distinct difference once (with how often and where it was seen), what a stopped scenario did not compare, and
- * the totals with the exit status.
+ * The report as people read it: one line per scenario (its outcome), each distinct difference once with its
+ * severity (`breaking`, `review`, `flaky`) and how often and where it was seen, what a stopped scenario did not
+ * compare, and the totals with the exit status.
  */
 import { coverageLines } from './coverage.js';
 import type { ConformanceReport, DifferenceSummary, ScenarioResult } from './types.js';
@@ -17,22 +17,30 @@ function some(names: readonly string[], most = 4): string {
  * scenarios) is one entry with its count, in the order first met.
  */
 export function summarize(results: readonly ScenarioResult[]): DifferenceSummary[] {
-  const byKey = new Map<string, DifferenceSummary & { what: string; rest: string }>();
+  const byKey = new Map<string, DifferenceSummary & { rest: string }>();
   for (const r of results) {
     for (const d of r.differences) {
       const rest = `${d.what}: mock ${d.mock}, sandbox ${d.sandbox}`;
       const key = rest;
-      const entry = byKey.get(key) ?? { text: '', count: 0, steps: [], scenarios: [], what: d.what, rest };
+      const entry: DifferenceSummary & { rest: string } = byKey.get(key) ?? {
+        severity: d.severity,
+        text: '',
+        count: 0,
+        steps: [],
+        scenarios: [],
+        rest,
+      };
       entry.count += d.count;
       if (!entry.steps.includes(d.step)) entry.steps.push(d.step);
       if (!entry.scenarios.includes(r.id)) entry.scenarios.push(r.id);
       byKey.set(key, entry);
     }
   }
-  return [...byKey.values()].map(({ count, steps, scenarios, rest }) => {
+  return [...byKey.values()].map(({ severity, count, steps, scenarios, rest }) => {
     const where = steps.length === 1 ? `${steps[0]}: ${rest}` : `${rest} (on ${some(steps)})`;
     const times = count > 1 ? `, seen ${count} times in ${some(scenarios)}` : '';
-    return { text: steps.length === 1 && count === 1 ? where : `${where}${times}`, count, steps, scenarios };
+    const text = steps.length === 1 && count === 1 ? where : `${where}${times}`;
+    return { severity, text, count, steps, scenarios };
   });
 }
 
@@ -55,12 +63,12 @@ export function formatConformanceReport(report: ConformanceReport): string {
   const printed = new Set<string>();
   for (const r of report.results) {
     const head = `${r.outcome.padEnd(7)} ${r.id.padEnd(width)}  ${r.title} (spec ${r.spec})`;
-    if (r.outcome === 'skipped' || r.outcome === 'unavailable') lines.push(`${head}: ${r.reason ?? ''}`);
+    if (r.reason !== undefined) lines.push(`${head}: ${r.reason}`);
     else lines.push(r.note ? `${head}: ${r.note}` : head);
     for (const s of report.summary ?? []) {
       if (printed.has(s.text) || !s.scenarios.includes(r.id)) continue;
       printed.add(s.text);
-      lines.push(`${PAD}${s.text}`);
+      lines.push(`${PAD}${s.severity}: ${s.text}`);
     }
     if (r.notCompared?.length) lines.push(`${PAD}not compared after that: ${some(r.notCompared, 8)}`);
   }
@@ -68,15 +76,21 @@ export function formatConformanceReport(report: ConformanceReport): string {
     lines.push("The mock's own, not promised by the spec (the target leaves it out; not a difference):");
     for (const mark of report.mockOwn) lines.push(`${PAD}${mark}`);
   }
-  const { same, differs, skipped, unavailable } = report.counts;
+  const { same, differs, skipped, review, flaky, unavailable } = report.counts;
   const status =
     report.exitCode === 1
       ? ' (exit status 1)'
       : report.exitCode === 2
         ? ' (exit status 2: not every scenario could be compared)'
         : '';
+  const also = [
+    [review, 'for review'],
+    [flaky, 'flaky'],
+    [unavailable, 'target unavailable'],
+    [report.counts['not-compared'], 'not compared'],
+  ].flatMap(([n, what]) => (n ? [`, ${n} ${what}`] : []));
   lines.push(
-    `${report.results.length} scenarios: ${same} same, ${differs} differ, ${skipped} skipped${unavailable ? `, ${unavailable} target unavailable` : ''}${status}`,
+    `${report.results.length} scenarios: ${same} same, ${differs} differ, ${skipped} skipped${also.join('')}${status}`,
   );
   return lines.join('\n');
 }

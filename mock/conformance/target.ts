@@ -2,13 +2,12 @@
  * One side of a run: where it sends (an in-process mock, or a base URL), with which key, through which recording
  * and paced `fetch`, and with which helpers. `scenarioTarget` gives each scenario a fresh observation list.
  */
-import { APIConnectionError, APIError, type ClientClock, PayoutClient } from '../../src/index.js';
+import { APIConnectionError, APIError } from '../../src/index.js';
 import { connectMock, type MockHelperCalls } from '../connect.js';
-import { type AttemptPolicy, sendWithRetries, TargetUnavailable } from './attempts.js';
-import { ConformanceError } from './errors.js';
+import { ConformanceError, TargetUnavailable } from './errors.js';
 import type { GuidedSide } from './guided.js';
-import type { Pacer } from './pace.js';
-import { recordingFetch } from './record.js';
+import type { ReceiverSessions } from './receivers.js';
+import { type Sending, sideClient } from './send.js';
 import type { Observation, Scenario, ScenarioTarget, Side, StepOptions } from './types.js';
 
 /** What a scenario throws to be skipped. */
@@ -26,19 +25,13 @@ export class ScenarioSkipped extends Error {
 /** A side of the run, before any scenario. */
 export interface SideSetup {
   side: Side;
-  baseUrl: string;
   apiKey: string;
-  /** The un-recorded transport. */
-  send: typeof fetch;
-  pacer: Pacer;
-  helpers: MockHelperCalls | undefined;
-  /** The client's clock (an in-process mock's virtual one); default real time. */
-  clock?: ClientClock;
   /**
-   * The target's side only: how each request is tried, and the last request the target stayed unavailable for
-   * (reset before each scenario), however deep in a client or helper call the failure was met.
+   * How the side sends (its client's policy, its pacer), and the last request it stayed unavailable for (reset
+   * before each scenario), however deep in a client or helper call the failure was met.
    */
-  attempts?: { policy: AttemptPolicy; failed?: TargetUnavailable };
+  sending: Sending;
+  helpers: MockHelperCalls | undefined;
   /** A guided run's side (`--guided`). */
   guided?: GuidedSide;
 }
@@ -68,31 +61,16 @@ export function scenarioTarget(
   run: RunNames,
   log: Observation[],
   scenario: Pick<Scenario, 'id' | 'tier'>,
+  receivers: ReceiverSessions,
 ): ScenarioTarget {
   let atLimit = false;
-  const { attempts } = setup;
-  const fetcher = recordingFetch(
-    setup.send,
-    setup.baseUrl,
-    setup.pacer,
-    log,
-    attempts && {
-      policy: attempts.policy,
-      limitExpected: () => atLimit,
-      unavailable: (error) => {
-        attempts.failed = error;
-      },
-    },
-    scenario.tier === 'read-only' ? { apiKey: setup.apiKey, scenario: scenario.id } : undefined,
-  );
-  const client = new PayoutClient({
+  const { sending } = setup;
+  const side = sideClient(sending, {
     apiKey: setup.apiKey,
-    baseUrl: setup.baseUrl,
-    fetch: fetcher,
-    // One attempt per call: a retry would hide the answer being compared.
-    maxRetries: 0,
-    logLevel: 'off',
-    ...(setup.clock ? { clock: setup.clock } : {}),
+    log,
+    paced: true,
+    atLimit: () => atLimit,
+    ...(scenario.tier === 'read-only' ? { readOnly: { apiKey: setup.apiKey, scenario: scenario.id } } : {}),
   });
   let mobiles = 0;
   let names = 0;
@@ -104,13 +82,16 @@ export function scenarioTarget(
   };
   return {
     side: setup.side,
-    client,
-    fetch: fetcher,
-    baseUrl: setup.baseUrl,
+    get client() {
+      return side.client;
+    },
+    fetch: side.fetch,
+    baseUrl: sending.baseUrl,
     apiKey: setup.apiKey,
     prefix: run.prefix,
     helpers: setup.helpers,
     guided: setup.guided,
+    openReceiver: (secret) => receivers.open(secret),
     step(label: string, value: unknown, options: StepOptions = {}) {
       log.push({ kind: 'step', label, value: structuredClone(value), compare: options.compare ?? 'value' });
     },
@@ -133,9 +114,10 @@ export function scenarioTarget(
       try {
         return await call;
       } catch (error) {
-        // An answer the service gave is on the wire, and compared there; anything else stops the scenario.
-        if (error instanceof APIError && !(error instanceof APIConnectionError) && error.status !== undefined)
-          return undefined;
+        // An answer the service gave is on the wire, and compared there; anything else (and an answer the
+        // client gave up retrying) stops the scenario.
+        const answered = error instanceof APIError && !(error instanceof APIConnectionError);
+        if (answered && error.status !== undefined && !sending.failed) return undefined;
         throw error;
       }
     },
@@ -150,46 +132,37 @@ export function scenarioTarget(
   };
 }
 
-/**
- * The `fetch` the target's helpers are called through: the same time-out and transient retries as its API, a
- * request that stays unavailable noted on the side.
- */
-export function retryingFetch(send: typeof fetch, setup: Pick<SideSetup, 'attempts'>): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    const { attempts } = setup;
-    if (!attempts) return send(request);
-    const label = `${request.method} ${new URL(request.url).pathname}`;
-    try {
-      return await sendWithRetries(send, request, attempts.policy, { label });
-    } catch (error) {
-      if (error instanceof TargetUnavailable) attempts.failed = error;
-      throw error;
-    }
-  };
-}
-
 /** Statuses that say "no such thing here": a service without the mock's helpers. */
 const NO_HELPERS = new Set([401, 403, 404, 405, 410]);
 
+/** A key the run's own requests carry before the target's is known; sent with none (`withoutKey`). */
+const NO_KEY_YET = 'pk_sandbox_conformance_unknown';
+
+/** The `fetch` the target's helpers are called through: the side's client, unrecorded and unpaced. */
+export function helperFetch(sending: Sending): typeof fetch {
+  return sideClient(sending, { apiKey: NO_KEY_YET, paced: false }).fetch;
+}
+
 /**
- * Whether the service at `baseUrl` has the mock's test helpers: `GET /__mock` answers the helper list. The
- * first request of a run: a target that does not answer fails the run at once (nothing is there to wait for);
- * a transient failure is retried, and one that stays is no answer, never "no helpers".
+ * Whether the service at `sending.baseUrl` has the mock's test helpers: `GET /__mock` answers the helper list.
+ * The first request of a run, sent once and not paced (it is not the API): a target that does not answer fails
+ * the run at once (nothing is there to wait for); an answer the client retries is asked again with its retries,
+ * and one that stays is no answer, never "no helpers".
  */
-export async function probeHelpers(
-  baseUrl: string,
-  send: typeof fetch,
-  pacer: Pacer,
-  policy: AttemptPolicy,
-  helperFetch: typeof fetch,
-): Promise<MockHelperCalls | undefined> {
-  const root = baseUrl.replace(/\/+$/, '');
-  await pacer.next();
+export async function probeHelpers(sending: Sending): Promise<MockHelperCalls | undefined> {
+  const { baseUrl, policy } = sending;
+  let tried = sending;
+  const probe = (retries: number) => {
+    tried = { ...sending, ...(policy ? { policy: { ...policy, retries } } : {}) };
+    return sideClient(tried, { apiKey: NO_KEY_YET, paced: false }).fetch(`${baseUrl}/__mock`, {
+      headers: { accept: 'application/json' },
+    });
+  };
   let response: Response;
   try {
-    const request = new Request(`${root}/__mock`, { headers: { accept: 'application/json' } });
-    response = await sendWithRetries(send, request, policy, { label: 'GET /__mock', once: true });
+    response = await probe(0);
+    const transient = response.status === 408 || response.status === 429 || response.status >= 500;
+    if (policy && transient) response = await probe(policy.retries);
   } catch (error) {
     if (!(error instanceof TargetUnavailable)) throw error;
     // An answer that kept failing says the target is there: only whether it has helpers is unknown.
@@ -199,19 +172,18 @@ export async function probeHelpers(
         : `conformance: ${baseUrl} did not answer (GET /__mock ${error.what}); check --base-url and that the target is up`,
     );
   }
-  const text = await response.text();
   if (!response.ok) {
     if (NO_HELPERS.has(response.status)) return undefined;
     throw new ConformanceError(
-      `conformance: could not tell whether ${baseUrl} has the mock's test helpers: GET /__mock answered ${response.status}; check the target and run again`,
+      `conformance: could not tell whether ${baseUrl} has the mock's test helpers: GET /__mock ${tried.failed?.what ?? `answered ${response.status}`}; check the target and run again`,
     );
   }
   try {
-    const body: unknown = JSON.parse(text);
+    const body: unknown = await response.json();
     // The mock answers `{ success, data: { helpers, described } }`; anything else is a service of its own.
     const data = typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
     if (typeof data === 'object' && data !== null && 'helpers' in data)
-      return connectMock(root, { fetch: helperFetch });
+      return connectMock(baseUrl, { fetch: helperFetch(sending) });
   } catch {
     // Not the mock's helper list: a service of its own.
   }

@@ -8,6 +8,7 @@ import type { PayoutClient } from '../../src/index.js';
 import type { MockHelperCalls } from '../connect.js';
 import type { Coverage } from './coverage.js';
 import type { GuidedDeposit, GuidedSide } from './guided.js';
+import type { ConformanceReceiver } from './scenarios/webhook-receiver.js';
 
 /**
  * How much a scenario needs of its target: `read-only` sends only reads and requests without a valid key
@@ -80,13 +81,13 @@ export interface ScenarioTarget {
   /** `mock` (the reference) or `sandbox` (the target). */
   readonly side: Side;
   /**
-   * The package's own client for this side: no retries (each attempt is one observation), its every request
-   * recorded on the wire and paced to the account's rate limit.
+   * The package's own client for this side, with its retries and idempotency keys on the target (the answer
+   * it ends with is the observation), its every request recorded and paced to the account's rate limit.
    */
   readonly client: PayoutClient;
   /**
-   * The same recorded, paced `fetch` the client uses, for what the client refuses to send (no key, a bad body).
-   * Give it paths under `baseUrl`.
+   * A `fetch` sent through that client, for what its methods refuse to send (no key, another key, a bad JSON
+   * body). Give it paths under `baseUrl`, or an upload URL an answer handed out.
    */
   readonly fetch: typeof fetch;
   readonly baseUrl: string;
@@ -97,6 +98,11 @@ export interface ScenarioTarget {
   readonly helpers: MockHelperCalls | undefined;
   /** A guided run's deposit, waits and receiver (`--guided`), or `undefined` in any other run. */
   readonly guided: GuidedSide | undefined;
+  /**
+   * A webhook receiver for this scenario, verifying with `secret`: point the account's webhook URL at its `url`.
+   * The run's own with `--receiver-url`; a fresh one on 127.0.0.1 otherwise.
+   */
+  openReceiver(secret: string): Promise<ConformanceReceiver>;
   /** Records a named observation beside the wire exchanges. */
   step(label: string, value: unknown, options?: StepOptions): void;
   /** Stops the scenario: it is reported `skipped` with `reason`. */
@@ -127,8 +133,18 @@ export interface Scenario {
   run(t: ScenarioTarget): Promise<void>;
 }
 
+/**
+ * What a difference means for a partner's code, as the client reads answers (unknown fields pass, enums are
+ * open): `breaking` breaks it (a field missing or renamed, a type or format changed, another status, error
+ * identifier or error shape, a header or signature changed, a state moved otherwise); `review` breaks nothing (a
+ * new enum value in an answer, a field or event type the contract does not list); `flaky` did not come back
+ * when the scenario was sent again.
+ */
+export type Severity = 'breaking' | 'review' | 'flaky';
+
 /** One difference between the two sides, named for a reader. */
 export interface Difference {
+  severity: Severity;
   /** The observation's label: `METHOD path-template` for an exchange, the step's label otherwise. */
   step: string;
   /** What differs: `status`, `error shape`, `` `field.path` ``, `` `X-RateLimit-Limit` header ``, `order`... */
@@ -144,6 +160,9 @@ export interface Difference {
   count: number;
 }
 
+/** A scenario's outcome, from the most severe: see {@link ScenarioResult.outcome}. */
+export type Outcome = 'differs' | 'review' | 'flaky' | 'same' | 'skipped' | 'unavailable' | 'not-compared';
+
 /** One scenario's outcome. */
 export interface ScenarioResult {
   id: string;
@@ -151,12 +170,14 @@ export interface ScenarioResult {
   spec: string;
   tier: Tier;
   /**
-   * `unavailable`: the target could not be asked (a request kept failing, or timed out); nothing is compared
-   * and nothing is read as a difference.
+   * The most severe of its differences (`differs`: one breaks a partner's code; `review`; `flaky`), `same`, or
+   * `skipped`; `unavailable`: the target could not be asked (a request kept failing, or timed out);
+   * `not-compared`: the run could not observe the target (its receiver got no delivery). Neither of the last two
+   * is compared or read as a difference.
    */
-  outcome: 'same' | 'differs' | 'skipped' | 'unavailable';
+  outcome: Outcome;
   differences: Difference[];
-  /** Why it was skipped, or which request found the target unavailable. */
+  /** Why it was skipped or not compared, or which request found the target unavailable. */
   reason?: string;
   /**
    * A skip's cause, as data: its tier was not chosen, the target has not the mock's helpers, or the scenario's
@@ -186,11 +207,16 @@ export interface ConformanceReport {
   /** The target account's requests per minute the run was paced to. */
   rateLimit: number;
   startedAt: string;
-  /** True when no scenario differs and none found the target unavailable. */
+  /** True when the exit status is 0. */
   ok: boolean;
-  /** The command's exit status: 0 the same, 1 a difference, 2 the run could not compare everything it ran. */
+  /**
+   * The command's exit status, from the most severe line: 1 a difference that breaks a partner's code (or one for
+   * review, with `failOnReview`), 2 the run could not compare everything it ran, 0 otherwise (review and flaky
+   * lines only).
+   */
   exitCode: 0 | 1 | 2;
-  counts: { same: number; differs: number; skipped: number; unavailable: number };
+  /** How many scenarios ended with each outcome. */
+  counts: Record<Outcome, number>;
   /** Each distinct difference once, with how often and where it was seen. */
   summary: DifferenceSummary[];
   /**
@@ -207,6 +233,7 @@ export interface ConformanceReport {
 
 /** One distinct difference over the whole run. */
 export interface DifferenceSummary {
+  severity: Severity;
   /** `what: mock …, sandbox …`, with the request or step when it was seen on one only. */
   text: string;
   /** How many times it was seen. */
@@ -234,6 +261,8 @@ export interface ConformanceOptions {
   tier?: Tier | readonly Tier[] | undefined;
   /** Only the scenarios with these IDs (or ID prefixes ending in `.`). */
   only?: readonly string[] | undefined;
+  /** A difference for review (a new enum value, a field the contract does not list) fails the run too (exit 1). */
+  failOnReview?: boolean | undefined;
   /** Each progress line, as it happens. */
   onProgress?: ((line: string) => void) | undefined;
   /** The `fetch` the target is reached with (default the global one). */
@@ -252,8 +281,18 @@ export interface ConformanceOptions {
    * `receiverUrl`, `webhookSecret` and (without the mock's helpers) `userId`.
    */
   guided?: boolean | undefined;
-  /** The public URL (the partner's tunnel) that reaches the run's receiver; the account's webhook URL. */
+  /**
+   * The URL the target delivers webhooks to, reaching the run's receiver on 127.0.0.1 (`receiverPort`): a
+   * partner's tunnel (`guided`), or the host as a target in a container sees it
+   * (`http://host.containers.internal:8787/webhooks`). Without it, each webhook scenario's receiver is on
+   * 127.0.0.1 at a free port.
+   */
   receiverUrl?: string | undefined;
+  /**
+   * The address the run's receiver listens on with `receiverUrl` (default 127.0.0.1): `0.0.0.0` where a target
+   * in a container reaches the host on its network address rather than its loopback.
+   */
+  receiverHost?: string | undefined;
   /** The port of the run's receiver on 127.0.0.1 (default 8787). */
   receiverPort?: number | undefined;
   /** The account's webhook secret, to verify each delivery's signature. Never printed. */

@@ -103,22 +103,24 @@ describe(`${PAGE}, followed from top to bottom`, () => {
 
     const drifted = await bash(againstSandbox ?? '', dir, env);
     expect(drifted.code).toBe(0);
-    const said = 'exit status 1 (1: the sandbox differs; 2: not everything could be compared)';
+    const said =
+      'exit status 1 (1: the sandbox differs in a way that breaks code; 2: not everything could be compared)';
     expect(drifted.stdout.trim().split('\n').at(-1)).toBe(said);
     const report = drifted.stdout.replace(`${said}\n`, '').trim();
     // A new or renamed scenario changes the report: UPDATE_DOCS=1 npx vitest run test/docs/conformance-guide.test.ts
     expect(stable(printed('drift', report)), `${PAGE}'s printed report is not this run's`).toBe(
       stable(report),
     );
-    expect(report).toContain('GET /v2/account: `region`: mock absent, sandbox string');
+    expect(report).toContain('review: GET /v2/account: `region`: mock absent, sandbox string');
+    expect(report).toContain('breaking: POST /v2/transactions: status: mock 422, sandbox 400');
     expect(report).toContain("needs the mock's test helpers (/__mock), which this target has not");
     expect(existsSync(join(dir, 'conformance.html'))).toBe(true);
 
     const listed = await bash(differences ?? '', dir, env);
     const json = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
-      results: { differences: { text: string }[] }[];
+      results: { differences: { severity: string; text: string }[] }[];
     };
-    const texts = json.results.flatMap((r) => r.differences.map((d) => d.text));
+    const texts = json.results.flatMap((r) => r.differences.map((d) => `${d.severity}: ${d.text}`));
     expect(texts.length).toBeGreaterThan(0);
     expect(listed.stdout.trim().split('\n')).toEqual(texts);
   }, 120_000);

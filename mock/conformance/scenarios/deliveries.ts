@@ -80,6 +80,9 @@ export function matchDeliveries(
   return { byType, unmatched };
 }
 
+/** The step naming the event types the contract does not list, near none expected: for review. */
+export const UNLISTED_TYPES = 'event types the contract does not list';
+
 /**
  * Records the `expected` types' deliveries: every verdict of the package's verifier, each delivery's headers
  * and envelope (one never received is named so), and the unknown types near none.
@@ -91,5 +94,5 @@ export function recordDeliveries(t: ScenarioTarget, matched: Matched, expected: 
   for (const d of firsts) recordHeaders(t, d);
   for (const [i, type] of expected.entries())
     t.step(`${type} delivery: envelope`, firsts[i]?.envelope, { compare: 'delivery' });
-  t.step('event types the contract does not list', [...matched.unmatched].sort());
+  t.step(UNLISTED_TYPES, [...matched.unmatched].sort());
 }

@@ -30,6 +30,8 @@ export interface ConformanceReceiver {
   readonly received: ReceivedDelivery[];
   /** The status every later delivery is answered with (200 until told otherwise). */
   answerWith(status: number): void;
+  /** Starts afresh for another scenario: nothing received, answered 200, verified with `secret`. */
+  use(secret: string): void;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,8 @@ function verdictOf(body: string, header: string | undefined, secret: string): st
 export interface ReceiverPlace {
   /** The port on 127.0.0.1 (default a free one). */
   port?: number;
+  /** The address it listens on (default 127.0.0.1; `0.0.0.0` for a target in a container). */
+  host?: string;
   /** The URL deliveries are sent to (a partner's tunnel to the port); default the local address. */
   url?: string;
 }
@@ -62,10 +66,11 @@ export interface ReceiverPlace {
  * Starts a receiver on 127.0.0.1 that verifies with `secret`. node:http is imported here, when a webhook
  * scenario runs, so the mock's entry still loads where there is none.
  */
-export async function startReceiver(secret: string, place: ReceiverPlace = {}): Promise<ConformanceReceiver> {
+export async function startReceiver(first: string, place: ReceiverPlace = {}): Promise<ConformanceReceiver> {
   const { createServer } = await import('node:http');
   const received: ReceivedDelivery[] = [];
   let status = 200;
+  let secret = first;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -87,7 +92,7 @@ export async function startReceiver(secret: string, place: ReceiverPlace = {}): 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(place.port ?? 0, '127.0.0.1', resolve);
+    server.listen(place.port ?? 0, place.host ?? '127.0.0.1', resolve);
   });
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
@@ -96,6 +101,11 @@ export async function startReceiver(secret: string, place: ReceiverPlace = {}): 
     received,
     answerWith: (next) => {
       status = next;
+    },
+    use(next) {
+      secret = next;
+      status = 200;
+      received.length = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

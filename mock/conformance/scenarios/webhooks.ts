@@ -1,6 +1,6 @@
 /**
- * Webhook scenarios (spec 3.4, 6): each points the account's webhook URL at a receiver the run starts on
- * 127.0.0.1, makes the target emit events, and records what arrived: the headers, the signature under the
+ * Webhook scenarios (spec 3.4, 6): each points the account's webhook URL at the run's receiver (its own on
+ * 127.0.0.1, or the one `--receiver-url` names), makes the target emit events, and records what arrived: the headers, the signature under the
  * package's own verifier, the envelope's shape, the events' order and the delivery and retry schedule, on the
  * target's clock. The URL is set in the service's dashboard and time moves on the service's clock, so they all
  * need the mock's helpers: against a sandbox they are skipped with that reason.
@@ -11,7 +11,7 @@ import type { Duration } from '../../engine/duration.js';
 import { stringField } from '../../state/records.js';
 import type { Scenario, ScenarioTarget } from '../types.js';
 import { matchDeliveries, recordDeliveries, recordHeaders } from './deliveries.js';
-import { type ConformanceReceiver, type ReceivedDelivery, startReceiver } from './webhook-receiver.js';
+import type { ConformanceReceiver, ReceivedDelivery } from './webhook-receiver.js';
 
 /** Completes "… needs the mock's test helpers (/__mock), which this target has not" in the skip reason. */
 const NEEDS = 'pointing the webhook URL at a local receiver and moving the clock';
@@ -26,7 +26,7 @@ async function withReceiver(
 ): Promise<void> {
   const helpers = t.needHelpers(NEEDS);
   const account = await helpers.accounts.get();
-  const receiver = await startReceiver(account.webhookSecret);
+  const receiver = await t.openReceiver(account.webhookSecret);
   await helpers.accounts.update({ webhookUrl: receiver.url });
   try {
     await run(helpers, receiver);

@@ -110,25 +110,31 @@ describe('a failed run is never drift', () => {
         'target unavailable: GET /v2/account/credit gave no answer in 0.15 s on each of 3 attempts',
       ],
     ]);
-    expect(progress).toContain('  GET /v2/account/credit gave no answer in 0.15 s: retry 1 of 2 in 0.0 s');
+    expect(progress).toContain('  GET /v2/account/credit gave no answer in 0.15 s: retry 1 of 2');
     expect(report.exitCode).toBe(2);
   }, 30_000);
 
-  it('a POST without an Idempotency-Key that answers 503 is not retried: unavailable, never drift', async () => {
+  it('a POST is sent as the client sends it: with an Idempotency-Key its retries repeat; one that stays 503 is unavailable', async () => {
+    const keys: (string | null)[] = [];
     const report = await runConformance({
       baseUrl: server.url,
       apiKey: server.key,
       only: ['auth.missing-key'],
-      fetch: flaky((request) =>
-        request.method === 'POST' && path(request).startsWith('/v2/') ? 503 : undefined,
-      ),
+      fetch: flaky((request) => {
+        if (request.method !== 'POST' || !path(request).startsWith('/v2/')) return undefined;
+        keys.push(request.headers.get('idempotency-key'));
+        return 503;
+      }),
       backoff: 0,
     });
     expect(report.results[0]).toMatchObject({
       outcome: 'unavailable',
       reason:
-        'target unavailable: POST /v2/users/usr_conformance_none/kyc/bank/verify answered 503, and a POST without an Idempotency-Key is not retried (it may have taken effect)',
+        'target unavailable: POST /v2/users/usr_conformance_none/kyc/bank/verify answered 503 on each of 3 attempts',
     });
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   }, 30_000);
 
   it('the helper probe: a transient 503 is retried; one that stays is no answer, never "no helpers"', async () => {

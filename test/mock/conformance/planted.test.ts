@@ -173,11 +173,17 @@ describe('each class planted on the default-profile server, its helpers visible'
     // The prefunded flow's reads carry no rate (its payout is not pool-attributed): nothing to name there.
     expect(perScenario(report)).toEqual([`transactions.standard-flow: ${RATE}`]);
     expect(report.results.flatMap((r) => r.notCompared ?? [])).toEqual([]);
+    // A type changed breaks a partner's code.
+    expect(report.summary.map((s) => s.severity)).toEqual(['breaking']);
+    expect(report.exitCode).toBe(1);
   }, 60_000);
 
   it('a status the contract does not list before the deposit: named once, not again in the states', async () => {
     const report = await check(CLASSES.unknownStatus, ['transactions.standard-flow']);
     expect(perScenario(report)).toEqual([`transactions.standard-flow: ${STATUS}`]);
+    // The client reads enums as open: a new value breaks nothing, and is for review.
+    expect(report.summary.map((s) => s.severity)).toEqual(['review']);
+    expect(report.exitCode).toBe(0);
   }, 60_000);
 
   it('an optional field left out in one state: named with the state', async () => {
@@ -210,6 +216,8 @@ describe('each class planted on the default-profile server, its helpers visible'
   it('a renamed event type: named as such in each webhook scenario that receives it, nothing else', async () => {
     const report = await check(CLASSES.renamedEventType, ['webhooks.order', 'webhooks.every-event']);
     expect(perScenario(report)).toEqual([`webhooks.order: ${RENAMED}`, `webhooks.every-event: ${RENAMED}`]);
+    // A handler dispatching on the type never sees it: breaking, unlike a new value in an answer.
+    expect(report.summary.map((s) => s.severity)).toEqual(['breaking']);
   }, 60_000);
 
   it('a missing X-Service-Event-Id header: one line in each scenario that compares headers', async () => {

@@ -81,7 +81,7 @@ function handMade(): ConformanceReport {
     startedAt: '2026-01-01T00:00:00.000Z',
     ok: false,
     exitCode: 1,
-    counts: { same: 1, differs: 1, skipped: 1, unavailable: 0 },
+    counts: { same: 1, differs: 1, review: 0, flaky: 0, skipped: 1, unavailable: 0, 'not-compared': 0 },
     summary: summarize(results),
     mockOwn: [],
     effects: [],
@@ -95,8 +95,8 @@ describe('the conformance report', () => {
     expect(formatConformanceReport(handMade()).split('\n')).toEqual([
       'Conformance of https://sandbox.example.test/?q=<b> against the mock (run conf-00000000-)',
       'differs account.read      Read (spec 2.1)',
-      '          GET /v2/account: `<img src=x onerror=alert(1)>`: mock absent, sandbox number',
-      '          GET /v2/account: `id`: mock string, sandbox absent',
+      '          review: GET /v2/account: `<img src=x onerror=alert(1)>`: mock absent, sandbox number',
+      '          breaking: GET /v2/account: `id`: mock string, sandbox absent',
       'same    auth.missing-key  No key (spec 5.4)',
       'skipped kyc.onboarding    Onboarding (spec 4.3): reading the OTP needs the mock helpers',
       '3 scenarios: 1 same, 1 differ, 1 skipped (exit status 1)',
@@ -112,7 +112,10 @@ describe('the conformance report', () => {
     expect(page).toContain('<h3>sandbox</h3>');
     // One side-by-side pair for the one answer that differs, listing both of its differences.
     expect(page.match(/class="pair"/g)).toHaveLength(1);
-    expect(page).toContain('<strong>1 same, 1 differ, 1 skipped</strong>');
+    expect(page).toContain(
+      '<strong>1 same, 1 differ (breaking), 0 for review, 0 flaky, 1 skipped, 0 not compared</strong>, exit status 1',
+    );
+    expect(page).toContain('<li>breaking: GET /v2/account: `id`: mock string, sandbox absent</li>');
     expect(page).toContain('reading the OTP needs the mock helpers');
   });
 });
@@ -213,7 +216,7 @@ describe('inr-payouts-mock conformance', () => {
       ]);
       expect(await run).toBe(1);
       expect(err.mock.calls.map((c) => String(c[0]))).toContain(
-        'conformance: 1 scenario(s) differ from the mock',
+        'conformance: 1 scenario(s) differ from the mock in a way that breaks code',
       );
       const report = JSON.parse(readFileSync(json, 'utf8')) as ConformanceReport;
       const texts = report.results.flatMap((r) => r.differences.map((d) => `${r.id}: ${d.text}`));

@@ -40,8 +40,11 @@ describe('runConformance against the in-process mock', () => {
     expect(report.counts).toEqual({
       same: CONFORMANCE_SCENARIOS.length,
       differs: 0,
+      review: 0,
+      flaky: 0,
       skipped: 0,
       unavailable: 0,
+      'not-compared': 0,
     });
     expect(report.target).toBe('in-process mock');
     expect(report.rateLimit).toBe(600);
@@ -140,8 +143,11 @@ describe('runConformance against a standalone server', () => {
     expect(report.counts).toEqual({
       same: CONFORMANCE_SCENARIOS.length,
       differs: 0,
+      review: 0,
+      flaky: 0,
       skipped: 0,
       unavailable: 0,
+      'not-compared': 0,
     });
     // A second run against the state the first left behind is as clean.
     const again = await runConformance({

@@ -1,7 +1,7 @@
 // A target that answers exactly what the spec shows is no drift: the standalone server in `--profile strict`
 // (none of the mock's own fields and headers), with its helpers visible and with them hidden behind a proxy that
 // answers 404 for /__mock, as a sandbox does. What only the mock adds is listed once, under its own heading, and
-// the exit status ignores it; what the target adds beyond the contract is still a difference.
+// the exit status ignores it; what the target adds beyond the contract is a line for review.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../../../mock/conformance/types.js';
 import { conformanceHtml, formatConformanceReport, runConformance } from '../../../mock/index.js';
@@ -66,7 +66,7 @@ describe('conformance against a strict-profile target', () => {
     expect(report.mockOwn).toEqual(expect.arrayContaining(MOCK_OWN));
   }, 60_000);
 
-  it('a field the target adds beyond the contract is still a difference', async () => {
+  it('a field the target adds beyond the contract is a line for review: exit 0, or 1 with failOnReview', async () => {
     sandbox = await startDriftedSandbox(
       {
         answer: (method, path, answer) => {
@@ -80,6 +80,18 @@ describe('conformance against a strict-profile target', () => {
     );
     const report = await runConformance({ baseUrl: sandbox.url, apiKey: server.key, tier: 'read-only' });
     expect(named(report)).toEqual(['GET /v2/account: `region`: mock absent, sandbox string']);
-    expect(report.exitCode).toBe(1);
+    expect(report.summary.map((s) => s.severity)).toEqual(['review']);
+    expect(report.exitCode).toBe(0);
+    expect(formatConformanceReport(report)).toContain(
+      '          review: GET /v2/account: `region`: mock absent, sandbox string',
+    );
+    const failing = await runConformance({
+      baseUrl: sandbox.url,
+      apiKey: server.key,
+      tier: 'read-only',
+      only: ['account.read'],
+      failOnReview: true,
+    });
+    expect(failing.exitCode).toBe(1);
   }, 60_000);
 });
