@@ -164,7 +164,7 @@ test('run directly in the background by a shell that then exits, it keeps servin
   }
 });
 
-test('npx inr-payouts-mock --state-file keeps an answered write across kill -9, the next server starting at once (Node's own SQLite)', async () => {
+test('npx inr-payouts-mock --state-file keeps an answered write across kill -9, the next server starting at once (Node’s own SQLite)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-state-'));
   const file = join(dir, 'sandbox.db');
   const stop = async (server, signal) => {
