@@ -11,9 +11,14 @@ function copyOf(headers: Headers, key: (authorization: string) => string): Heade
   return copy;
 }
 
-/** A copy of ky's request whose `Authorization` is masked; the body stays readable in both. */
+/**
+ * A copy of ky's request whose `Authorization` is masked; the body stays readable in both. The request of a
+ * `TimeoutError` was sent, its body read: its view has none, as a used body cannot be copied.
+ */
 function viewOf(request: Request): KyRequest {
-  const view = request.clone();
+  const view = request.bodyUsed
+    ? new Request(request.url, { method: request.method, headers: request.headers })
+    : request.clone();
   const authorization = view.headers.get('authorization');
   if (authorization !== null) view.headers.set('authorization', redact(authorization));
   return view as KyRequest;

@@ -147,6 +147,44 @@ describe("the hooks option: ky's hooks run on every request, and none of them se
     ]);
   });
 
+  it("retries a POST that timed out with a partner's beforeRetry hook, which sees the time-out masked", async () => {
+    const bodies: string[] = [];
+    let attempts = 0;
+    // The first attempt reads the body and never answers; the retry is answered.
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      bodies.push(await request.text());
+      attempts += 1;
+      if (attempts === 1)
+        return new Promise((_resolve, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        );
+      return Response.json({ success: true, data: account });
+    };
+    const errors: string[] = [];
+    const client = makeClient({
+      fetch,
+      maxRetries: 1,
+      timeout: 50,
+      clock: { now: () => 0, sleep: async () => {} },
+      hooks: {
+        beforeRetry: [
+          ({ request, error }) => void errors.push(`${error.name} ${request.headers.get('authorization')}`),
+        ],
+      },
+    });
+    await client.request({
+      method: 'POST',
+      path: '/v2/account',
+      body: { webhookUrl: 'https://acme.test/wh' },
+    });
+    expect(bodies).toEqual([
+      JSON.stringify({ webhookUrl: 'https://acme.test/wh' }),
+      JSON.stringify({ webhookUrl: 'https://acme.test/wh' }),
+    ]);
+    expect(errors).toEqual([`TimeoutError Bearer pk_sandbox_***`]);
+  });
+
   it("hands a partner's fetch ky's request with the real key, what hooks hold stays masked, and a fetch wrapper copying headers keeps the Idempotency-Key on a retry", async () => {
     const seen = route(
       'post',
