@@ -60,9 +60,11 @@ function sh(command, args, { allowFail = false, input } = {}) {
 }
 const podman = (args, opts) => sh(PODMAN[0], [...PODMAN.slice(1), ...args], opts);
 /** podman without blocking this process, whose receiver must go on answering the container's webhooks. */
-function podmanAsync(args) {
+const podmanAsync = (args) => spawnAsync(PODMAN[0], [...PODMAN.slice(1), ...args]);
+/** A command run without blocking this process; resolves with its exit status and output. */
+function spawnAsync(command, args) {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(PODMAN[0], [...PODMAN.slice(1), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {
@@ -413,7 +415,7 @@ async function arbitraryUidRun() {
   }
 }
 
-/** The guide's first `docker run`, the image's defaults: the conformance run, from inside, exits 0. */
+/** The guide's first `docker run`, the image's defaults: the conformance run, from inside and from the host. */
 async function conformanceRun() {
   const [words] = guideCommands();
   const name = `inr-payouts-mock-conformance-${process.pid}`;
@@ -445,6 +447,49 @@ async function conformanceRun() {
       expect(run.status === 0, `exit ${run.status}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`);
       return summary ?? 'exit 0';
     });
+    await check(
+      'conformance from the host through the published port, the webhooks to --receiver-url: exit 0',
+      async () => {
+        // As the guide runs it from a partner's machine; the container reaches the host's loopback at 10.0.2.2
+        // (slirp4netns), where Docker's --add-host host.docker.internal:host-gateway would name the host.
+        const receiverPort = await freePort();
+        const run = await spawnAsync(process.execPath, [
+          join(root, 'dist/bin/mock-server.js'),
+          'conformance',
+          '--base-url',
+          `http://127.0.0.1:${port}`,
+          '--receiver-url',
+          `http://10.0.2.2:${receiverPort}/webhooks`,
+          '--receiver-port',
+          String(receiverPort),
+        ]);
+        const summary = /\d+ scenarios: .*/.exec(run.stdout)?.[0];
+        expect(
+          run.status === 0,
+          `exit ${run.status}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`,
+        );
+        return summary ?? 'exit 0';
+      },
+    );
+    await check(
+      'conformance from the host with no receiver the container can reach: exit 2, not compared, never drift',
+      async () => {
+        const run = await spawnAsync(process.execPath, [
+          join(root, 'dist/bin/mock-server.js'),
+          'conformance',
+          '--base-url',
+          `http://127.0.0.1:${port}`,
+        ]);
+        const output = `${run.stdout}\n${run.stderr}`;
+        expect(run.status === 2, `exit ${run.status}, not 2\n${output.slice(-3000)}`);
+        expect(
+          /not compared/.test(output) && /--receiver-url/.test(output),
+          `no advice:\n${output.slice(-3000)}`,
+        );
+        expect(!/^\s*breaking:/m.test(run.stdout), `a breaking line:\n${run.stdout.slice(-3000)}`);
+        return /\d+ scenarios: .*/.exec(run.stdout)?.[0] ?? 'exit 2';
+      },
+    );
   } finally {
     podman(['rm', '-f', '-t', '0', '-v', name], { allowFail: true });
   }
