@@ -4,6 +4,7 @@
  * the totals with the exit status.
  */
 import { coverageLines } from './coverage.js';
+import { probeLines } from './probes/report.js';
 import type { ConformanceReport, DifferenceSummary, ScenarioResult } from './types.js';
 
 /** How many named things, shortened past `most`. */
@@ -64,6 +65,7 @@ export function formatConformanceReport(report: ConformanceReport): string {
     }
     if (r.notCompared?.length) lines.push(`${PAD}not compared after that: ${some(r.notCompared, 8)}`);
   }
+  lines.push(...probeLines(report.probes));
   if (report.mockOwn?.length) {
     lines.push("The mock's own, not promised by the spec (the target leaves it out; not a difference):");
     for (const mark of report.mockOwn) lines.push(`${PAD}${mark}`);

@@ -21,6 +21,9 @@ import {
   targetGuided,
 } from './guided.js';
 import { createPacer, type Pacer } from './pace.js';
+import { DEFAULT_PROBES } from './probes/cases.js';
+import { runProbes } from './probes/phase.js';
+import { probeEffects } from './probes/report.js';
 import { summarize } from './report.js';
 import { SCENARIOS } from './scenarios/index.js';
 import { GUIDED_SCENARIO } from './scenarios/transactions.js';
@@ -399,11 +402,31 @@ async function compareAll(run: RunPlan): Promise<ConformanceReport> {
       progress(`[${i + 1}/${scenarios.length}] ${scenario.id}: ${outcome} (${r.ms} ms)`);
     }
   }
-  const done = effectsDone(results, account.webhookUrl, clockBefore, await clockOf(target));
+  // The probes: each field rule at its boundaries (mock/conformance/probes/), after the scenarios.
+  const probes =
+    options.probes === false
+      ? undefined
+      : await runProbes({
+          reference,
+          target,
+          names,
+          tiers,
+          settings: { ...DEFAULT_PROBES, ...options.probes },
+          progress,
+        });
+  const done = [
+    ...effectsDone(results, account.webhookUrl, clockBefore, await clockOf(target)),
+    ...probeEffects(probes),
+  ];
   for (const line of done) progress(`  ${line}`);
   const counts = { same: 0, differs: 0, skipped: 0, unavailable: 0 };
   for (const r of results) counts[r.outcome] += 1;
-  const exitCode = counts.differs > 0 ? 1 : counts.unavailable > 0 ? 2 : 0;
+  const exitCode =
+    counts.differs > 0 || (probes?.differences.length ?? 0) > 0
+      ? 1
+      : counts.unavailable > 0 || (probes?.unavailable.length ?? 0) > 0
+        ? 2
+        : 0;
   return {
     target: where,
     tiers,
@@ -416,7 +439,8 @@ async function compareAll(run: RunPlan): Promise<ConformanceReport> {
     summary: summarize(results),
     mockOwn: [...new Set(results.flatMap((r) => r.mockOwn ?? []))],
     effects: [...plan, ...done],
-    coverage: coverageOf(results),
+    coverage: coverageOf(results, probes),
+    ...(probes ? { probes } : {}),
     results,
   };
 }

@@ -8,6 +8,8 @@ import type { PayoutClient } from '../../src/index.js';
 import type { MockHelperCalls } from '../connect.js';
 import type { Coverage } from './coverage.js';
 import type { GuidedDeposit, GuidedSide } from './guided.js';
+import type { ProbeSettings } from './probes/cases.js';
+import type { ProbeReport } from './probes/types.js';
 
 /**
  * How much a scenario needs of its target: `read-only` sends only reads and requests without a valid key
@@ -202,6 +204,8 @@ export interface ConformanceReport {
   effects: string[];
   /** Each `/v2` endpoint and event type: exercised, or why not. */
   coverage: Coverage;
+  /** Each field rule probed at its boundaries on both sides: the cases compared and each disagreement. */
+  probes?: ProbeReport;
   results: ScenarioResult[];
 }
 
@@ -269,4 +273,9 @@ export interface ConformanceOptions {
   pollIntervalMs?: number | undefined;
   /** Milliseconds one guided wait may last (the deposit, the payout, the deliveries; default 3,600,000). */
   guidedTimeoutMs?: number | undefined;
+  /**
+   * The probes of each field rule at its boundaries, sent after the scenarios: the seed that chooses the cases
+   * (default 1) and the most per endpoint (default 24); `false` sends none.
+   */
+  probes?: Partial<ProbeSettings> | false | undefined;
 }
