@@ -10,7 +10,7 @@ import { describeError } from '../../src/shared/describe-error.js';
 import { conformanceHtml } from './html.js';
 import { formatConformanceReport } from './report.js';
 import { runSuite } from './run.js';
-import { TIERS, type Tier } from './types.js';
+import { type ConformanceOptions, TIERS, type Tier } from './types.js';
 
 /** Why the command could not run: it exits 2, as a run that could not compare does. */
 export class ConformanceUsageError extends Error {
@@ -42,7 +42,12 @@ Options:
                         mock-helpers  uses the mock's /__mock helpers: moves the target's clock, points its
                                       webhook URL at the run's receiver and back (skipped where there are none)
                       The run says what it will do to the target when it starts, and what it did when it ends.
-  --only <id>         Only this scenario (repeat; an ID ending in "." takes every scenario under it)
+  --only <id>         Only this scenario (repeat; an ID ending in "." takes every scenario under it); the
+                      probes are then sent only when --probe-seed or --probe-cap is given
+  --probe-seed <s>    After the scenarios, the run probes every field rule of the published contract at its
+                      boundaries (each case a valid request with one field changed, sent to both sides in
+                      its tier); the seed chooses the cases where an endpoint has more than the cap (default 1)
+  --probe-cap <n>     The most probe cases per endpoint (default 24; 0 sends none)
   --json <file>       Also write the report as JSON (checked writable before the run)
   --html <file>       Also write the report as a self-contained HTML page (both answers side by side)
   --timeout <s>       Seconds one request may take before it is retried as a time-out (default 30)
@@ -114,6 +119,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
   let retries: number | undefined;
   let wait: number | undefined;
   let receiverPort: number | undefined;
+  let probes: ConformanceOptions['probes'];
   try {
     parsed = parse(argv);
     tier = tiersOf(parsed.values.tier);
@@ -124,6 +130,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     wait = seconds('--wait', parsed.values.wait);
     receiverPort =
       parsed.values['receiver-port'] === undefined ? undefined : Number(parsed.values['receiver-port']);
+    probes = probeOptions(parsed.values['probe-seed'], parsed.values['probe-cap']);
   } catch (error) {
     throw new ConformanceUsageError(`${describeError(error)}\n\n${CONFORMANCE_USAGE}`);
   }
@@ -141,6 +148,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     apiKey: values['api-key'],
     tier,
     only: values.only,
+    ...(probes === undefined ? {} : { probes }),
     ...(timeout ? { timeoutMs: timeout * 1000 } : {}),
     ...(retries !== undefined ? { retries } : {}),
     ...(values.guided
@@ -170,6 +178,16 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
   return report.exitCode;
 }
 
+/** `--probe-seed` and `--probe-cap`: undefined when neither is given, `false` for a cap of 0. */
+function probeOptions(seed: string | undefined, cap: string | undefined): ConformanceOptions['probes'] {
+  if (seed === undefined && cap === undefined) return undefined;
+  const most = cap === undefined ? undefined : Number(cap);
+  if (most !== undefined && !(Number.isInteger(most) && most >= 0))
+    throw new Error(`--probe-cap must be a whole number of 0 or more; got ${cap}`);
+  if (most === 0) return false;
+  return { ...(seed === undefined ? {} : { seed }), ...(most === undefined ? {} : { cap: most }) };
+}
+
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
@@ -180,6 +198,8 @@ function parse(argv: string[]) {
       'api-key': { type: 'string' },
       tier: { type: 'string', multiple: true },
       only: { type: 'string', multiple: true },
+      'probe-seed': { type: 'string' },
+      'probe-cap': { type: 'string' },
       json: { type: 'string' },
       html: { type: 'string' },
       timeout: { type: 'string' },

@@ -403,8 +403,10 @@ async function compareAll(run: RunPlan): Promise<ConformanceReport> {
     }
   }
   // The probes: each field rule at its boundaries (mock/conformance/probes/), after the scenarios.
+  // A run of chosen scenarios (`only`, `scenarios`) sends the probes only when they are asked for too.
   const probes =
-    options.probes === false
+    options.probes === false ||
+    (options.probes === undefined && (options.only?.length || options.scenarios !== undefined))
       ? undefined
       : await runProbes({
           reference,
@@ -415,8 +417,8 @@ async function compareAll(run: RunPlan): Promise<ConformanceReport> {
           progress,
         });
   const done = [
-    ...effectsDone(results, account.webhookUrl, clockBefore, await clockOf(target)),
     ...probeEffects(probes),
+    ...effectsDone(results, account.webhookUrl, clockBefore, await clockOf(target)),
   ];
   for (const line of done) progress(`  ${line}`);
   const counts = { same: 0, differs: 0, skipped: 0, unavailable: 0 };

@@ -275,7 +275,8 @@ export interface ConformanceOptions {
   guidedTimeoutMs?: number | undefined;
   /**
    * The probes of each field rule at its boundaries, sent after the scenarios: the seed that chooses the cases
-   * (default 1) and the most per endpoint (default 24); `false` sends none.
+   * (default 1) and the most per endpoint (default 24); `false` sends none. A run of chosen scenarios (`only`,
+   * `scenarios`) sends them only when this is given.
    */
   probes?: Partial<ProbeSettings> | false | undefined;
 }

@@ -48,6 +48,8 @@ async function send(t: ScenarioTarget, request: ProbeRequest): Promise<string> {
     headers: {
       Authorization: `Bearer ${t.apiKey}`,
       ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      // A write carries a key of its own, as the client sends it: a transient failure is then retried safely.
+      ...(request.method === 'GET' ? {} : { 'Idempotency-Key': crypto.randomUUID() }),
     },
     ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
   });
@@ -159,7 +161,7 @@ export async function runProbes(run: ProbeRun): Promise<ProbeReport> {
       unavailable.push(lost.message);
     }
     run.progress(
-      `[probe] ${first.endpoint}${group.tier === 'read-only' ? '' : ` (${group.tier})`}: ${both} cases, ${
+      `  probe ${first.endpoint}${group.tier === 'read-only' ? '' : ` (${group.tier})`}: ${both} cases, ${
         entry.differing ? `${entry.differing} differ` : 'same'
       }${lost ? `; ${lost.message}` : ''}`,
     );
