@@ -130,7 +130,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     wait = seconds('--wait', parsed.values.wait);
     receiverPort =
       parsed.values['receiver-port'] === undefined ? undefined : Number(parsed.values['receiver-port']);
-    probes = probeOptions(parsed.values['probe-seed'], parsed.values['probe-cap']);
+    probes = probeOptions(parsed.values['probe-seed'], parsed.values['probe-cap'], parsed.values.only);
   } catch (error) {
     throw new ConformanceUsageError(`${describeError(error)}\n\n${CONFORMANCE_USAGE}`);
   }
@@ -148,7 +148,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     apiKey: values['api-key'],
     tier,
     only: values.only,
-    ...(probes === undefined ? {} : { probes }),
+    probes,
     ...(timeout ? { timeoutMs: timeout * 1000 } : {}),
     ...(retries !== undefined ? { retries } : {}),
     ...(values.guided
@@ -178,9 +178,16 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
   return report.exitCode;
 }
 
-/** `--probe-seed` and `--probe-cap`: undefined when neither is given, `false` for a cap of 0. */
-function probeOptions(seed: string | undefined, cap: string | undefined): ConformanceOptions['probes'] {
-  if (seed === undefined && cap === undefined) return undefined;
+/**
+ * `--probe-seed` and `--probe-cap`: the defaults when neither is given (none with `--only`), `false` for a cap
+ * of 0.
+ */
+function probeOptions(
+  seed: string | undefined,
+  cap: string | undefined,
+  only: readonly string[] | undefined,
+): ConformanceOptions['probes'] {
+  if (seed === undefined && cap === undefined) return only?.length ? false : {};
   const most = cap === undefined ? undefined : Number(cap);
   if (most !== undefined && !(Number.isInteger(most) && most >= 0))
     throw new Error(`--probe-cap must be a whole number of 0 or more; got ${cap}`);

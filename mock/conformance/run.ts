@@ -403,10 +403,9 @@ async function compareAll(run: RunPlan): Promise<ConformanceReport> {
     }
   }
   // The probes: each field rule at its boundaries (mock/conformance/probes/), after the scenarios.
-  // A run of chosen scenarios (`only`, `scenarios`) sends the probes only when they are asked for too.
+  // The probes are sent when asked for (the command line asks unless --probe-cap is 0 or --only is given).
   const probes =
-    options.probes === false ||
-    (options.probes === undefined && (options.only?.length || options.scenarios !== undefined))
+    options.probes === undefined || options.probes === false
       ? undefined
       : await runProbes({
           reference,

@@ -274,9 +274,9 @@ export interface ConformanceOptions {
   /** Milliseconds one guided wait may last (the deposit, the payout, the deliveries; default 3,600,000). */
   guidedTimeoutMs?: number | undefined;
   /**
-   * The probes of each field rule at its boundaries, sent after the scenarios: the seed that chooses the cases
-   * (default 1) and the most per endpoint (default 24); `false` sends none. A run of chosen scenarios (`only`,
-   * `scenarios`) sends them only when this is given.
+   * The probes of each field rule at its boundaries, sent after the scenarios when given: the seed that chooses
+   * the cases (default 1) and the most per endpoint (default 24); `{}` sends them with both defaults. Left out
+   * or `false`, none is sent (the command line sends them unless `--probe-cap 0` or `--only` is given).
    */
   probes?: Partial<ProbeSettings> | false | undefined;
 }

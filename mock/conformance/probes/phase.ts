@@ -130,9 +130,14 @@ export async function runProbes(run: ProbeRun): Promise<ProbeReport> {
       differing: 0,
     };
     endpoints.set(first.endpoint, entry);
-    if (!run.tiers.includes(group.tier)) {
+    const why = !run.tiers.includes(group.tier)
+      ? tierNotChosen(group.tier)
+      : group.tier === 'mock-helpers' && !run.target.helpers
+        ? `${validOnlyOnAMock(group.cases[0]?.operationId ?? '') ?? 'they need a mock'}: sent only to a target with the mock's helpers`
+        : undefined;
+    if (why) {
       entry.notSent += group.cases.length;
-      entry.why = tierNotChosen(group.tier);
+      entry.why = why;
       continue;
     }
     const [mock, sandbox] = await Promise.all([
