@@ -186,11 +186,13 @@ describe('runConformance against a standalone server', () => {
       name: 'POST /v2/transactions',
       status: 'refusal only',
       why: `no success met; ${noHelpers}: run with --guided to reach it`,
+      sent: { scenarios: expect.any(Number), cases: 0 },
     });
-    expect(row('POST /v2/users/:userId/kyc/profile')).toEqual({
-      name: 'POST /v2/users/:userId/kyc/profile',
+    expect(row('POST /v2/users/:userId/kyc/document')).toEqual({
+      name: 'POST /v2/users/:userId/kyc/document',
       status: 'not reachable',
       why: noHelpers,
+      sent: { scenarios: 0, cases: 0 },
     });
     await expect(runConformance({ baseUrl: server.url, fetch: sandboxFetch })).rejects.toThrow(
       /no mock test helpers to read a key from: give the sandbox key \(--api-key pk_sandbox_…\)/,
