@@ -169,8 +169,10 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
   if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
   if (values.html) writeFileSync(values.html, conformanceHtml(report));
   console.log(formatConformanceReport(report));
-  if (report.exitCode === 1)
+  if (report.counts.differs > 0)
     console.error(`conformance: ${report.counts.differs} scenario(s) differ from the mock`);
+  if (report.probes?.differences.length)
+    console.error(`conformance: ${report.probes.differences.length} probe case(s) differ from the mock`);
   if (report.counts.unavailable > 0)
     console.error(
       `conformance: the target was unavailable for ${report.counts.unavailable} scenario(s): those were not compared`,

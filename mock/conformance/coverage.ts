@@ -28,6 +28,8 @@ export interface CoverageRow {
 export interface Coverage {
   endpoints: CoverageRow[];
   events: CoverageRow[];
+  /** The run sent the probes: the table shows each endpoint's scenarios and cases. */
+  probed?: true;
 }
 
 const NO_HELPERS = "needs the mock's helpers, which this target has not";
@@ -99,7 +101,7 @@ export function coverageOf(results: readonly ScenarioResult[], probes?: ProbeRep
         ? { name: type, status: 'exercised' }
         : { name: type, ...withGuidedHint(base, type, guidedRan) },
   );
-  return { endpoints, events: received };
+  return { endpoints, events: received, ...(probes ? { probed: true as const } : {}) };
 }
 
 /** The table as text: one line per endpoint and event type. */
@@ -107,10 +109,11 @@ export function coverageLines(coverage: Coverage): string[] {
   const rows = [...coverage.endpoints, ...coverage.events];
   if (rows.length === 0) return [];
   const width = Math.max(...rows.map((r) => r.name.length));
+  // The counts, in a run that sent the probes: a run of scenarios alone keeps to the status.
+  const counts = (scenarios: number, cases: number) =>
+    `${String(scenarios).padStart(2)} scenarios ${String(cases).padStart(3)} cases  `;
   const sent = (r: CoverageRow) =>
-    r.sent
-      ? `${String(r.sent.scenarios).padStart(3)} scenarios ${String(r.sent.cases).padStart(3)} cases  `
-      : '';
+    !coverage.probed ? '' : r.sent ? counts(r.sent.scenarios, r.sent.cases) : ' '.repeat(counts(0, 0).length);
   const line = (r: CoverageRow) =>
     `  ${r.name.padEnd(width)}  ${sent(r)}${r.status}${r.why ? ` (${r.why})` : ''}`;
   const count = (list: CoverageRow[]) => list.filter((r) => r.status === 'exercised').length;
