@@ -1,9 +1,9 @@
 /**
  * A valid request for each operation the probes change one field of: built from the endpoint table's input
  * types, so a request the table no longer accepts fails to compile. Every user-scoped request names a user that
- * does not exist (`usr_conformance_none`, as the validation scenarios do): the service checks the request
- * before it looks the user up (spec 7.2 before 7.3), so a valid case answers `USER_NOT_FOUND` and an invalid one
- * its validation error, and neither changes anything on the target.
+ * does not exist (`usr_conformance_none`, as the validation scenarios do): a request is checked before the
+ * user is looked up (docs/assumptions.md, "Request validation"), so a valid case answers `USER_NOT_FOUND` and an
+ * invalid one its validation error, and neither changes anything on the target.
  */
 import type * as z from 'zod/mini';
 import type { ENDPOINTS, OperationId } from '../../../src/endpoints/index.js';
