@@ -402,8 +402,8 @@ async function compareAll(run: RunPlan): Promise<ConformanceReport> {
       progress(`[${i + 1}/${scenarios.length}] ${scenario.id}: ${outcome} (${r.ms} ms)`);
     }
   }
-  // The probes: each field rule at its boundaries (mock/conformance/probes/), after the scenarios.
-  // The probes are sent when asked for (the command line asks unless --probe-cap is 0 or --only is given).
+  // Each field rule at its boundaries (mock/conformance/probes/), after the scenarios, when asked for (the
+  // command line asks unless --probe-cap is 0 or --only is given).
   const probes =
     options.probes === undefined || options.probes === false
       ? undefined
