@@ -151,3 +151,26 @@ describe('the probes', () => {
     expect(lines(report)).toEqual([]);
   }, 60_000);
 });
+
+describe('the lifecycles', () => {
+  it('a target whose replays are not marked Idempotent-Replayed is named on each keyed POST', async () => {
+    const unmarked: typeof fetch = async (input, init) => {
+      const answer = await fetch(new Request(input, init));
+      const headers = new Headers(answer.headers);
+      headers.delete('idempotent-replayed');
+      return new Response(answer.body, { status: answer.status, headers });
+    };
+    const report = await runConformance({
+      baseUrl: standard.url,
+      fetch: unmarked,
+      only: ['lifecycle.replays'],
+    });
+    const result = report.results.find((r) => r.id === 'lifecycle.replays');
+    expect(result?.outcome).toBe('differs');
+    const steps = new Set(result?.differences.map((d) => d.step));
+    expect(steps).toContain('POST /v2/users replayed with its key');
+    expect(steps).toContain('POST /v2/users/:userId/kyc/declaration replayed with its key');
+    // No probe is sent in a run of chosen scenarios.
+    expect(report.probes).toBeUndefined();
+  }, 60_000);
+});
