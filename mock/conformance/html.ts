@@ -43,6 +43,24 @@ function mockOwnSection(marks: readonly string[]): string {
 </section>`;
 }
 
+/** The probes: how many cases were compared, and each case the two sides answered differently, by endpoint. */
+function probesSection(probes: ConformanceReport['probes']): string {
+  if (!probes) return '';
+  const endpoints = [...new Set(probes.differences.map((d) => d.endpoint))];
+  return `<section><h2 class="${endpoints.length ? 'differs' : 'same'}"><span>${endpoints.length ? 'differs' : 'same'}</span> probes</h2>
+<p>${probes.compared} of ${probes.generated} cases compared (seed ${escapeHtml(String(probes.seed))}, at most ${probes.cap} per endpoint), each a valid request with one field at a boundary.</p>
+${endpoints
+  .map(
+    (endpoint) => `<h3>${escapeHtml(endpoint)}</h3>
+<ul>${probes.differences
+      .filter((d) => d.endpoint === endpoint)
+      .map((d) => `<li>${escapeHtml(d.text)}</li>`)
+      .join('')}</ul>`,
+  )
+  .join('\n')}
+</section>`;
+}
+
 /**
  * The HTML page of a report.
  * @example
@@ -73,6 +91,7 @@ pre { background: #f6f8fa; padding: 0.75rem; overflow-x: auto; font-size: 13px; 
 <h1>Conformance of ${escapeHtml(report.target)} against the mock</h1>
 <p>Run ${escapeHtml(report.prefix)} at ${escapeHtml(report.startedAt)}, tiers ${escapeHtml(report.tiers.join(', '))}, paced to ${report.rateLimit} requests per minute: <strong>${same} same, ${differs} differ, ${skipped} skipped</strong>.</p>
 ${report.results.map(scenario).join('\n')}
+${probesSection(report.probes)}
 ${mockOwnSection(report.mockOwn ?? [])}
 </body>
 </html>

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeCases } from '../../../mock/conformance/probes/cases.js';
 import type { ConformanceOptions } from '../../../mock/conformance/types.js';
-import { formatConformanceReport, runConformance } from '../../../mock/index.js';
+import { conformanceHtml, formatConformanceReport, runConformance } from '../../../mock/index.js';
 import { type RunningServer, startServer } from '../server/support.js';
 
 let standard: RunningServer;
@@ -86,6 +86,9 @@ describe('the probes', () => {
     );
     expect(text).toContain(
       'differs POST /v2/users/:userId/kyc/bank/verify\n          accountNumber, 8 digits: mock 400 Validation Error, sandbox 404 Not Found',
+    );
+    expect(conformanceHtml(report)).toContain(
+      '<li>accountNumber, 8 digits: mock 400 Validation Error, sandbox 404 Not Found</li>',
     );
     // The coverage table counts each endpoint's cases.
     const bank = report.coverage.endpoints.find((r) => r.name === 'POST /v2/users/:userId/kyc/bank/verify');
