@@ -1,6 +1,7 @@
 /**
  * The whole suite, in the order it runs: one file per area of the spec. Adding an area is a file and a line here.
  */
+import { LIFECYCLE_SCENARIOS } from '../probes/lifecycles.js';
 import type { Scenario } from '../types.js';
 import { ACCOUNT_SCENARIOS } from './account.js';
 import { AUTH_SCENARIOS } from './auth.js';
@@ -21,4 +22,5 @@ export const SCENARIOS: readonly Scenario[] = [
   ...KYC_SCENARIOS,
   ...TRANSACTION_SCENARIOS,
   ...WEBHOOK_SCENARIOS,
+  ...LIFECYCLE_SCENARIOS,
 ];
