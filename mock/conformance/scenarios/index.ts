@@ -1,12 +1,12 @@
 /**
  * The whole suite, in the order it runs: one file per area of the spec. Adding an area is a file and a line here.
  */
-import { LIFECYCLE_SCENARIOS } from '../probes/lifecycles.js';
 import type { Scenario } from '../types.js';
 import { ACCOUNT_SCENARIOS } from './account.js';
 import { AUTH_SCENARIOS } from './auth.js';
 import { IDEMPOTENCY_SCENARIOS } from './idempotency.js';
 import { KYC_SCENARIOS } from './kyc.js';
+import { LIFECYCLE_SCENARIOS } from './lifecycles.js';
 import { LIMIT_SCENARIOS } from './limits.js';
 import { TRANSACTION_SCENARIOS } from './transactions.js';
 import { VALIDATION_SCENARIOS } from './validation.js';

@@ -7,9 +7,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { objectOf, stringField } from '../../state/records.js';
-import { newUser, verifiedUser } from '../scenarios/support.js';
+import { answerOf } from '../probes/phase.js';
 import type { Scenario, ScenarioTarget } from '../types.js';
-import { answerOf } from './phase.js';
+import { newUser, verifiedUser } from './support.js';
 
 /** An answer as a lifecycle reads it: status, the replay header, the parsed body. */
 interface Answer {
