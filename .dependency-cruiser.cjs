@@ -90,7 +90,9 @@ const MOCK_LAYERS = {
   // Neither the service nor the entry may import mock/msw/: it is the entry `inr-payouts/mock/msw`, so that
   // `inr-payouts/mock` never loads msw.
   service: { path: '^mock/service\\.ts$', may: [...MOCK_SURFACE, 'openapi', 'overrides'] },
-  // The drift check reads the published contract's schemas as the OpenAPI document builds them.
+  // The drift check reads the published contract's schemas as the OpenAPI document builds them. Its probes
+  // (mock/conformance/probes/) are of this layer, and speak only HTTP, the endpoint table and the published
+  // contract: the rule `probes-speak-http` below keeps the mock's inside out of them.
   conformance: {
     path: '^mock/conformance/',
     may: [...MOCK_SURFACE, 'openapi', 'receiver-check', 'overrides', 'service'],
@@ -153,6 +155,17 @@ module.exports = {
         'it, so a suite on mock.fetch pays nothing for msw. Take the handlers from mock/msw/ instead.',
       from: { path: '^(src|mock)/', pathNot: '^mock/msw/' },
       to: { path: '(^|/)node_modules/msw/' },
+    },
+    {
+      name: 'probes-speak-http',
+      severity: 'error',
+      comment:
+        "The drift check's probes judge a target by what it answers over HTTP, against the endpoint table and the " +
+        "published contract: never by the mock's routes, operations, machines, pipeline or policies.",
+      from: { path: '^mock/conformance/probes/' },
+      to: {
+        path: '^mock/(routes|operations|machines|http|policies|helpers|service|server|overrides)(/|\\.ts$)',
+      },
     },
     {
       name: 'not-test',

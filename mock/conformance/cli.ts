@@ -11,7 +11,7 @@ import { describeError } from '../../src/shared/describe-error.js';
 import { conformanceHtml } from './html.js';
 import { formatConformanceReport } from './report.js';
 import { runSuite } from './run.js';
-import { TIERS, type Tier } from './types.js';
+import { type ConformanceOptions, TIERS, type Tier } from './types.js';
 
 /** Why the command could not run: it exits 2, as a run that could not compare does. */
 export class ConformanceUsageError extends Error {
@@ -31,7 +31,7 @@ listed under its own heading, never a difference.
 Each difference says what it means for your code: "breaking" (a field missing or renamed, a type or format
 changed, another status, error identifier or error shape, a header or signature changed), "review" (a new enum
 value, a field or event type the contract does not list: the client lets it pass), or "flaky" (it did not come
-back when the scenario was sent again).
+back when the scenario or probe case was sent again).
 
 Exit status: 1 a breaking difference (or one for review, with --fail-on-review); 2 the run could not run or could
 not compare everything (a target that stayed unavailable after the client's retries, or a receiver the target
@@ -49,8 +49,13 @@ Options:
                         mock-helpers  uses the mock's /__mock helpers: moves the target's clock, points its
                                       webhook URL at the run's receiver and back (skipped where there are none)
                       The run says what it will do to the target when it starts, and what it did when it ends.
-  --only <id>         Only this scenario (repeat; an ID ending in "." takes every scenario under it)
+  --only <id>         Only this scenario (repeat; an ID ending in "." takes every scenario under it); the
+                      probes are then sent only when --probe-seed or --probe-cap is given
   --fail-on-review    A difference for review fails the run too (exit status 1)
+  --probe-seed <s>    After the scenarios, the run probes every field rule of the published contract at its
+                      boundaries (each case a valid request with one field changed, sent to both sides in
+                      its tier); the seed chooses the cases where an endpoint has more than the cap (default 1)
+  --probe-cap <n>     The most probe cases per endpoint (default 24; 0 sends none)
   --json <file>       Also write the report as JSON (checked writable before the run)
   --html <file>       Also write the report as a self-contained HTML page (both answers side by side)
   --timeout <s>       Seconds one request may take before it is retried as a time-out (default 30)
@@ -128,6 +133,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
   let retries: number | undefined;
   let wait: number | undefined;
   let receiverPort: number | undefined;
+  let probes: ConformanceOptions['probes'];
   try {
     parsed = parse(argv);
     tier = tiersOf(parsed.values.tier);
@@ -138,6 +144,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     wait = seconds('--wait', parsed.values.wait);
     receiverPort =
       parsed.values['receiver-port'] === undefined ? undefined : Number(parsed.values['receiver-port']);
+    probes = probeOptions(parsed.values['probe-seed'], parsed.values['probe-cap'], parsed.values.only);
   } catch (error) {
     throw new ConformanceUsageError(`${describeError(error)}\n\n${CONFORMANCE_USAGE}`);
   }
@@ -159,6 +166,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     receiverUrl: values['receiver-url'],
     receiverPort,
     receiverHost: values['receiver-host'],
+    probes,
     ...(timeout ? { timeoutMs: timeout * 1000 } : {}),
     ...(retries !== undefined ? { retries } : {}),
     ...(values.guided
@@ -178,10 +186,20 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
   if (values.html) writeFileSync(values.html, conformanceHtml(report));
   console.log(formatConformanceReport(report));
   const { differs, review, unavailable } = report.counts;
+  const probed = report.probes;
+  const breakingCases = probed?.differences.filter((d) => d.severity === 'breaking').length ?? 0;
   if (differs > 0)
     console.error(`conformance: ${differs} scenario(s) differ from the mock in a way that breaks code`);
-  if (report.exitCode === 1 && differs === 0)
+  if (breakingCases > 0)
+    console.error(
+      `conformance: ${breakingCases} probe case(s) differ from the mock in a way that breaks code`,
+    );
+  if (report.exitCode === 1 && differs === 0 && breakingCases === 0)
     console.error(`conformance: ${review} scenario(s) differ for review (--fail-on-review)`);
+  if (probed?.unavailable.length)
+    console.error(
+      `conformance: the target was unavailable for ${probed.unavailable.length} probe request(s): the cases after them were not compared`,
+    );
   if (unavailable > 0)
     console.error(
       `conformance: the target was unavailable for ${unavailable} scenario(s): those were not compared`,
@@ -191,6 +209,23 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
       `conformance: ${report.counts['not-compared']} scenario(s) not compared: the target could not reach the run's receiver (see --receiver-url)`,
     );
   return report.exitCode;
+}
+
+/**
+ * `--probe-seed` and `--probe-cap`: the defaults when neither is given (none with `--only`), `false` for a cap
+ * of 0.
+ */
+function probeOptions(
+  seed: string | undefined,
+  cap: string | undefined,
+  only: readonly string[] | undefined,
+): ConformanceOptions['probes'] {
+  if (seed === undefined && cap === undefined) return only?.length ? false : {};
+  const most = cap === undefined ? undefined : Number(cap);
+  if (most !== undefined && !(Number.isInteger(most) && most >= 0))
+    throw new Error(`--probe-cap must be a whole number of 0 or more; got ${cap}`);
+  if (most === 0) return false;
+  return { ...(seed === undefined ? {} : { seed }), ...(most === undefined ? {} : { cap: most }) };
 }
 
 function parse(argv: string[]) {
@@ -203,6 +238,8 @@ function parse(argv: string[]) {
       'api-key': { type: 'string' },
       tier: { type: 'string', multiple: true },
       only: { type: 'string', multiple: true },
+      'probe-seed': { type: 'string' },
+      'probe-cap': { type: 'string' },
       json: { type: 'string' },
       html: { type: 'string' },
       timeout: { type: 'string' },

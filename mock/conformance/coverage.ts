@@ -7,6 +7,8 @@ import { ENDPOINTS, type Endpoint, endpointLabel } from '../../src/endpoints/ind
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/index.js';
 import { objectOf } from '../state/records.js';
 import { isEventType } from './contract.js';
+import { probeCounts } from './probes/report.js';
+import type { ProbeReport } from './probes/types.js';
 import { GUIDED_REACH, GUIDED_SCENARIO_ID } from './scenarios/guided-reach.js';
 import type { ScenarioResult } from './types.js';
 
@@ -18,12 +20,16 @@ export interface CoverageRow {
   status: 'exercised' | 'success only' | 'refusal only' | 'skipped' | 'not reachable';
   /** Why it was not exercised (fully). */
   why?: string;
+  /** An endpoint's: the scenarios that sent it a request, and the generated probe cases sent and compared. */
+  sent?: { scenarios: number; cases: number };
 }
 
 /** The coverage of a run: endpoints, then event types. */
 export interface Coverage {
   endpoints: CoverageRow[];
   events: CoverageRow[];
+  /** The run sent the probes: the table shows each endpoint's scenarios and cases. */
+  probed?: true;
 }
 
 const NO_HELPERS = "needs the mock's helpers, which this target has not";
@@ -57,13 +63,15 @@ function withGuidedHint(
   return missing;
 }
 
-/** The coverage table of a run's results, from what its target answered and delivered. */
-export function coverageOf(results: readonly ScenarioResult[]): Coverage {
+/** The coverage table of a run's results (and its probes), from what its target answered and delivered. */
+export function coverageOf(results: readonly ScenarioResult[], probes?: ProbeReport): Coverage {
   const seen = new Map<string, { success: boolean; refusal: boolean }>();
+  const scenarios = new Map<string, Set<string>>();
   const events = new Set<string>();
   for (const r of results) {
     for (const o of r.sandbox) {
       if (o.kind === 'exchange') {
+        scenarios.set(o.label, (scenarios.get(o.label) ?? new Set()).add(r.id));
         const entry = seen.get(o.label) ?? { success: false, refusal: false };
         const refused = o.status >= 400 || objectOf(o.body)?.success === false;
         if (refused) entry.refusal = true;
@@ -78,14 +86,16 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
   }
   const base = whyNot(results);
   const guidedRan = results.some((r) => r.id === GUIDED_SCENARIO_ID && r.outcome !== 'skipped');
+  const cases = probeCounts(probes);
   const endpoints = Object.values(ENDPOINTS as Record<string, Endpoint>).map((e): CoverageRow => {
     const name = endpointLabel(e);
     const found = seen.get(name);
     const missing = withGuidedHint(base, name, guidedRan);
-    if (found?.success && found.refusal) return { name, status: 'exercised' };
-    if (found?.success) return { name, status: 'success only', why: `no refusal met; ${missing.why}` };
-    if (found?.refusal) return { name, status: 'refusal only', why: `no success met; ${missing.why}` };
-    return { name, ...missing };
+    const sent = { scenarios: scenarios.get(name)?.size ?? 0, cases: cases.get(name) ?? 0 };
+    if (found?.success && found.refusal) return { name, status: 'exercised', sent };
+    if (found?.success) return { name, status: 'success only', why: `no refusal met; ${missing.why}`, sent };
+    if (found?.refusal) return { name, status: 'refusal only', why: `no success met; ${missing.why}`, sent };
+    return { name, ...missing, sent };
   });
   const received = WEBHOOK_EVENT_TYPES.map(
     (type): CoverageRow =>
@@ -93,7 +103,7 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
         ? { name: type, status: 'exercised' }
         : { name: type, ...withGuidedHint(base, type, guidedRan) },
   );
-  return { endpoints, events: received };
+  return { endpoints, events: received, ...(probes ? { probed: true as const } : {}) };
 }
 
 /** The table as text: one line per endpoint and event type. */
@@ -101,7 +111,13 @@ export function coverageLines(coverage: Coverage): string[] {
   const rows = [...coverage.endpoints, ...coverage.events];
   if (rows.length === 0) return [];
   const width = Math.max(...rows.map((r) => r.name.length));
-  const line = (r: CoverageRow) => `  ${r.name.padEnd(width)}  ${r.status}${r.why ? ` (${r.why})` : ''}`;
+  // The counts, in a run that sent the probes: a run of scenarios alone keeps to the status.
+  const counts = (scenarios: number, cases: number) =>
+    `${String(scenarios).padStart(2)} scenarios ${String(cases).padStart(3)} cases  `;
+  const sent = (r: CoverageRow) =>
+    !coverage.probed ? '' : r.sent ? counts(r.sent.scenarios, r.sent.cases) : ' '.repeat(counts(0, 0).length);
+  const line = (r: CoverageRow) =>
+    `  ${r.name.padEnd(width)}  ${sent(r)}${r.status}${r.why ? ` (${r.why})` : ''}`;
   const count = (list: CoverageRow[]) => list.filter((r) => r.status === 'exercised').length;
   return [
     `Coverage: ${count(coverage.endpoints)} of ${coverage.endpoints.length} endpoints met with a success and a refusal, ${count(coverage.events)} of ${coverage.events.length} event types received and checked`,

@@ -44,6 +44,29 @@ function mockOwnSection(marks: readonly string[]): string {
 </section>`;
 }
 
+/** The probes: how many cases were compared, and each case the two sides answered differently, by endpoint. */
+function probesSection(probes: ConformanceReport['probes']): string {
+  if (!probes) return '';
+  const endpoints = [...new Set(probes.differences.map((d) => d.endpoint))];
+  const outcome = probes.differences.some((d) => d.severity === 'breaking')
+    ? 'differs'
+    : endpoints.length
+      ? 'flaky'
+      : 'same';
+  return `<section><h2 class="${outcome}"><span>${outcome}</span> probes</h2>
+<p>${probes.compared} of ${probes.generated} cases compared (seed ${escapeHtml(String(probes.seed))}, at most ${probes.cap} per endpoint), each a valid request with one field at a boundary.</p>
+${endpoints
+  .map(
+    (endpoint) => `<h3>${escapeHtml(endpoint)}</h3>
+<ul>${probes.differences
+      .filter((d) => d.endpoint === endpoint)
+      .map((d) => `<li>${escapeHtml(`${d.severity}: ${d.text}`)}</li>`)
+      .join('')}</ul>`,
+  )
+  .join('\n')}
+</section>`;
+}
+
 /**
  * The HTML page of a report.
  * @example
@@ -73,8 +96,9 @@ pre { background: #f6f8fa; padding: 0.75rem; overflow-x: auto; font-size: 13px; 
 </head>
 <body>
 <h1>Conformance of ${escapeHtml(report.target)} against the mock</h1>
-<p>Run ${escapeHtml(report.prefix)} at ${escapeHtml(report.startedAt)}, tiers ${escapeHtml(report.tiers.join(', '))}, paced to ${report.rateLimit} requests per minute: <strong>${counts}</strong>, exit status ${report.exitCode}. A breaking difference breaks a partner's code; one for review (a new enum value, a field the contract does not list) does not; a flaky one did not come back when the scenario was sent again.</p>
+<p>Run ${escapeHtml(report.prefix)} at ${escapeHtml(report.startedAt)}, tiers ${escapeHtml(report.tiers.join(', '))}, paced to ${report.rateLimit} requests per minute, ${report.requests} requests sent to the target: <strong>${counts}</strong>, exit status ${report.exitCode}. A breaking difference breaks a partner's code; one for review (a new enum value, a field the contract does not list) does not; a flaky one did not come back when the scenario or probe case was sent again.</p>
 ${report.results.map(scenario).join('\n')}
+${probesSection(report.probes)}
 ${mockOwnSection(report.mockOwn ?? [])}
 </body>
 </html>

@@ -10,6 +10,12 @@ export { ConformanceError, TargetUnavailable } from './errors.js';
 export type { GuidedDeposit, GuidedSide } from './guided.js';
 export { conformanceHtml } from './html.js';
 export { runConformance } from './load.js';
+export type { ProbeSettings as ConformanceProbeSettings } from './probes/cases.js';
+export type {
+  ProbeDifference as ConformanceProbeDifference,
+  ProbeEndpoint as ConformanceProbeEndpoint,
+  ProbeReport as ConformanceProbeReport,
+} from './probes/types.js';
 export { formatConformanceReport } from './report.js';
 export type { ConformanceReceiver, ReceivedDelivery } from './scenarios/webhook-receiver.js';
 export { CONFORMANCE_HEADERS } from './send.js';

@@ -4,6 +4,7 @@
  * compare, and the totals with the exit status.
  */
 import { coverageLines } from './coverage.js';
+import { probeLines } from './probes/report.js';
 import type { ConformanceReport, DifferenceSummary, ScenarioResult } from './types.js';
 
 /** How many named things, shortened past `most`. */
@@ -72,6 +73,7 @@ export function formatConformanceReport(report: ConformanceReport): string {
     }
     if (r.notCompared?.length) lines.push(`${PAD}not compared after that: ${some(r.notCompared, 8)}`);
   }
+  lines.push(...probeLines(report.probes));
   if (report.mockOwn?.length) {
     lines.push("The mock's own, not promised by the spec (the target leaves it out; not a difference):");
     for (const mark of report.mockOwn) lines.push(`${PAD}${mark}`);
@@ -81,7 +83,7 @@ export function formatConformanceReport(report: ConformanceReport): string {
     report.exitCode === 1
       ? ' (exit status 1)'
       : report.exitCode === 2
-        ? ' (exit status 2: not every scenario could be compared)'
+        ? ' (exit status 2: not everything could be compared)'
         : '';
   const also = [
     [review, 'for review'],
@@ -89,8 +91,15 @@ export function formatConformanceReport(report: ConformanceReport): string {
     [unavailable, 'target unavailable'],
     [report.counts['not-compared'], 'not compared'],
   ].flatMap(([n, what]) => (n ? [`, ${n} ${what}`] : []));
+  const cases = (severity: string) =>
+    report.probes?.differences.filter((d) => d.severity === severity).length ?? 0;
+  const probed = [
+    [cases('breaking'), 'breaking'],
+    [cases('flaky'), 'flaky'],
+  ].flatMap(([n, what]) => (n ? [`${n} ${what}`] : []));
+  const probes = probed.length ? `; probe cases: ${probed.join(', ')}` : '';
   lines.push(
-    `${report.results.length} scenarios: ${same} same, ${differs} differ, ${skipped} skipped${also.join('')}${status}`,
+    `${report.results.length} scenarios: ${same} same, ${differs} differ, ${skipped} skipped${also.join('')}${probes}${status}`,
   );
   return lines.join('\n');
 }

@@ -2,7 +2,8 @@
  * The suite's run, in phases: settle the options (before anything is sent), reach the target (its helpers, its
  * key, its account and rate limit), ready the reference and the receivers, run each scenario on both sides and
  * compare them (a scenario that differs is sent again, so a difference that does not come back is named flaky),
- * then report, the exit status following the most severe line.
+ * probe each field rule at its boundaries when asked (a case that differs is sent again alike), then report, the
+ * exit status following the most severe line.
  */
 
 import { describeError } from '../../src/shared/describe-error.js';
@@ -17,6 +18,9 @@ import { clockOf, effectsDone, effectsPlanned, guidedPlan } from './effects.js';
 import { ConformanceError, TargetUnavailable } from './errors.js';
 import { GUIDED_USER_NEEDED, type GuidedSettings, referenceGuided, targetGuided } from './guided.js';
 import { createPacer, type Pacer } from './pace.js';
+import { DEFAULT_PROBES } from './probes/cases.js';
+import { runProbes } from './probes/phase.js';
+import { probeEffects } from './probes/report.js';
 import {
   DEFAULT_RECEIVER_PORT,
   type ReceiverSessions,
@@ -143,6 +147,7 @@ function sendingOf(send: typeof fetch, baseUrl: string, pacer: Pacer, policy?: S
     clock,
     uploads: new Set(),
     failed: undefined,
+    sent: { requests: 0, helpers: 0 },
   };
 }
 
@@ -331,17 +336,37 @@ export async function runSuite(options: ConformanceOptions = {}): Promise<Confor
         progress(`[${i + 1}/${scenarios.length}] ${scenario.id}: ${outcome} (${r.ms} ms)`);
       }
     }
-    const done = effectsDone(results, account.webhookUrl, clockBefore, await clockOf(target));
+    // 5. Each field rule at its boundaries (probes/), when asked for: the command line asks unless --probe-cap
+    // is 0 or --only is given.
+    const probes =
+      options.probes === undefined || options.probes === false
+        ? undefined
+        : await runProbes({
+            reference,
+            target,
+            names: sides.names,
+            tiers,
+            settings: { ...DEFAULT_PROBES, ...options.probes },
+            progress,
+          });
+    const { sent } = target.sending;
+    const done = [
+      ...probeEffects(probes),
+      ...effectsDone(results, account.webhookUrl, clockBefore, await clockOf(target)),
+      `Sent ${sent.requests} requests to the target${sent.helpers ? `, ${sent.helpers} of them to its test helpers` : ''}.`,
+    ];
     for (const line of done) progress(`  ${line}`);
-    // 5. The report; the exit status follows its most severe line.
+    // 6. The report; the exit status follows its most severe line, the probes' with the scenarios'.
     const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
     for (const r of results) counts[r.outcome] += 1;
-    const failing = counts.differs + (options.failOnReview ? counts.review : 0);
-    const exitCode = failing > 0 ? 1 : counts.unavailable + counts['not-compared'] > 0 ? 2 : 0;
+    const breakingCases = probes?.differences.filter((d) => d.severity === 'breaking').length ?? 0;
+    const failing = counts.differs + breakingCases + (options.failOnReview ? counts.review : 0);
+    const uncompared = counts.unavailable + counts['not-compared'] + (probes?.unavailable.length ?? 0);
+    const exitCode = failing > 0 ? 1 : uncompared > 0 ? 2 : 0;
     const mockOwn = [...new Set(results.flatMap((r) => r.mockOwn ?? []))];
     const summary = summarize(results);
     const effects = [...plan, ...done];
-    const coverage = coverageOf(results);
+    const coverage = coverageOf(results, probes);
     const ok = exitCode === 0;
     return {
       target: where,
@@ -355,7 +380,9 @@ export async function runSuite(options: ConformanceOptions = {}): Promise<Confor
       summary,
       mockOwn,
       effects,
+      requests: sent.requests,
       coverage,
+      ...(probes ? { probes } : {}),
       results,
     };
   } finally {

@@ -59,6 +59,8 @@ export interface Sending {
   uploads: Set<string>;
   /** The request the side last ended on a failure for, while no later attempt of it succeeded. */
   failed: TargetUnavailable | undefined;
+  /** Every request sent (each attempt, the helpers' and an upload URL's included), and how many to the helpers. */
+  sent: { requests: number; helpers: number };
 }
 
 /** What a recording client refuses to send: in a `read-only` scenario, a request that could change the target. */
@@ -193,6 +195,8 @@ export function sideClient(sending: Sending, plan: ClientPlan): SideClient {
     const raw = (init as { [RAW]?: RawCall } | undefined)?.[RAW];
     let response: Response;
     let bytes: ArrayBuffer;
+    sending.sent.requests += 1;
+    if (url.pathname.startsWith(`${prefix}/__mock`)) sending.sent.helpers += 1;
     try {
       response = await sending.send(request, init);
       // Read here, under the attempt's time-out: a target that answers its head and stalls is stalled.

@@ -8,6 +8,8 @@ import type { PayoutClient } from '../../src/index.js';
 import type { MockHelperCalls } from '../connect.js';
 import type { Coverage } from './coverage.js';
 import type { GuidedDeposit, GuidedSide } from './guided.js';
+import type { ProbeSettings } from './probes/cases.js';
+import type { ProbeReport } from './probes/types.js';
 import type { ConformanceReceiver } from './scenarios/webhook-receiver.js';
 
 /**
@@ -226,8 +228,15 @@ export interface ConformanceReport {
   mockOwn: string[];
   /** What the run did to the target, as its start and end say. */
   effects: string[];
+  /**
+   * Every request the run sent to the target: the API's (each retry too), its test helpers', an upload URL's.
+   * The same for every run of the same options and seed against the same target, retries aside.
+   */
+  requests: number;
   /** Each `/v2` endpoint and event type: exercised, or why not. */
   coverage: Coverage;
+  /** Each field rule probed at its boundaries on both sides: the cases compared and each disagreement. */
+  probes?: ProbeReport;
   results: ScenarioResult[];
 }
 
@@ -308,4 +317,10 @@ export interface ConformanceOptions {
   pollIntervalMs?: number | undefined;
   /** Milliseconds one guided wait may last (the deposit, the payout, the deliveries; default 3,600,000). */
   guidedTimeoutMs?: number | undefined;
+  /**
+   * The probes of each field rule at its boundaries, sent after the scenarios when given: the seed that chooses
+   * the cases (default 1) and the most per endpoint (default 24); `{}` sends them with both defaults. Left out
+   * or `false`, none is sent (the command line sends them unless `--probe-cap 0` or `--only` is given).
+   */
+  probes?: Partial<ProbeSettings> | false | undefined;
 }

@@ -113,6 +113,10 @@ describe(`${PAGE}, followed from top to bottom`, () => {
     );
     expect(report).toContain('review: GET /v2/account: `region`: mock absent, sandbox string');
     expect(report).toContain('breaking: POST /v2/transactions: status: mock 422, sandbox 400');
+    // The probes' boundary difference: the sandbox takes an 8-digit account number.
+    expect(report).toContain(
+      'differs POST /v2/users/:userId/kyc/bank/verify\n          breaking: accountNumber, 8 digits: mock 400 Validation Error, sandbox 404 Not Found',
+    );
     expect(report).toContain("needs the mock's test helpers (/__mock), which this target has not");
     expect(existsSync(join(dir, 'conformance.html'))).toBe(true);
 

@@ -6,6 +6,7 @@ import { ACCOUNT_SCENARIOS } from './account.js';
 import { AUTH_SCENARIOS } from './auth.js';
 import { IDEMPOTENCY_SCENARIOS } from './idempotency.js';
 import { KYC_SCENARIOS } from './kyc.js';
+import { LIFECYCLE_SCENARIOS } from './lifecycles.js';
 import { LIMIT_SCENARIOS } from './limits.js';
 import { TRANSACTION_SCENARIOS } from './transactions.js';
 import { VALIDATION_SCENARIOS } from './validation.js';
@@ -21,4 +22,5 @@ export const SCENARIOS: readonly Scenario[] = [
   ...KYC_SCENARIOS,
   ...TRANSACTION_SCENARIOS,
   ...WEBHOOK_SCENARIOS,
+  ...LIFECYCLE_SCENARIOS,
 ];

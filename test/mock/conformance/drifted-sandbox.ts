@@ -38,6 +38,11 @@ export interface Plant {
   intercept?: (method: string, path: string, n: number) => number | 'stall' | undefined;
   /** Rewrites an answer's headers (lower-case names) on their way out. */
   headers?: (method: string, path: string, headers: Headers) => void;
+  /**
+   * Rewrites a JSON request body on its way in (a service with a looser rule takes it as a valid one), or returns
+   * undefined to leave it.
+   */
+  request?: (method: string, path: string, body: unknown) => unknown;
 }
 
 /** The standalone server behind the proxy. */
@@ -149,6 +154,12 @@ export async function startDriftedSandbox(
     send(res, answer.status, answer.headers, Buffer.from(await answer.arrayBuffer()));
   }
 
+  /** The request body as the plant rewrites it, or as it came. */
+  function rewritten(method: string, path: string, raw: Buffer): Uint8Array<ArrayBuffer> | string {
+    const changed = plant.request?.(method, path, parseJson(raw.toString('utf8')));
+    return changed === undefined ? new Uint8Array(raw) : JSON.stringify(changed);
+  }
+
   let requests = 0;
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
@@ -173,7 +184,7 @@ export async function startDriftedSandbox(
         ? undefined
         : isHelperCall
           ? inward(raw.toString())
-          : new Uint8Array(raw);
+          : rewritten(method, url.pathname, raw);
     const answer = await fetch(url, { method, headers: requestHeaders(req), body, redirect: 'manual' });
     // fetch's headers are immutable: a copy for the plant to rewrite.
     const headers = new Headers(answer.headers);
@@ -288,6 +299,20 @@ export const PLANTS = {
     answer: (method, path, answer) =>
       method === 'POST' && path === '/v2/transactions' && answer.status === 422
         ? { ...answer, status: 400 }
+        : undefined,
+  },
+  /**
+   * The bank check takes an 8-digit account number, where the mock (and the contract's `^\d{9,18}$`) refuse it:
+   * the proxy sends it on as a 9-digit one, as a service with a looser rule takes it.
+   */
+  looserRule: {
+    request: (method, path, body) =>
+      method === 'POST' &&
+      /^\/v2\/users\/[^/]+\/kyc\/bank\/verify$/.test(path) &&
+      isRecord(body) &&
+      typeof body.accountNumber === 'string' &&
+      /^\d{8}$/.test(body.accountNumber)
+        ? { ...body, accountNumber: `${body.accountNumber}0` }
         : undefined,
   },
   /** An amount under the minimum is `AMOUNT_BELOW_MINIMUM` where the mock (and spec 7.3) say `AMOUNT_TOO_LOW`. */
@@ -465,16 +490,27 @@ export function combined(...plants: Plant[]): Plant {
     headers: (method, path, headers) => {
       for (const plant of plants) plant.headers?.(method, path, headers);
     },
+    request: (method, path, body) =>
+      plants.reduce<unknown>(
+        (current, plant) => plant.request?.(method, path, current ?? body) ?? current,
+        undefined,
+      ),
   };
 }
 
 /**
  * The drifted sandbox the guide's printed report comes from: no mock helpers (a sandbox has none), a new field
- * in the account, another status code and the other error shape.
+ * in the account, another status code, the other error shape, and a looser field rule its probes meet.
  */
-export const GUIDE_DRIFT: Plant = combined(PLANTS.withoutHelpers, PLANTS.statusCode, PLANTS.errorShape, {
-  answer: (method, path, answer) =>
-    method === 'GET' && path === '/v2/account' && isRecord(answer.body) && isRecord(answer.body.data)
-      ? { status: answer.status, body: { ...answer.body, data: { ...answer.body.data, region: 'IN' } } }
-      : undefined,
-});
+export const GUIDE_DRIFT: Plant = combined(
+  PLANTS.withoutHelpers,
+  PLANTS.statusCode,
+  PLANTS.errorShape,
+  PLANTS.looserRule,
+  {
+    answer: (method, path, answer) =>
+      method === 'GET' && path === '/v2/account' && isRecord(answer.body) && isRecord(answer.body.data)
+        ? { status: answer.status, body: { ...answer.body, data: { ...answer.body.data, region: 'IN' } } }
+        : undefined,
+  },
+);

@@ -85,6 +85,7 @@ function handMade(): ConformanceReport {
     summary: summarize(results),
     mockOwn: [],
     effects: [],
+    requests: 3,
     coverage: { endpoints: [], events: [] },
     results,
   };

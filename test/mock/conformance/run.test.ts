@@ -62,10 +62,13 @@ describe('runConformance against the in-process mock', () => {
       expect.stringMatching(/^ {2}Will use the target's test helpers: move its clock forward/),
       expect.stringMatching(/^\[1\//),
     ]);
-    expect(progress.at(-2)).toMatch(
+    expect(progress.at(-3)).toMatch(
       /^ {2}Created \d+ user\(s\) and \d+ transaction\(s\) on the target through the API\.$/,
     );
-    expect(progress.at(-1)).toMatch(/^ {2}Moved the target's clock [\d.]+ h forward\.$/);
+    expect(progress.at(-2)).toMatch(/^ {2}Moved the target's clock [\d.]+ h forward\.$/);
+    // The requests it sent there, the count the report carries (an in-process target's helpers are calls, not requests).
+    expect(report.requests).toBeGreaterThan(0);
+    expect(progress.at(-1)).toBe(`  Sent ${report.requests} requests to the target.`);
     expect(
       progress.filter((line) => line.startsWith('[')).map((line) => line.replace(/\(\d+ ms\)$/, '(… ms)')),
     ).toEqual(
@@ -149,6 +152,10 @@ describe('runConformance against a standalone server', () => {
       unavailable: 0,
       'not-compared': 0,
     });
+    // Over HTTP, the helpers' requests are counted among the target's.
+    expect(report.effects.at(-1)).toMatch(
+      new RegExp(`^Sent ${report.requests} requests to the target, \\d+ of them to its test helpers\\.$`),
+    );
     // A second run against the state the first left behind is as clean.
     const again = await runConformance({
       baseUrl: server.url,
@@ -192,11 +199,13 @@ describe('runConformance against a standalone server', () => {
       name: 'POST /v2/transactions',
       status: 'refusal only',
       why: `no success met; ${noHelpers}: run with --guided to reach it`,
+      sent: { scenarios: expect.any(Number), cases: 0 },
     });
-    expect(row('POST /v2/users/:userId/kyc/profile')).toEqual({
-      name: 'POST /v2/users/:userId/kyc/profile',
+    expect(row('POST /v2/users/:userId/kyc/document')).toEqual({
+      name: 'POST /v2/users/:userId/kyc/document',
       status: 'not reachable',
       why: noHelpers,
+      sent: { scenarios: 0, cases: 0 },
     });
     await expect(runConformance({ baseUrl: server.url, fetch: sandboxFetch })).rejects.toThrow(
       /no mock test helpers to read a key from: give the sandbox key \(--api-key pk_sandbox_…\)/,

@@ -1,0 +1,248 @@
+/**
+ * The boundary cases of one field, read from its JSON Schema in the published contract: a required field left
+ * out, the wrong JSON type, lengths and numeric bounds at n-1, n and n+1, each enum value and one outside, the
+ * formats (`uri`, `date`) and patterns with near misses (lowercase, one character fewer or more, a digit for a
+ * letter...), decimal strings at their bounds and in their near forms, and the conditional rules (`if`/`then`).
+ * A case changes one field of a valid base request; its value is made from the base's (a fresh mobile number
+ * stays fresh), so the same cases are made on both sides and in every run of a seed.
+ */
+import { isPlainObject } from '../../../src/shared/plain-object.js';
+import type { SchemaNode } from './contract.js';
+
+/** The value a case gives its field: a new value, or the field left out. */
+export const LEFT_OUT = Symbol('left out');
+
+/** One change to a field: what it probes, in words, and the field's new value made from its base value. */
+export interface FieldChange {
+  /** `accountNumber, 8 digits`. */
+  rule: string;
+  /** The changes to the request (one field, or two for a conditional rule). */
+  apply(request: Record<string, unknown>): void;
+}
+
+const set =
+  (field: string, value: (base: unknown) => unknown) =>
+  (request: Record<string, unknown>): void => {
+    const next = value(request[field]);
+    if (next === LEFT_OUT) delete request[field];
+    else request[field] = next;
+  };
+
+const text = (value: unknown) => (typeof value === 'string' ? value : String(value ?? ''));
+
+/** A value as a rule names it: short strings quoted, long ones by their length. */
+function shown(value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value);
+  return value.length <= 24 ? JSON.stringify(value) : `${value.length} characters`;
+}
+
+/** The `{m,n}` (or `{m}`) of a pattern that is one character class repeated, with the character it repeats. */
+function repeated(pattern: string): { unit: string; min: number; max: number; noun: string } | undefined {
+  const found = /^\^(\\d|\[[^\]]+\])\{(\d+)(?:,(\d+))?\}\$$/.exec(pattern);
+  if (!found) return undefined;
+  const [, unit = '', min = '0', max] = found;
+  return {
+    unit: unit === '\\d' ? '1' : 'a',
+    min: Number(min),
+    max: Number(max ?? min),
+    noun: unit === '\\d' ? 'digits' : 'characters',
+  };
+}
+
+/** The same character's other class: a digit for a letter, a letter for a digit. */
+const swapped = (char: string) => (/\d/.test(char) ? 'A' : '1');
+
+/** Near misses of a pattern's valid value, each labelled; the contract's own regex says which it accepts. */
+function patternChanges(field: string, pattern: string): FieldChange[] {
+  const out: FieldChange[] = [];
+  const lengths = repeated(pattern);
+  if (lengths) {
+    const { unit, min, max, noun } = lengths;
+    const sizes = [...new Set([min - 1, min, max, max + 1])].filter((n) => n >= 1);
+    for (const n of sizes)
+      out.push({ rule: `${field}, ${n} ${noun}`, apply: set(field, () => unit.repeat(n)) });
+    return out;
+  }
+  const near: [string, (v: string) => string][] = [
+    ['lowercase', (v) => v.toLowerCase()],
+    ['uppercase', (v) => v.toUpperCase()],
+    ['one character fewer', (v) => v.slice(0, -1)],
+    ['one character more', (v) => `${v}${v.at(-1) ?? 'a'}`],
+    ['first character of the other kind', (v) => `${swapped(v[0] ?? 'a')}${v.slice(1)}`],
+    ['last character of the other kind', (v) => `${v.slice(0, -1)}${swapped(v.at(-1) ?? 'a')}`],
+    ['without its @', (v) => v.replace('@', '')],
+    ['with a space inside', (v) => `${v.slice(0, 2)} ${v.slice(2)}`],
+  ];
+  for (const [rule, change] of near) {
+    out.push({
+      rule: `${field}, ${rule}`,
+      // A near miss that leaves the value as it was (an @ it has not) is still sent: the base's own answer.
+      apply: set(field, (v) => change(text(v))),
+    });
+  }
+  return out;
+}
+
+/** A number's step at a bound: 1 for an integer, else a hundredth of the bound's last decimal place. */
+function stepOf(bound: number, integer: boolean): number {
+  if (integer) return 1;
+  const decimals = (String(bound).split('.')[1] ?? '').length;
+  return 10 ** -(decimals + 2);
+}
+
+const round = (n: number) => Number(n.toPrecision(12));
+
+function numberChanges(field: string, node: SchemaNode, query: boolean): FieldChange[] {
+  const integer = node.type === 'integer';
+  const out: FieldChange[] = [];
+  const as = (n: number) => (query ? String(n) : n);
+  for (const [bound, sign] of [
+    [node.minimum, -1],
+    [node.maximum, 1],
+  ] as const) {
+    if (typeof bound !== 'number') continue;
+    const step = stepOf(bound, integer);
+    for (const n of sign < 0 ? [round(bound - step), bound] : [bound, round(bound + step)])
+      out.push({ rule: `${field}, ${n}`, apply: set(field, () => as(n)) });
+  }
+  if (integer) out.push({ rule: `${field}, 1.5 (not an integer)`, apply: set(field, () => as(1.5)) });
+  return out;
+}
+
+/** Decimal strings (`x-decimal-minimum`, `x-decimal-maximum`): the bounds at a cent either side, and near forms. */
+function decimalChanges(field: string, node: SchemaNode): FieldChange[] {
+  const out: FieldChange[] = [];
+  const cent = (value: string, by: number) => (Number(value) + by).toFixed(2);
+  const min = node['x-decimal-minimum'];
+  const max = node['x-decimal-maximum'];
+  if (typeof min === 'string')
+    for (const v of [cent(min, -0.01), min])
+      out.push({ rule: `${field}, "${v}"`, apply: set(field, () => v) });
+  if (typeof max === 'string')
+    for (const v of [max, cent(max, 0.01)])
+      out.push({ rule: `${field}, "${v}"`, apply: set(field, () => v) });
+  const forms: [string, (v: string) => string][] = [
+    ['with 2 decimals', (v) => `${v}.25`],
+    ['with 6 decimals', (v) => `${v}.123456`],
+    ['ending in a point', (v) => `${v}.`],
+    ['negative', (v) => `-${v}`],
+    ['with an exponent', (v) => `${v}e0`],
+    ['with a decimal comma', (v) => `${v},50`],
+  ];
+  for (const [rule, change] of forms)
+    out.push({ rule: `${field}, ${rule}`, apply: set(field, (v) => change(text(v))) });
+  return out;
+}
+
+const FORMATS: Record<string, [string, string][]> = {
+  uri: [
+    ['https URL', 'https://example.com/kyc-done'],
+    ['without a scheme', 'example.com/kyc-done'],
+    ['a relative path', '/kyc-done'],
+    ['not a URL', 'not a url'],
+  ],
+  date: [
+    ['a calendar date', '1990-12-31'],
+    ['February 30', '1988-02-30'],
+    ['day first', '04/05/1988'],
+    ['a date-time', '1988-05-04T00:00:00Z'],
+  ],
+};
+
+function stringChanges(field: string, node: SchemaNode): FieldChange[] {
+  const out: FieldChange[] = [];
+  if (Array.isArray(node.enum)) {
+    for (const value of node.enum)
+      out.push({ rule: `${field}, ${shown(value)}`, apply: set(field, () => value) });
+    const first = text(node.enum[0]);
+    const outside = first.toUpperCase() === first ? first.toLowerCase() : first.toUpperCase();
+    out.push({ rule: `${field}, ${shown(outside)} (not listed)`, apply: set(field, () => outside) });
+    return out;
+  }
+  if (typeof node.format === 'string')
+    for (const [rule, value] of FORMATS[node.format] ?? [])
+      out.push({ rule: `${field}, ${rule}`, apply: set(field, () => value) });
+  if (typeof node.pattern === 'string') out.push(...patternChanges(field, node.pattern));
+  if (node['x-decimal-minimum'] !== undefined || node['x-decimal-maximum'] !== undefined)
+    out.push(...decimalChanges(field, node));
+  const { minLength, maxLength } = node;
+  if (typeof minLength === 'number')
+    for (const n of [minLength - 1, minLength].filter((n) => n >= 0))
+      out.push({
+        rule: `${field}, ${n === 0 ? 'empty' : `${n} character${n === 1 ? '' : 's'}`}`,
+        apply: set(field, () => 'a'.repeat(n)),
+      });
+  if (typeof maxLength === 'number')
+    for (const n of [maxLength, maxLength + 1])
+      out.push({ rule: `${field}, ${n} characters`, apply: set(field, () => 'a'.repeat(n)) });
+  return out;
+}
+
+/** The wrong JSON type for a field of `type`: a number for a string, a string for anything else. */
+function wrongType(field: string, node: SchemaNode, query: boolean): FieldChange | undefined {
+  if (query)
+    return node.type === 'string' ? undefined : { rule: `${field}, "abc"`, apply: set(field, () => 'abc') };
+  if (node.type === 'string') return { rule: `${field}, a number`, apply: set(field, () => 42) };
+  if (node.type === 'object') return { rule: `${field}, a string`, apply: set(field, () => 'abc') };
+  return { rule: `${field}, a string`, apply: set(field, (v) => String(v)) };
+}
+
+/** Every boundary case of one field. */
+export function fieldChanges(
+  field: string,
+  node: SchemaNode,
+  required: boolean,
+  query = false,
+): FieldChange[] {
+  const out: FieldChange[] = [];
+  if (required) out.push({ rule: `${field}, left out`, apply: set(field, () => LEFT_OUT) });
+  const typed = wrongType(field, node, query);
+  if (typed) out.push(typed);
+  if (node.type === 'string') out.push(...stringChanges(field, node));
+  if (node.type === 'number' || node.type === 'integer') out.push(...numberChanges(field, node, query));
+  if (node.type === 'boolean') {
+    if (node.const !== undefined)
+      out.push({ rule: `${field}, ${!node.const}`, apply: set(field, () => !node.const) });
+    else out.push({ rule: `${field}, the other value`, apply: set(field, (v) => !v) });
+  }
+  return out;
+}
+
+/**
+ * The conditional rules of an object's schema (`if` a field has a value, `then` others are required or
+ * patterned): the condition met without them, with a blank value, and with a valid one.
+ */
+export function conditionalChanges(schema: SchemaNode): FieldChange[] {
+  const { if: when, then } = schema;
+  if (!isPlainObject(when) || !isPlainObject(then) || !isPlainObject(when.properties)) return [];
+  const [[field, condition] = []] = Object.entries(when.properties);
+  if (typeof field !== 'string' || !isPlainObject(condition) || condition.const === undefined) return [];
+  const value = condition.const;
+  const needed = Array.isArray(then.required) ? then.required.map(String) : [];
+  const out: FieldChange[] = [];
+  const cond = `${field} ${shown(value)}`;
+  for (const other of needed) {
+    out.push({
+      rule: `${cond}, ${other} left out`,
+      apply: (r) => {
+        r[field] = value;
+        delete r[other];
+      },
+    });
+    out.push({
+      rule: `${cond}, ${other} blank`,
+      apply: (r) => {
+        r[field] = value;
+        r[other] = '   ';
+      },
+    });
+    out.push({
+      rule: `${cond}, ${other} given`,
+      apply: (r) => {
+        r[field] = value;
+        r[other] = 'Pilot';
+      },
+    });
+  }
+  return out;
+}
