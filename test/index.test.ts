@@ -2,10 +2,10 @@
 // Only the endpoints the mock serves so far are here; each new mock module adds its block.
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import '../setup/strict-profile-context.js';
-import { createMockService, type MockService } from '../../mock/index.js';
-import { mswHandlers } from '../../mock/msw/index.js';
-import { BadRequestError, ConflictError, PayoutClient } from '../../src/index.js';
+import './setup/strict-profile-context.js';
+import { createMockService, type MockService } from '../mock/index.js';
+import { mswHandlers } from '../mock/msw/index.js';
+import { BadRequestError, ConflictError, PayoutClient } from '../src/index.js';
 
 const server = setupServer();
 let mock: MockService;

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createWebhookApp, type EventQueue } from '../../examples/webhooks/express.js';
 import { webhookReceiver } from '../../examples/webhooks/fetch-handler.js';
 import { createWebhookServer } from '../../examples/webhooks/node-http.js';
-import { envelope, listen, serveFetch } from './helpers.js';
+import { envelope, listen, serveFetch } from '../webhooks/helpers.js';
 
 const SECRET = 'whsec_receiver_secret';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isVerified, kycRequirements } from '../../../src/index.js';
-import { makeClient, ok, only, route, useServer } from '../../support/msw.js';
+import { isVerified, kycRequirements } from '../../src/index.js';
+import { makeClient, ok, only, route, useServer } from '../support/msw.js';
 
 useServer();
 const client = makeClient();

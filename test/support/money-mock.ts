@@ -7,11 +7,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createMockService, type MockService, type MockServiceOptions } from '../../../../mock/index.js';
-import { mswHandlers } from '../../../../mock/msw/index.js';
-import { PayoutClient } from '../../../../src/index.js';
-import { type KnownWebhookEvent, verifyWebhook } from '../../../../src/webhooks/index.js';
-import { caller } from '../../support.js';
+import { createMockService, type MockService, type MockServiceOptions } from '../../mock/index.js';
+import { mswHandlers } from '../../mock/msw/index.js';
+import { PayoutClient } from '../../src/index.js';
+import { type KnownWebhookEvent, verifyWebhook } from '../../src/webhooks/index.js';
+import { caller } from '../mock/support.js';
 
 /** One delivery as the receiver saw it. */
 export interface Received {

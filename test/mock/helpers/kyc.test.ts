@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MockHelperError, MockTransitionError } from '../../../../mock/index.js';
-import { failure, kycServer, PDF_BASE64 } from './support.js';
+import { MockHelperError, MockTransitionError } from '../../../mock/index.js';
+import { failure, kycServer, PDF_BASE64 } from '../operations/kyc/support.js';
 
 const mock = kycServer();
 const BANK = { accountNumber: '123456789012', ifsc: 'SBIN0000000', accountHolderName: 'Asha Rao' };

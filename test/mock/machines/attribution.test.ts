@@ -1,10 +1,10 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { allocate, release } from '../../../../mock/machines/attribution.js';
-import type { TrancheRecord } from '../../../../mock/state/transactions.js';
-import { TransactionStatusError, UnattributedPayoutError } from '../../../../src/index.js';
-import { assertAttribution } from '../../../../src/money.js';
-import { moneyMock, verifiedUser } from './support.js';
+import { allocate, release } from '../../../mock/machines/attribution.js';
+import type { TrancheRecord } from '../../../mock/state/transactions.js';
+import { TransactionStatusError, UnattributedPayoutError } from '../../../src/index.js';
+import { assertAttribution } from '../../../src/money.js';
+import { moneyMock, verifiedUser } from '../../support/money-mock.js';
 
 const mock = moneyMock();
 

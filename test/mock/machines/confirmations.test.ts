@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MockState } from '../../../../mock/index.js';
-import { moneyMock, verifiedUser } from './support.js';
+import type { MockState } from '../../../mock/index.js';
+import { moneyMock, verifiedUser } from '../../support/money-mock.js';
 
 const mock = moneyMock();
 

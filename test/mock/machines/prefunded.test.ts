@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { APIError } from '../../../../src/index.js';
-import { Credit } from '../../../../src/schemas/account.js';
-import { PrefundedTransaction } from '../../../../src/schemas/transactions.js';
-import { moneyMock, verifiedUser } from './support.js';
+import { APIError } from '../../../src/index.js';
+import { Credit } from '../../../src/schemas/account.js';
+import { PrefundedTransaction } from '../../../src/schemas/transactions.js';
+import { moneyMock, verifiedUser } from '../../support/money-mock.js';
 
 const mock = moneyMock();
 const BODY = { amount: '2500', asset: 'USDT', network: 'polygon' } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyMock } from './support.js';
+import { moneyMock } from '../../support/money-mock.js';
 
 const mock = moneyMock();
 const BANK = { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' };

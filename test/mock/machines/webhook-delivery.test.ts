@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MockService } from '../../../../mock/index.js';
-import { WebhookEvent } from '../../../../src/schemas/webhooks.js';
-import { verifyWebhook } from '../../../../src/webhooks/index.js';
-import { moneyMock, type Receiver, startReceiver } from '../transactions/support.js';
+import type { MockService } from '../../../mock/index.js';
+import { WebhookEvent } from '../../../src/schemas/webhooks.js';
+import { verifyWebhook } from '../../../src/webhooks/index.js';
+import { moneyMock, type Receiver, startReceiver } from '../../support/money-mock.js';
 
 const mock = moneyMock();
 let receiver: Receiver | undefined;

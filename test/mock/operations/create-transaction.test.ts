@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { APIError } from '../../../../src/index.js';
-import { ErrorBodyA } from '../../../../src/schemas/common.js';
-import { Transaction } from '../../../../src/schemas/transactions.js';
-import { moneyMock, verifiedUser } from './support.js';
+import { APIError } from '../../../src/index.js';
+import { ErrorBodyA } from '../../../src/schemas/common.js';
+import { Transaction } from '../../../src/schemas/transactions.js';
+import { moneyMock, verifiedUser } from '../../support/money-mock.js';
 
 const mock = moneyMock();
 const BODY = { amount: '100', asset: 'USDC', network: 'ethereum' } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyMock, verifiedUser } from './support.js';
+import { moneyMock, verifiedUser } from '../../support/money-mock.js';
 
 const mock = moneyMock();
 

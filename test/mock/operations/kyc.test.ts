@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorBodyB } from '../../../../src/schemas/common.js';
-import { DeclarationRejected } from '../../../../src/schemas/kyc/declaration.js';
-import { KycStatus } from '../../../../src/schemas/kyc/status.js';
-import { DEVICE, failure, kycEvents, kycServer, PDF_BASE64 } from './support.js';
+import { ErrorBodyB } from '../../../src/schemas/common.js';
+import { DeclarationRejected } from '../../../src/schemas/kyc/declaration.js';
+import { KycStatus } from '../../../src/schemas/kyc/status.js';
+import { DEVICE, failure, kycEvents, kycServer, PDF_BASE64 } from './kyc/support.js';
 
 const mock = kycServer();
 const BANK = { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' };

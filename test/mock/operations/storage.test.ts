@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MockHelperError, MockTransitionError } from '../../../../mock/index.js';
-import { DocumentUploadError } from '../../../../src/resources/kyc/document.js';
-import { ErrorBodyB } from '../../../../src/schemas/common.js';
-import { DigilockerEnded } from '../../../../src/schemas/kyc/digilocker.js';
-import { DEVICE, failure, kycServer } from './support.js';
+import { MockHelperError, MockTransitionError } from '../../../mock/index.js';
+import { DocumentUploadError } from '../../../src/resources/kyc/document.js';
+import { ErrorBodyB } from '../../../src/schemas/common.js';
+import { DigilockerEnded } from '../../../src/schemas/kyc/digilocker.js';
+import { DEVICE, failure, kycServer } from './kyc/support.js';
 
 const mock = kycServer();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assertAttribution, checkAttribution } from '../../../../src/money.js';
-import { CreatedTransaction, Transaction } from '../../../../src/schemas/transactions.js';
-import { moneyMock, startReceiver, verifiedUser } from './support.js';
+import { assertAttribution, checkAttribution } from '../../../src/money.js';
+import { CreatedTransaction, Transaction } from '../../../src/schemas/transactions.js';
+import { moneyMock, startReceiver, verifiedUser } from '../../support/money-mock.js';
 
 const mock = moneyMock();
 

@@ -7,10 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMockService } from '../../../../mock/index.js';
-import { mswHandlers } from '../../../../mock/msw/index.js';
-import { startMockServer } from '../../../../mock/server/server.js';
-import { verifyWebhook } from '../../../../src/webhooks/index.js';
+import { createMockService } from '../../../mock/index.js';
+import { mswHandlers } from '../../../mock/msw/index.js';
+import { startMockServer } from '../../../mock/server/server.js';
+import { verifyWebhook } from '../../../src/webhooks/index.js';
 
 interface Hit {
   method: string;

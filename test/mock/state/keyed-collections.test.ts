@@ -9,7 +9,7 @@ import { modules } from '../../../mock/routes/index.js';
 import { listHelpers } from '../../../mock/server/helpers-api.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 import { KEYED_COLLECTIONS, sliceOf } from '../../../mock/state/keyed-collections.js';
-import { stateWithoutRateWindows } from './support.js';
+import { stateWithoutRateWindows } from '../server/support.js';
 
 const EVIL = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 const ID_FIELDS = [

@@ -5,7 +5,7 @@
  * the caller gives, and fails at once where no payout will come.
  */
 import { describe, expect, it } from 'vitest';
-import { createMockService, type MockServiceOptions } from '../../../../mock/index.js';
+import { createMockService, type MockServiceOptions } from '../../../mock/index.js';
 import {
   ATTRIBUTION_POLL,
   type ClientClock,
@@ -15,7 +15,7 @@ import {
   TRANSACTION_POLL,
   TransactionStatusError,
   UnattributedPayoutError,
-} from '../../../../src/index.js';
+} from '../../../src/index.js';
 
 function setup(options: MockServiceOptions = {}, clockOf?: (clock: ClientClock) => ClientClock) {
   const mock = createMockService({ seed: 'wait-for-attribution', ...options });

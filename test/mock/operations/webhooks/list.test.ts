@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WebhookEventListBody } from '../../../../src/schemas/webhooks.js';
-import { moneyMock } from '../transactions/support.js';
+import { moneyMock } from '../../../support/money-mock.js';
 
 const mock = moneyMock();
 

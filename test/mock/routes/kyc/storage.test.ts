@@ -3,7 +3,7 @@
  * `Content-Type`, size and 300 s life enforced.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type RunningServer, startServer } from './support.js';
+import { createUser, type RunningServer, startServer } from '../../server/support.js';
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -6,16 +6,16 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalRequest } from '../../../mock/engine/journal.js';
-import { MACHINE_GRAPHS, type MachineGraph } from '../../../mock/machines/graphs.js';
-import { PROTECTIVE_HEADERS } from '../../../mock/server/guard.js';
-import { curlOf, shellQuote } from '../../../mock/server/inspector/curl.js';
-import { INSPECTOR_PATH, inspectorPolicy, serveInspector } from '../../../mock/server/inspector/index.js';
-import { drawMachine, nextStates } from '../../../mock/server/inspector/machine.js';
-import { INSPECTOR_SHOWN, inspectorModel, readQuery } from '../../../mock/server/inspector/model.js';
-import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
-import { createMockService, type MockService } from '../../../mock/service.js';
-import { rawRequest } from './support.js';
+import type { JournalRequest } from '../../../../mock/engine/journal.js';
+import { MACHINE_GRAPHS, type MachineGraph } from '../../../../mock/machines/graphs.js';
+import { PROTECTIVE_HEADERS } from '../../../../mock/server/guard.js';
+import { curlOf, shellQuote } from '../../../../mock/server/inspector/curl.js';
+import { INSPECTOR_PATH, inspectorPolicy, serveInspector } from '../../../../mock/server/inspector/index.js';
+import { drawMachine, nextStates } from '../../../../mock/server/inspector/machine.js';
+import { INSPECTOR_SHOWN, inspectorModel, readQuery } from '../../../../mock/server/inspector/model.js';
+import { type RunningMockServer, startMockServer } from '../../../../mock/server/server.js';
+import { createMockService, type MockService } from '../../../../mock/service.js';
+import { rawRequest } from '../support.js';
 
 const HOSTILE = `</pre><script>alert("x")</script><img src=x onerror=alert(1)>'"&`;
 
