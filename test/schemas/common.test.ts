@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AmountUsd,
   assets,
-  DeclarationRequest,
   DeclarationResult,
   DigilockerStatus,
   documentTypes,
@@ -117,24 +116,6 @@ describe('patterns', () => {
     expect(
       ['asha', 'a@upi', 'asha@u', 'asha@@upi', 'asha@1bank', 'as ha@upi'].some((v) => UPI_ID_PATTERN.test(v)),
     ).toBe(false);
-  });
-});
-
-describe('DeclarationRequest', () => {
-  const base = {
-    occupation: 'other',
-    incomeRange: 'below_5l',
-    isPep: false,
-    declarationAccepted: true,
-  } as const;
-  it('accepts occupationOther at 100 characters and pepDetails at 500', () => {
-    const ok = { ...base, occupationOther: 'x'.repeat(100), isPep: true, pepDetails: 'y'.repeat(500) };
-    expect(DeclarationRequest.safeParse(ok).success).toBe(true);
-  });
-  it('does not send fields it does not know', () => {
-    expect(DeclarationRequest.parse({ ...base, occupationOther: 'Artist', extra: 1 })).not.toHaveProperty(
-      'extra',
-    );
   });
 });
 

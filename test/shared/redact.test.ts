@@ -9,9 +9,8 @@ import {
   ConfigurationError,
   PayoutClient,
   ResponseValidationError,
-  ValidationError,
 } from '../../src/index.js';
-import { BASE, requests, server, useServer } from '../support/msw.js';
+import { BASE, server, useServer } from '../support/msw.js';
 
 useServer();
 
@@ -121,28 +120,5 @@ describe('the API key (never accepted malformed, never shown)', () => {
     expect(cause.message).toBe('could not send Authorization: Bearer pk_sandbox_***');
     expect(cause.cause.code).toBe('ECONNRESET');
     expectNoKey(error);
-  });
-});
-
-describe('path parameters', () => {
-  it.each(['.', '..'])('refuses %j before sending, naming the parameter', async (userId) => {
-    const client = new PayoutClient({ apiKey: KEY, baseUrl: BASE, maxRetries: 0 });
-    const error = await client.kyc.status(userId).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues[0]?.path).toBe('userId');
-    expect((error as ValidationError).message).toMatch(/dot segment/);
-    expect(requests).toHaveLength(0);
-  });
-
-  it('still sends an ID that merely contains dots', async () => {
-    server.use(http.get(`${BASE}/v2/webhooks/:id/retry`, () => HttpResponse.json({})));
-    server.use(
-      http.post(`${BASE}/v2/webhooks/:id/retry`, ({ params }) =>
-        HttpResponse.json({ success: true, data: { id: params.id, status: 'pending', attempts: 0 } }),
-      ),
-    );
-    const client = new PayoutClient({ apiKey: KEY, baseUrl: BASE, maxRetries: 0 });
-    await client.webhooks.retry('...').catch(() => undefined);
-    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/v2/webhooks/.../retry');
   });
 });

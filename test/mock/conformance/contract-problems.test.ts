@@ -1,24 +1,22 @@
-// Each class of drift a real sandbox shows, planted one at a time by a proxy in front of the standalone server
-// (test/mock/conformance/drifted-sandbox.ts), in the default profile with its helpers and in the strict profile with
-// them hidden, as a sandbox, under `--guided`: each is named exactly once in each scenario it appears in, and
-// nothing else is reported. A guided run with a drifted field waits no longer than a clean one: it polls as
-// often (the waits count their polls; a wait that a drift held would poll until its deadline).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ConformanceOptions, ConformanceReport } from '../../../mock/conformance/types.js';
-import { type GuidedDeposit, runConformance } from '../../../mock/index.js';
+import type { ConformanceReport } from '../../../mock/conformance/types.js';
+import { runConformance } from '../../../mock/index.js';
 import { signWebhook } from '../../../src/webhooks/index.js';
 import { type RunningServer, startServer } from '../server/support.js';
 import {
-  combined,
   type DriftedSandbox,
-  PLANTS,
   type Plant,
   type ProxiedAnswer,
   type ProxiedDelivery,
   startDriftedSandbox,
 } from './drifted-sandbox.js';
+
+// Each class of drift a real sandbox shows, planted one at a time by a proxy in front of the standalone server
+// (test/mock/conformance/drifted-sandbox.ts), in the default profile with its helpers and in the strict profile with
+// them hidden, as a sandbox, under `--guided`: each is named exactly once in each scenario it appears in, and
+// nothing else is reported. A guided run with a drifted field waits no longer than a clean one: it polls as
+// often (the waits count their polls; a wait that a drift held would poll until its deadline).
 
 let standard: RunningServer;
 let strict: RunningServer;
@@ -226,155 +224,5 @@ describe('each class planted on the default-profile server, its helpers visible'
       `webhooks.delivery: ${EVENT_ID}`,
       `webhooks.every-event: ${EVENT_ID}`,
     ]);
-  }, 60_000);
-});
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** The partner's tunnel to the run's receiver, with the plant's delivery rewrite on the way. */
-async function startTunnel(receiverPort: number, plant: Plant, secret: string): Promise<string> {
-  tunnel = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name))
-        headers[name] = value;
-    let delivery: ProxiedDelivery = { body: Buffer.concat(chunks).toString('utf8'), headers };
-    if (plant.delivery) delivery = plant.delivery(delivery, secret);
-    const answer = await fetch(`http://127.0.0.1:${receiverPort}/webhooks`, {
-      method: 'POST',
-      headers: delivery.headers,
-      body: delivery.body,
-    });
-    res.writeHead(answer.status).end();
-  });
-  await new Promise<void>((resolve) => tunnel?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(tunnel.address() as AddressInfo).port}/webhooks`;
-}
-
-/** The deposit arrives on the chain and the service's time moves on: confirmations, then the payout. */
-async function playTheChain(transactionId: string): Promise<void> {
-  const wait = await strict.helper('transactions/simulateDeposit', { transactionId });
-  await strict.helper('clock/advance', wait.body.data);
-  await strict.helper('clock/advance', '11s');
-}
-
-/**
- * A guided run against the strict-profile server with its helpers hidden, `plant` at the proxy and tunnel;
- * `onDeposit` (default: the chain played at once) is told when the run asks for the deposit.
- */
-async function guided(
-  plant: Plant = {},
-  onDeposit: (deposit: GuidedDeposit) => void | Promise<void> = (d) => playTheChain(d.transactionId),
-): Promise<{ report: ConformanceReport; polls: number[]; lines: string[] }> {
-  sandbox = await startDriftedSandbox(combined(PLANTS.withoutHelpers, plant), strict);
-  const receiverPort = await freePort();
-  const receiverUrl = await startTunnel(receiverPort, plant, strict.secret);
-  await strict.helper('accounts/update', { webhookUrl: receiverUrl });
-  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const seeded = await strict.helper('users/seedVerified', { mobile });
-  const userId = isRecord(seeded.body.data) ? String(seeded.body.data.userId) : '';
-  const lines: string[] = [];
-  const options: ConformanceOptions = {
-    baseUrl: sandbox.url,
-    apiKey: strict.key,
-    guided: true,
-    receiverUrl,
-    receiverPort,
-    webhookSecret: strict.secret,
-    userId,
-    only: ['transactions.guided-flow'],
-    pollIntervalMs: 20,
-    guidedTimeoutMs: 10_000,
-    onProgress: (line) => lines.push(line),
-    onDeposit,
-  };
-  const report = await runConformance(options);
-  const polls = lines.flatMap((l) => {
-    const seen = /^guided: (the \w+): seen \(poll (\d+)\)$/.exec(l);
-    return seen ? [Number(seen[2])] : [];
-  });
-  // Every wait ended on what it waited for: none ran to its deadline.
-  expect(lines.filter((l) => l.includes('not seen within'))).toEqual([]);
-  return { report, polls, lines };
-}
-
-const total = (polls: readonly number[]) => polls.reduce((a, b) => a + b, 0);
-
-describe('each class under --guided, on the strict-profile server with its helpers hidden', () => {
-  let clean: number[] = [];
-  it('clean: no difference, exit 0, each of the three waits over on its first polls', async () => {
-    const { report, polls } = await guided();
-    expect(perScenario(report)).toEqual([]);
-    expect(report.exitCode).toBe(0);
-    expect(polls).toHaveLength(3);
-    clean = polls;
-  }, 60_000);
-
-  it('a drifted field type: named once; the waits poll no more than a clean run (plus one poll each)', async () => {
-    const { report, polls } = await guided(CLASSES.driftedType);
-    expect(perScenario(report)).toEqual([`transactions.guided-flow: ${RATE}`]);
-    expect(polls).toHaveLength(3);
-    for (const [i, n] of polls.entries()) expect(n).toBeLessThanOrEqual((clean[i] ?? 1) + 1);
-    expect(total(polls)).toBeLessThanOrEqual(2 * total(clean));
-  }, 60_000);
-
-  it('a status the contract does not list before the deposit: named once', async () => {
-    const { report } = await guided(CLASSES.unknownStatus);
-    expect(perScenario(report)).toEqual([`transactions.guided-flow: ${STATUS}`]);
-  }, 60_000);
-
-  it('a status the contract does not list, met while waiting: said at once, and the wait goes on to the deposit', async () => {
-    // The deposit arrives only once a poll of the wait has met the unlisted status: the wait must not end there.
-    let played: Promise<void> | undefined;
-    const waitingOnIt: Plant = {
-      answer: (method, path, answer) => {
-        const planted = CLASSES.unknownStatus.answer?.(method, path, answer);
-        const id = /txn_\w+$/.exec(path)?.[0];
-        if (planted && id && depositAsked) played ??= playTheChain(id);
-        return planted;
-      },
-    };
-    let depositAsked = false;
-    const { report, lines } = await guided(waitingOnIt, () => {
-      depositAsked = true;
-    });
-    await played;
-    expect(perScenario(report)).toEqual([`transactions.guided-flow: ${STATUS}`]);
-    const said = lines.indexOf(
-      'guided: the transaction is "deposit_awaited", a status the contract does not list (a difference); still waiting',
-    );
-    const seen = lines.findIndex((l) => l.startsWith('guided: the deposit: seen (poll '));
-    expect(said).toBeGreaterThan(-1);
-    expect(seen).toBeGreaterThan(said);
-    expect(lines[seen]).not.toBe('guided: the deposit: seen (poll 1)');
-    const steps = report.results[0]?.sandbox.flatMap((o) => (o.kind === 'step' ? [[o.label, o.value]] : []));
-    expect(steps).toContainEqual(['the deposit is seen', true]);
-    expect(steps).toContainEqual(['the transaction ends', true]);
-  }, 60_000);
-
-  it('an optional field left out in one state: named with the state', async () => {
-    const { report } = await guided(CLASSES.omittedInState);
-    expect(perScenario(report)).toEqual([`transactions.guided-flow: ${UTR}`]);
-  }, 60_000);
-
-  it('a renamed event type: named as such, its payload compared with the type it stands in for', async () => {
-    const { report, polls } = await guided(CLASSES.renamedEventType);
-    expect(perScenario(report)).toEqual([`transactions.guided-flow: ${RENAMED}`]);
-    expect(polls).toHaveLength(3);
-    const events = report.coverage.events.filter((r) => r.status === 'exercised').map((r) => r.name);
-    expect(events).not.toContain('transaction.payout_completed');
-  }, 60_000);
-
-  it('a missing X-Service-Event-Id header: one line', async () => {
-    const { report } = await guided(CLASSES.missingEventId);
-    expect(perScenario(report)).toEqual([`transactions.guided-flow: ${EVENT_ID}`]);
   }, 60_000);
 });

@@ -1,16 +1,14 @@
-// A failed run is never drift: transient failures are retried as the client retries them, what stays unavailable
-// is reported as "target unavailable" naming the request (exit status 2), and a run that cannot start fails at
-// once, before the run, with exit status 2.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConformanceReport } from '../../../mock/conformance/types.js';
-import { ConformanceError, createMockService, runConformance } from '../../../mock/index.js';
-import { runCli } from '../../../mock/server/cli.js';
+import { ConformanceError, runConformance } from '../../../mock/index.js';
 import { type RunningServer, startServer } from '../server/support.js';
+
+// A failed run is never drift: transient failures are retried as the client retries them, what stays unavailable
+// is reported as "target unavailable" naming the request (exit status 2), and a run that cannot start fails at
+// once, before the run, with exit status 2.
 
 const named = (report: ConformanceReport) => report.results.flatMap((r) => r.differences.map((d) => d.text));
 
@@ -155,112 +153,4 @@ describe('a failed run is never drift', () => {
     );
     expect(send.mock.calls.every(([input]) => path(new Request(input)) === '/__mock')).toBe(true);
   }, 30_000);
-});
-
-describe('a run that cannot start fails at once, exit status 2', () => {
-  let stalled: Server;
-  let stalledUrl = '';
-  let dir = '';
-  beforeAll(async () => {
-    // Accepts every connection and never answers.
-    stalled = createServer(() => {});
-    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
-    stalledUrl = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`;
-    dir = mkdtempSync(join(tmpdir(), 'inr-payouts-conformance-start-'));
-  });
-  afterAll(async () => {
-    stalled.closeAllConnections();
-    await new Promise<void>((resolve) => stalled.close(() => resolve()));
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  /** `runCli(argv)`'s rejection, with its message and exit status. */
-  async function cliFailure(argv: string[]): Promise<{ message: string; exitCode: unknown }> {
-    const error: unknown = await runCli(['conformance', ...argv]).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    if (!(error instanceof Error)) throw new Error(`expected a rejection, got ${String(error)}`);
-    return { message: error.message, exitCode: 'exitCode' in error ? error.exitCode : undefined };
-  }
-
-  it('an unreachable target', async () => {
-    // A port that was free a moment ago: nothing listens there.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const failure = await cliFailure(['--base-url', url, '--api-key', 'pk_sandbox_x']);
-    expect(failure.exitCode).toBe(2);
-    expect(failure.message).toBe(
-      `conformance: ${url} did not answer (GET /__mock failed (fetch failed: connect ECONNREFUSED ${url.slice(7)})); check --base-url and that the target is up`,
-    );
-  });
-
-  it('a stalled target, at the first request, after one time-out', async () => {
-    const failure = await cliFailure([
-      '--base-url',
-      stalledUrl,
-      '--api-key',
-      'pk_sandbox_x',
-      '--timeout',
-      '0.2',
-    ]);
-    expect(failure).toEqual({
-      exitCode: 2,
-      message: `conformance: ${stalledUrl} did not answer (GET /__mock gave no answer in 0.2 s); check --base-url and that the target is up`,
-    });
-  });
-
-  it('--only that names no scenario, and a report path that cannot be written: before anything is sent', async () => {
-    const send = vi.fn<typeof fetch>();
-    await expect(
-      runConformance({ baseUrl: stalledUrl, apiKey: 'pk_sandbox_x', only: ['acount.'], fetch: send }),
-    ).rejects.toThrow(/^--only "acount\." names no scenario: the IDs start with auth\., account\., /);
-    expect(send).not.toHaveBeenCalled();
-    // The stalled target would hang the run: these fail before it is asked anything.
-    for (const option of ['--json', '--html']) {
-      const failure = await cliFailure(['--base-url', stalledUrl, option, join(dir, 'missing', 'report')]);
-      expect(failure.exitCode).toBe(2);
-      expect(failure.message).toBe(
-        `${option} ${join(dir, 'missing', 'report')} cannot be written (ENOENT): give a file in a directory you can write to`,
-      );
-    }
-    expect((await cliFailure(['--base-url', stalledUrl, '--json', dir])).message).toMatch(
-      /cannot be written \(it is a directory\)/,
-    );
-  });
-
-  it('a pk_live_ key in any case, with space around it, is refused before anything is sent', async () => {
-    const send = vi.fn<typeof fetch>();
-    for (const apiKey of [' pk_live_abc', 'PK_LIVE_abc', '\tPk_Live_abc \n']) {
-      await expect(runConformance({ baseUrl: stalledUrl, apiKey, fetch: send })).rejects.toThrow(
-        /^Refusing a pk_live_ key/,
-      );
-    }
-    expect(send).not.toHaveBeenCalled();
-    expect((await cliFailure(['--base-url', stalledUrl, '--api-key', ' pk_live_abc'])).exitCode).toBe(2);
-  });
-
-  it('--tier read-only sends nothing that could change the target: reads, and writes without a valid key', async () => {
-    const target = createMockService({ baseUrl: 'http://sandbox.conformance.test' });
-    const sent: string[] = [];
-    const send: typeof fetch = async (input, init) => {
-      const request = new Request(input, init);
-      const p = path(request);
-      if (p === '/__mock') return new Response(null, { status: 404 });
-      if (request.method !== 'GET' && request.headers.get('authorization') === `Bearer ${target.sandboxKey}`)
-        sent.push(`${request.method} ${p}`);
-      return target.fetch(request);
-    };
-    const report = await runConformance({
-      baseUrl: target.baseUrl,
-      apiKey: target.sandboxKey,
-      fetch: send,
-      tier: 'read-only',
-    });
-    expect(sent).toEqual([]);
-    expect(report.results.filter((r) => r.tier === 'read-only').length).toBeGreaterThan(4);
-    expect(report.exitCode).toBe(0);
-  });
 });

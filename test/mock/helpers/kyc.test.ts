@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MockHelperError, MockTransitionError } from '../../../mock/index.js';
-import { failure, kycServer, PDF_BASE64 } from '../operations/kyc/support.js';
+import { failure, kycServer } from '../operations/kyc/support.js';
 
 const mock = kycServer();
 const BANK = { accountNumber: '123456789012', ifsc: 'SBIN0000000', accountHolderName: 'Asha Rao' };
@@ -71,18 +71,5 @@ describe('4.7, 4.8 (helpers): choosing penny-drop and UPI outcomes', () => {
     expect(() =>
       service.helpers.kyc.chooseOutcome({ userId: 'usr_nope', step: 'bank', outcome: 'verified' }),
     ).toThrow(MockHelperError);
-  });
-});
-
-describe('2.7 rule 4: a user who is not Indian', () => {
-  it('2.7: with a non-Indian nationality, a passport and a bank account meet the requirements', async () => {
-    const { client, userId } = await mock.use({ mobile: '9876543219', name: 'Emma Clarke' });
-    await client.kyc.profile.submit(userId, { dateOfBirth: '1988-05-04', nationality: 'GB', city: 'Mumbai' });
-    await client.kyc.passport.verify(userId, { file: PDF_BASE64 });
-    await client.kyc.bank.verify(userId, { ...BANK, accountHolderName: 'Emma Clarke' });
-    expect(await client.kyc.refresh(userId)).toEqual({
-      previous: { level: 'none', status: 'in_progress' },
-      current: { level: 'basic', status: 'verified' },
-    });
   });
 });

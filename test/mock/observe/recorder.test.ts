@@ -1,16 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { createMockService, type MockBundle, type MockService } from '../../../mock/index.js';
+
 /**
  * What grows with traffic has a byte budget: the replay recording and the journal keep a window of the newest
  * within it, say where the window starts, and a replay of a windowed bundle is refused, never silently
  * different. (The standalone server under a 128 MB heap and a 5-minute soak: test/slow/heap-128.test.ts and soak.test.ts.)
  */
-import { describe, expect, it } from 'vitest';
-import {
-  createMockService,
-  JOURNAL_BUDGET_BYTES,
-  type MockBundle,
-  RECORDING_BUDGET_BYTES,
-} from '../../../mock/index.js';
-import { parseCli } from '../../../mock/server/cli.js';
 
 /** A POST of `size` characters to a route that stores nothing (an invalid user: 400). */
 async function postNothing(mock: ReturnType<typeof createMockService>, size: number): Promise<number> {
@@ -64,44 +59,70 @@ describe('the replay recording', () => {
   });
 });
 
-describe('the journal', () => {
-  it('keeps its entries within its byte budget and says how many it let go', async () => {
-    const mock = createMockService({ seed: 'budget', budgets: { journalBytes: 100_000 } });
-    for (let i = 0; i < 200; i++) await postNothing(mock, 5_000);
-    const { journal } = mock;
-    expect(journal.budgetBytes).toBe(100_000);
-    expect(journal.bytes).toBeLessThanOrEqual(100_000);
-    expect(journal.dropped).toBeGreaterThan(0);
-    const entries = journal.entries();
-    expect(entries.length).toBe(journal.size);
-    // Sequence numbers run on with no gap: the window starts right after the entries let go.
-    expect(entries[0]?.seq).toBe(journal.dropped + 1);
-    expect(entries.at(-1)?.seq).toBe(journal.dropped + journal.size);
-    // Each entry keeps only the start of a long body.
-    expect(entries.at(-1)).toMatchObject({ type: 'request', status: 400, requestBodyCut: true });
-  });
+/**
+ * Consecutive steps share equal headers and answers in memory: a bundle must still show each request's own,
+ * whether the request came through `mock.fetch` or straight to the service's `dispatch` (what msw's handler and
+ * the standalone server call).
+ */
 
-  it('has the defaults, and a budget too small to be meant is refused', () => {
-    const mock = createMockService();
-    expect(mock.journal.budgetBytes).toBe(JOURNAL_BUDGET_BYTES);
-    expect(mock.journal.dropped).toBe(0);
-    expect(RECORDING_BUDGET_BYTES).toBe(16 * 1024 * 1024);
-    expect(() => createMockService({ budgets: { journalBytes: 16 } })).toThrow(
-      /budgets\.journalBytes must be a number of bytes of at least 65536, got 16/,
-    );
-    expect(() => createMockService({ budgets: { recordingBytes: Number.NaN } })).toThrow(RangeError);
-  });
-});
+type Get = (url: string, headers: Record<string, string>) => Promise<Response | undefined>;
 
-describe('the budget flags', () => {
-  it('--recorder-budget and --journal-budget take megabytes', () => {
-    expect(parseCli(['--recorder-budget', '8', '--journal-budget', '0.5']).budgets).toEqual({
-      recordingBytes: 8_000_000,
-      journalBytes: 500_000,
-    });
-    expect(parseCli([]).budgets).toEqual({});
-    expect(() => parseCli(['--journal-budget', 'lots'])).toThrow(
-      /--journal-budget must be a number of megabytes of at least 0.1, got lots/,
-    );
-  });
+const forms: Array<[string, () => { mock: MockService; send: Get }]> = [
+  [
+    'a fetch Request',
+    () => {
+      const mock = createMockService();
+      return { mock, send: (url, headers) => mock.fetch(url, { headers }) };
+    },
+  ],
+  [
+    'dispatch',
+    () => {
+      const mock = createMockService();
+      return { mock, send: (url, headers) => mock.dispatch(new Request(url, { headers })) };
+    },
+  ],
+];
+
+describe('the recording of consecutive requests', () => {
+  it.each(forms)(
+    'keeps each request its own headers and answer, equal or not to the one before (%s)',
+    async (_, make) => {
+      const { mock, send } = make();
+      const auth = { authorization: `Bearer ${mock.sandboxKey}` };
+      const get = (path: string, headers: Record<string, string>) =>
+        send(`${mock.baseUrl}${path}`, { ...auth, ...headers });
+      const before = mock.bundle().steps.length;
+      await get('/v2/account', { 'x-a': '1' });
+      await get('/v2/account', { 'x-a': '1', 'x-b': '2' });
+      await get('/v2/account', { 'x-a': '1' });
+      await get('/v2/account', { 'x-a': '1' });
+      await get('/v2/account', { 'x-a': '2' });
+      await get('/v2/users/usr_missing', { 'x-a': '2' });
+      const steps = mock.bundle().steps.slice(before);
+      const headers = steps.map((step) => (step.type === 'request' ? step.headers : undefined));
+      expect(headers.map((h) => [h?.['x-a'], h?.['x-b']])).toEqual([
+        ['1', undefined],
+        ['1', '2'],
+        ['1', undefined],
+        ['1', undefined],
+        ['2', undefined],
+        ['2', undefined],
+      ]);
+      expect(steps.map((step) => (step.type === 'request' ? step.path : undefined))).toEqual([
+        '/v2/account',
+        '/v2/account',
+        '/v2/account',
+        '/v2/account',
+        '/v2/account',
+        '/v2/users/usr_missing',
+      ]);
+      const answers = steps.map((step) => (step.type === 'request' ? step.answer : undefined));
+      expect(answers.slice(0, 5).every((a) => a?.status === 200 && a.digest === answers[0]?.digest)).toBe(
+        true,
+      );
+      expect(answers[5]?.status).toBe(404);
+      expect(answers[5]?.digest).not.toBe(answers[0]?.digest);
+    },
+  );
 });

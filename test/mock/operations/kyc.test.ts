@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { ErrorBodyB } from '../../../src/schemas/common.js';
-import { DeclarationRejected } from '../../../src/schemas/kyc/declaration.js';
-import { KycStatus } from '../../../src/schemas/kyc/status.js';
-import { DEVICE, failure, kycEvents, kycServer, PDF_BASE64 } from './kyc/support.js';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockService } from '../../../mock/index.js';
+import { mswHandlers } from '../../../mock/msw/index.js';
+import { PayoutClient } from '../../../src/index.js';
+import { KycRefresh, KycStatus } from '../../../src/schemas/kyc/status.js';
+import { verifyWebhook } from '../../../src/webhooks/index.js';
+import { DEVICE, kycEvents, kycServer, PDF_BASE64 } from './kyc/support.js';
 
 const mock = kycServer();
 const BANK = { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' };
@@ -151,156 +154,59 @@ describe('3.3, 4.4, 4.5, 4.7: a user from creation to KYC verified', () => {
   });
 });
 
-describe('3.3, 4.11: declaration', () => {
-  it('3.3: a non-PEP declaration does not recompute the aggregate; it stays in progress until refresh', async () => {
-    const { service, client, userId } = await mock.use();
-    const session = await client.kyc.digilocker.init(userId);
-    service.helpers.digilocker.complete({ clientId: session.clientId, outcome: 'approve' });
-    await client.kyc.bank.verify(userId, BANK);
-    const declaration = await client.kyc.declaration.submit(userId, {
-      occupation: 'salaried',
-      incomeRange: '10l_to_25l',
-      isPep: false,
-      declarationAccepted: true,
-    });
-    expect(declaration).toMatchObject({
-      occupation: 'salaried',
-      isPep: false,
-      submittedAt: '2025-01-01T00:00:00.000Z',
-    });
-    expect(await client.kyc.status(userId)).toMatchObject({ status: 'in_progress' });
-    expect((await client.kyc.refresh(userId)).current).toEqual({ level: 'basic', status: 'verified' });
-  });
+describe('a user who is not Indian, through the client', () => {
+  const mock = kycServer();
+  const BANK = { accountNumber: '123456789012', ifsc: 'SBIN0000000', accountHolderName: 'Asha Rao' };
 
-  it('3.3, 4.11: a PEP declaration rejects KYC at once, even a verified one (422 KYC Rejected, shape B)', async () => {
-    const { service, client, userId } = await mock.use();
-    const session = await client.kyc.digilocker.init(userId);
-    service.helpers.digilocker.complete({ clientId: session.clientId, outcome: 'approve' });
-    await client.kyc.bank.verify(userId, BANK);
-    await client.kyc.refresh(userId);
-    const result = await client.kyc.declaration.submit(userId, {
-      occupation: 'business',
-      incomeRange: 'above_1cr',
-      isPep: true,
-      pepDetails: 'Member of a state legislature',
-      declarationAccepted: true,
-    });
-    expect(result).toMatchObject({ isPep: true, kycStatus: 'rejected' });
-    expect(await client.kyc.status(userId)).toMatchObject({ status: 'rejected', level: 'none' });
-    expect(await client.kyc.extendedStatus(userId)).toMatchObject({ isPepRejected: true });
-    // Nothing leaves rejected, refresh included.
-    expect((await client.kyc.refresh(userId)).current.status).toBe('rejected');
-    expect(kycEvents(service, userId).at(-1)).toMatchObject({
-      previous: { status: 'verified' },
-      current: { status: 'rejected' },
-    });
-    const raw = await fetch(`${service.baseUrl}/v2/users/${userId}/kyc/declaration`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${service.sandboxKey}` },
-      body: JSON.stringify({
-        occupation: 'student',
-        incomeRange: 'below_5l',
-        isPep: true,
-        declarationAccepted: true,
-      }),
-    });
-    expect(raw.status).toBe(422);
-    const body = await raw.json();
-    expect(DeclarationRejected.parse(ErrorBodyB.parse(body).data).kycStatus).toBe('rejected');
-    expect(body).toEqual({
-      success: false,
-      error: 'KYC Rejected',
-      message: expect.any(String),
-      data: { declarationId: expect.stringMatching(/^dec_/), isPep: true, kycStatus: 'rejected' },
+  describe('2.7 rule 4: a user who is not Indian', () => {
+    it('2.7: with a non-Indian nationality, a passport and a bank account meet the requirements', async () => {
+      const { client, userId } = await mock.use({ mobile: '9876543219', name: 'Emma Clarke' });
+      await client.kyc.profile.submit(userId, {
+        dateOfBirth: '1988-05-04',
+        nationality: 'GB',
+        city: 'Mumbai',
+      });
+      await client.kyc.passport.verify(userId, { file: PDF_BASE64 });
+      await client.kyc.bank.verify(userId, { ...BANK, accountHolderName: 'Emma Clarke' });
+      expect(await client.kyc.refresh(userId)).toEqual({
+        previous: { level: 'none', status: 'in_progress' },
+        current: { level: 'basic', status: 'verified' },
+      });
     });
   });
 });
 
-describe('2.8, 4.10: extended profile, document and extended status', () => {
-  it('2.8: extended status lists missing steps until profile, document and declaration are in', async () => {
-    const { service, client, userId } = await mock.use();
-    expect(await client.kyc.extendedStatus(userId)).toEqual({
-      complete: false,
-      missing: ['profile', 'document', 'declaration'],
-      isPepRejected: false,
-      profile: { submitted: false },
-      document: { submitted: false },
-      declaration: { submitted: false },
-    });
-    const profile = await client.kyc.profile.submit(userId, {
-      dateOfBirth: '1990-01-01',
-      nationality: 'IN',
-      city: 'Bengaluru',
-    });
-    expect(profile).toMatchObject({ profileId: expect.stringMatching(/^prof_/), city: 'Bengaluru' });
-    const file = new TextEncoder().encode('%PDF-1.4 licence');
-    await service.clock.advance('1m');
-    const document = await client.kyc.document.upload(userId, {
-      documentType: 'driving_license',
-      fileName: 'licence.pdf',
-      mimeType: 'application/pdf',
-      deviceId: DEVICE,
-      file,
-    });
-    expect(document).toEqual({
-      documentId: expect.stringMatching(/^doc_/),
-      documentType: 'driving_license',
-      fileName: 'licence.pdf',
-      uploadedAt: '2025-01-01T00:01:00.000Z',
-    });
-    await client.kyc.declaration.submit(userId, {
-      occupation: 'student',
-      incomeRange: 'below_5l',
-      isPep: false,
-      declarationAccepted: true,
-    });
-    expect(await client.kyc.extendedStatus(userId)).toEqual({
-      complete: true,
-      missing: [],
-      isPepRejected: false,
-      profile: {
-        submitted: true,
-        dateOfBirth: '1990-01-01',
-        nationality: 'IN',
-        city: 'Bengaluru',
-        submittedAt: '2025-01-01T00:00:00.000Z',
-      },
-      document: {
-        submitted: true,
-        documentType: 'driving_license',
-        fileName: 'licence.pdf',
-        verified: true,
-        uploadedAt: '2025-01-01T00:01:00.000Z',
-      },
-      declaration: {
-        submitted: true,
-        occupation: 'student',
-        incomeRange: 'below_5l',
-        isPep: false,
-        submittedAt: '2025-01-01T00:01:00.000Z',
-      },
-    });
-  });
+describe('user.kyc_updated, behind an msw server', () => {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
 
-  it('4.6: a passport PDF verifies and fills the passport and attestation blocks', async () => {
-    const { client, userId } = await mock.use();
-    const passport = await client.kyc.passport.verify(userId, { file: PDF_BASE64, fileName: 'passport.pdf' });
-    expect(passport).toEqual({
-      verified: true,
-      givenName: 'ASHA',
-      surname: 'RAO',
-      nationality: 'IND',
-      dob: '1990-01-01',
-    });
-    expect(await client.kyc.status(userId)).toMatchObject({
-      status: 'in_progress',
-      passport: { verified: true },
-      attestation: { verified: true, docType: 'passport', legalName: 'ASHA RAO' },
-    });
-    await failure(client.kyc.passport.verify(userId, { file: PDF_BASE64 }), {
-      status: 409,
-      shape: 'B',
-      error: 'Already Verified',
+  describe('6.2: user.kyc_updated', () => {
+    it('6.2, 6.3: each aggregate change is delivered signed, with previous and current as refresh shows them', async () => {
+      const mock = createMockService({ account: { webhookUrl: 'https://partner.test/hooks' } });
+      server.use(...mswHandlers(mock));
+      mock.helpers.webhooks.useFetch(async () => new Response(null, { status: 200 }));
+      const client = new PayoutClient({ apiKey: mock.sandboxKey, baseUrl: mock.baseUrl, maxRetries: 0 });
+      const { userId } = await client.users.create({ mobile: '9876543210', name: 'Asha Rao' });
+      const { clientId } = await client.kyc.digilocker.init(userId);
+      mock.helpers.digilocker.complete({ clientId, outcome: 'approve' });
+      await client.kyc.bank.verify(userId, {
+        accountNumber: '123456789012',
+        ifsc: 'HDFC0001234',
+        accountHolderName: 'Asha Rao',
+      });
+      const refreshed = await client.kyc.refresh(userId);
+      await mock.clock.advance('1s');
+
+      const deliveries = mock.helpers.webhooks.captured().filter((d) => d.eventType === 'user.kyc_updated');
+      const events = deliveries.map((d) =>
+        // Signed with the wall clock at the POST: verified as a receiver would, with its own clock.
+        verifyWebhook(d.body, d.headers['x-service-signature'] ?? '', mock.webhookSecret),
+      );
+      expect(events.map((e) => e.event)).toEqual(['user.kyc_updated', 'user.kyc_updated']);
+      const last = events[1]?.data;
+      expect(KycRefresh.parse(last)).toMatchObject(refreshed);
+      expect(last).toMatchObject({ userId });
     });
   });
 });

@@ -1,16 +1,20 @@
-/**
- * Deliveries as a real receiver sees them (spec 6.3, 6.4): verified with the receiver's own clock however far
- * the virtual clock has moved, through a partner's MSW server that errors on unhandled requests, and with a
- * redirect counted as a failed attempt. In-process and on the standalone server.
- */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService } from '../../../mock/index.js';
 import { mswHandlers } from '../../../mock/msw/index.js';
 import { startMockServer } from '../../../mock/server/server.js';
+import { WebhookEventListBody } from '../../../src/schemas/webhooks.js';
 import { verifyWebhook } from '../../../src/webhooks/index.js';
+import { moneyMock } from '../../support/money-mock.js';
+import { createUser, type RunningServer, startServer } from '../server/support.js';
+
+/**
+ * Deliveries as a real receiver sees them (spec 6.3, 6.4): verified with the receiver's own clock however far
+ * the virtual clock has moved, through a partner's MSW server that errors on unhandled requests, and with a
+ * redirect counted as a failed attempt. In-process and on the standalone server.
+ */
 
 interface Hit {
   method: string;
@@ -216,5 +220,164 @@ describe('the standalone server', () => {
       await new Promise<void>((resolve) => silent.close(() => resolve()));
       await running.close();
     }
+  });
+});
+
+describe('2.11, 4.12: the webhook event list', () => {
+  const mock = moneyMock();
+
+  it('4.12: pages newest first (default page 1, 20 per page) with pagination, and filters by status', async () => {
+    const { service, client, call } = mock.use();
+    for (let i = 0; i < 25; i++)
+      await client.users.create({ mobile: `98765432${String(i).padStart(2, '0')}` });
+    // Their first attempts find no webhook URL, so all 25 stay pending.
+    await service.clock.runDue();
+    service.helpers.accounts.update({ webhookUrl: 'http://127.0.0.1:9/hooks' });
+    service.helpers.webhooks.useFetch(async () => new Response('ok'));
+    const oldest = service.helpers.webhooks.events()[0];
+    if (!oldest) throw new Error('no events');
+    await client.webhooks.retry(oldest.id);
+    await service.clock.runDue();
+
+    const first = await call('GET', '/v2/webhooks');
+    const body = WebhookEventListBody.parse(first.body);
+    expect(body.pagination).toEqual({ page: 1, limit: 20, total: 25, totalPages: 2 });
+    expect(body.data).toHaveLength(20);
+    const second = await client.webhooks.list({ page: 2 });
+    expect(second.pagination).toEqual({ page: 2, limit: 20, total: 25, totalPages: 2 });
+    expect(second.data).toHaveLength(5);
+    expect(second.data.at(-1)?.id).toBe(oldest.id);
+
+    const delivered = await client.webhooks.list({ status: 'delivered' });
+    expect(delivered.data.map((e) => e.id)).toEqual([oldest.id]);
+    expect(delivered.pagination).toEqual({ page: 1, limit: 20, total: 1, totalPages: 1 });
+    const pending = await client.webhooks.list({ status: 'pending', limit: 10, page: 3 });
+    expect(pending.pagination).toEqual({ page: 3, limit: 10, total: 24, totalPages: 3 });
+    expect(pending.data).toHaveLength(4);
+    const all: string[] = [];
+    for await (const event of client.webhooks.listAutoPaging({ limit: 7 })) all.push(event.id);
+    expect(new Set(all).size).toBe(25);
+  });
+
+  it('4.12: a bad page, limit or status answers 400 VALIDATION_ERROR', async () => {
+    const { call } = mock.use();
+    for (const query of ['page=0', 'limit=101', 'status=lost', 'page=abc']) {
+      const answer = await call('GET', `/v2/webhooks?${query}`);
+      expect([query, answer.status, answer.body.code]).toEqual([query, 400, 'VALIDATION_ERROR']);
+    }
+  });
+
+  it('2.11: another account sees only its own events', async () => {
+    const { service, client, call } = mock.use();
+    await client.users.create({ mobile: '9876543210' });
+    const other = service.helpers.accounts.create({ name: 'Other' });
+    const answer = await call('GET', '/v2/webhooks', { key: other.keys.sandbox });
+    expect(answer.body.pagination).toMatchObject({ total: 0 });
+  });
+
+  it('a webhook URL set and then cleared (accounts.update with null): the account reads without one, events stay pending', async () => {
+    const { service, client } = mock.use();
+    service.helpers.accounts.update({ webhookUrl: 'http://127.0.0.1:9/hooks' });
+    service.helpers.accounts.update({ webhookUrl: null });
+    expect(service.helpers.accounts.get().webhookUrl).toBeUndefined();
+    expect((await client.account.retrieve()).webhookUrl).toBeUndefined();
+    let posted = 0;
+    service.helpers.webhooks.useFetch(async () => {
+      posted += 1;
+      return new Response('ok');
+    });
+    await client.users.create({ mobile: '9876543299' });
+    await service.clock.runDue();
+    expect(posted).toBe(0);
+    expect(service.helpers.webhooks.events().map((e) => [e.status, e.attempts])).toEqual([['pending', 0]]);
+  });
+});
+
+describe('webhooks from the standalone server to a real receiver', () => {
+  /**
+   * `--webhook-url`: events leave the server as real signed HTTP POSTs to a local receiver, retried on the
+   * spec's schedule (6.4) on the server's clock.
+   */
+
+  interface Received {
+    body: string;
+    signature: string;
+    eventId: string;
+  }
+
+  let receiver: Server;
+  let receiverUrl: string;
+  const received: Received[] = [];
+  /** Statuses the receiver answers, in order; 200 once they run out. */
+  const answers: number[] = [];
+
+  async function text(req: IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  beforeAll(async () => {
+    receiver = createServer(async (req, res) => {
+      received.push({
+        body: await text(req),
+        signature: String(req.headers['x-service-signature']),
+        eventId: String(req.headers['x-service-event-id']),
+      });
+      res.writeHead(answers.shift() ?? 200).end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+  });
+  afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+  async function waitFor(count: number): Promise<void> {
+    for (let i = 0; i < 200 && received.length < count; i += 1) await new Promise((r) => setTimeout(r, 25));
+    expect(received).toHaveLength(count);
+  }
+
+  describe('webhooks to a real receiver', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer(['--webhook-url', receiverUrl]);
+    });
+    afterAll(async () => {
+      await server.stop();
+    });
+
+    it('6.3, 6.4: user.created arrives signed with the printed secret, and a 500 is retried 1 s later', async () => {
+      answers.push(500);
+      const userId = await createUser(server);
+      await waitFor(1);
+      await server.helper('clock/advance', '999ms');
+      expect(received).toHaveLength(1);
+      await server.helper('clock/advance', '1ms');
+      await waitFor(2);
+      const [first, second] = received;
+      expect(second?.eventId).toBe(first?.eventId);
+      expect(second?.body).toBe(first?.body);
+      const event = verifyWebhook(second?.body ?? '', second?.signature ?? '', server.secret);
+      expect(event).toMatchObject({ event: 'user.created', data: { userId } });
+      expect(event.id).toBe(second?.eventId);
+    });
+
+    it('POST /__mock/webhooks/settle answers once the manual retry it sent is recorded, with no clock moved', async () => {
+      const before = received.length;
+      const userId = await createUser(server, '9876543299');
+      await server.helper('webhooks/settle');
+      expect(received.at(-1)?.body).toContain(userId);
+      const list = await server.call('GET', '/v2/webhooks?limit=50');
+      const events = list.body.data as Array<{ id: string; attempts: number }>;
+      const created = events.find((e) => e.id === received.at(-1)?.eventId);
+      expect(created?.attempts).toBe(1);
+      const now = (await server.helper('clock/now')).body.data;
+      expect((await server.call('POST', `/v2/webhooks/${created?.id}/retry`)).status).toBe(200);
+      await server.helper('webhooks/settle');
+      expect(received.length).toBe(before + 2);
+      const after = await server.call('GET', '/v2/webhooks?limit=50');
+      const again = (after.body.data as typeof events).find((e) => e.id === created?.id);
+      expect(again?.attempts).toBe(2);
+      expect((await server.helper('clock/now')).body.data).toEqual(now);
+    });
   });
 });

@@ -1,7 +1,7 @@
-// Aadhaar OTP, PAN and passport: the identity-document steps.
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, UnprocessableEntityError } from '../../../src/index.js';
 import { fail, makeClient, ok, only, route, useServer } from '../../support/msw.js';
+
+// Aadhaar OTP, PAN and passport: the identity-document steps.
 
 useServer();
 const client = makeClient();
@@ -55,80 +55,5 @@ describe('kyc.aadhaar (assumed endpoints)', () => {
       status: 400,
       code: 'AADHAAR_OTP_EXPIRED',
     });
-  });
-});
-
-describe('kyc.pan (assumed endpoint)', () => {
-  it('verify: POSTs the PAN and reads the verified PAN with its name score', async () => {
-    const answer = {
-      verified: true,
-      maskedNumber: 'XXXXX1234X',
-      nameOnPan: 'ASHA RAO',
-      nameMatchScore: 96,
-      verifiedAt: '2024-01-15T10:36:00Z',
-    };
-    const seen = route('post', '/v2/users/:id/kyc/pan/verify', ok(answer));
-    expect(await client.kyc.pan.verify('usr_1', { pan: 'ABCDE1234F' })).toEqual(answer);
-    expect(only(seen, true)).toMatchObject({
-      path: '/v2/users/usr_1/kyc/pan/verify',
-      body: { pan: 'ABCDE1234F' },
-    });
-  });
-
-  it('verify: reads NAME_MISMATCH with a top-level matchScore, and PAN_NOT_FOUND', async () => {
-    route(
-      'post',
-      '/v2/users/:id/kyc/pan/verify',
-      fail(422, {
-        error: 'Unprocessable',
-        message: 'Names do not match',
-        code: 'NAME_MISMATCH',
-        matchScore: 41,
-      }),
-      fail(404, { error: 'Not Found', message: 'PAN not in the database', code: 'PAN_NOT_FOUND' }),
-    );
-    const mismatch = await client.kyc.pan.verify('usr_1', { pan: 'ABCDE1234F' }).catch((e: unknown) => e);
-    expect(mismatch).toBeInstanceOf(UnprocessableEntityError);
-    expect(mismatch).toMatchObject({ code: 'NAME_MISMATCH', matchScore: 41 });
-    await expect(client.kyc.pan.verify('usr_1', { pan: 'ABCDE1234F' })).rejects.toMatchObject({
-      status: 404,
-      code: 'PAN_NOT_FOUND',
-    });
-  });
-});
-
-describe('kyc.passport', () => {
-  it('verify: POSTs file, fileName, deviceId and reads the extracted fields', async () => {
-    const answer = {
-      verified: true,
-      givenName: 'ASHA',
-      surname: 'RAO',
-      nationality: 'IND',
-      dob: '1990-01-01',
-    };
-    const seen = route('post', '/v2/users/:id/kyc/passport/verify', ok(answer));
-    const file = Buffer.from('%PDF-1.4 passport').toString('base64');
-    expect(
-      await client.kyc.passport.verify('usr_1', { file, fileName: 'passport.pdf', deviceId: 'fp-1' }),
-    ).toEqual(answer);
-    expect(only(seen, true)).toMatchObject({
-      path: '/v2/users/usr_1/kyc/passport/verify',
-      body: { file, fileName: 'passport.pdf', deviceId: 'fp-1' },
-    });
-  });
-
-  it('verify: reads Verification Failed and Already Verified (shape B)', async () => {
-    route(
-      'post',
-      '/v2/users/:id/kyc/passport/verify',
-      fail(422, { success: false, error: 'Verification Failed', message: 'Data could not be extracted' }),
-      fail(400, { success: false, error: 'Already Verified', message: 'Passport already verified' }),
-    );
-    await expect(client.kyc.passport.verify('usr_1', { file: 'QUJD' })).rejects.toMatchObject({
-      code: 'VERIFICATION_FAILED',
-    });
-    await expect(client.kyc.passport.verify('usr_1', { file: 'QUJD' })).rejects.toBeInstanceOf(
-      BadRequestError,
-    );
   });
 });
