@@ -10,8 +10,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * project, test/setup/strict-profile.ts): the client must be correct without the mock's own additions.
  */
 const STRICT_PROFILE_FILES = [
-  'test/resources/against-mock.test.ts',
-  'test/mock/http/create-client.test.ts',
+  'test/index.test.ts',
+  'test/mock/http/client.test.ts',
   'test/mock/http/client-clock.test.ts',
 ];
 /** The same, for the slow tier's fault-injection run. */

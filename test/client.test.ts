@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { PayoutClient, ResponseValidationError, ValidationError } from '../src/index.js';
+import {
+  ConfigurationError,
+  type FetchOptions,
+  PayoutClient,
+  ResponseValidationError,
+  ValidationError,
+} from '../src/index.js';
+import { account } from './support/fixtures.js';
 import { BASE, KEY, makeClient, ok, only, requests, route, useServer } from './support/msw.js';
 
 useServer();
@@ -68,5 +75,94 @@ describe('client.request (typed raw request)', () => {
       ValidationError,
     );
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe('client ergonomics, through the shared msw server', () => {
+  // The conventions partner engineers bring from stripe-node and openai-node (docs/coming-from-stripe-or-openai.md).
+
+  type Asked = Pick<Request, 'keepalive' | 'referrerPolicy'>;
+  // What fetch is asked for: the Request's own options and what `init` adds. Read from the Request fetch is given,
+  // not a copy: Node 24's `new Request(request)` drops `referrerPolicy`.
+  function asked(input: RequestInfo | URL, init?: RequestInit): Asked {
+    const request = input instanceof Request ? input : new Request(input);
+    return {
+      keepalive: init?.keepalive ?? request.keepalive,
+      referrerPolicy: init?.referrerPolicy ?? request.referrerPolicy,
+    };
+  }
+
+  describe('client ergonomics', () => {
+    it('logLevel filters the lines; INR_PAYOUTS_LOG sets it; a bad level is refused', async () => {
+      route('get', '/v2/account', ok(account));
+      const lines: string[] = [];
+      const logger = { debug: (m: string) => lines.push(m), warn: (m: string) => lines.push(m) };
+      await makeClient({ logger, logLevel: 'warn' }).account.retrieve();
+      expect(lines).toEqual([]);
+      await makeClient({ logger }).account.retrieve();
+      expect(lines).toEqual(['inr-payouts: GET /v2/account -> 200']);
+      vi.stubEnv('INR_PAYOUTS_LOG', 'off');
+      try {
+        await makeClient({ logger }).account.retrieve();
+      } finally {
+        vi.unstubAllEnvs();
+      }
+      expect(lines).toHaveLength(1);
+      expect(() => makeClient({ logLevel: 'loud' as 'debug' })).toThrow(ConfigurationError);
+    });
+
+    it('withOptions() derives a client and leaves the original unchanged', async () => {
+      const seen = route('get', '/v2/account', ok(account));
+      const base = makeClient({ defaultHeaders: { 'X-Team': 'payouts' } });
+      const derived = base.withOptions({ defaultHeaders: { 'X-Team': 'risk' } });
+      await base.account.retrieve();
+      await derived.account.retrieve();
+      expect(seen.map((s) => s.headers.get('x-team'))).toEqual(['payouts', 'risk']);
+    });
+
+    it('fetchOptions reach every fetch, the call’s own over the client’s', async () => {
+      // What fetch is asked for: ky's request and what `init` adds to it.
+      const inits: Asked[] = [];
+      const spy: typeof fetch = async (input, init) => {
+        inits.push(asked(input, init));
+        return fetch(input, init);
+      };
+      route('get', '/v2/account', ok(account));
+      const client = makeClient({
+        fetch: spy,
+        fetchOptions: { keepalive: true, referrerPolicy: 'no-referrer' },
+      });
+      await client.account.retrieve();
+      await client.account.retrieve({ fetchOptions: { referrerPolicy: 'origin' } });
+      expect(inits.map((i) => [i.keepalive, i.referrerPolicy])).toEqual([
+        [true, 'no-referrer'],
+        [true, 'origin'],
+      ]);
+    });
+
+    it('fetchOptions reach the global fetch too, and never replace the headers the call sends', async () => {
+      const seen = route('get', '/v2/account', ok(account));
+      const wrapped = globalThis.fetch;
+      const inits: Asked[] = [];
+      globalThis.fetch = (input, init) => {
+        inits.push(asked(input, init));
+        return wrapped(input, init);
+      };
+      try {
+        // `headers` is not a fetch option the client takes; a caller without types can still pass it.
+        const fetchOptions = { referrerPolicy: 'no-referrer', headers: { authorization: 'Bearer other' } };
+        await makeClient({ fetchOptions: fetchOptions as FetchOptions }).account.retrieve();
+      } finally {
+        globalThis.fetch = wrapped;
+      }
+      expect(inits.map((init) => init.referrerPolicy)).toEqual(['no-referrer']);
+      expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    });
+
+    it('accepts baseURL as an alias of baseUrl', async () => {
+      route('get', '/v2/account', ok(account));
+      const client = new PayoutClient({ apiKey: KEY, baseURL: BASE, maxRetries: 0 });
+      expect((await client.account.retrieve()).id).toBe(account.id);
+    });
   });
 });

@@ -1,5 +1,5 @@
 // CI's second Prism proof: the project's own HTTP tests (test/mock/server/, the standalone-server halves of the
-// routing and ledger suites, the demo over HTTP), faults included, with every standalone server they start
+// routing, ledger, upload-route and webhook suites, the demo over HTTP), faults included, with every standalone server they start
 // reached through Prism's validating proxy for openapi.json
 // (test/mock/server/support.ts, `throughPrism`). Prism runs without `--errors` here: the suite sends invalid
 // requests on purpose, and they must reach the mock, not be answered by Prism. The verdict is read from Prism's
@@ -28,6 +28,8 @@ const tests = spawnSync(
     'test/mock/server',
     'test/mock/http/router.test.ts',
     'test/mock/observe/ledger.test.ts',
+    'test/mock/routes/kyc/storage.test.ts',
+    'test/mock/operations/webhooks.test.ts',
     'test/examples/demo-server.test.ts',
   ],
   {

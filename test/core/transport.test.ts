@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { v4, validate } from 'uuid';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import {
@@ -19,6 +20,8 @@ import {
 } from '../../src/core/errors.js';
 import { resolveClientOptions } from '../../src/core/options.js';
 import { Transport } from '../../src/core/transport.js';
+import { PayoutClient } from '../../src/index.js';
+import { BASE as BASE_redact, requests, server as server_redact, useServer } from '../support/msw.js';
 
 const BASE = 'https://api.transport.test';
 const KEY = 'pk_sandbox_SECRETkey123456';
@@ -494,5 +497,70 @@ describe('errors (spec 7.1)', () => {
       { path: 'asset', message: 'must be one of "USDC", "USDT"' },
     ]);
     expect(seen).toHaveLength(0);
+  });
+});
+
+describe('path parameters, through the shared msw server', () => {
+  const BASE = BASE_redact;
+  const server = server_redact;
+  useServer();
+
+  // Characters outside [A-Za-z0-9_-] that a real key may hold: every one of them must stay masked too.
+  const KEY = 'pk_sandbox_Secret.part+2/part=3~end';
+
+  describe('path parameters', () => {
+    it.each(['.', '..'])('refuses %j before sending, naming the parameter', async (userId) => {
+      const client = new PayoutClient({ apiKey: KEY, baseUrl: BASE, maxRetries: 0 });
+      const error = await client.kyc.status(userId).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues[0]?.path).toBe('userId');
+      expect((error as ValidationError).message).toMatch(/dot segment/);
+      expect(requests).toHaveLength(0);
+    });
+
+    it('still sends an ID that merely contains dots', async () => {
+      server.use(http.get(`${BASE}/v2/webhooks/:id/retry`, () => HttpResponse.json({})));
+      server.use(
+        http.post(`${BASE}/v2/webhooks/:id/retry`, ({ params }) =>
+          HttpResponse.json({ success: true, data: { id: params.id, status: 'pending', attempts: 0 } }),
+        ),
+      );
+      const client = new PayoutClient({ apiKey: KEY, baseUrl: BASE, maxRetries: 0 });
+      await client.webhooks.retry('...').catch(() => undefined);
+      expect(new URL(requests[0]?.url ?? '').pathname).toBe('/v2/webhooks/.../retry');
+    });
+  });
+});
+
+describe('idempotency keys, made with the uuid package', () => {
+  const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  afterEach(() => vi.restoreAllMocks());
+
+  // The client makes its idempotency keys with the uuid package's v4 and checks a caller's own key with its validate.
+  describe('1: idempotency keys are random version 4 UUIDs', () => {
+    it('1: uses crypto.randomUUID where the runtime has it', () => {
+      const spy = vi.spyOn(globalThis.crypto, 'randomUUID');
+      expect(v4()).toMatch(V4);
+      expect(spy).toHaveBeenCalledOnce();
+    });
+
+    it('1: still makes valid v4 UUIDs where randomUUID is missing (pages on plain http)', () => {
+      Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+      try {
+        const keys = new Set(Array.from({ length: 500 }, () => v4()));
+        expect(keys.size).toBe(500);
+        for (const key of keys) expect(key).toMatch(V4);
+      } finally {
+        // Drops the own property, so the prototype's randomUUID shows through again.
+        Reflect.deleteProperty(globalThis.crypto, 'randomUUID');
+      }
+    });
+
+    it('1: accepts any RFC 9562 UUID as a caller key and refuses other strings', () => {
+      expect(validate('0190f3b6-7c1e-7a4b-9c2d-3e4f5a6b7c8d')).toBe(true);
+      expect(validate('order-42')).toBe(false);
+      expect(validate('')).toBe(false);
+    });
   });
 });

@@ -1,6 +1,8 @@
+import { createMockService } from 'inr-payouts/mock';
+import { signWebhook } from 'inr-payouts/webhooks';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { NotFoundError, type WebhookEvent } from '../../src/index.js';
+import { describe, expect, it, test, vi } from 'vitest';
+import { NotFoundError, PayoutError, type WebhookEvent, WebhookVerificationError } from '../../src/index.js';
 import { webhookEvent } from '../support/fixtures.js';
 import { fail, makeClient, ok, only, route, useServer } from '../support/msw.js';
 
@@ -140,5 +142,123 @@ describe('webhooks.retry', () => {
       fail(404, { error: 'Not Found', message: 'No such event', code: 'EVENT_NOT_FOUND' }),
     );
     await expect(client.webhooks.retry('evt_x')).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('client.webhooks.unwrap, through the shared msw server', () => {
+  // The conventions partner engineers bring from stripe-node and openai-node (docs/coming-from-stripe-or-openai.md).
+
+  const secret = 'whsec_peer';
+  const payload = {
+    id: 'evt_1',
+    event: 'user.created',
+    timestamp: '2025-01-01T00:00:00.000Z',
+    partnerId: 'p_1',
+    data: { userId: 'usr_1', createdAt: '2025-01-01T00:00:00.000Z' },
+  } as const;
+
+  describe('client.webhooks.unwrap', () => {
+    it('verifies with the webhookSecret option, from fetch Headers or node headers', async () => {
+      const { body, signature } = signWebhook({ payload, secret });
+      const client = makeClient({ webhookSecret: secret });
+      expect((await client.webhooks.unwrap(body, new Headers({ 'X-Service-Signature': signature }))).id).toBe(
+        'evt_1',
+      );
+      expect(
+        (await client.webhooks.unwrap(Buffer.from(body), { 'x-service-signature': signature })).event,
+      ).toBe('user.created');
+    });
+
+    it('falls back to INR_PAYOUTS_WEBHOOK_SECRET, and a per-call secret wins', async () => {
+      const { body, signature } = signWebhook({ payload, secret });
+      vi.stubEnv('INR_PAYOUTS_WEBHOOK_SECRET', secret);
+      try {
+        expect((await makeClient().webhooks.unwrap(body, { 'x-service-signature': signature })).id).toBe(
+          'evt_1',
+        );
+      } finally {
+        vi.unstubAllEnvs();
+      }
+      const other = makeClient({ webhookSecret: 'whsec_other' });
+      await expect(other.webhooks.unwrap(body, { 'x-service-signature': signature })).rejects.toMatchObject({
+        reason: 'no_matching_signature',
+      });
+      expect((await other.webhooks.unwrap(body, { 'x-service-signature': signature }, { secret })).id).toBe(
+        'evt_1',
+      );
+    });
+
+    it('rejects a tampered body or a missing secret with a WebhookVerificationError, a PayoutError', async () => {
+      const { body, signature } = signWebhook({ payload, secret });
+      const error = await makeClient({ webhookSecret: secret })
+        .webhooks.unwrap(body.replace('usr_1', 'usr_2'), { 'x-service-signature': signature })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WebhookVerificationError);
+      expect(error).toBeInstanceOf(PayoutError);
+      const missing = await makeClient()
+        .webhooks.unwrap(body, { 'x-service-signature': signature })
+        .catch((e: unknown) => e);
+      expect(missing).toMatchObject({ reason: 'missing_secret' });
+    });
+  });
+});
+
+// client.webhooks.recover against the mock: what it lists, what it retries, and that a repeat is harmless.
+
+async function failedEvents() {
+  const mock = createMockService();
+  const client = mock.createClient();
+  // A receiver that refuses everything: each event fails after its five attempts.
+  mock.helpers.webhooks.useFetch(async () => new Response(null, { status: 503 }));
+  mock.helpers.accounts.update({ webhookUrl: 'https://partner.example/webhooks' });
+  await client.users.create({ mobile: '9876543210' });
+  await mock.clock.advance('1m');
+  const later = mock.helpers.clock.now();
+  await client.users.create({ mobile: '9876543211' });
+  await mock.clock.advance('1m');
+  return { mock, client, later };
+}
+
+describe('client.webhooks.recover', () => {
+  test('retries every failed event, oldest first, and the next delivery succeeds', async () => {
+    const { mock, client } = await failedEvents();
+    const failed = mock.helpers.webhooks.events().filter((e) => e.status === 'failed');
+    expect(failed).toHaveLength(2);
+    const { retried } = await client.webhooks.recover();
+    // The service lists newest first; recover retries in the order the events happened (the helper's order).
+    expect(retried.map((r) => r.id)).toEqual(failed.map((e) => e.id));
+    expect(retried.every((r) => r.status === 'pending')).toBe(true);
+    mock.helpers.webhooks.useFetch(async () => new Response('ok'));
+    await mock.clock.runDue();
+    await mock.helpers.webhooks.settle();
+    expect(mock.helpers.webhooks.events().map((e) => [e.status, e.attempts])).toEqual([
+      ['delivered', 6],
+      ['delivered', 6],
+    ]);
+  });
+
+  test('since keeps the events created at or after it; statuses chooses the lists', async () => {
+    const { client, later } = await failedEvents();
+    expect((await client.webhooks.recover({ since: later })).retried).toHaveLength(1);
+    expect((await client.webhooks.recover({ statuses: ['delivered'] })).retried).toEqual([]);
+  });
+
+  test('run twice before the service delivers: the second run replays each retry, nothing is sent twice', async () => {
+    const { mock, client } = await failedEvents();
+    const [first, second] = await Promise.all([client.webhooks.recover(), client.webhooks.recover()]);
+    expect(second.retried.map((r) => r.id)).toEqual(first.retried.map((r) => r.id));
+    let deliveries = 0;
+    mock.helpers.webhooks.useFetch(async () => {
+      deliveries++;
+      return new Response('ok');
+    });
+    await mock.clock.runDue();
+    await mock.helpers.webhooks.settle();
+    expect(deliveries).toBe(2);
+  });
+
+  test('a since that is no time is refused before any request', async () => {
+    const { client } = await failedEvents();
+    await expect(client.webhooks.recover({ since: 'yesterday' })).rejects.toThrow(/since must be a Date/);
   });
 });

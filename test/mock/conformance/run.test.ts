@@ -1,14 +1,24 @@
-// runConformance end to end: the in-process mock and a standalone server against the mock report no difference,
-// every scenario doing what it is there for; a target without the mock's helpers skips what needs them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createPacer } from '../../../mock/conformance/pace.js';
 import { SCENARIOS as CONFORMANCE_SCENARIOS } from '../../../mock/conformance/scenarios/index.js';
 import {
+  ConformanceError,
   type ConformanceReport,
+  createMockService,
   formatConformanceReport,
   type Observation,
   runConformance,
 } from '../../../mock/index.js';
+import { runCli } from '../../../mock/server/cli.js';
 import { type RunningServer, startServer } from '../server/support.js';
+
+// runConformance end to end: the in-process mock and a standalone server against the mock report no difference,
+// every scenario doing what it is there for; a target without the mock's helpers skips what needs them.
 
 function exchanges(report: ConformanceReport, id: string, side: 'mock' | 'sandbox' = 'sandbox') {
   const result = report.results.find((r) => r.id === id);
@@ -211,4 +221,224 @@ describe('runConformance against a standalone server', () => {
       /no mock test helpers to read a key from: give the sandbox key \(--api-key pk_sandbox_…\)/,
     );
   }, 60_000);
+});
+
+describe('runs that cannot start', () => {
+  // A failed run is never drift: transient failures are retried as the client retries them, what stays unavailable
+  // is reported as "target unavailable" naming the request (exit status 2), and a run that cannot start fails at
+  // once, before the run, with exit status 2.
+
+  const path = (request: Request) => new URL(request.url).pathname;
+
+  describe('a run that cannot start fails at once, exit status 2', () => {
+    let stalled: Server;
+    let stalledUrl = '';
+    let dir = '';
+    beforeAll(async () => {
+      // Accepts every connection and never answers.
+      stalled = createServer(() => {});
+      await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+      stalledUrl = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`;
+      dir = mkdtempSync(join(tmpdir(), 'inr-payouts-conformance-start-'));
+    });
+    afterAll(async () => {
+      stalled.closeAllConnections();
+      await new Promise<void>((resolve) => stalled.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** `runCli(argv)`'s rejection, with its message and exit status. */
+    async function cliFailure(argv: string[]): Promise<{ message: string; exitCode: unknown }> {
+      const error: unknown = await runCli(['conformance', ...argv]).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      if (!(error instanceof Error)) throw new Error(`expected a rejection, got ${String(error)}`);
+      return { message: error.message, exitCode: 'exitCode' in error ? error.exitCode : undefined };
+    }
+
+    it('an unreachable target', async () => {
+      // A port that was free a moment ago: nothing listens there.
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const failure = await cliFailure(['--base-url', url, '--api-key', 'pk_sandbox_x']);
+      expect(failure.exitCode).toBe(2);
+      expect(failure.message).toBe(
+        `conformance: ${url} did not answer (GET /__mock failed (fetch failed: connect ECONNREFUSED ${url.slice(7)})); check --base-url and that the target is up`,
+      );
+    });
+
+    it('a stalled target, at the first request, after one time-out', async () => {
+      const failure = await cliFailure([
+        '--base-url',
+        stalledUrl,
+        '--api-key',
+        'pk_sandbox_x',
+        '--timeout',
+        '0.2',
+      ]);
+      expect(failure).toEqual({
+        exitCode: 2,
+        message: `conformance: ${stalledUrl} did not answer (GET /__mock gave no answer in 0.2 s); check --base-url and that the target is up`,
+      });
+    });
+
+    it('--only that names no scenario, and a report path that cannot be written: before anything is sent', async () => {
+      const send = vi.fn<typeof fetch>();
+      await expect(
+        runConformance({ baseUrl: stalledUrl, apiKey: 'pk_sandbox_x', only: ['acount.'], fetch: send }),
+      ).rejects.toThrow(/^--only "acount\." names no scenario: the IDs start with auth\., account\., /);
+      expect(send).not.toHaveBeenCalled();
+      // The stalled target would hang the run: these fail before it is asked anything.
+      for (const option of ['--json', '--html']) {
+        const failure = await cliFailure(['--base-url', stalledUrl, option, join(dir, 'missing', 'report')]);
+        expect(failure.exitCode).toBe(2);
+        expect(failure.message).toBe(
+          `${option} ${join(dir, 'missing', 'report')} cannot be written (ENOENT): give a file in a directory you can write to`,
+        );
+      }
+      expect((await cliFailure(['--base-url', stalledUrl, '--json', dir])).message).toMatch(
+        /cannot be written \(it is a directory\)/,
+      );
+    });
+
+    it('a pk_live_ key in any case, with space around it, is refused before anything is sent', async () => {
+      const send = vi.fn<typeof fetch>();
+      for (const apiKey of [' pk_live_abc', 'PK_LIVE_abc', '\tPk_Live_abc \n']) {
+        await expect(runConformance({ baseUrl: stalledUrl, apiKey, fetch: send })).rejects.toThrow(
+          /^Refusing a pk_live_ key/,
+        );
+      }
+      expect(send).not.toHaveBeenCalled();
+      expect((await cliFailure(['--base-url', stalledUrl, '--api-key', ' pk_live_abc'])).exitCode).toBe(2);
+    });
+
+    it('--tier read-only sends nothing that could change the target: reads, and writes without a valid key', async () => {
+      const target = createMockService({ baseUrl: 'http://sandbox.conformance.test' });
+      const sent: string[] = [];
+      const send: typeof fetch = async (input, init) => {
+        const request = new Request(input, init);
+        const p = path(request);
+        if (p === '/__mock') return new Response(null, { status: 404 });
+        if (
+          request.method !== 'GET' &&
+          request.headers.get('authorization') === `Bearer ${target.sandboxKey}`
+        )
+          sent.push(`${request.method} ${p}`);
+        return target.fetch(request);
+      };
+      const report = await runConformance({
+        baseUrl: target.baseUrl,
+        apiKey: target.sandboxKey,
+        fetch: send,
+        tier: 'read-only',
+      });
+      expect(sent).toEqual([]);
+      expect(report.results.filter((r) => r.tier === 'read-only').length).toBeGreaterThan(4);
+      expect(report.exitCode).toBe(0);
+    });
+  });
+});
+
+// What keeps a run safe against a partner's real service: a live key refused with nothing sent, tiers that
+// choose what runs, and every request paced to the account's rate limit.
+
+describe('conformance safety', () => {
+  it('refuses a pk_live_ key before sending anything', async () => {
+    const send = vi.fn<typeof fetch>();
+    const run = runConformance({
+      baseUrl: 'https://api.example.test',
+      apiKey: 'pk_live_abc123',
+      fetch: send,
+    });
+    await expect(run).rejects.toBeInstanceOf(ConformanceError);
+    await expect(run).rejects.toThrow(
+      /Refusing a pk_live_ key: .* run it against your sandbox with a pk_sandbox_ key/,
+    );
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('refuses an unknown tier and a base URL that is not one, before sending anything', async () => {
+    const send = vi.fn<typeof fetch>();
+    await expect(
+      runConformance({ tier: ['read-only', 'everything' as 'creates'], fetch: send }),
+    ).rejects.toThrow('Unknown tier "everything": use read-only, creates, mock-helpers');
+    await expect(
+      runConformance({ baseUrl: 'sandbox.example', apiKey: 'pk_sandbox_1', fetch: send }),
+    ).rejects.toThrow('--base-url is not a URL: sandbox.example');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('runs only the tiers chosen; read-only stores nothing', async () => {
+    const report = await runConformance({ tier: 'read-only' });
+    expect(report.tiers).toEqual(['read-only']);
+    for (const r of report.results) {
+      if (r.tier === 'read-only') expect(r.outcome).toBe('same');
+      else
+        expect(r).toMatchObject({
+          outcome: 'skipped',
+          reason: `tier ${r.tier} not chosen`,
+          mock: [],
+          sandbox: [],
+        });
+    }
+    const stored = report.results.flatMap((r) =>
+      r.sandbox.flatMap((o) =>
+        o.kind === 'exchange' && o.method !== 'GET' && o.status < 300 ? [`${r.id} ${o.label}`] : [],
+      ),
+    );
+    expect(stored).toEqual([]);
+    const both = await runConformance({ tier: ['creates', 'read-only'], only: ['kyc.', 'account.read'] });
+    expect(both.tiers).toEqual(['read-only', 'creates']);
+    expect(both.results.map((r) => r.id)).toEqual(
+      CONFORMANCE_SCENARIOS.filter((s) => s.id.startsWith('kyc.') || s.id === 'account.read').map(
+        (s) => s.id,
+      ),
+    );
+  }, 30_000);
+
+  it('paces requests to the rate limit: at most that many start in any minute', async () => {
+    let now = 0;
+    const slept: number[] = [];
+    const pacer = createPacer(
+      3,
+      () => now,
+      async (ms) => {
+        slept.push(ms);
+        now += ms;
+      },
+    );
+    const starts: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      await pacer.next();
+      starts.push(now);
+      now += 1_000;
+    }
+    expect(starts).toEqual([0, 1_000, 2_000, 60_000, 61_000, 62_000, 120_000]);
+    expect(slept).toEqual([57_000, 57_000]);
+  });
+
+  it('reads the rate limit from the account before anything else, and paces the run to it', async () => {
+    const seen: string[] = [];
+    const { createMockService } = await import('../../../mock/index.js');
+    const target = createMockService({ baseUrl: 'http://sandbox.conformance.test' });
+    target.helpers.accounts.update({ limits: { rateLimit: 5_000 } });
+    const send: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      seen.push(`${request.method} ${path}`);
+      // A sandbox: no test helpers.
+      return path === '/__mock' ? new Response(null, { status: 404 }) : target.fetch(request);
+    };
+    const report = await runConformance({
+      baseUrl: target.baseUrl,
+      apiKey: target.sandboxKey,
+      fetch: send,
+      only: ['account.read'],
+    });
+    expect(seen.slice(0, 2)).toEqual(['GET /__mock', 'GET /v2/account']);
+    expect(report.rateLimit).toBe(5_000);
+  });
 });

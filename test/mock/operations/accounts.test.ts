@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APIConnectionError, type APIError } from '../../../src/index.js';
 import { Account, ActivityList, DeveloperFee } from '../../../src/schemas/account.js';
-import { moneyMock, verifiedUser } from './transactions/support.js';
+import { moneyMock, verifiedUser } from '../../support/money-mock.js';
 
 const mock = moneyMock();
 const BODY = { amount: '100', asset: 'USDC', network: 'arbitrum' } as const;

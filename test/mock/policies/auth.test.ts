@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMockService } from '../../../mock/index.js';
 import { createUser, mockServer } from '../support.js';
 
 const mock = mockServer();
@@ -82,5 +83,26 @@ describe('5.5: IP allow-list', () => {
       403,
     );
     expect((await call('GET', '/v2/x')).status).toBe(404);
+  });
+});
+
+/**
+ * The standalone server runs due work after every request (`clock.runDue`). A run with nothing to do is not a
+ * step of the recording, so a long-running server's bundle holds its requests, not one idle run per request;
+ * a run that has work is a step, and its work runs.
+ */
+
+describe('API keys', () => {
+  it('a key that authenticated stops authenticating once its account is gone', async () => {
+    const mock = createMockService();
+    const before = mock.helpers.snapshot();
+    const other = mock.helpers.accounts.create({ name: 'Other partner' });
+    const account = (key: string) =>
+      mock.fetch(`${mock.baseUrl}/v2/account`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await account(other.keys.sandbox)).status).toBe(200);
+    expect((await account(other.keys.sandbox)).status).toBe(200);
+    mock.helpers.restore(before);
+    expect((await account(other.keys.sandbox)).status).toBe(401);
+    expect((await account(mock.sandboxKey)).status).toBe(200);
   });
 });

@@ -1,9 +1,22 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pipelineModule } from '../../../mock/http/pipeline-module.js';
+import { createMockService, type MockBundle } from '../../../mock/index.js';
+import { modules } from '../../../mock/routes/index.js';
+import { listHelpers } from '../../../mock/server/helpers-api.js';
+import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
+import { createUser, type RunningServer, startServer, stateWithoutRateWindows } from './support.js';
+
 /**
  * The standalone server as a separate process, driven with plain `fetch` (no SDK): start-up, the API over
  * HTTP, the 404 and 500 shapes, dropped connections, the allow-list from the socket, clean shutdown.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type RunningServer, startServer } from './support.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -163,5 +176,455 @@ describe('shutdown', () => {
     expect(await a.stop('SIGINT')).toBe(0);
     expect(await b.stop('SIGTERM')).toBe(0);
     expect(a.output()).toContain('stopped (SIGINT)');
+  });
+});
+
+describe('arbitrary requests', () => {
+  /**
+   * Property: whatever arrives at the standalone server (arbitrary paths, methods, headers and bodies, and
+   * arbitrary arguments to every helper), it answers without a 5xx and without dying, and a refused request
+   * (4xx) leaves the state as it was (apart from the rate-limit window, which counts every authenticated
+   * request). The router-level cases (unsupported methods, HEAD, malformed percent-encoding) are in
+   * `fuzz-router.test.ts`.
+   */
+
+  let server: RunningMockServer;
+  let userId: string;
+  beforeAll(async () => {
+    server = await startMockServer({ port: 0, service: { seed: 'fuzz', startTime: '2025-03-01T09:00:00Z' } });
+    const { data } = (await (
+      await fetch(`${server.url}/__mock/users/seedVerified`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ mobile: '9876543210' }),
+      })
+    ).json()) as { data: { userId: string } };
+    userId = data.userId;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const stateText = () => stateWithoutRateWindows(server.service.state);
+
+  const routePaths = [pipelineModule, ...modules].flatMap((m) => m.routes.map((def) => def.path));
+  const segment = fc.oneof(
+    fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'toString',
+      '..',
+      '.',
+      '',
+      'v2',
+      'users',
+      '%2F',
+      '%00',
+      'null',
+    ),
+    fc.string({ maxLength: 12 }).map(encodeURIComponent),
+  );
+  const path = fc.oneof(
+    // A route of the table with arbitrary (well-encoded) parameters, the first one sometimes a real user.
+    fc
+      .tuple(fc.constantFrom(...routePaths), fc.array(segment, { minLength: 4, maxLength: 4 }), fc.boolean())
+      .map(([route, values, realUser]) => {
+        let i = 0;
+        return route.replace(/:(\w+)/g, () => {
+          i += 1;
+          return i === 1 && realUser ? userId : (values[i % 4] ?? '');
+        });
+      }),
+    fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`),
+    fc.array(segment, { maxLength: 4 }).map((parts) => `/v2/${parts.join('/')}`),
+    fc.array(segment, { maxLength: 3 }).map((parts) => `/__mock/${parts.join('/')}`),
+    fc.array(segment, { maxLength: 3 }).map((parts) => `/__pages/${parts.join('/')}`),
+    fc.string({ maxLength: 8 }).map((id) => `/__uploads/${encodeURIComponent(id)}`),
+  );
+  const query = fc.oneof(
+    fc.constant(''),
+    fc
+      .array(fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })), { maxLength: 3 })
+      .map((pairs) => `?${new URLSearchParams(pairs).toString()}`),
+    fc.constantFrom('?limit=-1', '?limit=1e309', '?__proto__=x', '?constructor[prototype][x]=1', '?page=NaN'),
+  );
+  const json = fc.jsonValue({ maxDepth: 3 });
+  const body = fc.oneof(
+    fc.constant(undefined),
+    json.map((value) => JSON.stringify(value)),
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom('', 'null', '[]', '{', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}'),
+  );
+  const headers = fc.record(
+    {
+      authorization: fc.oneof(
+        fc.constant('KEY'),
+        fc.constantFrom('Bearer ', 'Bearer pk_sandbox_x', 'Basic abc'),
+        fc.string({ maxLength: 20 }),
+      ),
+      'content-type': fc.constantFrom(
+        'application/json',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'x',
+      ),
+      'idempotency-key': fc.oneof(fc.uuid(), fc.string({ maxLength: 10 })),
+      origin: fc.constantFrom('https://evil.example', 'null'),
+      'x-forwarded-for': fc.constantFrom('203.0.113.7', '::1', 'garbage'),
+    },
+    { requiredKeys: [] },
+  );
+  const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE');
+
+  function headerValue(value: string): string {
+    // Only what an HTTP client can send: no control characters in a header value.
+    return value.replace(/[^\t\x20-\x7e]/g, '');
+  }
+
+  async function send(
+    m: string,
+    target: string,
+    h: Record<string, string>,
+    b: string | undefined,
+  ): Promise<{ status: number; text: string }> {
+    const sent: Record<string, string> = {};
+    for (const [name, value] of Object.entries(h)) {
+      sent[name] =
+        name === 'authorization' && value === 'KEY'
+          ? `Bearer ${server.service.sandboxKey}`
+          : headerValue(value);
+    }
+    const response = await fetch(`${server.url}${target}`, {
+      method: m,
+      headers: sent,
+      body: m === 'GET' ? undefined : b,
+      redirect: 'manual',
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  describe('arbitrary requests at the standalone server', () => {
+    it('never answer 5xx, never crash it, and a refused one changes nothing', async () => {
+      await fc.assert(
+        fc.asyncProperty(method, path, query, headers, body, async (m, p, q, h, b) => {
+          const before = stateText();
+          const answer = await send(m, `${p}${q}`, h, b);
+          const label = `${m} ${p}${q} ${JSON.stringify(h)} ${JSON.stringify(b)} → ${answer.status} ${answer.text.slice(0, 200)}`;
+          expect(answer.status, label).toBeLessThan(500);
+          if (answer.status >= 400) expect(stateText(), label).toBe(before);
+        }),
+        { numRuns: 400 },
+      );
+      expect((await send('GET', '/v2/account', { authorization: 'KEY' }, undefined)).status).toBe(200);
+    });
+
+    it('every helper with arbitrary arguments: no 5xx, and a refusal changes nothing', async () => {
+      const names = Object.entries(listHelpers(server.service)).flatMap(([group, actions]) =>
+        actions.map((action) => (group ? `${group}/${action}` : action)),
+      );
+      const argument = fc.oneof(
+        json,
+        fc.record({
+          userId: fc.constantFrom(userId, '__proto__', ''),
+          channel: fc.constantFrom('mobile', 'email', 1),
+        }),
+        fc.record({ args: fc.array(json, { maxLength: 3 }) }),
+        fc.constantFrom(1e16, -1, '1e16h', '9999999999d', null, { version: 1 }, { accountId: '__proto__' }),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...names.filter((n) => n !== 'webhooks/useFetch')),
+          argument,
+          async (name, arg) => {
+            const before = stateText();
+            const answer = await send(
+              'POST',
+              `/__mock/${name}`,
+              { 'content-type': 'application/json' },
+              JSON.stringify(arg),
+            );
+            const label = `${name}(${JSON.stringify(arg)?.slice(0, 80)}) → ${answer.status} ${answer.text.slice(0, 200)}`;
+            expect(answer.status, label).toBeLessThan(500);
+            if (answer.status >= 400) expect(stateText(), label).toBe(before);
+            // Whatever a helper accepted, the server still answers the API.
+            const alive = await send('GET', '/v2/account', { authorization: 'KEY' }, undefined);
+            expect([200, 403, 429], label).toContain(alive.status);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
+  });
+});
+
+describe('GET /__mock/health', () => {
+  /**
+   * `GET /__mock/health`: what a container's health check and a test harness's wait strategy ask. It answers under
+   * any host (another container names the mock by its service name), and leaves no trace: nothing journalled,
+   * nothing recorded for a replay, however often a health check asks.
+   */
+
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  /** A GET with the Host another container would send. */
+  function getAs(host: string, path: string): Promise<{ status: number; body: string }> {
+    const { hostname, port } = new URL(server.origin);
+    return new Promise((resolve, reject) => {
+      const req = request({ hostname, port, path, headers: { host } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  describe('GET /__mock/health', () => {
+    it('answers 200 serving, under another host than the helpers accept', async () => {
+      const answer = await getAs('mock:4010', '/__mock/health');
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ success: true, data: { status: 'serving' } });
+      // The helpers themselves still answer only under a loopback host.
+      expect((await getAs('mock:4010', '/__mock/clock/now')).status).toBe(403);
+      expect((await fetch(`${server.origin}/__mock/health`, { method: 'POST' })).status).toBe(405);
+    });
+
+    it('is neither journalled nor recorded', async () => {
+      const steps = async () =>
+        ((await server.helper('bundle')).body.data as { steps: unknown[] }).steps.length;
+      const journal = async () =>
+        ((await fetch(`${server.origin}/__mock/journal`).then((r) => r.json())) as { data: unknown[] }).data
+          .length;
+      const [stepsBefore, journalBefore] = [await steps(), await journal()];
+      for (let i = 0; i < 5; i += 1) expect((await fetch(`${server.origin}/__mock/health`)).status).toBe(200);
+      expect(await steps()).toBe(stepsBefore);
+      expect(await journal()).toBe(journalBefore);
+      // What the counts would show of a request that is journalled and recorded: an API call.
+      await server.call('GET', '/v2/webhooks');
+      expect(await journal()).toBe(journalBefore + 1);
+    });
+  });
+});
+
+describe('the replay fence and the bundle', () => {
+  /**
+   * A replay is fenced: until `--replay` has run its last step the server answers every request 503, so nothing
+   * sent meanwhile takes the recording's place; a replay that answers otherwise than its recording says so, and
+   * `--strict-replay` stops on it; a bundle's base URL must be http(s).
+   */
+
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-fence-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A recording that creates one user, reads the account, then reads the clock `reads` times: a long replay. */
+  async function recording(reads: number): Promise<{ bundle: MockBundle; userId: string }> {
+    const mock = createMockService({ seed: 'fence', baseUrl: 'http://127.0.0.1:9' });
+    const headers = { authorization: `Bearer ${mock.sandboxKey}`, 'content-type': 'application/json' };
+    const created = await mock.dispatch(
+      new Request(`${mock.baseUrl}/v2/users`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ mobile: '9876543210', email: 'asha@example.com', name: 'Asha Rao' }),
+      }),
+    );
+    if (!created) throw new Error('POST /v2/users was not answered');
+    const userId = ((await created.json()) as { data: { userId: string } }).data.userId;
+    await mock.dispatch(new Request(`${mock.baseUrl}/v2/account`, { headers }));
+    for (let i = 0; i < reads; i++) mock.helpers.clock.now();
+    return { bundle: JSON.parse(JSON.stringify(mock.bundle())) as MockBundle, userId };
+  }
+
+  /** Runs the bin with `--replay file` until it exits or has started (then stops it): its exit code and output. */
+  function startCli(
+    file: string,
+    extra: string[] = [],
+  ): Promise<{ status: number | null; stdout: string; stderr: string }> {
+    const child = spawn(
+      `${root}node_modules/.bin/tsx`,
+      ['mock/bin/mock-server.ts', '--port', '0', '--replay', file, ...extra],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      // The helpers line is printed last: the server has started.
+      if (/test helpers:.*\n/.test(stdout)) child.kill('SIGTERM');
+    });
+    return new Promise((resolve) => child.once('exit', (status) => resolve({ status, stdout, stderr })));
+  }
+
+  describe('the replay fence', () => {
+    it('answers every request 503 until the last step has run; a create sent meanwhile takes nothing', async () => {
+      const { bundle, userId } = await recording(20_000);
+      const running = await startMockServer({ port: 0, service: { replay: bundle } });
+      try {
+        const key = running.service.sandboxKey;
+        const during = await Promise.all([
+          fetch(`${running.url}/v2/users`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ mobile: '9876500000', email: 'racer@example.com', name: 'Racer' }),
+          }),
+          fetch(`${running.url}/__mock/snapshot`),
+          fetch(`${running.url}/openapi.json`),
+        ]);
+        for (const answer of during) {
+          expect(answer.status).toBe(503);
+          expect(answer.headers.get('retry-after')).toBe('1');
+          expect(await answer.json()).toMatchObject({
+            code: 'REPLAY_IN_PROGRESS',
+            message: expect.stringContaining(`replaying a bundle of ${bundle.steps.length} steps`),
+          });
+        }
+        const summary = await running.service.replayed;
+        expect(summary?.diverged).toEqual([]);
+        const users = Object.values(running.service.state.users.byId);
+        expect(users.map((u) => u.id)).toEqual([userId]);
+        const after = await fetch(`${running.url}/v2/account`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(after.status).toBe(200);
+      } finally {
+        await running.close();
+      }
+    }, 60_000);
+  });
+
+  describe('a replay that diverges from its recording', () => {
+    it('is reported in the summary, with the step and both statuses', async () => {
+      const { bundle } = await recording(1);
+      const create = bundle.steps[0];
+      if (create?.type !== 'request' || !create.answer) throw new Error('the create has no recorded answer');
+      expect(create.answer.status).toBe(201);
+      create.answer.status = 200;
+      const read = bundle.steps[1];
+      if (read?.type !== 'request' || !read.answer) throw new Error('the read has no recorded answer');
+      read.answer.digest = 'fnv1a32:00000000';
+      const summary = await createMockService({ replay: bundle }).replayed;
+      expect(summary?.diverged).toEqual([
+        "step 1 (POST /v2/users) answered 201, the recording's 200",
+        "step 2 (GET /v2/account) answered 200 with another body than the recording's",
+      ]);
+    });
+
+    it('--strict-replay stops with exit 1 and says where; without it the server starts with a warning', async () => {
+      const { bundle } = await recording(1);
+      const create = bundle.steps[0];
+      if (create?.type !== 'request' || !create.answer) throw new Error('the create has no recorded answer');
+      create.answer.status = 409;
+      const file = join(dir, 'diverging.json');
+      writeFileSync(file, JSON.stringify(bundle));
+      const strict = await startCli(file, ['--strict-replay']);
+      expect(strict.status).toBe(1);
+      expect(strict.stderr).toContain(`--replay: the replay of ${file} diverged from its recording`);
+      expect(strict.stderr).toContain("step 1 (POST /v2/users) answered 201, the recording's 409");
+      expect(strict.stderr).toContain('Stopped (--strict-replay)');
+      expect(strict.stdout).not.toContain('listening');
+
+      const lenient = await startCli(file);
+      expect(lenient.stderr).toContain('warning: --replay: the replay of');
+      expect(lenient.stdout).toContain('listening on');
+      expect(lenient.stdout).toMatch(/diverged at 1 points/);
+    }, 60_000);
+  });
+
+  describe("a bundle's base URL", () => {
+    it('must be http(s): javascript:x// is refused naming the field, and nothing is replayed', async () => {
+      const { bundle } = await recording(1);
+      const foreign = { ...bundle, options: { ...bundle.options, baseUrl: 'javascript:x//' } };
+      expect(() => createMockService({ replay: foreign })).toThrow(
+        /field options\.baseUrl must be an http or https URL/,
+      );
+      const file = join(dir, 'javascript.json');
+      writeFileSync(file, JSON.stringify(foreign));
+      const refused = await startCli(file);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(
+        `--replay: ${file}: The replay bundle is not valid: field options.baseUrl`,
+      );
+      expect(refused.stdout).not.toContain('listening');
+    }, 30_000);
+  });
+});
+
+describe('a transaction over HTTP', () => {
+  /**
+   * A whole transaction over HTTP with plain `fetch`, moved along by the `/__mock` helpers: a verified user,
+   * a standard transaction, the deposit, its confirmations and the payout on the virtual clock.
+   */
+
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer(['--seed', 'transactions']);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  describe('a transaction over HTTP', () => {
+    it('4.2, 3.1: created (201), deposit simulated, confirmed on the clock, paid out to completed', async () => {
+      const seeded = await server.helper('users/seedVerified', { mobile: '9876543210', name: 'Asha Rao' });
+      const { userId } = seeded.body.data as { userId: string };
+
+      const body = { userId, amount: '100', asset: 'USDT', network: 'polygon', partnerReference: 'order-1' };
+      const headers = { 'Idempotency-Key': '0b8f7c6e-2a8c-4b1f-9a59-55b4fd1e2c10' };
+      const created = await server.call('POST', '/v2/transactions', body, headers);
+      expect(created.status).toBe(201);
+      const { transactionId, depositAddress } = created.body.data as {
+        transactionId: string;
+        depositAddress: string;
+      };
+      expect(depositAddress).toBeTruthy();
+      const replay = await server.call('POST', '/v2/transactions', body, headers);
+      expect(replay.status).toBe(200);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+
+      const deposit = await server.helper('transactions/simulateDeposit', { transactionId, amount: '100' });
+      expect(deposit.status).toBe(200);
+      await server.helper('clock/advance', deposit.body.data);
+      const confirmed = await server.call('GET', `/v2/transactions/${transactionId}`);
+      expect(confirmed.body.data).toMatchObject({ deposit: { status: 'confirmed', receivedAmount: '100' } });
+
+      await server.helper('clock/advance', '1h');
+      const done = await server.call('GET', '/v2/transactions/order-1');
+      expect(done.status).toBe(200);
+      expect(done.body.data).toMatchObject({
+        transaction: { id: transactionId, status: 'completed', partnerReference: 'order-1' },
+        payout: { status: 'completed' },
+      });
+    });
+
+    it('3.1: a helper transition the transaction is not in is refused with 409 and the reason', async () => {
+      const seeded = await server.helper('users/seedVerified', { mobile: '9876500010' });
+      const { userId } = seeded.body.data as { userId: string };
+      const created = await server.call('POST', '/v2/transactions', {
+        userId,
+        amount: '50',
+        asset: 'USDC',
+        network: 'base',
+      });
+      const { transactionId } = created.body.data as { transactionId: string };
+      const refused = await server.helper('transactions/completePayout', { transactionId });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        code: 'TRANSITION_REFUSED',
+        state: 'created',
+        allowed: ['payout_processing'],
+      });
+    });
   });
 });

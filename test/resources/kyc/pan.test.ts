@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { UnprocessableEntityError } from '../../../src/index.js';
+import { fail, makeClient, ok, only, route, useServer } from '../../support/msw.js';
+
+// Aadhaar OTP, PAN and passport: the identity-document steps.
+
+useServer();
+const client = makeClient();
+
+describe('kyc.pan (assumed endpoint)', () => {
+  it('verify: POSTs the PAN and reads the verified PAN with its name score', async () => {
+    const answer = {
+      verified: true,
+      maskedNumber: 'XXXXX1234X',
+      nameOnPan: 'ASHA RAO',
+      nameMatchScore: 96,
+      verifiedAt: '2024-01-15T10:36:00Z',
+    };
+    const seen = route('post', '/v2/users/:id/kyc/pan/verify', ok(answer));
+    expect(await client.kyc.pan.verify('usr_1', { pan: 'ABCDE1234F' })).toEqual(answer);
+    expect(only(seen, true)).toMatchObject({
+      path: '/v2/users/usr_1/kyc/pan/verify',
+      body: { pan: 'ABCDE1234F' },
+    });
+  });
+
+  it('verify: reads NAME_MISMATCH with a top-level matchScore, and PAN_NOT_FOUND', async () => {
+    route(
+      'post',
+      '/v2/users/:id/kyc/pan/verify',
+      fail(422, {
+        error: 'Unprocessable',
+        message: 'Names do not match',
+        code: 'NAME_MISMATCH',
+        matchScore: 41,
+      }),
+      fail(404, { error: 'Not Found', message: 'PAN not in the database', code: 'PAN_NOT_FOUND' }),
+    );
+    const mismatch = await client.kyc.pan.verify('usr_1', { pan: 'ABCDE1234F' }).catch((e: unknown) => e);
+    expect(mismatch).toBeInstanceOf(UnprocessableEntityError);
+    expect(mismatch).toMatchObject({ code: 'NAME_MISMATCH', matchScore: 41 });
+    await expect(client.kyc.pan.verify('usr_1', { pan: 'ABCDE1234F' })).rejects.toMatchObject({
+      status: 404,
+      code: 'PAN_NOT_FOUND',
+    });
+  });
+});
