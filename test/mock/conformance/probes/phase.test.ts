@@ -3,10 +3,10 @@
 // refuses (an 8-digit account number) or refuses what it accepts (a webhook page of 100) is named with the rule
 // each disagreement probes, and nothing else; the cases and their count are the same in every run of a seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeCases } from '../../../mock/conformance/probes/cases.js';
-import type { ConformanceOptions } from '../../../mock/conformance/types.js';
-import { conformanceHtml, formatConformanceReport, runConformance } from '../../../mock/index.js';
-import { type RunningServer, startServer } from '../server/support.js';
+import { probeCases } from '../../../../mock/conformance/probes/cases.js';
+import type { ConformanceOptions } from '../../../../mock/conformance/types.js';
+import { conformanceHtml, formatConformanceReport, runConformance } from '../../../../mock/index.js';
+import { type RunningServer, startServer } from '../../server/support.js';
 
 let standard: RunningServer;
 let strict: RunningServer;
