@@ -105,25 +105,13 @@ function guidedSettings(options: ConformanceOptions): GuidedSettings | undefined
   };
 }
 
-/**
- * The in-process `fetch`, then the work the request scheduled for "now" (a webhook's first attempt), as the
- * standalone server and a real service do it: no side's events wait for its clock to move.
- */
-function runningDueWork(mock: MockService, send: typeof fetch): typeof fetch {
-  return async (input, init) => {
-    const response = await send(input, init);
-    await mock.clock.runDue();
-    return response;
-  };
-}
-
 // The mock service without msw's adapter (`createMockService` would load msw): the command line runs without it.
 function inProcessSide(side: Side, mock: MockService, pacer: Pacer): SideSetup {
   return {
     side,
     baseUrl: mock.baseUrl,
     apiKey: mock.sandboxKey,
-    send: runningDueWork(mock, createMockFetch(mock.baseUrl, mock.dispatch)),
+    send: createMockFetch(mock.baseUrl, mock.dispatch),
     pacer,
     helpers: mock.helpers,
     clock: virtualClientClock(mock.clock),

@@ -159,12 +159,8 @@ function bodyOf(exchange: Exchange, bytes: ArrayBuffer): { body?: string; bodyBa
 }
 
 /** The request as a step records it: the caller's headers, the path and query under the base URL. */
-function requestStep(
-  exchange: Exchange,
-  base: string,
-  last: Record<string, string> | undefined,
-): RequestStep {
-  const path = exchange.url.slice(base.length) || '/';
+function requestStep(exchange: Exchange, last: Record<string, string> | undefined): RequestStep {
+  const path = exchange.url.slice(exchange.sentTo.length) || '/';
   const headers: Record<string, string> = {};
   for (const [name, value] of exchange.request.headers)
     if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
@@ -251,7 +247,7 @@ export function createRecorder(
     if (record.type === 'transition' || !record.exchange.recorded) return;
     const { exchange } = record;
     if (record.type === 'received') {
-      const step = requestStep(exchange, mock.options.baseUrl, lastHeaders);
+      const step = requestStep(exchange, lastHeaders);
       lastHeaders = step.headers;
       const index = push(step);
       exchange.recording = { step, index };

@@ -96,14 +96,17 @@ describe('createMockService', () => {
 describe('snapshot, restore, reset, seed', () => {
   it('restores a snapshot: records, clock, pending timers and the ID sequence', async () => {
     const { service, call } = mock.use();
-    await createUser(call);
+    // The key's expiry, 24 hours on, is a timer the advance below runs and the restore brings back.
+    const body = { mobile: '9876543210' };
+    expect((await call('POST', '/v2/users', { body, idempotencyKey: 'k-restore' })).status).toBe(201);
     const snapshot = service.helpers.snapshot();
-    await service.clock.advance('2h');
+    await service.clock.advance('25h');
+    expect(service.helpers.clock.pending()).toEqual([]);
     const second = await createUser(call, { mobile: '9876543211' });
     service.helpers.restore(snapshot);
     expect(Object.keys(service.state.users.byId)).toHaveLength(1);
     expect(service.clock.nowIso()).toBe('2025-01-01T00:00:00.000Z');
-    expect(service.helpers.clock.pending().map((t) => t.kind)).toEqual(['webhook.deliver']);
+    expect(service.helpers.clock.pending().map((t) => t.kind)).toEqual(['idempotency.expire']);
     expect(await createUser(call, { mobile: '9876543211' })).toBe(second);
   });
 
