@@ -23,6 +23,7 @@ import { type Clock, nothingDue } from '../engine/clock.js';
 import type { Exchange } from '../engine/exchange.js';
 import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
 import type { ServiceInternals } from '../engine/internals.js';
+import { isNetworkError } from '../engine/respond.js';
 import type { DeliveryOutcome, ServiceTap } from '../engine/taps.js';
 import { createWindow } from '../engine/window.js';
 
@@ -110,13 +111,15 @@ export function noteAnswer(
     }
     note(lastNoted.answer);
   };
-  if (response.type === 'error') {
+  if (isNetworkError(response)) {
     note({ status: 0 });
     return;
   }
-  // A `HEAD` answer sends no body, whatever text its `GET` had.
-  if (answered.text !== undefined || response.body === null) {
-    noteText(response.body === null ? '' : (answered.text ?? ''));
+  // A `HEAD` answer sends no body, whatever text its `GET` had. The text, when the pipeline kept it, spares
+  // reading the body (and a server adapter's light response stays light).
+  const text = exchange.method === 'HEAD' ? '' : (answered.text ?? (response.body === null ? '' : undefined));
+  if (text !== undefined) {
+    noteText(text);
     return;
   }
   response

@@ -13,7 +13,7 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { describeError } from '../../src/shared/describe-error.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import type { MockServiceOptions } from '../engine/options.js';
-import { errorBody } from '../engine/respond.js';
+import { errorBody, isNetworkError } from '../engine/respond.js';
 import { methodNotAllowed } from '../http/dispatch.js';
 import type { MockRouter } from '../http/router.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
@@ -211,9 +211,8 @@ async function handle(serving: Serving, request: Request, incoming: IncomingMess
     );
   }
   if (stateFile) answer = keepBeforeAnswering(answer, () => stateFile.save(mark));
-  // A network error (`Response.error()`: a drop fault) is a connection closed without an answer. Its status is
-  // 0, which reads it without making the adapter's light response a whole one.
-  if (answer.status === 0) {
+  // A network error (`Response.error()`: a drop fault) is a connection closed without an answer.
+  if (isNetworkError(answer)) {
     incoming.socket.destroy();
     return RESPONSE_ALREADY_SENT;
   }
