@@ -93,8 +93,10 @@ export default defineConfig([
     target: 'node22',
     banner: { js: '#!/usr/bin/env node' },
     // One file to load: resolving and compiling zod's module graph file by file was half the start-up. zod's
-    // full build is loaded from the dependency by a conformance run only, as in the library.
-    noExternal: [/^zod\//, /^(decimal\.js|rou3)(\/|$)/],
+    // full build is loaded from the dependency by a conformance run only, as in the library. The server's fetch
+    // adapter, @hono/node-server, is a dev dependency and ships inside, with the one helper it takes from its
+    // peer hono (`hono/ws`, for WebSockets the mock never serves): the bin imports neither.
+    noExternal: [/^zod\//, /^(decimal\.js|rou3|@hono\/node-server|hono)(\/|$)/],
     treeshake: true,
     splitting: false,
     sourcemap: true,

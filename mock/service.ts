@@ -16,10 +16,10 @@ import { type MockServiceOptions, resolveOptions } from './engine/options.js';
 import { createHelpers, type MockHelpers } from './helpers/index.js';
 import { createMockClient } from './http/client.js';
 import { type VirtualClientClock, virtualClientClock } from './http/client-clock.js';
-import { createExchangeDispatch, type ExchangeDispatch } from './http/dispatch.js';
+import { createExchangeDispatch, type DispatchOptions, type ExchangeDispatch } from './http/dispatch.js';
 import { createMockFetch, type MockFetch } from './http/fetch.js';
 import { notFoundRoute, pipelineModule } from './http/pipeline-module.js';
-import { compileRoutes, type MockRouter } from './http/router.js';
+import { compileRoutes, type LocalRouteDefinition, type MockRouter, type RouteTable } from './http/router.js';
 import { createRecorder } from './observe/recorder.js';
 import { type ReplaySummary, replayBundle } from './observe/replay.js';
 import { initialState } from './operations/accounts.js';
@@ -32,24 +32,85 @@ const allModules = [pipelineModule, ...modules];
 
 let compiled: { router: MockRouter; dispatch: ExchangeDispatch } | undefined;
 
+/** Every route of the service: API routes in module order, the storage, the API's catch-all. */
+function serviceRoutes(): RouteTable {
+  return {
+    routes: allModules.flatMap((m) => m.routes),
+    rawRoutes: allModules.flatMap((m) => m.rawRoutes ?? []),
+    fallback: notFoundRoute,
+  };
+}
+
 /**
- * Every route of the service (API routes in module order, the storage, the API's catch-all) and its dispatch,
- * compiled once per process on the first request: importing the mock does not pay for it.
+ * The service's routes and their dispatch, compiled once per process on the first request: importing the mock
+ * does not pay for it.
  */
 function routing(): NonNullable<typeof compiled> {
   if (!compiled) {
-    const router = compileRoutes({
-      routes: allModules.flatMap((m) => m.routes),
-      rawRoutes: allModules.flatMap((m) => m.rawRoutes ?? []),
-      fallback: notFoundRoute,
-    });
+    const router = compileRoutes(serviceRoutes());
     compiled = { router, dispatch: createExchangeDispatch(router) };
   }
   return compiled;
 }
 
-/** The service's route table (see {@link routing}). */
+/**
+ * Runs the work a request made due at this moment (attempt 1 of a webhook an answer emitted) before the answer
+ * goes back, on any clock, as a real service does it: in one place, so `mock.fetch`, msw and the standalone
+ * server behave alike. It never waits for a receiver's answer, and leaves the work to a clock move under way
+ * (an advance, a real-time tick), which runs it anyway: a receiver calling the mock from a delivery never waits.
+ */
+async function runDueWork(mock: ServiceInternals): Promise<void> {
+  const next = mock.state.timers[0];
+  if (!next || next.at > mock.state.clock.now || mock.queuedMoves > 0) return;
+  try {
+    await mock.engineClock.runDue({ wait: false });
+  } catch (error) {
+    // The answer is the request's and stands; a task that failed is reported as a real-time tick reports it.
+    console.error('inr-payouts mock: a timer task failed:', error);
+  }
+}
+
+/** What a dispatch serves a request as: an exchange of the service's, or a local route's answer. */
+type Served = Awaited<ReturnType<ExchangeDispatch>>;
+
+/** `dispatch`, then the due work (see {@link runDueWork}). */
+async function serveThenRunDue(
+  dispatch: ExchangeDispatch,
+  mock: ServiceInternals,
+  request: Request,
+  options?: DispatchOptions,
+): Promise<Served> {
+  const served = await dispatch(mock, request, options);
+  await runDueWork(mock);
+  return served;
+}
+
+const responseOf = (served: Served): Response | undefined =>
+  served instanceof Response ? served : served?.answer?.response;
+
+/** The service's router (see {@link routing}). */
 export const serviceRouter = (): MockRouter => routing().router;
+
+/**
+ * A dispatch over the service's routes and `localRoutes` (the standalone server's own, registered beside them in
+ * one router), compiled once per call: a request's `Response`, `undefined` for a URL no route serves.
+ */
+export function dispatchWith(localRoutes: readonly LocalRouteDefinition[]): {
+  router: MockRouter;
+  dispatch(
+    mock: ServiceInternals,
+    request: Request,
+    options?: DispatchOptions,
+  ): Promise<Response | undefined>;
+} {
+  const router = compileRoutes({ ...serviceRoutes(), localRoutes });
+  const dispatch = createExchangeDispatch(router);
+  return {
+    router,
+    dispatch: async (mock, request, options) =>
+      responseOf(await serveThenRunDue(dispatch, mock, request, options)),
+  };
+}
 
 /** A running mock service. */
 export interface MockService {
@@ -220,7 +281,10 @@ export function mockServiceWithInternals(options: MockServiceOptions = {}): Mock
           baseUrl: mock.options.baseUrl,
           recorder,
           // The replay records each request itself, to compare its answer with the recording's.
-          dispatch: (request) => routing().dispatch(mock, request, false),
+          dispatch: async (request) => {
+            const served = await serveThenRunDue(routing().dispatch, mock, request, { recorded: false });
+            return served instanceof Response ? undefined : served;
+          },
           helper: (name) => unrecorded.get(name)?.(),
           clock: mock.engineClock,
         },
@@ -235,7 +299,8 @@ export function mockServiceWithInternals(options: MockServiceOptions = {}): Mock
   const clock = recorder.wrapClock(mock.engineClock);
   const clientClock = virtualClientClock(clock);
   const baseUrl = mock.options.baseUrl;
-  const dispatch = async (request: Request) => (await routing().dispatch(mock, request))?.answer?.response;
+  const dispatch = async (request: Request) =>
+    responseOf(await serveThenRunDue(routing().dispatch, mock, request));
   const fetch = createMockFetch(baseUrl, dispatch);
   const overrides = createOverrides(mock.overrides);
   const publicFace = {

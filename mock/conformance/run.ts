@@ -124,18 +124,6 @@ function guidedSettings(
   };
 }
 
-/**
- * The in-process `fetch`, then the work the request scheduled for "now" (a webhook's first attempt), as the
- * standalone server and a real service do it: no side's events wait for its clock to move.
- */
-function runningDueWork(mock: MockService, send: typeof fetch): typeof fetch {
-  return async (input, init) => {
-    const response = await send(input, init);
-    await mock.clock.runDue();
-    return response;
-  };
-}
-
 /** A side's sending, before any request. */
 function sendingOf(send: typeof fetch, baseUrl: string, pacer: Pacer, policy?: SendPolicy): Sending {
   const clock = undefined;
@@ -153,7 +141,7 @@ function sendingOf(send: typeof fetch, baseUrl: string, pacer: Pacer, policy?: S
 
 // The mock service without msw's adapter (`createMockService` would load msw): the command line runs without it.
 function inProcessSide(side: Side, mock: MockService, pacer: Pacer): SideSetup {
-  const send = runningDueWork(mock, createMockFetch(mock.baseUrl, mock.dispatch));
+  const send = createMockFetch(mock.baseUrl, mock.dispatch);
   const sending = { ...sendingOf(send, mock.baseUrl, pacer), clock: virtualClientClock(mock.clock) };
   return { side, apiKey: mock.sandboxKey, sending, helpers: mock.helpers };
 }

@@ -83,6 +83,13 @@ export class Exchange {
     /** The path relative to the base URL, without the query. */
     readonly path: string,
     recorded = true,
+    /** The base URL the request was sent to: its URL is this, then the path and query. By default its origin. */
+    readonly sentTo: string = new URL(request.url).origin,
+    /**
+     * Where the absolute URLs of its answer point (an upload URL, a page's `url`): `sentTo`, or the public URL
+     * the standalone server was given.
+     */
+    readonly base: string = sentTo,
   ) {
     this.method = request.method;
     this.url = request.url;
@@ -94,9 +101,12 @@ export class Exchange {
     return this.request.headers.get(name);
   }
 
-  /** Whether the request carries a body (never for `GET` and `HEAD`). */
+  /**
+   * Whether the request may carry a body: any method but `GET` and `HEAD` (an empty one reads as none). Read from
+   * the method, not `request.body`, which a server adapter's request makes only when asked.
+   */
   get hasBody(): boolean {
-    return this.request.body !== null;
+    return this.method !== 'GET' && this.method !== 'HEAD';
   }
 
   /** The body's bytes, read from the request once (empty without a body). */

@@ -38,6 +38,14 @@ export function jsonText(status: number, text: string, headers?: Record<string, 
   return new Response(text, { status, headers: all });
 }
 
+/**
+ * Whether `response` is a network error (`Response.error()`, a dropped connection): the one response whose status
+ * is 0. Read from the status rather than `type`, which a server adapter's light response makes whole to answer.
+ */
+export function isNetworkError(response: Response): boolean {
+  return response.status === 0;
+}
+
 /** A JSON response. */
 export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
   // JSON.stringify drops undefined fields exactly as the wire will.

@@ -25,6 +25,11 @@ export interface RouteContext<
   Query = Record<string, string>,
 > {
   request: Request;
+  /**
+   * The base URL the request was sent to (the standalone server's `--public-url`, when it has one): every absolute
+   * URL an answer hands out (an upload URL, a page's `url`) starts with it, so it names the address the caller used.
+   */
+  baseUrl: string;
   /** The account the API key belongs to. */
   account: AccountRecord;
   /** `production` for a live key, `sandbox` for a sandbox key. */

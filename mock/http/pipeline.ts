@@ -64,6 +64,10 @@ class ExchangeContext implements RouteContext {
   get request(): Request {
     return this.#exchange.request;
   }
+
+  get baseUrl(): string {
+    return this.#exchange.base;
+  }
 }
 
 async function execute(

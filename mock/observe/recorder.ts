@@ -23,6 +23,7 @@ import { type Clock, nothingDue } from '../engine/clock.js';
 import type { Exchange } from '../engine/exchange.js';
 import { HOP_BY_HOP_HEADERS } from '../engine/headers.js';
 import type { ServiceInternals } from '../engine/internals.js';
+import { isNetworkError } from '../engine/respond.js';
 import type { DeliveryOutcome, ServiceTap } from '../engine/taps.js';
 import { createWindow } from '../engine/window.js';
 
@@ -120,13 +121,15 @@ function noteAnswer(
     }
     note(lastNoted.answer);
   };
-  if (response.type === 'error') {
+  if (isNetworkError(response)) {
     note({ status: 0 });
     return;
   }
-  // A `HEAD` answer sends no body, whatever text its `GET` had.
-  if (answered.text !== undefined || response.body === null) {
-    noteText(response.body === null ? '' : (answered.text ?? ''));
+  // A `HEAD` answer sends no body, whatever text its `GET` had. The text, when the pipeline kept it, spares
+  // reading the body (and a server adapter's light response stays light).
+  const text = exchange.method === 'HEAD' ? '' : (answered.text ?? (response.body === null ? '' : undefined));
+  if (text !== undefined) {
+    noteText(text);
     return;
   }
   response
@@ -166,12 +169,8 @@ function bodyOf(exchange: Exchange, bytes: ArrayBuffer): { body?: string; bodyBa
 }
 
 /** The request as a step records it: the caller's headers, the path and query under the base URL. */
-function requestStep(
-  exchange: Exchange,
-  base: string,
-  last: Record<string, string> | undefined,
-): RequestStep {
-  const path = exchange.url.slice(base.length) || '/';
+function requestStep(exchange: Exchange, last: Record<string, string> | undefined): RequestStep {
+  const path = exchange.url.slice(exchange.sentTo.length) || '/';
   const headers: Record<string, string> = {};
   for (const [name, value] of exchange.request.headers)
     if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
@@ -259,7 +258,7 @@ export function createRecorder(
     if (record.type === 'transition' || !record.exchange.recorded) return;
     const { exchange } = record;
     if (record.type === 'received') {
-      const step = requestStep(exchange, mock.options.baseUrl, lastHeaders);
+      const step = requestStep(exchange, lastHeaders);
       lastHeaders = step.headers;
       const index = push(step);
       exchange.recording = { step, index };

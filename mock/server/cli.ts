@@ -29,6 +29,10 @@ Serves the inr-payouts mock (the whole payout service, simulated) over HTTP.
 Options:
   --port <n>          Port to listen on (default 4010; 0 picks a free one)
   --host <addr>       Address to bind (default 127.0.0.1, local only)
+  --public-url <url>  The URL clients reach the server at, when it differs from the address they send to
+                      (a proxy that rewrites Host, TLS in front): the URLs answers hand out (upload URLs,
+                      pages, openapi.json's server) start with it. Default: the address of each request
+                      (its Host), which is right behind a port mapping or a container's published port
   --speed <s>         Clock: "realtime" (default), a factor ("60" = a virtual minute per second),
                       or "manual" (time moves only through POST /__mock/clock/advance)
   --start-time <iso>  Virtual time at start (default: now)
@@ -65,6 +69,8 @@ Test helpers: GET /__mock lists them. The guide: docs/mock-server.md in this pac
 export interface CliOptions {
   port: number;
   host: string;
+  /** `--public-url`, normalised: origin and path, no trailing slash. */
+  publicUrl?: string;
   /** Virtual ms per real ms, or `manual` for a clock that only moves when told. */
   speed: number | 'manual';
   startTime?: string;
@@ -120,6 +126,7 @@ export function parseCli(argv: string[]): CliOptions {
   if (values['start-time'] !== undefined && !Number.isFinite(Date.parse(values['start-time']))) {
     fail(`--start-time must be an ISO 8601 time, got ${values['start-time']}`);
   }
+  const publicUrl = values['public-url'] === undefined ? undefined : parsePublicUrl(values['public-url']);
   const webhookUrl = values['webhook-url'];
   if (webhookUrl !== undefined && !URL.canParse(webhookUrl))
     fail(`--webhook-url is not a URL: ${webhookUrl}`);
@@ -157,6 +164,7 @@ export function parseCli(argv: string[]): CliOptions {
     chaos,
     port,
     host: values.host ?? '127.0.0.1',
+    publicUrl,
     speed,
     startTime: values['start-time'],
     seed: values.seed,
@@ -170,6 +178,27 @@ export function parseCli(argv: string[]): CliOptions {
   };
 }
 
+/**
+ * `--public-url` as the URLs handed out start with it: an absolute http or https URL with no query, fragment or
+ * credentials (a base, not a page), without its trailing slash.
+ */
+function parsePublicUrl(text: string): string {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
+    fail(
+      `--public-url must be an absolute http or https URL without a query, fragment or credentials, such as https://mock.example.test or http://localhost:8080; got ${text}`,
+    );
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
@@ -177,6 +206,7 @@ function parse(argv: string[]) {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      'public-url': { type: 'string' },
       speed: { type: 'string' },
       profile: { type: 'string' },
       'start-time': { type: 'string' },
@@ -254,7 +284,6 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
   }
   // Read and checked before the port opens, like a state file.
   const bundle = options.replay === undefined ? undefined : readBundleFile(options.replay);
-  let onRequest = (): void => {};
   // Read and checked before the port opens: a bad file stops the start, and no request meets a half state.
   const stateFile = options.stateFile ? openStateFile(options.stateFile) : undefined;
   if (stateFile && options.stateFile) keepsFixedAccount(stateFile, options.stateFile, options);
@@ -262,6 +291,7 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
   const running = await startMockServer({
     port: options.port,
     host: options.host,
+    publicUrl: options.publicUrl,
     // A real-time clock starts at the wall clock, so webhook signatures pass receivers' 300 s tolerance.
     service: {
       ...(bundle ? { replay: bundle } : { seed: options.seed, startTime: options.startTime ?? Date.now() }),
@@ -276,7 +306,6 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
       },
     },
     stateFile,
-    onRequest: () => onRequest(),
   });
   const { service } = running;
   const replayed = await service.replayed;
@@ -294,12 +323,6 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
   // A loaded state file holds the account and chaos it was saved with: what this start names replaces them.
   if (loaded && options.webhookUrl) service.helpers.accounts.update({ webhookUrl: options.webhookUrl });
   if (loaded && options.chaos) service.helpers.faults.chaos(options.chaos);
-  onRequest = () => {
-    // Work a request scheduled for "now" (attempt 1 of a webhook is immediate) runs now, even on a manual clock.
-    service.clock
-      .runDue()
-      .catch((error: unknown) => console.error('inr-payouts mock: a timer task failed:', error));
-  };
   if (options.speed !== 'manual') service.clock.startRealtime({ speed: options.speed });
 
   const speed =
@@ -319,8 +342,10 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
       `  replayed:        ${replayed.steps} steps of ${options.replay}, recorded at ${service.baseUrl}${replayed.diverged.length ? ` (diverged at ${replayed.diverged.length} points, above)` : ''}`,
     );
   }
-  console.log(`  inspector:       ${running.url}${INSPECTOR_PATH}`);
-  console.log(`  test helpers:    ${running.url}/__mock`);
+  if (options.publicUrl) console.log(`  public URL:      ${options.publicUrl}`);
+  const reached = options.publicUrl ?? running.url;
+  console.log(`  inspector:       ${reached}${INSPECTOR_PATH}`);
+  console.log(`  test helpers:    ${reached}/__mock`);
   if (!isLoopback(options.host)) {
     console.warn(
       `warning: listening on ${options.host}, not a loopback address: the test helpers (/__mock: reset, restore, accounts/update...) and the pages are open to every machine that can reach this one. Use --host 127.0.0.1 unless the network is yours alone.`,

@@ -6,7 +6,6 @@
  * sends cross-site only after a CORS preflight this server never grants. On a loopback address the `Host`
  * must name a loopback host too, so a DNS name rebound to 127.0.0.1 does not make another site same-origin.
  */
-import type { IncomingMessage } from 'node:http';
 import { HELPER_CONTRACT, type HelperSpec } from '../contract/helpers.js';
 import { errorBody } from '../engine/respond.js';
 
@@ -52,18 +51,6 @@ export interface LocalContext {
   host: string | undefined;
   /** Whether the request arrived on a loopback interface. */
   loopback: boolean;
-}
-
-/**
- * The context of a node request: its `Host`, and whether it arrived on a loopback interface (true for a
- * local client even when the server listens on every interface).
- */
-export function localContext(req: IncomingMessage): LocalContext {
-  const address = req.socket.localAddress ?? '';
-  return {
-    host: req.headers.host,
-    loopback: isLoopback(address.startsWith('::ffff:') ? address.slice(7) : address),
-  };
 }
 
 /**

@@ -1,25 +1,30 @@
 /**
- * The standalone mock server: a `MockService` (`createMockService`), its dispatch served directly by
- * `node:http` (no MSW), plus the test helpers over HTTP (`/__mock/...`) and the end-user pages (`/__pages/...`).
- * The service is created once the port is known, because the `url`s it hands out (pages, uploads) must
- * point at this server.
+ * The standalone mock server: a `MockService` (`createMockService`) served over `node:http` through
+ * `@hono/node-server`'s fetch adapter (no MSW). One router answers every request: the service's routes and the
+ * server's own (`routes.ts`: the test helpers over HTTP `/__mock/...`, the end-user pages `/__pages/...`, the
+ * inspector, the OpenAPI documents). The `url`s an answer hands out (pages, uploads) name the address the request
+ * was sent to, or `publicUrl`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { describeError } from '../../src/shared/describe-error.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import type { MockServiceOptions } from '../engine/options.js';
-import { errorBody } from '../engine/respond.js';
+import { errorBody, isNetworkError } from '../engine/respond.js';
 import { methodNotAllowed } from '../http/dispatch.js';
-import { type MockService, mockServiceWithInternals, serviceRouter } from '../service.js';
-import { guardLocal, localContext, protect } from './guard.js';
-import { HELPERS_PREFIX, serveHelper } from './helpers-api.js';
-import { INSPECTOR_PATH, serveInspector } from './inspector/index.js';
-import { BodyTooLargeError, hasBody, NO_BODY, readBody, toRequest, writeAnswer } from './node-http.js';
-import { MOCK_OPENAPI_PATH, OPENAPI_METHODS, OPENAPI_PATH, serveOpenApi } from './openapi.js';
-import { PAGES_PREFIX, servePage } from './pages.js';
+import type { MockRouter } from '../http/router.js';
+import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
+import { dispatchWith, type MockService, mockServiceWithInternals } from '../service.js';
+import { BodyTooLargeError, hasBody, readBody } from './body-limit.js';
+import { isLoopback } from './guard.js';
+import { HELPERS_PREFIX } from './helpers-api.js';
 import type { StateFile } from './persistence.js';
+import { serverRoutes } from './routes.js';
+
+export { HEALTH_PATH } from './routes.js';
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
@@ -27,10 +32,14 @@ export interface MockServerOptions {
   port?: number;
   /** Default `127.0.0.1` (local only). */
   host?: string;
+  /**
+   * The URL clients reach the server at, when it is not the address they send requests to (a proxy rewriting
+   * `Host`, a TLS terminator): the absolute URLs answers hand out (pages, uploads, the documents' server) start
+   * with it. Without it they name the address each request was sent to (its `Host`). Absolute, http or https.
+   */
+  publicUrl?: string;
   /** Options of the service; its `baseUrl` is always this server's address. */
   service?: Omit<MockServiceOptions, 'baseUrl'>;
-  /** Called after every answered request (the state may have changed): the bin runs the clock's due work. */
-  onRequest?: () => void;
   /**
    * The state file (`openStateFile`) the server keeps its state in: the state it holds is served, and each
    * request's changes are saved before its answer is written (a save that fails is that request's 500). The
@@ -52,22 +61,18 @@ function errorResponse(status: number, error: string, message: string, code?: st
   return Response.json(errorBody('A', { error, message, code }), { status });
 }
 
-/** Methods `new Request()` refuses (fetch forbids them), answered before a `Request` is built. */
+/** Methods a fetch `Request` cannot carry (fetch forbids them), answered before the request is served. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-/** What the server serves outside the route table, for `Allow`. */
+/** What the server's own routes serve, for `Allow`. */
 const SERVER_METHODS = ['GET', 'HEAD', 'POST'];
 
-function refuseForbiddenMethod(method: string, path: string): Response {
-  if (
-    path === HELPERS_PREFIX ||
-    path.startsWith(`${HELPERS_PREFIX}/`) ||
-    path.startsWith(`${PAGES_PREFIX}/`)
-  ) {
-    return methodNotAllowed(method, path, SERVER_METHODS);
-  }
-  const allow = serviceRouter().allowed(path);
-  return allow.length > 0 ? methodNotAllowed(method, path, allow) : notFound(method, path);
+function refuseForbiddenMethod(router: MockRouter, method: string, url: string): Response {
+  const { pathname } = new URL(url);
+  if (router.find('GET', pathname)?.endpoint.kind === 'local')
+    return methodNotAllowed(method, pathname, SERVER_METHODS);
+  const allow = router.allowed(pathname);
+  return allow.length > 0 ? methodNotAllowed(method, pathname, allow) : notFound(method, pathname);
 }
 
 function notFound(method: string, path: string): Response {
@@ -78,131 +83,71 @@ function notFound(method: string, path: string): Response {
   );
 }
 
-/**
- * A request target the URL parser would give back unchanged: an origin-form path of characters it keeps as
- * they are (no `.`, no `%`, ASCII only), and a query of such characters.
- */
-const PLAIN_TARGET = /^\/[\w\-~/!$&'()*+,;=:@]*(?:\?[\w\-~./!$&()*+,;=:@?%]*)?$/;
-
-/** The path and query (`''` or `?…`) of a request target, as the URL parser normalises them. */
-function targetOf(raw: string): { pathname: string; search: string } {
-  if (PLAIN_TARGET.test(raw)) {
-    const query = raw.indexOf('?');
-    if (query < 0) return { pathname: raw, search: '' };
-    // An empty query (`/x?`) is no query, as the parser has it.
-    return { pathname: raw.slice(0, query), search: query === raw.length - 1 ? '' : raw.slice(query) };
-  }
-  // Prefixed, not resolved: a path such as `//` or `//host/x` stays a path instead of naming a host.
-  return new URL(raw.startsWith('/') ? `http://mock.invalid${raw}` : raw, 'http://mock.invalid');
-}
-
-async function answerRequest(
-  service: MockService & ServiceInternals,
-  req: IncomingMessage,
-): Promise<Response> {
-  const target = targetOf(req.url ?? '/');
-  const method = (req.method ?? 'GET').toUpperCase();
-  if (FORBIDDEN_METHODS.has(method)) {
-    req.resume();
-    return refuseForbiddenMethod(method, target.pathname);
-  }
-  let body = NO_BODY;
-  try {
-    if (hasBody(req)) body = await readBody(req);
-    // Read to its end now, as a bare server does: node otherwise drains it only after the answer, at more cost.
-    else req.resume();
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      const refused = errorResponse(413, 'Payload Too Large', error.message);
-      // The connection is not used again: a body not read to its end leaves it mid-request.
-      refused.headers.set('connection', 'close');
-      return refused;
-    }
-    throw error;
-  }
-  // Whatever Host the client used (localhost, 127.0.0.1, a LAN name), the service answers under baseUrl.
-  const url = `${service.baseUrl}${target.pathname}${target.search}`;
-  const path = target.pathname;
-  const local = localRequest(path);
-  if (local === undefined) {
-    return (await service.dispatch(toRequest(req, url, body))) ?? notFound(method, path);
-  }
-  return answerLocal(service, req, local, toRequest(req, url, body), path);
-}
-
-/** The server's own parts (see {@link localRequest}), which answer `HEAD` as `GET`. */
-async function answerLocal(
-  service: MockService,
-  req: IncomingMessage,
-  local: Exclude<ReturnType<typeof localRequest>, undefined>,
-  request: Request,
-  path: string,
-): Promise<Response> {
-  // The API's dispatch answers HEAD itself (and records it as sent); node sends a HEAD answer's head only, with
-  // the length the GET's body has.
-  const read = request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
-  if (local === 'health') return health(read.method, path);
-  if (local === 'helpers') {
-    return guardLocal(read, localContext(req)) ?? protect(await serveHelper(service, read, path));
-  }
-  if (local === 'inspector') {
-    return guardLocal(read, localContext(req)) ?? protect(serveInspector(service, read));
-  }
-  if (local === 'pages') {
-    return guardLocal(read, localContext(req)) ?? protect(await servePage(service, read, path));
-  }
-  return read.method === 'GET'
-    ? serveOpenApi(service.baseUrl, path)
-    : methodNotAllowed(request.method, path, OPENAPI_METHODS);
-}
-
-/**
- * Where a container's health check or a test harness's wait asks whether the server serves: it answers 200 once
- * the service is up (503 before, and while a replay runs) and touches no state, journal or recording.
- */
-export const HEALTH_PATH = `${HELPERS_PREFIX}/health`;
-
-function health(method: string, path: string): Response {
-  return method === 'GET'
-    ? Response.json({ success: true, data: { status: 'serving' } })
-    : methodNotAllowed(method, path, OPENAPI_METHODS);
-}
-
-/** Which of the server's own parts serves `path`; `undefined` for the service's dispatch (the API). */
-function localRequest(path: string): 'health' | 'helpers' | 'inspector' | 'pages' | 'openapi' | undefined {
-  if (path === HEALTH_PATH) return 'health';
-  if (path === HELPERS_PREFIX || path.startsWith(`${HELPERS_PREFIX}/`)) return 'helpers';
-  if (path === INSPECTOR_PATH) return 'inspector';
-  if (path.startsWith(`${PAGES_PREFIX}/`)) return 'pages';
-  if (path === OPENAPI_PATH || path === MOCK_OPENAPI_PATH) return 'openapi';
-  return undefined;
-}
-
-async function handle(
-  service: MockService & ServiceInternals,
-  req: IncomingMessage,
-  res: ServerResponse,
-  stateFile: StateFile | undefined,
-): Promise<void> {
-  const mark = stateFile?.mark();
-  let answer: Response;
-  try {
-    answer = await answerRequest(service, req);
-  } catch (error) {
-    // Anything a handler throws is this request's 500; the server keeps serving the rest.
-    const detail = describeError(error);
-    answer = errorResponse(
+/** A request node parsed but no URL can be made of (its target or its `Host`): the client's mistake, a 400. */
+function badTarget(error: unknown): Response {
+  if (!(error instanceof RequestError)) {
+    return errorResponse(
       500,
       'Internal Server Error',
-      `The mock failed while handling this request: ${detail}`,
+      `The mock failed while handling this request: ${describeError(error)}`,
       'INTERNAL_ERROR',
     );
   }
-  const written = writeAnswer(
-    res,
-    stateFile ? keepBeforeAnswering(answer, () => stateFile.save(mark)) : answer,
+  return errorResponse(
+    400,
+    'Bad Request',
+    `The request names no URL the mock can read (${error.message}): send a path beginning with / and a Host such as 127.0.0.1:4010`,
+    'BAD_REQUEST',
   );
-  if (written) await written;
+}
+
+/** The caller's address as the allow-list compares it (IPv4-mapped IPv6 unwrapped). */
+function unmapped(address: string | undefined): string {
+  const text = address ?? '';
+  return text.startsWith('::ffff:') ? text.slice(7) : text;
+}
+
+/** Reads a request's body within the limit into `rawBody`, where the adapter's request reads it from. */
+async function readWithinLimit(incoming: IncomingMessage): Promise<Response | undefined> {
+  if (!hasBody(incoming)) return undefined;
+  try {
+    Object.assign(incoming, { rawBody: await readBody(incoming) });
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    const refused = errorResponse(413, 'Payload Too Large', error.message);
+    // The connection is not used again: a body not read to its end leaves it mid-request.
+    refused.headers.set('connection', 'close');
+    return refused;
+  }
+}
+
+/** What {@link answerRequest} serves with. */
+interface Serving {
+  service: MockService & ServiceInternals;
+  router: MockRouter;
+  dispatch: ReturnType<typeof dispatchWith>['dispatch'];
+  publicUrl: string | undefined;
+}
+
+async function answerRequest(
+  serving: Serving,
+  request: Request,
+  incoming: IncomingMessage,
+): Promise<Response> {
+  const { method } = request;
+  if (FORBIDDEN_METHODS.has(method.toUpperCase()))
+    return refuseForbiddenMethod(serving.router, method, request.url);
+  const refused = await readWithinLimit(incoming);
+  if (refused) return refused;
+  // The caller's address is the socket's: a client cannot choose its own (spec 5.5's allow-list).
+  request.headers.set(SANDBOX_DEFAULTS.clientIpHeader, unmapped(incoming.socket.remoteAddress));
+  const answer = await serving.dispatch(serving.service, request, {
+    anyOrigin: true,
+    publicUrl: serving.publicUrl,
+    connection: { loopback: isLoopback(unmapped(incoming.socket.localAddress)) },
+  });
+  return answer ?? notFound(method, new URL(request.url).pathname);
 }
 
 /** The answer to every request while a bundle of `steps` steps is replayed: 503, to try again in a second. */
@@ -239,27 +184,52 @@ function displayHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/**
+ * A request target with the backslashes of its path read as `/`, as the URL parser reads a URL's (the adapter
+ * refuses them outright): `/v2\account` is `/v2/account`.
+ */
+function slashed(target: string): string {
+  const query = target.indexOf('?');
+  if (query < 0) return target.replaceAll('\\', '/');
+  return target.slice(0, query).replaceAll('\\', '/') + target.slice(query);
+}
+
+/** Answers one request: the service's answer, a 500 for anything that throws, saved before it goes out. */
+async function handle(serving: Serving, request: Request, incoming: IncomingMessage, stateFile?: StateFile) {
+  const mark = stateFile?.mark();
+  let answer: Response;
+  try {
+    answer = await answerRequest(serving, request, incoming);
+  } catch (error) {
+    // Anything a handler throws is this request's 500; the server keeps serving the rest.
+    const detail = describeError(error);
+    answer = errorResponse(
+      500,
+      'Internal Server Error',
+      `The mock failed while handling this request: ${detail}`,
+      'INTERNAL_ERROR',
+    );
+  }
+  if (stateFile) answer = keepBeforeAnswering(answer, () => stateFile.save(mark));
+  // A network error (`Response.error()`: a drop fault) is a connection closed without an answer.
+  if (isNetworkError(answer)) {
+    incoming.socket.destroy();
+    return RESPONSE_ALREADY_SENT;
+  }
+  return answer;
+}
+
 /** Starts a server and its service. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
-  let service: (MockService & ServiceInternals) | undefined;
-  /** The steps of the bundle being replayed; undefined once it has run its last step. */
-  let replaying: number | undefined;
+  let listener: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   const server = createServer((req, res) => {
-    if (!service) {
+    if (!listener) {
       res.writeHead(503).end();
       return;
     }
-    if (replaying !== undefined) {
-      req.resume();
-      writeAnswer(res, replayingAnswer(replaying))?.catch(() => res.socket?.destroy());
-      return;
-    }
-    const after = () => options.onRequest?.();
-    handle(service, req, res, options.stateFile).then(after, () => {
-      res.socket?.destroy();
-      after();
-    });
+    if (req.url?.includes('\\')) req.url = slashed(req.url);
+    void listener(req, res);
   });
   // node:http hands CONNECT to this event, not to the request handler; without a listener it drops the
   // connection. A CONNECT is refused like any method the service does not serve.
@@ -286,9 +256,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { port } = server.address() as AddressInfo;
   const url = `http://${displayHost(host)}:${port}`;
   // A shared server's clock never waits for a receiver: `clock/advance` answers as fast with a silent one.
-  const created = mockServiceWithInternals({ webhookWaitMs: 0, ...options.service, baseUrl: url });
+  const service = mockServiceWithInternals({ webhookWaitMs: 0, ...options.service, baseUrl: url });
   // Synchronously after listen resolved: no request is served before the state file's state is adopted.
-  options.stateFile?.keep(created);
+  options.stateFile?.keep(service);
+  /** The steps of the bundle being replayed; undefined once it has run its last step. */
+  let replaying: number | undefined;
   const replay = options.service?.replay;
   if (replay) {
     // Nothing is served before the replay has run its last step: a request let in would take the place (an ID,
@@ -297,12 +269,22 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const lift = () => {
       replaying = undefined;
     };
-    created.replayed.then(lift, lift);
+    service.replayed.then(lift, lift);
   }
-  service = created;
+  const serving: Serving = { service, ...dispatchWith(serverRoutes(service)), publicUrl: options.publicUrl };
+  const { stateFile } = options;
+  listener = getRequestListener(
+    (request, env) => {
+      if (replaying !== undefined) return replayingAnswer(replaying);
+      // Served over node:http/1.1 only (createServer above), so the request is node's IncomingMessage.
+      return handle(serving, request, env.incoming as IncomingMessage, stateFile);
+    },
+    // A request without a Host (HTTP/1.0) is read as sent to this server.
+    { hostname: `${displayHost(host)}:${port}`, errorHandler: badTarget },
+  );
   return {
     url,
-    service: created,
+    service,
     server,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -41,7 +41,7 @@ const init = route(ENDPOINTS['kyc.digilocker.init'], (ctx) => {
   return {
     data: {
       clientId,
-      url: `${ctx.mock.options.baseUrl}/__pages/digilocker/${clientId}`,
+      url: `${ctx.baseUrl}/__pages/digilocker/${clientId}`,
       expiresIn: DIGILOCKER_SESSION_TTL_SECONDS,
       message: 'Open the URL to give consent in the document locker',
     },

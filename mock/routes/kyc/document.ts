@@ -20,7 +20,7 @@ const uploadUrl = route(ENDPOINTS['kyc.document.createUploadUrl'], (ctx) => {
   const { s3Key, expiresAt, mimeType } = upload;
   return {
     data: {
-      uploadUrl: `${ctx.mock.options.baseUrl}${UPLOADS_PATH}/${s3Key}?expires=${Date.parse(expiresAt) / 1000}&signature=${signature}`,
+      uploadUrl: `${ctx.baseUrl}${UPLOADS_PATH}/${s3Key}?expires=${Date.parse(expiresAt) / 1000}&signature=${signature}`,
       s3Key,
       expiresIn: PRESIGNED_URL_TTL_SECONDS,
       method: 'PUT',

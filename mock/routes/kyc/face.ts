@@ -23,7 +23,7 @@ const init = route(ENDPOINTS['kyc.face.init'], (ctx) => {
     data: {
       sessionId,
       sdkToken,
-      url: `${ctx.mock.options.baseUrl}/__pages/face/${sessionId}`,
+      url: `${ctx.baseUrl}/__pages/face/${sessionId}`,
       expiresIn: FACE_SESSION_TTL_SECONDS,
     },
     message: 'Face liveness session created',

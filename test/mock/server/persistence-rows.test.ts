@@ -44,9 +44,6 @@ async function serve(file: string, seed: string) {
     port: 0,
     service: { seed, startTime: '2025-03-01T09:00:00Z' },
     stateFile,
-    onRequest: () => {
-      server?.service.clock.runDue().catch(() => undefined);
-    },
   });
   return { server, stateFile };
 }

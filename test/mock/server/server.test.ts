@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,9 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineModule } from '../../../mock/http/pipeline-module.js';
 import { createMockService, type MockBundle } from '../../../mock/index.js';
 import { modules } from '../../../mock/routes/index.js';
+import { parseCli } from '../../../mock/server/cli.js';
 import { listHelpers } from '../../../mock/server/helpers-api.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
-import { createUser, type RunningServer, startServer, stateWithoutRateWindows } from './support.js';
+import {
+  createUser,
+  type RunningServer,
+  rawRequest,
+  startServer,
+  stateWithoutRateWindows,
+} from './support.js';
 
 /**
  * The standalone server as a separate process, driven with plain `fetch` (no SDK): start-up, the API over
@@ -625,6 +633,310 @@ describe('a transaction over HTTP', () => {
         state: 'created',
         allowed: ['payout_processing'],
       });
+    });
+  });
+});
+
+/**
+ * What the server hands the service and what it sends back, over real connections: a binary body byte for byte,
+ * request headers read as fetch's `Headers` reads them (repeated ones joined), repeated `set-cookie`
+ * kept apart, a JSON answer's length in bytes, the client-IP header from the socket only, a GET without a body
+ * whatever came with it, and a request its client abandons mid-body.
+ */
+describe('what the server hands the service and sends back, over real connections', () => {
+  let running: RunningMockServer;
+  beforeAll(async () => {
+    running = await startMockServer({ port: 0, service: { seed: 'adapter' } });
+  });
+  afterAll(() => running.close());
+
+  /** Sends `head` (the request line and headers, CRLF-separated) and `body` on a new connection; its whole answer. */
+  function rawExchange(head: string[], body = ''): Promise<{ status: number; head: string; body: string }> {
+    const { port } = new URL(running.url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.end(`${[...head, 'Connection: close'].join('\r\n')}\r\n\r\n${body}`),
+      );
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+      });
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const end = text.indexOf('\r\n\r\n');
+        resolve({
+          status: Number(text.slice(9, 12)),
+          head: text.slice(0, end),
+          body: Buffer.from(text.slice(end + 4), 'latin1').toString(),
+        });
+      });
+    });
+  }
+
+  const auth = () => ({ Authorization: `Bearer ${running.service.sandboxKey}` });
+
+  describe('the request the service is handed', () => {
+    it('reads its headers as fetch Headers: lower case, repeated ones joined, in name order', async () => {
+      const sent: [string, string][] = [
+        ['Authorization', `Bearer ${running.service.sandboxKey}`],
+        ['X-Multi', 'one'],
+        ['x-multi', ' two '],
+        ['Cookie', 'a=1'],
+        ['cookie', 'b=2'],
+        ['Set-Cookie', 's=1'],
+        ['set-cookie', 't=2'],
+        ['Accept', 'application/json'],
+      ];
+      let seen: [string, string][] = [];
+      const stop = running.service.override('account.retrieve', ({ request }) => {
+        seen = [...request.headers].filter(
+          ([name]) => !['host', 'connection', 'x-mock-client-ip'].includes(name),
+        );
+        return undefined;
+      });
+      try {
+        const answer = await rawExchange([
+          'GET /v2/account HTTP/1.1',
+          `Host: ${new URL(running.url).host}`,
+          ...sent.map(([name, value]) => `${name}: ${value}`),
+        ]);
+        expect(answer.status).toBe(200);
+      } finally {
+        stop();
+      }
+      expect(seen).toEqual([...new Headers(sent)]);
+    });
+
+    it('a binary body arrives byte for byte', async () => {
+      const bytes = new Uint8Array(256).map((_, i) => i);
+      await fetch(`${running.url}/v2/users`, {
+        method: 'POST',
+        headers: { ...auth(), 'Content-Type': 'application/octet-stream' },
+        body: bytes,
+      });
+      // The recording keeps what the service read: bytes that are not UTF-8, as base64.
+      const last = running.service.bundle().steps.at(-1);
+      expect(last?.type === 'request' ? last.bodyBase64 : undefined).toBe(
+        Buffer.from(bytes).toString('base64'),
+      );
+    });
+
+    it('repeated set-cookie answers go out as separate headers, beside the body as built', async () => {
+      const text = await (await fetch(`${running.url}/v2/account`, { headers: auth() })).text();
+      const stop = running.service.override('account.retrieve', () => {
+        const headers = new Headers({ 'content-type': 'application/json' });
+        headers.append('set-cookie', 'a=1');
+        headers.append('set-cookie', 'b=2');
+        return new Response(text, { headers });
+      });
+      try {
+        const answer = await fetch(`${running.url}/v2/account`, { headers: auth() });
+        expect(answer.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+        expect(new Uint8Array(await answer.arrayBuffer())).toEqual(new Uint8Array(Buffer.from(text)));
+      } finally {
+        stop();
+      }
+    });
+
+    it('a JSON answer goes out as its text, its length counted in bytes', async () => {
+      const answer = await fetch(`${running.url}/v2/users`, {
+        method: 'POST',
+        headers: { ...auth(), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ mobile: '9876500011', name: 'Ānanya Rāo ₹ ✓' }),
+      });
+      const text = await answer.text();
+      expect(answer.status).toBe(201);
+      expect(answer.headers.get('content-type')).toBe('application/json');
+      expect(text).toContain('Ānanya Rāo ₹ ✓');
+      expect(answer.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    });
+
+    it('5.5: the client-IP header comes from the socket, never from the client', async () => {
+      let seen: string | null = null;
+      const stop = running.service.override('account.retrieve', ({ request }) => {
+        seen = request.headers.get('x-mock-client-ip');
+        return undefined;
+      });
+      try {
+        const answer = await fetch(`${running.url}/v2/account`, {
+          headers: { ...auth(), 'x-mock-client-ip': '203.0.113.7' },
+        });
+        expect(answer.status).toBe(200);
+      } finally {
+        stop();
+      }
+      expect(seen).toBe('127.0.0.1');
+    });
+
+    it('a GET carries no body, whatever bytes came with it', async () => {
+      let bodyless = false;
+      const stop = running.service.override('account.retrieve', ({ request }) => {
+        bodyless = request.body === null;
+        return undefined;
+      });
+      try {
+        const answer = await rawExchange(
+          [
+            'GET /v2/account HTTP/1.1',
+            `Host: ${new URL(running.url).host}`,
+            `Authorization: Bearer ${running.service.sandboxKey}`,
+            'Content-Length: 3',
+          ],
+          'abc',
+        );
+        expect(answer.status).toBe(200);
+      } finally {
+        stop();
+      }
+      expect(bodyless).toBe(true);
+      const last = running.service.bundle().steps.at(-1);
+      expect(last?.type === 'request' && (last.body ?? last.bodyBase64)).toBe(undefined);
+    });
+
+    it('8: a dropped connection (a network-error answer) closes the socket with no answer; the next is served', async () => {
+      running.service.helpers.faults.inject({ kind: 'drop', match: { method: 'GET', path: '/v2/account' } });
+      await expect(fetch(`${running.url}/v2/account`, { headers: auth() })).rejects.toThrow();
+      expect((await fetch(`${running.url}/v2/account`, { headers: auth() })).status).toBe(200);
+    });
+
+    it('a request whose client leaves mid-body changes nothing, and the server serves on', async () => {
+      const users = Object.keys(running.service.state.users.byId).length;
+      const { port } = new URL(running.url);
+      await new Promise<void>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            `POST /v2/users HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${running.service.sandboxKey}\r\n` +
+              'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"mobile":"98765',
+            () => socket.destroy(),
+          );
+        });
+        socket.on('close', () => resolve());
+      });
+      const after = await fetch(`${running.url}/v2/users`, {
+        method: 'POST',
+        headers: { ...auth(), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ mobile: '9876500012' }),
+      });
+      expect(after.status).toBe(201);
+      expect(Object.keys(running.service.state.users.byId)).toHaveLength(users + 1);
+    });
+  });
+});
+
+/**
+ * The URLs the server hands out (an upload URL, the face and document-locker pages, the OpenAPI documents' server)
+ * name the address the request was sent to, so they are right behind a port mapping, a proxy or a container's
+ * published port; `publicUrl` (`--public-url`) names another one, and a bad one is refused at start.
+ */
+describe('the URLs the server hands out name the address the request was sent to', () => {
+  let server: RunningMockServer;
+  let behindProxy: RunningMockServer;
+  beforeAll(async () => {
+    server = await startMockServer({ port: 0, service: { seed: 'public-url' } });
+    behindProxy = await startMockServer({
+      port: 0,
+      service: { seed: 'public-url' },
+      publicUrl: 'https://mock.example.test/sandbox',
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await behindProxy.close();
+  });
+
+  let mobiles = 0;
+
+  /** The URLs `running` hands out to requests sent with `host` as their `Host`. */
+  async function urlsFor(running: RunningMockServer, host: string) {
+    const headers = {
+      Host: host,
+      Authorization: `Bearer ${running.service.sandboxKey}`,
+      'Content-Type': 'application/json',
+    };
+    const call = async (path: string, body: unknown) => {
+      const answer = await rawRequest(running.url, 'POST', path, headers, JSON.stringify(body));
+      expect(answer.status, answer.text).toBeLessThan(300);
+      return JSON.parse(answer.text).data as Record<string, string>;
+    };
+    mobiles += 1;
+    const { userId = '' } = await call('/v2/users', { mobile: String(9876500000 + mobiles) });
+    const upload = await call(`/v2/users/${userId}/kyc/document/upload-url`, {
+      documentType: 'passport',
+      fileName: 'passport.pdf',
+      mimeType: 'application/pdf',
+      fileSize: 2048,
+      deviceId: 'device-1',
+    });
+    const face = await call(`/v2/users/${userId}/kyc/face/init`, {
+      redirectUrl: 'https://partner.test/back',
+    });
+    const locker = await call(`/v2/users/${userId}/kyc/digilocker/init`, {
+      redirectUrl: 'https://partner.test/back',
+    });
+    const documents = await rawRequest(running.url, 'GET', '/openapi.json', { Host: host });
+    return {
+      upload: upload.uploadUrl,
+      face: face.url,
+      locker: locker.url,
+      openapi: (JSON.parse(documents.text) as { servers: { url: string }[] }).servers[0]?.url,
+    };
+  }
+
+  describe('the URLs the server hands out', () => {
+    it('name the address the request was sent to: another Host than the listening one, a mapped port', async () => {
+      const { port } = new URL(server.url);
+      for (const host of [`localhost:${port}`, 'mock.example.test:8080']) {
+        const urls = await urlsFor(server, host);
+        expect(urls.upload).toMatch(new RegExp(`^http://${host}/__uploads/`));
+        expect(urls.face).toMatch(new RegExp(`^http://${host}/__pages/face/`));
+        expect(urls.locker).toMatch(new RegExp(`^http://${host}/__pages/digilocker/`));
+        expect(urls.openapi).toBe(`http://${host}`);
+      }
+    });
+
+    it('an upload URL handed out under another Host is served at the server', async () => {
+      const { port } = new URL(server.url);
+      const { upload = '' } = await urlsFor(server, `localhost:${port}`);
+      const put = await fetch(upload.replace(`localhost:${port}`, `127.0.0.1:${port}`), {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/pdf' },
+        body: new Uint8Array(2048),
+      });
+      expect(put.status).toBe(200);
+    });
+
+    it('publicUrl overrides the address of the request', async () => {
+      const { port } = new URL(behindProxy.url);
+      for (const host of [`127.0.0.1:${port}`, 'internal-name:4010']) {
+        const urls = await urlsFor(behindProxy, host);
+        expect(urls.upload).toMatch(/^https:\/\/mock\.example\.test\/sandbox\/__uploads\//);
+        expect(urls.face).toMatch(/^https:\/\/mock\.example\.test\/sandbox\/__pages\/face\//);
+        expect(urls.locker).toMatch(/^https:\/\/mock\.example\.test\/sandbox\/__pages\/digilocker\//);
+        expect(urls.openapi).toBe('https://mock.example.test/sandbox');
+      }
+    });
+  });
+
+  describe('--public-url', () => {
+    it('is read as a base: origin and path, without a trailing slash', () => {
+      expect(parseCli(['--public-url', 'https://Mock.Example.test:443/sandbox/']).publicUrl).toBe(
+        'https://mock.example.test/sandbox',
+      );
+      expect(parseCli(['--public-url', 'http://localhost:8080']).publicUrl).toBe('http://localhost:8080');
+      expect(parseCli([]).publicUrl).toBeUndefined();
+    });
+
+    it('refuses what is not an http or https base URL, saying what it must be', () => {
+      for (const bad of [
+        'mock.example.test',
+        'ftp://mock.example.test',
+        'https://x.test/?a=1',
+        'https://u:p@x.test',
+      ]) {
+        expect(() => parseCli(['--public-url', bad]), bad).toThrow(
+          /--public-url must be an absolute http or https URL without a query, fragment or credentials.*Usage:/s,
+        );
+      }
     });
   });
 });
