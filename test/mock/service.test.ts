@@ -10,7 +10,6 @@ import { compileRoutes } from '../../mock/http/router.js';
 import { createMockService, type MockService, type MockState } from '../../mock/index.js';
 import { mswHandlers } from '../../mock/msw/index.js';
 import { initialState } from '../../mock/operations/accounts.js';
-import { startMockServer } from '../../mock/server/server.js';
 import { createUser, mockServer } from './support.js';
 
 const mock = mockServer();
@@ -306,17 +305,6 @@ describe('the work a request makes due runs before its answer, whichever way it 
       const answer = await getResponse(mswHandlers(mock), createUser(mock));
       expect(answer?.status).toBe(201);
       expect(received).toEqual(['user.created']);
-    });
-
-    it('the standalone server: the same', async () => {
-      const server = await startMockServer({ port: 0 });
-      try {
-        const received = receiver(server.service);
-        expect((await fetch(createUser(server.service, server.url))).status).toBe(201);
-        expect(received).toEqual(['user.created']);
-      } finally {
-        await server.close();
-      }
     });
 
     it('a receiver that calls the mock back from a delivery is answered, and the delivery completes', async () => {

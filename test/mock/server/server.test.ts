@@ -940,3 +940,29 @@ describe('the URLs the server hands out name the address the request was sent to
     });
   });
 });
+
+describe('the work a request makes due runs before its answer, as through mock.fetch and msw', () => {
+  it('a created user: attempt 1 of user.created has reached the receiver when the answer comes back', async () => {
+    const running = await startMockServer({ port: 0 });
+    try {
+      const received: string[] = [];
+      running.service.helpers.accounts.update({ webhookUrl: 'https://partner.test/hooks' });
+      running.service.helpers.webhooks.useFetch(async (_url, init) => {
+        received.push(JSON.parse(String(init.body)).event);
+        return new Response(null, { status: 200 });
+      });
+      const created = await fetch(`${running.url}/v2/users`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${running.service.sandboxKey}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ mobile: '9876500077' }),
+      });
+      expect(created.status).toBe(201);
+      expect(received).toEqual(['user.created']);
+    } finally {
+      await running.close();
+    }
+  });
+});
