@@ -52,6 +52,30 @@ function repeated(pattern: string): { unit: string; min: number; max: number; no
 /** The same character's other class: a digit for a letter, a letter for a digit. */
 const swapped = (char: string) => (/\d/.test(char) ? 'A' : '1');
 
+/**
+ * Where a pattern of fixed-length parts (`^[A-Z]{4}0[A-Z0-9]{6}$`: an IFSC) starts each part inside the value, and
+ * whether that part is a literal (`0`); undefined for a pattern with a part of variable length.
+ */
+function fixedParts(pattern: string): { at: number; literal: boolean }[] | undefined {
+  const body = /^\^(.*)\$$/.exec(pattern)?.[1];
+  if (body === undefined) return undefined;
+  const matches = [...body.matchAll(/(\\.|\[[^\]]+\]|[^\\[{}()|*+?.])(?:\{(\d+)\})?/gy)];
+  // Anything the parts do not spell out is of variable length (`+`, `{m,n}`, a group).
+  if (matches.map((m) => m[0]).join('') !== body) return undefined;
+  let at = 0;
+  const parts = matches.map(([, unit = '', count]) => {
+    const part = { at, literal: !unit.startsWith('[') && !/^\\[dDwWsS]$/.test(unit) };
+    at += Number(count ?? 1);
+    return part;
+  });
+  // The first and the last character have near misses of their own.
+  return parts.slice(1).filter((part) => part.at !== at - 1);
+}
+
+/** A different character of the same kind: another digit for a digit, another letter for a letter. */
+const other = (char: string) =>
+  /\d/.test(char) ? String((Number(char) + 1) % 10) : char === 'B' ? 'C' : 'B';
+
 /** Near misses of a pattern's valid value, each labelled; the contract's own regex says which it accepts. */
 function patternChanges(field: string, pattern: string): FieldChange[] {
   const out: FieldChange[] = [];
@@ -73,6 +97,14 @@ function patternChanges(field: string, pattern: string): FieldChange[] {
     ['without its @', (v) => v.replace('@', '')],
     ['with a space inside', (v) => `${v.slice(0, 2)} ${v.slice(2)}`],
   ];
+  // Each part of a fixed-length pattern at its first character: of the other kind, or another literal.
+  for (const { at, literal } of fixedParts(pattern) ?? []) {
+    const nth = `${at + 1}${at === 0 ? 'st' : at === 1 ? 'nd' : at === 2 ? 'rd' : 'th'}`;
+    near.push([
+      literal ? `its ${nth} character another` : `its ${nth} character of the other kind`,
+      (v) => `${v.slice(0, at)}${literal ? other(v[at] ?? '0') : swapped(v[at] ?? 'a')}${v.slice(at + 1)}`,
+    ]);
+  }
   for (const [rule, change] of near) {
     out.push({
       rule: `${field}, ${rule}`,

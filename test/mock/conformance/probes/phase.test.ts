@@ -95,7 +95,7 @@ describe('the probes', () => {
     const bank = report.coverage.endpoints.find((r) => r.name === 'POST /v2/users/:userId/kyc/bank/verify');
     expect(bank?.sent?.cases).toBeGreaterThan(0);
     expect(progress).toContain(
-      '  probe POST /v2/users/:userId/kyc/bank/verify (creates): 21 cases, 1 differ',
+      '  probe POST /v2/users/:userId/kyc/bank/verify (creates): 23 cases, 1 differ',
     );
   }, 60_000);
 
