@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningService {
   url: string;
+  /** The server's process, for a test that pauses it (SIGSTOP, SIGCONT) as a frozen store. */
+  pid?: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -148,6 +150,7 @@ export async function startRedis(): Promise<RunningService> {
   child.stdout?.resume();
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -2,7 +2,9 @@
 // (node-redis) and through `ioredis`, each against a real server this file starts (test/setup/services.ts).
 // The Redis rows need redis-server; without it they are skipped with the reason printed.
 
+import { signWebhook } from 'inr-payouts/webhooks';
 import {
+  createWebhookHandler,
   memoryWebhookStore,
   postgresWebhookStore,
   redisWebhookStore,
@@ -204,6 +206,45 @@ describe.skipIf(whyNoRedis !== undefined)('Redis stores', () => {
     expect(await nodeRedis.hGet('order:1', 'utr')).toBe('UTR1');
     expect(await store.claim('evt_cmd', 'b', 5_000)).toEqual({ state: 'done' });
   });
+
+  test('Redis paused 3 s while a claim is in flight: the function then runs with its whole lease', async () => {
+    const pid = server.pid;
+    if (pid === undefined) throw new Error('the Redis server has no process to pause');
+    const secret = 'whsec_paused_store';
+    const seen: boolean[] = [];
+    const handler = createWebhookHandler({
+      secret,
+      store: redisWebhookStore(nodeRedis, { prefix: 'paused:' }),
+      leaseMs: 2_000,
+      on: {
+        'user.created': async (_event, { signal }) => {
+          seen.push(signal.aborted);
+          await sleep(500);
+          seen.push(signal.aborted);
+        },
+      },
+    });
+    const { body, signature } = signWebhook({
+      payload: { id: eventId(), event: 'user.created', timestamp: new Date().toISOString(), data: {} },
+      secret,
+    });
+    process.kill(pid, 'SIGSTOP');
+    let answered: Promise<Response>;
+    try {
+      answered = handler(
+        new Request('https://partner.example/webhooks', {
+          method: 'POST',
+          body,
+          headers: { 'x-service-signature': signature, 'content-type': 'application/json' },
+        }),
+      );
+      await sleep(3_000); // longer than the lease: a lease timed from before the claim had run out
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    expect((await answered).status).toBe(200);
+    expect(seen).toEqual([false, false]);
+  }, 20_000);
 
   test('a done event is kept doneTtlMs, and its key carries that expiry', async () => {
     const store = redisWebhookStore(ioredis, { prefix: 'ttl:', doneTtlMs: 60_000 });
