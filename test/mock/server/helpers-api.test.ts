@@ -112,7 +112,8 @@ describe('/__mock', () => {
     expect(String(noField.body.message)).not.toMatch(/destructure|undefined/);
     // A function argument cannot cross HTTP: in-process only.
     expect((await server.helper('webhooks/useFetch')).body).toMatchObject({ code: 'IN_PROCESS_ONLY' });
-    const notJson = await fetch(`${server.url}/__mock/faults/inject`, {
+    // To the server's own address: Prism 5.16's proxy never answers a JSON body it cannot parse.
+    const notJson = await fetch(`${server.origin}/__mock/faults/inject`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{kind',
