@@ -124,9 +124,13 @@ function guidedSettings(
   };
 }
 
-/** A side's sending, before any request. */
-function sendingOf(send: typeof fetch, baseUrl: string, pacer: Pacer, policy?: SendPolicy): Sending {
-  const clock = undefined;
+/** A side's sending, before any request: `clock` only for an in-process mock, whose waits are virtual. */
+function sendingOf(
+  send: typeof fetch,
+  baseUrl: string,
+  pacer: Pacer,
+  { policy, clock }: { policy?: SendPolicy; clock?: Sending['clock'] } = {},
+): Sending {
   return {
     send,
     baseUrl: baseUrl.replace(/\/+$/, ''),
@@ -142,14 +146,14 @@ function sendingOf(send: typeof fetch, baseUrl: string, pacer: Pacer, policy?: S
 // The mock service without msw's adapter (`createMockService` would load msw): the command line runs without it.
 function inProcessSide(side: Side, mock: MockService, pacer: Pacer): SideSetup {
   const send = createMockFetch(mock.baseUrl, mock.dispatch);
-  const sending = { ...sendingOf(send, mock.baseUrl, pacer), clock: virtualClientClock(mock.clock) };
+  const sending = sendingOf(send, mock.baseUrl, pacer, { clock: virtualClientClock(mock.clock) });
   return { side, apiKey: mock.sandboxKey, sending, helpers: mock.helpers };
 }
 
 /** Picks the target's side: a base URL (a standalone mock or a sandbox) or a second in-process mock. */
 async function targetSide(options: ConformanceOptions, pacer: Pacer, policy: SendPolicy): Promise<SideSetup> {
   if (options.baseUrl === undefined) return inProcessSide('sandbox', createMockService(), pacer);
-  const sending = sendingOf(options.fetch ?? globalThis.fetch, options.baseUrl, pacer, policy);
+  const sending = sendingOf(options.fetch ?? globalThis.fetch, options.baseUrl, pacer, { policy });
   const helpers = await probeHelpers(sending);
   let apiKey = options.apiKey?.trim();
   if (apiKey === undefined && helpers) {
