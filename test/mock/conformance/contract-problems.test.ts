@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../../../mock/conformance/types.js';
 import { runConformance } from '../../../mock/index.js';
+import { isPlainObject } from '../../../src/shared/plain-object.js';
 import { signWebhook } from '../../../src/webhooks/index.js';
 import { type RunningServer, startServer } from '../server/support.js';
 import {
@@ -37,9 +38,6 @@ afterEach(async () => {
   tunnel = undefined;
 });
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Every difference of each scenario, as `scenario: text`, each scenario's distinct ones once. */
 const perScenario = (report: ConformanceReport) =>
   report.results.flatMap((r) => [...new Set(r.differences.map((d) => `${r.id}: ${d.text}`))]);
@@ -52,8 +50,8 @@ function transactionRead(
 ): Plant {
   return {
     answer: (method: string, path: string, answer: ProxiedAnswer) => {
-      const body = isRecord(answer.body) ? answer.body : undefined;
-      if (method !== 'GET' || !TRANSACTION.test(path) || answer.status !== 200 || !isRecord(body?.data))
+      const body = isPlainObject(answer.body) ? answer.body : undefined;
+      if (method !== 'GET' || !TRANSACTION.test(path) || answer.status !== 200 || !isPlainObject(body?.data))
         return undefined;
       const data = change(body.data);
       return data && { ...answer, body: { ...body, data } };
@@ -68,7 +66,8 @@ function resigned(delivery: ProxiedDelivery, body: string, secret: string): Prox
   return { body: signed.body, headers: { ...delivery.headers, 'x-service-signature': signed.signature } };
 }
 
-const leg = (data: Record<string, unknown>, name: string) => (isRecord(data[name]) ? data[name] : undefined);
+const leg = (data: Record<string, unknown>, name: string) =>
+  isPlainObject(data[name]) ? data[name] : undefined;
 
 /** The classes, each a plant on the API's answers or on the deliveries. */
 const CLASSES = {
@@ -101,8 +100,8 @@ const CLASSES = {
   /** The document-locker session's status a value the contract's union does not list. */
   nestedEnum: {
     answer: (method: string, path: string, answer: ProxiedAnswer) => {
-      const body = isRecord(answer.body) ? answer.body : undefined;
-      if (method !== 'GET' || !path.endsWith('/kyc/digilocker/status') || !isRecord(body?.data))
+      const body = isPlainObject(answer.body) ? answer.body : undefined;
+      if (method !== 'GET' || !path.endsWith('/kyc/digilocker/status') || !isPlainObject(body?.data))
         return undefined;
       if (body.data.status !== 'PENDING') return undefined;
       return { ...answer, body: { ...body, data: { ...body.data, status: 'IN_REVIEW' } } };
@@ -111,9 +110,10 @@ const CLASSES = {
   /** The KYC status record's document-locker block (spec 2.7) with a status the contract does not list. */
   nestedRecordEnum: {
     answer: (method: string, path: string, answer: ProxiedAnswer) => {
-      const body = isRecord(answer.body) ? answer.body : undefined;
-      const data = isRecord(body?.data) ? body.data : undefined;
-      if (method !== 'GET' || !path.endsWith('/kyc/status') || !isRecord(data?.digilocker)) return undefined;
+      const body = isPlainObject(answer.body) ? answer.body : undefined;
+      const data = isPlainObject(body?.data) ? body.data : undefined;
+      if (method !== 'GET' || !path.endsWith('/kyc/status') || !isPlainObject(data?.digilocker))
+        return undefined;
       return {
         ...answer,
         body: { ...body, data: { ...data, digilocker: { ...data.digilocker, status: 'IN_REVIEW' } } },

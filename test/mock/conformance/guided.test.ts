@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceOptions, ConformanceReport } from '../../../mock/conformance/types.js';
 import { type GuidedDeposit, runConformance } from '../../../mock/index.js';
+import { isPlainObject } from '../../../src/shared/plain-object.js';
 import { signWebhook, type WebhookEventType } from '../../../src/webhooks/index.js';
 import { type RunningServer, startServer } from '../server/support.js';
 import {
@@ -371,9 +372,6 @@ describe('the planted classes, under --guided', () => {
     tunnel = undefined;
   });
 
-  const isRecord = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
-
   /** Every difference of each scenario, as `scenario: text`, each scenario's distinct ones once. */
   const perScenario = (report: ConformanceReport) =>
     report.results.flatMap((r) => [...new Set(r.differences.map((d) => `${r.id}: ${d.text}`))]);
@@ -386,8 +384,13 @@ describe('the planted classes, under --guided', () => {
   ): Plant {
     return {
       answer: (method: string, path: string, answer: ProxiedAnswer) => {
-        const body = isRecord(answer.body) ? answer.body : undefined;
-        if (method !== 'GET' || !TRANSACTION.test(path) || answer.status !== 200 || !isRecord(body?.data))
+        const body = isPlainObject(answer.body) ? answer.body : undefined;
+        if (
+          method !== 'GET' ||
+          !TRANSACTION.test(path) ||
+          answer.status !== 200 ||
+          !isPlainObject(body?.data)
+        )
           return undefined;
         const data = change(body.data);
         return data && { ...answer, body: { ...body, data } };
@@ -403,7 +406,7 @@ describe('the planted classes, under --guided', () => {
   }
 
   const leg = (data: Record<string, unknown>, name: string) =>
-    isRecord(data[name]) ? data[name] : undefined;
+    isPlainObject(data[name]) ? data[name] : undefined;
 
   /** The classes, each a plant on the API's answers or on the deliveries. */
   const CLASSES = {
@@ -436,8 +439,8 @@ describe('the planted classes, under --guided', () => {
     /** The document-locker session's status a value the contract's union does not list. */
     nestedEnum: {
       answer: (method: string, path: string, answer: ProxiedAnswer) => {
-        const body = isRecord(answer.body) ? answer.body : undefined;
-        if (method !== 'GET' || !path.endsWith('/kyc/digilocker/status') || !isRecord(body?.data))
+        const body = isPlainObject(answer.body) ? answer.body : undefined;
+        if (method !== 'GET' || !path.endsWith('/kyc/digilocker/status') || !isPlainObject(body?.data))
           return undefined;
         if (body.data.status !== 'PENDING') return undefined;
         return { ...answer, body: { ...body, data: { ...body.data, status: 'IN_REVIEW' } } };
@@ -446,9 +449,9 @@ describe('the planted classes, under --guided', () => {
     /** The KYC status record's document-locker block (spec 2.7) with a status the contract does not list. */
     nestedRecordEnum: {
       answer: (method: string, path: string, answer: ProxiedAnswer) => {
-        const body = isRecord(answer.body) ? answer.body : undefined;
-        const data = isRecord(body?.data) ? body.data : undefined;
-        if (method !== 'GET' || !path.endsWith('/kyc/status') || !isRecord(data?.digilocker))
+        const body = isPlainObject(answer.body) ? answer.body : undefined;
+        const data = isPlainObject(body?.data) ? body.data : undefined;
+        if (method !== 'GET' || !path.endsWith('/kyc/status') || !isPlainObject(data?.digilocker))
           return undefined;
         return {
           ...answer,
@@ -538,7 +541,7 @@ describe('the planted classes, under --guided', () => {
     await strict.helper('accounts/update', { webhookUrl: receiverUrl });
     const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
     const seeded = await strict.helper('users/seedVerified', { mobile });
-    const userId = isRecord(seeded.body.data) ? String(seeded.body.data.userId) : '';
+    const userId = isPlainObject(seeded.body.data) ? String(seeded.body.data.userId) : '';
     const lines: string[] = [];
     const options: ConformanceOptions = {
       baseUrl: sandbox.url,

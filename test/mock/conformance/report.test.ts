@@ -15,6 +15,7 @@ import {
   type WireExchange,
 } from '../../../mock/index.js';
 import { runCli } from '../../../mock/server/cli.js';
+import { isPlainObject } from '../../../src/shared/plain-object.js';
 import { type RunningServer, startServer } from '../server/support.js';
 import {
   type DriftedSandbox,
@@ -283,15 +284,12 @@ describe("severity and the run's limits, against a drifted sandbox", () => {
     other = undefined;
   });
 
-  const isRecord = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
-
   /** The account read with its `data` changed by `change`. */
   const accountRead =
     (change: (data: Record<string, unknown>) => Record<string, unknown>): Plant['answer'] =>
     (method: string, path: string, answer: ProxiedAnswer) => {
-      const body = isRecord(answer.body) ? answer.body : undefined;
-      if (method !== 'GET' || path !== '/v2/account' || !isRecord(body?.data)) return undefined;
+      const body = isPlainObject(answer.body) ? answer.body : undefined;
+      if (method !== 'GET' || path !== '/v2/account' || !isPlainObject(body?.data)) return undefined;
       return { ...answer, body: { ...body, data: change(body.data) } };
     };
 
@@ -391,8 +389,8 @@ describe("severity and the run's limits, against a drifted sandbox", () => {
       await new Promise<void>((resolve) => other?.listen(0, '127.0.0.1', resolve));
       const storage = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
       const elsewhere: Plant['answer'] = (method, path, answer) => {
-        const body = isRecord(answer.body) ? answer.body : undefined;
-        const data = isRecord(body?.data) ? body.data : undefined;
+        const body = isPlainObject(answer.body) ? answer.body : undefined;
+        const data = isPlainObject(body?.data) ? body.data : undefined;
         if (
           method !== 'POST' ||
           !path.endsWith('/kyc/document/upload-url') ||
