@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../mock/engine/json-depth.js';
-import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
+import { mockServerForTests, postText } from '../server/support.js';
 
 /**
- * The standalone server answers every client mistake with a 4xx the client can read: JSON nested past the
- * mock's depth limit is a 400 that says so (never a 500 "Maximum call stack size exceeded"), and a 50 MB chunked
- * body gets a 413 read by the client that was still sending it (never a connection closed with no answer).
+ * The standalone server answers JSON nested past the mock's depth limit with a 400 the client can read, that
+ * says so (never a 500 "Maximum call stack size exceeded"). The body size limit: test/mock/server/body-limit.test.ts.
  */
 
-let server: RunningMockServer;
-beforeAll(async () => {
-  server = await startMockServer({ port: 0, service: { seed: 'bad-input' } });
-});
-afterAll(() => server.close());
+const server = mockServerForTests({ port: 0, service: { seed: 'bad-input' } });
 
-const post = async (path: string, text: string, key?: string) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${server.service.sandboxKey}`,
-      'Content-Type': 'application/json',
-      ...(key ? { 'Idempotency-Key': key } : {}),
-    },
-    body: text,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-};
+const post = (path: string, text: string, key?: string) => postText(server, path, text, key);
 
 describe('JSON nested past the depth limit', () => {
   const arrays = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;

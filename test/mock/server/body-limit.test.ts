@@ -1,32 +1,15 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
+import { describe, expect, it } from 'vitest';
+import { mockServerForTests, postText } from './support.js';
 
 describe('the body size limit, at a started server', () => {
   /**
-   * The standalone server answers every client mistake with a 4xx the client can read: JSON nested past the
-   * mock's depth limit is a 400 that says so (never a 500 "Maximum call stack size exceeded"), and a 50 MB chunked
-   * body gets a 413 read by the client that was still sending it (never a connection closed with no answer).
+   * A body over the size limit is a 4xx the client can read: a 50 MB chunked body gets a 413 read by the client
+   * that was still sending it (never a connection closed with no answer). JSON nested past the depth limit:
+   * test/mock/engine/json-depth.test.ts.
    */
 
-  let server: RunningMockServer;
-  beforeAll(async () => {
-    server = await startMockServer({ port: 0, service: { seed: 'bad-input' } });
-  });
-  afterAll(() => server.close());
-
-  const post = async (path: string, text: string, key?: string) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${server.service.sandboxKey}`,
-        'Content-Type': 'application/json',
-        ...(key ? { 'Idempotency-Key': key } : {}),
-      },
-      body: text,
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const server = mockServerForTests({ port: 0, service: { seed: 'bad-input' } });
 
   /** Sends `bytes` of body in 1 MB chunks (chunked framing) and resolves with the answer, or rejects. */
   function sendChunked(bytes: number): Promise<{ status: number; text: string }> {
@@ -66,7 +49,9 @@ describe('the body size limit, at a started server', () => {
         expect(answer.text).toMatch(/over \d+ bytes: send at most/);
       }
       // The server serves on.
-      expect((await post('/v2/users', JSON.stringify({ mobile: '9876500003' }))).status).toBe(201);
+      expect((await postText(server, '/v2/users', JSON.stringify({ mobile: '9876500003' }))).status).toBe(
+        201,
+      );
     });
   });
 });

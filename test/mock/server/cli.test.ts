@@ -257,14 +257,8 @@ describe('a fixed sandbox key and webhook secret, on a started server', () => {
 
     it('a state file made with other values is refused, named, and left as it was', async () => {
       const file = join(dir, 'fixed.db');
-      const first = await startServer([
-        '--state-file',
-        file,
-        '--sandbox-key',
-        KEY,
-        '--webhook-secret',
-        SECRET,
-      ]);
+      const fixedValues = ['--state-file', file, '--sandbox-key', KEY, '--webhook-secret', SECRET];
+      const first = await startServer(fixedValues);
       const userId = await createUser(first);
       expect(await first.stop()).toBe(0);
       const before = readFileSync(file);
@@ -280,14 +274,7 @@ describe('a fixed sandbox key and webhook secret, on a started server', () => {
       expect(readFileSync(file).equals(before)).toBe(true);
 
       // The same values, or none: the file's account, loaded.
-      const second = await startServer([
-        '--state-file',
-        file,
-        '--sandbox-key',
-        KEY,
-        '--webhook-secret',
-        SECRET,
-      ]);
+      const second = await startServer(fixedValues);
       try {
         expect(second.output()).toContain('(loaded)');
         expect((await second.call('GET', `/v2/users/${userId}/kyc/status`)).status).toBe(200);

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
-import { createUser, type RunningServer, startServer } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { createUser, mockServerForTests, standaloneServer } from './support.js';
 
 /**
  * The test helpers over HTTP (`/__mock/...`): a generic mapping onto `service.helpers`.
  */
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer(['--start-time', '2025-03-01T09:00:00Z']);
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = standaloneServer(['--start-time', '2025-03-01T09:00:00Z']);
 
 describe('/__mock', () => {
   it('GET /__mock lists every helper group and action', async () => {
@@ -154,15 +147,9 @@ describe('refused helper input, at a started server', () => {
    * changes nothing: the state is byte-identical afterwards and the server keeps answering.
    */
 
-  let server: RunningMockServer;
-  beforeAll(async () => {
-    server = await startMockServer({
-      port: 0,
-      service: { seed: 'helper-input', startTime: '2025-03-01T09:00:00Z' },
-    });
-  });
-  afterAll(async () => {
-    await server.close();
+  const server = mockServerForTests({
+    port: 0,
+    service: { seed: 'helper-input', startTime: '2025-03-01T09:00:00Z' },
   });
 
   const stateText = () => JSON.stringify(server.service.state);

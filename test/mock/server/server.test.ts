@@ -15,8 +15,9 @@ import { listHelpers } from '../../../mock/server/helpers-api.js';
 import { type RunningMockServer, startMockServer } from '../../../mock/server/server.js';
 import {
   createUser,
-  type RunningServer,
+  mockServerForTests,
   rawRequest,
+  standaloneServer,
   startServer,
   stateWithoutRateWindows,
 } from './support.js';
@@ -26,13 +27,7 @@ import {
  * HTTP, the 404 and 500 shapes, dropped connections, the allow-list from the socket, clean shutdown.
  */
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer(['--seed', 'server-tests']);
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = standaloneServer(['--seed', 'server-tests']);
 
 describe('inr-payouts-mock over HTTP', () => {
   it('5.1: prints the base URL, a sandbox key (pk_sandbox_) and the webhook secret, and the key authenticates', async () => {
@@ -196,10 +191,12 @@ describe('arbitrary requests', () => {
    * `fuzz-router.test.ts`.
    */
 
-  let server: RunningMockServer;
+  const server = mockServerForTests({
+    port: 0,
+    service: { seed: 'fuzz', startTime: '2025-03-01T09:00:00Z' },
+  });
   let userId: string;
   beforeAll(async () => {
-    server = await startMockServer({ port: 0, service: { seed: 'fuzz', startTime: '2025-03-01T09:00:00Z' } });
     const { data } = (await (
       await fetch(`${server.url}/__mock/users/seedVerified`, {
         method: 'POST',
@@ -208,9 +205,6 @@ describe('arbitrary requests', () => {
       })
     ).json()) as { data: { userId: string } };
     userId = data.userId;
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   const stateText = () => stateWithoutRateWindows(server.service.state);
@@ -372,13 +366,7 @@ describe('GET /__mock/health', () => {
    * nothing recorded for a replay, however often a health check asks.
    */
 
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const server = standaloneServer();
 
   /** A GET with the Host another container would send. */
   function getAs(host: string, path: string): Promise<{ status: number; body: string }> {
@@ -575,13 +563,7 @@ describe('a transaction over HTTP', () => {
    * a standard transaction, the deposit, its confirmations and the payout on the virtual clock.
    */
 
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer(['--seed', 'transactions']);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const server = standaloneServer(['--seed', 'transactions']);
 
   describe('a transaction over HTTP', () => {
     it('4.2, 3.1: created (201), deposit simulated, confirmed on the clock, paid out to completed', async () => {
@@ -644,11 +626,7 @@ describe('a transaction over HTTP', () => {
  * whatever came with it, and a request its client abandons mid-body.
  */
 describe('what the server hands the service and sends back, over real connections', () => {
-  let running: RunningMockServer;
-  beforeAll(async () => {
-    running = await startMockServer({ port: 0, service: { seed: 'adapter' } });
-  });
-  afterAll(() => running.close());
+  const running = mockServerForTests({ port: 0, service: { seed: 'adapter' } });
 
   /** Sends `head` (the request line and headers, CRLF-separated) and `body` on a new connection; its whole answer. */
   function rawExchange(head: string[], body = ''): Promise<{ status: number; head: string; body: string }> {
@@ -829,19 +807,11 @@ describe('what the server hands the service and sends back, over real connection
  * published port; `publicUrl` (`--public-url`) names another one, and a bad one is refused at start.
  */
 describe('the URLs the server hands out name the address the request was sent to', () => {
-  let server: RunningMockServer;
-  let behindProxy: RunningMockServer;
-  beforeAll(async () => {
-    server = await startMockServer({ port: 0, service: { seed: 'public-url' } });
-    behindProxy = await startMockServer({
-      port: 0,
-      service: { seed: 'public-url' },
-      publicUrl: 'https://mock.example.test/sandbox',
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await behindProxy.close();
+  const server = mockServerForTests({ port: 0, service: { seed: 'public-url' } });
+  const behindProxy = mockServerForTests({
+    port: 0,
+    service: { seed: 'public-url' },
+    publicUrl: 'https://mock.example.test/sandbox',
   });
 
   let mobiles = 0;

@@ -8,7 +8,12 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  type MockServerOptions,
+  type RunningMockServer,
+  startMockServer,
+} from '../../../mock/server/server.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -159,7 +164,103 @@ export async function startServer(args: string[] = []): Promise<RunningServer> {
   };
 }
 
-function freePort(): Promise<number> {
+/**
+ * Stands for a server that a test file or `describe` block starts in its `beforeAll`: each of `keys` is read from
+ * the started server when a test or a hook uses it. Leaving a key out of a type's list fails the type check.
+ */
+function standIn<T extends object, K extends keyof T>(
+  read: () => T | undefined,
+  keys: readonly K[],
+): Pick<T, K> {
+  const running = (): T => {
+    const started = read();
+    if (started === undefined)
+      throw new Error(
+        'the server has not started: it starts before the tests, so use it in a test or a hook',
+      );
+    return started;
+  };
+  const standing: Partial<Pick<T, K>> = {};
+  for (const key of keys)
+    Object.defineProperty(standing, key, { enumerable: true, get: () => running()[key] });
+  // Every key of `keys` is defined just above.
+  return standing as Pick<T, K>;
+}
+
+/**
+ * Standalone servers for the tests of the file or `describe` block this is called in, one per argument list
+ * (see {@link startServer}): started together before its tests, stopped after them. Each stands for its server
+ * once started.
+ * @example
+ * const [standard, strict] = standaloneServers([], ['--profile', 'strict']);
+ */
+export function standaloneServers<const A extends readonly (readonly string[])[]>(
+  ...argvs: A
+): { [K in keyof A]: RunningServer } {
+  const started: RunningServer[] = [];
+  beforeAll(async () => {
+    started.push(...(await Promise.all(argvs.map((argv) => startServer([...argv])))));
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(started.splice(0).map((server) => server.stop()));
+  });
+  const keys = [
+    'url',
+    'origin',
+    'key',
+    'secret',
+    'child',
+    'output',
+    'stop',
+    'call',
+    'callOrigin',
+    'helper',
+  ] as const;
+  // A tuple of the same length as `argvs`: map cannot say so to the checker.
+  return argvs.map((_, i): RunningServer => standIn(() => started[i], keys)) as {
+    [K in keyof A]: RunningServer;
+  };
+}
+
+/** One standalone server with `args` for the tests of the file or `describe` block: {@link standaloneServers}. */
+export function standaloneServer(args: readonly string[] = []): RunningServer {
+  return standaloneServers(args)[0];
+}
+
+/**
+ * The in-process server with `options` for the tests of the file or `describe` block this is called in: started
+ * before its tests, closed after them; it stands for the server once started.
+ */
+export function mockServerForTests(options: MockServerOptions): RunningMockServer {
+  let started: RunningMockServer | undefined;
+  beforeAll(async () => {
+    started = await startMockServer(options);
+  });
+  afterAll(() => started?.close());
+  return standIn(() => started, ['url', 'service', 'server', 'close']);
+}
+
+/** POSTs `text` as a JSON body to the in-process `server` with its sandbox key (and `idempotencyKey`). */
+export async function postText(
+  server: RunningMockServer,
+  path: string,
+  text: string,
+  idempotencyKey?: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${server.service.sandboxKey}`,
+      'Content-Type': 'application/json',
+      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+    },
+    body: text,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** A port free on 127.0.0.1 now, for a listener a run starts itself (a receiver). */
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();
