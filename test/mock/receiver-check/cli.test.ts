@@ -1,35 +1,19 @@
 import { spawn } from 'node:child_process';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNaiveWebhookServer } from '../../../examples/webhooks/naive.js';
-import { createWebhookServer } from '../../../examples/webhooks/node-http.js';
 import { runCli } from '../../../mock/server/cli.js';
+import { NEXT, ours, receiversPerTest, SECRET } from './support.js';
 
-// `check-receiver` against the receivers kept in examples/webhooks/: the naive one fails the checks its mistakes
-// deserve, ours (createWebhookHandler) passes every one; plus receivers that act on few event types, a slow one, a
-// crashing one and the command line.
+// `check-receiver` on the command line, against the receivers kept in examples/webhooks/: the report printed
+// and the exit status, for ours (createWebhookHandler) and the naive one, and the arguments it refuses.
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const SECRET = 'whsec_check_current';
-const NEXT = 'whsec_check_next';
 
-const closers: (() => void)[] = [];
+const listen = receiversPerTest();
 afterEach(() => {
-  for (const close of closers.splice(0)) close();
   vi.restoreAllMocks();
 });
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => server.close());
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
-}
-
-function ours(handled: string[] = []): Server {
-  return createWebhookServer([SECRET, NEXT], { push: (event) => handled.push(event.id) });
-}
 
 describe('inr-payouts-mock check-receiver', () => {
   it('prints the report and resolves (exit 0) for a passing receiver; --next-secret checks the rotation', async () => {

@@ -1,34 +1,16 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { WebhookEventType } from 'inr-payouts/webhooks';
 import { createWebhookHandler, toNodeHandler, type WebhookEventHandlers } from 'inr-payouts/webhooks/handler';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNaiveWebhookServer } from '../../../examples/webhooks/naive.js';
-import { createWebhookServer } from '../../../examples/webhooks/node-http.js';
 import { checkReceiver, formatReceiverReport } from '../../../mock/index.js';
+import { NEXT, ours, receiversPerTest, SECRET } from './support.js';
 
 // `check-receiver` against the receivers kept in examples/webhooks/: the naive one fails the checks its mistakes
-// deserve, ours (createWebhookHandler) passes every one; plus receivers that act on few event types, a slow one, a
-// crashing one and the command line.
+// deserve, ours (createWebhookHandler) passes every one; plus receivers that act on few event types, a slow one and
+// a crashing one. The command line: cli.test.ts.
 
-const SECRET = 'whsec_check_current';
-const NEXT = 'whsec_check_next';
-
-const closers: (() => void)[] = [];
-afterEach(() => {
-  for (const close of closers.splice(0)) close();
-  vi.restoreAllMocks();
-});
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => server.close());
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
-}
-
-function ours(handled: string[] = []): Server {
-  return createWebhookServer([SECRET, NEXT], { push: (event) => handled.push(event.id) });
-}
+const listen = receiversPerTest();
 
 /** createWebhookHandler acting on `types` only, on node:http. */
 function actingOn(types: readonly WebhookEventType[], handled: string[] = []): Server {
