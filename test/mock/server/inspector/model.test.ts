@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { INSPECTOR_PATH, serveInspector } from '../../../../mock/server/inspector/index.js';
 import { INSPECTOR_SHOWN, inspectorModel, readQuery } from '../../../../mock/server/inspector/model.js';
-import { createMockService, type MockService } from '../../../../mock/service.js';
+import { createMockService } from '../../../../mock/service.js';
+import { call, createTransaction, page } from './support.js';
 
 /**
- * The inspector page's rendering, without a browser: what partners sent shows as text (never as markup or
- * script), "copy as curl" quotes for the shell, the filters and the state machine read the state, and the page
- * sits behind the same local-only guard and framing protections as the other pages.
+ * The inspector page's model, without a browser: the filters read from the query, and what the page shows for
+ * them read from the state (a user's or a transaction's requests, its timeline, its timers); reading it changes
+ * nothing. How it is rendered: render.test.ts.
  */
-
-async function call(mock: MockService, method: string, path: string, body?: unknown) {
-  const response = await mock.dispatch(
-    new Request(`${mock.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${mock.sandboxKey}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  if (!response) throw new Error(`no route for ${path}`);
-  return { status: response.status, body: await response.json() };
-}
-
-async function page(mock: MockService, search = '') {
-  const response = serveInspector(mock, new Request(`${mock.baseUrl}${INSPECTOR_PATH}${search}`));
-  return { response, html: await response.text() };
-}
 
 describe('the filters and the model', () => {
   it('reads the filters from the query; unknown or empty values filter nothing', () => {
@@ -47,13 +30,7 @@ describe('the filters and the model', () => {
     const ravi = (await call(mock, 'POST', '/v2/users', { mobile: '9876543211', name: 'Ravi' })).body.data
       .userId;
     const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543212', name: 'Meera' });
-    const created = await call(mock, 'POST', '/v2/transactions', {
-      userId,
-      amount: '100',
-      asset: 'USDT',
-      network: 'polygon',
-    });
-    const transactionId: string = created.body.data.transactionId;
+    const transactionId = await createTransaction(mock, userId);
     const model = inspectorModel(mock, readQuery(new URLSearchParams(`userId=${asha}`)));
     expect(model.entries.map((item) => item.entry.type === 'request' && item.entry.status)).toEqual([201]);
     expect(model.entries[0]).toMatchObject({ userId: asha });
@@ -86,14 +63,7 @@ describe('the filters and the model', () => {
       () => new Promise<Response>((resolve) => (answer = () => resolve(new Response('ok')))),
     );
     const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543212', name: 'Meera' });
-    const created = await call(mock, 'POST', '/v2/transactions', {
-      userId,
-      amount: '100',
-      asset: 'USDT',
-      network: 'polygon',
-      partnerReference: 'order-7',
-    });
-    const transactionId: string = created.body.data.transactionId;
+    const transactionId = await createTransaction(mock, userId, { partnerReference: 'order-7' });
     await mock.clock.runDue({ wait: false }); // transaction.created goes out; its answer waits
     await mock.clock.advance('1s', { wait: false });
     expect((await call(mock, 'GET', '/v2/transactions/order-7')).status).toBe(200);

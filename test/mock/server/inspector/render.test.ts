@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INSPECTOR_PATH, inspectorPolicy, serveInspector } from '../../../../mock/server/inspector/index.js';
-import { createMockService, type MockService } from '../../../../mock/service.js';
+import { inspectorPolicy } from '../../../../mock/server/inspector/index.js';
+import { createMockService } from '../../../../mock/service.js';
+import { call, page } from './support.js';
 
 /**
  * The inspector page's rendering, without a browser: what partners sent shows as text (never as markup or
@@ -9,23 +10,6 @@ import { createMockService, type MockService } from '../../../../mock/service.js
  */
 
 const HOSTILE = `</pre><script>alert("x")</script><img src=x onerror=alert(1)>'"&`;
-
-async function call(mock: MockService, method: string, path: string, body?: unknown) {
-  const response = await mock.dispatch(
-    new Request(`${mock.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${mock.sandboxKey}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  if (!response) throw new Error(`no route for ${path}`);
-  return { status: response.status, body: await response.json() };
-}
-
-async function page(mock: MockService, search = '') {
-  const response = serveInspector(mock, new Request(`${mock.baseUrl}${INSPECTOR_PATH}${search}`));
-  return { response, html: await response.text() };
-}
 
 describe('what partners sent is shown as text', () => {
   it('escapes request bodies, answers, names and IDs: the only script is the page’s own', async () => {
