@@ -67,6 +67,21 @@ export async function createUser(
   return data.userId;
 }
 
+/**
+ * A POST of `size` characters through `mock`'s own dispatch to a route that stores nothing (an invalid user:
+ * 400): what the byte budgets of the journal and the replay recording are tested with. Resolves with the status.
+ */
+export async function postNothing(mock: MockService, size: number): Promise<number> {
+  const response = await mock.dispatch(
+    new Request(`${mock.baseUrl}/v2/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${mock.sandboxKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ note: 'x'.repeat(size) }),
+    }),
+  );
+  return response?.status ?? 0;
+}
+
 /** The state without the rate-limit windows, which every request counts against (spec 8), refused or not. */
 export function withoutRateWindows(state: MockState): unknown {
   const { rateWindows: _windows, ...http } = state.http;

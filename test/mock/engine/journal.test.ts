@@ -3,6 +3,7 @@ import { capBody, JOURNAL_BODY_LIMIT } from '../../../mock/engine/journal.js';
 import { JOURNAL_BUDGET_BYTES, RECORDING_BUDGET_BYTES } from '../../../mock/index.js';
 import { serveHelper } from '../../../mock/server/helpers-api.js';
 import { createMockService } from '../../../mock/service.js';
+import { postNothing } from '../support.js';
 
 function api(mock: ReturnType<typeof createMockService>) {
   return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -237,22 +238,10 @@ describe('the journal: what the mock did, on the virtual clock', () => {
 
 describe("the journal's byte budget", () => {
   /**
-   * What grows with traffic has a byte budget: the replay recording and the journal keep a window of the newest
-   * within it, say where the window starts, and a replay of a windowed bundle is refused, never silently
-   * different. (The standalone server under a 128 MB heap and a 5-minute soak: test/slow/heap-128.test.ts and soak.test.ts.)
+   * The journal grows with traffic, so it has a byte budget: it keeps a window of the newest entries within it
+   * and says how many it let go. (The replay recording's budget: test/mock/observe/recorder.test.ts; the standalone
+   * server under a 128 MB heap and a 5-minute soak: test/slow/heap-128.test.ts and soak.test.ts.)
    */
-
-  /** A POST of `size` characters to a route that stores nothing (an invalid user: 400). */
-  async function postNothing(mock: ReturnType<typeof createMockService>, size: number): Promise<number> {
-    const response = await mock.dispatch(
-      new Request(`${mock.baseUrl}/v2/users`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${mock.sandboxKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ note: 'x'.repeat(size) }),
-      }),
-    );
-    return response?.status ?? 0;
-  }
 
   describe('the journal', () => {
     it('keeps its entries within its byte budget and says how many it let go', async () => {

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService, type MockBundle, type MockService } from '../../../mock/index.js';
+import { postNothing } from '../support.js';
 
 /**
- * What grows with traffic has a byte budget: the replay recording and the journal keep a window of the newest
- * within it, say where the window starts, and a replay of a windowed bundle is refused, never silently
- * different. (The standalone server under a 128 MB heap and a 5-minute soak: test/slow/heap-128.test.ts and soak.test.ts.)
+ * The replay recording grows with traffic, so it has a byte budget: it keeps a window of the newest steps within
+ * it, says where the window starts, and a replay of a windowed bundle is refused, never silently different. (The
+ * journal's budget: test/mock/engine/journal.test.ts.)
  */
-
-/** A POST of `size` characters to a route that stores nothing (an invalid user: 400). */
-async function postNothing(mock: ReturnType<typeof createMockService>, size: number): Promise<number> {
-  const response = await mock.dispatch(
-    new Request(`${mock.baseUrl}/v2/users`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${mock.sandboxKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ note: 'x'.repeat(size) }),
-    }),
-  );
-  return response?.status ?? 0;
-}
 
 describe('the replay recording', () => {
   it('keeps its bundle within its byte budget, marks the window, and its replay is refused', async () => {
