@@ -1,6 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { compareSides } from '../../../mock/conformance/compare.js';
 import { loadContractCheck } from '../../../mock/conformance/contract-problems.js';
 import { summarize } from '../../../mock/conformance/report.js';
@@ -12,16 +10,9 @@ import {
   type WireExchange,
 } from '../../../mock/index.js';
 import { WEBHOOK_EVENT_TYPES } from '../../../src/webhooks/index.js';
-import { type RunningServer, startServer } from '../server/support.js';
-import {
-  CONTRACT_PLANTS,
-  combined,
-  type DriftedSandbox,
-  PLANTS,
-  type Plant,
-  RESPELLED,
-  startDriftedSandbox,
-} from './drifted-sandbox.js';
+import { type RunningServer, standaloneServer, startServer } from '../server/support.js';
+import { CONTRACT_PLANTS, combined, PLANTS, type Plant, RESPELLED } from './drifted-sandbox.js';
+import { startedPerTest } from './per-test.js';
 
 // The comparison on hand-made pairs: each kind of difference it names, and the values it must not name.
 
@@ -396,16 +387,8 @@ describe('differences against a drifted sandbox', () => {
   // is reported; the clean proxy and the in-process mock report no difference at all.
 
   // One standalone server for every plant, emptied before each (startDriftedSandbox resets it).
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  }, 30_000);
-  afterAll(() => server?.stop());
-  let sandbox: DriftedSandbox | undefined;
-  afterEach(async () => {
-    await sandbox?.close();
-    sandbox = undefined;
-  });
+  const server = standaloneServer();
+  const started = startedPerTest();
 
   /** Every difference the report names, as printed. */
   const named = (report: ConformanceReport) =>
@@ -414,7 +397,7 @@ describe('differences against a drifted sandbox', () => {
   const distinct = (report: ConformanceReport) => [...new Set(named(report))];
 
   async function checkBehind(plant?: Plant, options: ConformanceOptions = {}): Promise<ConformanceReport> {
-    sandbox = await startDriftedSandbox(plant, server);
+    const sandbox = await started.sandbox(plant, server);
     const report = await runConformance({ baseUrl: sandbox.url, apiKey: sandbox.server.key, ...options });
     // Nothing was skipped: the proxy passes the helpers through, so every tier ran on both sides.
     expect(report.results.filter((r) => r.outcome === 'skipped').map((r) => `${r.id}: ${r.reason}`)).toEqual(
@@ -437,7 +420,7 @@ describe('differences against a drifted sandbox', () => {
     }, 60_000);
 
     it('a target without the helpers, like a sandbox: the webhook scenarios skip with the reason, nothing differs', async () => {
-      sandbox = await startDriftedSandbox(PLANTS.withoutHelpers, server);
+      const sandbox = await started.sandbox(PLANTS.withoutHelpers, server);
       const report = await runConformance({ baseUrl: sandbox.url, apiKey: sandbox.server.key });
       const skipped = report.results.filter((r) => r.id.startsWith('webhooks.'));
       expect(skipped.map((r) => [r.id, r.outcome])).toEqual([
@@ -516,28 +499,24 @@ describe('differences against a drifted sandbox', () => {
 
   /** As a sandbox looks: no helpers, so only what the API answers (the deliveries need `--guided`). */
   async function checkAsSandbox(plant: Plant, only: string[]): Promise<ConformanceReport> {
-    sandbox = await startDriftedSandbox(combined(PLANTS.withoutHelpers, plant), server);
+    const sandbox = await started.sandbox(combined(PLANTS.withoutHelpers, plant), server);
     return runConformance({ baseUrl: sandbox.url, apiKey: sandbox.server.key, only });
   }
 
   describe('a standalone server started with --webhook-url', () => {
     let withUrl: RunningServer | undefined;
-    let receiver: Server | undefined;
     afterAll(async () => {
       await withUrl?.stop();
-      receiver?.closeAllConnections();
-      receiver?.close();
     });
 
     it("reports no difference: the reference never takes the target's settings, and the run says where its events went", async () => {
       const delivered: string[] = [];
-      receiver = createServer((req, res) => {
+      const receiver = await started.listen((req, res) => {
         req.resume();
         delivered.push(String(req.headers['x-service-event-id']));
         res.writeHead(200).end();
       });
-      await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
-      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const url = `${receiver}/hooks`;
       withUrl = await startServer(['--webhook-url', url]);
       const progress: string[] = [];
       const report = await runConformance({
@@ -591,7 +570,10 @@ describe('differences against a drifted sandbox', () => {
         ),
       ]);
       // A sandbox holds earlier data: events the reference's fresh account has not.
-      sandbox = await startDriftedSandbox(combined(PLANTS.withoutHelpers, CONTRACT_PLANTS.listItem), server);
+      const sandbox = await started.sandbox(
+        combined(PLANTS.withoutHelpers, CONTRACT_PLANTS.listItem),
+        server,
+      );
       for (const mobile of ['9000000001', '9000000002', '9000000003'])
         await server.call('POST', '/v2/users', { mobile });
       const asSandbox = await runConformance({
@@ -651,7 +633,7 @@ describe('differences against a drifted sandbox', () => {
     });
 
     it('a stalled request: the scenario is "target unavailable", nothing else is reported, exit status 2', async () => {
-      sandbox = await startDriftedSandbox(CONTRACT_PLANTS.stalledRequest, server);
+      const sandbox = await started.sandbox(CONTRACT_PLANTS.stalledRequest, server);
       const report = await runConformance({
         baseUrl: sandbox.url,
         apiKey: sandbox.server.key,

@@ -1,24 +1,21 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConformanceOptions, ConformanceReport } from '../../../mock/conformance/types.js';
 import { type GuidedDeposit, runConformance } from '../../../mock/index.js';
 import { isPlainObject } from '../../../src/shared/plain-object.js';
-import { signWebhook, type WebhookEventType } from '../../../src/webhooks/index.js';
-import { type RunningServer, startServer } from '../server/support.js';
+import type { WebhookEventType } from '../../../src/webhooks/index.js';
+import { freePort, standaloneServer } from '../server/support.js';
+import { CLASSES, EVENT_ID, perScenario, RATE, RENAMED, STATUS, UTR } from './classes.js';
 import {
   CONTRACT_PLANTS,
   combined,
-  type DriftedSandbox,
   PLANTS,
   type Plant,
-  type ProxiedAnswer,
-  type ProxiedDelivery,
   RESPELLED,
+  resignSkewed,
   respellOneField,
-  startDriftedSandbox,
   transient503Every,
 } from './drifted-sandbox.js';
+import { startedPerTest } from './per-test.js';
 
 // A guided run (`--guided --receiver-url`) against a target as a partner's sandbox looks: the standalone server
 // behind a proxy that answers 404 for /__mock/*, so the run has no helpers. The test plays the blockchain: when
@@ -29,64 +26,22 @@ import {
 // nothing else is reported, as with helpers in drift.test.ts; transient 503s and a stalled request never read as
 // drift. One run is ~0.5 s, so each class has its own.
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-}, 30_000);
-afterAll(() => server?.stop());
-let sandbox: DriftedSandbox | undefined;
-let tunnel: Server | undefined;
-afterEach(async () => {
-  await sandbox?.close();
-  tunnel?.closeAllConnections();
-  await new Promise<void>((resolve) => (tunnel ? tunnel.close(() => resolve()) : resolve()));
-  sandbox = undefined;
-  tunnel = undefined;
-});
+const server = standaloneServer();
+const started = startedPerTest();
 
 const named = (report: ConformanceReport) => [
   ...new Set(report.results.flatMap((r) => r.differences.map((d) => d.text))),
 ];
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 type Rewrite = (body: string) => string;
 
-/** The partner's tunnel: forwards each delivery to the run's receiver, `rewrite` applied and signed again. */
-async function startTunnel(receiverPort: number, rewrite?: Rewrite): Promise<string> {
-  tunnel = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    let body = Buffer.concat(chunks).toString('utf8');
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name))
-        headers[name] = value;
-    if (rewrite) {
-      const changed = rewrite(body);
-      if (changed !== body) {
-        const t = Number(/t=(\d+)/.exec(headers['x-service-signature'] ?? '')?.[1]);
-        const signed = signWebhook({ payload: changed, secret: server.secret, timestamp: t });
-        body = signed.body;
-        headers['x-service-signature'] = signed.signature;
-      }
-    }
-    const answer = await fetch(`http://127.0.0.1:${receiverPort}/webhooks`, {
-      method: 'POST',
-      headers,
-      body,
-    });
-    res.writeHead(answer.status).end();
-  });
-  await new Promise<void>((resolve) => tunnel?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(tunnel.address() as AddressInfo).port}/webhooks`;
-}
+/** A rewrite of each delivery's body on its way through the tunnel, signed again as the service signs. */
+const rewriting =
+  (rewrite: Rewrite): Plant['delivery'] =>
+  (delivery, secret) => {
+    const body = rewrite(delivery.body);
+    return body === delivery.body ? delivery : resignSkewed({ ...delivery, body }, secret, 0);
+  };
 
 /** The deposit arrives on the chain and the service's time moves on: confirmations, then the payout. */
 async function playTheChain(deposit: GuidedDeposit): Promise<void> {
@@ -106,9 +61,13 @@ interface GuidedSetup {
 
 async function guidedRun(setup: GuidedSetup = {}): Promise<{ report: ConformanceReport; lines: string[] }> {
   const plant = setup.withHelpers ? (setup.plant ?? {}) : combined(PLANTS.withoutHelpers, setup.plant ?? {});
-  sandbox = await startDriftedSandbox(plant, server);
+  const sandbox = await started.sandbox(plant, server);
   const receiverPort = await freePort();
-  const receiverUrl = await startTunnel(receiverPort, setup.rewrite);
+  const receiverUrl = await started.tunnel(
+    receiverPort,
+    setup.rewrite && rewriting(setup.rewrite),
+    server.secret,
+  );
   // The partner's dashboard: the webhook URL is the tunnel (the API cannot set it), the user is verified.
   await server.helper('accounts/update', { webhookUrl: receiverUrl });
   const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
@@ -321,7 +280,7 @@ describe('the user a guided run transacts for', () => {
 
   it('on a target without the helpers and no --user-id: refused before any API request, naming --user-id', async () => {
     const sent: string[] = [];
-    sandbox = await startDriftedSandbox(
+    const sandbox = await started.sandbox(
       combined(PLANTS.withoutHelpers, {
         intercept: (method, path) => {
           sent.push(`${method} ${path}`);
@@ -347,178 +306,13 @@ describe('the user a guided run transacts for', () => {
 });
 
 describe('the planted classes, under --guided', () => {
-  // Each class of drift a real sandbox shows, planted one at a time by a proxy in front of the standalone server
-  // (test/mock/conformance/drifted-sandbox.ts), in the default profile with its helpers and in the strict profile with
-  // them hidden, as a sandbox, under `--guided`: each is named exactly once in each scenario it appears in, and
-  // nothing else is reported. A guided run with a drifted field waits no longer than a clean one: it polls as
+  // Each class of drift a real sandbox shows (classes.ts), planted one at a time by a proxy in front of the
+  // standalone server in its strict profile with the helpers hidden, as a sandbox, under `--guided`: each is named
+  // exactly once in each scenario it appears in, and nothing else is reported (the default profile with its
+  // helpers: contract-problems.test.ts). A guided run with a drifted field waits no longer than a clean one: it polls as
   // often (the waits count their polls; a wait that a drift held would poll until its deadline).
 
-  let standard: RunningServer;
-  let strict: RunningServer;
-  beforeAll(async () => {
-    [standard, strict] = await Promise.all([startServer(), startServer(['--profile', 'strict'])]);
-  }, 60_000);
-  afterAll(async () => {
-    await standard?.stop();
-    await strict?.stop();
-  });
-  let sandbox: DriftedSandbox | undefined;
-  let tunnel: Server | undefined;
-  afterEach(async () => {
-    await sandbox?.close();
-    tunnel?.closeAllConnections();
-    await new Promise<void>((resolve) => (tunnel ? tunnel.close(() => resolve()) : resolve()));
-    sandbox = undefined;
-    tunnel = undefined;
-  });
-
-  /** Every difference of each scenario, as `scenario: text`, each scenario's distinct ones once. */
-  const perScenario = (report: ConformanceReport) =>
-    report.results.flatMap((r) => [...new Set(r.differences.map((d) => `${r.id}: ${d.text}`))]);
-
-  const TRANSACTION = /^\/v2\/transactions\/txn_[^/]+$/;
-
-  /** Rewrites the transaction in each successful `GET /v2/transactions/{id}` answer. */
-  function transactionRead(
-    change: (data: Record<string, unknown>) => Record<string, unknown> | undefined,
-  ): Plant {
-    return {
-      answer: (method: string, path: string, answer: ProxiedAnswer) => {
-        const body = isPlainObject(answer.body) ? answer.body : undefined;
-        if (
-          method !== 'GET' ||
-          !TRANSACTION.test(path) ||
-          answer.status !== 200 ||
-          !isPlainObject(body?.data)
-        )
-          return undefined;
-        const data = change(body.data);
-        return data && { ...answer, body: { ...body, data } };
-      },
-    };
-  }
-
-  /** Re-signs a delivery whose body changed, as the service signs. */
-  function resigned(delivery: ProxiedDelivery, body: string, secret: string): ProxiedDelivery {
-    const t = Number(/t=(\d+)/.exec(delivery.headers['x-service-signature'] ?? '')?.[1]);
-    const signed = signWebhook({ payload: body, secret, timestamp: t });
-    return { body: signed.body, headers: { ...delivery.headers, 'x-service-signature': signed.signature } };
-  }
-
-  const leg = (data: Record<string, unknown>, name: string) =>
-    isPlainObject(data[name]) ? data[name] : undefined;
-
-  /** The classes, each a plant on the API's answers or on the deliveries. */
-  const CLASSES = {
-    /** The mock's own `transaction.updatedAt` left out (the default-profile server): no difference. */
-    mockOnlyMissing: transactionRead((data) => {
-      const transaction = leg(data, 'transaction');
-      if (!transaction) return undefined;
-      const { updatedAt: _mine, ...spec } = transaction;
-      return { ...data, transaction: spec };
-    }),
-    /** `payout.rate`, a decimal string, sent as a number. */
-    driftedType: transactionRead((data) => {
-      const payout = leg(data, 'payout');
-      if (typeof payout?.rate !== 'string') return undefined;
-      return { ...data, payout: { ...payout, rate: Number(payout.rate) } };
-    }),
-    /** A status the contract does not list, before the deposit (`created` read as `deposit_awaited`). */
-    unknownStatus: transactionRead((data) => {
-      const transaction = leg(data, 'transaction');
-      if (transaction?.status !== 'created') return undefined;
-      return { ...data, transaction: { ...transaction, status: 'deposit_awaited' } };
-    }),
-    /** `payout.utr`, optional in the contract, left out once the payout completed. */
-    omittedInState: transactionRead((data) => {
-      const payout = leg(data, 'payout');
-      if (payout?.status !== 'completed' || payout.utr === undefined) return undefined;
-      const { utr: _utr, ...rest } = payout;
-      return { ...data, payout: rest };
-    }),
-    /** The document-locker session's status a value the contract's union does not list. */
-    nestedEnum: {
-      answer: (method: string, path: string, answer: ProxiedAnswer) => {
-        const body = isPlainObject(answer.body) ? answer.body : undefined;
-        if (method !== 'GET' || !path.endsWith('/kyc/digilocker/status') || !isPlainObject(body?.data))
-          return undefined;
-        if (body.data.status !== 'PENDING') return undefined;
-        return { ...answer, body: { ...body, data: { ...body.data, status: 'IN_REVIEW' } } };
-      },
-    },
-    /** The KYC status record's document-locker block (spec 2.7) with a status the contract does not list. */
-    nestedRecordEnum: {
-      answer: (method: string, path: string, answer: ProxiedAnswer) => {
-        const body = isPlainObject(answer.body) ? answer.body : undefined;
-        const data = isPlainObject(body?.data) ? body.data : undefined;
-        if (method !== 'GET' || !path.endsWith('/kyc/status') || !isPlainObject(data?.digilocker))
-          return undefined;
-        return {
-          ...answer,
-          body: { ...body, data: { ...data, digilocker: { ...data.digilocker, status: 'IN_REVIEW' } } },
-        };
-      },
-    },
-    /** `transaction.payout_completed` delivered as `transaction.payout_succeeded`. */
-    renamedEventType: {
-      delivery: (delivery: ProxiedDelivery, secret: string) => {
-        const envelope = JSON.parse(delivery.body) as Record<string, unknown>;
-        if (envelope.event !== 'transaction.payout_completed') return delivery;
-        return resigned(
-          delivery,
-          JSON.stringify({ ...envelope, event: 'transaction.payout_succeeded' }),
-          secret,
-        );
-      },
-    },
-    /** Deliveries without the `X-Service-Event-Id` header. */
-    missingEventId: {
-      delivery: (delivery: ProxiedDelivery) => {
-        const { 'x-service-event-id': _id, ...headers } = delivery.headers;
-        return { ...delivery, headers };
-      },
-    },
-  } satisfies Record<string, Plant>;
-
-  const RATE = 'GET /v2/transactions/:transactionId: `payout.rate`: mock string, sandbox number';
-  const STATUS =
-    'GET /v2/transactions/:transactionId: `transaction.status` value: mock one of "created", "deposit_pending", "deposit_detected", "deposit_confirmed", "payout_processing", "payout_completed", … (as the contract lists), sandbox "deposit_awaited"';
-  const UTR =
-    'GET /v2/transactions/:transactionId: `payout.utr` when `payout.status` is "completed": mock string, sandbox absent';
-  const RENAMED =
-    'transaction.payout_completed delivery: envelope: `event` value: mock one of the ten event types (as the contract lists), sandbox "transaction.payout_succeeded"';
-  const EVENT_ID =
-    "a delivery's headers: `X-Service-Event-Id` header: mock the envelope's id, sandbox absent";
-
-  async function freePort(): Promise<number> {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    return port;
-  }
-
-  /** The partner's tunnel to the run's receiver, with the plant's delivery rewrite on the way. */
-  async function startTunnel(receiverPort: number, plant: Plant, secret: string): Promise<string> {
-    tunnel = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers))
-        if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name))
-          headers[name] = value;
-      let delivery: ProxiedDelivery = { body: Buffer.concat(chunks).toString('utf8'), headers };
-      if (plant.delivery) delivery = plant.delivery(delivery, secret);
-      const answer = await fetch(`http://127.0.0.1:${receiverPort}/webhooks`, {
-        method: 'POST',
-        headers: delivery.headers,
-        body: delivery.body,
-      });
-      res.writeHead(answer.status).end();
-    });
-    await new Promise<void>((resolve) => tunnel?.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(tunnel.address() as AddressInfo).port}/webhooks`;
-  }
+  const strict = standaloneServer(['--profile', 'strict']);
 
   /** The deposit arrives on the chain and the service's time moves on: confirmations, then the payout. */
   async function playTheChain(transactionId: string): Promise<void> {
@@ -535,9 +329,9 @@ describe('the planted classes, under --guided', () => {
     plant: Plant = {},
     onDeposit: (deposit: GuidedDeposit) => void | Promise<void> = (d) => playTheChain(d.transactionId),
   ): Promise<{ report: ConformanceReport; polls: number[]; lines: string[] }> {
-    sandbox = await startDriftedSandbox(combined(PLANTS.withoutHelpers, plant), strict);
+    const sandbox = await started.sandbox(combined(PLANTS.withoutHelpers, plant), strict);
     const receiverPort = await freePort();
-    const receiverUrl = await startTunnel(receiverPort, plant, strict.secret);
+    const receiverUrl = await started.tunnel(receiverPort, plant.delivery, strict.secret);
     await strict.helper('accounts/update', { webhookUrl: receiverUrl });
     const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
     const seeded = await strict.helper('users/seedVerified', { mobile });

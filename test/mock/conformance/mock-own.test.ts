@@ -2,22 +2,15 @@
 // (none of the mock's own fields and headers), with its helpers visible and with them hidden behind a proxy that
 // answers 404 for /__mock, as a sandbox does. What only the mock adds is listed once, under its own heading, and
 // the exit status ignores it; what the target adds beyond the contract is a line for review.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../../../mock/conformance/types.js';
 import { conformanceHtml, formatConformanceReport, runConformance } from '../../../mock/index.js';
-import { type RunningServer, startServer } from '../server/support.js';
-import { type DriftedSandbox, PLANTS, startDriftedSandbox } from './drifted-sandbox.js';
+import { standaloneServer } from '../server/support.js';
+import { PLANTS } from './drifted-sandbox.js';
+import { startedPerTest } from './per-test.js';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer(['--profile', 'strict']);
-}, 30_000);
-afterAll(() => server?.stop());
-let sandbox: DriftedSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
+const server = standaloneServer(['--profile', 'strict']);
+const started = startedPerTest();
 
 const named = (report: ConformanceReport) => [
   ...new Set(report.results.flatMap((r) => r.differences.map((d) => d.text))),
@@ -58,7 +51,7 @@ describe('conformance against a strict-profile target', () => {
   }, 60_000);
 
   it('with /__mock hidden behind a proxy, as a sandbox: exit 0, no difference', async () => {
-    sandbox = await startDriftedSandbox(PLANTS.withoutHelpers, server);
+    const sandbox = await started.sandbox(PLANTS.withoutHelpers, server);
     const report = await runConformance({ baseUrl: sandbox.url, apiKey: server.key });
     expect(named(report)).toEqual([]);
     expect(report.exitCode).toBe(0);
@@ -67,7 +60,7 @@ describe('conformance against a strict-profile target', () => {
   }, 60_000);
 
   it('a field the target adds beyond the contract is a line for review: exit 0, or 1 with failOnReview', async () => {
-    sandbox = await startDriftedSandbox(
+    const sandbox = await started.sandbox(
       {
         answer: (method, path, answer) => {
           const body = answer.body as { data?: Record<string, unknown> } | undefined;

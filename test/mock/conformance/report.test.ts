@@ -3,7 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compareSides } from '../../../mock/conformance/compare.js';
 import { loadContractCheck } from '../../../mock/conformance/contract-problems.js';
 import { summarize } from '../../../mock/conformance/report.js';
@@ -16,13 +16,9 @@ import {
 } from '../../../mock/index.js';
 import { runCli } from '../../../mock/server/cli.js';
 import { isPlainObject } from '../../../src/shared/plain-object.js';
-import { type RunningServer, startServer } from '../server/support.js';
-import {
-  type DriftedSandbox,
-  type Plant,
-  type ProxiedAnswer,
-  startDriftedSandbox,
-} from './drifted-sandbox.js';
+import { freePort, type RunningServer, standaloneServer, startServer } from '../server/support.js';
+import type { Plant, ProxiedAnswer } from './drifted-sandbox.js';
+import { startedPerTest } from './per-test.js';
 
 // The report as people and CI read it: the text lines, `--json`, and the HTML page with both answers side by side,
 // everything escaped; the command line exits 1 on a difference.
@@ -269,20 +265,8 @@ describe("severity and the run's limits, against a drifted sandbox", () => {
   // scenario is sent again is flaky (exit 0). What is the run's own limit is never drift: an upload URL on another
   // host is followed, and a receiver the target cannot reach is "not compared" (exit 2) with the advice.
 
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  }, 30_000);
-  afterAll(() => server?.stop());
-  let sandbox: DriftedSandbox | undefined;
-  let other: Server | undefined;
-  afterEach(async () => {
-    await sandbox?.close();
-    other?.closeAllConnections();
-    await new Promise<void>((resolve) => (other ? other.close(() => resolve()) : resolve()));
-    sandbox = undefined;
-    other = undefined;
-  });
+  const server = standaloneServer();
+  const started = startedPerTest();
 
   /** The account read with its `data` changed by `change`. */
   const accountRead =
@@ -296,18 +280,10 @@ describe("severity and the run's limits, against a drifted sandbox", () => {
   const lines = (report: ConformanceReport) =>
     report.results.flatMap((r) => r.differences.map((d) => `${d.severity}: ${d.text}`));
 
-  async function freePort(): Promise<number> {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    return port;
-  }
-
   describe('severity that matches the SDK', () => {
     it('a new enum value is a line for review: exit 0, or 1 with failOnReview', async () => {
       const plant = accountRead((data) => ({ ...data, environment: 'staging' }));
-      sandbox = await startDriftedSandbox({ answer: plant }, server);
+      const sandbox = await started.sandbox({ answer: plant }, server);
       const only = ['account.read'];
       const report = await runConformance({ baseUrl: sandbox.url, apiKey: server.key, only });
       expect(lines(report)).toEqual([
@@ -331,7 +307,7 @@ describe("severity and the run's limits, against a drifted sandbox", () => {
 
     it("a removed field breaks a partner's code: exit 1", async () => {
       const plant = accountRead(({ name: _name, ...data }) => data);
-      sandbox = await startDriftedSandbox({ answer: plant }, server);
+      const sandbox = await started.sandbox({ answer: plant }, server);
       const report = await runConformance({
         baseUrl: sandbox.url,
         apiKey: server.key,
@@ -353,7 +329,7 @@ describe("severity and the run's limits, against a drifted sandbox", () => {
         if (changed) reads += 1;
         return reads === 2 ? changed : undefined;
       };
-      sandbox = await startDriftedSandbox({ answer: once }, server);
+      const sandbox = await started.sandbox({ answer: once }, server);
       const progress: string[] = [];
       const report = await runConformance({
         baseUrl: sandbox.url,
@@ -375,7 +351,7 @@ describe("severity and the run's limits, against a drifted sandbox", () => {
     it('an upload URL the target hands out on another host is followed, and the scenario is the same', async () => {
       const puts: string[] = [];
       // Another host (another origin) that stores what it is sent on the server, as a presigned storage URL would.
-      other = createServer(async (req, res) => {
+      const storage = await started.listen(async (req, res) => {
         const chunks: Buffer[] = [];
         for await (const chunk of req) chunks.push(chunk as Buffer);
         puts.push(`${req.method} ${req.url}`);
@@ -386,8 +362,6 @@ describe("severity and the run's limits, against a drifted sandbox", () => {
         });
         res.writeHead(answer.status).end(Buffer.from(await answer.arrayBuffer()));
       });
-      await new Promise<void>((resolve) => other?.listen(0, '127.0.0.1', resolve));
-      const storage = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
       const elsewhere: Plant['answer'] = (method, path, answer) => {
         const body = isPlainObject(answer.body) ? answer.body : undefined;
         const data = isPlainObject(body?.data) ? body.data : undefined;
@@ -403,7 +377,7 @@ describe("severity and the run's limits, against a drifted sandbox", () => {
           body: { ...body, data: { ...data, uploadUrl: `${storage}${url.pathname}${url.search}` } },
         };
       };
-      sandbox = await startDriftedSandbox({ answer: elsewhere }, server);
+      const sandbox = await started.sandbox({ answer: elsewhere }, server);
       const report = await runConformance({
         baseUrl: sandbox.url,
         apiKey: server.key,

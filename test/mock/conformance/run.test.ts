@@ -15,7 +15,7 @@ import {
   runConformance,
 } from '../../../mock/index.js';
 import { runCli } from '../../../mock/server/cli.js';
-import { type RunningServer, startServer } from '../server/support.js';
+import { standaloneServer } from '../server/support.js';
 
 // runConformance end to end: the in-process mock and a standalone server against the mock report no difference,
 // every scenario doing what it is there for; a target without the mock's helpers skips what needs them.
@@ -25,6 +25,17 @@ function exchanges(report: ConformanceReport, id: string, side: 'mock' | 'sandbo
   if (!result) throw new Error(`no scenario ${id}`);
   return result[side].filter((o): o is Extract<Observation, { kind: 'exchange' }> => o.kind === 'exchange');
 }
+
+/** The counts of a run in which every scenario was the same on both sides. */
+const EVERY_SCENARIO_SAME = {
+  same: CONFORMANCE_SCENARIOS.length,
+  differs: 0,
+  review: 0,
+  flaky: 0,
+  skipped: 0,
+  unavailable: 0,
+  'not-compared': 0,
+};
 
 function differences(report: ConformanceReport): string[] {
   return report.results.flatMap((r) => r.differences.map((d) => `${r.id}: ${d.text}`));
@@ -47,15 +58,7 @@ describe('runConformance against the in-process mock', () => {
     expect(differences(report)).toEqual([]);
     expect(stops(report)).toEqual([]);
     expect(report.ok).toBe(true);
-    expect(report.counts).toEqual({
-      same: CONFORMANCE_SCENARIOS.length,
-      differs: 0,
-      review: 0,
-      flaky: 0,
-      skipped: 0,
-      unavailable: 0,
-      'not-compared': 0,
-    });
+    expect(report.counts).toEqual(EVERY_SCENARIO_SAME);
     expect(report.target).toBe('in-process mock');
     expect(report.rateLimit).toBe(600);
   });
@@ -139,13 +142,7 @@ describe('runConformance against the in-process mock', () => {
 });
 
 describe('runConformance against a standalone server', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  }, 30_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = standaloneServer();
 
   it('reports no difference, reading the key from the test helpers', async () => {
     const report = await runConformance({ baseUrl: server.url });
@@ -153,15 +150,7 @@ describe('runConformance against a standalone server', () => {
     expect(JSON.stringify(report)).not.toContain(server.key);
     expect(differences(report)).toEqual([]);
     expect(stops(report)).toEqual([]);
-    expect(report.counts).toEqual({
-      same: CONFORMANCE_SCENARIOS.length,
-      differs: 0,
-      review: 0,
-      flaky: 0,
-      skipped: 0,
-      unavailable: 0,
-      'not-compared': 0,
-    });
+    expect(report.counts).toEqual(EVERY_SCENARIO_SAME);
     // Over HTTP, the helpers' requests are counted among the target's.
     expect(report.effects.at(-1)).toMatch(
       new RegExp(`^Sent ${report.requests} requests to the target, \\d+ of them to its test helpers\\.$`),

@@ -2,21 +2,13 @@
 // its strict profile, the standalone server behind a clean wrapper) no line; planted in front of it, a target that accepts what the mock
 // refuses (an 8-digit account number) or refuses what it accepts (a webhook page of 100) is named with the rule
 // each disagreement probes, and nothing else; the cases and their count are the same in every run of a seed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probeCases } from '../../../../mock/conformance/probes/cases.js';
 import type { ConformanceOptions } from '../../../../mock/conformance/types.js';
 import { conformanceHtml, formatConformanceReport, runConformance } from '../../../../mock/index.js';
-import { type RunningServer, startServer } from '../../server/support.js';
+import { standaloneServers } from '../../server/support.js';
 
-let standard: RunningServer;
-let strict: RunningServer;
-beforeAll(async () => {
-  [standard, strict] = await Promise.all([startServer(), startServer(['--profile', 'strict'])]);
-}, 60_000);
-afterAll(async () => {
-  await standard?.stop();
-  await strict?.stop();
-});
+const [standard, strict] = standaloneServers([], ['--profile', 'strict']);
 
 /** The probes alone: no scenario, the default seed and cap. */
 const PROBES_ONLY: ConformanceOptions = { scenarios: [], probes: {} };
