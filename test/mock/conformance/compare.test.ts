@@ -462,38 +462,46 @@ describe('differences against a drifted sandbox', () => {
       for (const r of differing) expect([...new Set(r.differences.map((d) => d.text))]).toEqual(renamed);
     });
 
-    it('a different status code', async () => {
-      const report = await checkBehind(PLANTS.statusCode, { only: ['transactions.'] });
-      expect(named(report)).toEqual(['POST /v2/transactions: status: mock 422, sandbox 400']);
-    });
-
-    it('a changed error identifier', async () => {
-      const report = await checkBehind(PLANTS.errorIdentifier, { only: ['transactions.'] });
-      expect(named(report)).toEqual([
-        'POST /v2/transactions: error identifier `code`: mock `AMOUNT_TOO_LOW`, sandbox `AMOUNT_BELOW_MINIMUM`',
-      ]);
-    });
-
-    it('error shape A where the mock answers shape B', async () => {
-      const report = await checkBehind(PLANTS.errorShape, { only: ['kyc.'] });
-      expect(named(report)).toEqual([
-        'POST /v2/users/:userId/kyc/declaration: error shape: mock shape B, sandbox shape A',
-      ]);
+    it.each([
+      {
+        name: 'a different status code',
+        plant: PLANTS.statusCode,
+        only: ['transactions.'],
+        lines: ['POST /v2/transactions: status: mock 422, sandbox 400'],
+      },
+      {
+        name: 'a changed error identifier',
+        plant: PLANTS.errorIdentifier,
+        only: ['transactions.'],
+        lines: [
+          'POST /v2/transactions: error identifier `code`: mock `AMOUNT_TOO_LOW`, sandbox `AMOUNT_BELOW_MINIMUM`',
+        ],
+      },
+      {
+        name: 'error shape A where the mock answers shape B',
+        plant: PLANTS.errorShape,
+        only: ['kyc.'],
+        lines: ['POST /v2/users/:userId/kyc/declaration: error shape: mock shape B, sandbox shape A'],
+      },
+      {
+        name: 'a webhook signature over another clock',
+        plant: PLANTS.skewedSignature,
+        only: ['webhooks.'],
+        lines: [
+          'user.created delivery: signature under verifyWebhook, on arrival: value: mock "valid", sandbox "timestamp_out_of_tolerance"',
+          'each of them at the receiver, under verifyWebhook: value: mock ["valid"], sandbox ["timestamp_out_of_tolerance"]',
+          'every delivery under verifyWebhook, on arrival: value: mock ["valid"], sandbox ["timestamp_out_of_tolerance"]',
+        ],
+      },
+    ])('$name', async ({ plant, only, lines }) => {
+      const report = await checkBehind(plant, { only });
+      expect(named(report)).toEqual(lines);
     });
 
     it('a slower webhook retry schedule', async () => {
       const report = await checkBehind(PLANTS.slowerRetries, { only: ['webhooks.retries'] });
       expect(named(report)).toEqual(['seconds before each retry: value: mock [1,2,4,8], sandbox [2,4,8,16]']);
       expect(report.results.find((r) => r.outcome === 'differs')?.id).toBe('webhooks.retries');
-    });
-
-    it('a webhook signature over another clock', async () => {
-      const report = await checkBehind(PLANTS.skewedSignature, { only: ['webhooks.'] });
-      expect(named(report)).toEqual([
-        'user.created delivery: signature under verifyWebhook, on arrival: value: mock "valid", sandbox "timestamp_out_of_tolerance"',
-        'each of them at the receiver, under verifyWebhook: value: mock ["valid"], sandbox ["timestamp_out_of_tolerance"]',
-        'every delivery under verifyWebhook, on arrival: value: mock ["valid"], sandbox ["timestamp_out_of_tolerance"]',
-      ]);
     });
   });
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ConformanceOptions, ConformanceReport } from '../../../mock/conformance/types.js';
 import { type GuidedDeposit, runConformance } from '../../../mock/index.js';
-import { isPlainObject } from '../../../src/shared/plain-object.js';
 import type { WebhookEventType } from '../../../src/webhooks/index.js';
-import { freePort, standaloneServer } from '../server/support.js';
+import { freePort, type RunningServer, standaloneServer } from '../server/support.js';
 import { CLASSES, EVENT_ID, perScenario, RATE, RENAMED, STATUS, UTR } from './classes.js';
 import {
   CONTRACT_PLANTS,
@@ -43,51 +42,52 @@ const rewriting =
     return body === delivery.body ? delivery : resignSkewed({ ...delivery, body }, secret, 0);
   };
 
-/** The deposit arrives on the chain and the service's time moves on: confirmations, then the payout. */
-async function playTheChain(deposit: GuidedDeposit): Promise<void> {
-  const wait = await server.helper('transactions/simulateDeposit', { transactionId: deposit.transactionId });
-  await server.helper('clock/advance', wait.body.data);
-  await server.helper('clock/advance', '11s');
+/** The deposit arrives on `target`'s chain and its time moves on: confirmations, then the payout. */
+async function playTheChain(target: RunningServer, transactionId: string): Promise<void> {
+  const wait = await target.helper('transactions/simulateDeposit', { transactionId });
+  await target.helper('clock/advance', wait.body.data);
+  await target.helper('clock/advance', '11s');
 }
 
-/** How one guided run is set up: a plant at the proxy, a rewrite in the tunnel, the target's helpers. */
+/**
+ * How one guided run is set up: the target, a plant at the proxy (its delivery rewrite in the tunnel: deliveries
+ * go from the target to the tunnel, not through the proxy), the target's helpers, the run's options.
+ */
 interface GuidedSetup {
+  /** The server behind the proxy: the default-profile one unless given. */
+  target?: RunningServer;
   plant?: Plant;
-  rewrite?: Rewrite;
   /** Leave the helpers visible (a standalone mock as it is) and give no `--user-id`. */
   withHelpers?: boolean;
   options?: Partial<ConformanceOptions>;
 }
 
 async function guidedRun(setup: GuidedSetup = {}): Promise<{ report: ConformanceReport; lines: string[] }> {
+  const target = setup.target ?? server;
   const plant = setup.withHelpers ? (setup.plant ?? {}) : combined(PLANTS.withoutHelpers, setup.plant ?? {});
-  const sandbox = await started.sandbox(plant, server);
+  const sandbox = await started.sandbox(plant, target);
   const receiverPort = await freePort();
-  const receiverUrl = await started.tunnel(
-    receiverPort,
-    setup.rewrite && rewriting(setup.rewrite),
-    server.secret,
-  );
+  const receiverUrl = await started.tunnel(receiverPort, setup.plant?.delivery, target.secret);
   // The partner's dashboard: the webhook URL is the tunnel (the API cannot set it), the user is verified.
-  await server.helper('accounts/update', { webhookUrl: receiverUrl });
+  await target.helper('accounts/update', { webhookUrl: receiverUrl });
   const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
   const userId = setup.withHelpers
     ? undefined
-    : ((await server.helper('users/seedVerified', { mobile })).body.data as { userId: string }).userId;
+    : ((await target.helper('users/seedVerified', { mobile })).body.data as { userId: string }).userId;
   const lines: string[] = [];
   const options: ConformanceOptions = {
     baseUrl: sandbox.url,
-    apiKey: server.key,
+    apiKey: target.key,
     guided: true,
     receiverUrl,
     receiverPort,
-    webhookSecret: server.secret,
+    webhookSecret: target.secret,
     ...(userId ? { userId } : {}),
     only: ['transactions.guided-flow'],
     pollIntervalMs: 20,
     guidedTimeoutMs: 10_000,
     onProgress: (line) => lines.push(line),
-    onDeposit: playTheChain,
+    onDeposit: (deposit) => playTheChain(target, deposit.transactionId),
     ...setup.options,
   };
   return { report: await runConformance(options), lines };
@@ -135,11 +135,13 @@ describe('a guided run against a target without helpers', () => {
 
   it('a payload field renamed in one event type on its way: named exactly, nothing else', async () => {
     const { report } = await guidedRun({
-      rewrite: (body) => {
-        const envelope = JSON.parse(body) as { event?: string; data?: Record<string, unknown> };
-        if (envelope.event !== 'transaction.payout_completed' || !envelope.data) return body;
-        const { receiver_name, ...data } = envelope.data;
-        return JSON.stringify({ ...envelope, data: { ...data, receiverName: receiver_name } });
+      plant: {
+        delivery: rewriting((body) => {
+          const envelope = JSON.parse(body) as { event?: string; data?: Record<string, unknown> };
+          if (envelope.event !== 'transaction.payout_completed' || !envelope.data) return body;
+          const { receiver_name, ...data } = envelope.data;
+          return JSON.stringify({ ...envelope, data: { ...data, receiverName: receiver_name } });
+        }),
       },
     });
     expect(named(report)).toEqual([
@@ -200,7 +202,7 @@ describe('a sandbox that drifted, met by a guided run (helpers hidden): each cla
   }, 60_000);
 
   it('a field respelled in every event type: named in each of the five a guided run receives', async () => {
-    const { report } = await guidedRun({ rewrite: respellOneField });
+    const { report } = await guidedRun({ plant: { delivery: rewriting(respellOneField) } });
     const expected = REACHED_BY_A_GUIDED_RUN.flatMap((type) => {
       const [from, to] = RESPELLED[type];
       return [
@@ -309,17 +311,10 @@ describe('the planted classes, under --guided', () => {
   // Each class of drift a real sandbox shows (classes.ts), planted one at a time by a proxy in front of the
   // standalone server in its strict profile with the helpers hidden, as a sandbox, under `--guided`: each is named
   // exactly once in each scenario it appears in, and nothing else is reported (the default profile with its
-  // helpers: contract-problems.test.ts). A guided run with a drifted field waits no longer than a clean one: it polls as
-  // often (the waits count their polls; a wait that a drift held would poll until its deadline).
+  // helpers: contract-problems.test.ts). A guided run with a drifted field waits no longer than a clean one: it
+  // polls as often (the waits count their polls; a wait that a drift held would poll until its deadline).
 
   const strict = standaloneServer(['--profile', 'strict']);
-
-  /** The deposit arrives on the chain and the service's time moves on: confirmations, then the payout. */
-  async function playTheChain(transactionId: string): Promise<void> {
-    const wait = await strict.helper('transactions/simulateDeposit', { transactionId });
-    await strict.helper('clock/advance', wait.body.data);
-    await strict.helper('clock/advance', '11s');
-  }
 
   /**
    * A guided run against the strict-profile server with its helpers hidden, `plant` at the proxy and tunnel;
@@ -327,31 +322,10 @@ describe('the planted classes, under --guided', () => {
    */
   async function guided(
     plant: Plant = {},
-    onDeposit: (deposit: GuidedDeposit) => void | Promise<void> = (d) => playTheChain(d.transactionId),
+    onDeposit: (deposit: GuidedDeposit) => void | Promise<void> = (d) =>
+      playTheChain(strict, d.transactionId),
   ): Promise<{ report: ConformanceReport; polls: number[]; lines: string[] }> {
-    const sandbox = await started.sandbox(combined(PLANTS.withoutHelpers, plant), strict);
-    const receiverPort = await freePort();
-    const receiverUrl = await started.tunnel(receiverPort, plant.delivery, strict.secret);
-    await strict.helper('accounts/update', { webhookUrl: receiverUrl });
-    const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-    const seeded = await strict.helper('users/seedVerified', { mobile });
-    const userId = isPlainObject(seeded.body.data) ? String(seeded.body.data.userId) : '';
-    const lines: string[] = [];
-    const options: ConformanceOptions = {
-      baseUrl: sandbox.url,
-      apiKey: strict.key,
-      guided: true,
-      receiverUrl,
-      receiverPort,
-      webhookSecret: strict.secret,
-      userId,
-      only: ['transactions.guided-flow'],
-      pollIntervalMs: 20,
-      guidedTimeoutMs: 10_000,
-      onProgress: (line) => lines.push(line),
-      onDeposit,
-    };
-    const report = await runConformance(options);
+    const { report, lines } = await guidedRun({ target: strict, plant, options: { onDeposit } });
     const polls = lines.flatMap((l) => {
       const seen = /^guided: (the \w+): seen \(poll (\d+)\)$/.exec(l);
       return seen ? [Number(seen[2])] : [];
@@ -381,10 +355,30 @@ describe('the planted classes, under --guided', () => {
       expect(total(polls)).toBeLessThanOrEqual(2 * total(clean));
     }, 60_000);
 
-    it('a status the contract does not list before the deposit: named once', async () => {
-      const { report } = await guided(CLASSES.unknownStatus);
-      expect(perScenario(report)).toEqual([`transactions.guided-flow: ${STATUS}`]);
-    }, 60_000);
+    it.each([
+      {
+        name: 'a status the contract does not list before the deposit: named once',
+        plant: CLASSES.unknownStatus,
+        line: STATUS,
+      },
+      {
+        name: 'an optional field left out in one state: named with the state',
+        plant: CLASSES.omittedInState,
+        line: UTR,
+      },
+      {
+        name: 'a missing X-Service-Event-Id header: one line',
+        plant: CLASSES.missingEventId,
+        line: EVENT_ID,
+      },
+    ])(
+      '$name',
+      async ({ plant, line }) => {
+        const { report } = await guided(plant);
+        expect(perScenario(report)).toEqual([`transactions.guided-flow: ${line}`]);
+      },
+      60_000,
+    );
 
     it('a status the contract does not list, met while waiting: said at once, and the wait goes on to the deposit', async () => {
       // The deposit arrives only once a poll of the wait has met the unlisted status: the wait must not end there.
@@ -393,7 +387,7 @@ describe('the planted classes, under --guided', () => {
         answer: (method, path, answer) => {
           const planted = CLASSES.unknownStatus.answer?.(method, path, answer);
           const id = /txn_\w+$/.exec(path)?.[0];
-          if (planted && id && depositAsked) played ??= playTheChain(id);
+          if (planted && id && depositAsked) played ??= playTheChain(strict, id);
           return planted;
         },
       };
@@ -417,22 +411,12 @@ describe('the planted classes, under --guided', () => {
       expect(steps).toContainEqual(['the transaction ends', true]);
     }, 60_000);
 
-    it('an optional field left out in one state: named with the state', async () => {
-      const { report } = await guided(CLASSES.omittedInState);
-      expect(perScenario(report)).toEqual([`transactions.guided-flow: ${UTR}`]);
-    }, 60_000);
-
     it('a renamed event type: named as such, its payload compared with the type it stands in for', async () => {
       const { report, polls } = await guided(CLASSES.renamedEventType);
       expect(perScenario(report)).toEqual([`transactions.guided-flow: ${RENAMED}`]);
       expect(polls).toHaveLength(3);
       const events = report.coverage.events.filter((r) => r.status === 'exercised').map((r) => r.name);
       expect(events).not.toContain('transaction.payout_completed');
-    }, 60_000);
-
-    it('a missing X-Service-Event-Id header: one line', async () => {
-      const { report } = await guided(CLASSES.missingEventId);
-      expect(perScenario(report)).toEqual([`transactions.guided-flow: ${EVENT_ID}`]);
     }, 60_000);
   });
 });
