@@ -10,6 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser as createUserOver, type RunningServer, startServer } from '../server/support.js';
 import { createUser, mockServer } from '../support.js';
 
+/**
+ * The document-locker init path of `userId` spelled two other ways that resolve to the same endpoint: with a
+ * trailing slash, and with the ID's first character percent-encoded.
+ */
+const otherSpellings = (userId: string) => [
+  `/v2/users/${userId}/kyc/digilocker/init/`,
+  `/v2/users/%${userId.charCodeAt(0).toString(16)}${userId.slice(1)}/kyc/digilocker/init`,
+];
+
 describe('routing', () => {
   // The MSW server lives in this block only: the standalone server's block below sends real requests.
   const mock = mockServer();
@@ -21,11 +30,7 @@ describe('routing', () => {
       call('POST', path, { body: { redirectUrl: 'https://partner.test/back' }, idempotencyKey: 'dl-1' });
     const first = await init(`/v2/users/${userId}/kyc/digilocker/init`);
     expect(first.status).toBe(200);
-    const variants = [
-      `/v2/users/${userId}/kyc/digilocker/init/`,
-      `/v2/users/%${userId.charCodeAt(0).toString(16)}${userId.slice(1)}/kyc/digilocker/init`,
-    ];
-    for (const path of variants) {
+    for (const path of otherSpellings(userId)) {
       const replay = await init(path);
       expect(replay.status).toBe(200);
       expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
@@ -142,11 +147,7 @@ describe('routing on the standalone server', () => {
       server.call('POST', path, { redirectUrl: 'https://partner.test/back' }, { 'Idempotency-Key': 'dl-1' });
     const first = await init(`/v2/users/${userId}/kyc/digilocker/init`);
     expect(first.status).toBe(200);
-    const variants = [
-      `/v2/users/${userId}/kyc/digilocker/init/`,
-      `/v2/users/%${userId.charCodeAt(0).toString(16)}${userId.slice(1)}/kyc/digilocker/init`,
-    ];
-    for (const path of variants) {
+    for (const path of otherSpellings(userId)) {
       const replay = await init(path);
       expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
       expect(replay.body).toEqual(first.body);

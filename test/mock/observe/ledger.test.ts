@@ -130,30 +130,21 @@ describe('helpers.ledger() (PRODUCT.md, exactly one effect per logical create)',
 describe('GET /__mock/ledger on the standalone server, under --chaos', () => {
   it('serves the ledger; with --chaos 5,rate=1,kinds=5xx every API request draws a 5xx', async () => {
     const server = await startServer(['--chaos', '5,rate=1,kinds=5xx,method=POST']);
+    /** A user create sent with the idempotency key `key`. */
+    const create = (key: string) =>
+      server.call('POST', '/v2/users', { mobile: '9876543210' }, { 'Idempotency-Key': key });
     try {
       expect(server.output()).toMatch(/chaos: +seed 5/);
-      const refused = await server.call(
-        'POST',
-        '/v2/users',
-        { mobile: '9876543210' },
-        { 'Idempotency-Key': 'k' },
-      );
+      const refused = await create('k');
       expect([500, 502, 503, 504]).toContain(refused.status);
       expect((await server.call('GET', '/v2/account')).status).toBe(200);
       await server.helper('/faults/clear');
-      expect(
-        (await server.call('POST', '/v2/users', { mobile: '9876543210' }, { 'Idempotency-Key': 'k' })).status,
-      ).toBe(201);
+      expect((await create('k')).status).toBe(201);
       const ledger = await fetch(`${server.url}/__mock/ledger`).then((r) => r.json());
       expect(ledger.data).toMatchObject({ ok: true, byIdempotencyKey: [{ key: 'k', users: 1 }] });
       // A reset makes the start-up options again: chaos, ended by faults/clear, is back with its seed.
       await server.helper('reset');
-      const again = await server.call(
-        'POST',
-        '/v2/users',
-        { mobile: '9876543210' },
-        { 'Idempotency-Key': 'k2' },
-      );
+      const again = await create('k2');
       expect([500, 502, 503, 504]).toContain(again.status);
     } finally {
       await server.stop();
