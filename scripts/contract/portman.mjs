@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureTools, root, startServer } from './tools.mjs';
+import { root, startMock } from '../support.mjs';
+import { ensureTools } from './tools.mjs';
 
 const here = join(root, 'scripts/contract/portman');
 
@@ -55,7 +56,7 @@ export async function runPortman(apiUrl, serverUrl = apiUrl) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const server = await startServer();
+  const server = await startMock();
   let status = 1;
   try {
     status = await runPortman(server.url);

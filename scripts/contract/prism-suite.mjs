@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureTools, node24Env, root } from './tools.mjs';
+import { root } from '../support.mjs';
+import { ensureTools, node24Env } from './tools.mjs';
 
 const tool = ensureTools();
 const log = join(mkdtempSync(join(tmpdir(), 'inr-prism-')), 'prism.log');
