@@ -11,17 +11,15 @@
 // from the guide and run as written, save for what two runs on one shared machine cannot share: the published
 // port and the volume get names of their own, the container is kept after it stops (to read its exit code), and
 // the host is reached through slirp4netns, whose host loopback is 10.0.2.2, rather than Docker's host-gateway.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort, root, run } from '../support.mjs';
 import { ensureBaseImage } from './base-image.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const IMAGE = 'inr-payouts-mock';
 const GUIDE = join(root, 'docs/container.md');
 const COMPOSE = join(root, 'examples/container/compose.yaml');
@@ -46,12 +44,11 @@ const NPROC = hardLimit('Max processes', 4096);
 const PODMAN = ['podman', '--runtime', 'runc', '--cgroup-manager', 'cgroupfs'];
 const RUN_FLAGS = ['--ulimit', `nofile=${NOFILE}:${NOFILE}`, '--ulimit', `nproc=${NPROC}:${NPROC}`];
 
-function sh(command, args, { allowFail = false, input } = {}) {
+function sh(command, args, { allowFail = false, env } = {}) {
   const done = spawnSync(command, args, {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    input,
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive', ...env },
   });
   if (done.error) throw new CannotRun(`${command} could not run: ${done.error.message}`);
   if (done.status !== 0 && !allowFail)
@@ -60,23 +57,7 @@ function sh(command, args, { allowFail = false, input } = {}) {
 }
 const podman = (args, opts) => sh(PODMAN[0], [...PODMAN.slice(1), ...args], opts);
 /** podman without blocking this process, whose receiver must go on answering the container's webhooks. */
-const podmanAsync = (args) => spawnAsync(PODMAN[0], [...PODMAN.slice(1), ...args]);
-/** A command run without blocking this process; resolves with its exit status and output. */
-function spawnAsync(command, args) {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (status) => resolveRun({ status, stdout, stderr }));
-  });
-}
+const podmanAsync = (args) => run(PODMAN[0], [...PODMAN.slice(1), ...args]);
 
 const results = [];
 function report(ok, name, detail = '') {
@@ -106,15 +87,6 @@ async function until(what, fn, timeoutMs = 60_000) {
   }
 }
 
-function freePort() {
-  return new Promise((res) => {
-    const probe = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => res(port));
-    });
-  });
-}
-
 /** Installs what the run needs from Debian's packages, when it is missing. */
 function ensureTools() {
   const needed = {
@@ -126,10 +98,9 @@ function ensureTools() {
     '/usr/lib/cni/dnsname': 'golang-github-containernetworking-plugin-dnsname',
   };
   const missing = Object.entries(needed)
-    .filter(([tool]) =>
-      tool.startsWith('/')
-        ? spawnSync('test', ['-x', tool]).status !== 0
-        : spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0,
+    .filter(
+      ([tool]) =>
+        spawnSync('sh', ['-c', `${tool.startsWith('/') ? 'test -x' : 'command -v'} ${tool}`]).status !== 0,
     )
     .map(([, pkg]) => pkg);
   if (missing.length === 0) return;
@@ -232,12 +203,36 @@ async function createUser(base, key, mobile) {
   expect(answer.status === 201, `POST /v2/users answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data.userId;
 }
-const healthy = (base) =>
-  until('GET /__mock/health answering 200', async () => (await fetch(`${base}/__mock/health`)).ok);
+/** Each user answers GET kyc/status with 200. */
+async function readBack(base, key, users) {
+  for (const userId of users) {
+    const answer = await api(base, key, 'GET', `/v2/users/${userId}/kyc/status`);
+    expect(answer.status === 200, `user ${userId}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+}
 const logsOf = (name) => {
   const done = podman(['logs', name], { allowFail: true });
   return `${done.stdout}${done.stderr}`;
 };
+/** Health within `timeoutMs`; when `name` is given, a failure ends with the container's last logs. */
+const healthy = (base, name, timeoutMs = 60_000) =>
+  until(
+    'GET /__mock/health answering 200',
+    async () => (await fetch(`${base}/__mock/health`)).ok,
+    timeoutMs,
+  ).catch((error) => {
+    throw new Error(name ? `${error.message}\n${logsOf(name).slice(-1500)}` : error.message);
+  });
+/** `podman stop` with the guide's grace period, which must end the container. */
+async function stopGracefully(name) {
+  const stop = await podmanAsync(['stop', '-t', String(GRACE_S), name]);
+  expect(stop.code === 0, `podman stop exited ${stop.code}: ${stop.stderr}`);
+}
+/** The container and its volume gone, whatever state they are in. */
+function remove(name, volume) {
+  podman(['rm', '-f', '-t', '0', '-v', name], { allowFail: true });
+  if (volume) podman(['volume', 'rm', '-f', volume], { allowFail: true });
+}
 
 /** `docker run` as the guide has it: health, printed key and secret, non-root, webhook, SIGTERM, restart. */
 async function guideRun() {
@@ -246,9 +241,8 @@ async function guideRun() {
   const secret = after(words, '--webhook-secret');
   const receiver = await hostReceiver(secret);
   const port = await freePort();
-  const suffix = `${process.pid}`;
-  const name = `inr-payouts-mock-ci-${suffix}`;
-  const volume = `inr-payouts-ci-${suffix}`;
+  const name = `inr-payouts-mock-ci-${process.pid}`;
+  const volume = `inr-payouts-ci-${process.pid}`;
   const args = forThisMachine(words, { name, volume, port, receiverPort: receiver.port });
   const url = `http://127.0.0.1:${port}`;
   console.log(`guide's docker run, here: podman ${args.join(' ')}`);
@@ -295,8 +289,7 @@ async function guideRun() {
         // Written and answered just before the stop: it must be there after the restart.
         users.push(await createUser(url, key, '9876543211'));
         const t0 = Date.now();
-        const stop = await podmanAsync(['stop', '-t', String(GRACE_S), name]);
-        expect(stop.status === 0, `podman stop exited ${stop.status}: ${stop.stderr}`);
+        await stopGracefully(name);
         const took = (Date.now() - t0) / 1000;
         const code = podman(['inspect', name, '--format', '{{.State.ExitCode}}']).stdout.trim();
         const logs = logsOf(name);
@@ -314,10 +307,7 @@ async function guideRun() {
         await healthy(url);
         const logs = logsOf(name);
         expect(logs.includes('(loaded)'), `the state file was not loaded:\n${logs}`);
-        for (const userId of users) {
-          const answer = await api(url, key, 'GET', `/v2/users/${userId}/kyc/status`);
-          expect(answer.status === 200, `user ${userId}: ${answer.status} ${JSON.stringify(answer.body)}`);
-        }
+        await readBack(url, key, users);
         return `${users.length} users read back`;
       },
     );
@@ -329,18 +319,9 @@ async function guideRun() {
         podman(['rm', name]);
         const t0 = Date.now();
         podman(args);
-        await until(
-          'GET /__mock/health answering 200',
-          async () => (await fetch(`${url}/__mock/health`)).ok,
-          10_000,
-        ).catch((error) => {
-          throw new Error(`${error.message}\n${logsOf(name).slice(-1500)}`);
-        });
+        await healthy(url, name, 10_000);
         const took = (Date.now() - t0) / 1000;
-        for (const userId of users) {
-          const answer = await api(url, key, 'GET', `/v2/users/${userId}/kyc/status`);
-          expect(answer.status === 200, `user ${userId}: ${answer.status} ${JSON.stringify(answer.body)}`);
-        }
+        await readBack(url, key, users);
         return `healthy in ${took.toFixed(1)} s, ${users.length} users read back`;
       },
     );
@@ -360,8 +341,7 @@ async function guideRun() {
       return `${users.length} users read back`;
     });
   } finally {
-    podman(['rm', '-f', '-t', '0', name], { allowFail: true });
-    podman(['volume', 'rm', '-f', volume], { allowFail: true });
+    remove(name, volume);
     receiver.close();
   }
 }
@@ -385,9 +365,7 @@ async function arbitraryUidRun() {
       'run as --user 100123:0 on a fresh volume (OpenShift): healthy, the state file written',
       async () => {
         podman(args);
-        await healthy(url).catch((error) => {
-          throw new Error(`${error.message}\n${logsOf(name).slice(-1500)}`);
-        });
+        await healthy(url, name);
         const ids = podman(['exec', name, 'sh', '-c', 'id -u; id -g']).stdout.trim().split(/\s+/);
         expect(ids.join(':') === '100123:0', `runs as ${ids.join(':')}`);
         const logs = logsOf(name);
@@ -399,19 +377,16 @@ async function arbitraryUidRun() {
     );
     await check('as --user 100123:0, a restart on the same volume keeps the state', async () => {
       expect(userId, 'no user was created');
-      const stop = await podmanAsync(['stop', '-t', String(GRACE_S), name]);
-      expect(stop.status === 0, `podman stop exited ${stop.status}: ${stop.stderr}`);
+      await stopGracefully(name);
       podman(['rm', name]);
       podman(args);
       await healthy(url);
       const logs = logsOf(name);
       expect(logs.includes('(loaded)'), `the state file was not loaded:\n${logs}`);
-      const answer = await api(url, key, 'GET', `/v2/users/${userId}/kyc/status`);
-      expect(answer.status === 200, `user ${userId}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      await readBack(url, key, [userId]);
     });
   } finally {
-    podman(['rm', '-f', '-t', '0', name], { allowFail: true });
-    podman(['volume', 'rm', '-f', volume], { allowFail: true });
+    remove(name, volume);
   }
 }
 
@@ -433,65 +408,49 @@ async function conformanceRun() {
         expect(logs.includes('state file:      /data/sandbox.db (new)'), `not on the volume:\n${logs}`);
       },
     );
-    await check('conformance: inr-payouts-mock conformance against the container exits 0', async () => {
-      // Run in the container, beside the server: the run's webhook receiver listens on the container's loopback.
-      const run = await podmanAsync([
-        'exec',
-        name,
-        'inr-payouts-mock',
+    // A run that exited 0 gives its summary line; any other fails with the end of its output.
+    const passed = (done) => {
+      expect(done.code === 0, `exit ${done.code}\n${done.stdout.slice(-3000)}\n${done.stderr.slice(-2000)}`);
+      return /\d+ scenarios: .*/.exec(done.stdout)?.[0] ?? 'exit 0';
+    };
+    const fromHost = (...more) =>
+      run(process.execPath, [
+        join(root, 'dist/bin/mock-server.js'),
         'conformance',
         '--base-url',
-        'http://127.0.0.1:4010',
+        `http://127.0.0.1:${port}`,
+        ...more,
       ]);
-      const summary = /\d+ scenarios: .*/.exec(run.stdout)?.[0];
-      expect(run.status === 0, `exit ${run.status}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`);
-      return summary ?? 'exit 0';
-    });
+    // Run in the container, beside the server: the run's webhook receiver listens on the container's loopback.
+    const inside = ['exec', name, 'inr-payouts-mock', 'conformance', '--base-url', 'http://127.0.0.1:4010'];
+    await check('conformance: inr-payouts-mock conformance against the container exits 0', async () =>
+      passed(await podmanAsync(inside)),
+    );
     await check(
       'conformance from the host through the published port, the webhooks to --receiver-url: exit 0',
       async () => {
         // As the guide runs it from a partner's machine; the container reaches the host's loopback at 10.0.2.2
         // (slirp4netns), where Docker's --add-host host.docker.internal:host-gateway would name the host.
         const receiverPort = await freePort();
-        const run = await spawnAsync(process.execPath, [
-          join(root, 'dist/bin/mock-server.js'),
-          'conformance',
-          '--base-url',
-          `http://127.0.0.1:${port}`,
-          '--receiver-url',
-          `http://10.0.2.2:${receiverPort}/webhooks`,
-          '--receiver-port',
-          String(receiverPort),
-        ]);
-        const summary = /\d+ scenarios: .*/.exec(run.stdout)?.[0];
-        expect(
-          run.status === 0,
-          `exit ${run.status}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`,
-        );
-        return summary ?? 'exit 0';
+        const receiverUrl = `http://10.0.2.2:${receiverPort}/webhooks`;
+        return passed(await fromHost('--receiver-url', receiverUrl, '--receiver-port', String(receiverPort)));
       },
     );
     await check(
       'conformance from the host with no receiver the container can reach: exit 2, not compared, never drift',
       async () => {
-        const run = await spawnAsync(process.execPath, [
-          join(root, 'dist/bin/mock-server.js'),
-          'conformance',
-          '--base-url',
-          `http://127.0.0.1:${port}`,
-        ]);
-        const output = `${run.stdout}\n${run.stderr}`;
-        expect(run.status === 2, `exit ${run.status}, not 2\n${output.slice(-3000)}`);
+        const done = await fromHost();
+        expect(done.code === 2, `exit ${done.code}, not 2\n${done.output.slice(-3000)}`);
         expect(
-          /not compared/.test(output) && /--receiver-url/.test(output),
-          `no advice:\n${output.slice(-3000)}`,
+          /not compared/.test(done.output) && /--receiver-url/.test(done.output),
+          `no advice:\n${done.output.slice(-3000)}`,
         );
-        expect(!/^\s*breaking:/m.test(run.stdout), `a breaking line:\n${run.stdout.slice(-3000)}`);
-        return /\d+ scenarios: .*/.exec(run.stdout)?.[0] ?? 'exit 2';
+        expect(!/^\s*breaking:/m.test(done.stdout), `a breaking line:\n${done.stdout.slice(-3000)}`);
+        return /\d+ scenarios: .*/.exec(done.stdout)?.[0] ?? 'exit 2';
       },
     );
   } finally {
-    podman(['rm', '-f', '-t', '0', '-v', name], { allowFail: true });
+    remove(name);
   }
 }
 
@@ -499,29 +458,10 @@ async function conformanceRun() {
 async function composeRun(base) {
   const project = `inr-payouts-ci-${process.pid}`;
   const port = await freePort();
-  const env = { ...process.env, BASE: base, MOCK_PORT: String(port) };
-  const compose = (args, allowFail = false) => {
-    const done = spawnSync(
-      'podman-compose',
-      [
-        '--podman-args',
-        PODMAN.slice(1).join(' '),
-        '--podman-run-args',
-        RUN_FLAGS.join(' '),
-        '-p',
-        project,
-        '-f',
-        COMPOSE,
-        ...args,
-      ],
-      { encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 },
-    );
-    if (done.status !== 0 && !allowFail)
-      throw new Error(
-        `podman-compose ${args.join(' ')} exited ${done.status}:\n${done.stderr}${done.stdout}`,
-      );
-    return done;
-  };
+  const flags = ['--podman-args', PODMAN.slice(1).join(' '), '--podman-run-args', RUN_FLAGS.join(' ')];
+  const env = { BASE: base, MOCK_PORT: String(port) };
+  const compose = (args, allowFail = false) =>
+    sh('podman-compose', [...flags, '-p', project, '-f', COMPOSE, ...args], { allowFail, env });
   const url = `http://127.0.0.1:${port}`;
   const mock = `${project}_mock_1`;
   const receiver = `${project}_receiver_1`;
