@@ -37,9 +37,8 @@ function run(command, args, options = {}) {
 
 /** The npm package of `spec` packed into the cache (once), and its version. */
 function packed(spec) {
-  const version = run('npm', ['view', spec, 'version', '--json']);
-  const versions = JSON.parse(version);
-  const latest = Array.isArray(versions) ? versions.at(-1) : versions;
+  // One version is answered as a string, several (a range) as a list, oldest first.
+  const latest = [JSON.parse(run('npm', ['view', spec, 'version', '--json']))].flat().at(-1);
   const name = spec.split('@')[0];
   const file = join(cache, `${name}-${latest}.tgz`);
   if (!existsSync(file)) run('npm', ['pack', `${name}@${latest}`, '--pack-destination', cache, '--silent']);

@@ -16,6 +16,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'nod
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { freePort, root, run } from '../support.mjs';
 import { ensureBaseImage } from './base-image.mjs';
@@ -76,7 +77,6 @@ function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function until(what, fn, timeoutMs = 60_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -132,13 +132,6 @@ function guideCommands() {
   for (const words of commands)
     expect(!words.some((w) => /["'$`]/.test(w)), 'the guide commands must be plain words');
   return commands;
-}
-
-/** The guide's team sandbox: its `docker run` with --webhook-url. */
-function guideCommand() {
-  const words = guideCommands().find((c) => c.includes('--webhook-url'));
-  if (!words) throw new CannotRun(`${GUIDE} has no docker run with --webhook-url`);
-  return words;
 }
 
 /** The guide's command as this machine runs it (see the header). */
@@ -236,7 +229,9 @@ function remove(name, volume) {
 
 /** `docker run` as the guide has it: health, printed key and secret, non-root, webhook, SIGTERM, restart. */
 async function guideRun() {
-  const words = guideCommand();
+  // The team's sandbox: the guide's `docker run` with --webhook-url.
+  const words = guideCommands().find((c) => c.includes('--webhook-url'));
+  if (!words) throw new CannotRun(`${GUIDE} has no docker run with --webhook-url`);
   const key = after(words, '--sandbox-key');
   const secret = after(words, '--webhook-secret');
   const receiver = await hostReceiver(secret);
@@ -496,8 +491,7 @@ async function composeRun(base) {
     // podman-compose 1.0 leaves the receiver's anonymous /data volume and the project's network behind.
     const volumes = [mock, receiver].flatMap((c) =>
       podman(['inspect', c, '--format', '{{range .Mounts}}{{.Name}} {{end}}'], { allowFail: true })
-        .stdout.trim()
-        .split(/\s+/)
+        .stdout.split(/\s+/)
         .filter(Boolean),
     );
     compose(['down', '-v'], true);

@@ -21,7 +21,7 @@ await prism.ready((log) => log.includes('Prism is listening'), 'prism');
 const proxy = `http://127.0.0.1:${port}`;
 const problems = [];
 try {
-  if ((await runPortman(proxy, server.url)) !== 0)
+  if ((await runPortman(proxy, server.key)) !== 0)
     problems.push('Portman contract tests failed through Prism');
 
   const flow = spawnSync(join(root, 'node_modules/.bin/tsx'), ['flow.ts', proxy, server.url], {
@@ -37,11 +37,10 @@ try {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }).then((r) => r.json());
-  const key = (await helper('accounts/get', {})).data.keys.sandbox;
   const api = (method, path, body, headers = {}) =>
     fetch(`${proxy}${path}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
+      headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json', ...headers },
       body: body && JSON.stringify(body),
     });
   const expectStatus = async (what, response, status) => {

@@ -21,12 +21,9 @@ const BIN = {
   miniflare: join(modules, 'miniflare/dist/src/index.js'),
 };
 
+/** The results a check prints as its last JSON line, undefined without one. */
 function parseResults(text) {
-  const line = text
-    .trim()
-    .split('\n')
-    .reverse()
-    .find((l) => l.startsWith('['));
+  const line = text.split('\n').findLast((l) => l.startsWith('['));
   try {
     return line ? JSON.parse(line) : undefined;
   } catch {
