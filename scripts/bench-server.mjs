@@ -55,6 +55,7 @@ async function firstAnswer(url, started, child) {
 const work = mkdtempSync(join(tmpdir(), 'inr-payouts-bench-server-'));
 const bare = join(work, 'bare.mjs');
 const answerFile = join(work, 'answer.json');
+const prismDocument = join(work, 'openapi.json');
 // The bare server: node:http answering every request with one recorded answer (status, headers, body), as fast
 // as Node can: the limit any server written on node:http meets.
 writeFileSync(
@@ -78,21 +79,17 @@ writeFileSync(
 /** Headers Node sets per response itself; every other header of the mock's answer the bare server repeats. */
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-/** The contenders' commands for a port. */
+/** The contenders' arguments to node for a port. */
 const starters = {
-  bare: (port) => [process.execPath, [bare, String(port), answerFile]],
-  mock: (port) => [process.execPath, [bin, '--port', String(port), '--speed', 'manual']],
-  prism: (port) => [
-    process.execPath,
-    [prismBin, 'mock', join(work, 'openapi.json'), '-p', String(port), '-h', '127.0.0.1', '-v', 'silent'],
-  ],
+  bare: (port) => [bare, String(port), answerFile],
+  mock: (port) => [bin, '--port', String(port), '--speed', 'manual'],
+  prism: (port) => [prismBin, 'mock', prismDocument, '-p', String(port), '-h', '127.0.0.1', '-v', 'silent'],
 };
 
 async function start(name) {
   const port = await freePort();
-  const [command, args] = starters[name](port);
   const started = performance.now();
-  const server = launch(command, args, { cwd: work });
+  const server = launch(process.execPath, starters[name](port), { cwd: work });
   const url = `http://127.0.0.1:${port}`;
   const ms = await firstAnswer(`${url}/v2/account`, started, server.child);
   return { ...server, url, ms };
@@ -118,7 +115,7 @@ async function recordAnswer(url, headers) {
 /** Prism serving a one-operation document whose example is the mock's answer. */
 async function startPrism(account) {
   writeFileSync(
-    join(work, 'openapi.json'),
+    prismDocument,
     JSON.stringify({
       openapi: '3.0.3',
       info: { title: 'account', version: '1' },

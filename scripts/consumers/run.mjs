@@ -131,11 +131,10 @@ async function prove(consumer, index) {
 
 const started = Date.now();
 const results = new Array(selected.length);
-let next = 0;
+// The workers draw the rows from one iterator, each row once.
+const rows = selected.entries();
 async function worker() {
-  while (next < selected.length) {
-    const index = next++;
-    const consumer = selected[index];
+  for (const [index, consumer] of rows) {
     const t0 = Date.now();
     const result = await prove(consumer, index).catch((error) => ({
       ok: false,

@@ -79,8 +79,7 @@ async function layout(graph: MachineGraph): Promise<ElkNode> {
       ],
     })),
   ];
-  const elk = new ELK();
-  return elk.layout({
+  return new ELK().layout({
     id: graph.id,
     layoutOptions: {
       'elk.algorithm': 'layered',

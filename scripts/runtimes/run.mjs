@@ -80,6 +80,7 @@ if (!Object.values(BIN).every((path) => existsSync(path))) installInto(join(root
 if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run npm run build first');
 const mock = await startMock();
 const checkCli = join(here, 'check-cli.mjs');
+const DENO_FLAGS = ['--quiet', '--allow-net', '--allow-env', '--allow-read', '--no-prompt'];
 const env = (n) => ({
   MOCK_BASE_URL: mock.url,
   MOCK_API_KEY: mock.key,
@@ -91,15 +92,7 @@ const matrix = [
   [`Node ${process.version}`, () => viaProcess(process.execPath, [checkCli], env(1))],
   [`Node ${await version(nodeBinary(22))}`, () => viaProcess(nodeBinary(22), [checkCli], env(2))],
   [`Bun ${await version(BIN.bun)}`, () => viaProcess(BIN.bun, ['run', checkCli], env(3))],
-  [
-    await version(BIN.deno),
-    () =>
-      viaProcess(
-        BIN.deno,
-        ['run', '--quiet', '--allow-net', '--allow-env', '--allow-read', '--no-prompt', checkCli],
-        env(4),
-      ),
-  ],
+  [await version(BIN.deno), () => viaProcess(BIN.deno, ['run', ...DENO_FLAGS, checkCli], env(4))],
   ['workerd (miniflare, nodejs_compat)', () => viaWorkerd(env(5), ['nodejs_compat'])],
   ['workerd (miniflare, no Node APIs)', () => viaWorkerd(env(6), [])],
   ...[22, 24].map((line) => [
