@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort, installInto, launch, median, root } from './support.mjs';
+import { freePort, installInto, launch, median, root, rotating } from './support.mjs';
 
 const bin = join(root, 'dist/bin/mock-server.js');
 const prismPrefix = join(root, '.runtimes/prism');
@@ -160,12 +160,7 @@ async function throughput() {
   const names = Object.keys(servers);
   for (const name of names) await load(servers[name].url, headers);
   const runs = Object.fromEntries(names.map((name) => [name, []]));
-  for (let i = 0; i < ROUNDS; i++) {
-    for (let k = 0; k < names.length; k++) {
-      const name = names[(i + k) % names.length];
-      runs[name].push(await load(servers[name].url, headers));
-    }
-  }
+  for (const name of rotating(names, ROUNDS)) runs[name].push(await load(servers[name].url, headers));
   for (const server of Object.values(servers)) await server.stop('SIGKILL');
   const figures = (name) => ({
     rps: median(runs[name].map((r) => r.rps)),

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openStateFile, type StateFile } from '../mock/server/persistence.js';
+import { openStateFile } from '../mock/server/persistence.js';
 import { type RunningMockServer, startMockServer } from '../mock/server/server.js';
 import { seedTransactions } from '../test/bench/mock-seed.js';
 
@@ -39,7 +39,6 @@ const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-bench-'));
 interface Contender {
   name: string;
   server: RunningMockServer;
-  stateFile?: StateFile;
   samples: number[];
   mobile: number;
 }
@@ -50,7 +49,7 @@ async function contender(name: string, transactions: number, file?: string): Pro
   await seedTransactions(server.service, transactions);
   // The whole state, once (the seed restored it): not one of the writes measured.
   stateFile?.save();
-  return { name, server, stateFile, samples: [], mobile: 9_100_000_000 };
+  return { name, server, samples: [], mobile: 9_100_000_000 };
 }
 
 /** POST /v2/users, the write every figure here is of. */

@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { installInto, median, quantile, root } from './support.mjs';
+import { installInto, median, quantile, root, rotating } from './support.mjs';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '21' }, enforce: { type: 'boolean' } },
@@ -76,13 +76,10 @@ function runOnce(name) {
 }
 
 for (const name of names) runOnce(name); // warm the file system cache
-for (let run = 0; run < runs; run++) {
-  for (let i = 0; i < names.length; i++) {
-    const name = names[(run + i) % names.length];
-    const timing = runOnce(name);
-    wall[name].push(timing.ms);
-    inside[name].push(timing.inside);
-  }
+for (const name of rotating(names, runs)) {
+  const timing = runOnce(name);
+  wall[name].push(timing.ms);
+  inside[name].push(timing.inside);
 }
 
 const base = median(wall['node -e 0']);

@@ -1,5 +1,6 @@
 // What the scripts here share: commands spawned with their output collected, free ports, the built standalone mock
-// server started and stopped, npm packages installed into a git-ignored folder of their own, and medians.
+// server started and stopped, npm packages installed into a git-ignored folder of their own, the package packed,
+// and the rounds and medians of the benchmarks.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -95,15 +96,26 @@ export function installInto(prefix, packages, what = packages.join(', ')) {
   const manifest = join(prefix, 'package.json');
   if (!existsSync(manifest)) writeFileSync(manifest, '{ "name": "inr-payouts-tools", "private": true }\n');
   console.log(`installing ${what} into ${relative(root, prefix)}/ ...`);
-  const installed = spawnSync(
-    'npm',
-    ['install', '--prefix', prefix, '--no-audit', '--no-fund', ...packages],
-    {
-      encoding: 'utf8',
-      timeout: 600_000,
-    },
-  );
+  const args = ['install', '--prefix', prefix, '--no-audit', '--no-fund', ...packages];
+  const installed = spawnSync('npm', args, { encoding: 'utf8', timeout: 600_000 });
   if (installed.status !== 0) throw new Error(`installing ${what} failed:\n${installed.stderr}`);
+}
+
+/**
+ * Packs the package into `dir` as npm publish would (`npm pack`, whose `prepack` builds dist/); the tarball's path.
+ */
+export function pack(dir) {
+  // Room for the build's output, which prepack prints.
+  const options = { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 };
+  const packed = spawnSync('npm', ['pack', '--silent', '--pack-destination', dir], options);
+  if (packed.status !== 0) throw new Error(`npm pack failed:\n${packed.stderr}${packed.stdout}`);
+  return join(dir, packed.stdout.trim().split('\n').at(-1));
+}
+
+/** Rounds of every item once, each round starting one further, so load on a shared machine falls on all alike. */
+export function* rotating(items, rounds) {
+  for (let round = 0; round < rounds; round++)
+    for (let i = 0; i < items.length; i++) yield items[(round + i) % items.length];
 }
 
 /** The q-quantile of some figures, interpolated between the two nearest. */

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureNodeLines, nodeBinary } from '../runtimes/node-lines.mjs';
-import { root, run } from '../support.mjs';
+import { pack, root, run } from '../support.mjs';
 
 const consumers = join(root, 'test/consumers');
 
@@ -92,14 +92,7 @@ const selected = positionals.length
   : MATRIX;
 ensureNodeLines(selected.map((c) => c.node));
 const work = await mkdtemp(join(tmpdir(), 'inr-payouts-consumers-'));
-let tarball = values.tarball ? resolve(values.tarball) : undefined;
-if (!tarball) {
-  const packed = await run('npm', ['pack', '--silent', '--pack-destination', work], {
-    timeoutMs: TIMEOUT_MS,
-  });
-  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.output}`);
-  tarball = join(work, packed.output.trim().split('\n').at(-1));
-}
+const tarball = values.tarball ? resolve(values.tarball) : pack(work);
 if (!existsSync(tarball)) throw new Error(`no tarball at ${tarball}`);
 
 async function prove(consumer, index) {

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { freePort, root, run } from '../support.mjs';
+import { freePort, pack, root, run } from '../support.mjs';
 import { ensureBaseImage } from './base-image.mjs';
 
 const IMAGE = 'inr-payouts-mock';
@@ -520,12 +520,7 @@ async function main() {
       tarball = resolve(options.tarball);
       if (!existsSync(tarball)) throw new CannotRun(`--tarball ${options.tarball}: no such file`);
     } else {
-      const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-pack-'));
-      const name = sh('npm', ['pack', '--silent', '--pack-destination', dir])
-        .stdout.trim()
-        .split('\n')
-        .at(-1);
-      tarball = join(dir, name);
+      tarball = pack(mkdtempSync(join(tmpdir(), 'inr-payouts-pack-')));
     }
   } catch (error) {
     console.error(`could not run: ${error.message}`);
