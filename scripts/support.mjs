@@ -99,13 +99,28 @@ export function installInto(prefix, packages, what = packages.join(', ')) {
 }
 
 /**
+ * Runs a command to its end, blocking (in the repository's root); answers spawnSync's result. Throws when the command
+ * cannot start, or exits other than 0 unless `allowFail`.
+ */
+export function sh(command, args, { allowFail = false, env } = {}) {
+  const options = {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, ...env },
+  };
+  const done = spawnSync(command, args, options);
+  if (done.error) throw new Error(`${command} could not run: ${done.error.message}`);
+  if (done.status !== 0 && !allowFail)
+    throw new Error(`${command} ${args.join(' ')} exited ${done.status}:\n${done.stderr}${done.stdout}`);
+  return done;
+}
+
+/**
  * Packs the package into `dir` as npm publish would (`npm pack`, whose `prepack` builds dist/); the tarball's path.
  */
 export function pack(dir) {
-  // Room for the build's output, which prepack prints.
-  const options = { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 };
-  const packed = spawnSync('npm', ['pack', '--silent', '--pack-destination', dir], options);
-  if (packed.status !== 0) throw new Error(`npm pack failed:\n${packed.stderr}${packed.stdout}`);
+  const packed = sh('npm', ['pack', '--silent', '--pack-destination', dir]);
   return join(dir, packed.stdout.trim().split('\n').at(-1));
 }
 

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { freePort, pack, root, run } from '../support.mjs';
+import { freePort, pack, root, run, sh } from '../support.mjs';
 import { ensureBaseImage } from './base-image.mjs';
 
 const IMAGE = 'inr-payouts-mock';
@@ -43,17 +43,6 @@ const NPROC = hardLimit('Max processes', 4096);
 const PODMAN = ['podman', '--runtime', 'runc', '--cgroup-manager', 'cgroupfs'];
 const RUN_FLAGS = ['--ulimit', `nofile=${NOFILE}:${NOFILE}`, '--ulimit', `nproc=${NPROC}:${NPROC}`];
 
-function sh(command, args, { allowFail = false, env } = {}) {
-  const done = spawnSync(command, args, {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive', ...env },
-  });
-  if (done.error) throw new Error(`${command} could not run: ${done.error.message}`);
-  if (done.status !== 0 && !allowFail)
-    throw new Error(`${command} ${args.join(' ')} exited ${done.status}:\n${done.stderr}${done.stdout}`);
-  return done;
-}
 const podman = (args, opts) => sh(PODMAN[0], [...PODMAN.slice(1), ...args], opts);
 /** podman without blocking this process, whose receiver must go on answering the container's webhooks. */
 const podmanAsync = (args) => run(PODMAN[0], [...PODMAN.slice(1), ...args]);
@@ -105,10 +94,9 @@ function ensureTools() {
   if (process.getuid?.() !== 0)
     throw new Error(`missing ${missing.join(', ')}, and not root to apt-get install them`);
   console.log(`installing ${missing.join(', ')} ...`);
-  const update = sh('apt-get', ['update', '-qq'], { allowFail: true });
-  const install = sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
-    allowFail: true,
-  });
+  const apt = (args) => sh('apt-get', args, { allowFail: true, env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  const update = apt(['update', '-qq']);
+  const install = apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]);
   if (update.status !== 0 || install.status !== 0)
     throw new Error(`apt-get install ${missing.join(' ')} failed:\n${install.stderr}${update.stderr}`);
 }
