@@ -19,13 +19,11 @@ const pages = readdirSync(site, { recursive: true })
 /** @type {Map<string, Set<string>>} */
 const idsByPage = new Map();
 const idsOf = (/** @type {string} */ file) => {
-  let ids = idsByPage.get(file);
-  if (!ids) {
+  if (!idsByPage.has(file)) {
     const html = readFileSync(file, 'utf8');
-    ids = new Set([...html.matchAll(/\s(?:id|name)="([^"]+)"/g)].map((m) => m[1] ?? ''));
-    idsByPage.set(file, ids);
+    idsByPage.set(file, new Set([...html.matchAll(/\s(?:id|name)="([^"]+)"/g)].map((m) => m[1] ?? '')));
   }
-  return ids;
+  return idsByPage.get(file);
 };
 
 const FILE_LIKE_HOST = /^https?:\/\/[^/]+\.(md|ts|js|json|html?)(\/|$)/i;

@@ -23,11 +23,8 @@ async function check(name, run) {
     const detail = await run();
     return { name, ok: true, detail: detail ?? '' };
   } catch (error) {
-    return {
-      name,
-      ok: false,
-      detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    };
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return { name, ok: false, detail };
   }
 }
 
@@ -50,13 +47,8 @@ async function thrown(run) {
  * @returns {Promise<{ name: string; ok: boolean; detail: string }[]>}
  */
 export async function runChecks(env) {
-  const secret = env.MOCK_WEBHOOK_SECRET;
-  const client = new PayoutClient({
-    apiKey: env.MOCK_API_KEY,
-    baseUrl: env.MOCK_BASE_URL,
-    maxRetries: 0,
-    timeout: 10_000,
-  });
+  const { MOCK_BASE_URL: baseUrl, MOCK_API_KEY: apiKey, MOCK_WEBHOOK_SECRET: secret } = env;
+  const client = new PayoutClient({ apiKey, baseUrl, maxRetries: 0, timeout: 10_000 });
   let userId = '';
   const results = [
     await check('client: create a user', async () => {
