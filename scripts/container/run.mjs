@@ -151,10 +151,9 @@ async function hostReceiver(secret) {
   const events = [];
   const refused = [];
   const server = createServer(async (req, res) => {
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
+    const body = Buffer.concat(await Array.fromAsync(req));
     try {
-      events.push(verifyWebhook(Buffer.concat(chunks), req.headers['x-service-signature'], secret));
+      events.push(verifyWebhook(body, req.headers['x-service-signature'], secret));
       res.writeHead(200).end();
     } catch (error) {
       refused.push(error.message);
@@ -394,14 +393,9 @@ async function conformanceRun() {
       expect(done.code === 0, `exit ${done.code}\n${done.stdout.slice(-3000)}\n${done.stderr.slice(-2000)}`);
       return /\d+ scenarios: .*/.exec(done.stdout)?.[0] ?? 'exit 0';
     };
+    const bin = join(root, 'dist/bin/mock-server.js');
     const fromHost = (...more) =>
-      run(process.execPath, [
-        join(root, 'dist/bin/mock-server.js'),
-        'conformance',
-        '--base-url',
-        `http://127.0.0.1:${port}`,
-        ...more,
-      ]);
+      run(process.execPath, [bin, 'conformance', '--base-url', `http://127.0.0.1:${port}`, ...more]);
     // Run in the container, beside the server: the run's webhook receiver listens on the container's loopback.
     const inside = ['exec', name, 'inr-payouts-mock', 'conformance', '--base-url', 'http://127.0.0.1:4010'];
     await check('conformance: inr-payouts-mock conformance against the container exits 0', async () =>
@@ -446,6 +440,8 @@ async function composeRun(base) {
   const url = `http://127.0.0.1:${port}`;
   const mock = `${project}_mock_1`;
   const receiver = `${project}_receiver_1`;
+  // The events the receiver verified, read inside its container: the compose network is not the host's.
+  const listEvents = "fetch('http://127.0.0.1:8080/events').then((r) => r.text()).then(console.log)";
   try {
     await check('compose up (examples/container/compose.yaml): the mock answers from the host', async () => {
       compose(['up', '-d']);
@@ -459,13 +455,7 @@ async function composeRun(base) {
         expect(key, `the mock runs with ${args.join(' ')}`);
         const userId = await createUser(url, key, '9876543212');
         const event = await until('user.created verified by the receiver', async () => {
-          const listed = podman([
-            'exec',
-            receiver,
-            'node',
-            '-e',
-            "fetch('http://127.0.0.1:8080/events').then((r) => r.text()).then(console.log)",
-          ]).stdout;
+          const listed = podman(['exec', receiver, 'node', '-e', listEvents]).stdout;
           return JSON.parse(listed).find((e) => e.event === 'user.created' && e.data.userId === userId);
         });
         return `${event.event} ${event.id}, to ${after(args, '--webhook-url')}`;
@@ -524,19 +514,8 @@ async function main() {
       const trust = ca
         ? ['-v', `${ca}:/run/build-ca.crt:ro`, '--build-arg', 'NODE_EXTRA_CA_CERTS=/run/build-ca.crt']
         : [];
-      podman([
-        'build',
-        '--format',
-        'docker',
-        '--build-arg',
-        `BASE=${base}`,
-        ...trust,
-        '-t',
-        IMAGE,
-        '-f',
-        join(root, 'Dockerfile'),
-        context,
-      ]);
+      const build = ['--format', 'docker', '--build-arg', `BASE=${base}`, ...trust];
+      podman(['build', ...build, '-t', IMAGE, '-f', join(root, 'Dockerfile'), context]);
       const size = Number(podman(['image', 'inspect', IMAGE, '--format', '{{.Size}}']).stdout);
       const baseSize = Number(podman(['image', 'inspect', base, '--format', '{{.Size}}']).stdout);
       const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
