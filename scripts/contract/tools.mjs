@@ -1,7 +1,7 @@
 // The contract tools nobody here wrote (Redocly, Spectral, Portman, Newman, Prism, @hey-api/openapi-ts),
 // installed on first use into .contract-tools/ (git-ignored), never as dev dependencies: they are large and only
-// CI's contract steps need them. Prism and openapi-ts need a newer Node than the repo's 20; they run under the
-// Node 24 that scripts/runtimes/ installs into .runtimes/ (installed here too when missing).
+// CI's contract steps need them. Prism and openapi-ts refuse Node 20: they run under Node 24, the toolchain's, or
+// the one scripts/runtimes/ installs into .runtimes/ when a script runs on an older Node (installed here too).
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensureNodeLines, nodeBinary } from '../runtimes/node-lines.mjs';
