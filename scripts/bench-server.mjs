@@ -8,16 +8,13 @@
 // Options: --rounds <n> (throughput rounds, default 5: the median of three moved by 0.1x between runs),
 // --seconds <n> (per run, default 5), --starts <n> (start-up rounds, default 10), --prism. Prints PASS or FAIL per
 // target; exits 1 on a FAIL (2 if it could not run).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { freePort, installInto, launch, median, root, rotating } from './support.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'dist/bin/mock-server.js');
 const prismPrefix = join(root, '.runtimes/prism');
 const prismBin = join(prismPrefix, 'node_modules/@stoplight/prism-cli/dist/index.js');
@@ -35,56 +32,10 @@ const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const STARTS = Number(values.starts);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-
-function run(command, args, options = {}) {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
-    let output = '';
-    child.stdout.on('data', (c) => {
-      output += c;
-    });
-    child.stderr.on('data', (c) => {
-      output += c;
-    });
-    child.on('close', (code) => done({ code, output }));
-  });
-}
-
-async function ensurePrism() {
+function ensurePrism() {
   if (existsSync(prismBin)) return;
-  console.log('installing @stoplight/prism-cli@5 into .runtimes/prism ...');
   rmSync(prismPrefix, { recursive: true, force: true });
-  await run('mkdir', ['-p', prismPrefix]);
-  writeFileSync(
-    join(prismPrefix, 'package.json'),
-    '{ "name": "inr-payouts-bench-prism", "private": true }\n',
-  );
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const installed = await run(npm, [
-    'install',
-    '--prefix',
-    prismPrefix,
-    '--no-audit',
-    '--no-fund',
-    '@stoplight/prism-cli@5',
-  ]);
-  if (installed.code !== 0) throw new Error(`installing Prism failed:\n${installed.output}`);
-}
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
+  installInto(prismPrefix, ['@stoplight/prism-cli@5']);
 }
 
 /** Polls until the server gives any HTTP answer; resolves with the ms since `started`. */
@@ -101,17 +52,10 @@ async function firstAnswer(url, started, child) {
   }
 }
 
-function stop(child) {
-  return new Promise((done) => {
-    if (child.exitCode !== null) return done();
-    child.once('exit', () => done());
-    child.kill('SIGKILL');
-  });
-}
-
 const work = mkdtempSync(join(tmpdir(), 'inr-payouts-bench-server-'));
 const bare = join(work, 'bare.mjs');
 const answerFile = join(work, 'answer.json');
+const prismDocument = join(work, 'openapi.json');
 // The bare server: node:http answering every request with one recorded answer (status, headers, body), as fast
 // as Node can: the limit any server written on node:http meets.
 writeFileSync(
@@ -135,31 +79,20 @@ writeFileSync(
 /** Headers Node sets per response itself; every other header of the mock's answer the bare server repeats. */
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-/** The contenders' commands for a port. */
+/** The contenders' arguments to node for a port. */
 const starters = {
-  bare: (port) => [process.execPath, [bare, String(port), answerFile]],
-  mock: (port) => [process.execPath, [bin, '--port', String(port), '--speed', 'manual']],
-  prism: (port) => [
-    process.execPath,
-    [prismBin, 'mock', join(work, 'openapi.json'), '-p', String(port), '-h', '127.0.0.1', '-v', 'silent'],
-  ],
+  bare: (port) => [bare, String(port), answerFile],
+  mock: (port) => [bin, '--port', String(port), '--speed', 'manual'],
+  prism: (port) => [prismBin, 'mock', prismDocument, '-p', String(port), '-h', '127.0.0.1', '-v', 'silent'],
 };
 
 async function start(name) {
   const port = await freePort();
-  const [command, args] = starters[name](port);
   const started = performance.now();
-  const child = spawn(command, args, { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (c) => {
-    output += c;
-  });
-  child.stderr.on('data', (c) => {
-    output += c;
-  });
+  const server = launch(process.execPath, starters[name](port), { cwd: work });
   const url = `http://127.0.0.1:${port}`;
-  const ms = await firstAnswer(`${url}/v2/account`, started, child);
-  return { child, url, ms, output: () => output };
+  const ms = await firstAnswer(`${url}/v2/account`, started, server.child);
+  return { ...server, url, ms };
 }
 
 async function load(url, headers) {
@@ -168,12 +101,6 @@ async function load(url, headers) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   }
   return { rps: result.requests.average, p99: result.latency.p99 };
-}
-
-/** One target's line; `ok` undefined when the figure was not measured in this run. */
-function line(label, value, target, ok) {
-  const verdict = ok === undefined ? '----' : ok ? 'PASS' : 'FAIL';
-  console.log(`  ${verdict}  ${label.padEnd(70)} ${value.padStart(7)}  target ${target}`);
 }
 
 /** The mock's answer to GET /v2/account, written for the bare server: the same status, headers and bytes. */
@@ -188,7 +115,7 @@ async function recordAnswer(url, headers) {
 /** Prism serving a one-operation document whose example is the mock's answer. */
 async function startPrism(account) {
   writeFileSync(
-    join(work, 'openapi.json'),
+    prismDocument,
     JSON.stringify({
       openapi: '3.0.3',
       info: { title: 'account', version: '1' },
@@ -214,8 +141,8 @@ async function startPrism(account) {
 /** Throughput of the mock and the bare server (and Prism): all up, runs alternating, after a warm-up run each. */
 async function throughput() {
   const mock = await start('mock');
-  const key = /sandbox API key: (\S+)/.exec(mock.output())?.[1];
-  if (!key) throw new Error(`the mock printed no key:\n${mock.output()}`);
+  const key = /sandbox API key: (\S+)/.exec(mock.seen.output)?.[1];
+  if (!key) throw new Error(`the mock printed no key:\n${mock.seen.output}`);
   // The account's per-minute rate limit would answer 429 under load.
   await fetch(`${mock.url}/__mock/accounts/update`, {
     method: 'POST',
@@ -233,13 +160,8 @@ async function throughput() {
   const names = Object.keys(servers);
   for (const name of names) await load(servers[name].url, headers);
   const runs = Object.fromEntries(names.map((name) => [name, []]));
-  for (let i = 0; i < ROUNDS; i++) {
-    for (let k = 0; k < names.length; k++) {
-      const name = names[(i + k) % names.length];
-      runs[name].push(await load(servers[name].url, headers));
-    }
-  }
-  for (const server of Object.values(servers)) await stop(server.child);
+  for (const name of rotating(names, ROUNDS)) runs[name].push(await load(servers[name].url, headers));
+  for (const server of Object.values(servers)) await server.stop('SIGKILL');
   const figures = (name) => ({
     rps: median(runs[name].map((r) => r.rps)),
     p99: median(runs[name].map((r) => r.p99)),
@@ -255,7 +177,7 @@ try {
     console.error('dist/bin/mock-server.js is missing: run `npm run build` first');
     process.exit(2);
   }
-  if (WITH_PRISM) await ensurePrism();
+  if (WITH_PRISM) ensurePrism();
 
   // Throughput first: it records the mock's answer, which the bare server then sends at start-up too.
   const served = await throughput();
@@ -266,11 +188,10 @@ try {
     for (const name of i % 2 ? ['mock', 'bare'] : ['bare', 'mock']) {
       const server = await start(name);
       startups[name].push(server.ms);
-      await stop(server.child);
+      await server.stop('SIGKILL');
     }
   }
   const startupRatios = startups.mock.map((ms, i) => ms / startups.bare[i]);
-  const startup = median(startupRatios);
   const range = (xs) => `${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}x`;
 
   console.log(`\nstandalone server (${ROUNDS} x ${SECONDS} s per contender, 10 connections, medians)`);
@@ -284,26 +205,17 @@ try {
       `bare node:http ${median(startups.bare).toFixed(0)} ms`,
   );
   console.log('\nperformance targets (npm run bench:server; per-round ratios, median and range)');
-  const throughputRatio = median(served.mock.ratios);
   const targets = [
-    {
-      label: 'throughput on GET /v2/account, mock / bare node:http',
-      value: throughputRatio,
-      range: range(served.mock.ratios),
-      target: '>= 0.5x',
-      ok: throughputRatio >= 0.5,
-    },
-    {
-      label: 'start-up to first answer, mock / bare node:http',
-      value: startup,
-      range: range(startupRatios),
-      target: '< 2x',
-      ok: startup < 2,
-    },
+    ['throughput on GET /v2/account, mock / bare node:http', served.mock.ratios, '>= 0.5x', (r) => r >= 0.5],
+    ['start-up to first answer, mock / bare node:http', startupRatios, '< 2x', (r) => r < 2],
   ];
-  for (const t of targets) {
-    if (!t.ok) failed += 1;
-    line(`${t.label} (rounds ${t.range})`, `${t.value.toFixed(2)}x`, t.target, t.ok);
+  for (const [label, ratios, target, meets] of targets) {
+    const value = median(ratios);
+    if (!meets(value)) failed += 1;
+    const line = `${label} (rounds ${range(ratios)})`.padEnd(70);
+    console.log(
+      `  ${meets(value) ? 'PASS' : 'FAIL'}  ${line} ${`${value.toFixed(2)}x`.padStart(7)}  target ${target}`,
+    );
   }
   if (served.prism) {
     const ratio = served.mock.rps / served.prism.rps;

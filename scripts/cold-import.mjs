@@ -7,47 +7,41 @@
 // the median of its per-round ratios (both sides measured seconds apart), printed with the range of its middle
 // half of rounds (p25-p75). Each child also times its own import from the inside, which leaves out process
 // start-up and its noise.
-// Targets (docs/performance.md), each printed PASS or FAIL with its figure:
-//   client (inr-payouts)       <= 0.6x stripe's import
-//   mock (inr-payouts/mock)    <= 0.5x stripe's import (msw is installed here; the mock never loads it)
-//   webhooks                   <= 2x an empty ES module's import
+// The targets of docs/performance.md (TARGETS, below) are each printed PASS or FAIL with their figure.
 // Usage: node scripts/cold-import.mjs [--runs N] [--enforce]   (needs `npm run build` first; --enforce exits 1
 // on a FAIL; CI only reports, its shared machines too noisy to gate on)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { installInto, median, quantile, root, rotating } from './support.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const args = process.argv.slice(2);
-const runsFlag = args.indexOf('--runs');
-const runs = runsFlag >= 0 ? Number(args[runsFlag + 1]) : 21;
-const enforce = args.includes('--enforce');
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '21' }, enforce: { type: 'boolean' } },
+});
+const runs = Number(values.runs);
 
 for (const path of ['dist/index.js', 'dist/webhooks.js', 'dist/mock.js']) {
-  if (!existsSync(`${root}${path}`)) {
+  if (!existsSync(join(root, path))) {
     console.error(`cold-import: ${path} is missing; run \`npm run build\` first.`);
     process.exit(2);
   }
 }
 
-const bench = `${root}.bench/`;
-const OPENAI = 'openai@6';
-if (!existsSync(`${bench}node_modules/openai/package.json`)) {
-  console.log(`installing ${OPENAI} into .bench/ ...`);
-  mkdirSync(bench, { recursive: true });
-  writeFileSync(`${bench}package.json`, '{ "name": "inr-payouts-bench", "private": true }\n');
-  const installed = spawnSync('npm', ['install', '--no-audit', '--no-fund', OPENAI], {
-    cwd: bench,
-    stdio: 'inherit',
-  });
-  if (installed.status !== 0) process.exit(2);
+const bench = join(root, '.bench');
+try {
+  if (!existsSync(join(bench, 'node_modules/openai/package.json'))) installInto(bench, ['openai@6']);
+} catch (error) {
+  console.error(`cold-import: ${error.message}`);
+  process.exit(2);
 }
 
 // Every contender is an ESM script given to `node --input-type=module -e`, so all pay the same start-up.
 const importing = (specifier) =>
   `const t = performance.now(); await import(${JSON.stringify(specifier)}); ` +
   'process.stdout.write(String(performance.now() - t));';
-const dist = (file) => pathToFileURL(`${root}dist/${file}`).href;
+const dist = (file) => pathToFileURL(join(root, 'dist', file)).href;
 const contenders = {
   'node -e 0': 'process.stdout.write("0");',
   // The floor of any import: Node's ESM loader starting up for one empty module.
@@ -79,22 +73,12 @@ function runOnce(name) {
 }
 
 for (const name of names) runOnce(name); // warm the file system cache
-for (let run = 0; run < runs; run++) {
-  for (let i = 0; i < names.length; i++) {
-    const name = names[(run + i) % names.length];
-    const timing = runOnce(name);
-    wall[name].push(timing.ms);
-    inside[name].push(timing.inside);
-  }
+for (const name of rotating(names, runs)) {
+  const timing = runOnce(name);
+  wall[name].push(timing.ms);
+  inside[name].push(timing.inside);
 }
 
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (sorted.length - 1) * q;
-  const low = Math.floor(at);
-  return sorted[low] + (sorted[Math.min(low + 1, sorted.length - 1)] - sorted[low]) * (at - low);
-};
-const median = (values) => quantile(values, 0.5);
 const base = median(wall['node -e 0']);
 const over = (name) => median(wall[name]) - base;
 /** Per-round times over that round's `node -e 0`. */
@@ -116,33 +100,21 @@ for (const name of names) {
   console.log(`  ${name.padEnd(22)} ${median(wall[name]).toFixed(1).padStart(7)} ms${extra}`);
 }
 
+// Each target: its label, the subject, the baseline, and the bar the ratio must stay at or under. msw is installed
+// here: the mock's figure shows it never loads it.
 const TARGETS = [
-  { label: 'client import (inr-payouts) / stripe', subject: 'inr-payouts', baseline: 'stripe', bar: 0.6 },
-  {
-    label: 'mock import (inr-payouts/mock) / stripe',
-    subject: 'inr-payouts/mock',
-    baseline: 'stripe',
-    bar: 0.5,
-  },
-  {
-    label: 'webhooks import / an empty ES module',
-    subject: 'inr-payouts/webhooks',
-    baseline: 'empty module',
-    bar: 2,
-  },
+  ['client import (inr-payouts) / stripe', 'inr-payouts', 'stripe', 0.6],
+  ['mock import (inr-payouts/mock) / stripe', 'inr-payouts/mock', 'stripe', 0.5],
+  ['webhooks import / an empty ES module', 'inr-payouts/webhooks', 'empty module', 2],
 ];
 console.log('\nperformance targets (npm run bench:startup; times over node -e 0, per-round ratios)');
 let failed = 0;
-for (const { label, subject, baseline, bar } of TARGETS) {
+for (const [label, subject, baseline, bar] of TARGETS) {
   // An empty module costs a few ms over `node -e 0`, within a loaded machine's noise: when the baseline's figure
   // is not clearly above zero, the ratio is of the times each child measured inside instead.
   const insideOnly = over(baseline) < 2;
   const inner = median(inside[subject]) / median(inside[baseline]);
-  const {
-    median: value,
-    low,
-    high,
-  } = insideOnly ? { median: inner, low: inner, high: inner } : ratio(subject, baseline);
+  const { median: value, low, high } = insideOnly ? { median: inner } : ratio(subject, baseline);
   const pass = value <= bar;
   if (!pass) failed += 1;
   console.log(
@@ -155,4 +127,4 @@ for (const { label, subject, baseline, bar } of TARGETS) {
 }
 const openai = ratio('inr-payouts', 'openai');
 console.log(`  ----  client import / openai, for reference     ${openai.median.toFixed(2).padStart(5)}x`);
-if (enforce && failed > 0) process.exit(1);
+if (values.enforce && failed > 0) process.exit(1);

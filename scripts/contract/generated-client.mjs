@@ -4,7 +4,8 @@
 // server (dist/, from the build). Exits 1 when any step fails.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureTools, node24Env, root, startServer } from './tools.mjs';
+import { root, startMock } from '../support.mjs';
+import { ensureTools, node24Env } from './tools.mjs';
 
 const example = join(root, 'examples/generated-client');
 const tool = ensureTools();
@@ -19,7 +20,7 @@ function run(command, args, options = {}) {
 
 run(tool('openapi-ts'), ['-f', 'openapi-ts.config.mjs', '--no-log-file'], { env: node24Env() });
 run(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json']);
-const server = await startServer();
+const server = await startMock();
 try {
   run(join(root, 'node_modules/.bin/tsx'), ['flow.ts', server.url]);
   console.log('PASS the generated client ran the whole flow');

@@ -2,7 +2,8 @@
 // Spectral (`spectral:oas`, .spectral.yaml, failing on any hint or worse) on both shipped documents. Exits 1 on
 // any problem.
 import { spawnSync } from 'node:child_process';
-import { ensureTools, root } from './tools.mjs';
+import { root } from '../support.mjs';
+import { ensureTools } from './tools.mjs';
 
 const tool = ensureTools();
 let failed = false;

@@ -9,19 +9,19 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureTools, root, startServer } from './tools.mjs';
+import { root, startMock } from '../support.mjs';
+import { ensureTools } from './tools.mjs';
 
 const here = join(root, 'scripts/contract/portman');
 
 /**
- * Builds the collection for `apiUrl` (the server, or a proxy in front of it) and runs it; the sandbox key is read
- * from the helpers of the server at `serverUrl`. Resolves with Newman's exit status.
+ * Builds the collection for `apiUrl` (the server, or a proxy in front of it) and runs it with the server's sandbox
+ * key. Resolves with Newman's exit status.
  */
-export async function runPortman(apiUrl, serverUrl = apiUrl) {
+export async function runPortman(apiUrl, key) {
   const tool = ensureTools();
   const out = mkdtempSync(join(tmpdir(), 'inr-portman-'));
   try {
-    const account = await (await fetch(`${serverUrl}/__mock/accounts/get`, { method: 'POST' })).json();
     const collection = join(out, 'collection.json');
     const portman = spawnSync(
       tool('portman'),
@@ -40,7 +40,7 @@ export async function runPortman(apiUrl, serverUrl = apiUrl) {
     if (portman.status !== 0) throw new Error('portman could not build the collection');
     const newman = spawnSync(
       tool('newman'),
-      ['run', collection, '--env-var', `bearerToken=${account.data.keys.sandbox}`, '--bail'],
+      ['run', collection, '--env-var', `bearerToken=${key}`, '--bail'],
       { cwd: out, stdio: 'inherit' },
     );
     const status = newman.status ?? 1;
@@ -55,10 +55,10 @@ export async function runPortman(apiUrl, serverUrl = apiUrl) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const server = await startServer();
+  const server = await startMock();
   let status = 1;
   try {
-    status = await runPortman(server.url);
+    status = await runPortman(server.url, server.key);
   } finally {
     await server.stop();
   }

@@ -9,22 +9,21 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureTools, node24Env, root } from './tools.mjs';
+import { root } from '../support.mjs';
+import { ensureTools, node24Env } from './tools.mjs';
 
 const tool = ensureTools();
 const log = join(mkdtempSync(join(tmpdir(), 'inr-prism-')), 'prism.log');
+// Each server starts a Prism of its own (seconds) and every request crosses it: the suite's own time limits, set
+// for a server on its own, are tripled here.
+const limits = ['--hookTimeout', '30000', '--testTimeout', '60000'];
 const tests = spawnSync(
   join(root, 'node_modules/.bin/vitest'),
-  // Each server starts a Prism of its own (seconds) and every request crosses it: the suite's own time limits, set
-  // for a server on its own, are tripled here.
   [
     'run',
     '--project',
     'default',
-    '--hookTimeout',
-    '30000',
-    '--testTimeout',
-    '60000',
+    ...limits,
     'test/mock/server',
     'test/mock/http/router.test.ts',
     'test/mock/observe/ledger.test.ts',

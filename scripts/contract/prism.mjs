@@ -3,48 +3,25 @@
 // Portman's contract tests, the generated client's whole flow (its helper calls go straight to the server: they
 // are not the API), and injected faults (500, 502, 503, 504, 429 and a 4XX no operation lists), an idempotent
 // replay and the API's own refusals. Any violation Prism reports, or any answer it had to make itself, fails.
-import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { freePort, launch, root, startMock } from '../support.mjs';
 import { runPortman } from './portman.mjs';
-import { ensureTools, node24Env, root, startServer } from './tools.mjs';
+import { ensureTools, node24Env } from './tools.mjs';
 
 const tool = ensureTools();
-
-function freePort() {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
-
-function startPrism(upstream, port) {
-  return new Promise((done, fail) => {
-    const child = spawn(
-      tool('prism'),
-      ['proxy', join(root, 'openapi.json'), upstream, '--errors', '-h', '127.0.0.1', '-p', String(port)],
-      { cwd: root, env: node24Env(), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let log = '';
-    const read = (chunk) => {
-      log += chunk;
-      if (log.includes('Prism is listening')) done({ child, log: () => log });
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => fail(new Error(`prism exited (${code}) before listening:\n${log}`)));
-  });
-}
-
-const server = await startServer();
+const server = await startMock();
 const port = await freePort();
-const prism = await startPrism(server.url, port);
+const prism = launch(
+  tool('prism'),
+  ['proxy', join(root, 'openapi.json'), server.url, '--errors', '-h', '127.0.0.1', '-p', String(port)],
+  { env: node24Env() },
+);
+await prism.ready((log) => log.includes('Prism is listening'), 'prism');
 const proxy = `http://127.0.0.1:${port}`;
 const problems = [];
 try {
-  if ((await runPortman(proxy, server.url)) !== 0)
+  if ((await runPortman(proxy, server.key)) !== 0)
     problems.push('Portman contract tests failed through Prism');
 
   const flow = spawnSync(join(root, 'node_modules/.bin/tsx'), ['flow.ts', proxy, server.url], {
@@ -60,6 +37,7 @@ try {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }).then((r) => r.json());
+  // Read, not the key the server printed: the flow above reset the sandbox with a seed, and so a key, of its own.
   const key = (await helper('accounts/get', {})).data.keys.sandbox;
   const api = (method, path, body, headers = {}) =>
     fetch(`${proxy}${path}`, {
@@ -95,7 +73,7 @@ try {
 // Only the traffic counts: the route list Prism prints before it listens fills path parameters with random
 // lorem words, "error" among them. Prism marks each violation it found in a request or an answer, and each error
 // it answered itself, with ✖.
-const traffic = prism.log().split('Prism is listening').slice(1).join('').split('\n');
+const traffic = prism.seen.output.split('Prism is listening').slice(1).join('').split('\n');
 const violations = traffic.filter((line) => /✖|Violation|Request terminated/.test(line));
 const received = traffic.filter((line) => line.includes('Request received')).length;
 if (received < 40) problems.push(`only ${received} requests went through Prism`);

@@ -4,7 +4,7 @@
 // network); they are only checked for the shape of a link a markdown renderer made by mistake from a file name
 // (`http://PRODUCT.md`). Exits 1 with one line per broken link. Written here because the well-kept checkers
 // (linkinator, lychee) either fetch external links or need a browser or a binary download.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const site = resolve(process.argv[2] ?? 'docs-site');
@@ -13,25 +13,17 @@ if (!existsSync(site)) {
   process.exit(1);
 }
 
-/** @param {string} dir @returns {string[]} */
-function walk(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
-}
-
-const pages = walk(site).filter((file) => file.endsWith('.html'));
+const pages = readdirSync(site, { recursive: true })
+  .filter((file) => file.endsWith('.html'))
+  .map((file) => join(site, file));
 /** @type {Map<string, Set<string>>} */
 const idsByPage = new Map();
 const idsOf = (/** @type {string} */ file) => {
-  let ids = idsByPage.get(file);
-  if (!ids) {
+  if (!idsByPage.has(file)) {
     const html = readFileSync(file, 'utf8');
-    ids = new Set([...html.matchAll(/\s(?:id|name)="([^"]+)"/g)].map((m) => m[1] ?? ''));
-    idsByPage.set(file, ids);
+    idsByPage.set(file, new Set([...html.matchAll(/\s(?:id|name)="([^"]+)"/g)].map((m) => m[1] ?? '')));
   }
-  return ids;
+  return idsByPage.get(file);
 };
 
 const FILE_LIKE_HOST = /^https?:\/\/[^/]+\.(md|ts|js|json|html?)(\/|$)/i;

@@ -79,8 +79,7 @@ async function layout(graph: MachineGraph): Promise<ElkNode> {
       ],
     })),
   ];
-  const elk = new ELK();
-  return elk.layout({
+  return new ELK().layout({
     id: graph.id,
     layoutOptions: {
       'elk.algorithm': 'layered',
@@ -117,8 +116,7 @@ function route(edge: ElkExtendedEdge): { d: string; end: ElkPoint; from: ElkPoin
   if (!section) return undefined;
   const points = [section.startPoint, ...(section.bendPoints ?? []), section.endPoint];
   const d = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${round(p.x)} ${round(p.y)}`).join(' ');
-  const end = points[points.length - 1];
-  const from = points[points.length - 2];
+  const [from, end] = points.slice(-2);
   return end && from ? { d, end, from } : undefined;
 }
 

@@ -7,20 +7,12 @@ import { join } from 'node:path';
 const LIMIT = 0.3;
 const COMMENT = /^\s*(\/\/|\/\*|\*)/;
 
-function* typescript(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* typescript(path);
-    else if (entry.name.endsWith('.ts')) yield path;
-  }
-}
-
 let failed = false;
 for (const folder of ['src', 'mock']) {
   let lines = 0;
   let comments = 0;
-  for (const file of typescript(folder)) {
-    const text = readFileSync(file, 'utf8')
+  for (const file of readdirSync(folder, { recursive: true }).filter((name) => name.endsWith('.ts'))) {
+    const text = readFileSync(join(folder, file), 'utf8')
       .split('\n')
       .filter((line) => line.trim() !== '');
     lines += text.length;

@@ -2,7 +2,6 @@
 // mock/engine/x.ts is test/mock/engine/x.test.ts, so a file's test is found in one hop. The cross-cutting suites
 // keep folders of their own. A test file anywhere else must name a source file. Run by `npm run lint`.
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 /** The folders of test/ whose suites cut across files (CONTRIBUTING's `test/<suite>/` row). */
 const CROSS_CUTTING = [
@@ -20,14 +19,6 @@ const CROSS_CUTTING = [
   'types',
 ];
 
-function* tests(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* tests(path);
-    else if (entry.name.endsWith('.test.ts')) yield path;
-  }
-}
-
 /** The source file a test mirrors: test/mock/… keeps its prefix, anything else is under src/. */
 const sourceOf = (relative) => {
   const base = relative.slice(0, -'.test.ts'.length);
@@ -36,8 +27,8 @@ const sourceOf = (relative) => {
 
 let checked = 0;
 const strays = [];
-for (const file of tests('test')) {
-  const relative = file.slice('test/'.length).split('\\').join('/');
+for (const file of readdirSync('test', { recursive: true }).filter((name) => name.endsWith('.test.ts'))) {
+  const relative = file.split('\\').join('/');
   if (CROSS_CUTTING.includes(relative.split('/')[0] ?? '')) continue;
   checked++;
   if (!existsSync(sourceOf(relative))) strays.push(`test/${relative}`);

@@ -2,12 +2,6 @@
 // prints one JSON line with the results; exits 1 when any check failed.
 import { runChecks } from './checks.mjs';
 
-const env = globalThis.process?.env ?? {};
-const results = await runChecks({
-  baseUrl: env.MOCK_BASE_URL,
-  apiKey: env.MOCK_API_KEY,
-  webhookSecret: env.MOCK_WEBHOOK_SECRET,
-  mobile: env.MOCK_MOBILE,
-});
+const results = await runChecks(globalThis.process?.env ?? {});
 console.log(JSON.stringify(results));
 if (results.some((r) => !r.ok)) globalThis.process?.exit(1);

