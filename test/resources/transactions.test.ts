@@ -9,10 +9,9 @@ import {
   ValidationError,
 } from '../../src/index.js';
 import { completedPayout, created, createQuote, transaction } from '../support/fixtures.js';
-import { fail, makeClient, ok, only, requests, route, useServer } from '../support/msw.js';
+import { fail, ok, only, requests, route, useClient } from '../support/msw.js';
 
-useServer();
-const client = makeClient();
+const client = useClient();
 const params = {
   userId: 'usr_1',
   amount: '100.00',

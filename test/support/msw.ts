@@ -37,6 +37,12 @@ export function makeClient(options: ClientOptions = {}): PayoutClient {
   return new PayoutClient({ apiKey: KEY, baseUrl: BASE, maxRetries: 0, ...options });
 }
 
+/** A resource test file's set-up: the server for its tests (`useServer`) and a client on it (`makeClient`). */
+export function useClient(options: ClientOptions = {}): PayoutClient {
+  useServer();
+  return makeClient(options);
+}
+
 /** What one request carried. */
 export interface Seen {
   method: string;

@@ -1,10 +1,9 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { APIUserAbortError, DocumentUploadError, ValidationError } from '../../../src/index.js';
-import { makeClient, ok, only, requests, route, server, useServer } from '../../support/msw.js';
+import { makeClient, ok, only, requests, route, server, useClient } from '../../support/msw.js';
 
-useServer();
-const client = makeClient();
+const client = useClient();
 
 const STORAGE = 'https://bucket.test/kyc/usr_1/abc';
 const described = {
