@@ -19,6 +19,24 @@ function tranche(n: number, rate: string, inr: string): TrancheRecord {
   };
 }
 
+/** A verified user's payout on arbitrum whose deposit is confirmed: the payout is under way, its attribution next. */
+async function deposited(
+  { service, client }: Pick<ReturnType<typeof mock.use>, 'service' | 'client'>,
+  amount: string,
+  asset: 'USDT' | 'USDC',
+) {
+  const created = await client.transactions.create({
+    userId: verifiedUser(service),
+    amount,
+    asset,
+    network: 'arbitrum',
+  });
+  await service.clock.advance(
+    service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
+  );
+  return created;
+}
+
 describe('2.4: FIFO rate attribution', () => {
   it('2.4 rules 2, 4: a payout spanning three tranches consumes them oldest first, with usdtEquivalent the exact sum and rate the blended rate', async () => {
     const { service, client } = mock.use();
@@ -27,15 +45,7 @@ describe('2.4: FIFO rate attribution', () => {
       { rate: '83.45', inrAmount: '2500.50' },
       { rate: '84.02', inrAmount: '10000' },
     ]);
-    const created = await client.transactions.create({
-      userId: verifiedUser(service),
-      amount: '100',
-      asset: 'USDT',
-      network: 'arbitrum',
-    });
-    await service.clock.advance(
-      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
-    );
+    const created = await deposited({ service, client }, '100', 'USDT');
     expect((await client.transactions.retrieve(created.transactionId)).payout).not.toHaveProperty('rate');
     await service.clock.advance('1s');
     const { payout } = await client.transactions.retrieve(created.transactionId);
@@ -80,15 +90,7 @@ describe('2.4: FIFO rate attribution', () => {
   it('2.4 rule 5: a payout the pool cannot cover still completes, unattributed, and leaves the pool untouched', async () => {
     const { service, client } = mock.use();
     service.helpers.tranches.replace([{ rate: '83.10', inrAmount: '1000' }]);
-    const created = await client.transactions.create({
-      userId: verifiedUser(service),
-      amount: '100',
-      asset: 'USDC',
-      network: 'arbitrum',
-    });
-    await service.clock.advance(
-      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
-    );
+    const created = await deposited({ service, client }, '100', 'USDC');
     await service.clock.advance('10s');
     const { transaction, payout } = await client.transactions.retrieve(created.transactionId);
     expect(transaction.status).toBe('completed');
@@ -98,15 +100,7 @@ describe('2.4: FIFO rate attribution', () => {
 
   it('2.4: a fresh mock attributes a standard payout to the default pool with no set-up', async () => {
     const { service, client } = mock.use();
-    const created = await client.transactions.create({
-      userId: verifiedUser(service),
-      amount: '100',
-      asset: 'USDT',
-      network: 'arbitrum',
-    });
-    await service.clock.advance(
-      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
-    );
+    const created = await deposited({ service, client }, '100', 'USDT');
     expect((await client.transactions.retrieve(created.transactionId)).payout).toMatchObject({
       attributionStatus: 'pending',
     });
@@ -121,15 +115,7 @@ describe('2.4: FIFO rate attribution', () => {
   it('2.4 rule 3: without a pool there is no attribution, and waitForAttribution says so at once', async () => {
     const { service, client } = mock.use();
     service.helpers.tranches.clear();
-    const created = await client.transactions.create({
-      userId: verifiedUser(service),
-      amount: '100',
-      asset: 'USDC',
-      network: 'arbitrum',
-    });
-    await service.clock.advance(
-      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
-    );
+    const created = await deposited({ service, client }, '100', 'USDC');
     await service.clock.advance('10s');
     const { payout } = await client.transactions.retrieve(created.transactionId);
     expect(payout).not.toHaveProperty('rate');
@@ -150,15 +136,7 @@ describe('2.4: FIFO rate attribution', () => {
       { rate: '83.45', inrAmount: '10000' },
     ]);
     const before = service.helpers.tranches.list().map((t) => t.remainingInr);
-    const created = await client.transactions.create({
-      userId: verifiedUser(service),
-      amount: '66.60',
-      asset: 'USDT',
-      network: 'arbitrum',
-    });
-    await service.clock.advance(
-      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
-    );
+    const created = await deposited({ service, client }, '66.60', 'USDT');
     await service.clock.advance('1s');
     const attributed = await client.transactions.retrieve(created.transactionId);
     expect(attributed.payout).toMatchObject({ attributionStatus: 'attributed' });
@@ -176,15 +154,7 @@ describe('2.4: FIFO rate attribution', () => {
 
   it('2.4: a payout that fails before its attribution is a failed transaction to waitForAttribution, not an unfunded one', async () => {
     const { service, client } = mock.use();
-    const created = await client.transactions.create({
-      userId: verifiedUser(service),
-      amount: '66.60',
-      asset: 'USDC',
-      network: 'arbitrum',
-    });
-    await service.clock.advance(
-      service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId }),
-    );
+    const created = await deposited({ service, client }, '66.60', 'USDC');
     await service.helpers.transactions.failPayout({ transactionId: created.transactionId });
     await service.clock.advance('1s');
     expect((await client.transactions.retrieve(created.transactionId)).payout?.attributionStatus).toBe(
