@@ -43,6 +43,9 @@ export function useClient(options: ClientOptions = {}): PayoutClient {
   return makeClient(options);
 }
 
+/** Poll options that keep a wait's test short: a read every 50 ms, for at most 5 s. */
+export const fast = { interval: 50, deadline: 5_000 };
+
 /** What one request carried. */
 export interface Seen {
   method: string;

@@ -5,7 +5,7 @@ import {
   NotFoundError,
   PollTimeoutError,
 } from '../../../src/index.js';
-import { fail, ok, only, route, useClient } from '../../support/msw.js';
+import { fail, fast, ok, only, route, useClient } from '../../support/msw.js';
 import { postsAndReads } from './support.js';
 
 const client = useClient();
@@ -32,7 +32,6 @@ const expired = fail(400, {
   message: 'Session expired',
   data: { status: 'EXPIRED', verified: false, error: 'Session expired' },
 });
-const fast = { interval: 50, deadline: 5_000 };
 
 describe('kyc.digilocker.init', () => {
   it('POSTs redirectUrl and deviceId and reads clientId, url, expiresIn, message', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APIUserAbortError, BadRequestError, PollTimeoutError } from '../../../src/index.js';
-import { fail, ok, route, useClient } from '../../support/msw.js';
+import { fail, fast, ok, route, useClient } from '../../support/msw.js';
 import { postsAndReads } from './support.js';
 
 const client = useClient();
@@ -20,7 +20,6 @@ const passed = {
   faceMatched: true,
   message: 'Face verified',
 };
-const fast = { interval: 50, deadline: 5_000 };
 
 describe('kyc.face.init', () => {
   it('POSTs redirectUrl and deviceId, reads the session', async () => {
