@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../src/index.js';
 import { account } from '../support/fixtures.js';
-import { fail, makeClient, ok, only, route, useServer } from '../support/msw.js';
+import { fail, ok, only, route, useClient } from '../support/msw.js';
 
-useServer();
-const client = makeClient();
+const client = useClient();
 
 describe('account', () => {
   it('retrieve: GET /v2/account, no body, reads the account', async () => {

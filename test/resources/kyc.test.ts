@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isVerified, kycRequirements } from '../../src/index.js';
-import { makeClient, ok, only, route, useServer } from '../support/msw.js';
+import { ok, only, route, useClient } from '../support/msw.js';
+import { postsAndReads, profileFields, verifiedAadhaar, verifiedPan } from './kyc/support.js';
 
-useServer();
-const client = makeClient();
+const client = useClient();
 
 describe('kyc.status', () => {
   it('GETs the record and keeps omitted fields omitted (a pending digilocker has no verified key)', async () => {
@@ -11,19 +11,8 @@ describe('kyc.status', () => {
       level: 'none',
       status: 'in_progress',
       digilocker: { status: 'pending' },
-      aadhaar: {
-        verified: true,
-        maskedNumber: 'XXXX-XXXX-1234',
-        nameOnAadhaar: 'Asha Rao',
-        verifiedAt: '2024-01-15T10:35:00Z',
-      },
-      pan: {
-        verified: true,
-        maskedNumber: 'XXXXX1234X',
-        nameOnPan: 'ASHA RAO',
-        nameMatchScore: 96,
-        verifiedAt: '2024-01-15T10:36:00Z',
-      },
+      aadhaar: verifiedAadhaar,
+      pan: verifiedPan,
       passport: { verified: false },
       face: { verified: false },
       upi: { verified: false },
@@ -59,13 +48,7 @@ describe('kyc.refresh', () => {
       previous: { level: 'none', status: 'in_progress' },
       current: { level: 'basic', status: 'verified' },
     };
-    const seen = route('post', '/v2/users/:id/kyc/refresh', ok(answer));
-    expect(await client.kyc.refresh('usr_1')).toEqual(answer);
-    expect(only(seen, true)).toMatchObject({
-      method: 'POST',
-      path: '/v2/users/usr_1/kyc/refresh',
-      body: undefined,
-    });
+    await postsAndReads('refresh', undefined, answer, (userId) => client.kyc.refresh(userId));
   });
 });
 
@@ -75,13 +58,7 @@ describe('kyc.extendedStatus', () => {
       complete: false,
       missing: ['document'],
       isPepRejected: false,
-      profile: {
-        submitted: true,
-        dateOfBirth: '1990-01-01',
-        nationality: 'IN',
-        city: 'Bengaluru',
-        submittedAt: '2024-01-15T10:42:00Z',
-      },
+      profile: { submitted: true, ...profileFields },
       document: { submitted: false },
       declaration: {
         submitted: true,

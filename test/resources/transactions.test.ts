@@ -9,10 +9,9 @@ import {
   ValidationError,
 } from '../../src/index.js';
 import { completedPayout, created, createQuote, transaction } from '../support/fixtures.js';
-import { fail, makeClient, ok, only, requests, route, useServer } from '../support/msw.js';
+import { fail, fast, ok, only, requests, route, useClient } from '../support/msw.js';
 
-useServer();
-const client = makeClient();
+const client = useClient();
 const params = {
   userId: 'usr_1',
   amount: '100.00',
@@ -21,7 +20,6 @@ const params = {
   partnerReference: 'order-42',
   metadata: { orderId: 'ord_9' },
 } as const;
-const fast = { interval: 50, deadline: 5_000 };
 
 describe('transactions.create', () => {
   it('POSTs the body with an Idempotency-Key and reads the 201 answer', async () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError, ConflictError, NotFoundError, RateLimitError } from '../../src/index.js';
-import { fail, makeClient, ok, only, route, useServer } from '../support/msw.js';
+import { fail, ok, only, route, useClient } from '../support/msw.js';
 
-useServer();
-const client = makeClient();
+const client = useClient();
 
 describe('users.create (assumed POST /v2/users)', () => {
   it('POSTs mobile, email, name and reads the 201 user', async () => {

@@ -4,10 +4,9 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it, test, vi } from 'vitest';
 import { NotFoundError, PayoutError, type WebhookEvent, WebhookVerificationError } from '../../src/index.js';
 import { webhookEvent } from '../support/fixtures.js';
-import { fail, makeClient, ok, only, route, useServer } from '../support/msw.js';
+import { fail, makeClient, ok, only, route, useClient } from '../support/msw.js';
 
-useServer();
-const client = makeClient();
+const client = useClient();
 
 const pagination = (page: number, limit: number, total: number) => ({
   page,

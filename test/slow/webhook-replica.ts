@@ -13,14 +13,13 @@ import postgres from 'postgres';
 import { createClient } from 'redis';
 import {
   createWebhookHandler,
-  type PgQueryable,
-  type PostgresJsSql,
   postgresWebhookStore,
   type RedisCommands,
   redisWebhookStore,
   toNodeHandler,
   type WebhookStore,
 } from '../../src/webhooks/handler/index.js';
+import { lost, type PgWithin, pgWork, redisWork } from '../support/replica-work.js';
 
 const { STORE, DRIVER, DATABASE = '', SECRET = '' } = process.env;
 
@@ -36,9 +35,7 @@ interface Backend<Within> {
   work(id: string, complete: (within: Within) => Promise<boolean>): Promise<void>;
 }
 
-const lost = () => new Error('the claim was lost: rolled back');
-
-async function postgresBackend(): Promise<Backend<PgQueryable | PostgresJsSql>> {
+async function postgresBackend(): Promise<Backend<PgWithin>> {
   const disarmSql = 'DELETE FROM armed WHERE event_id = $1 RETURNING 1';
   const insert = 'INSERT INTO completions (event_id, pid) VALUES ($1, $2)';
   if (DRIVER === 'pg') {
@@ -46,20 +43,7 @@ async function postgresBackend(): Promise<Backend<PgQueryable | PostgresJsSql>> 
     return {
       store: postgresWebhookStore(pool),
       disarm: async (id) => (await pool.query(disarmSql, [id])).rows.length > 0,
-      async work(id, complete) {
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          await client.query(insert, [id, process.pid]);
-          if (!(await complete(client))) throw lost();
-          await client.query('COMMIT');
-        } catch (error) {
-          await client.query('ROLLBACK');
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
+      work: (id, complete) => pgWork(pool, [insert, [id, process.pid]], complete),
     };
   }
   const sql = postgres(DATABASE, { max: 8, onnotice: () => {} });
@@ -76,23 +60,20 @@ async function postgresBackend(): Promise<Backend<PgQueryable | PostgresJsSql>> 
 }
 
 async function redisBackend(): Promise<Backend<RedisCommands>> {
-  const work = async (id: string, complete: (within: RedisCommands) => Promise<boolean>) => {
-    if (!(await complete([['INCR', `completions:${id}`]]))) throw lost();
-  };
   if (DRIVER === 'redis') {
     const client = createClient({ url: DATABASE });
     await client.connect();
     return {
       store: redisWebhookStore(client),
       disarm: async (id) => (await client.del(`armed:${id}`)) === 1,
-      work,
+      work: redisWork,
     };
   }
   const client = new IoRedis(DATABASE);
   return {
     store: redisWebhookStore(client),
     disarm: async (id) => (await client.del(`armed:${id}`)) === 1,
-    work,
+    work: redisWork,
   };
 }
 

@@ -6,11 +6,11 @@
 // in the same database by the function itself.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { signWebhook } from 'inr-payouts/webhooks';
 import { Redis as IoRedis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningService, redisMissing, startPostgres, startRedis } from '../setup/services.js';
+import { postSigned, signedUserCreated } from '../support/webhook-delivery.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const SECRET = 'whsec_replicas';
@@ -99,23 +99,14 @@ class Replicas {
 async function attempt(replicas: Replicas, slot: number, id: string): Promise<number> {
   const target = replicas.slots[slot];
   if (target === undefined) return 0;
-  const { body, signature } = signWebhook({
-    payload: {
-      id,
-      event: 'user.created',
-      timestamp: new Date().toISOString(),
-      partnerId: 'p_1',
-      data: { userId: id },
-    },
-    secret: SECRET,
-  });
   try {
-    const response = await fetch(`http://127.0.0.1:${target.port}/webhooks`, {
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json', 'x-service-signature': signature },
-      signal: AbortSignal.timeout(30_000),
-    });
+    const response = await postSigned(
+      `http://127.0.0.1:${target.port}/webhooks`,
+      signedUserCreated(id, SECRET),
+      {
+        signal: AbortSignal.timeout(30_000),
+      },
+    );
     await response.arrayBuffer();
     return response.status;
   } catch {

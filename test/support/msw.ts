@@ -37,6 +37,15 @@ export function makeClient(options: ClientOptions = {}): PayoutClient {
   return new PayoutClient({ apiKey: KEY, baseUrl: BASE, maxRetries: 0, ...options });
 }
 
+/** A resource test file's set-up: the server for its tests (`useServer`) and a client on it (`makeClient`). */
+export function useClient(options: ClientOptions = {}): PayoutClient {
+  useServer();
+  return makeClient(options);
+}
+
+/** Poll options that keep a wait's test short: a read every 50 ms, for at most 5 s. */
+export const fast = { interval: 50, deadline: 5_000 };
+
 /** What one request carried. */
 export interface Seen {
   method: string;

@@ -40,38 +40,22 @@ const sync = {
   stripe: () => stripeWebhooks.constructEvent(body, signature, secret),
 };
 
+const importKey = () =>
+  subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
 // The hand-written WebCrypto baseline with the key imported once: the floor any WebCrypto verifier can reach.
-const cachedKey = await subtle.importKey(
-  'raw',
-  encoder.encode(secret),
-  { name: 'HMAC', hash: 'SHA-256' },
-  false,
-  ['verify'],
-);
+const cachedKey = await importKey();
+/** The hand-written WebCrypto check with `key`: the HMAC of `t.body` against the signature, then the parse. */
+const verifyWith = async (key: CryptoKey) => {
+  const [tPart = '', vPart = ''] = signature.split(',');
+  const t = tPart.slice(2);
+  const sig = Uint8Array.from(Buffer.from(vPart.slice(3), 'hex'));
+  if (!(await subtle.verify('HMAC', key, sig, encoder.encode(`${t}.${body}`)))) throw new Error('bad');
+  return JSON.parse(body);
+};
 const webCrypto = {
   stripe: () => stripeWebhooks.constructEventAsync(body, signature, secret, undefined, stripeSubtle),
-  importEachCall: async () => {
-    const [tPart = '', vPart = ''] = signature.split(',');
-    const t = tPart.slice(2);
-    const key = await subtle.importKey(
-      'raw',
-      encoder.encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['verify'],
-    );
-    const sig = Uint8Array.from(Buffer.from(vPart.slice(3), 'hex'));
-    if (!(await subtle.verify('HMAC', key, sig, encoder.encode(`${t}.${body}`)))) throw new Error('bad');
-    return JSON.parse(body);
-  },
-  cachedKey: async () => {
-    const [tPart = '', vPart = ''] = signature.split(',');
-    const t = tPart.slice(2);
-    const sig = Uint8Array.from(Buffer.from(vPart.slice(3), 'hex'));
-    if (!(await subtle.verify('HMAC', cachedKey, sig, encoder.encode(`${t}.${body}`))))
-      throw new Error('bad');
-    return JSON.parse(body);
-  },
+  importEachCall: async () => verifyWith(await importKey()),
+  cachedKey: () => verifyWith(cachedKey),
   ours: () => verifyWebhookAsync(body, signature, secret),
 };
 

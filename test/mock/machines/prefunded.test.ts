@@ -9,7 +9,23 @@ const BODY = { amount: '2500', asset: 'USDT', network: 'polygon' } as const;
 
 function approved() {
   const used = mock.use({ account: { prefunded: { approved: true, creditLimitUsd: '10000' } } });
-  return used;
+  /** A prefunded transaction of `BODY`, changed by `overrides`, for a verified user (the one of `mobile`). */
+  const create = (overrides: { amount?: string; network?: 'ethereum' } = {}, mobile?: string) =>
+    used.client.transactions.createPrefunded({
+      userId: verifiedUser(used.service, mobile),
+      ...BODY,
+      ...overrides,
+    });
+  return { ...used, create };
+}
+
+/** The credit the client reads: what is outstanding, and what is still available (2.5). */
+async function expectCredit(
+  client: ReturnType<typeof approved>['client'],
+  outstandingUsd: string,
+  availableUsd: string,
+) {
+  expect(await client.account.retrieveCredit()).toMatchObject({ outstandingUsd, availableUsd });
 }
 
 describe('2.5, 3.1: prefunded transactions', () => {
@@ -39,10 +55,7 @@ describe('2.5, 3.1: prefunded transactions', () => {
       expiresAt: '2025-01-02T00:00:10.000Z',
     });
     // Creating it adds its amount to outstandingUsd (2.5).
-    expect(await client.account.retrieveCredit()).toMatchObject({
-      outstandingUsd: '2500',
-      availableUsd: '7500',
-    });
+    await expectCredit(client, '2500', '7500');
     let read = await client.transactions.retrieve('pf-1');
     expect(read.transaction.status).toBe('payout_processing');
     expect(read.payout).toMatchObject({ status: 'processing', amountInr: '208125.00' });
@@ -58,18 +71,12 @@ describe('2.5, 3.1: prefunded transactions', () => {
     await expect(client.transactions.waitForAttribution('pf-1')).rejects.toThrow(
       /not funded from an INR escrow pool/,
     );
-    expect(await client.account.retrieveCredit()).toMatchObject({
-      outstandingUsd: '2500',
-      availableUsd: '7500',
-    });
+    await expectCredit(client, '2500', '7500');
 
     await service.clock.advance('1s');
     read = await client.transactions.retrieve('pf-1');
     expect(read.transaction.status).toBe('awaiting_funds');
-    expect(await client.account.retrieveCredit()).toMatchObject({
-      outstandingUsd: '2500',
-      availableUsd: '7500',
-    });
+    await expectCredit(client, '2500', '7500');
 
     // The deposit address is the user's standard one (4.2).
     const ms = service.helpers.transactions.simulateDeposit({ transactionId: created.transactionId });
@@ -77,20 +84,14 @@ describe('2.5, 3.1: prefunded transactions', () => {
     read = await client.transactions.retrieve('pf-1');
     expect(read.transaction.status).toBe('awaiting_funds');
     expect(read.deposit).toMatchObject({ status: 'detected', confirmations: 127 });
-    expect(await client.account.retrieveCredit()).toMatchObject({
-      outstandingUsd: '2500',
-      availableUsd: '7500',
-    });
+    await expectCredit(client, '2500', '7500');
 
     await service.clock.advance('2s');
     read = await client.transactions.retrieve('pf-1');
     expect(read.transaction.status).toBe('completed');
     expect(read.deposit).toMatchObject({ status: 'confirmed', confirmations: 128 });
     // Confirmed receipt subtracts it: the credit is restored.
-    expect(await client.account.retrieveCredit()).toMatchObject({
-      outstandingUsd: '0',
-      availableUsd: '10000',
-    });
+    await expectCredit(client, '0', '10000');
     const types = service.helpers.webhooks.events().map((e) => e.eventType);
     expect(types).toEqual([
       'transaction.created',
@@ -111,28 +112,19 @@ describe('2.5, 3.1: prefunded transactions', () => {
   });
 
   it('7.4 CREDIT_LIMIT_EXCEEDED (422) above the available credit; exactly the available amount fits', async () => {
-    const { service, client } = approved();
-    await client.transactions.createPrefunded({ userId: verifiedUser(service), ...BODY, amount: '7000' });
-    const error = await client.transactions
-      .createPrefunded({ userId: verifiedUser(service, '9876543211'), ...BODY, amount: '3000.01' })
-      .catch((e: unknown) => e);
+    const { client, create } = approved();
+    await create({ amount: '7000' });
+    const error = await create({ amount: '3000.01' }, '9876543211').catch((e: unknown) => e);
     if (!(error instanceof APIError)) throw new Error('expected an APIError');
     expect([error.status, error.code]).toEqual([422, 'CREDIT_LIMIT_EXCEEDED']);
     expect(error.message).toMatch(/available credit of 3000 USD/);
-    await client.transactions.createPrefunded({
-      userId: verifiedUser(service, '9876543212'),
-      ...BODY,
-      amount: '3000',
-    });
-    expect(await client.account.retrieveCredit()).toMatchObject({
-      outstandingUsd: '10000',
-      availableUsd: '0',
-    });
+    await create({ amount: '3000' }, '9876543212');
+    await expectCredit(client, '10000', '0');
   });
 
   it('3.1, 8: the 24-hour funding window counts from the payout; when it passes unfunded the transaction fails and the amount stays outstanding', async () => {
-    const { service, client } = approved();
-    const created = await client.transactions.createPrefunded({ userId: verifiedUser(service), ...BODY });
+    const { service, client, create } = approved();
+    const created = await create();
     await service.clock.advance('30s'); // the payout completed at 10 s
     const completedAt = (await client.transactions.retrieve(created.transactionId)).payout?.completedAt;
     expect(completedAt).toBe('2025-01-01T00:00:10.000Z');
@@ -143,19 +135,12 @@ describe('2.5, 3.1: prefunded transactions', () => {
     await service.clock.advance('1s');
     const read = await client.transactions.retrieve(created.transactionId);
     expect(read.transaction).toMatchObject({ status: 'failed', failureCode: 'FUNDING_WINDOW_EXPIRED' });
-    expect(await client.account.retrieveCredit()).toMatchObject({
-      outstandingUsd: '2500',
-      availableUsd: '7500',
-    });
+    await expectCredit(client, '2500', '7500');
   });
 
   it('3.1, 8: a deposit seen before the deadline but confirmed after it completes the transaction and restores the credit', async () => {
-    const { service, client } = approved();
-    const created = await client.transactions.createPrefunded({
-      userId: verifiedUser(service),
-      ...BODY,
-      network: 'ethereum',
-    });
+    const { service, client, create } = approved();
+    const created = await create({ network: 'ethereum' });
     await service.clock.advance('10s');
     // Seen 1 s before the deadline; ethereum's confirmations take far longer than that.
     await service.clock.advance('23h59m59s');
@@ -168,26 +153,16 @@ describe('2.5, 3.1: prefunded transactions', () => {
     expect(Date.parse(read.deposit.confirmedAt ?? '')).toBeGreaterThan(
       Date.parse('2025-01-02T00:00:10.000Z'),
     );
-    expect(await client.account.retrieveCredit()).toMatchObject({
-      outstandingUsd: '0',
-      availableUsd: '10000',
-    });
+    await expectCredit(client, '0', '10000');
   });
 
   it('7.4 PAYOUT_FAILED: a failed prefunded payout sent no INR, so its amount leaves outstandingUsd', async () => {
-    const { service, client } = approved();
-    const created = await client.transactions.createPrefunded({
-      userId: verifiedUser(service),
-      ...BODY,
-      amount: '66.60',
-    });
+    const { service, client, create } = approved();
+    const created = await create({ amount: '66.60' });
     expect(await client.account.retrieveCredit()).toMatchObject({ outstandingUsd: '66.6' });
     await service.clock.advance('10s');
     const read = await client.transactions.retrieve(created.transactionId);
     expect(read.transaction).toMatchObject({ status: 'failed', failureCode: 'PAYOUT_FAILED' });
-    expect(await client.account.retrieveCredit()).toMatchObject({
-      outstandingUsd: '0',
-      availableUsd: '10000',
-    });
+    await expectCredit(client, '0', '10000');
   });
 });

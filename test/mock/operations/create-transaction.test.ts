@@ -120,13 +120,19 @@ describe('3.1, 7.3: quote expiry and lookups', () => {
     ).toThrow(/it is cancelled, and this is allowed only from created/);
   });
 
-  it('4.2: GET by ID or partnerReference; an unknown one answers 404 TRANSACTION_NOT_FOUND', async () => {
-    const { service, client, call } = mock.use();
-    const created = await client.transactions.create({
-      userId: verifiedUser(service),
+  /** A fresh mock with one transaction, partner reference `ref-1`. */
+  async function withRef1() {
+    const used = mock.use();
+    const created = await used.client.transactions.create({
+      userId: verifiedUser(used.service),
       ...BODY,
       partnerReference: 'ref-1',
     });
+    return { ...used, created };
+  }
+
+  it('4.2: GET by ID or partnerReference; an unknown one answers 404 TRANSACTION_NOT_FOUND', async () => {
+    const { client, call, created } = await withRef1();
     const byRef = await client.transactions.retrieve('ref-1');
     expect(byRef.transaction.id).toBe(created.transactionId);
     const raw = await call('GET', `/v2/transactions/${created.transactionId}`);
@@ -136,12 +142,7 @@ describe('3.1, 7.3: quote expiry and lookups', () => {
   });
 
   it('4.2: another account cannot read the transaction', async () => {
-    const { service, client, call } = mock.use();
-    const created = await client.transactions.create({
-      userId: verifiedUser(service),
-      ...BODY,
-      partnerReference: 'ref-1',
-    });
+    const { service, call, created } = await withRef1();
     const other = service.helpers.accounts.create({ name: 'Other' });
     expect(
       (await call('GET', `/v2/transactions/${created.transactionId}`, { key: other.keys.sandbox })).status,

@@ -5,10 +5,9 @@ import { mswHandlers } from '../../../mock/msw/index.js';
 import { PayoutClient } from '../../../src/index.js';
 import { KycRefresh, KycStatus } from '../../../src/schemas/kyc/status.js';
 import { verifyWebhook } from '../../../src/webhooks/index.js';
-import { DEVICE, kycEvents, kycServer, PDF_BASE64 } from './kyc/support.js';
+import { BANK, DEVICE, kycEvents, kycServer, PDF_BASE64, passDigilocker } from './kyc/support.js';
 
 const mock = kycServer();
-const BANK = { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' };
 
 describe('3.3, 4.4, 4.5, 4.7: a user from creation to KYC verified', () => {
   it('3.3, 4.4: the document-locker route, then bank, then refresh, makes the user verified at level basic', async () => {
@@ -131,8 +130,7 @@ describe('3.3, 4.4, 4.5, 4.7: a user from creation to KYC verified', () => {
 
   it('2.7 rule 4: face and UPI are optional; refresh without a bank account stays in progress', async () => {
     const { service, client, userId } = await mock.use();
-    const session = await client.kyc.digilocker.init(userId);
-    service.helpers.digilocker.complete({ clientId: session.clientId, outcome: 'approve' });
+    await passDigilocker({ service, client, userId });
     expect((await client.kyc.upi.verify(userId, { upiId: 'asha@okhdfcbank' })).verified).toBe(true);
     expect((await client.kyc.refresh(userId)).current.status).toBe('in_progress');
     await client.kyc.bank.verify(userId, BANK);
@@ -141,8 +139,7 @@ describe('3.3, 4.4, 4.5, 4.7: a user from creation to KYC verified', () => {
 
   it('3.3: a refresh on a verified user reports previous and current alike; nothing is emitted', async () => {
     const { service, client, userId } = await mock.use();
-    const session = await client.kyc.digilocker.init(userId);
-    service.helpers.digilocker.complete({ clientId: session.clientId, outcome: 'approve' });
+    await passDigilocker({ service, client, userId });
     await client.kyc.bank.verify(userId, BANK);
     await client.kyc.refresh(userId);
     const events = kycEvents(service, userId).length;

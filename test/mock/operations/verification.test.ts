@@ -5,6 +5,16 @@ import { failure, kycServer } from './kyc/support.js';
 
 const mock = mockServer();
 
+/** A shape-B refusal (7.2): `status`, and exactly the body `{ success: false, ...body }`. */
+function expectRefusal(
+  answer: { status: number; body: unknown },
+  status: number,
+  body: Record<string, unknown>,
+) {
+  expect(answer.status).toBe(status);
+  expect(answer.body).toEqual({ success: false, ...body });
+}
+
 async function setup(body?: Record<string, unknown>, baseUrl?: string) {
   const { service, call } = mock.use({ baseUrl });
   const userId = await createUser(call, body);
@@ -55,9 +65,7 @@ describe('4.3: mobile OTP', () => {
       ['/v2/users/usr_nope/verify/mobile/confirm', service.sandboxKey],
     ] as const) {
       const answer = await call('POST', path, { key, body: { otp: '123456' } });
-      expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({
-        success: false,
+      expectRefusal(answer, 404, {
         error: 'Not Found',
         message: expect.stringMatching(/^User .* not found$/),
       });
@@ -70,9 +78,7 @@ describe('4.3: mobile OTP', () => {
     const otp = read();
     await confirm(otp);
     for (const answer of [await send(), await confirm(otp)]) {
-      expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({
-        success: false,
+      expectRefusal(answer, 400, {
         error: 'Already Verified',
         message: expect.stringContaining('already verified'),
       });
@@ -86,9 +92,7 @@ describe('4.3: mobile OTP', () => {
     expect((await send()).status).toBe(200);
     expect((await send()).status).toBe(200);
     const limited = await send();
-    expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({
-      success: false,
+    expectRefusal(limited, 429, {
       error: 'Too Many Requests',
       message: 'At most 3 OTPs per 10 minutes; try again in 480 seconds',
       retryAfter: 480,
@@ -105,18 +109,14 @@ describe('4.3: mobile OTP', () => {
     await send();
     for (const remaining of [2, 1, 0]) {
       const answer = await confirm(wrong());
-      expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({
-        success: false,
+      expectRefusal(answer, 400, {
         error: 'Invalid OTP',
         message: 'The OTP is incorrect or expired',
         attemptsRemaining: remaining,
       });
     }
     const max = await confirm(read());
-    expect(max.status).toBe(400);
-    expect(max.body).toEqual({
-      success: false,
+    expectRefusal(max, 400, {
       error: 'Max Attempts',
       message: 'This OTP has had 3 failed attempts; request a new OTP',
     });
@@ -158,9 +158,7 @@ describe('4.3: mobile OTP', () => {
   it('7.4: No OTP Found (400, shape B) when none was sent', async () => {
     const { confirm } = await setup();
     const answer = await confirm('123456');
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({
-      success: false,
+    expectRefusal(answer, 400, {
       error: 'No OTP Found',
       message: 'No active OTP for this user; request a new one',
     });
@@ -170,9 +168,7 @@ describe('4.3: mobile OTP', () => {
     const { send, confirm } = await setup();
     await send();
     const answer = await confirm('12345');
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({
-      success: false,
+    expectRefusal(answer, 400, {
       error: 'Validation Error',
       message: 'Invalid request: otp must be exactly 6 digits',
       details: [{ field: 'otp', message: 'otp must be exactly 6 digits' }],
@@ -202,9 +198,7 @@ describe('4.3: email OTP (confirm assumed, mirroring mobile)', () => {
   it('7.4: No Email (400, shape B) on send and confirm when the user has no email', async () => {
     const { send, confirm } = await setup({ mobile: '9876543210' });
     for (const answer of [await send('email'), await confirm('123456', 'email')]) {
-      expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({
-        success: false,
+      expectRefusal(answer, 400, {
         error: 'No Email',
         message: expect.stringContaining('no email address'),
       });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { bankNameMismatch, UnprocessableEntityError } from '../../../src/index.js';
-import { fail, makeClient, ok, only, route, useServer } from '../../support/msw.js';
+import { fail, ok, route, useClient } from '../../support/msw.js';
+import { postsAndReads } from './support.js';
 
 // The penny drop and UPI: both match a name to the Aadhaar name at 70%.
 
-useServer();
-const client = makeClient();
+const client = useClient();
 const bankParams = {
   accountNumber: '123456789012',
   ifsc: 'HDFC0001234',
@@ -23,13 +23,9 @@ describe('kyc.bank.verify', () => {
       maskedAccountNumber: 'XXXXXXXX9012',
       ifsc: 'HDFC0001234',
     };
-    const seen = route('post', '/v2/users/:id/kyc/bank/verify', ok(answer));
-    expect(await client.kyc.bank.verify('usr_1', bankParams)).toEqual(answer);
-    expect(only(seen, true)).toMatchObject({
-      method: 'POST',
-      path: '/v2/users/usr_1/kyc/bank/verify',
-      body: bankParams,
-    });
+    await postsAndReads('bank/verify', bankParams, answer, (userId, params) =>
+      client.kyc.bank.verify(userId, params),
+    );
   });
 
   it('reads an answer without branch (omitted when the bank returns none)', async () => {

@@ -5,10 +5,10 @@ import {
   NotFoundError,
   PollTimeoutError,
 } from '../../../src/index.js';
-import { fail, makeClient, ok, only, route, useServer } from '../../support/msw.js';
+import { fail, fast, ok, only, route, useClient } from '../../support/msw.js';
+import { postsAndReads } from './support.js';
 
-useServer();
-const client = makeClient();
+const client = useClient();
 
 const verifiedBody = {
   status: 'VERIFIED',
@@ -32,27 +32,15 @@ const expired = fail(400, {
   message: 'Session expired',
   data: { status: 'EXPIRED', verified: false, error: 'Session expired' },
 });
-const fast = { interval: 50, deadline: 5_000 };
 
 describe('kyc.digilocker.init', () => {
   it('POSTs redirectUrl and deviceId and reads clientId, url, expiresIn, message', async () => {
-    const session = {
-      clientId: 'dl_1',
-      url: 'https://locker.test/consent/dl_1',
-      expiresIn: 600,
-      message: 'Open the URL',
-    };
-    const seen = route('post', '/v2/users/:id/kyc/digilocker/init', ok(session));
-    const result = await client.kyc.digilocker.init('usr_1', {
-      redirectUrl: 'https://partner.test/kyc',
-      deviceId: 'fp-1',
-    });
-    expect(only(seen, true)).toMatchObject({
-      method: 'POST',
-      path: '/v2/users/usr_1/kyc/digilocker/init',
-      body: { redirectUrl: 'https://partner.test/kyc', deviceId: 'fp-1' },
-    });
-    expect(result).toEqual(session);
+    await postsAndReads(
+      'digilocker/init',
+      { redirectUrl: 'https://partner.test/kyc', deviceId: 'fp-1' },
+      { clientId: 'dl_1', url: 'https://locker.test/consent/dl_1', expiresIn: 600, message: 'Open the URL' },
+      (userId, params) => client.kyc.digilocker.init(userId, params),
+    );
   });
 
   it('sends an empty object when nothing is given', async () => {

@@ -1,12 +1,13 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { APIUserAbortError, DocumentUploadError, ValidationError } from '../../../src/index.js';
-import { makeClient, ok, only, requests, route, server, useServer } from '../../support/msw.js';
+import { makeClient, ok, only, requests, route, server, useClient } from '../../support/msw.js';
 
-useServer();
-const client = makeClient();
+const client = useClient();
 
-const STORAGE = 'https://bucket.test/kyc/usr_1/abc';
+// The object's key, and the storage URL it is uploaded to.
+const S3_KEY = 'kyc/usr_1/abc';
+const STORAGE = `https://bucket.test/${S3_KEY}`;
 const described = {
   documentType: 'passport',
   fileName: 'passport.pdf',
@@ -15,7 +16,7 @@ const described = {
 } as const;
 const uploadUrl = (expiresIn = 300) => ({
   uploadUrl: `${STORAGE}?X-Sig=1`,
-  s3Key: 'kyc/usr_1/abc',
+  s3Key: S3_KEY,
   expiresIn,
   method: 'PUT',
   headers: { 'Content-Type': 'application/pdf' },
@@ -65,7 +66,7 @@ describe('kyc.document.createUploadUrl', () => {
 describe('kyc.document.confirm', () => {
   it('POSTs the s3Key and description and reads the document record and message', async () => {
     const seen = route('post', '/v2/users/:id/kyc/document', ok(record, { message: 'Document uploaded' }));
-    const body = { ...described, s3Key: 'kyc/usr_1/abc', fileSize: 2048 };
+    const body = { ...described, s3Key: S3_KEY, fileSize: 2048 };
     const { data, message } = await client.kyc.document.confirm('usr_1', body).withResponse();
     expect(only(seen, true)).toMatchObject({ path: '/v2/users/usr_1/kyc/document', body });
     expect(data).toEqual(record);
@@ -88,7 +89,7 @@ describe('kyc.document.upload', () => {
     expect(puts[0]?.headers.get('content-type')).toBe('application/pdf');
     expect(puts[0]?.headers.get('authorization')).toBeNull();
     expect(puts[0]?.bytes).toEqual(bytes);
-    expect(confirms[0]?.body).toEqual({ ...described, s3Key: 'kyc/usr_1/abc', fileSize: bytes.byteLength });
+    expect(confirms[0]?.body).toEqual({ ...described, s3Key: S3_KEY, fileSize: bytes.byteLength });
     expect(result).toEqual(record);
   });
 

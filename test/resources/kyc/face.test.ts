@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { APIUserAbortError, BadRequestError, PollTimeoutError } from '../../../src/index.js';
-import { fail, makeClient, ok, only, route, useServer } from '../../support/msw.js';
+import { fail, fast, ok, route, useClient } from '../../support/msw.js';
+import { postsAndReads } from './support.js';
 
-useServer();
-const client = makeClient();
+const client = useClient();
 const notYet = {
   verified: false,
   livenessScore: 0,
@@ -20,33 +20,23 @@ const passed = {
   faceMatched: true,
   message: 'Face verified',
 };
-const fast = { interval: 50, deadline: 5_000 };
 
 describe('kyc.face.init', () => {
   it('POSTs redirectUrl and deviceId, reads the session', async () => {
-    const session = { sessionId: 'fs_1', sdkToken: 'tok_1', url: 'https://face.test/fs_1', expiresIn: 600 };
-    const seen = route('post', '/v2/users/:id/kyc/face/init', ok(session));
-    const result = await client.kyc.face.init('usr_1', {
-      redirectUrl: 'https://partner.test/face',
-      deviceId: 'fp-1',
-    });
-    expect(only(seen, true)).toMatchObject({
-      path: '/v2/users/usr_1/kyc/face/init',
-      body: { redirectUrl: 'https://partner.test/face', deviceId: 'fp-1' },
-    });
-    expect(result).toEqual(session);
+    await postsAndReads(
+      'face/init',
+      { redirectUrl: 'https://partner.test/face', deviceId: 'fp-1' },
+      { sessionId: 'fs_1', sdkToken: 'tok_1', url: 'https://face.test/fs_1', expiresIn: 600 },
+      (userId, params) => client.kyc.face.init(userId, params),
+    );
   });
 });
 
 describe('kyc.face.verify', () => {
   it('passed: POSTs sessionId and reads the scores', async () => {
-    const seen = route('post', '/v2/users/:id/kyc/face/verify', ok(passed));
-    const result = await client.kyc.face.verify('usr_1', { sessionId: 'fs_1' });
-    expect(only(seen, true)).toMatchObject({
-      path: '/v2/users/usr_1/kyc/face/verify',
-      body: { sessionId: 'fs_1' },
-    });
-    expect(result).toEqual(passed);
+    await postsAndReads('face/verify', { sessionId: 'fs_1' }, passed, (userId, params) =>
+      client.kyc.face.verify(userId, params),
+    );
   });
 
   it('pending or failed: success with verified false, scores 0, booleans false', async () => {

@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { UnprocessableEntityError } from '../../../src/index.js';
-import { fail, makeClient, ok, only, route, useServer } from '../../support/msw.js';
+import { fail, route, useClient } from '../../support/msw.js';
+import { postsAndReads, verifiedPan } from './support.js';
 
 // Aadhaar OTP, PAN and passport: the identity-document steps.
 
-useServer();
-const client = makeClient();
+const client = useClient();
 
 describe('kyc.pan (assumed endpoint)', () => {
   it('verify: POSTs the PAN and reads the verified PAN with its name score', async () => {
-    const answer = {
-      verified: true,
-      maskedNumber: 'XXXXX1234X',
-      nameOnPan: 'ASHA RAO',
-      nameMatchScore: 96,
-      verifiedAt: '2024-01-15T10:36:00Z',
-    };
-    const seen = route('post', '/v2/users/:id/kyc/pan/verify', ok(answer));
-    expect(await client.kyc.pan.verify('usr_1', { pan: 'ABCDE1234F' })).toEqual(answer);
-    expect(only(seen, true)).toMatchObject({
-      path: '/v2/users/usr_1/kyc/pan/verify',
-      body: { pan: 'ABCDE1234F' },
-    });
+    await postsAndReads('pan/verify', { pan: 'ABCDE1234F' }, verifiedPan, (userId, params) =>
+      client.kyc.pan.verify(userId, params),
+    );
   });
 
   it('verify: reads NAME_MISMATCH with a top-level matchScore, and PAN_NOT_FOUND', async () => {

@@ -1,30 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../../src/index.js';
-import { fail, makeClient, ok, only, route, useServer } from '../../support/msw.js';
+import { fail, route, useClient } from '../../support/msw.js';
+import { postsAndReads } from './support.js';
 
 // Aadhaar OTP, PAN and passport: the identity-document steps.
 
-useServer();
-const client = makeClient();
+const client = useClient();
 
 describe('kyc.passport', () => {
   it('verify: POSTs file, fileName, deviceId and reads the extracted fields', async () => {
-    const answer = {
-      verified: true,
-      givenName: 'ASHA',
-      surname: 'RAO',
-      nationality: 'IND',
-      dob: '1990-01-01',
-    };
-    const seen = route('post', '/v2/users/:id/kyc/passport/verify', ok(answer));
     const file = Buffer.from('%PDF-1.4 passport').toString('base64');
-    expect(
-      await client.kyc.passport.verify('usr_1', { file, fileName: 'passport.pdf', deviceId: 'fp-1' }),
-    ).toEqual(answer);
-    expect(only(seen, true)).toMatchObject({
-      path: '/v2/users/usr_1/kyc/passport/verify',
-      body: { file, fileName: 'passport.pdf', deviceId: 'fp-1' },
-    });
+    await postsAndReads(
+      'passport/verify',
+      { file, fileName: 'passport.pdf', deviceId: 'fp-1' },
+      { verified: true, givenName: 'ASHA', surname: 'RAO', nationality: 'IND', dob: '1990-01-01' },
+      (userId, params) => client.kyc.passport.verify(userId, params),
+    );
   });
 
   it('verify: reads Verification Failed and Already Verified (shape B)', async () => {

@@ -17,6 +17,8 @@ import {
   UnattributedPayoutError,
 } from '../../../src/index.js';
 
+type Network = Parameters<PayoutClient['transactions']['create']>[0]['network'];
+
 function setup(options: MockServiceOptions = {}, clockOf?: (clock: ClientClock) => ClientClock) {
   const mock = createMockService({ seed: 'wait-for-attribution', ...options });
   const client = new PayoutClient({
@@ -26,7 +28,10 @@ function setup(options: MockServiceOptions = {}, clockOf?: (clock: ClientClock) 
     clock: clockOf ? clockOf(mock.clientClock) : mock.clientClock,
   });
   const { userId } = mock.helpers.users.seedVerified({ mobile: '9876543210' });
-  return { mock, client, userId };
+  /** A 100-unit transaction for the seeded user on `network`: its ID. */
+  const create = async (network: Network, asset: 'USDC' | 'USDT' = 'USDC') =>
+    (await client.transactions.create({ userId, amount: '100', asset, network })).transactionId;
+  return { mock, client, userId, create };
 }
 
 const slow = ['polygon', 'ethereum'] as const;
@@ -45,13 +50,8 @@ describe('waitForAttribution through the confirmations (polygon 256 s, ethereum 
 
   for (const network of slow) {
     it(`${network}: called just after the deposit (deposit_pending), it waits through every confirmation to the attribution`, async () => {
-      const { mock, client, userId } = setup();
-      const { transactionId } = await client.transactions.create({
-        userId,
-        amount: '100',
-        asset: 'USDC',
-        network,
-      });
+      const { mock, client, create } = setup();
+      const transactionId = await create(network);
       const confirmMs = mock.helpers.transactions.simulateDeposit({ transactionId });
       expect((await client.transactions.retrieve(transactionId)).transaction.status).toBe('deposit_pending');
       const t0 = mock.clock.now();
@@ -63,13 +63,8 @@ describe('waitForAttribution through the confirmations (polygon 256 s, ethereum 
     });
 
     it(`${network}: called halfway through the confirmations (deposit_detected), it waits through the rest`, async () => {
-      const { mock, client, userId } = setup();
-      const { transactionId } = await client.transactions.create({
-        userId,
-        amount: '100',
-        asset: 'USDT',
-        network,
-      });
+      const { mock, client, create } = setup();
+      const transactionId = await create(network, 'USDT');
       const confirmMs = mock.helpers.transactions.simulateDeposit({ transactionId });
       await mock.clock.advance(confirmMs / 2);
       const read = await client.transactions.retrieve(transactionId);
@@ -84,7 +79,7 @@ describe('waitForAttribution through the confirmations (polygon 256 s, ethereum 
       let depositedAt: number | undefined;
       // The user sends the deposit 14 virtual minutes into the wait: within the deposit's 15 minutes, but the
       // confirmations that follow end past them, so only a deadline that moves with the stages gets there.
-      const { mock, client, userId } = setup({}, (clock) => ({
+      const { mock, client, create } = setup({}, (clock) => ({
         now: clock.now,
         async sleep(ms, signal) {
           await clock.sleep(ms, signal);
@@ -94,12 +89,7 @@ describe('waitForAttribution through the confirmations (polygon 256 s, ethereum 
           }
         },
       }));
-      ({ transactionId } = await client.transactions.create({
-        userId,
-        amount: '100',
-        asset: 'USDC',
-        network,
-      }));
+      transactionId = await create(network);
       const started = mock.clock.now();
       // A longer interval than the default only makes fewer reads; the default deadline is the same.
       const paid = await client.transactions.waitForAttribution(transactionId, { interval: 10_000 });
@@ -110,13 +100,8 @@ describe('waitForAttribution through the confirmations (polygon 256 s, ethereum 
   }
 
   it('still created with no deposit ever: it times out after the deposit stage, saying the deposit must come first', async () => {
-    const { mock, client, userId } = setup();
-    const { transactionId } = await client.transactions.create({
-      userId,
-      amount: '100',
-      asset: 'USDC',
-      network: 'polygon',
-    });
+    const { mock, client, create } = setup();
+    const transactionId = await create('polygon');
     const t0 = mock.clock.now();
     const failure = await client.transactions
       .waitForAttribution(transactionId, { interval: 10_000 })
@@ -131,13 +116,8 @@ describe('waitForAttribution through the confirmations (polygon 256 s, ethereum 
   });
 
   it("a deadline of the caller's is kept: it does not move with the stages", async () => {
-    const { mock, client, userId } = setup();
-    const { transactionId } = await client.transactions.create({
-      userId,
-      amount: '100',
-      asset: 'USDC',
-      network: 'polygon',
-    });
+    const { mock, client, create } = setup();
+    const transactionId = await create('polygon');
     mock.helpers.transactions.simulateDeposit({ transactionId });
     const t0 = mock.clock.now();
     const failure = await client.transactions
@@ -151,13 +131,8 @@ describe('waitForAttribution through the confirmations (polygon 256 s, ethereum 
 
 describe('waitForAttribution fails at once where no payout (or no attribution) will come', () => {
   it('an expired quote (cancelled): TransactionStatusError naming the status, with no time spent waiting', async () => {
-    const { mock, client, userId } = setup();
-    const { transactionId } = await client.transactions.create({
-      userId,
-      amount: '100',
-      asset: 'USDC',
-      network: 'ethereum',
-    });
+    const { mock, client, create } = setup();
+    const transactionId = await create('ethereum');
     await mock.clock.advance('31m');
     const t0 = mock.clock.now();
     const failure = await client.transactions.waitForAttribution(transactionId).catch((e: unknown) => e);

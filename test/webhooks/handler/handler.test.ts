@@ -5,8 +5,6 @@ import { signWebhook } from 'inr-payouts/webhooks';
 import {
   createWebhookHandler,
   memoryWebhookStore,
-  type PgQueryable,
-  type PostgresJsSql,
   postgresWebhookStore,
   type RedisCommands,
   redisWebhookStore,
@@ -19,6 +17,8 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { type RunningService, redisMissing, startPostgres, startRedis } from '../../setup/services.js';
+import { type PgWithin, pgWork, redisWork } from '../../support/replica-work.js';
+import { postSigned, signedUserCreated } from '../../support/webhook-delivery.js';
 
 const whyNoRedis = await redisMissing();
 // createWebhookHandler's semantics, one by one, on the in-memory store (the stores' own contract is
@@ -494,9 +494,8 @@ describe('replicas on one shared store, under hostile clients', () => {
 
   const SECRET = 'whsec_hostile_replicas';
   const REPLICAS = 4;
-  const EVENTS = 100;
-  const FORGED = 2_000;
-  const CUT = 40;
+  // The hostile load: events delivered, forged signatures sent, requests cut short mid-body.
+  const load = { events: 100, forged: 2_000, cut: 40 } as const;
   const LEASE_MS = 3_000;
   const LOG_LINES = 5;
   const HANG = 'evt_hang';
@@ -538,9 +537,7 @@ describe('replicas on one shared store, under hostile clients', () => {
     server: RunningService;
   }
 
-  const lost = () => new Error('the claim was lost: rolled back');
-
-  async function postgresBackend(): Promise<Backend<PgQueryable | PostgresJsSql>> {
+  async function postgresBackend(): Promise<Backend<PgWithin>> {
     const server = await startPostgres();
     const admin = new pg.Pool({ connectionString: server.url, max: 2 });
     const clientErrors: unknown[] = [];
@@ -556,20 +553,8 @@ describe('replicas on one shared store, under hostile clients', () => {
         pool.on('error', (error) => clientErrors.push(error));
         return {
           store: postgresWebhookStore(pool),
-          async work(id, complete) {
-            const client = await pool.connect();
-            try {
-              await client.query('BEGIN');
-              await client.query('INSERT INTO completions VALUES ($1, $2)', [id, replica]);
-              if (!(await complete(client))) throw lost();
-              await client.query('COMMIT');
-            } catch (error) {
-              await client.query('ROLLBACK');
-              throw error;
-            } finally {
-              client.release();
-            }
-          },
+          work: (id, complete) =>
+            pgWork(pool, ['INSERT INTO completions VALUES ($1, $2)', [id, replica]], complete),
           async hang(signal, started) {
             // Every connection of the pool held by the partner's own work: the renewal waits for one.
             const held = await Promise.all(Array.from({ length: MAX }, () => pool.connect()));
@@ -596,9 +581,6 @@ describe('replicas on one shared store, under hostile clients', () => {
     const admin = new IoRedis(server.url, { lazyConnect: true });
     admin.on('error', (error) => clientErrors.push(error));
     await admin.connect();
-    const work = async (id: string, complete: (within: RedisCommands) => Promise<boolean>) => {
-      if (!(await complete([['INCR', `completions:${id}`]]))) throw lost();
-    };
     return {
       server,
       clientErrors,
@@ -614,7 +596,7 @@ describe('replicas on one shared store, under hostile clients', () => {
           await client.connect();
           return {
             store: redisWebhookStore(client),
-            work,
+            work: redisWork,
             async hang(signal, started) {
               // The connection blocked by the partner's own command: the renewal queues behind it.
               const blocked = client.blpop(`unblock:${replica}`, 0);
@@ -631,7 +613,7 @@ describe('replicas on one shared store, under hostile clients', () => {
         await client.connect();
         return {
           store: redisWebhookStore(client),
-          work,
+          work: redisWork,
           hang: () => Promise.reject(new Error('replica 0 hangs')),
           close: async () => void client.destroy(),
         };
@@ -697,25 +679,10 @@ describe('replicas on one shared store, under hostile clients', () => {
     return replicas;
   }
 
-  function signed(id: string) {
-    return signWebhook({
-      payload: {
-        id,
-        event: 'user.created',
-        timestamp: new Date().toISOString(),
-        partnerId: 'p_1',
-        data: { userId: id },
-      },
-      secret: SECRET,
-    });
-  }
+  const signed = (id: string) => signedUserCreated(id, SECRET);
 
   async function post(url: string, body: string, signature: string): Promise<number> {
-    const response = await fetch(url, {
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json', 'x-service-signature': signature },
-    });
+    const response = await postSigned(url, { body, signature });
     await response.arrayBuffer();
     return response.status;
   }
@@ -798,7 +765,7 @@ describe('replicas on one shared store, under hostile clients', () => {
           start: () => start(),
         };
         replicas = await startReplicas(backend, hang);
-        const ids = Array.from({ length: EVENTS }, (_, i) => `evt_${name.slice(0, 2)}_${i}`);
+        const ids = Array.from({ length: load.events }, (_, i) => `evt_${name.slice(0, 2)}_${i}`);
 
         // The event whose renewal hangs, on replica 0; the rest of the traffic meanwhile.
         const { body, signature } = signed(HANG);
@@ -808,9 +775,9 @@ describe('replicas on one shared store, under hostile clients', () => {
           hung,
           // The service's retries of it, on the other replicas: none may run it while replica 0 still does.
           deliver(replicas, 1, HANG),
-          forge(replicas, FORGED),
+          forge(replicas, load.forged),
           Promise.all(
-            Array.from({ length: CUT }, (_, i) =>
+            Array.from({ length: load.cut }, (_, i) =>
               cutShort(replicas[i % REPLICAS]?.port ?? 0, i % 2 ? 'end' : 'destroy'),
             ),
           ),
@@ -824,7 +791,7 @@ describe('replicas on one shared store, under hostile clients', () => {
         const slow = await Promise.all(replicas.map((replica) => cutShort(replica.port, 'stall')));
 
         expect(fatal).toEqual([]);
-        expect(forged).toHaveLength(FORGED);
+        expect(forged).toHaveLength(load.forged);
         expect(new Set(forged)).toEqual(new Set([401]));
         // A cut body is answered 400 if the client still listens, and never reaches the event's function.
         expect(cut.filter((answer) => answer !== '' && !answer.startsWith('HTTP/1.1 400 '))).toEqual([]);

@@ -4,7 +4,6 @@ import { type AddressInfo, connect } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import express from 'express';
 import Fastify from 'fastify';
-import { signWebhook } from 'inr-payouts/webhooks';
 import {
   createWebhookHandler,
   PARSED_BODY_MESSAGE,
@@ -12,6 +11,7 @@ import {
   type WebhookHandlerOptions,
 } from 'inr-payouts/webhooks/handler';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { postSigned, signedUserCreated } from '../../support/webhook-delivery.js';
 
 // Any rejection nobody handled: on node:http it is what ends the process.
 const unhandled: unknown[] = [];
@@ -44,21 +44,7 @@ async function listen(server: Server): Promise<string> {
 }
 
 function send(url: string, id = 'evt_1') {
-  const { body, signature } = signWebhook({
-    payload: {
-      id,
-      event: 'user.created',
-      timestamp: new Date().toISOString(),
-      partnerId: 'p_1',
-      data: { userId: `usr_${id}` },
-    },
-    secret,
-  });
-  return fetch(`${url}/webhooks`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-service-signature': signature },
-  });
+  return postSigned(`${url}/webhooks`, signedUserCreated(id, secret, `usr_${id}`));
 }
 
 describe('toNodeHandler', () => {

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorBodyB } from '../../../../src/schemas/common.js';
 import { DeclarationRejected } from '../../../../src/schemas/kyc/declaration.js';
-import { kycEvents, kycServer } from './support.js';
+import { BANK, kycEvents, kycServer, passDigilocker } from './support.js';
 
 const mock = kycServer();
-const BANK = { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' };
 
 describe('3.3, 4.11: declaration', () => {
   it('3.3: a non-PEP declaration does not recompute the aggregate; it stays in progress until refresh', async () => {
     const { service, client, userId } = await mock.use();
-    const session = await client.kyc.digilocker.init(userId);
-    service.helpers.digilocker.complete({ clientId: session.clientId, outcome: 'approve' });
+    await passDigilocker({ service, client, userId });
     await client.kyc.bank.verify(userId, BANK);
     const declaration = await client.kyc.declaration.submit(userId, {
       occupation: 'salaried',
@@ -29,8 +27,7 @@ describe('3.3, 4.11: declaration', () => {
 
   it('3.3, 4.11: a PEP declaration rejects KYC at once, even a verified one (422 KYC Rejected, shape B)', async () => {
     const { service, client, userId } = await mock.use();
-    const session = await client.kyc.digilocker.init(userId);
-    service.helpers.digilocker.complete({ clientId: session.clientId, outcome: 'approve' });
+    await passDigilocker({ service, client, userId });
     await client.kyc.bank.verify(userId, BANK);
     await client.kyc.refresh(userId);
     const result = await client.kyc.declaration.submit(userId, {

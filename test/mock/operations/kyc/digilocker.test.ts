@@ -2,66 +2,67 @@ import { describe, expect, it } from 'vitest';
 import { MockHelperError, MockTransitionError, SANDBOX_KYC } from '../../../../mock/index.js';
 import { ErrorBodyB } from '../../../../src/schemas/common.js';
 import { DigilockerEnded } from '../../../../src/schemas/kyc/digilocker.js';
-import { failure, kycServer } from './support.js';
+import { alreadyVerified, failure, type KycUser, kycServer } from './support.js';
 
 const mock = kycServer();
 
+/**
+ * An ended session as both readers see it: the client reads the ended variant, not verified, its error saying `why`;
+ * the raw answer is a 400 with a shape-B body named `error` whose data is that variant (3.2).
+ */
+async function expectEnded(
+  { service, client, userId, clientId }: KycUser & { clientId: string },
+  ended: { status: 'FAILED' | 'EXPIRED'; error: string; why: string },
+): Promise<void> {
+  expect(await client.kyc.digilocker.status(userId, { clientId })).toMatchObject({
+    status: ended.status,
+    verified: false,
+    error: expect.stringContaining(ended.why),
+  });
+  const raw = await fetch(
+    `${service.baseUrl}/v2/users/${userId}/kyc/digilocker/status?clientId=${clientId}`,
+    {
+      headers: { Authorization: `Bearer ${service.sandboxKey}` },
+    },
+  );
+  expect(raw.status).toBe(400);
+  const body = ErrorBodyB.parse(await raw.json());
+  expect(body.error).toBe(ended.error);
+  expect(DigilockerEnded.parse(body.data)).toMatchObject({ status: ended.status, verified: false });
+}
+
 describe('7.4: document-locker errors', () => {
-  it('7.4: SESSION_NOT_FOUND (404) for a clientId never issued to this user', async () => {
-    const { client, userId } = await mock.use();
-    await failure(client.kyc.digilocker.status(userId, { clientId: 'dlk_nope' }), {
-      status: 404,
-      shape: 'A',
-      error: 'Not Found',
-      code: 'SESSION_NOT_FOUND',
-    });
+  it.each([
+    {
+      title: '7.4: SESSION_NOT_FOUND (404) for a clientId never issued to this user',
+      call: ({ client, userId }: KycUser) => client.kyc.digilocker.status(userId, { clientId: 'dlk_nope' }),
+      expected: { status: 404, shape: 'A', error: 'Not Found', code: 'SESSION_NOT_FOUND' },
+    },
+    {
+      title: '7.4: SERVICE_UNAVAILABLE (503) for the sandbox deviceId',
+      call: ({ client, userId }: KycUser) =>
+        client.kyc.digilocker.init(userId, { deviceId: SANDBOX_KYC.digilockerUnavailableDeviceId }),
+      expected: { status: 503, shape: 'A', error: 'Service Unavailable', code: 'SERVICE_UNAVAILABLE' },
+    },
+  ] as const)('$title', async ({ call, expected }) => {
+    await failure(call(await mock.use()), expected);
   });
 
   it('7.4: ALREADY_VERIFIED (409) on init once the document locker verified the user', async () => {
     const { service, client, userId } = await mock.use();
     const { clientId } = await client.kyc.digilocker.init(userId);
     service.helpers.digilocker.complete({ clientId, outcome: 'approve' });
-    await failure(client.kyc.digilocker.init(userId), {
-      status: 409,
-      shape: 'A',
-      error: 'Conflict',
-      code: 'ALREADY_VERIFIED',
-    });
-  });
-
-  it('7.4: SERVICE_UNAVAILABLE (503) for the sandbox deviceId', async () => {
-    const { client, userId } = await mock.use();
-    await failure(
-      client.kyc.digilocker.init(userId, { deviceId: SANDBOX_KYC.digilockerUnavailableDeviceId }),
-      {
-        status: 503,
-        shape: 'A',
-        error: 'Service Unavailable',
-        code: 'SERVICE_UNAVAILABLE',
-      },
-    );
+    await alreadyVerified(client.kyc.digilocker.init(userId));
   });
 
   it('3.2: a denied consent is FAILED; the status answers success false with data, and nothing is verified', async () => {
     const { service, client, userId } = await mock.use();
     const { clientId } = await client.kyc.digilocker.init(userId);
     service.helpers.digilocker.complete({ clientId, outcome: 'deny' });
-    const status = await client.kyc.digilocker.status(userId, { clientId });
-    expect(status).toMatchObject({
-      status: 'FAILED',
-      verified: false,
-      error: expect.stringContaining('denied'),
-    });
-    const raw = await fetch(
-      `${service.baseUrl}/v2/users/${userId}/kyc/digilocker/status?clientId=${clientId}`,
-      {
-        headers: { Authorization: `Bearer ${service.sandboxKey}` },
-      },
+    await expectEnded(
+      { service, client, userId, clientId },
+      { status: 'FAILED', error: 'Failed', why: 'denied' },
     );
-    expect(raw.status).toBe(400);
-    const body = ErrorBodyB.parse(await raw.json());
-    expect(body.error).toBe('Failed');
-    expect(DigilockerEnded.parse(body.data)).toMatchObject({ status: 'FAILED', verified: false });
     expect(await client.kyc.status(userId)).toMatchObject({
       status: 'pending',
       digilocker: { status: 'pending' },
@@ -80,22 +81,10 @@ describe('document-locker and face sessions, through the client', () => {
       expect((await client.kyc.digilocker.status(userId, { clientId })).status).toBe('PENDING');
       await service.clock.advance('1s');
       expect(service.state.kyc.digilockerSessions[clientId]?.status).toBe('EXPIRED');
-      const status = await client.kyc.digilocker.status(userId, { clientId });
-      expect(status).toMatchObject({
-        status: 'EXPIRED',
-        verified: false,
-        error: expect.stringContaining('expired'),
-      });
-      const raw = await fetch(
-        `${service.baseUrl}/v2/users/${userId}/kyc/digilocker/status?clientId=${clientId}`,
-        {
-          headers: { Authorization: `Bearer ${service.sandboxKey}` },
-        },
+      await expectEnded(
+        { service, client, userId, clientId },
+        { status: 'EXPIRED', error: 'Expired', why: 'expired' },
       );
-      expect(raw.status).toBe(400);
-      const body = ErrorBodyB.parse(await raw.json());
-      expect(body.error).toBe('Expired');
-      expect(DigilockerEnded.parse(body.data)).toMatchObject({ status: 'EXPIRED', verified: false });
     });
 
     it('5 (helpers): completing an EXPIRED or finished document-locker session is refused with MockTransitionError', async () => {

@@ -10,13 +10,22 @@ import { mockServer } from '../../support.js';
 
 export const ASHA = { mobile: '9876543210', email: 'asha@example.com', name: 'Asha Rao' } as const;
 export const DEVICE = 'device-fp-1';
+/** A bank account in ASHA's name at an Indian branch. */
+export const BANK = { accountNumber: '123456789012', ifsc: 'HDFC0001234', accountHolderName: 'Asha Rao' };
+
+/** What `use()` gives: a fresh service, a client on it and the user it created. */
+export interface KycUser {
+  service: MockService;
+  client: PayoutClient;
+  userId: string;
+}
 
 /** One MSW server per file (the shared `mockServer`); `use()` gives a fresh service, a client on it and a created user. */
 export function kycServer() {
   const mock = mockServer();
   return {
     server: mock.server,
-    async use(user: { mobile: string; email?: string; name?: string } = ASHA) {
+    async use(user: { mobile: string; email?: string; name?: string } = ASHA): Promise<KycUser> {
       const { service } = mock.use();
       const client = new PayoutClient({
         apiKey: service.sandboxKey,
@@ -27,6 +36,12 @@ export function kycServer() {
       return { service, client, userId };
     },
   };
+}
+
+/** Passes the document-locker route for the user: a session opened and approved, which verifies Aadhaar and PAN. */
+export async function passDigilocker({ service, client, userId }: KycUser): Promise<void> {
+  const session = await client.kyc.digilocker.init(userId);
+  service.helpers.digilocker.complete({ clientId: session.clientId, outcome: 'approve' });
 }
 
 /** The APIError a call failed with, its body checked against shape A or B. */
@@ -52,6 +67,11 @@ export async function failure(
   // The client reads both shapes into one spelling of the identifier (7.1, 7.3).
   if (expected.code) expect(error.code).toBe(expected.code);
   return error;
+}
+
+/** The refusal of a step the user has already passed: 409, shape A, ALREADY_VERIFIED (7.3, 7.4). */
+export function alreadyVerified(call: PromiseLike<unknown>): Promise<APIError> {
+  return failure(call, { status: 409, shape: 'A', error: 'Conflict', code: 'ALREADY_VERIFIED' });
 }
 
 /** The `user.kyc_updated` events recorded for a user, oldest first. */
