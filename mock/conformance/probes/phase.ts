@@ -6,9 +6,9 @@
  * differ alike the second time is `flaky`.
  */
 import { CONTRACTS } from '../../../src/endpoints/index.js';
-import { objectOf } from '../../state/records.js';
 import { TargetUnavailable } from '../errors.js';
 import { receiverSessions } from '../receivers.js';
+import { answerOf, call } from '../scenarios/support.js';
 import { type RunNames, type SideSetup, scenarioTarget } from '../target.js';
 import type { Observation, ScenarioTarget, Tier } from '../types.js';
 import {
@@ -30,39 +30,9 @@ export interface ProbeRun {
   progress: (line: string) => void;
 }
 
-/** An answer as the probes compare it: the status, and the error identifier of a refusal. */
-export function answerOf(status: number, body: unknown): string {
-  const record = objectOf(body);
-  const refused = status >= 400 || record?.success === false;
-  if (!refused) return String(status);
-  // Shape A names the refusal in `code`, shape B (`success: false`) in `error` (spec 7.1).
-  const id = record?.success === false ? record.error : (record?.code ?? record?.error);
-  return typeof id === 'string' ? `${status} ${id}` : String(status);
-}
-
-function urlOf(t: ScenarioTarget, request: ProbeRequest): string {
-  const query = request.query ? `?${new URLSearchParams(request.query)}` : '';
-  return `${t.baseUrl}${request.path}${query}`;
-}
-
-async function send(t: ScenarioTarget, request: ProbeRequest): Promise<string> {
-  const response = await t.fetch(urlOf(t, request), {
-    method: request.method,
-    // The client gives a write its `Idempotency-Key`, so a transient failure is retried safely.
-    headers: {
-      Authorization: `Bearer ${t.apiKey}`,
-      ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-  });
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = text;
-  }
-  return answerOf(response.status, body);
+/** Sends a probe's request (the client gives a write its `Idempotency-Key`, so a failure is retried safely). */
+async function send(t: ScenarioTarget, { method, path, query, body }: ProbeRequest): Promise<string> {
+  return answerOf(await call(t, method, query ? `${path}?${new URLSearchParams(query)}` : path, body));
 }
 
 /** The developer fee as the `account.developer-fee-update` scenario leaves it: off. */
