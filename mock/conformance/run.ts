@@ -21,6 +21,7 @@ import { createPacer, type Pacer } from './pace.js';
 import { DEFAULT_PROBES } from './probes/cases.js';
 import { runProbes } from './probes/phase.js';
 import { probeEffects } from './probes/report.js';
+import { tierNotChosen } from './probes/types.js';
 import {
   DEFAULT_RECEIVER_PORT,
   type ReceiverSessions,
@@ -45,6 +46,7 @@ import {
   type ConformanceReport,
   type Difference,
   type Observation,
+  OUTCOMES,
   type Outcome,
   type Scenario,
   type ScenarioResult,
@@ -114,8 +116,6 @@ function guidedSettings(
       "--guided needs the account's webhook secret to verify each delivery: give --webhook-secret or set INR_PAYOUTS_WEBHOOK_SECRET",
     );
   return {
-    receiverUrl: place.url,
-    receiverPort: place.port,
     webhookSecret: webhookSecret.trim(),
     userId: options.userId?.trim() || undefined,
     onDeposit: options.onDeposit,
@@ -355,25 +355,20 @@ export async function runSuite(options: ConformanceOptions = {}): Promise<Confor
     const failing = counts.differs + breakingCases + (options.failOnReview ? counts.review : 0);
     const uncompared = counts.unavailable + counts['not-compared'] + (probes?.unavailable.length ?? 0);
     const exitCode = failing > 0 ? 1 : uncompared > 0 ? 2 : 0;
-    const mockOwn = [...new Set(results.flatMap((r) => r.mockOwn ?? []))];
-    const summary = summarize(results);
-    const effects = [...plan, ...done];
-    const coverage = coverageOf(results, probes);
-    const ok = exitCode === 0;
     return {
       target: where,
       tiers,
       prefix,
       rateLimit,
       startedAt,
-      ok,
+      ok: exitCode === 0,
       exitCode,
       counts,
-      summary,
-      mockOwn,
-      effects,
+      summary: summarize(results),
+      mockOwn: [...new Set(results.flatMap((r) => r.mockOwn ?? []))],
+      effects: [...plan, ...done],
       requests: sent.requests,
-      coverage,
+      coverage: coverageOf(results, probes),
       ...(probes ? { probes } : {}),
       results,
     };
@@ -413,17 +408,6 @@ async function startShared(
   }
 }
 
-/** Every outcome, from the most severe. */
-const OUTCOMES: readonly Outcome[] = [
-  'differs',
-  'review',
-  'flaky',
-  'same',
-  'skipped',
-  'unavailable',
-  'not-compared',
-];
-
 /**
  * The webhook URL the reference's account carries when the target's has one: the reference never takes the
  * target's settings, and its deliveries never leave the process.
@@ -461,11 +445,10 @@ async function runScenario(
 ): Promise<ScenarioResult> {
   const base = { id: scenario.id, title: scenario.title, spec: scenario.spec, tier: scenario.tier };
   if (!tiers.includes(scenario.tier)) {
-    const reason = `tier ${scenario.tier} not chosen`;
     return {
       ...base,
       outcome: 'skipped',
-      reason,
+      reason: tierNotChosen(scenario.tier),
       skippedFor: 'tier',
       differences: [],
       mock: [],

@@ -19,10 +19,10 @@ import type { ConformanceReceiver } from './scenarios/webhook-receiver.js';
  * accepts one is changed by it, and the report names the difference), `mock-helpers` needs the mock's test
  * helpers or clock (`/__mock/*`) and is skipped against a sandbox.
  */
-export type Tier = 'read-only' | 'creates' | 'mock-helpers';
+export type Tier = (typeof TIERS)[number];
 
 /** Every tier, from the safest. */
-export const TIERS: readonly Tier[] = ['read-only', 'creates', 'mock-helpers'];
+export const TIERS = ['read-only', 'creates', 'mock-helpers'] as const;
 
 /** The two sides of a run: `mock` is the reference, `sandbox` the target being checked. */
 export type Side = 'mock' | 'sandbox';
@@ -75,7 +75,7 @@ export type Observation = WireExchange | StepObservation | StopObservation;
  */
 export interface StepOptions {
   /** Default `value`. */
-  compare?: 'value' | 'shape' | 'delivery' | 'headers';
+  compare?: StepObservation['compare'];
 }
 
 /** What a scenario gets for one side of the run. */
@@ -163,14 +163,21 @@ export interface Difference {
 }
 
 /** A scenario's outcome, from the most severe: see {@link ScenarioResult.outcome}. */
-export type Outcome = 'differs' | 'review' | 'flaky' | 'same' | 'skipped' | 'unavailable' | 'not-compared';
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** Every outcome, from the most severe. */
+export const OUTCOMES = [
+  'differs',
+  'review',
+  'flaky',
+  'same',
+  'skipped',
+  'unavailable',
+  'not-compared',
+] as const;
 
 /** One scenario's outcome. */
-export interface ScenarioResult {
-  id: string;
-  title: string;
-  spec: string;
-  tier: Tier;
+export interface ScenarioResult extends Pick<Scenario, 'id' | 'title' | 'spec' | 'tier'> {
   /**
    * The most severe of its differences (`differs`: one breaks a partner's code; `review`; `flaky`), `same`, or
    * `skipped`; `unavailable`: the target could not be asked (a request kept failing, or timed out);

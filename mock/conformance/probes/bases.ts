@@ -51,11 +51,7 @@ export const BASES: Bases = {
   'kyc.face.init': (c) => ({ redirectUrl: REDIRECT, deviceId: c.name('device') }),
   'kyc.face.verify': () => ({ sessionId: 'face_conformance_none' }),
   'kyc.document.createUploadUrl': (c) => passportUpload(c.name('device')),
-  'kyc.document.confirm': (c) => ({
-    documentType: 'passport',
-    s3Key: 'conformance/none.pdf',
-    ...passportUpload(c.name('device')),
-  }),
+  'kyc.document.confirm': (c) => ({ ...passportUpload(c.name('device')), s3Key: 'conformance/none.pdf' }),
   'kyc.declaration.submit': () => ({
     occupation: 'salaried',
     incomeRange: '5l_to_10l',
