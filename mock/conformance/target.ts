@@ -4,10 +4,11 @@
  */
 import { APIConnectionError, APIError } from '../../src/index.js';
 import { connectMock, type MockHelperCalls } from '../connect.js';
+import { objectOf } from '../state/records.js';
 import { ConformanceError, TargetUnavailable } from './errors.js';
 import type { GuidedSide } from './guided.js';
 import type { ReceiverSessions } from './receivers.js';
-import { type Sending, sideClient } from './send.js';
+import { retried, type Sending, sideClient } from './send.js';
 import type { Observation, Scenario, ScenarioTarget, Side, StepOptions } from './types.js';
 
 /** What a scenario throws to be skipped. */
@@ -139,9 +140,7 @@ const NO_HELPERS = new Set([401, 403, 404, 405, 410]);
 const NO_KEY_YET = 'pk_sandbox_conformance_unknown';
 
 /** The `fetch` the target's helpers are called through: the side's client, unrecorded and unpaced. */
-export function helperFetch(sending: Sending): typeof fetch {
-  return sideClient(sending, { apiKey: NO_KEY_YET, paced: false }).fetch;
-}
+const helperFetch = (sending: Sending) => sideClient(sending, { apiKey: NO_KEY_YET, paced: false }).fetch;
 
 /**
  * Whether the service at `sending.baseUrl` has the mock's test helpers: `GET /__mock` answers the helper list.
@@ -154,15 +153,12 @@ export async function probeHelpers(sending: Sending): Promise<MockHelperCalls | 
   let tried = sending;
   const probe = (retries: number) => {
     tried = { ...sending, ...(policy ? { policy: { ...policy, retries } } : {}) };
-    return sideClient(tried, { apiKey: NO_KEY_YET, paced: false }).fetch(`${baseUrl}/__mock`, {
-      headers: { accept: 'application/json' },
-    });
+    return helperFetch(tried)(`${baseUrl}/__mock`, { headers: { accept: 'application/json' } });
   };
   let response: Response;
   try {
     response = await probe(0);
-    const transient = response.status === 408 || response.status === 429 || response.status >= 500;
-    if (policy && transient) response = await probe(policy.retries);
+    if (policy && retried(response.status)) response = await probe(policy.retries);
   } catch (error) {
     if (!(error instanceof TargetUnavailable)) throw error;
     // An answer that kept failing says the target is there: only whether it has helpers is unknown.
@@ -179,10 +175,8 @@ export async function probeHelpers(sending: Sending): Promise<MockHelperCalls | 
     );
   }
   try {
-    const body: unknown = await response.json();
     // The mock answers `{ success, data: { helpers, described } }`; anything else is a service of its own.
-    const data = typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
-    if (typeof data === 'object' && data !== null && 'helpers' in data)
+    if (objectOf(objectOf(await response.json())?.data)?.helpers !== undefined)
       return connectMock(baseUrl, { fetch: helperFetch(sending) });
   } catch {
     // Not the mock's helper list: a service of its own.

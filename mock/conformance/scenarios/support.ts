@@ -6,6 +6,7 @@
 import type { TransactionCreateRequest } from '../../../src/index.js';
 import type { MockHelperCalls } from '../../connect.js';
 import { objectOf } from '../../state/records.js';
+import { parsed } from '../send.js';
 import type { ScenarioTarget } from '../types.js';
 
 /** Where a KYC session sends the user back to. */
@@ -105,14 +106,8 @@ export async function call(
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  return { status: response.status, replayed: response.headers.get('idempotent-replayed'), body: parsed };
+  const answer = parsed(await response.text());
+  return { status: response.status, replayed: response.headers.get('idempotent-replayed'), body: answer };
 }
 
 /** An answer as the probes compare it: the status, and the error identifier of a refusal. */
