@@ -6,6 +6,7 @@
  */
 import { colonPath, PATH_PARAM } from '../../../src/endpoints/index.js';
 import { random, seedToInt } from '../../engine/ids.js';
+import { accepts, loadContractCheck } from '../contract-problems.js';
 import type { Tier } from '../types.js';
 import { type BaseContext, baseOf, NO_USER } from './bases.js';
 import { type RequestContract, requestContracts, type SchemaNode } from './contract.js';
@@ -98,28 +99,12 @@ function choose<T>(items: readonly T[], count: number, seed: number | string): T
   return ranked.filter((r) => kept.has(r.i)).map((r) => r.item);
 }
 
-/** Whether `body` is one the contract's schema accepts (its JSON Schema, read by zod). */
-type Accepts = (schema: SchemaNode, body: unknown) => boolean;
-
-async function contractAccepts(): Promise<Accepts> {
-  const { fromJSONSchema } = await import('zod');
-  const compiled = new WeakMap<SchemaNode, ReturnType<typeof fromJSONSchema>>();
-  return (schema, body) => {
-    let check = compiled.get(schema);
-    if (!check) {
-      check = fromJSONSchema(schema);
-      compiled.set(schema, check);
-    }
-    return check.safeParse(body).success;
-  };
-}
-
 /** Every operation's cases, capped per endpoint; `contracts` defaults to the published document's. */
 export async function probeCases(
   settings: ProbeSettings = DEFAULT_PROBES,
   contracts: readonly RequestContract[] = requestContracts(),
 ): Promise<ProbeCase[]> {
-  const accepts = await contractAccepts();
+  await loadContractCheck();
   const out: ProbeCase[] = [];
   for (const contract of contracts) {
     const sample = baseOf(contract.operationId, SAMPLE);
@@ -137,7 +122,7 @@ export async function probeCases(
     const endpoint = `${contract.method} ${colonPath(contract.path)}`;
     const chosen = choose(distinct, settings.cap, `${settings.seed}:${contract.operationId}`);
     for (const change of chosen) {
-      const tier = tierOf(contract, change, sample, accepts);
+      const tier = tierOf(contract, change, sample);
       out.push({
         operationId: contract.operationId,
         endpoint,
@@ -157,12 +142,7 @@ export async function probeCases(
   return out;
 }
 
-function tierOf(
-  contract: RequestContract,
-  change: FieldChange,
-  sample: Record<string, unknown>,
-  accepts: Accepts,
-): Tier {
+function tierOf(contract: RequestContract, change: FieldChange, sample: Record<string, unknown>): Tier {
   if (contract.method === 'GET') return 'read-only';
   if (!(contract.operationId in VALID_ONLY_ON_A_MOCK) || !contract.body) return 'creates';
   const changed = structuredClone(sample);
