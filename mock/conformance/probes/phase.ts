@@ -10,7 +10,7 @@ import { TargetUnavailable } from '../errors.js';
 import { receiverSessions } from '../receivers.js';
 import { answerOf, call } from '../scenarios/support.js';
 import { type RunNames, type SideSetup, scenarioTarget } from '../target.js';
-import type { Observation, ScenarioTarget, Tier } from '../types.js';
+import type { Observation, Tier } from '../types.js';
 import {
   type ProbeCase,
   type ProbeRequest,
@@ -28,11 +28,6 @@ export interface ProbeRun {
   tiers: readonly Tier[];
   settings: ProbeSettings;
   progress: (line: string) => void;
-}
-
-/** Sends a probe's request (the client gives a write its `Idempotency-Key`, so a failure is retried safely). */
-async function send(t: ScenarioTarget, { method, path, query, body }: ProbeRequest): Promise<string> {
-  return answerOf(await call(t, method, query ? `${path}?${new URLSearchParams(query)}` : path, body));
 }
 
 /** The developer fee as the `account.developer-fee-update` scenario leaves it: off. */
@@ -61,11 +56,12 @@ async function sideAnswers(
   const context = { mobile: () => t.newMobile(), name: (what: string) => t.name(what) };
   const answers: string[] = [];
   setup.sending.failed = undefined;
-  // The client may end on an answer it gave up retrying (a 5xx, a 429): the request stayed unavailable.
-  const answer = async (request: ProbeRequest) => {
-    const said = await send(t, request);
+  // The client gives a write its `Idempotency-Key`, so a failure is retried safely; it may end on an answer it
+  // gave up retrying (a 5xx, a 429): the request stayed unavailable.
+  const answer = async ({ method, path, query, body }: ProbeRequest) => {
+    const said = await call(t, method, query ? `${path}?${new URLSearchParams(query)}` : path, body);
     if (setup.sending.failed) throw setup.sending.failed;
-    return said;
+    return answerOf(said);
   };
   try {
     for (const c of group.cases) answers.push(await answer(c.request(context)));
