@@ -249,12 +249,8 @@ function selected(all: readonly Scenario[], only: readonly string[] | undefined)
   return all.filter((s) => only.some((o) => matches(s, o)));
 }
 
-/** A new prefix per run: `conf-` and 8 random hex digits, then `-`. */
-function newPrefix(): string {
-  const bytes = new Uint8Array(4);
-  crypto.getRandomValues(bytes);
-  return `conf-${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}-`;
-}
+/** A new prefix per run: `conf-` and 8 random hex digits (a random UUID's first 8), then `-`. */
+const newPrefix = () => `conf-${crypto.randomUUID().slice(0, 8)}-`;
 
 /** The suite's run: `runConformance` (load.ts) loads this module on a first run. */
 export async function runSuite(options: ConformanceOptions = {}): Promise<ConformanceReport> {

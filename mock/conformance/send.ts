@@ -72,11 +72,8 @@ export interface ClientPlan {
   paced: boolean;
   /** True while a 429 is the point of the request: answered, not retried. */
   atLimit?: () => boolean;
-  /**
-   * In a `read-only` scenario, what the client refuses to send: a request with the side's key (authenticated),
-   * one the service could act on, that could change the target.
-   */
-  readOnly?: { apiKey: string; scenario: string };
+  /** The `read-only` scenario the client sends for: it refuses a request that could change the target. */
+  readOnly?: string;
 }
 
 /** The fetch option a raw request carries to the recording `fetch`: whether to send it without a key, and its answer. */
@@ -106,12 +103,13 @@ export function parsed(text: string): unknown {
   }
 }
 
-function guard(request: Request, only: ClientPlan['readOnly']): void {
-  if (!only || request.method === 'GET' || request.method === 'HEAD') return;
-  if (request.headers.get('authorization') !== `Bearer ${only.apiKey}`) return;
-  // A read-only scenario may send a write only without a valid key (the service refuses it unread).
+function guard(request: Request, { readOnly, apiKey }: ClientPlan): void {
+  if (!readOnly || request.method === 'GET' || request.method === 'HEAD') return;
+  // A read-only scenario may send a write only without a valid key (the service refuses it unread); with the
+  // side's key, the service could act on it.
+  if (request.headers.get('authorization') !== `Bearer ${apiKey}`) return;
   throw new TypeError(
-    `conformance: the read-only scenario ${only.scenario} sent ${request.method} ${new URL(request.url).pathname} with the account's key, which could change the target`,
+    `conformance: the read-only scenario ${readOnly} sent ${request.method} ${new URL(request.url).pathname} with the account's key, which could change the target`,
   );
 }
 
@@ -166,7 +164,7 @@ export function sideClient(sending: Sending, plan: ClientPlan) {
       throw new TypeError(
         `conformance: ${request.method} ${url.href} is outside the target ${sending.baseUrl}`,
       );
-    guard(request, plan.readOnly);
+    guard(request, plan);
     return url;
   };
 

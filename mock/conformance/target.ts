@@ -47,10 +47,9 @@ export interface RunNames {
 
 /** The run's naming: `prefix` and a random mobile base. */
 export function runNames(prefix: string): RunNames {
-  const random = new Uint32Array(1);
-  crypto.getRandomValues(random);
+  const [random = 0] = crypto.getRandomValues(new Uint32Array(1));
   let count = 0;
-  return { prefix, mobileBase: (random[0] ?? 0) % 900_000_000, next: () => ++count };
+  return { prefix, mobileBase: random % 900_000_000, next: () => ++count };
 }
 
 /**
@@ -71,7 +70,7 @@ export function scenarioTarget(
     log,
     paced: true,
     atLimit: () => atLimit,
-    ...(scenario.tier === 'read-only' ? { readOnly: { apiKey: setup.apiKey, scenario: scenario.id } } : {}),
+    ...(scenario.tier === 'read-only' ? { readOnly: scenario.id } : {}),
   });
   let mobiles = 0;
   let names = 0;
