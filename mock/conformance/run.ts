@@ -61,28 +61,22 @@ function isLiveKey(key: string): boolean {
 }
 
 function policyOf(options: ConformanceOptions, progress: (line: string) => void): SendPolicy {
-  for (const [name, value] of [
-    ['timeoutMs', options.timeoutMs],
-    ['retries', options.retries],
-    ['backoff', options.backoff],
-  ] as const) {
+  const { timeoutMs, retries, backoff } = options;
+  for (const [name, value] of Object.entries({ timeoutMs, retries, backoff }))
     if (value !== undefined && !(Number.isFinite(value) && value >= 0))
       throw new ConformanceError(`${name} must be a number of 0 or more; got ${value}`);
-  }
   return {
-    ...DEFAULT_POLICY,
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.retries !== undefined ? { retries: Math.floor(options.retries) } : {}),
-    ...(options.backoff !== undefined ? { backoff: options.backoff } : {}),
+    timeoutMs: timeoutMs || DEFAULT_POLICY.timeoutMs,
+    retries: Math.floor(retries ?? DEFAULT_POLICY.retries),
+    backoff: backoff ?? DEFAULT_POLICY.backoff,
     progress,
   };
 }
 
 function tiersOf(tier: ConformanceOptions['tier']): Tier[] {
   const asked = tier === undefined ? TIERS : typeof tier === 'string' ? [tier] : tier;
-  for (const t of asked) {
-    if (!TIERS.includes(t)) throw new ConformanceError(`Unknown tier "${t}": use ${TIERS.join(', ')}`);
-  }
+  const unknown = asked.find((t) => !TIERS.includes(t));
+  if (unknown !== undefined) throw new ConformanceError(`Unknown tier "${unknown}": use ${TIERS.join(', ')}`);
   return TIERS.filter((t) => asked.includes(t));
 }
 
