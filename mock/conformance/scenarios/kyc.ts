@@ -202,32 +202,18 @@ export const KYC_SCENARIOS: Scenario[] = [
       await t.client.users.email.sendOtp(userId);
       const email = await helpers.otp.read({ userId, channel: 'email' });
       await t.refused(t.client.users.email.confirm(userId, { otp: wrong(email.otp) }));
-      t.step(
-        'email verified',
-        (await t.client.users.email.confirm(userId, { otp: email.otp })).emailVerified,
-      );
-      const sent = await t.client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412345678' });
-      const aadhaar = await helpers.kyc.aadhaarOtp({ referenceId: sent.referenceId });
-      await t.refused(
-        t.client.kyc.aadhaar.verifyOtp(userId, { referenceId: sent.referenceId, otp: wrong(aadhaar.otp) }),
-      );
-      const verified = await t.client.kyc.aadhaar.verifyOtp(userId, {
-        referenceId: sent.referenceId,
-        otp: aadhaar.otp,
-      });
+      const confirmed = await t.client.users.email.confirm(userId, { otp: email.otp });
+      t.step('email verified', confirmed.emailVerified);
+      const { referenceId } = await t.client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412345678' });
+      const aadhaar = await helpers.kyc.aadhaarOtp({ referenceId });
+      await t.refused(t.client.kyc.aadhaar.verifyOtp(userId, { referenceId, otp: wrong(aadhaar.otp) }));
+      const verified = await t.client.kyc.aadhaar.verifyOtp(userId, { referenceId, otp: aadhaar.otp });
       t.step('aadhaar verified', verified.verified);
       t.step('pan verified', (await t.client.kyc.pan.verify(userId, { pan: 'ABCDE1234F' })).verified);
       t.step('upi verified', (await t.client.kyc.upi.verify(userId, { upiId: 'asha@okhdfcbank' })).verified);
-      await raw(t, 'POST', `${user}/kyc/profile`, {
-        dateOfBirth: 'yesterday',
-        nationality: 'GB',
-        city: 'Mumbai',
-      });
-      await t.client.kyc.profile.submit(userId, {
-        dateOfBirth: '1988-05-04',
-        nationality: 'GB',
-        city: 'Mumbai',
-      });
+      const profile = { nationality: 'GB', city: 'Mumbai' };
+      await raw(t, 'POST', `${user}/kyc/profile`, { dateOfBirth: 'yesterday', ...profile });
+      await t.client.kyc.profile.submit(userId, { dateOfBirth: '1988-05-04', ...profile });
       const passport = await t.client.kyc.passport.verify(userId, {
         file: PASSPORT_PDF,
         fileName: 'passport.pdf',
