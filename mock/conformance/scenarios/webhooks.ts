@@ -103,14 +103,7 @@ const eventOrder: Scenario = {
   run: (t) =>
     withReceiver(t, async (helpers, receiver) => {
       const { userId } = await helpers.users.seedVerified({ mobile: t.newMobile() });
-      const created = await t.client.transactions.create({
-        userId,
-        amount: '100',
-        asset: 'USDT',
-        network: 'polygon',
-        partnerReference: t.name('webhooks-order'),
-      });
-      const { transactionId } = created;
+      const { transactionId } = await t.client.transactions.create({ ...order(t, userId), asset: 'USDT' });
       const confirmIn = await helpers.transactions.simulateDeposit({ transactionId });
       await settleFor(helpers, confirmIn);
       await settleFor(helpers, '1h');
