@@ -69,10 +69,6 @@ function fieldName(path: string): string {
   return `\`body.${path}\``;
 }
 
-function identifier(value: unknown): string {
-  return typeof value === 'string' ? `\`${value}\`` : 'absent';
-}
-
 /**
  * What one comparison found (`breaking` unless it says `review`); `mockOwn` names the `x-mock-only` mark when the
  * target only left out the mock's own.
@@ -151,7 +147,7 @@ function compareExchanges(mock: WireExchange, sandbox: WireExchange): Found[] {
       const y = objectOf(sandbox.body)?.[key];
       // Presence is the body's shape, compared below; here only two identifiers that disagree.
       if (typeof x === 'string' && typeof y === 'string' && x !== y) {
-        out.push({ what: `error identifier \`${key}\``, mock: identifier(x), sandbox: identifier(y) });
+        out.push({ what: `error identifier \`${key}\``, mock: `\`${x}\``, sandbox: `\`${y}\`` });
       }
     }
   } else if (isError(mock) !== isError(sandbox)) {

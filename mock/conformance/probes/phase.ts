@@ -165,7 +165,7 @@ export async function runProbes(run: ProbeRun): Promise<ProbeReport> {
     const why = !run.tiers.includes(group.tier)
       ? tierNotChosen(group.tier)
       : group.tier === 'mock-helpers' && !run.target.helpers
-        ? `${validOnlyOnAMock(group.cases[0]?.operationId ?? '') ?? 'they need a mock'}: sent only to a target with the mock's helpers`
+        ? `${validOnlyOnAMock(first.operationId) ?? 'they need a mock'}: sent only to a target with the mock's helpers`
         : undefined;
     if (why) {
       entry.notSent += group.cases.length;
