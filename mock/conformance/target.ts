@@ -102,14 +102,8 @@ export function scenarioTarget(
         skip(`${what} needs the mock's test helpers (/__mock), which this target has not`, 'helpers')
       );
     },
-    newMobile() {
-      mobiles += 1;
-      return `9${String((base + mobiles) % 1_000_000_000).padStart(9, '0')}`;
-    },
-    name(what: string) {
-      names += 1;
-      return `${run.prefix}${what}-${sequence}-${names}`;
-    },
+    newMobile: () => `9${String((base + ++mobiles) % 1_000_000_000).padStart(9, '0')}`,
+    name: (what: string) => `${run.prefix}${what}-${sequence}-${++names}`,
     async refused<T>(call: PromiseLike<T>): Promise<T | undefined> {
       try {
         return await call;
