@@ -19,10 +19,10 @@ import type { ConformanceReceiver } from './scenarios/webhook-receiver.js';
  * accepts one is changed by it, and the report names the difference), `mock-helpers` needs the mock's test
  * helpers or clock (`/__mock/*`) and is skipped against a sandbox.
  */
-export type Tier = (typeof TIERS)[number];
+export type Tier = 'read-only' | 'creates' | 'mock-helpers';
 
 /** Every tier, from the safest. */
-export const TIERS = ['read-only', 'creates', 'mock-helpers'] as const;
+export const TIERS: readonly Tier[] = ['read-only', 'creates', 'mock-helpers'];
 
 /** The two sides of a run: `mock` is the reference, `sandbox` the target being checked. */
 export type Side = 'mock' | 'sandbox';
