@@ -60,29 +60,17 @@ const SAMPLE: BaseContext = { mobile: () => '9876543210', name: (what) => `conf-
 const pathOf = (path: string) =>
   path.replace(PATH_PARAM, (_, name: string) => (name === 'userId' ? NO_USER : `${name}_conformance_none`));
 
-function changesOf(contract: RequestContract): { changes: FieldChange[]; query: boolean } {
-  if (contract.body) {
-    const properties = (contract.body.properties ?? {}) as Record<string, SchemaNode>;
-    const required = Array.isArray(contract.body.required) ? contract.body.required.map(String) : [];
-    return {
-      changes: [
-        ...Object.entries(properties).flatMap(([name, node]) =>
-          fieldChanges(name, node, required.includes(name)),
-        ),
-        ...conditionalChanges(contract.body),
-      ],
-      query: false,
-    };
-  }
-  return {
-    changes: contract.query.flatMap((p) => fieldChanges(p.name, p.schema, p.required, true)),
-    query: true,
-  };
-}
-
-/** A query's values as the URL carries them. */
-function asQuery(record: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)]));
+/** Every boundary case of an operation's fields: its body's, or else its query's. */
+function changesOf({ body, query }: RequestContract): FieldChange[] {
+  if (!body) return query.flatMap((p) => fieldChanges(p.name, p.schema, p.required, true));
+  const properties = (body.properties ?? {}) as Record<string, SchemaNode>;
+  const required = Array.isArray(body.required) ? body.required.map(String) : [];
+  return [
+    ...Object.entries(properties).flatMap(([name, node]) =>
+      fieldChanges(name, node, required.includes(name)),
+    ),
+    ...conditionalChanges(body),
+  ];
 }
 
 /** `count` of `items` chosen by `seed`, in their order. */
@@ -109,7 +97,7 @@ export async function probeCases(
   for (const contract of contracts) {
     const sample = baseOf(contract.operationId, SAMPLE);
     if (!sample) continue;
-    const { changes, query } = changesOf(contract);
+    const changes = changesOf(contract);
     const seen = new Set([JSON.stringify(sample)]);
     const distinct = changes.filter((change) => {
       const changed = structuredClone(sample);
@@ -132,9 +120,14 @@ export async function probeCases(
           const record = baseOf(contract.operationId, c) ?? {};
           change.apply(record);
           const path = pathOf(contract.path);
-          return query
-            ? { method: contract.method, path, query: asQuery(record) }
-            : { method: contract.method, path, body: record };
+          // A query's values as the URL carries them.
+          return contract.body
+            ? { method: contract.method, path, body: record }
+            : {
+                method: contract.method,
+                path,
+                query: Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)])),
+              };
         },
       });
     }
