@@ -94,12 +94,7 @@ function checkWritable(option: string, file: string | undefined): void {
     if (existing?.isDirectory()) throw new Error('it is a directory');
     accessSync(existing ? path : dirname(path), constants.W_OK);
   } catch (error) {
-    const why =
-      error instanceof Error && 'code' in error
-        ? String(error.code)
-        : error instanceof Error
-          ? error.message
-          : String(error);
+    const why = error instanceof Error && 'code' in error ? String(error.code) : describeError(error);
     throw new ConformanceUsageError(
       `${option} ${file} cannot be written (${why}): give a file in a directory you can write to`,
     );
@@ -127,28 +122,14 @@ function tiersOf(values: string[] | undefined): Tier[] | undefined {
  * (both exit 2) when it cannot run.
  */
 export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
-  let parsed: ReturnType<typeof parse>;
-  let tier: Tier[] | undefined;
-  let timeout: number | undefined;
-  let retries: number | undefined;
-  let wait: number | undefined;
-  let receiverPort: number | undefined;
-  let probes: ConformanceOptions['probes'];
+  let values: ReturnType<typeof parse>['values'];
+  let options: ConformanceOptions;
   try {
-    parsed = parse(argv);
-    tier = tiersOf(parsed.values.tier);
-    timeout = seconds('--timeout', parsed.values.timeout);
-    retries = parsed.values.retries === undefined ? undefined : Number(parsed.values.retries);
-    if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
-      throw new Error(`--retries must be a whole number of 0 or more; got ${parsed.values.retries}`);
-    wait = seconds('--wait', parsed.values.wait);
-    receiverPort =
-      parsed.values['receiver-port'] === undefined ? undefined : Number(parsed.values['receiver-port']);
-    probes = probeOptions(parsed.values['probe-seed'], parsed.values['probe-cap'], parsed.values.only);
+    ({ values } = parse(argv));
+    options = optionsOf(values);
   } catch (error) {
     throw new ConformanceUsageError(`${describeError(error)}\n\n${CONFORMANCE_USAGE}`);
   }
-  const { values } = parsed;
   if (values.help) {
     console.log(CONFORMANCE_USAGE);
     return 0;
@@ -157,16 +138,55 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
     throw new ConformanceUsageError(`Give the target with --base-url.\n\n${CONFORMANCE_USAGE}`);
   checkWritable('--json', values.json);
   checkWritable('--html', values.html);
-  const report = await runSuite({
+  const report = await runSuite(options).catch((error: unknown) => {
+    // A run that could not start (a live key, no target, a helper probe that failed) is no difference.
+    throw new ConformanceUsageError(describeError(error), { cause: error });
+  });
+  if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
+  if (values.html) writeFileSync(values.html, conformanceHtml(report));
+  console.log(formatConformanceReport(report));
+  const { differs, review, unavailable, 'not-compared': notCompared } = report.counts;
+  const lost = report.probes?.unavailable.length ?? 0;
+  const breakingCases = report.probes?.differences.filter((d) => d.severity === 'breaking').length ?? 0;
+  const said: [boolean, string][] = [
+    [differs > 0, `${differs} scenario(s) differ from the mock in a way that breaks code`],
+    [breakingCases > 0, `${breakingCases} probe case(s) differ from the mock in a way that breaks code`],
+    [
+      report.exitCode === 1 && differs === 0 && breakingCases === 0,
+      `${review} scenario(s) differ for review (--fail-on-review)`,
+    ],
+    [
+      lost > 0,
+      `the target was unavailable for ${lost} probe request(s): the cases after them were not compared`,
+    ],
+    [unavailable > 0, `the target was unavailable for ${unavailable} scenario(s): those were not compared`],
+    [
+      notCompared > 0,
+      `${notCompared} scenario(s) not compared: the target could not reach the run's receiver (see --receiver-url)`,
+    ],
+  ];
+  for (const [when, line] of said) if (when) console.error(`conformance: ${line}`);
+  return report.exitCode;
+}
+
+/** The run's options from the command line's, each checked before anything is sent. */
+function optionsOf(values: ReturnType<typeof parse>['values']): ConformanceOptions {
+  const tier = tiersOf(values.tier);
+  const timeout = seconds('--timeout', values.timeout);
+  const retries = values.retries === undefined ? undefined : Number(values.retries);
+  if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
+    throw new Error(`--retries must be a whole number of 0 or more; got ${values.retries}`);
+  const wait = seconds('--wait', values.wait);
+  return {
     baseUrl: values['base-url'],
     apiKey: values['api-key'],
     tier,
     only: values.only,
     failOnReview: values['fail-on-review'] ?? false,
     receiverUrl: values['receiver-url'],
-    receiverPort,
+    receiverPort: values['receiver-port'] === undefined ? undefined : Number(values['receiver-port']),
     receiverHost: values['receiver-host'],
-    probes,
+    probes: probeOptions(values['probe-seed'], values['probe-cap'], values.only),
     ...(timeout ? { timeoutMs: timeout * 1000 } : {}),
     ...(retries !== undefined ? { retries } : {}),
     ...(values.guided
@@ -178,37 +198,7 @@ export async function runConformanceCli(argv: string[]): Promise<0 | 1 | 2> {
         }
       : {}),
     onProgress: (line) => console.error(line),
-  }).catch((error: unknown) => {
-    // A run that could not start (a live key, no target, a helper probe that failed) is no difference.
-    throw new ConformanceUsageError(describeError(error), { cause: error });
-  });
-  if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
-  if (values.html) writeFileSync(values.html, conformanceHtml(report));
-  console.log(formatConformanceReport(report));
-  const { differs, review, unavailable } = report.counts;
-  const probed = report.probes;
-  const breakingCases = probed?.differences.filter((d) => d.severity === 'breaking').length ?? 0;
-  if (differs > 0)
-    console.error(`conformance: ${differs} scenario(s) differ from the mock in a way that breaks code`);
-  if (breakingCases > 0)
-    console.error(
-      `conformance: ${breakingCases} probe case(s) differ from the mock in a way that breaks code`,
-    );
-  if (report.exitCode === 1 && differs === 0 && breakingCases === 0)
-    console.error(`conformance: ${review} scenario(s) differ for review (--fail-on-review)`);
-  if (probed?.unavailable.length)
-    console.error(
-      `conformance: the target was unavailable for ${probed.unavailable.length} probe request(s): the cases after them were not compared`,
-    );
-  if (unavailable > 0)
-    console.error(
-      `conformance: the target was unavailable for ${unavailable} scenario(s): those were not compared`,
-    );
-  if (report.counts['not-compared'] > 0)
-    console.error(
-      `conformance: ${report.counts['not-compared']} scenario(s) not compared: the target could not reach the run's receiver (see --receiver-url)`,
-    );
-  return report.exitCode;
+  };
 }
 
 /**

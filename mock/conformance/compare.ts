@@ -69,10 +69,6 @@ function fieldName(path: string): string {
   return `\`body.${path}\``;
 }
 
-function identifier(value: unknown): string {
-  return typeof value === 'string' ? `\`${value}\`` : 'absent';
-}
-
 /**
  * What one comparison found (`breaking` unless it says `review`); `mockOwn` names the `x-mock-only` mark when the
  * target only left out the mock's own.
@@ -90,9 +86,15 @@ const own = (found: Found, mark: string | undefined): Found => (mark ? { ...foun
 
 /** A shape difference as a reader names it: the field, or the field's format. */
 function shapeFound(d: ShapeDifference, name: (path: string) => string): Found {
-  const what = d.aspect === 'format' ? `${name(d.path)} format` : name(d.path);
-  return onlyTarget({ what, mock: d.mock, sandbox: d.sandbox });
+  return onlyTarget({
+    what: `${name(d.path)}${d.aspect ? ' format' : ''}`,
+    mock: d.mock,
+    sandbox: d.sandbox,
+  });
 }
+
+/** What a contract problem names beside its field: its format, or its value outside the enum. */
+const ASPECT: Partial<Record<ContractProblem['kind'], string>> = { format: ' format', enum: ' value' };
 
 /** What the reference shows where the target breaks the contract. */
 const CONTRACT_SIDE: Record<ContractProblem['kind'], (p: ContractProblem) => string> = {
@@ -119,12 +121,7 @@ function contractFound(
   return sandbox
     .filter((p) => !shared.has(key(p)) && !covered(p.path))
     .map((p) => ({
-      what:
-        p.kind === 'format'
-          ? `${name(p.path)} format`
-          : p.kind === 'enum'
-            ? `${name(p.path)} value`
-            : name(p.path),
+      what: `${name(p.path)}${ASPECT[p.kind] ?? ''}`,
       mock: CONTRACT_SIDE[p.kind](p),
       sandbox: p.items ? `${p.got} on ${p.items.count} of ${p.items.of} items` : p.got,
       // The client reads enums as open; a delivery's `event` is what a handler dispatches on (a renamed type).
@@ -150,7 +147,7 @@ function compareExchanges(mock: WireExchange, sandbox: WireExchange): Found[] {
       const y = objectOf(sandbox.body)?.[key];
       // Presence is the body's shape, compared below; here only two identifiers that disagree.
       if (typeof x === 'string' && typeof y === 'string' && x !== y) {
-        out.push({ what: `error identifier \`${key}\``, mock: identifier(x), sandbox: identifier(y) });
+        out.push({ what: `error identifier \`${key}\``, mock: `\`${x}\``, sandbox: `\`${y}\`` });
       }
     }
   } else if (isError(mock) !== isError(sandbox)) {
@@ -197,15 +194,8 @@ function compareExchanges(mock: WireExchange, sandbox: WireExchange): Found[] {
   }
   // Only answers of the same status meet the same schema in the contract.
   if (mock.status === sandbox.status) {
-    const problems = (e: WireExchange) => answerProblems(e.method, e.path, e.status, e.body);
-    out.push(
-      ...contractFound(
-        problems(mock),
-        problems(sandbox),
-        shapes.map((d) => d.path),
-        fieldName,
-      ),
-    );
+    const [a, b] = [mock, sandbox].map((e) => answerProblems(e.method, e.path, e.status, e.body));
+    out.push(...contractFound(a ?? [], b ?? [], [...named], fieldName));
   }
   return out;
 }
@@ -248,11 +238,11 @@ function compareSteps(
     const shapes = diffShapes(shapeOf(mock.value), shapeOf(sandbox.value));
     const out = shapes.map((d) => shapeFound(d, stepField));
     if (mock.compare === 'delivery' && sandbox.value !== undefined) {
-      const problems = (value: unknown) => (value === undefined ? [] : deliveryProblems(value));
+      const [a, b] = [mock.value, sandbox.value].map((v) => (v === undefined ? [] : deliveryProblems(v)));
       out.push(
         ...contractFound(
-          problems(mock.value),
-          problems(sandbox.value),
+          a ?? [],
+          b ?? [],
           shapes.map((d) => d.path),
           stepField,
         ),

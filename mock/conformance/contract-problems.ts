@@ -50,16 +50,23 @@ function read(json: Json): ZodType {
   return fromJSONSchema(json);
 }
 
-const compiled = new WeakMap<object, Checked>();
-function checkedOf(schema: z.ZodMiniType): Checked {
-  let found = compiled.get(schema);
+// Each schema read once: by its zod schema, or by the event type of a delivery's whole body.
+const compiled = new Map<unknown, Checked>();
+function cached(key: unknown, make: () => Json): Checked {
+  let found = compiled.get(key);
   if (!found) {
-    const json = jsonSchema(schema, 'output', 'closed');
+    const json = make();
     found = { json, check: read(json) };
-    compiled.set(schema, found);
+    compiled.set(key, found);
   }
   return found;
 }
+
+const checkedOf = (schema: z.ZodMiniType) => cached(schema, () => jsonSchema(schema, 'output', 'closed'));
+
+/** Whether `value` is one the JSON Schema `json` of the contract accepts (the probes' valid cases). */
+export const accepts = (json: Json, value: unknown) =>
+  cached(json, () => json).check.safeParse(value).success;
 
 /** The schema an answer of `status` is checked against, and the path its problems are named from. */
 function answerSchema(
@@ -91,18 +98,11 @@ export function answerProblems(
   return found ? problemsOf(checkedOf(found.schema), found.value, found.at) : [];
 }
 
-// A delivery's whole body by its event type ('' for a type the contract does not list, whose `data` is any).
-const deliveries = new Map<string, Checked>();
-function deliveryCheck(type: keyof typeof WEBHOOK_PAYLOADS | undefined): Checked {
-  let found = deliveries.get(type ?? '');
-  if (!found) {
-    const data = type === undefined ? {} : checkedOf(WEBHOOK_PAYLOADS[type]).json;
-    const json = envelopeSchema({ type: 'string' }, data);
-    found = { json, check: read(json) };
-    deliveries.set(type ?? '', found);
-  }
-  return found;
-}
+/** A delivery's whole body by its event type (none for a type the contract does not list: its `data` is any). */
+const deliveryCheck = (type: keyof typeof WEBHOOK_PAYLOADS | undefined) =>
+  cached(`delivery ${type}`, () =>
+    envelopeSchema({ type: 'string' }, type === undefined ? {} : checkedOf(WEBHOOK_PAYLOADS[type]).json),
+  );
 
 /** Every way a delivery's envelope breaks the contract of its event type's payload (spec 6.1, 6.2). */
 export function deliveryProblems(envelope: unknown): ContractProblem[] {

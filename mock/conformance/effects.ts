@@ -17,16 +17,13 @@ export function guidedPlan(
 ): string[] {
   const receiverUrl = options.receiverUrl ?? '';
   const port = options.receiverPort ?? DEFAULT_RECEIVER_PORT;
-  const lines = [
+  return [
     `Guided: will create one standard transaction for ${userId ?? "a KYC-verified user it seeds through the target's helpers"} and wait for you to send its testnet deposit (the address, amount and deadline are printed when it is created).`,
     `Deliveries: the run's receiver listens on 127.0.0.1:${port}; ${receiverUrl} must reach it (your tunnel). Each delivery's signature is verified with the webhook secret you gave.`,
-  ];
-  lines.push(
     webhookUrl === receiverUrl
       ? `The account's webhook URL is ${receiverUrl}: deliveries reach the run.`
       : `The account's webhook URL is ${typeof webhookUrl === 'string' ? webhookUrl : 'not set'}, not ${receiverUrl}: the API cannot set it; set it in the dashboard (and back after the run), or no delivery reaches the run.`,
-  );
-  return lines;
+  ];
 }
 
 /** The target's clock (a mock's, through its helpers), or undefined when it has none or it cannot be read. */
@@ -68,15 +65,10 @@ export function effectsDone(
   clockBefore: number | undefined,
   clockAfter: number | undefined,
 ): string[] {
+  const sent = results.flatMap((r) => r.sandbox);
   const created = (path: string) =>
-    results.reduce(
-      (n, r) =>
-        n +
-        r.sandbox.filter(
-          (o) => o.kind === 'exchange' && o.method === 'POST' && o.path === path && o.status === 201,
-        ).length,
-      0,
-    );
+    sent.filter((o) => o.kind === 'exchange' && o.method === 'POST' && o.path === path && o.status === 201)
+      .length;
   const [users, transactions] = [
     created('/v2/users'),
     created('/v2/transactions') + created('/v2/transactions/prefunded'),

@@ -50,8 +50,6 @@ export const GUIDED_USER_NEEDED =
 
 /** The guided options of a run, checked. */
 export interface GuidedSettings {
-  receiverUrl: string;
-  receiverPort: number;
   webhookSecret: string;
   /** The partner's verified user; without one, the run seeds one through the target's helpers. */
   userId: string | undefined;

@@ -22,8 +22,7 @@ export function summarize(results: readonly ScenarioResult[]): DifferenceSummary
   for (const r of results) {
     for (const d of r.differences) {
       const rest = `${d.what}: mock ${d.mock}, sandbox ${d.sandbox}`;
-      const key = rest;
-      const entry: DifferenceSummary & { rest: string } = byKey.get(key) ?? {
+      const entry: DifferenceSummary & { rest: string } = byKey.get(rest) ?? {
         severity: d.severity,
         text: '',
         count: 0,
@@ -34,7 +33,7 @@ export function summarize(results: readonly ScenarioResult[]): DifferenceSummary
       entry.count += d.count;
       if (!entry.steps.includes(d.step)) entry.steps.push(d.step);
       if (!entry.scenarios.includes(r.id)) entry.scenarios.push(r.id);
-      byKey.set(key, entry);
+      byKey.set(rest, entry);
     }
   }
   return [...byKey.values()].map(({ severity, count, steps, scenarios, rest }) => {

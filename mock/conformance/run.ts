@@ -21,6 +21,7 @@ import { createPacer, type Pacer } from './pace.js';
 import { DEFAULT_PROBES } from './probes/cases.js';
 import { runProbes } from './probes/phase.js';
 import { probeEffects } from './probes/report.js';
+import { tierNotChosen } from './probes/types.js';
 import {
   DEFAULT_RECEIVER_PORT,
   type ReceiverSessions,
@@ -45,6 +46,7 @@ import {
   type ConformanceReport,
   type Difference,
   type Observation,
+  OUTCOMES,
   type Outcome,
   type Scenario,
   type ScenarioResult,
@@ -59,28 +61,22 @@ function isLiveKey(key: string): boolean {
 }
 
 function policyOf(options: ConformanceOptions, progress: (line: string) => void): SendPolicy {
-  for (const [name, value] of [
-    ['timeoutMs', options.timeoutMs],
-    ['retries', options.retries],
-    ['backoff', options.backoff],
-  ] as const) {
+  const { timeoutMs, retries, backoff } = options;
+  for (const [name, value] of Object.entries({ timeoutMs, retries, backoff }))
     if (value !== undefined && !(Number.isFinite(value) && value >= 0))
       throw new ConformanceError(`${name} must be a number of 0 or more; got ${value}`);
-  }
   return {
-    ...DEFAULT_POLICY,
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.retries !== undefined ? { retries: Math.floor(options.retries) } : {}),
-    ...(options.backoff !== undefined ? { backoff: options.backoff } : {}),
+    timeoutMs: timeoutMs || DEFAULT_POLICY.timeoutMs,
+    retries: Math.floor(retries ?? DEFAULT_POLICY.retries),
+    backoff: backoff ?? DEFAULT_POLICY.backoff,
     progress,
   };
 }
 
 function tiersOf(tier: ConformanceOptions['tier']): Tier[] {
   const asked = tier === undefined ? TIERS : typeof tier === 'string' ? [tier] : tier;
-  for (const t of asked) {
-    if (!TIERS.includes(t)) throw new ConformanceError(`Unknown tier "${t}": use ${TIERS.join(', ')}`);
-  }
+  const unknown = asked.find((t) => !TIERS.includes(t));
+  if (unknown !== undefined) throw new ConformanceError(`Unknown tier "${unknown}": use ${TIERS.join(', ')}`);
   return TIERS.filter((t) => asked.includes(t));
 }
 
@@ -114,8 +110,6 @@ function guidedSettings(
       "--guided needs the account's webhook secret to verify each delivery: give --webhook-secret or set INR_PAYOUTS_WEBHOOK_SECRET",
     );
   return {
-    receiverUrl: place.url,
-    receiverPort: place.port,
     webhookSecret: webhookSecret.trim(),
     userId: options.userId?.trim() || undefined,
     onDeposit: options.onDeposit,
@@ -249,12 +243,8 @@ function selected(all: readonly Scenario[], only: readonly string[] | undefined)
   return all.filter((s) => only.some((o) => matches(s, o)));
 }
 
-/** A new prefix per run: `conf-` and 8 random hex digits, then `-`. */
-function newPrefix(): string {
-  const bytes = new Uint8Array(4);
-  crypto.getRandomValues(bytes);
-  return `conf-${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}-`;
-}
+/** A new prefix per run: `conf-` and 8 random hex digits (a random UUID's first 8), then `-`. */
+const newPrefix = () => `conf-${crypto.randomUUID().slice(0, 8)}-`;
 
 /** The suite's run: `runConformance` (load.ts) loads this module on a first run. */
 export async function runSuite(options: ConformanceOptions = {}): Promise<ConformanceReport> {
@@ -355,25 +345,20 @@ export async function runSuite(options: ConformanceOptions = {}): Promise<Confor
     const failing = counts.differs + breakingCases + (options.failOnReview ? counts.review : 0);
     const uncompared = counts.unavailable + counts['not-compared'] + (probes?.unavailable.length ?? 0);
     const exitCode = failing > 0 ? 1 : uncompared > 0 ? 2 : 0;
-    const mockOwn = [...new Set(results.flatMap((r) => r.mockOwn ?? []))];
-    const summary = summarize(results);
-    const effects = [...plan, ...done];
-    const coverage = coverageOf(results, probes);
-    const ok = exitCode === 0;
     return {
       target: where,
       tiers,
       prefix,
       rateLimit,
       startedAt,
-      ok,
+      ok: exitCode === 0,
       exitCode,
       counts,
-      summary,
-      mockOwn,
-      effects,
+      summary: summarize(results),
+      mockOwn: [...new Set(results.flatMap((r) => r.mockOwn ?? []))],
+      effects: [...plan, ...done],
       requests: sent.requests,
-      coverage,
+      coverage: coverageOf(results, probes),
       ...(probes ? { probes } : {}),
       results,
     };
@@ -413,17 +398,6 @@ async function startShared(
   }
 }
 
-/** Every outcome, from the most severe. */
-const OUTCOMES: readonly Outcome[] = [
-  'differs',
-  'review',
-  'flaky',
-  'same',
-  'skipped',
-  'unavailable',
-  'not-compared',
-];
-
 /**
  * The webhook URL the reference's account carries when the target's has one: the reference never takes the
  * target's settings, and its deliveries never leave the process.
@@ -461,11 +435,10 @@ async function runScenario(
 ): Promise<ScenarioResult> {
   const base = { id: scenario.id, title: scenario.title, spec: scenario.spec, tier: scenario.tier };
   if (!tiers.includes(scenario.tier)) {
-    const reason = `tier ${scenario.tier} not chosen`;
     return {
       ...base,
       outcome: 'skipped',
-      reason,
+      reason: tierNotChosen(scenario.tier),
       skippedFor: 'tier',
       differences: [],
       mock: [],

@@ -63,13 +63,6 @@ export interface Sending {
   sent: { requests: number; helpers: number };
 }
 
-/** What a recording client refuses to send: in a `read-only` scenario, a request that could change the target. */
-export interface SendGuard {
-  /** The side's key: a request with it (authenticated) is one the service could act on. */
-  apiKey: string;
-  scenario: string;
-}
-
 /** The options of {@link sideClient}. */
 export interface ClientPlan {
   apiKey: string;
@@ -79,13 +72,8 @@ export interface ClientPlan {
   paced: boolean;
   /** True while a 429 is the point of the request: answered, not retried. */
   atLimit?: () => boolean;
-  readOnly?: SendGuard;
-}
-
-/** A side's client and the raw `fetch` over it (for what the client refuses to send). */
-export interface SideClient {
-  client: PayoutClient;
-  fetch: typeof fetch;
+  /** The `read-only` scenario the client sends for: it refuses a request that could change the target. */
+  readOnly?: string;
 }
 
 /** The fetch option a raw request carries to the recording `fetch`: whether to send it without a key, and its answer. */
@@ -95,7 +83,8 @@ interface RawCall {
   answer?: Response;
 }
 
-const RETRIED = (status: number) => status === 408 || status === 429 || status >= 500;
+/** Whether the client retries an answer of `status` as a transient failure. */
+export const retried = (status: number) => status === 408 || status === 429 || status >= 500;
 
 /** fetch's `TypeError: fetch failed` hides the reason (`ECONNREFUSED`...) in its cause. */
 function causeOf(error: unknown): string {
@@ -104,8 +93,8 @@ function causeOf(error: unknown): string {
   return `${error.message}${cause}`;
 }
 
-function parsed(bytes: ArrayBuffer): unknown {
-  const text = new TextDecoder().decode(bytes);
+/** An answer's body: parsed JSON, the text when it is not JSON, `undefined` when empty. */
+export function parsed(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text);
@@ -114,12 +103,13 @@ function parsed(bytes: ArrayBuffer): unknown {
   }
 }
 
-function guard(request: Request, only: SendGuard | undefined): void {
-  if (!only || request.method === 'GET' || request.method === 'HEAD') return;
-  if (request.headers.get('authorization') !== `Bearer ${only.apiKey}`) return;
-  // A read-only scenario may send a write only without a valid key (the service refuses it unread).
+function guard(request: Request, { readOnly, apiKey }: ClientPlan): void {
+  if (!readOnly || request.method === 'GET' || request.method === 'HEAD') return;
+  // A read-only scenario may send a write only without a valid key (the service refuses it unread); with the
+  // side's key, the service could act on it.
+  if (request.headers.get('authorization') !== `Bearer ${apiKey}`) return;
   throw new TypeError(
-    `conformance: the read-only scenario ${only.scenario} sent ${request.method} ${new URL(request.url).pathname} with the account's key, which could change the target`,
+    `conformance: the read-only scenario ${readOnly} sent ${request.method} ${new URL(request.url).pathname} with the account's key, which could change the target`,
   );
 }
 
@@ -139,10 +129,11 @@ function retryClock(clock: ClientClock, policy: SendPolicy, failed: () => string
 }
 
 /**
- * A client for one side: the package's `PayoutClient` whose `fetch` paces, sends, reads each answer whole
- * (under the attempt's time-out) and records it; the retries, waits and idempotency keys are the client's.
+ * A client for one side, and the raw `fetch` over it (for what the client refuses to send): the package's
+ * `PayoutClient` whose `fetch` paces, sends, reads each answer whole (under the attempt's time-out) and records
+ * it; the retries, waits and idempotency keys are the client's.
  */
-export function sideClient(sending: Sending, plan: ClientPlan): SideClient {
+export function sideClient(sending: Sending, plan: ClientPlan) {
   const root = new URL(sending.baseUrl);
   const prefix = root.pathname.replace(/\/+$/, '');
   const { policy } = sending;
@@ -173,7 +164,7 @@ export function sideClient(sending: Sending, plan: ClientPlan): SideClient {
       throw new TypeError(
         `conformance: ${request.method} ${url.href} is outside the target ${sending.baseUrl}`,
       );
-    guard(request, plan.readOnly);
+    guard(request, plan);
     return url;
   };
 
@@ -216,26 +207,26 @@ export function sideClient(sending: Sending, plan: ClientPlan): SideClient {
         statusText: response.statusText,
         headers: response.headers,
       });
-    const body = parsed(bytes);
+    const body = parsed(new TextDecoder().decode(bytes));
     const uploadUrl = objectOf(objectOf(body)?.data)?.uploadUrl;
     if (typeof uploadUrl === 'string') sending.uploads.add(uploadUrl);
-    const transient = RETRIED(response.status) && !(response.status === 429 && atLimit());
+    const transient = retried(response.status) && !(response.status === 429 && atLimit());
     if (policy && transient) sending.failed = failing(`answered ${response.status}`);
     else if (sending.failed?.request === label) [sending.failed, retrying] = [undefined, undefined];
     if (raw) raw.answer = answer();
     if (plan.log) {
-      const headers: Record<string, string> = {};
-      for (const name of CONFORMANCE_HEADERS) {
-        const value = response.headers.get(name);
-        if (value !== null) headers[name] = value;
-      }
       const exchange: WireExchange = {
         kind: 'exchange',
         label: `${request.method} ${path}`,
         method: request.method,
         path,
         status: response.status,
-        headers,
+        headers: Object.fromEntries(
+          CONFORMANCE_HEADERS.flatMap((name) => {
+            const value = response.headers.get(name);
+            return value === null ? [] : [[name, value]];
+          }),
+        ),
         body,
       };
       // A retry's answer stands where its first attempt's was: only the answer the client ended with is compared.
@@ -278,18 +269,13 @@ export function sideClient(sending: Sending, plan: ClientPlan): SideClient {
     if (sending.uploads.has(request.url)) return recording(request);
     checked(request);
     const text = await request.text();
-    let body: unknown;
-    try {
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch {
+    const body = parsed(text);
+    // Only a text that is not JSON parses to itself.
+    if (body === text)
       throw new TypeError(
         `conformance: ${request.method} ${url.pathname}: a raw request's body must be JSON`,
       );
-    }
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      if (name !== 'content-length') headers[name] = value;
-    });
+    const headers = Object.fromEntries([...request.headers].filter(([name]) => name !== 'content-length'));
     const raw: RawCall = { withoutKey: !request.headers.has('authorization') };
     const call = current().request(
       {

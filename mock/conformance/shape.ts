@@ -44,23 +44,12 @@ function addTo(shape: Shape, value: unknown): Shape {
   shape.types.add(type);
   if (typeof value === 'string') shape.formats.add(formatName(value));
   if (type === 'object') {
-    for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-      if (field === undefined) continue;
-      addTo(shape.fields.get(key) ?? setField(shape, key), field);
-    }
+    for (const [key, field] of Object.entries(value as Record<string, unknown>))
+      if (field !== undefined) shape.fields.set(key, addTo(shape.fields.get(key) ?? empty(), field));
   } else if (type === 'array') {
-    for (const item of value as unknown[]) {
-      shape.items ??= empty();
-      addTo(shape.items, item);
-    }
+    for (const item of value as unknown[]) shape.items = addTo(shape.items ?? empty(), item);
   }
   return shape;
-}
-
-function setField(shape: Shape, key: string): Shape {
-  const field = empty();
-  shape.fields.set(key, field);
-  return field;
 }
 
 /** How a shape's types read in a difference: `number`, `string or null`. */
@@ -80,11 +69,6 @@ export interface ShapeDifference {
 
 function join(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
-}
-
-/** Whether a field was seen on fewer objects than its parent: some items of a list have it, others not. */
-function optional(field: Shape, parent: Shape): boolean {
-  return field.count < parent.count;
 }
 
 function disjoint(a: Set<string>, b: Set<string>): boolean {
@@ -128,7 +112,8 @@ export function diffShapes(mock: Shape, sandbox: Shape, path = '', inList = fals
       const a = mock.fields.get(key);
       const b = sandbox.fields.get(key);
       if (a && b) out.push(...diffShapes(a, b, join(path, key), inList));
-      else if (inList && ((a && optional(a, mock)) || (b && optional(b, sandbox)))) continue;
+      // A field seen on fewer objects than its parent: some items of a list have it, others not.
+      else if (inList && ((a && a.count < mock.count) || (b && b.count < sandbox.count))) continue;
       else out.push({ path: join(path, key), mock: describeTypes(a), sandbox: describeTypes(b) });
     }
   }

@@ -4,10 +4,11 @@
  */
 import { APIConnectionError, APIError } from '../../src/index.js';
 import { connectMock, type MockHelperCalls } from '../connect.js';
+import { objectOf } from '../state/records.js';
 import { ConformanceError, TargetUnavailable } from './errors.js';
 import type { GuidedSide } from './guided.js';
 import type { ReceiverSessions } from './receivers.js';
-import { type Sending, sideClient } from './send.js';
+import { retried, type Sending, sideClient } from './send.js';
 import type { Observation, Scenario, ScenarioTarget, Side, StepOptions } from './types.js';
 
 /** What a scenario throws to be skipped. */
@@ -46,10 +47,9 @@ export interface RunNames {
 
 /** The run's naming: `prefix` and a random mobile base. */
 export function runNames(prefix: string): RunNames {
-  const random = new Uint32Array(1);
-  crypto.getRandomValues(random);
+  const [random = 0] = crypto.getRandomValues(new Uint32Array(1));
   let count = 0;
-  return { prefix, mobileBase: (random[0] ?? 0) % 900_000_000, next: () => ++count };
+  return { prefix, mobileBase: random % 900_000_000, next: () => ++count };
 }
 
 /**
@@ -70,7 +70,7 @@ export function scenarioTarget(
     log,
     paced: true,
     atLimit: () => atLimit,
-    ...(scenario.tier === 'read-only' ? { readOnly: { apiKey: setup.apiKey, scenario: scenario.id } } : {}),
+    ...(scenario.tier === 'read-only' ? { readOnly: scenario.id } : {}),
   });
   let mobiles = 0;
   let names = 0;
@@ -102,14 +102,8 @@ export function scenarioTarget(
         skip(`${what} needs the mock's test helpers (/__mock), which this target has not`, 'helpers')
       );
     },
-    newMobile() {
-      mobiles += 1;
-      return `9${String((base + mobiles) % 1_000_000_000).padStart(9, '0')}`;
-    },
-    name(what: string) {
-      names += 1;
-      return `${run.prefix}${what}-${sequence}-${names}`;
-    },
+    newMobile: () => `9${String((base + ++mobiles) % 1_000_000_000).padStart(9, '0')}`,
+    name: (what: string) => `${run.prefix}${what}-${sequence}-${++names}`,
     async refused<T>(call: PromiseLike<T>): Promise<T | undefined> {
       try {
         return await call;
@@ -139,9 +133,7 @@ const NO_HELPERS = new Set([401, 403, 404, 405, 410]);
 const NO_KEY_YET = 'pk_sandbox_conformance_unknown';
 
 /** The `fetch` the target's helpers are called through: the side's client, unrecorded and unpaced. */
-export function helperFetch(sending: Sending): typeof fetch {
-  return sideClient(sending, { apiKey: NO_KEY_YET, paced: false }).fetch;
-}
+const helperFetch = (sending: Sending) => sideClient(sending, { apiKey: NO_KEY_YET, paced: false }).fetch;
 
 /**
  * Whether the service at `sending.baseUrl` has the mock's test helpers: `GET /__mock` answers the helper list.
@@ -154,15 +146,12 @@ export async function probeHelpers(sending: Sending): Promise<MockHelperCalls | 
   let tried = sending;
   const probe = (retries: number) => {
     tried = { ...sending, ...(policy ? { policy: { ...policy, retries } } : {}) };
-    return sideClient(tried, { apiKey: NO_KEY_YET, paced: false }).fetch(`${baseUrl}/__mock`, {
-      headers: { accept: 'application/json' },
-    });
+    return helperFetch(tried)(`${baseUrl}/__mock`, { headers: { accept: 'application/json' } });
   };
   let response: Response;
   try {
     response = await probe(0);
-    const transient = response.status === 408 || response.status === 429 || response.status >= 500;
-    if (policy && transient) response = await probe(policy.retries);
+    if (policy && retried(response.status)) response = await probe(policy.retries);
   } catch (error) {
     if (!(error instanceof TargetUnavailable)) throw error;
     // An answer that kept failing says the target is there: only whether it has helpers is unknown.
@@ -179,10 +168,8 @@ export async function probeHelpers(sending: Sending): Promise<MockHelperCalls | 
     );
   }
   try {
-    const body: unknown = await response.json();
     // The mock answers `{ success, data: { helpers, described } }`; anything else is a service of its own.
-    const data = typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
-    if (typeof data === 'object' && data !== null && 'helpers' in data)
+    if (objectOf(objectOf(await response.json())?.data)?.helpers !== undefined)
       return connectMock(baseUrl, { fetch: helperFetch(sending) });
   } catch {
     // Not the mock's helper list: a service of its own.

@@ -75,7 +75,7 @@ export type Observation = WireExchange | StepObservation | StopObservation;
  */
 export interface StepOptions {
   /** Default `value`. */
-  compare?: 'value' | 'shape' | 'delivery' | 'headers';
+  compare?: StepObservation['compare'];
 }
 
 /** What a scenario gets for one side of the run. */
@@ -163,14 +163,21 @@ export interface Difference {
 }
 
 /** A scenario's outcome, from the most severe: see {@link ScenarioResult.outcome}. */
-export type Outcome = 'differs' | 'review' | 'flaky' | 'same' | 'skipped' | 'unavailable' | 'not-compared';
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** Every outcome, from the most severe. */
+export const OUTCOMES = [
+  'differs',
+  'review',
+  'flaky',
+  'same',
+  'skipped',
+  'unavailable',
+  'not-compared',
+] as const;
 
 /** One scenario's outcome. */
-export interface ScenarioResult {
-  id: string;
-  title: string;
-  spec: string;
-  tier: Tier;
+export interface ScenarioResult extends Pick<Scenario, 'id' | 'title' | 'spec' | 'tier'> {
   /**
    * The most severe of its differences (`differs`: one breaks a partner's code; `review`; `flaky`), `same`, or
    * `skipped`; `unavailable`: the target could not be asked (a request kept failing, or timed out);

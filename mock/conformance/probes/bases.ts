@@ -7,6 +7,7 @@
  */
 import type * as z from 'zod/mini';
 import type { ENDPOINTS, OperationId } from '../../../src/endpoints/index.js';
+import { order, PASSPORT_PDF, passportUpload, REDIRECT } from '../scenarios/support.js';
 
 /** A user no service has: a valid request for it is refused as not found, changing nothing. */
 export const NO_USER = 'usr_conformance_none';
@@ -24,10 +25,6 @@ type Input<Id extends OperationId> = (typeof ENDPOINTS)[Id] extends { body: infe
     : never;
 
 type Bases = { [Id in OperationId]?: (c: BaseContext) => Input<Id> };
-
-const REDIRECT = 'https://example.com/kyc-done';
-/** A small PDF, base64 (spec 4.6). */
-const PASSPORT_PDF = btoa('%PDF-1.4\n% passport scan\n');
 
 /** A valid body or query per operation ID. */
 export const BASES: Bases = {
@@ -53,21 +50,8 @@ export const BASES: Bases = {
   'kyc.upi.verify': () => ({ upiId: 'asha@okhdfcbank' }),
   'kyc.face.init': (c) => ({ redirectUrl: REDIRECT, deviceId: c.name('device') }),
   'kyc.face.verify': () => ({ sessionId: 'face_conformance_none' }),
-  'kyc.document.createUploadUrl': (c) => ({
-    documentType: 'passport',
-    fileName: 'passport.pdf',
-    mimeType: 'application/pdf',
-    fileSize: 1024,
-    deviceId: c.name('device'),
-  }),
-  'kyc.document.confirm': (c) => ({
-    documentType: 'passport',
-    s3Key: 'conformance/none.pdf',
-    fileName: 'passport.pdf',
-    mimeType: 'application/pdf',
-    fileSize: 1024,
-    deviceId: c.name('device'),
-  }),
+  'kyc.document.createUploadUrl': (c) => passportUpload(c.name('device')),
+  'kyc.document.confirm': (c) => ({ ...passportUpload(c.name('device')), s3Key: 'conformance/none.pdf' }),
   'kyc.declaration.submit': () => ({
     occupation: 'salaried',
     incomeRange: '5l_to_10l',
@@ -82,20 +66,8 @@ export const BASES: Bases = {
   }),
   'account.updateDeveloperFee': () => ({ enabled: true, percent: 0.01 }),
   'account.listActivity': () => ({ limit: 10 }),
-  'transactions.create': (c) => ({
-    userId: NO_USER,
-    amount: '100',
-    asset: 'USDC',
-    network: 'polygon',
-    partnerReference: c.name('order'),
-  }),
-  'transactions.createPrefunded': (c) => ({
-    userId: NO_USER,
-    amount: '100',
-    asset: 'USDC',
-    network: 'polygon',
-    partnerReference: c.name('order'),
-  }),
+  'transactions.create': (c) => order(c, NO_USER),
+  'transactions.createPrefunded': (c) => order(c, NO_USER),
   'webhooks.list': () => ({ page: 1, limit: 20, status: 'delivered' }),
 };
 

@@ -6,6 +6,7 @@
  */
 import { colonPath, PATH_PARAM } from '../../../src/endpoints/index.js';
 import { random, seedToInt } from '../../engine/ids.js';
+import { accepts, loadContractCheck } from '../contract-problems.js';
 import type { Tier } from '../types.js';
 import { type BaseContext, baseOf, NO_USER } from './bases.js';
 import { type RequestContract, requestContracts, type SchemaNode } from './contract.js';
@@ -59,29 +60,17 @@ const SAMPLE: BaseContext = { mobile: () => '9876543210', name: (what) => `conf-
 const pathOf = (path: string) =>
   path.replace(PATH_PARAM, (_, name: string) => (name === 'userId' ? NO_USER : `${name}_conformance_none`));
 
-function changesOf(contract: RequestContract): { changes: FieldChange[]; query: boolean } {
-  if (contract.body) {
-    const properties = (contract.body.properties ?? {}) as Record<string, SchemaNode>;
-    const required = Array.isArray(contract.body.required) ? contract.body.required.map(String) : [];
-    return {
-      changes: [
-        ...Object.entries(properties).flatMap(([name, node]) =>
-          fieldChanges(name, node, required.includes(name)),
-        ),
-        ...conditionalChanges(contract.body),
-      ],
-      query: false,
-    };
-  }
-  return {
-    changes: contract.query.flatMap((p) => fieldChanges(p.name, p.schema, p.required, true)),
-    query: true,
-  };
-}
-
-/** A query's values as the URL carries them. */
-function asQuery(record: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)]));
+/** Every boundary case of an operation's fields: its body's, or else its query's. */
+function changesOf({ body, query }: RequestContract): FieldChange[] {
+  if (!body) return query.flatMap((p) => fieldChanges(p.name, p.schema, p.required, true));
+  const properties = (body.properties ?? {}) as Record<string, SchemaNode>;
+  const required = Array.isArray(body.required) ? body.required.map(String) : [];
+  return [
+    ...Object.entries(properties).flatMap(([name, node]) =>
+      fieldChanges(name, node, required.includes(name)),
+    ),
+    ...conditionalChanges(body),
+  ];
 }
 
 /** `count` of `items` chosen by `seed`, in their order. */
@@ -98,33 +87,17 @@ function choose<T>(items: readonly T[], count: number, seed: number | string): T
   return ranked.filter((r) => kept.has(r.i)).map((r) => r.item);
 }
 
-/** Whether `body` is one the contract's schema accepts (its JSON Schema, read by zod). */
-type Accepts = (schema: SchemaNode, body: unknown) => boolean;
-
-async function contractAccepts(): Promise<Accepts> {
-  const { fromJSONSchema } = await import('zod');
-  const compiled = new WeakMap<SchemaNode, ReturnType<typeof fromJSONSchema>>();
-  return (schema, body) => {
-    let check = compiled.get(schema);
-    if (!check) {
-      check = fromJSONSchema(schema);
-      compiled.set(schema, check);
-    }
-    return check.safeParse(body).success;
-  };
-}
-
 /** Every operation's cases, capped per endpoint; `contracts` defaults to the published document's. */
 export async function probeCases(
   settings: ProbeSettings = DEFAULT_PROBES,
   contracts: readonly RequestContract[] = requestContracts(),
 ): Promise<ProbeCase[]> {
-  const accepts = await contractAccepts();
+  await loadContractCheck();
   const out: ProbeCase[] = [];
   for (const contract of contracts) {
     const sample = baseOf(contract.operationId, SAMPLE);
     if (!sample) continue;
-    const { changes, query } = changesOf(contract);
+    const changes = changesOf(contract);
     const seen = new Set([JSON.stringify(sample)]);
     const distinct = changes.filter((change) => {
       const changed = structuredClone(sample);
@@ -137,7 +110,7 @@ export async function probeCases(
     const endpoint = `${contract.method} ${colonPath(contract.path)}`;
     const chosen = choose(distinct, settings.cap, `${settings.seed}:${contract.operationId}`);
     for (const change of chosen) {
-      const tier = tierOf(contract, change, sample, accepts);
+      const tier = tierOf(contract, change, sample);
       out.push({
         operationId: contract.operationId,
         endpoint,
@@ -147,9 +120,14 @@ export async function probeCases(
           const record = baseOf(contract.operationId, c) ?? {};
           change.apply(record);
           const path = pathOf(contract.path);
-          return query
-            ? { method: contract.method, path, query: asQuery(record) }
-            : { method: contract.method, path, body: record };
+          // A query's values as the URL carries them.
+          return contract.body
+            ? { method: contract.method, path, body: record }
+            : {
+                method: contract.method,
+                path,
+                query: Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)])),
+              };
         },
       });
     }
@@ -157,12 +135,7 @@ export async function probeCases(
   return out;
 }
 
-function tierOf(
-  contract: RequestContract,
-  change: FieldChange,
-  sample: Record<string, unknown>,
-  accepts: Accepts,
-): Tier {
+function tierOf(contract: RequestContract, change: FieldChange, sample: Record<string, unknown>): Tier {
   if (contract.method === 'GET') return 'read-only';
   if (!(contract.operationId in VALID_ONLY_ON_A_MOCK) || !contract.body) return 'creates';
   const changed = structuredClone(sample);

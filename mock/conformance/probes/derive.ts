@@ -20,13 +20,16 @@ export interface FieldChange {
   apply(request: Record<string, unknown>): void;
 }
 
-const set =
-  (field: string, value: (base: unknown) => unknown) =>
-  (request: Record<string, unknown>): void => {
-    const next = value(request[field]);
-    if (next === LEFT_OUT) delete request[field];
-    else request[field] = next;
-  };
+function assign(request: Record<string, unknown>, field: string, next: unknown): void {
+  if (next === LEFT_OUT) delete request[field];
+  else request[field] = next;
+}
+
+/** The change named `<field>, <rule>`: the field's new value, made from its base value. */
+const change = (field: string, rule: string, value: (base: unknown) => unknown): FieldChange => ({
+  rule: `${field}, ${rule}`,
+  apply: (request) => assign(request, field, value(request[field])),
+});
 
 const text = (value: unknown) => (typeof value === 'string' ? value : String(value ?? ''));
 
@@ -78,14 +81,11 @@ const other = (char: string) =>
 
 /** Near misses of a pattern's valid value, each labelled; the contract's own regex says which it accepts. */
 function patternChanges(field: string, pattern: string): FieldChange[] {
-  const out: FieldChange[] = [];
   const lengths = repeated(pattern);
   if (lengths) {
     const { unit, min, max, noun } = lengths;
     const sizes = [...new Set([min - 1, min, max, max + 1])].filter((n) => n >= 1);
-    for (const n of sizes)
-      out.push({ rule: `${field}, ${n} ${noun}`, apply: set(field, () => unit.repeat(n)) });
-    return out;
+    return sizes.map((n) => change(field, `${n} ${noun}`, () => unit.repeat(n)));
   }
   const near: [string, (v: string) => string][] = [
     ['lowercase', (v) => v.toLowerCase()],
@@ -105,14 +105,8 @@ function patternChanges(field: string, pattern: string): FieldChange[] {
       (v) => `${v.slice(0, at)}${literal ? other(v[at] ?? '0') : swapped(v[at] ?? 'a')}${v.slice(at + 1)}`,
     ]);
   }
-  for (const [rule, change] of near) {
-    out.push({
-      rule: `${field}, ${rule}`,
-      // A near miss that leaves the value as it was (an @ it has not) is still sent: the base's own answer.
-      apply: set(field, (v) => change(text(v))),
-    });
-  }
-  return out;
+  // A near miss that leaves the value as it was (an @ it has not) is still sent: the base's own answer.
+  return near.map(([rule, miss]) => change(field, rule, (v) => miss(text(v))));
 }
 
 /** A number's step at a bound: 1 for an integer, else a hundredth of the bound's last decimal place. */
@@ -126,33 +120,25 @@ const round = (n: number) => Number(n.toPrecision(12));
 
 function numberChanges(field: string, node: SchemaNode, query: boolean): FieldChange[] {
   const integer = node.type === 'integer';
-  const out: FieldChange[] = [];
-  const as = (n: number) => (query ? String(n) : n);
-  for (const [bound, sign] of [
-    [node.minimum, -1],
-    [node.maximum, 1],
-  ] as const) {
-    if (typeof bound !== 'number') continue;
-    const step = stepOf(bound, integer);
-    for (const n of sign < 0 ? [round(bound - step), bound] : [bound, round(bound + step)])
-      out.push({ rule: `${field}, ${n}`, apply: set(field, () => as(n)) });
-  }
-  if (integer) out.push({ rule: `${field}, 1.5 (not an integer)`, apply: set(field, () => as(1.5)) });
+  const as = (n: number) => () => (query ? String(n) : n);
+  const values: number[] = [];
+  const { minimum: min, maximum: max } = node;
+  if (typeof min === 'number') values.push(round(min - stepOf(min, integer)), min);
+  if (typeof max === 'number') values.push(max, round(max + stepOf(max, integer)));
+  const out = values.map((n) => change(field, String(n), as(n)));
+  if (integer) out.push(change(field, '1.5 (not an integer)', as(1.5)));
   return out;
 }
 
 /** Decimal strings (`x-decimal-minimum`, `x-decimal-maximum`): the bounds at a cent either side, and near forms. */
 function decimalChanges(field: string, node: SchemaNode): FieldChange[] {
-  const out: FieldChange[] = [];
   const cent = (value: string, by: number) => (Number(value) + by).toFixed(2);
   const min = node['x-decimal-minimum'];
   const max = node['x-decimal-maximum'];
-  if (typeof min === 'string')
-    for (const v of [cent(min, -0.01), min])
-      out.push({ rule: `${field}, "${v}"`, apply: set(field, () => v) });
-  if (typeof max === 'string')
-    for (const v of [max, cent(max, 0.01)])
-      out.push({ rule: `${field}, "${v}"`, apply: set(field, () => v) });
+  const bounds = [
+    ...(typeof min === 'string' ? [cent(min, -0.01), min] : []),
+    ...(typeof max === 'string' ? [max, cent(max, 0.01)] : []),
+  ];
   const forms: [string, (v: string) => string][] = [
     ['with 2 decimals', (v) => `${v}.25`],
     ['with 6 decimals', (v) => `${v}.123456`],
@@ -161,9 +147,10 @@ function decimalChanges(field: string, node: SchemaNode): FieldChange[] {
     ['with an exponent', (v) => `${v}e0`],
     ['with a decimal comma', (v) => `${v},50`],
   ];
-  for (const [rule, change] of forms)
-    out.push({ rule: `${field}, ${rule}`, apply: set(field, (v) => change(text(v))) });
-  return out;
+  return [
+    ...bounds.map((v) => change(field, `"${v}"`, () => v)),
+    ...forms.map(([rule, form]) => change(field, rule, (v) => form(text(v)))),
+  ];
 }
 
 const FORMATS: Record<string, [string, string][]> = {
@@ -182,41 +169,35 @@ const FORMATS: Record<string, [string, string][]> = {
 };
 
 function stringChanges(field: string, node: SchemaNode): FieldChange[] {
-  const out: FieldChange[] = [];
   if (Array.isArray(node.enum)) {
-    for (const value of node.enum)
-      out.push({ rule: `${field}, ${shown(value)}`, apply: set(field, () => value) });
     const first = text(node.enum[0]);
     const outside = first.toUpperCase() === first ? first.toLowerCase() : first.toUpperCase();
-    out.push({ rule: `${field}, ${shown(outside)} (not listed)`, apply: set(field, () => outside) });
-    return out;
+    return [
+      ...node.enum.map((value: unknown) => change(field, shown(value), () => value)),
+      change(field, `${shown(outside)} (not listed)`, () => outside),
+    ];
   }
+  const out: FieldChange[] = [];
   if (typeof node.format === 'string')
-    for (const [rule, value] of FORMATS[node.format] ?? [])
-      out.push({ rule: `${field}, ${rule}`, apply: set(field, () => value) });
+    for (const [rule, value] of FORMATS[node.format] ?? []) out.push(change(field, rule, () => value));
   if (typeof node.pattern === 'string') out.push(...patternChanges(field, node.pattern));
   if (node['x-decimal-minimum'] !== undefined || node['x-decimal-maximum'] !== undefined)
     out.push(...decimalChanges(field, node));
   const { minLength, maxLength } = node;
   if (typeof minLength === 'number')
     for (const n of [minLength - 1, minLength].filter((n) => n >= 0))
-      out.push({
-        rule: `${field}, ${n === 0 ? 'empty' : `${n} character${n === 1 ? '' : 's'}`}`,
-        apply: set(field, () => 'a'.repeat(n)),
-      });
+      out.push(change(field, n === 0 ? 'empty' : `${n} character${n === 1 ? '' : 's'}`, () => 'a'.repeat(n)));
   if (typeof maxLength === 'number')
     for (const n of [maxLength, maxLength + 1])
-      out.push({ rule: `${field}, ${n} characters`, apply: set(field, () => 'a'.repeat(n)) });
+      out.push(change(field, `${n} characters`, () => 'a'.repeat(n)));
   return out;
 }
 
 /** The wrong JSON type for a field of `type`: a number for a string, a string for anything else. */
 function wrongType(field: string, node: SchemaNode, query: boolean): FieldChange | undefined {
-  if (query)
-    return node.type === 'string' ? undefined : { rule: `${field}, "abc"`, apply: set(field, () => 'abc') };
-  if (node.type === 'string') return { rule: `${field}, a number`, apply: set(field, () => 42) };
-  if (node.type === 'object') return { rule: `${field}, a string`, apply: set(field, () => 'abc') };
-  return { rule: `${field}, a string`, apply: set(field, (v) => String(v)) };
+  if (query) return node.type === 'string' ? undefined : change(field, '"abc"', () => 'abc');
+  if (node.type === 'string') return change(field, 'a number', () => 42);
+  return change(field, 'a string', node.type === 'object' ? () => 'abc' : (v) => String(v));
 }
 
 /** Every boundary case of one field. */
@@ -227,15 +208,14 @@ export function fieldChanges(
   query = false,
 ): FieldChange[] {
   const out: FieldChange[] = [];
-  if (required) out.push({ rule: `${field}, left out`, apply: set(field, () => LEFT_OUT) });
+  if (required) out.push(change(field, 'left out', () => LEFT_OUT));
   const typed = wrongType(field, node, query);
   if (typed) out.push(typed);
   if (node.type === 'string') out.push(...stringChanges(field, node));
   if (node.type === 'number' || node.type === 'integer') out.push(...numberChanges(field, node, query));
   if (node.type === 'boolean') {
-    if (node.const !== undefined)
-      out.push({ rule: `${field}, ${!node.const}`, apply: set(field, () => !node.const) });
-    else out.push({ rule: `${field}, the other value`, apply: set(field, (v) => !v) });
+    if (node.const !== undefined) out.push(change(field, String(!node.const), () => !node.const));
+    else out.push(change(field, 'the other value', (v) => !v));
   }
   return out;
 }
@@ -251,30 +231,19 @@ export function conditionalChanges(schema: SchemaNode): FieldChange[] {
   if (typeof field !== 'string' || !isPlainObject(condition) || condition.const === undefined) return [];
   const value = condition.const;
   const needed = Array.isArray(then.required) ? then.required.map(String) : [];
-  const out: FieldChange[] = [];
   const cond = `${field} ${shown(value)}`;
-  for (const other of needed) {
-    out.push({
-      rule: `${cond}, ${other} left out`,
-      apply: (r) => {
+  const ways = [
+    ['left out', LEFT_OUT],
+    ['blank', '   '],
+    ['given', 'Pilot'],
+  ] as const;
+  return needed.flatMap((other) =>
+    ways.map(([way, given]) => ({
+      rule: `${cond}, ${other} ${way}`,
+      apply: (r: Record<string, unknown>) => {
         r[field] = value;
-        delete r[other];
+        assign(r, other, given);
       },
-    });
-    out.push({
-      rule: `${cond}, ${other} blank`,
-      apply: (r) => {
-        r[field] = value;
-        r[other] = '   ';
-      },
-    });
-    out.push({
-      rule: `${cond}, ${other} given`,
-      apply: (r) => {
-        r[field] = value;
-        r[other] = 'Pilot';
-      },
-    });
-  }
-  return out;
+    })),
+  );
 }

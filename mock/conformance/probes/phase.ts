@@ -6,11 +6,11 @@
  * differ alike the second time is `flaky`.
  */
 import { CONTRACTS } from '../../../src/endpoints/index.js';
-import { objectOf } from '../../state/records.js';
 import { TargetUnavailable } from '../errors.js';
 import { receiverSessions } from '../receivers.js';
+import { answerOf, call } from '../scenarios/support.js';
 import { type RunNames, type SideSetup, scenarioTarget } from '../target.js';
-import type { Observation, ScenarioTarget, Tier } from '../types.js';
+import type { Observation, Tier } from '../types.js';
 import {
   type ProbeCase,
   type ProbeRequest,
@@ -28,41 +28,6 @@ export interface ProbeRun {
   tiers: readonly Tier[];
   settings: ProbeSettings;
   progress: (line: string) => void;
-}
-
-/** An answer as the probes compare it: the status, and the error identifier of a refusal. */
-export function answerOf(status: number, body: unknown): string {
-  const record = objectOf(body);
-  const refused = status >= 400 || record?.success === false;
-  if (!refused) return String(status);
-  // Shape A names the refusal in `code`, shape B (`success: false`) in `error` (spec 7.1).
-  const id = record?.success === false ? record.error : (record?.code ?? record?.error);
-  return typeof id === 'string' ? `${status} ${id}` : String(status);
-}
-
-function urlOf(t: ScenarioTarget, request: ProbeRequest): string {
-  const query = request.query ? `?${new URLSearchParams(request.query)}` : '';
-  return `${t.baseUrl}${request.path}${query}`;
-}
-
-async function send(t: ScenarioTarget, request: ProbeRequest): Promise<string> {
-  const response = await t.fetch(urlOf(t, request), {
-    method: request.method,
-    // The client gives a write its `Idempotency-Key`, so a transient failure is retried safely.
-    headers: {
-      Authorization: `Bearer ${t.apiKey}`,
-      ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-  });
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = text;
-  }
-  return answerOf(response.status, body);
 }
 
 /** The developer fee as the `account.developer-fee-update` scenario leaves it: off. */
@@ -91,11 +56,12 @@ async function sideAnswers(
   const context = { mobile: () => t.newMobile(), name: (what: string) => t.name(what) };
   const answers: string[] = [];
   setup.sending.failed = undefined;
-  // The client may end on an answer it gave up retrying (a 5xx, a 429): the request stayed unavailable.
-  const answer = async (request: ProbeRequest) => {
-    const said = await send(t, request);
+  // The client gives a write its `Idempotency-Key`, so a failure is retried safely; it may end on an answer it
+  // gave up retrying (a 5xx, a 429): the request stayed unavailable.
+  const answer = async ({ method, path, query, body }: ProbeRequest) => {
+    const said = await call(t, method, query ? `${path}?${new URLSearchParams(query)}` : path, body);
     if (setup.sending.failed) throw setup.sending.failed;
-    return said;
+    return answerOf(said);
   };
   try {
     for (const c of group.cases) answers.push(await answer(c.request(context)));
@@ -199,7 +165,7 @@ export async function runProbes(run: ProbeRun): Promise<ProbeReport> {
     const why = !run.tiers.includes(group.tier)
       ? tierNotChosen(group.tier)
       : group.tier === 'mock-helpers' && !run.target.helpers
-        ? `${validOnlyOnAMock(group.cases[0]?.operationId ?? '') ?? 'they need a mock'}: sent only to a target with the mock's helpers`
+        ? `${validOnlyOnAMock(first.operationId) ?? 'they need a mock'}: sent only to a target with the mock's helpers`
         : undefined;
     if (why) {
       entry.notSent += group.cases.length;

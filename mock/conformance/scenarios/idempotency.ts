@@ -2,9 +2,8 @@
  * Idempotency (spec 7.5, 8): the same key and body answers the first answer again, 200 with
  * `Idempotent-Replayed: true`; the same key with another body answers 409 `IDEMPOTENCY_CONFLICT` and does nothing.
  */
-import type { TransactionCreateRequest } from '../../../src/index.js';
 import type { Scenario } from '../types.js';
-import { verifiedUser } from './support.js';
+import { order, verifiedUser } from './support.js';
 
 /** The idempotency scenarios. */
 export const IDEMPOTENCY_SCENARIOS: Scenario[] = [
@@ -28,15 +27,9 @@ export const IDEMPOTENCY_SCENARIOS: Scenario[] = [
     spec: '4.2, 8 Idempotency, 7.5',
     tier: 'mock-helpers',
     async run(t) {
-      const userId = await verifiedUser(t, 'a transaction for a KYC-verified user');
+      const { userId } = await verifiedUser(t, 'a transaction for a KYC-verified user');
       const idempotencyKey = crypto.randomUUID();
-      const body: TransactionCreateRequest = {
-        userId,
-        amount: '100',
-        asset: 'USDC',
-        network: 'polygon',
-        partnerReference: t.name('order'),
-      };
+      const body = order(t, userId);
       const first = await t.client.transactions.create(body, { idempotencyKey });
       const again = await t.client.transactions.create(body, { idempotencyKey });
       t.step('replay answers the same transaction', first.transactionId === again.transactionId);

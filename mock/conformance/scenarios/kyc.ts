@@ -3,13 +3,9 @@
  * their timings, the document-locker session and its 600 s, the face check while pending, the upload URL, and
  * the PEP declaration that rejects.
  */
+import { objectOf, stringField } from '../../state/records.js';
 import type { Scenario, ScenarioTarget } from '../types.js';
-import { newUser, raw } from './support.js';
-
-const REDIRECT = 'https://example.com/kyc-done';
-
-/** A small PDF (its magic bytes are what the passport check reads), base64 as spec 4.9 sends it. */
-const PASSPORT_PDF = btoa('%PDF-1.4\n% passport scan\n');
+import { declaration, newUser, PASSPORT_PDF, passportUpload, REDIRECT, raw } from './support.js';
 
 async function kycState(t: ScenarioTarget, userId: string, when: string): Promise<void> {
   const status = await t.client.kyc.status(userId);
@@ -17,12 +13,7 @@ async function kycState(t: ScenarioTarget, userId: string, when: string): Promis
 }
 
 /** The Aadhaar name a verified document-locker status carries (spec 4.4), to match the bank's holder against. */
-function aadhaarName(status: unknown): string | undefined {
-  if (typeof status !== 'object' || status === null || !('aadhaar' in status)) return undefined;
-  const { aadhaar } = status;
-  if (typeof aadhaar !== 'object' || aadhaar === null || !('name' in aadhaar)) return undefined;
-  return typeof aadhaar.name === 'string' ? aadhaar.name : undefined;
-}
+const aadhaarName = (status: unknown) => stringField(objectOf(status)?.aadhaar, 'name');
 
 /** A code that is not `otp`, so a confirm with it is wrong. */
 function wrong(otp: string): string {
@@ -175,13 +166,7 @@ export const KYC_SCENARIOS: Scenario[] = [
     tier: 'creates',
     async run(t) {
       const userId = await newUser(t);
-      const upload = await t.client.kyc.document.createUploadUrl(userId, {
-        documentType: 'passport',
-        fileName: 'passport.pdf',
-        mimeType: 'application/pdf',
-        fileSize: 1024,
-        deviceId: t.name('device'),
-      });
+      const upload = await t.client.kyc.document.createUploadUrl(userId, passportUpload(t.name('device')));
       t.step('upload URL', {
         expiresIn: upload.expiresIn,
         method: upload.method,
@@ -196,15 +181,7 @@ export const KYC_SCENARIOS: Scenario[] = [
     tier: 'creates',
     async run(t) {
       const userId = await newUser(t);
-      await t.refused(
-        t.client.kyc.declaration.submit(userId, {
-          occupation: 'salaried',
-          incomeRange: '5l_to_10l',
-          isPep: true,
-          declarationAccepted: true,
-          deviceId: t.name('device'),
-        }),
-      );
+      await t.refused(t.client.kyc.declaration.submit(userId, declaration(true, t.name('device'))));
       await kycState(t, userId, 'after a PEP declaration');
     },
   },
@@ -225,32 +202,18 @@ export const KYC_SCENARIOS: Scenario[] = [
       await t.client.users.email.sendOtp(userId);
       const email = await helpers.otp.read({ userId, channel: 'email' });
       await t.refused(t.client.users.email.confirm(userId, { otp: wrong(email.otp) }));
-      t.step(
-        'email verified',
-        (await t.client.users.email.confirm(userId, { otp: email.otp })).emailVerified,
-      );
-      const sent = await t.client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412345678' });
-      const aadhaar = await helpers.kyc.aadhaarOtp({ referenceId: sent.referenceId });
-      await t.refused(
-        t.client.kyc.aadhaar.verifyOtp(userId, { referenceId: sent.referenceId, otp: wrong(aadhaar.otp) }),
-      );
-      const verified = await t.client.kyc.aadhaar.verifyOtp(userId, {
-        referenceId: sent.referenceId,
-        otp: aadhaar.otp,
-      });
+      const confirmed = await t.client.users.email.confirm(userId, { otp: email.otp });
+      t.step('email verified', confirmed.emailVerified);
+      const { referenceId } = await t.client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412345678' });
+      const aadhaar = await helpers.kyc.aadhaarOtp({ referenceId });
+      await t.refused(t.client.kyc.aadhaar.verifyOtp(userId, { referenceId, otp: wrong(aadhaar.otp) }));
+      const verified = await t.client.kyc.aadhaar.verifyOtp(userId, { referenceId, otp: aadhaar.otp });
       t.step('aadhaar verified', verified.verified);
       t.step('pan verified', (await t.client.kyc.pan.verify(userId, { pan: 'ABCDE1234F' })).verified);
       t.step('upi verified', (await t.client.kyc.upi.verify(userId, { upiId: 'asha@okhdfcbank' })).verified);
-      await raw(t, 'POST', `${user}/kyc/profile`, {
-        dateOfBirth: 'yesterday',
-        nationality: 'GB',
-        city: 'Mumbai',
-      });
-      await t.client.kyc.profile.submit(userId, {
-        dateOfBirth: '1988-05-04',
-        nationality: 'GB',
-        city: 'Mumbai',
-      });
+      const profile = { nationality: 'GB', city: 'Mumbai' };
+      await raw(t, 'POST', `${user}/kyc/profile`, { dateOfBirth: 'yesterday', ...profile });
+      await t.client.kyc.profile.submit(userId, { dateOfBirth: '1988-05-04', ...profile });
       const passport = await t.client.kyc.passport.verify(userId, {
         file: PASSPORT_PDF,
         fileName: 'passport.pdf',
@@ -269,13 +232,7 @@ export const KYC_SCENARIOS: Scenario[] = [
       await t.refused(t.client.kyc.document.confirm(userId, confirm));
       await t.fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: new Uint8Array(4) });
       await t.client.kyc.document.confirm(userId, confirm);
-      await t.client.kyc.declaration.submit(userId, {
-        occupation: 'salaried',
-        incomeRange: '5l_to_10l',
-        isPep: false,
-        declarationAccepted: true,
-        deviceId: t.name('device'),
-      });
+      await t.client.kyc.declaration.submit(userId, declaration(false, t.name('device')));
       await kycState(t, userId, 'after every step');
     },
   },

@@ -7,46 +7,20 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { objectOf, stringField } from '../../state/records.js';
-import { answerOf } from '../probes/phase.js';
 import type { Scenario, ScenarioTarget } from '../types.js';
-import { newUser, verifiedUser } from './support.js';
-
-/** An answer as a lifecycle reads it: status, the replay header, the parsed body. */
-interface Answer {
-  status: number;
-  replayed: string | null;
-  body: unknown;
-}
-
-/** Sends a request as the service takes it, with an `Idempotency-Key` when given. */
-async function call(
-  t: ScenarioTarget,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  key?: string,
-): Promise<Answer> {
-  const response = await t.fetch(`${t.baseUrl}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${t.apiKey}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(key ? { 'Idempotency-Key': key } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  return { status: response.status, replayed: response.headers.get('idempotent-replayed'), body: parsed };
-}
+import {
+  type Answer,
+  answerOf,
+  call,
+  declaration,
+  newUser,
+  order,
+  passportUpload,
+  REDIRECT,
+  verifiedUser,
+} from './support.js';
 
 const dataOf = (answer: Answer) => objectOf(objectOf(answer.body)?.data);
-const said = (answer: Answer) => answerOf(answer.status, answer.body);
 
 /**
  * Sends `body` to `path` twice with one key and records what the replay answered: its status and error
@@ -57,22 +31,16 @@ async function replayed(t: ScenarioTarget, label: string, path: string, body?: u
   const first = await call(t, 'POST', path, body, key);
   const again = await call(t, 'POST', path, body, key);
   t.step(`${label} replayed with its key`, {
-    first: said(first),
-    replay: said(again),
+    first: answerOf(first),
+    replay: answerOf(again),
     'Idempotent-Replayed': again.replayed,
     'same body': isDeepStrictEqual(first.body, again.body),
   });
   return first;
 }
 
-const REDIRECT = 'https://example.com/kyc-done';
-
 /** Reads `id` and records what the read says of the fields the create was given and answered. */
-async function readBack(
-  t: ScenarioTarget,
-  id: string,
-  sent: { amount: string; asset: string; network: string; partnerReference: string },
-): Promise<void> {
+async function readBack(t: ScenarioTarget, id: string, sent: ReturnType<typeof order>): Promise<void> {
   const byId = dataOf(await call(t, 'GET', `/v2/transactions/${encodeURIComponent(id)}`));
   const transaction = objectOf(byId?.transaction);
   t.step('the created transaction reads back by its ID', {
@@ -118,26 +86,8 @@ export const LIFECYCLE_SCENARIOS: Scenario[] = [
         ['kyc/aadhaar/otp/send', { aadhaarNumber: '123412345678', deviceId: device }],
         ['kyc/face/init', { redirectUrl: REDIRECT, deviceId: device }],
         ['kyc/profile', { dateOfBirth: '1988-05-04', nationality: 'IN', city: 'Mumbai', deviceId: device }],
-        [
-          'kyc/document/upload-url',
-          {
-            documentType: 'passport',
-            fileName: 'passport.pdf',
-            mimeType: 'application/pdf',
-            fileSize: 1024,
-            deviceId: device,
-          },
-        ],
-        [
-          'kyc/declaration',
-          {
-            occupation: 'salaried',
-            incomeRange: '5l_to_10l',
-            isPep: false,
-            declarationAccepted: true,
-            deviceId: device,
-          },
-        ],
+        ['kyc/document/upload-url', passportUpload(device)],
+        ['kyc/declaration', declaration(false, device)],
       ];
       for (const [step, body] of steps)
         await replayed(t, `POST /v2/users/:userId/${step}`, `${user}/${step}`, body);
@@ -149,9 +99,9 @@ export const LIFECYCLE_SCENARIOS: Scenario[] = [
     spec: '2.4, 2.6, 4.2, 8 Idempotency',
     tier: 'mock-helpers',
     async run(t) {
-      const userId = await verifiedUser(t, 'a KYC-verified user to transact');
-      const sent = { amount: '100', asset: 'USDC', network: 'polygon', partnerReference: t.name('order') };
-      const created = await replayed(t, 'POST /v2/transactions', '/v2/transactions', { userId, ...sent });
+      const { userId } = await verifiedUser(t, 'a KYC-verified user to transact');
+      const sent = order(t, userId);
+      const created = await replayed(t, 'POST /v2/transactions', '/v2/transactions', sent);
       const id = stringField(dataOf(created), 'transactionId');
       if (id === undefined) throw new Error('the create answered no transactionId: nothing to read back');
       await readBack(t, id, sent);
@@ -163,28 +113,21 @@ export const LIFECYCLE_SCENARIOS: Scenario[] = [
     spec: '3.1, 7.3 PENDING_TRANSACTION_EXISTS, QUOTE_EXPIRED',
     tier: 'mock-helpers',
     async run(t) {
-      const helpers = t.needHelpers("moving the mock's clock past the quote's 30 minutes");
-      const userId = await verifiedUser(t, 'a KYC-verified user to transact');
-      const order = () => ({
-        userId,
-        amount: '100',
-        asset: 'USDC',
-        network: 'polygon',
-        partnerReference: t.name('order'),
-      });
-      const created = await call(t, 'POST', '/v2/transactions', order());
+      const { userId, helpers } = await verifiedUser(
+        t,
+        "moving the mock's clock past the quote's 30 minutes",
+      );
+      const create = () => call(t, 'POST', '/v2/transactions', order(t, userId));
+      const created = await create();
       const id = stringField(dataOf(created), 'transactionId');
       if (id === undefined) throw new Error('the create answered no transactionId: nothing to expire');
-      t.step(
-        'a second create while the first is active',
-        said(await call(t, 'POST', '/v2/transactions', order())),
-      );
+      t.step('a second create while the first is active', answerOf(await create()));
       await helpers.clock.advance('1801s');
       const read = objectOf(
         dataOf(await call(t, 'GET', `/v2/transactions/${encodeURIComponent(id)}`))?.transaction,
       );
       t.step('the expired transaction', read?.status);
-      t.step('a create once it is cancelled', said(await call(t, 'POST', '/v2/transactions', order())));
+      t.step('a create once it is cancelled', answerOf(await create()));
     },
   },
   {
@@ -196,36 +139,30 @@ export const LIFECYCLE_SCENARIOS: Scenario[] = [
       const helpers = t.needHelpers("reading the Aadhaar OTP and moving the mock's clock past 600 s");
       const userId = await newUser(t);
       const user = `/v2/users/${encodeURIComponent(userId)}`;
-      const face = stringField(
-        dataOf(await call(t, 'POST', `${user}/kyc/face/init`, { redirectUrl: REDIRECT })),
-        'sessionId',
-      );
-      const aadhaar = stringField(
-        dataOf(await call(t, 'POST', `${user}/kyc/aadhaar/otp/send`, { aadhaarNumber: '123412345678' })),
-        'referenceId',
-      );
-      const locker = stringField(
-        dataOf(await call(t, 'POST', `${user}/kyc/digilocker/init`, { redirectUrl: REDIRECT })),
-        'clientId',
-      );
+      const post = (step: string, body: unknown) => call(t, 'POST', `${user}/${step}`, body);
+      const open = async (step: string, body: unknown, field: string) =>
+        stringField(dataOf(await post(step, body)), field);
+      const face = await open('kyc/face/init', { redirectUrl: REDIRECT }, 'sessionId');
+      const aadhaar = await open('kyc/aadhaar/otp/send', { aadhaarNumber: '123412345678' }, 'referenceId');
+      const locker = await open('kyc/digilocker/init', { redirectUrl: REDIRECT }, 'clientId');
       if (!face || !aadhaar || !locker) throw new Error('a session was not opened: nothing to expire');
       const { otp } = await helpers.kyc.aadhaarOtp({ referenceId: aadhaar });
       await helpers.clock.advance('601s');
       for (const when of ['after 601 s', 'asked again']) {
-        t.step(
-          `face verify ${when}`,
-          said(await call(t, 'POST', `${user}/kyc/face/verify`, { sessionId: face })),
-        );
+        t.step(`face verify ${when}`, answerOf(await post('kyc/face/verify', { sessionId: face })));
         t.step(
           `Aadhaar OTP verify with the right code ${when}`,
-          said(await call(t, 'POST', `${user}/kyc/aadhaar/otp/verify`, { referenceId: aadhaar, otp })),
+          answerOf(await post('kyc/aadhaar/otp/verify', { referenceId: aadhaar, otp })),
         );
         const status = await call(
           t,
           'GET',
           `${user}/kyc/digilocker/status?clientId=${encodeURIComponent(locker)}`,
         );
-        t.step(`document-locker status ${when}`, { answer: said(status), status: dataOf(status)?.status });
+        t.step(`document-locker status ${when}`, {
+          answer: answerOf(status),
+          status: dataOf(status)?.status,
+        });
       }
     },
   },

@@ -4,13 +4,12 @@
  * prefunded flow with its credit.
  */
 import { Decimal } from 'decimal.js';
-import type { TransactionCreateRequest } from '../../../src/index.js';
 import { terminalTransactionStatuses, transactionStatuses } from '../../../src/schemas/transactions.js';
 import { objectOf, stringField } from '../../state/records.js';
 import type { Scenario, ScenarioTarget } from '../types.js';
 import { matchDeliveries, recordDeliveries } from './deliveries.js';
 import { GUIDED_SCENARIO_ID, SUCCESS_EVENTS } from './guided-reach.js';
-import { newUser, raw, verifiedUser } from './support.js';
+import { newUser, order, raw, verifiedUser } from './support.js';
 
 /**
  * A transaction read as it is on the wire (`client.request`, no schema): a field that drifted is a difference
@@ -31,10 +30,6 @@ async function state(t: ScenarioTarget, transactionId: string, when: string): Pr
     deposit: statusOf(read, 'deposit'),
     payout: statusOf(read, 'payout'),
   });
-}
-
-function order(t: ScenarioTarget, userId: string, amount = '100'): TransactionCreateRequest {
-  return { userId, amount, asset: 'USDC', network: 'polygon', partnerReference: t.name('order') };
 }
 
 /** The transaction scenarios. */
@@ -64,7 +59,7 @@ export const TRANSACTION_SCENARIOS: Scenario[] = [
     spec: '7.3 AMOUNT_TOO_LOW, AMOUNT_TOO_HIGH, 8',
     tier: 'mock-helpers',
     async run(t) {
-      const userId = await verifiedUser(t, 'a KYC-verified user to reach the amount checks');
+      const { userId } = await verifiedUser(t, 'a KYC-verified user to reach the amount checks');
       await raw(t, 'POST', '/v2/transactions', order(t, userId, '9.99'));
       await raw(t, 'POST', '/v2/transactions', order(t, userId, '50000.01'));
     },
@@ -76,11 +71,11 @@ export const TRANSACTION_SCENARIOS: Scenario[] = [
     tier: 'mock-helpers',
     async run(t) {
       const helpers = t.needHelpers("a verified user, the simulated deposit and the mock's clock");
-      const userId = await verifiedUser(t, 'a KYC-verified user');
+      const { userId } = await verifiedUser(t, 'a KYC-verified user');
       const body = order(t, userId);
       const created = await t.client.transactions.create(body);
       await state(t, created.transactionId, 'after create');
-      if (body.partnerReference) await readTransaction(t, body.partnerReference);
+      await readTransaction(t, body.partnerReference);
       await t.refused(t.client.transactions.create(order(t, userId)));
       const confirmIn = await helpers.transactions.simulateDeposit({ transactionId: created.transactionId });
       await state(t, created.transactionId, 'when the deposit is seen');
@@ -107,7 +102,7 @@ export const TRANSACTION_SCENARIOS: Scenario[] = [
       const before = await helpers.accounts.get();
       await helpers.accounts.update({ prefunded: { approved: true, creditLimitUsd: '1000' } });
       try {
-        const userId = await verifiedUser(t, 'a KYC-verified user');
+        const { userId } = await verifiedUser(t, 'a KYC-verified user');
         const start = await t.client.account.retrieveCredit();
         const created = await t.client.transactions.createPrefunded(order(t, userId, '500'));
         await state(t, created.transactionId, 'after create');

@@ -10,6 +10,7 @@ import {
   WebhookVerificationError,
 } from '../../../src/webhooks/index.js';
 import { objectOf, stringField } from '../../state/records.js';
+import { parsed } from '../send.js';
 
 /** One delivery as the receiver saw it. */
 export interface ReceivedDelivery {
@@ -33,14 +34,6 @@ export interface ConformanceReceiver {
   /** Starts afresh for another scenario: nothing received, answered 200, verified with `secret`. */
   use(secret: string): void;
   close(): Promise<void>;
-}
-
-function parseEnvelope(body: string): Record<string, unknown> | undefined {
-  try {
-    return objectOf(JSON.parse(body));
-  } catch {
-    return undefined;
-  }
 }
 
 function verdictOf(body: string, header: string | undefined, secret: string): string {
@@ -67,28 +60,27 @@ export interface ReceiverPlace {
  * scenario runs, so the mock's entry still loads where there is none.
  */
 export async function startReceiver(first: string, place: ReceiverPlace = {}): Promise<ConformanceReceiver> {
-  const { createServer } = await import('node:http');
+  const [{ createServer }, { text }] = await Promise.all([
+    import('node:http'),
+    import('node:stream/consumers'),
+  ]);
   const received: ReceivedDelivery[] = [];
   let status = 200;
   let secret = first;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers))
-        if (typeof value === 'string') headers[name] = value;
-      const envelope = parseEnvelope(body);
-      received.push({
-        headers,
-        body,
-        verdict: verdictOf(body, headers[SIGNATURE_HEADER], secret),
-        eventId: headers[EVENT_ID_HEADER] ?? stringField(envelope, 'id'),
-        envelope,
-      });
-      res.writeHead(status).end();
+  const server = createServer(async (req, res) => {
+    const body = await text(req);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string') headers[name] = value;
+    const envelope = objectOf(parsed(body));
+    received.push({
+      headers,
+      body,
+      verdict: verdictOf(body, headers[SIGNATURE_HEADER], secret),
+      eventId: headers[EVENT_ID_HEADER] ?? stringField(envelope, 'id'),
+      envelope,
     });
+    res.writeHead(status).end();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

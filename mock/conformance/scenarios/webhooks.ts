@@ -11,6 +11,7 @@ import type { Duration } from '../../engine/duration.js';
 import { stringField } from '../../state/records.js';
 import type { Scenario, ScenarioTarget } from '../types.js';
 import { matchDeliveries, recordDeliveries, recordHeaders } from './deliveries.js';
+import { declaration, order } from './support.js';
 import type { ConformanceReceiver, ReceivedDelivery } from './webhook-receiver.js';
 
 /** Completes "… needs the mock's test helpers (/__mock), which this target has not" in the skip reason. */
@@ -94,7 +95,7 @@ const delivery: Scenario = {
     }),
 };
 
-const order: Scenario = {
+const eventOrder: Scenario = {
   id: 'webhooks.order',
   title: "A transaction's events come in the order it moves, each delivered signed",
   spec: '3.1, 6.2',
@@ -102,14 +103,7 @@ const order: Scenario = {
   run: (t) =>
     withReceiver(t, async (helpers, receiver) => {
       const { userId } = await helpers.users.seedVerified({ mobile: t.newMobile() });
-      const created = await t.client.transactions.create({
-        userId,
-        amount: '100',
-        asset: 'USDT',
-        network: 'polygon',
-        partnerReference: t.name('webhooks-order'),
-      });
-      const { transactionId } = created;
+      const { transactionId } = await t.client.transactions.create({ ...order(t, userId), asset: 'USDT' });
       const confirmIn = await helpers.transactions.simulateDeposit({ transactionId });
       await settleFor(helpers, confirmIn);
       await settleFor(helpers, '1h');
@@ -171,22 +165,15 @@ const retries: Scenario = {
     }),
 };
 
-/** Whether a delivery is about one of `ids` (a user or a transaction this scenario made). */
-function about(delivery: ReceivedDelivery, ids: readonly string[]): boolean {
-  const data = delivery.envelope?.data;
-  return ids.some((id) => stringField(data, 'userId') === id || stringField(data, 'transactionId') === id);
-}
-
 /**
- * Records each of the ten event types' first delivery about `ids`, checked against its payload in the contract:
- * a type that never arrives is named, not skipped, and a type the contract does not list is named as such.
+ * Records each of the ten event types' first delivery about `ids` (the users and transactions the scenario made),
+ * checked against its payload in the contract: a type that never arrives is named, not skipped, and a type the
+ * contract does not list is named as such.
  */
-function recordEveryEvent(
-  t: ScenarioTarget,
-  received: readonly ReceivedDelivery[],
-  ids: readonly string[],
-): void {
-  const ours = received.filter((d) => about(d, ids));
+function recordEveryEvent(t: ScenarioTarget, received: readonly ReceivedDelivery[], ids: string[]): void {
+  const ours = received.filter((d) =>
+    ['userId', 'transactionId'].some((key) => ids.includes(stringField(d.envelope?.data, key) ?? '')),
+  );
   recordDeliveries(t, matchDeliveries(ours, WEBHOOK_EVENT_TYPES), WEBHOOK_EVENT_TYPES);
 }
 
@@ -206,26 +193,12 @@ const everyEvent: Scenario = {
         mobile: t.newMobile(),
         deviceId: t.name('device'),
       });
-      await t.refused(
-        t.client.kyc.declaration.submit(newUser, {
-          occupation: 'salaried',
-          incomeRange: '5l_to_10l',
-          isPep: true,
-          declarationAccepted: true,
-          deviceId: t.name('device'),
-        }),
-      );
+      await t.refused(t.client.kyc.declaration.submit(newUser, declaration(true, t.name('device'))));
       const { userId } = await helpers.users.seedVerified({ mobile: t.newMobile() });
       const ids = [newUser, userId];
       // One transaction whose sweep fails and payout completes, one whose payout fails (the sandbox amounts).
       for (const amount of [SWEEP_FAILS, PAYOUT_FAILS]) {
-        const { transactionId } = await t.client.transactions.create({
-          userId,
-          amount,
-          asset: 'USDC',
-          network: 'polygon',
-          partnerReference: t.name('every-event'),
-        });
+        const { transactionId } = await t.client.transactions.create(order(t, userId, amount));
         ids.push(transactionId);
         await settleFor(helpers, await helpers.transactions.simulateDeposit({ transactionId }));
         await settleFor(helpers, '1h');
@@ -235,4 +208,4 @@ const everyEvent: Scenario = {
 };
 
 /** The webhook scenarios, in the order they run. */
-export const WEBHOOK_SCENARIOS: readonly Scenario[] = [delivery, order, everyEvent, retries];
+export const WEBHOOK_SCENARIOS: readonly Scenario[] = [delivery, eventOrder, everyEvent, retries];
