@@ -54,7 +54,7 @@ export function methodNotAllowed(method: string, path: string, allow: readonly s
 }
 
 /** The `400` answer for a path whose percent-encoding does not decode. */
-export function malformedPath(path: string): Response {
+function malformedPath(path: string): Response {
   return json(
     400,
     errorBody('A', {
