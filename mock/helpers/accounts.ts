@@ -7,6 +7,7 @@ import { MockHelperError } from '../engine/errors.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { createAccount, updateAccount } from '../operations/accounts.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
+import { accountOf } from './lookup.js';
 
 // Built on the first update, not at import.
 function buildAccountUpdate() {
@@ -42,12 +43,6 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 export function accountHelpers(mock: ServiceInternals) {
-  const find = (accountId?: string): AccountRecord => {
-    const id = accountId ?? mock.state.accounts.defaultId;
-    const account = mock.state.accounts.byId[id];
-    if (!account) throw new MockHelperError(`No account ${id} in this mock`);
-    return account;
-  };
   return {
     /**
      * Adds an account (keys and secret from the seed unless given) and returns it.
@@ -66,7 +61,8 @@ export function accountHelpers(mock: ServiceInternals) {
      * console.log(mock.helpers.accounts.get().keys.live); // 'pk_live_…'
      * ```
      */
-    get: ({ accountId }: { accountId?: string } = {}): AccountRecord => structuredClone(find(accountId)),
+    get: ({ accountId }: { accountId?: string } = {}): AccountRecord =>
+      structuredClone(accountOf(mock, accountId)),
     /**
      * Changes settings of an account (the default one when no id is given); top-level fields are replaced.
      * `webhookUrl: null` clears the URL: events are then kept `pending`, as before one was set.
@@ -86,7 +82,7 @@ export function accountHelpers(mock: ServiceInternals) {
       const parsed = z.safeParse(accountUpdate, input);
       if (!parsed.success) throw new MockHelperError(describeIssues(parsed.error.issues));
       const { accountId, ...update } = parsed.data;
-      const account = find(accountId);
+      const account = accountOf(mock, accountId);
       updateAccount(account, update);
       return structuredClone(account);
     },

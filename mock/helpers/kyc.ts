@@ -11,7 +11,7 @@ import { storeUpload } from '../operations/storage.js';
 import type { BankOutcome, UpiOutcome } from '../state/kyc.js';
 import { digilockerHelpers } from './kyc-digilocker.js';
 import { faceHelpers } from './kyc-face.js';
-import { refuse, userOf } from './kyc-shared.js';
+import { refuse, userOf } from './lookup.js';
 
 export type { DigilockerCompletion } from './kyc-digilocker.js';
 export type { FaceCompletion } from './kyc-face.js';

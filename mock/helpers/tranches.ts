@@ -7,6 +7,7 @@ import { MockHelperError } from '../engine/errors.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { addTranches, type NewTranche, replaceTranches } from '../operations/tranches.js';
 import type { TrancheRecord } from '../state/transactions.js';
+import { accountOf } from './lookup.js';
 
 export type { NewTranche } from '../operations/tranches.js';
 
@@ -21,11 +22,7 @@ function decimal(value: unknown): Decimal | undefined {
 }
 
 export function trancheHelpers(mock: ServiceInternals) {
-  const account = (accountId?: string): string => {
-    const id = accountId ?? mock.state.accounts.defaultId;
-    if (!mock.state.accounts.byId[id]) throw new MockHelperError(`No account ${id} in this mock`);
-    return id;
-  };
+  const account = (accountId?: string): string => accountOf(mock, accountId).id;
   // Checks every tranche before the operation numbers any, so bad input changes nothing.
   const checked = (tranches: NewTranche[]): NewTranche[] => {
     if (!Array.isArray(tranches)) throw new MockHelperError('Tranches are an array of { rate, inrAmount }');

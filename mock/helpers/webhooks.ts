@@ -7,8 +7,8 @@ import { MockHelperError } from '../engine/errors.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { triggerEvent } from '../operations/synthetic-events.js';
 import type { WebhookFetch } from '../operations/webhooks.js';
-import type { AccountRecord } from '../state/accounts.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
+import { accountOf } from './lookup.js';
 
 /**
  * One captured delivery attempt: what was sent (`body`, `headers`) and what the receiver answered (`status`,
@@ -33,12 +33,6 @@ export type WebhookEventView = Omit<WebhookEventRecord, 'eventType'> & {
 };
 
 export function webhookHelpers(mock: ServiceInternals) {
-  const account = (accountId?: string): AccountRecord => {
-    const id = accountId ?? mock.state.accounts.defaultId;
-    const found = mock.state.accounts.byId[id];
-    if (!found) throw new MockHelperError(`No account ${id} in this mock`);
-    return found;
-  };
   return {
     /**
      * Signs any payload with the account's webhook secret as a delivery would (spec 6.3), at the virtual time
@@ -58,7 +52,7 @@ export function webhookHelpers(mock: ServiceInternals) {
     } {
       const signed = signWebhook({
         payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-        secret: account(accountId).webhookSecret,
+        secret: accountOf(mock, accountId).webhookSecret,
         timestamp: timestamp ?? Math.floor(mock.state.clock.now / 1000),
       });
       return {
@@ -87,7 +81,7 @@ export function webhookHelpers(mock: ServiceInternals) {
       data?: Record<string, unknown>;
       accountId?: string;
     }): WebhookEventView {
-      const record = triggerEvent(mock.state, account(accountId).id, type, data);
+      const record = triggerEvent(mock.state, accountOf(mock, accountId).id, type, data);
       return { ...structuredClone(record), event: record.eventType };
     },
     /**
