@@ -31,19 +31,25 @@ import {
   headerRef,
   type Json,
   jsonSchema,
+  queryParameters,
   ref,
 } from './schema.js';
 
 /** The decisions of `docs/assumptions.md`, topic → decision, that the document marks with `x-assumption`. */
 export type Assumptions = ReadonlyMap<string, string>;
 
+/** The schema node at the field path `keys` of `schema`, through `properties`. */
+function nodeAt(schema: Json, keys: readonly string[]): unknown {
+  let node: unknown = schema;
+  for (const key of keys)
+    node = isPlainObject(node) && isPlainObject(node.properties) ? node.properties[key] : undefined;
+  return node;
+}
+
 /** Merges each rule into the schema node at its field path (`''` the object itself). */
 function withRules(schema: Json, rules: Record<string, Rule> | undefined): Json {
   for (const [path, rule] of Object.entries(rules ?? {})) {
-    let node: unknown = schema;
-    for (const key of path ? path.split('.') : []) {
-      node = isPlainObject(node) && isPlainObject(node.properties) ? node.properties[key] : undefined;
-    }
+    const node = nodeAt(schema, path ? path.split('.') : []);
     if (!isPlainObject(node)) throw new Error(`rules.ts names ${path}, which the schema does not have`);
     Object.assign(node, rule);
   }
@@ -55,9 +61,7 @@ function withMockOnly(schema: Json, fields: readonly MockOnlyField[] | undefined
   for (const { path, schema: field, why } of fields ?? []) {
     const keys = path.split('.');
     const name = keys.pop() ?? '';
-    let node: unknown = schema;
-    for (const key of keys)
-      node = isPlainObject(node) && isPlainObject(node.properties) ? node.properties[key] : undefined;
+    let node = nodeAt(schema, keys);
     // A nullable object is `anyOf: [object, null]`; the field goes on the object.
     if (isPlainObject(node) && Array.isArray(node.anyOf))
       node = node.anyOf.find((n) => isPlainObject(n) && isPlainObject(n.properties));
@@ -114,10 +118,13 @@ function authError(description: string): Json {
   };
 }
 
-/** What a fault injected through the helpers (`faults.inject`, `faults.chaos`) answers: mock-only. */
-function faultResponse(description: string, shape: 'A' | 'B'): Json {
-  return errorResponse(description, shape, { 'x-mock-only': true });
-}
+/** The statuses only a fault injected through the helpers (`faults.inject`, `faults.chaos`) answers: mock-only. */
+const FAULT_ANSWERS = {
+  '502': 'Bad gateway: only a fault injected through the mock helpers answers it',
+  '504': 'Gateway time-out: only a fault injected through the mock helpers answers it',
+  '4XX': 'Any other client error status a fault injected through the mock helpers chose',
+  '5XX': 'Any other server error status a fault injected through the mock helpers chose',
+};
 
 function assumptionsOf(topics: readonly string[] | undefined, decisions: Assumptions): Json[] | undefined {
   if (!topics?.length) return undefined;
@@ -140,15 +147,6 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
     schema: { type: 'string', minLength: 1 },
   }));
   const query = row.query ? withRules(jsonSchema(row.query, 'input'), rules?.query) : undefined;
-  const required = Array.isArray(query?.required) ? query.required : [];
-  const queryParams = Object.entries(isPlainObject(query?.properties) ? query.properties : {}).map(
-    ([name, schema]) => ({
-      name,
-      in: 'query',
-      required: required.includes(name),
-      schema,
-    }),
-  );
   const idempotency = idempotent
     ? [
         {
@@ -187,7 +185,7 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
     summary: contract.summary,
     description: `Spec section ${contract.section}.`,
     tags: [row.path.split('/')[2] ?? 'v2'],
-    parameters: [...pathParams, ...queryParams, ...idempotency],
+    parameters: [...pathParams, ...queryParameters(query), ...idempotency],
     ...(row.body
       ? {
           requestBody: {
@@ -227,26 +225,19 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
         content: { 'application/json': { schema: { anyOf: [ref('RateLimitError'), ref('ErrorB')] } } },
       },
       '500': errorResponse('Internal error', shape),
-      '502': faultResponse('Bad gateway: only a fault injected through the mock helpers answers it', shape),
       '503': errorResponse('Service unavailable', shape),
-      '504': faultResponse(
-        'Gateway time-out: only a fault injected through the mock helpers answers it',
-        shape,
-      ),
-      '4XX': faultResponse(
-        'Any other client error status a fault injected through the mock helpers chose',
-        shape,
-      ),
-      '5XX': faultResponse(
-        'Any other server error status a fault injected through the mock helpers chose',
-        shape,
+      // Integer keys serialise in numeric order, so 502 and 504 still come between 500 and 4XX.
+      ...Object.fromEntries(
+        Object.entries(FAULT_ANSWERS).map(([status, description]) => [
+          status,
+          errorResponse(description, shape, { 'x-mock-only': true }),
+        ]),
       ),
     },
     security: [{ bearerAuth: [] }],
     'x-error-identifiers': contract.errors,
-    ...(assumptionsOf(contract.assumptions, decisions)
-      ? { 'x-assumption': assumptionsOf(contract.assumptions, decisions) }
-      : {}),
+    // Left out of the JSON where the operation rests on no assumption.
+    'x-assumption': assumptionsOf(contract.assumptions, decisions),
   };
 }
 
@@ -276,20 +267,13 @@ function uploadOperation(): Json {
           description: 'The `s3Key` of the upload',
           schema: { type: 'string', minLength: 1 },
         },
-        {
-          name: 'expires',
+        ...['expires', 'signature'].map((name) => ({
+          name,
           in: 'query',
           required: false,
           description: 'Part of the presigned URL',
           schema: { type: 'string' },
-        },
-        {
-          name: 'signature',
-          in: 'query',
-          required: false,
-          description: 'Part of the presigned URL',
-          schema: { type: 'string' },
-        },
+        })),
       ],
       requestBody: {
         required: true,

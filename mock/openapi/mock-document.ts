@@ -15,7 +15,15 @@ import {
   httpHelpers,
 } from '../contract/helpers.js';
 import { HELPER_RESULTS } from './helper-results.js';
-import { documentHead, EXPLAIN_HEADER_COMPONENT, headerRef, type Json, jsonSchema, ref } from './schema.js';
+import {
+  documentHead,
+  EXPLAIN_HEADER_COMPONENT,
+  headerRef,
+  type Json,
+  jsonSchema,
+  queryParameters,
+  ref,
+} from './schema.js';
 
 function envelope(data: Json): Json {
   return {
@@ -58,19 +66,6 @@ function answers(name: HttpHelperName, method: 'get' | 'post'): Json {
   };
 }
 
-/** `GET` with the body's fields as the query string: for the helpers that only read. */
-function queryParameters(body: Json | undefined): Json[] {
-  const properties = isPlainObject(body?.properties) ? body.properties : {};
-  const required = Array.isArray(body?.required) ? body.required : [];
-  return Object.entries(properties).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: required.includes(name),
-    description: `The argument's \`${name}\``,
-    schema,
-  }));
-}
-
 function helperPathItem(name: HttpHelperName, spec: HelperSpec): Json {
   const body = helperBodySchema(spec);
   const optional = helperArgs(spec).every((arg) => arg._zod.optin === 'optional');
@@ -95,7 +90,8 @@ function helperPathItem(name: HttpHelperName, spec: HelperSpec): Json {
         ...common,
         operationId: `${name}.query`,
         description: `Calls \`mock.helpers.${name}\` with the query string as its argument; never changes state.`,
-        parameters: queryParameters(body),
+        // `GET` with the body's fields as the query string: for the helpers that only read.
+        parameters: queryParameters(body, (field) => `The argument's \`${field}\``),
         responses: answers(name, 'get'),
       }
     : undefined;

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { openEnumValues } from '../../src/internal/open-enums.js';
+import { isPlainObject } from '../../src/shared/plain-object.js';
 
 /** A JSON value of the document. */
 export type Json = Record<string, unknown>;
@@ -55,6 +56,19 @@ export function envelopeSchema(event: Json, data: Json): Json {
     },
     required: ['id', 'event', 'timestamp', 'partnerId', 'data'],
   };
+}
+
+/** An object schema's fields as query parameters, each with `describe`'s description when given. */
+export function queryParameters(object: Json | undefined, describe?: (name: string) => string): Json[] {
+  const properties = isPlainObject(object?.properties) ? object.properties : {};
+  const required = Array.isArray(object?.required) ? object.required : [];
+  return Object.entries(properties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    ...(describe ? { description: describe(name) } : {}),
+    schema,
+  }));
 }
 
 /** A reference to a schema of `components.schemas`. */
