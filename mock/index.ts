@@ -6,42 +6,7 @@
  * @module inr-payouts/mock
  */
 
-export {
-  CONFORMANCE_HEADERS,
-  CONFORMANCE_TIERS,
-  type ConformanceCoverage,
-  type ConformanceCoverageRow,
-  type ConformanceDifference,
-  type ConformanceDifferenceSummary,
-  ConformanceError,
-  type ConformanceOptions,
-  type ConformanceOutcome,
-  type ConformanceProbeDifference,
-  type ConformanceProbeEndpoint,
-  type ConformanceProbeReport,
-  type ConformanceProbeSettings,
-  type ConformanceReceiver,
-  type ConformanceReport,
-  type ConformanceSeverity,
-  type ConformanceSide,
-  type ConformanceTier,
-  compareObservations,
-  conformanceHtml,
-  formatConformanceReport,
-  type GuidedDeposit,
-  type GuidedSide,
-  type Observation,
-  type ReceivedDelivery,
-  runConformance,
-  type Scenario,
-  type ScenarioResult,
-  type ScenarioTarget,
-  type StepObservation,
-  type StepOptions,
-  type StopObservation,
-  TargetUnavailable,
-  type WireExchange,
-} from './conformance/index.js';
+export * from './conformance/index.js';
 export { connectMock, type MockHelperCalls, type RemoteMockHelpers } from './connect.js';
 export type { ChaosOptions } from './contract/chaos.js';
 export type { MockProfile } from './contract/mock-only.js';
@@ -98,14 +63,7 @@ export type {
   OverrideResolver,
 } from './overrides.js';
 export type { FaultSpec } from './policies/faults.js';
-export {
-  type CheckGrade,
-  type CheckReceiverOptions,
-  type CheckResult,
-  checkReceiver,
-  formatReceiverReport,
-  type ReceiverReport,
-} from './receiver-check/index.js';
+export * from './receiver-check/index.js';
 export { SANDBOX_EXPLANATIONS } from './sandbox-explanations.js';
 export { SANDBOX_DEFAULTS, SANDBOX_KYC, SANDBOX_TRANSACTIONS } from './sandbox-values.js';
 export { createMockService, type MockService } from './service.js';
