@@ -6,15 +6,13 @@
  * (the entry `inr-payouts/mock/msw`, so this entry never loads msw), or over `node:http` by the standalone
  * server (mock/server/).
  */
-import type { ClientOptions } from '../src/core/options.js';
-import type { PayoutClient } from '../src/index.js';
+import { type ClientOptions, PayoutClient } from '../src/index.js';
 import { type MockBundle, parseBundle, replayable } from './engine/bundle.js';
 import type { Clock } from './engine/clock.js';
 import { createServiceInternals, type ServiceInternals } from './engine/internals.js';
 import type { Journal } from './engine/journal.js';
 import { type MockServiceOptions, resolveOptions } from './engine/options.js';
 import { createHelpers, type MockHelpers } from './helpers/index.js';
-import { createMockClient } from './http/client.js';
 import { type VirtualClientClock, virtualClientClock } from './http/client-clock.js';
 import { createExchangeDispatch, type DispatchOptions, type ExchangeDispatch } from './http/dispatch.js';
 import { createMockFetch, type MockFetch } from './http/fetch.js';
@@ -328,8 +326,12 @@ export function mockServiceWithInternals(options: MockServiceOptions = {}): Mock
     },
     fetch,
     clientClock,
+    // `clientOptions` override the key, the base URL and anything else (a `clock` of the caller's own too).
     createClient: (clientOptions?: ClientOptions) =>
-      createMockClient({ baseUrl, sandboxKey: account().keys.sandbox }, clientClock, {
+      new PayoutClient({
+        apiKey: account().keys.sandbox,
+        baseUrl,
+        clock: clientClock,
         fetch,
         ...clientOptions,
       }),
