@@ -2,7 +2,7 @@
  * Webhook helpers: every delivery attempt as sent (raw body, headers, answer) for assertions, the recorded
  * events, and an in-process receiver in place of the real HTTP POST.
  */
-import { signWebhook, type WebhookEventType } from '../../src/webhooks/index.js';
+import { type SignedWebhook, signWebhook, type WebhookEventType } from '../../src/webhooks/index.js';
 import { MockHelperError } from '../engine/errors.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { triggerEvent } from '../operations/synthetic-events.js';
@@ -18,19 +18,13 @@ export interface CapturedDelivery extends DeliveryAttempt {
   eventId: string;
   /** The event type, as the envelope names it (`event`). */
   event: WebhookEventRecord['eventType'];
-  /** @deprecated The same value as `event`, the envelope's name for it. */
+  /** @deprecated The same value as `event` (the name `GET /v2/webhooks` gives it, spec 2.11). */
   eventType: WebhookEventRecord['eventType'];
 }
 
-/**
- * A recorded event as the helpers give it, its type named `event` as in the envelope.
- */
-export type WebhookEventView = Omit<WebhookEventRecord, 'eventType'> & {
-  /** The event type, as the envelope names it. */
-  event: WebhookEventRecord['eventType'];
-  /** @deprecated The same value as `event` (the name `GET /v2/webhooks` gives it, spec 2.11). */
-  eventType: WebhookEventRecord['eventType'];
-};
+/** A recorded event as the helpers give it, its type named `event` as in the envelope (and as before). */
+export type WebhookEventView = Omit<WebhookEventRecord, 'eventType'> &
+  Pick<CapturedDelivery, 'event' | 'eventType'>;
 
 export function webhookHelpers(mock: ServiceInternals) {
   return {
@@ -44,10 +38,15 @@ export function webhookHelpers(mock: ServiceInternals) {
      * console.log(signed.headers['x-service-signature'].startsWith('t=')); // true
      * ```
      */
-    sign({ payload, accountId, timestamp }: { payload: unknown; accountId?: string; timestamp?: number }): {
-      body: string;
-      timestamp: number;
-      signature: string;
+    sign({
+      payload,
+      accountId,
+      timestamp,
+    }: {
+      payload: unknown;
+      accountId?: string;
+      timestamp?: number;
+    }): SignedWebhook & {
       headers: { 'content-type': string; 'x-service-signature': string };
     } {
       const signed = signWebhook({
@@ -56,9 +55,7 @@ export function webhookHelpers(mock: ServiceInternals) {
         timestamp: timestamp ?? Math.floor(mock.state.clock.now / 1000),
       });
       return {
-        body: signed.body,
-        timestamp: signed.timestamp,
-        signature: signed.signature,
+        ...signed,
         headers: { 'content-type': 'application/json', 'x-service-signature': signed.signature },
       };
     },
