@@ -33,6 +33,7 @@ import {
   jsonSchema,
   queryParameters,
   ref,
+  successEnvelope,
 } from './schema.js';
 
 /** The decisions of `docs/assumptions.md`, topic → decision, that the document marks with `x-assumption`. */
@@ -161,16 +162,11 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
   // The one sibling of `data` an envelope has is the webhook list's `pagination` (spec 4.12).
   const siblings = row.envelope ? jsonSchema(row.envelope, 'output').properties : undefined;
   const paginated = isPlainObject(siblings) && 'pagination' in siblings;
-  const envelope: Json = {
-    type: 'object',
-    properties: {
-      success: { const: true },
-      data: withMockOnly(jsonSchema(row.data, 'output'), MOCK_ONLY_FIELDS[operationId]),
-      message: { type: 'string' },
-      ...(paginated ? { pagination: ref('Pagination') } : {}),
-    },
-    required: ['success', 'data', ...(paginated ? ['pagination'] : [])],
-  };
+  const envelope = successEnvelope(
+    withMockOnly(jsonSchema(row.data, 'output'), MOCK_ONLY_FIELDS[operationId]),
+    { message: { type: 'string' }, ...(paginated ? { pagination: ref('Pagination') } : {}) },
+    paginated ? ['pagination'] : [],
+  );
   const content = { 'application/json': { schema: envelope } };
   const status = String(row.status ?? 200);
   // An idempotent replay answers 200 with the first answer's body and `Idempotent-Replayed: true` (spec 8).

@@ -23,15 +23,8 @@ import {
   jsonSchema,
   queryParameters,
   ref,
+  successEnvelope,
 } from './schema.js';
-
-function envelope(data: Json): Json {
-  return {
-    type: 'object',
-    properties: { success: { const: true }, data },
-    required: ['success', 'data'],
-  };
-}
 
 function error(description: string, extra: Json = {}): Json {
   return { description, content: { 'application/json': { schema: ref('HelperError') } }, ...extra };
@@ -51,7 +44,7 @@ function answers(name: HttpHelperName, method: 'get' | 'post'): Json {
   return {
     '200': {
       description: 'What the helper returned (`null` for nothing)',
-      content: { 'application/json': { schema: envelope(jsonSchema(result, 'output')) } },
+      content: { 'application/json': { schema: successEnvelope(jsonSchema(result, 'output')) } },
     },
     ...REFUSALS,
     '409': error('A transition the state does not allow (`TRANSITION_REFUSED`, with `state` and `allowed`)', {
@@ -119,7 +112,7 @@ export function mockOpenApiDocument(version = '0.0.0'): Json {
             description: 'The helpers',
             content: {
               'application/json': {
-                schema: envelope({
+                schema: successEnvelope({
                   type: 'object',
                   properties: {
                     helpers: {
@@ -153,7 +146,7 @@ export function mockOpenApiDocument(version = '0.0.0'): Json {
           description: 'Serving',
           content: {
             'application/json': {
-              schema: envelope({
+              schema: successEnvelope({
                 type: 'object',
                 properties: { status: { type: 'string', const: 'serving' } },
                 required: ['status'],

@@ -58,6 +58,15 @@ export function envelopeSchema(event: Json, data: Json): Json {
   };
 }
 
+/** The success envelope `{ success: true, data }`, with `more` fields beside `data` and those of them required. */
+export function successEnvelope(data: Json, more: Json = {}, required: readonly string[] = []): Json {
+  return {
+    type: 'object',
+    properties: { success: { const: true }, data, ...more },
+    required: ['success', 'data', ...required],
+  };
+}
+
 /** An object schema's fields as query parameters, each with `describe`'s description when given. */
 export function queryParameters(object: Json | undefined, describe?: (name: string) => string): Json[] {
   const properties = isPlainObject(object?.properties) ? object.properties : {};
