@@ -104,19 +104,17 @@ const RATE_LIMITED_HEADERS: Json = {
   'X-Mock-Explain': headerRef('XMockExplain'),
 };
 
-function errorResponse(description: string, shape: 'A' | 'B', extra: Json = {}): Json {
+/** The error bodies of each shape; `auth` is the 401 and 403, which spec 5.4 and 5.5 give as `error` and `message` only. */
+const ERROR_SCHEMAS = {
+  A: ref('ErrorA'),
   // Shape B endpoints answer their own errors in B, and the pipeline's (auth, rate limit) in A (spec 7.1).
-  const schema = shape === 'A' ? ref('ErrorA') : { anyOf: [ref('ErrorB'), ref('ErrorA')] };
-  return { description, headers: ANSWER_HEADERS, content: { 'application/json': { schema } }, ...extra };
-}
+  B: { anyOf: [ref('ErrorB'), ref('ErrorA')] },
+  auth: ref('AuthError'),
+};
 
-// Spec 5.4 and 5.5 give the 401 and 403 bodies as `error` and `message` only.
-function authError(description: string): Json {
-  return {
-    description,
-    headers: ANSWER_HEADERS,
-    content: { 'application/json': { schema: ref('AuthError') } },
-  };
+function errorResponse(description: string, shape: keyof typeof ERROR_SCHEMAS, extra: Json = {}): Json {
+  const schema = ERROR_SCHEMAS[shape];
+  return { description, headers: ANSWER_HEADERS, content: { 'application/json': { schema } }, ...extra };
 }
 
 /** The statuses only a fault injected through the helpers (`faults.inject`, `faults.chaos`) answers: mock-only. */
@@ -209,8 +207,8 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
           : 'Invalid parameters: shape B, `error: Validation Error` with `details`',
         shape,
       ),
-      '401': authError('Missing or invalid API key (spec 5.4)'),
-      '403': authError('Address not on the allow-list (spec 5.5)'),
+      '401': errorResponse('Missing or invalid API key (spec 5.4)', 'auth'),
+      '403': errorResponse('Address not on the allow-list (spec 5.5)', 'auth'),
       '404': errorResponse('Not found', shape),
       '409': errorResponse('Conflict (IDEMPOTENCY_CONFLICT among others)', shape),
       ...(row.body ? { '413': errorResponse('The body is larger than the server takes', 'A') } : {}),
