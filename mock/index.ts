@@ -41,11 +41,11 @@ export {
 } from './engine/journal.js';
 export type { MockBudgets, MockServiceOptions } from './engine/options.js';
 export type { MockHelpers } from './helpers/index.js';
-export type { DigilockerCompletion, FaceCompletion } from './helpers/kyc.js';
+export type { DigilockerCompletion } from './helpers/kyc-digilocker.js';
+export type { FaceCompletion } from './helpers/kyc-face.js';
 export type { SeedData } from './helpers/lifecycle.js';
 export type { OtpReading } from './helpers/otp.js';
 export type { VerifiedUserInput } from './helpers/seed.js';
-export type { NewTranche } from './helpers/tranches.js';
 export type { SimulatedDeposit } from './helpers/transactions.js';
 export type { CapturedDelivery, WebhookEventView } from './helpers/webhooks.js';
 export type { VirtualClientClock } from './http/client-clock.js';
@@ -54,6 +54,7 @@ export { EXPLAIN_HEADER } from './http/pipeline.js';
 export type { Ledger, LedgerRow } from './observe/ledger.js';
 export { RECORDING_LIMIT } from './observe/recorder.js';
 export type { ReplaySummary } from './observe/replay.js';
+export type { NewTranche } from './operations/tranches.js';
 export type { WebhookFetch } from './operations/webhooks.js';
 export type {
   OperationBody,

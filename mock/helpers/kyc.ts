@@ -13,9 +13,6 @@ import { digilockerHelpers } from './kyc-digilocker.js';
 import { faceHelpers } from './kyc-face.js';
 import { refuse, userOf } from './lookup.js';
 
-export type { DigilockerCompletion } from './kyc-digilocker.js';
-export type { FaceCompletion } from './kyc-face.js';
-
 function kycStepHelpers(mock: ServiceInternals) {
   return {
     /**

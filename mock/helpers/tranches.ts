@@ -9,8 +9,6 @@ import { addTranches, type NewTranche, replaceTranches } from '../operations/tra
 import type { TrancheRecord } from '../state/transactions.js';
 import { accountOf } from './lookup.js';
 
-export type { NewTranche } from '../operations/tranches.js';
-
 export function trancheHelpers(mock: ServiceInternals) {
   const account = (accountId?: string): string => accountOf(mock, accountId).id;
   // Checks every tranche before the operation numbers any, so bad input changes nothing. The contract has
