@@ -153,7 +153,7 @@ export const HELPER_CONTRACT = {
     summary: 'Injects a fault (latency, error, drop, drop-after-commit) for the next matching requests',
     args: () => [
       z.object({
-        match: z.optional(z.object({ method: z.optional(z.string()), path: z.optional(z.string()) })),
+        match: ChaosOptions.shape.match,
         kind: z.enum(['latency', 'error', 'drop', 'drop-after-commit']),
         ms: z.optional(z.number().check(z.gte(0))),
         status: z.optional(z.number().check(z.int(), z.gte(400, FAULT_STATUS), z.lte(599, FAULT_STATUS))),
