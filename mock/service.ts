@@ -93,19 +93,12 @@ export const serviceRouter = (): MockRouter => routing().router;
  * A dispatch over the service's routes and `localRoutes` (the standalone server's own, registered beside them in
  * one router), compiled once per call: a request's `Response`, `undefined` for a URL no route serves.
  */
-export function dispatchWith(localRoutes: readonly LocalRouteDefinition[]): {
-  router: MockRouter;
-  dispatch(
-    mock: ServiceInternals,
-    request: Request,
-    options?: DispatchOptions,
-  ): Promise<Response | undefined>;
-} {
+export function dispatchWith(localRoutes: readonly LocalRouteDefinition[]) {
   const router = compileRoutes({ ...serviceRoutes(), localRoutes });
   const dispatch = createExchangeDispatch(router);
   return {
     router,
-    dispatch: async (mock, request, options) =>
+    dispatch: async (mock: ServiceInternals, request: Request, options?: DispatchOptions) =>
       responseOf(await serveThenRunDue(dispatch, mock, request, options)),
   };
 }
