@@ -17,7 +17,7 @@ import { type VirtualClientClock, virtualClientClock } from './http/client-clock
 import { createExchangeDispatch, type DispatchOptions, type ExchangeDispatch } from './http/dispatch.js';
 import { createMockFetch, type MockFetch } from './http/fetch.js';
 import { notFoundRoute, pipelineModule } from './http/pipeline-module.js';
-import { compileRoutes, type LocalRouteDefinition, type MockRouter, type RouteTable } from './http/router.js';
+import { compileRoutes, type LocalRouteDefinition, type MockRouter } from './http/router.js';
 import { createRecorder } from './observe/recorder.js';
 import { type ReplaySummary, replayBundle } from './observe/replay.js';
 import { initialState } from './operations/accounts.js';
@@ -28,26 +28,28 @@ import type { DeepReadonly, MockState } from './state/mock-state.js';
 
 const allModules = [pipelineModule, ...modules];
 
-let compiled: { router: MockRouter; dispatch: ExchangeDispatch } | undefined;
-
-/** Every route of the service: API routes in module order, the storage, the API's catch-all. */
-function serviceRoutes(): RouteTable {
-  return {
+/**
+ * Every route of the service (API routes in module order, the storage, the API's catch-all) and `localRoutes`,
+ * compiled into one router, and its dispatch.
+ */
+function compile(localRoutes?: readonly LocalRouteDefinition[]) {
+  const router = compileRoutes({
     routes: allModules.flatMap((m) => m.routes),
     rawRoutes: allModules.flatMap((m) => m.rawRoutes ?? []),
     fallback: notFoundRoute,
-  };
+    localRoutes,
+  });
+  return { router, dispatch: createExchangeDispatch(router) };
 }
+
+let compiled: ReturnType<typeof compile> | undefined;
 
 /**
  * The service's routes and their dispatch, compiled once per process on the first request: importing the mock
  * does not pay for it.
  */
-function routing(): NonNullable<typeof compiled> {
-  if (!compiled) {
-    const router = compileRoutes(serviceRoutes());
-    compiled = { router, dispatch: createExchangeDispatch(router) };
-  }
+function routing(): ReturnType<typeof compile> {
+  compiled ??= compile();
   return compiled;
 }
 
@@ -94,8 +96,7 @@ export const serviceRouter = (): MockRouter => routing().router;
  * one router), compiled once per call: a request's `Response`, `undefined` for a URL no route serves.
  */
 export function dispatchWith(localRoutes: readonly LocalRouteDefinition[]) {
-  const router = compileRoutes({ ...serviceRoutes(), localRoutes });
-  const dispatch = createExchangeDispatch(router);
+  const { router, dispatch } = compile(localRoutes);
   return {
     router,
     dispatch: async (mock: ServiceInternals, request: Request, options?: DispatchOptions) =>
