@@ -6,42 +6,7 @@
  * @module inr-payouts/mock
  */
 
-export {
-  CONFORMANCE_HEADERS,
-  CONFORMANCE_TIERS,
-  type ConformanceCoverage,
-  type ConformanceCoverageRow,
-  type ConformanceDifference,
-  type ConformanceDifferenceSummary,
-  ConformanceError,
-  type ConformanceOptions,
-  type ConformanceOutcome,
-  type ConformanceProbeDifference,
-  type ConformanceProbeEndpoint,
-  type ConformanceProbeReport,
-  type ConformanceProbeSettings,
-  type ConformanceReceiver,
-  type ConformanceReport,
-  type ConformanceSeverity,
-  type ConformanceSide,
-  type ConformanceTier,
-  compareObservations,
-  conformanceHtml,
-  formatConformanceReport,
-  type GuidedDeposit,
-  type GuidedSide,
-  type Observation,
-  type ReceivedDelivery,
-  runConformance,
-  type Scenario,
-  type ScenarioResult,
-  type ScenarioTarget,
-  type StepObservation,
-  type StepOptions,
-  type StopObservation,
-  TargetUnavailable,
-  type WireExchange,
-} from './conformance/index.js';
+export * from './conformance/index.js';
 export { connectMock, type MockHelperCalls, type RemoteMockHelpers } from './connect.js';
 export type { ChaosOptions } from './contract/chaos.js';
 export type { MockProfile } from './contract/mock-only.js';
@@ -76,11 +41,11 @@ export {
 } from './engine/journal.js';
 export type { MockBudgets, MockServiceOptions } from './engine/options.js';
 export type { MockHelpers } from './helpers/index.js';
-export type { DigilockerCompletion, FaceCompletion } from './helpers/kyc.js';
+export type { DigilockerCompletion } from './helpers/kyc-digilocker.js';
+export type { FaceCompletion } from './helpers/kyc-face.js';
 export type { SeedData } from './helpers/lifecycle.js';
 export type { OtpReading } from './helpers/otp.js';
 export type { VerifiedUserInput } from './helpers/seed.js';
-export type { NewTranche } from './helpers/tranches.js';
 export type { SimulatedDeposit } from './helpers/transactions.js';
 export type { CapturedDelivery, WebhookEventView } from './helpers/webhooks.js';
 export type { VirtualClientClock } from './http/client-clock.js';
@@ -89,6 +54,7 @@ export { EXPLAIN_HEADER } from './http/pipeline.js';
 export type { Ledger, LedgerRow } from './observe/ledger.js';
 export { RECORDING_LIMIT } from './observe/recorder.js';
 export type { ReplaySummary } from './observe/replay.js';
+export type { NewTranche } from './operations/tranches.js';
 export type { WebhookFetch } from './operations/webhooks.js';
 export type {
   OperationBody,
@@ -98,14 +64,7 @@ export type {
   OverrideResolver,
 } from './overrides.js';
 export type { FaultSpec } from './policies/faults.js';
-export {
-  type CheckGrade,
-  type CheckReceiverOptions,
-  type CheckResult,
-  checkReceiver,
-  formatReceiverReport,
-  type ReceiverReport,
-} from './receiver-check/index.js';
+export * from './receiver-check/index.js';
 export { SANDBOX_EXPLANATIONS } from './sandbox-explanations.js';
 export { SANDBOX_DEFAULTS, SANDBOX_KYC, SANDBOX_TRANSACTIONS } from './sandbox-values.js';
 export { createMockService, type MockService } from './service.js';

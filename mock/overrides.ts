@@ -9,7 +9,7 @@ import type * as z from 'zod/mini';
 import type { PayoutClient } from '../src/client.js';
 import { ENDPOINTS, type OperationId } from '../src/endpoints/index.js';
 import type { MockResult } from './engine/respond.js';
-import type { RouteContext, RouteOverrides } from './engine/route.js';
+import type { RouteContext, RouteOverride, RouteOverrides } from './engine/route.js';
 
 /** An operation ID: the client method's path, as the OpenAPI document's `operationId`. */
 export type { OperationId };
@@ -50,10 +50,6 @@ export type OverrideResolver<Id extends OperationId> = (
   | undefined
   | Promise<(Omit<MockResult, 'data'> & { data: OperationData<Id> }) | Response | undefined>;
 
-type AnyResolver = (
-  ctx: RouteContext,
-) => MockResult | Response | undefined | Promise<MockResult | Response | undefined>;
-
 /** The overrides of one service: `set` and `clear` fill the map the service's pipeline consults. */
 export function createOverrides(byOperation: RouteOverrides) {
   return {
@@ -63,7 +59,7 @@ export function createOverrides(byOperation: RouteOverrides) {
         throw new TypeError(`No operation ${operationId}: use an operationId of openapi.json`);
       }
       // The route validated the body with the schema the client's type comes from.
-      const erased = resolver as unknown as AnyResolver;
+      const erased = resolver as unknown as RouteOverride;
       byOperation.set(operationId, erased);
       return () => {
         if (byOperation.get(operationId) === erased) byOperation.delete(operationId);

@@ -6,20 +6,18 @@
  * (the entry `inr-payouts/mock/msw`, so this entry never loads msw), or over `node:http` by the standalone
  * server (mock/server/).
  */
-import type { ClientOptions } from '../src/core/options.js';
-import type { PayoutClient } from '../src/index.js';
+import { type ClientOptions, PayoutClient } from '../src/index.js';
 import { type MockBundle, parseBundle, replayable } from './engine/bundle.js';
 import type { Clock } from './engine/clock.js';
 import { createServiceInternals, type ServiceInternals } from './engine/internals.js';
 import type { Journal } from './engine/journal.js';
 import { type MockServiceOptions, resolveOptions } from './engine/options.js';
 import { createHelpers, type MockHelpers } from './helpers/index.js';
-import { createMockClient } from './http/client.js';
 import { type VirtualClientClock, virtualClientClock } from './http/client-clock.js';
 import { createExchangeDispatch, type DispatchOptions, type ExchangeDispatch } from './http/dispatch.js';
 import { createMockFetch, type MockFetch } from './http/fetch.js';
 import { notFoundRoute, pipelineModule } from './http/pipeline-module.js';
-import { compileRoutes, type LocalRouteDefinition, type MockRouter, type RouteTable } from './http/router.js';
+import { compileRoutes, type LocalRouteDefinition, type MockRouter } from './http/router.js';
 import { createRecorder } from './observe/recorder.js';
 import { type ReplaySummary, replayBundle } from './observe/replay.js';
 import { initialState } from './operations/accounts.js';
@@ -30,26 +28,28 @@ import type { DeepReadonly, MockState } from './state/mock-state.js';
 
 const allModules = [pipelineModule, ...modules];
 
-let compiled: { router: MockRouter; dispatch: ExchangeDispatch } | undefined;
-
-/** Every route of the service: API routes in module order, the storage, the API's catch-all. */
-function serviceRoutes(): RouteTable {
-  return {
+/**
+ * Every route of the service (API routes in module order, the storage, the API's catch-all) and `localRoutes`,
+ * compiled into one router, and its dispatch.
+ */
+function compile(localRoutes?: readonly LocalRouteDefinition[]) {
+  const router = compileRoutes({
     routes: allModules.flatMap((m) => m.routes),
     rawRoutes: allModules.flatMap((m) => m.rawRoutes ?? []),
     fallback: notFoundRoute,
-  };
+    localRoutes,
+  });
+  return { router, dispatch: createExchangeDispatch(router) };
 }
+
+let compiled: ReturnType<typeof compile> | undefined;
 
 /**
  * The service's routes and their dispatch, compiled once per process on the first request: importing the mock
  * does not pay for it.
  */
-function routing(): NonNullable<typeof compiled> {
-  if (!compiled) {
-    const router = compileRoutes(serviceRoutes());
-    compiled = { router, dispatch: createExchangeDispatch(router) };
-  }
+function routing(): ReturnType<typeof compile> {
+  compiled ??= compile();
   return compiled;
 }
 
@@ -95,19 +95,11 @@ export const serviceRouter = (): MockRouter => routing().router;
  * A dispatch over the service's routes and `localRoutes` (the standalone server's own, registered beside them in
  * one router), compiled once per call: a request's `Response`, `undefined` for a URL no route serves.
  */
-export function dispatchWith(localRoutes: readonly LocalRouteDefinition[]): {
-  router: MockRouter;
-  dispatch(
-    mock: ServiceInternals,
-    request: Request,
-    options?: DispatchOptions,
-  ): Promise<Response | undefined>;
-} {
-  const router = compileRoutes({ ...serviceRoutes(), localRoutes });
-  const dispatch = createExchangeDispatch(router);
+export function dispatchWith(localRoutes: readonly LocalRouteDefinition[]) {
+  const { router, dispatch } = compile(localRoutes);
   return {
     router,
-    dispatch: async (mock, request, options) =>
+    dispatch: async (mock: ServiceInternals, request: Request, options?: DispatchOptions) =>
       responseOf(await serveThenRunDue(dispatch, mock, request, options)),
   };
 }
@@ -328,8 +320,12 @@ export function mockServiceWithInternals(options: MockServiceOptions = {}): Mock
     },
     fetch,
     clientClock,
+    // `clientOptions` override the key, the base URL and anything else (a `clock` of the caller's own too).
     createClient: (clientOptions?: ClientOptions) =>
-      createMockClient({ baseUrl, sandboxKey: account().keys.sandbox }, clientClock, {
+      new PayoutClient({
+        apiKey: account().keys.sandbox,
+        baseUrl,
+        clock: clientClock,
         fetch,
         ...clientOptions,
       }),

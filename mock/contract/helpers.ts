@@ -124,12 +124,20 @@ export const HELPER_CONTRACT = {
   'accounts.update': {
     summary:
       'Changes settings of an account; top-level fields are replaced, and webhookUrl null clears the URL',
-    // `webhookUrl: null` clears the URL (events then stay pending, as before one was set).
+    // Checked whole before the account is touched: an unknown setting is refused, naming it. `webhookUrl: null`
+    // clears the URL (events then stay pending, as before one was set).
     args: () => [
-      z.object({
+      z.strictObject({
         accountId: z.optional(z.string()),
         ...accountSettings,
-        webhookUrl: z.optional(z.nullable(z.string())),
+        webhookUrl: z.optional(z.nullable(z.url())),
+        webhookSecret: z.optional(z.string().check(z.minLength(1))),
+        developerFee: z.optional(
+          z.strictObject({ enabled: z.boolean(), percent: z.number().check(z.gte(0), z.lte(100)) }),
+        ),
+        limits: z.optional(z.strictObject({ rateLimit: z.number().check(z.int(), z.gte(1)) })),
+        ipAllowList: z.optional(z.strictObject({ enabled: z.boolean(), addresses: z.array(z.string()) })),
+        prefunded: z.optional(z.strictObject({ approved: z.boolean(), creditLimitUsd: decimal })),
       }),
     ],
   },
@@ -145,7 +153,7 @@ export const HELPER_CONTRACT = {
     summary: 'Injects a fault (latency, error, drop, drop-after-commit) for the next matching requests',
     args: () => [
       z.object({
-        match: z.optional(z.object({ method: z.optional(z.string()), path: z.optional(z.string()) })),
+        match: ChaosOptions.shape.match,
         kind: z.enum(['latency', 'error', 'drop', 'drop-after-commit']),
         ms: z.optional(z.number().check(z.gte(0))),
         status: z.optional(z.number().check(z.int(), z.gte(400, FAULT_STATUS), z.lte(599, FAULT_STATUS))),

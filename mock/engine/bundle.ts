@@ -137,12 +137,6 @@ function buildSchemas() {
 type BundleSchemas = ReturnType<typeof buildSchemas>;
 let schemas: BundleSchemas | undefined;
 
-/** The schema of a bundle. */
-const replayBundle = (): BundleSchemas['ReplayBundle'] => {
-  schemas ??= buildSchemas();
-  return schemas.ReplayBundle;
-};
-
 /** A replay bundle, as `mock.bundle()` returns it and `createMockService({ replay })` takes it. */
 export type MockBundle = z.output<BundleSchemas['ReplayBundle']>;
 /** One input of a bundle (internal: `MockBundle['steps'][number]`). */
@@ -168,7 +162,8 @@ export type BundleAnswer = z.output<BundleSchemas['WebhookAnswer']>;
  * ```
  */
 export function parseBundle(value: unknown): MockBundle {
-  const parsed = replayBundle().safeParse(value);
+  schemas ??= buildSchemas();
+  const parsed = schemas.ReplayBundle.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.map(String).join('.') ?? '';

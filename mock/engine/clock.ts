@@ -66,7 +66,7 @@ export interface Clock {
  * Waits for the service's background work (webhook POSTs in flight) whose real-time deadline has not
  * passed, until none is left. Finished work may schedule timers, so the caller reads the queue afterwards.
  */
-export async function settleBackground(mock: ServiceInternals): Promise<void> {
+async function settleBackground(mock: ServiceInternals): Promise<void> {
   for (;;) {
     const wall = Date.now();
     const waited = [...mock.background].filter(([, deadline]) => deadline > wall);

@@ -80,13 +80,10 @@ export function createEmptyState(seed: string, startMs: number): MockState {
  * The internals of a service starting from `start` (`initialState` in `mock/operations/accounts.ts`), with an
  * empty task registry; `createMockService` adds the public face to the same object.
  */
-export function createServiceInternals(
-  options: ResolvedOptions,
-  start: MockState,
-  overrides: RouteOverrides = new Map(),
-): ServiceInternals {
-  const journal = createJournal({ budgetBytes: options.budgets.journalBytes });
+export function createServiceInternals(options: ResolvedOptions, start: MockState): ServiceInternals {
+  const journal = createJournal(options.budgets.journalBytes);
   const stream = createStream();
+  const overrides: RouteOverrides = new Map();
   const partial = {
     state: start,
     overrides,

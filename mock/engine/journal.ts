@@ -200,7 +200,7 @@ export interface JournalFilter<T extends JournalEntryType = JournalEntryType> {
 
 /** The journal of one service. */
 export interface Journal {
-  /** The most entries kept ({@link JOURNAL_LIMIT} unless set otherwise). */
+  /** The most entries kept: {@link JOURNAL_LIMIT}. */
   readonly limit: number;
   /** The most bytes the kept entries count for ({@link JOURNAL_BUDGET_BYTES} unless set otherwise). */
   readonly budgetBytes: number;
@@ -216,12 +216,9 @@ export interface Journal {
   entries<T extends JournalEntryType = JournalEntryType>(filter?: JournalFilter<T>): JournalEntryOf<T>[];
 }
 
-/** The journal's entries in a bounded window (window.ts): the newest within its count and byte budget. */
-export function createJournal(options: { limit?: number; budgetBytes?: number } = {}): Journal {
-  const window = createWindow<JournalEntry>({
-    limit: options.limit ?? JOURNAL_LIMIT,
-    budgetBytes: options.budgetBytes ?? JOURNAL_BUDGET_BYTES,
-  });
+/** The journal's entries in a bounded window (window.ts): the newest {@link JOURNAL_LIMIT} within `budgetBytes`. */
+export function createJournal(budgetBytes: number): Journal {
+  const window = createWindow<JournalEntry>({ limit: JOURNAL_LIMIT, budgetBytes });
   return {
     limit: window.limit,
     budgetBytes: window.budgetBytes,

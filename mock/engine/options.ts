@@ -75,18 +75,8 @@ function budget(name: string, given: number | undefined, fallback: number): numb
   return value;
 }
 
-/** Options with every default applied. */
-export interface ResolvedOptions {
-  /** Normalised: origin and path as request URLs spell them, no trailing slash. */
-  baseUrl: string;
-  seed: string;
-  startMs: number;
-  account: CreateAccountInput;
-  webhookWaitMs: number;
-  budgets: Required<MockBudgets>;
-  profile: MockProfile;
-  chaos: ChaosOptions | undefined;
-}
+/** Options with every default applied (`baseUrl` normalised: origin and path as request URLs spell them). */
+export type ResolvedOptions = ReturnType<typeof resolveOptions>;
 
 /**
  * The base URL as the URL parser serialises request URLs (lower-case scheme and host, no default port), without
@@ -102,7 +92,7 @@ function normaliseBaseUrl(given: string): string {
 }
 
 /** Applies the defaults and checks the start time and the base URL. */
-export function resolveOptions(options: MockServiceOptions = {}): ResolvedOptions {
+export function resolveOptions(options: MockServiceOptions = {}) {
   const start = options.startTime ?? SANDBOX_DEFAULTS.startTime;
   const startMs =
     start instanceof Date ? start.getTime() : typeof start === 'number' ? start : Date.parse(start);

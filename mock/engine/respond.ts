@@ -31,13 +31,6 @@ export function errorBody(shape: ErrorShape, body: ApiErrorBody): Record<string,
   return { error, message, code: code ?? codeFromError(error), ...extra };
 }
 
-/** A JSON response of `text`; `headers` may use any capitalisation, and `content-type` defaults to JSON. */
-export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
-  const all: Record<string, string> = { 'content-type': 'application/json' };
-  for (const name in headers) all[name.toLowerCase()] = headers[name] ?? '';
-  return new Response(text, { status, headers: all });
-}
-
 /**
  * Whether `response` is a network error (`Response.error()`, a dropped connection): the one response whose status
  * is 0. Read from the status rather than `type`, which a server adapter's light response makes whole to answer.
@@ -46,10 +39,12 @@ export function isNetworkError(response: Response): boolean {
   return response.status === 0;
 }
 
-/** A JSON response. */
+/** A JSON response; `headers` may use any capitalisation, and `content-type` defaults to JSON. */
 export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
+  const all: Record<string, string> = { 'content-type': 'application/json' };
+  for (const name in headers) all[name.toLowerCase()] = headers[name] ?? '';
   // JSON.stringify drops undefined fields exactly as the wire will.
-  return jsonText(status, JSON.stringify(body), headers);
+  return new Response(JSON.stringify(body), { status, headers: all });
 }
 
 /**

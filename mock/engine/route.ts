@@ -144,7 +144,9 @@ export function rawRoute(
  * Per-service answers of single operations, keyed by operation ID: each gets the route's context and
  * answers, or returns nothing to let the route's own resolver answer.
  */
-export type RouteOverrides = Map<
-  OperationId,
-  (ctx: RouteContext) => MockResult | Response | undefined | Promise<MockResult | Response | undefined>
->;
+export type RouteOverrides = Map<OperationId, RouteOverride>;
+
+/** One operation's override: an answer, or nothing to let the route's own resolver answer. */
+export type RouteOverride = (
+  ctx: RouteContext,
+) => MockResult | Response | undefined | Promise<MockResult | Response | undefined>;

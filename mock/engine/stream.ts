@@ -19,21 +19,18 @@ export type StreamRecord =
 export type StreamListener = (record: StreamRecord) => void;
 
 /** The stream of one service. */
-export interface Stream {
-  /** Calls `listener` with every record from now on; returns the function that stops it. */
-  subscribe(listener: StreamListener): () => void;
-  emit(record: StreamRecord): void;
-}
+export type Stream = ReturnType<typeof createStream>;
 
 /** A stream with no subscriber yet. */
-export function createStream(): Stream {
+export function createStream() {
   const listeners = new Set<StreamListener>();
   return {
-    subscribe(listener) {
+    /** Calls `listener` with every record from now on; returns the function that stops it. */
+    subscribe(listener: StreamListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    emit(record) {
+    emit(record: StreamRecord): void {
       for (const listener of listeners) listener(record);
     },
   };

@@ -35,20 +35,17 @@ export function defineTask<P>(
 }
 
 /** The tasks of one service instance, by kind. */
-export interface TaskRegistry {
-  register<P>(task: TaskDefinition<P>): void;
-  get(kind: string): TaskDefinition | undefined;
-}
+export type TaskRegistry = ReturnType<typeof createTaskRegistry>;
 
 /** A registry that refuses two tasks for one kind, so two modules can never silently fight over a timer. */
-export function createTaskRegistry(): TaskRegistry {
+export function createTaskRegistry() {
   const byKind = new Map<string, TaskDefinition>();
   return {
-    register(task) {
+    register<P>(task: TaskDefinition<P>): void {
       if (byKind.has(task.kind))
         throw new Error(`A task for timer kind '${task.kind}' is already registered`);
       byKind.set(task.kind, task as TaskDefinition);
     },
-    get: (kind) => byKind.get(kind),
+    get: (kind: string): TaskDefinition | undefined => byKind.get(kind),
   };
 }

@@ -8,11 +8,6 @@ import type { Timer } from '../state/timers.js';
 import { type Duration, parseDuration } from './duration.js';
 import type { TaskDefinition } from './tasks.js';
 
-/** Epoch ms on the virtual clock. */
-export function nowMs(state: MockState): number {
-  return state.clock.now;
-}
-
 /** The virtual clock's time as an ISO 8601 UTC string (the wire format of every timestamp). */
 export function nowIso(state: MockState): string {
   return isoAt(state.clock.now);

@@ -6,42 +6,18 @@
  */
 
 /** The bounds of a window, and what the caller keeps beside it that goes with its oldest items. */
-export interface WindowOptions {
+interface WindowOptions {
   limit: number;
   budgetBytes: number;
   /** Told the index of the oldest item kept after some went; answers the bytes the caller let go with them. */
   letGo?: (start: number) => number;
 }
 
-/** The newest items of a sequence, within a count and a byte budget. */
-export interface BoundedWindow<T> {
-  readonly limit: number;
-  readonly budgetBytes: number;
-  /** How many items went: the index of the oldest kept. */
-  readonly dropped: number;
-  /** How many items came: the index the next one gets. */
-  readonly total: number;
-  /** How many items are kept. */
-  readonly size: number;
-  /** The bytes the kept items (and what the caller counted with {@link BoundedWindow.count}) count for. */
-  readonly bytes: number;
-  /** The bound that first let an item go, once one did. */
-  readonly overrun: 'limit' | 'budget' | undefined;
-  /** Keeps `item`, counted as `bytes`, letting the oldest go past the bounds; answers its index. */
-  push(item: T, bytes: number): number;
-  /** Counts `bytes` more for the kept item at `index` (a body read later), or for the caller's own when undefined. */
-  count(index: number | undefined, bytes: number): void;
-  /** The kept item at `index`, if it is kept. */
-  at(index: number): T | undefined;
-  /** The kept items, oldest first. */
-  items(): IterableIterator<T>;
-}
-
 /**
  * An array with a start index: items go from the front and the array is cut once half of it went, so keeping an
  * item costs the same at any size.
  */
-export function createWindow<T>(options: WindowOptions): BoundedWindow<T> {
+export function createWindow<T>(options: WindowOptions) {
   const { limit, budgetBytes, letGo } = options;
   let kept: (T | undefined)[] = [];
   let sizes: number[] = [];
@@ -70,22 +46,28 @@ export function createWindow<T>(options: WindowOptions): BoundedWindow<T> {
   return {
     limit,
     budgetBytes,
+    /** How many items went: the index of the oldest kept. */
     get dropped() {
       return first + head;
     },
+    /** How many items came: the index the next one gets. */
     get total() {
       return first + kept.length;
     },
+    /** How many items are kept. */
     get size() {
       return size();
     },
+    /** The bytes the kept items (and what the caller counted with `count`) count for. */
     get bytes() {
       return bytes;
     },
+    /** The bound that first let an item go, once one did. */
     get overrun() {
       return overrun;
     },
-    push(item, itemBytes) {
+    /** Keeps `item`, counted as `itemBytes`, letting the oldest go past the bounds; answers its index. */
+    push(item: T, itemBytes: number): number {
       kept.push(item);
       sizes.push(itemBytes);
       bytes += itemBytes;
@@ -93,7 +75,8 @@ export function createWindow<T>(options: WindowOptions): BoundedWindow<T> {
       trim();
       return index;
     },
-    count(index, more) {
+    /** Counts `more` bytes for the kept item at `index` (a body read later), or for the caller's own when undefined. */
+    count(index: number | undefined, more: number): void {
       if (index !== undefined) {
         const at = index - first;
         if (at < head || at >= sizes.length) return;
@@ -102,11 +85,13 @@ export function createWindow<T>(options: WindowOptions): BoundedWindow<T> {
       bytes += more;
       trim();
     },
-    at(index) {
+    /** The kept item at `index`, if it is kept. */
+    at(index: number): T | undefined {
       const at = index - first;
       return at < head ? undefined : kept[at];
     },
-    *items() {
+    /** The kept items, oldest first. */
+    *items(): IterableIterator<T> {
       for (let i = head; i < kept.length; i++) {
         const item = kept[i];
         if (item !== undefined) yield item;

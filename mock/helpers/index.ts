@@ -24,16 +24,7 @@ import { webhookHelpers } from './webhooks.js';
 
 /** The helpers of one service. */
 export function createHelpers(mock: ServiceInternals) {
-  // Every call but reading the journal or the replay bundle goes in the journal, refused or not.
-  return withContract(helperGroups(mock), HELPER_CONTRACT, (name) =>
-    name === 'journal' || name === 'bundle'
-      ? undefined
-      : mock.journal.record<JournalHelper>(mock.state, { type: 'helper', name, refused: false }),
-  );
-}
-
-function helperGroups(mock: ServiceInternals) {
-  return {
+  const groups = {
     accounts: accountHelpers(mock),
     clock: clockHelpers(mock),
     faults: faultHelpers(mock),
@@ -49,6 +40,12 @@ function helperGroups(mock: ServiceInternals) {
     ...kycHelpers(mock),
     ...lifecycleHelpers(mock),
   };
+  // Every call but reading the journal or the replay bundle goes in the journal, refused or not.
+  return withContract(groups, HELPER_CONTRACT, (name) =>
+    name === 'journal' || name === 'bundle'
+      ? undefined
+      : mock.journal.record<JournalHelper>(mock.state, { type: 'helper', name, refused: false }),
+  );
 }
 
 /** The type of `service.helpers`. */

@@ -6,7 +6,7 @@ import { MockHelperError } from '../engine/errors.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { answerDigilocker } from '../operations/kyc/digilocker.js';
 import type { DigilockerSessionRecord } from '../state/kyc.js';
-import { refuse, userOf } from './kyc-shared.js';
+import { refuse, userOf } from './lookup.js';
 
 /** Input of `helpers.digilocker.complete`: approve or deny a document-locker session as its user would. */
 export interface DigilockerCompletion {

@@ -5,7 +5,7 @@ import { MockHelperError } from '../engine/errors.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { checkFace } from '../operations/kyc/face.js';
 import type { FaceSessionRecord } from '../state/kyc.js';
-import { refuse } from './kyc-shared.js';
+import { refuse } from './lookup.js';
 
 /** Input of `helpers.face.complete`: run the liveness check of a face session with the scores given. */
 export interface FaceCompletion {

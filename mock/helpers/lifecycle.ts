@@ -11,6 +11,7 @@ import { type NewUser, registerUser, userData } from '../operations/users.js';
 import { cloneState } from '../state/keyed-collections.js';
 import type { MockState } from '../state/mock-state.js';
 import { checkState, InvalidStateError } from '../state/state-schema.js';
+import { accountOf } from './lookup.js';
 
 /** Fixtures to load. */
 export interface SeedData {
@@ -46,8 +47,7 @@ export function lifecycleHelpers(mock: ServiceInternals) {
      * ```
      */
     seed({ accountId = mock.state.accounts.defaultId, users = [] }: SeedData): { users: User[] } {
-      if (!mock.state.accounts.byId[accountId])
-        throw new MockHelperError(`No account ${accountId} in this mock`);
+      accountOf(mock, accountId);
       const created = users.map((input) => {
         const user = registerUser(mock.state, accountId, input);
         if (!user)

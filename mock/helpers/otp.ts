@@ -3,6 +3,7 @@ import { MockHelperError } from '../engine/errors.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { MAX_OTP_ATTEMPTS } from '../machines/otp.js';
 import { type OtpChannel, type OtpRecord, otpKey } from '../state/verification.js';
+import { userOf } from './lookup.js';
 
 /** The last OTP sent to a user on a channel. */
 export interface OtpReading extends Omit<OtpRecord, 'code'> {
@@ -27,7 +28,7 @@ export function otpHelpers(mock: ServiceInternals) {
      * ```
      */
     read({ userId, channel }: { userId: string; channel: OtpChannel }): OtpReading {
-      if (!mock.state.users.byId[userId]) throw new MockHelperError(`No user ${userId} in this mock`);
+      userOf(mock, userId);
       const current = mock.state.verification.otps[otpKey(userId, channel)]?.current;
       if (!current) {
         throw new MockHelperError(

@@ -9,6 +9,7 @@ import type { ServiceInternals } from '../engine/internals.js';
 import { seedVerifiedKyc } from '../operations/kyc/seed.js';
 import { registerUser, userData } from '../operations/users.js';
 import type { KycRecord } from '../state/kyc.js';
+import { accountOf } from './lookup.js';
 
 /** What `seedVerified` makes. */
 export interface VerifiedUserInput {
@@ -41,7 +42,7 @@ export function userSeedHelpers(mock: ServiceInternals) {
     seedVerified(input: VerifiedUserInput): User {
       const { accountId = mock.state.accounts.defaultId, bank = true, kycStatus = 'verified' } = input;
       const state = mock.state;
-      if (!state.accounts.byId[accountId]) throw new MockHelperError(`No account ${accountId} in this mock`);
+      accountOf(mock, accountId);
       const name = input.name ?? 'Asha Rao';
       const user = registerUser(state, accountId, {
         mobile: input.mobile,

@@ -7,38 +7,21 @@ import { MockHelperError } from '../engine/errors.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { addTranches, type NewTranche, replaceTranches } from '../operations/tranches.js';
 import type { TrancheRecord } from '../state/transactions.js';
-
-export type { NewTranche } from '../operations/tranches.js';
-
-/** A decimal string as a Decimal, or undefined for anything else. */
-function decimal(value: unknown): Decimal | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    return new Decimal(value);
-  } catch {
-    return undefined;
-  }
-}
+import { accountOf } from './lookup.js';
 
 export function trancheHelpers(mock: ServiceInternals) {
-  const account = (accountId?: string): string => {
-    const id = accountId ?? mock.state.accounts.defaultId;
-    if (!mock.state.accounts.byId[id]) throw new MockHelperError(`No account ${id} in this mock`);
-    return id;
-  };
-  // Checks every tranche before the operation numbers any, so bad input changes nothing.
-  const checked = (tranches: NewTranche[]): NewTranche[] => {
-    if (!Array.isArray(tranches)) throw new MockHelperError('Tranches are an array of { rate, inrAmount }');
-    return tranches.map((t) => {
-      const rate = decimal(t?.rate);
-      const inr = decimal(t?.inrAmount);
-      if (!rate?.gt(0) || !inr?.gt(0))
+  const account = (accountId?: string): string => accountOf(mock, accountId).id;
+  // Checks every tranche before the operation numbers any, so bad input changes nothing. The contract has
+  // checked that they are an array of decimal strings; a zero is left to refuse here.
+  const checked = (tranches: NewTranche[]): NewTranche[] =>
+    tranches.map((t) => {
+      const inr = new Decimal(t.inrAmount);
+      if (!new Decimal(t.rate).gt(0) || !inr.gt(0))
         throw new MockHelperError(
-          `A tranche needs a positive rate and inrAmount (decimal strings); got ${String(t?.rate)} and ${String(t?.inrAmount)}`,
+          `A tranche needs a positive rate and inrAmount (decimal strings); got ${t.rate} and ${t.inrAmount}`,
         );
       return { dealId: t.dealId, dealNumber: t.dealNumber, rate: t.rate, inrAmount: inr.toFixed(2) };
     });
-  };
   return {
     /**
      * Settles tranches into the pool, after the ones already there (so they are consumed later).

@@ -14,10 +14,7 @@ import { completePayout, failPayout } from '../operations/payouts.js';
 import { findTransaction, setExchangeRate, transactionData } from '../operations/transactions.js';
 import type { TransactionRecord } from '../state/transactions.js';
 
-/**
- * A deposit to simulate: the expected amount by default, or `amount` (short or over), or `short`/`over`
- * by a USD difference.
- */
+/** A deposit to simulate: the expected amount by default, or `amount` (short or over). */
 export interface SimulatedDeposit {
   transactionId: string;
   amount?: string;

@@ -27,6 +27,8 @@ function rule(issue: z.core.$ZodIssue, value: unknown): string {
       return issue.message === 'Invalid input'
         ? `is not in the expected format (${issue.format})`
         : issue.message;
+    case 'unrecognized_keys':
+      return `has no field ${issue.keys.join(', ')}`;
     case 'invalid_union':
       return 'matches none of the accepted forms (GET /__mock lists them)';
     default:

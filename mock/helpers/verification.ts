@@ -1,9 +1,10 @@
 /** Completing a mobile or email verification without an OTP, for tests that start further along. */
-import { MockHelperError, MockTransitionError } from '../engine/errors.js';
+import { MockTransitionError } from '../engine/errors.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { nowIso } from '../engine/timers.js';
 import { markVerified } from '../operations/verification.js';
 import type { OtpChannel } from '../state/verification.js';
+import { userOf } from './lookup.js';
 
 export function verificationHelpers(mock: ServiceInternals) {
   return {
@@ -17,8 +18,7 @@ export function verificationHelpers(mock: ServiceInternals) {
      * ```
      */
     complete({ userId, channel }: { userId: string; channel: OtpChannel }): { verifiedAt: string } {
-      const user = mock.state.users.byId[userId];
-      if (!user) throw new MockHelperError(`No user ${userId} in this mock`);
+      const user = userOf(mock, userId);
       const subject = `the ${channel} verification of ${userId}`;
       if (channel === 'email' && !user.email) {
         throw new MockTransitionError({

@@ -2,13 +2,13 @@
  * Webhook helpers: every delivery attempt as sent (raw body, headers, answer) for assertions, the recorded
  * events, and an in-process receiver in place of the real HTTP POST.
  */
-import { signWebhook, type WebhookEventType } from '../../src/webhooks/index.js';
+import { type SignedWebhook, signWebhook, type WebhookEventType } from '../../src/webhooks/index.js';
 import { MockHelperError } from '../engine/errors.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { triggerEvent } from '../operations/synthetic-events.js';
 import type { WebhookFetch } from '../operations/webhooks.js';
-import type { AccountRecord } from '../state/accounts.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
+import { accountOf } from './lookup.js';
 
 /**
  * One captured delivery attempt: what was sent (`body`, `headers`) and what the receiver answered (`status`,
@@ -18,27 +18,15 @@ export interface CapturedDelivery extends DeliveryAttempt {
   eventId: string;
   /** The event type, as the envelope names it (`event`). */
   event: WebhookEventRecord['eventType'];
-  /** @deprecated The same value as `event`, the envelope's name for it. */
+  /** @deprecated The same value as `event` (the name `GET /v2/webhooks` gives it, spec 2.11). */
   eventType: WebhookEventRecord['eventType'];
 }
 
-/**
- * A recorded event as the helpers give it, its type named `event` as in the envelope.
- */
-export type WebhookEventView = Omit<WebhookEventRecord, 'eventType'> & {
-  /** The event type, as the envelope names it. */
-  event: WebhookEventRecord['eventType'];
-  /** @deprecated The same value as `event` (the name `GET /v2/webhooks` gives it, spec 2.11). */
-  eventType: WebhookEventRecord['eventType'];
-};
+/** A recorded event as the helpers give it, its type named `event` as in the envelope (and as before). */
+export type WebhookEventView = Omit<WebhookEventRecord, 'eventType'> &
+  Pick<CapturedDelivery, 'event' | 'eventType'>;
 
 export function webhookHelpers(mock: ServiceInternals) {
-  const account = (accountId?: string): AccountRecord => {
-    const id = accountId ?? mock.state.accounts.defaultId;
-    const found = mock.state.accounts.byId[id];
-    if (!found) throw new MockHelperError(`No account ${id} in this mock`);
-    return found;
-  };
   return {
     /**
      * Signs any payload with the account's webhook secret as a delivery would (spec 6.3), at the virtual time
@@ -50,21 +38,24 @@ export function webhookHelpers(mock: ServiceInternals) {
      * console.log(signed.headers['x-service-signature'].startsWith('t=')); // true
      * ```
      */
-    sign({ payload, accountId, timestamp }: { payload: unknown; accountId?: string; timestamp?: number }): {
-      body: string;
-      timestamp: number;
-      signature: string;
+    sign({
+      payload,
+      accountId,
+      timestamp,
+    }: {
+      payload: unknown;
+      accountId?: string;
+      timestamp?: number;
+    }): SignedWebhook & {
       headers: { 'content-type': string; 'x-service-signature': string };
     } {
       const signed = signWebhook({
         payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-        secret: account(accountId).webhookSecret,
+        secret: accountOf(mock, accountId).webhookSecret,
         timestamp: timestamp ?? Math.floor(mock.state.clock.now / 1000),
       });
       return {
-        body: signed.body,
-        timestamp: signed.timestamp,
-        signature: signed.signature,
+        ...signed,
         headers: { 'content-type': 'application/json', 'x-service-signature': signed.signature },
       };
     },
@@ -87,7 +78,7 @@ export function webhookHelpers(mock: ServiceInternals) {
       data?: Record<string, unknown>;
       accountId?: string;
     }): WebhookEventView {
-      const record = triggerEvent(mock.state, account(accountId).id, type, data);
+      const record = triggerEvent(mock.state, accountOf(mock, accountId).id, type, data);
       return { ...structuredClone(record), event: record.eventType };
     },
     /**

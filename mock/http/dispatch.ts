@@ -12,12 +12,6 @@ import { errorBody, json, withoutBody } from '../engine/respond.js';
 import { serveRoute } from './pipeline.js';
 import type { Connection, MockRouter, RouteMatch } from './router.js';
 
-/**
- * Answers a request for one service, or `undefined` when the URL is not one the service serves (another
- * origin, outside its base path, or a path no route names), so a caller can pass it on.
- */
-export type Dispatch = (mock: ServiceInternals, request: Request) => Promise<Response | undefined>;
-
 /** How a request reaches dispatch. */
 export interface DispatchOptions {
   /** False for a replay's own requests, which the replay records itself. */
@@ -54,7 +48,7 @@ export function methodNotAllowed(method: string, path: string, allow: readonly s
 }
 
 /** The `400` answer for a path whose percent-encoding does not decode. */
-export function malformedPath(path: string): Response {
+function malformedPath(path: string): Response {
   return json(
     400,
     errorBody('A', {
@@ -98,10 +92,14 @@ function baseOf(url: string, baseUrl: string, anyOrigin: boolean | undefined): s
   return originOf(url) + baseUrl.slice(originOf(baseUrl).length);
 }
 
-/** A dispatch function over a compiled router. */
-export function createDispatch(router: MockRouter): Dispatch {
+/**
+ * A dispatch function over a compiled router: it answers a request for one service, or `undefined` when the URL is
+ * not one the service serves (another origin, outside its base path, or a path no route names), so a caller can
+ * pass it on.
+ */
+export function createDispatch(router: MockRouter) {
   const serve = createExchangeDispatch(router);
-  return async (mock, request) => {
+  return async (mock: ServiceInternals, request: Request): Promise<Response | undefined> => {
     const served = await serve(mock, request);
     return served instanceof Exchange ? served.answer?.response : served;
   };

@@ -99,33 +99,18 @@ async function execute(
     if (result instanceof Promise) result = await result;
     if (result instanceof Response) return responseAnswer(mock, result, rate);
     const status = result.status ?? def.endpoint?.status ?? 200;
-    // Serialised once: the text detaches the body from live state (a later change must not alter a cached
-    // replay) and drops undefined fields exactly as the wire does.
     // The strict profile answers exactly what the spec shows (mock/contract/mock-only.ts).
     const strict = mock.options.profile === 'strict';
     const shownResult = strict ? { ...result, data: withoutMockOnly(def.operationId, result.data) } : result;
-    const envelope = successBody(shownResult);
-    return jsonAnswer(mock, status, envelope, JSON.stringify(envelope), rate, result.explain, result.headers);
+    return jsonAnswer(mock, status, successBody(shownResult), rate, result.explain, result.headers);
   } catch (error) {
     if (error instanceof MockApiError) {
       const body = errorBody(error.shape ?? def.shape, error.body);
-      return jsonAnswer(
-        mock,
-        error.status,
-        body,
-        JSON.stringify(body),
-        rate,
-        refusalExplanation(def.operationId, error),
-      );
+      return jsonAnswer(mock, error.status, body, rate, refusalExplanation(def.operationId, error));
     }
     const detail = describeError(error);
-    return explained(
-      mock,
-      500,
-      internalErrorBody(def.shape, detail),
-      PIPELINE_REFUSALS.internal(detail),
-      rate,
-    );
+    const body = internalErrorBody(def.shape, detail);
+    return jsonAnswer(mock, 500, body, rate, PIPELINE_REFUSALS.internal(detail));
   }
 }
 
@@ -139,7 +124,7 @@ export const EXPLAIN_HEADER = 'X-Mock-Explain';
  * Says how the mock's clock moves: `manual` (only when a test advances it) or `realtime`. A client that waits on
  * real time refuses to poll a `manual` one, which would never move for it (docs/mock-only.md).
  */
-export const CLOCK_HEADER = 'X-Mock-Clock';
+const CLOCK_HEADER = 'X-Mock-Clock';
 
 /**
  * Sets an answer's headers as the profile shows them (`set` with `undefined` removes one): the strict profile
@@ -166,17 +151,19 @@ function rateLimitOf(rate: RateHeaders): Answer['rateLimit'] {
 
 /**
  * A JSON answer: its headers gathered first (`headers` in any case, the rate-limit ones, the explanation's line)
- * and shown as the profile shows them, then the `Response`, made once.
+ * and shown as the profile shows them, then the `Response`, made once. The body is serialised once: the text
+ * detaches it from live state (a later change must not alter a cached replay) and drops undefined fields
+ * exactly as the wire does.
  */
 function jsonAnswer(
   mock: ServiceInternals,
   status: number,
   body: unknown,
-  text: string,
   rate: RateHeaders,
   explanation?: Explanation,
   headers?: Record<string, string>,
 ): Answer {
+  const text = JSON.stringify(body);
   const all: Record<string, string> = { 'content-type': 'application/json' };
   for (const name in headers) all[name.toLowerCase()] = headers[name] ?? '';
   for (const name in rate) all[name.toLowerCase()] = rate[name] ?? '';
@@ -211,16 +198,6 @@ function responseAnswer(mock: ServiceInternals, response: Response, rate: RateHe
   return { response, status, rateLimit: rateLimitOf(rate) };
 }
 
-function explained(
-  mock: ServiceInternals,
-  status: number,
-  body: unknown,
-  explanation: Explanation,
-  rate?: RateHeaders,
-): Answer {
-  return jsonAnswer(mock, status, body, JSON.stringify(body), rate, explanation);
-}
-
 async function withIdempotency(
   mock: ServiceInternals,
   exchange: Exchange,
@@ -239,10 +216,9 @@ async function withIdempotency(
     const record = findIdempotency(mock.state, id);
     if (record) {
       if (record.fingerprint !== fp) {
-        return explained(mock, 409, IDEMPOTENCY_CONFLICT_BODY, PIPELINE_REFUSALS.idempotencyConflict, rate);
+        return jsonAnswer(mock, 409, IDEMPOTENCY_CONFLICT_BODY, rate, PIPELINE_REFUSALS.idempotencyConflict);
       }
-      const { body } = record.response;
-      const replay = jsonAnswer(mock, 200, body, JSON.stringify(body), rate, undefined, REPLAYED);
+      const replay = jsonAnswer(mock, 200, record.response.body, rate, undefined, REPLAYED);
       replay.replayed = true;
       return replay;
     }
@@ -284,17 +260,17 @@ async function answer(
 ): Promise<Answer> {
   const state = mock.state;
   const found = findAccountByKey(mock, bearerKey(exchange.header('authorization')) ?? '');
-  if (!found) return explained(mock, 401, UNAUTHORIZED_BODY, PIPELINE_REFUSALS.unauthorized);
+  if (!found) return jsonAnswer(mock, 401, UNAUTHORIZED_BODY, undefined, PIPELINE_REFUSALS.unauthorized);
   const { account, environment } = found;
   const ip = clientIp(exchange.header(SANDBOX_DEFAULTS.clientIpHeader));
   if (!ipAllowed(account, ip)) {
     const why = PIPELINE_REFUSALS.forbidden(ip);
-    return explained(mock, 403, forbiddenBody(ip), why, peekRate(state, account, state.clock.now));
+    return jsonAnswer(mock, 403, forbiddenBody(ip), peekRate(state, account, state.clock.now), why);
   }
   const rate = consumeRate(state, account, state.clock.now);
   if (!rate.allowed) {
     const why = PIPELINE_REFUSALS.rateLimited(account.limits.rateLimit, rate.retryAfter);
-    return explained(mock, 429, rateLimitBody(rate.retryAfter), why, rate.headers);
+    return jsonAnswer(mock, 429, rateLimitBody(rate.retryAfter), rate.headers, why);
   }
 
   const run = () => execute(mock, def, exchange, account, environment, rate.headers);
@@ -308,7 +284,7 @@ async function answer(
  * The endpoint a request resolved to, as idempotency scopes keys: the route's pattern with its (decoded)
  * parameters put back in canonical encoding, so `/init`, `/init/` and `%75sr_1` for `usr_1` are one scope.
  */
-export function endpointScope(pattern: string, params: Record<string, string>): string {
+function endpointScope(pattern: string, params: Record<string, string>): string {
   if (!pattern.includes(':')) return pattern;
   return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
@@ -336,7 +312,7 @@ export async function serveRoute(
   let done: Answer;
   if (fault?.kind === 'error') {
     const status = fault.status ?? 500;
-    done = explained(mock, status, faultBody(def.shape, status), PIPELINE_REFUSALS.fault(status));
+    done = jsonAnswer(mock, status, faultBody(def.shape, status), undefined, PIPELINE_REFUSALS.fault(status));
   } else if (fault?.kind === 'drop') done = { response: Response.error(), status: 0 };
   else done = await answer(mock, def, exchange, key);
   done.idempotencyKey = key ?? undefined;

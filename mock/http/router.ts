@@ -56,13 +56,8 @@ export interface RouteMatch {
   fallback: boolean;
 }
 
-/** The compiled table. */
-export interface MockRouter {
-  /** The route for `method` (upper case) and `path`, or undefined. */
-  find(method: string, path: string): RouteMatch | undefined;
-  /** The methods the API serves `path` for (HEAD beside GET), empty for a path no API or raw route names. */
-  allowed(path: string): string[];
-}
+/** The compiled table: `find` the route for a method (upper case) and path, the methods `allowed` on a path. */
+export type MockRouter = ReturnType<typeof compileRoutes>;
 
 /** The methods a route can name; with HEAD, what `Allow` can list. */
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -70,7 +65,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const routerMethod = (method: HttpMethod): string => (method === 'ALL' ? '' : method);
 
 /** Compiles a route table. */
-export function compileRoutes(table: RouteTable): MockRouter {
+export function compileRoutes(table: RouteTable) {
   const router: RouterContext<RouteMatch['endpoint']> = createRouter();
   for (const def of table.routes) addRoute(router, routerMethod(def.method), def.path, { kind: 'api', def });
   for (const def of table.rawRoutes ?? []) {
@@ -83,11 +78,13 @@ export function compileRoutes(table: RouteTable): MockRouter {
   const isFallback = (endpoint: RouteMatch['endpoint']) =>
     endpoint.kind === 'api' && endpoint.def === fallback;
 
+  /** The route for `method` (upper case) and `path`, or undefined. */
   const find = (method: string, path: string): RouteMatch | undefined => {
     const found = findRoute(router, method, path);
     if (!found) return undefined;
     return { endpoint: found.data, params: found.params ?? {}, fallback: isFallback(found.data) };
   };
+  /** The methods the API serves `path` for (HEAD beside GET), empty for a path no API or raw route names. */
   const allowed = (path: string): string[] => {
     const out: string[] = [];
     for (const method of METHODS) {

@@ -31,19 +31,26 @@ import {
   headerRef,
   type Json,
   jsonSchema,
+  queryParameters,
   ref,
+  successEnvelope,
 } from './schema.js';
 
 /** The decisions of `docs/assumptions.md`, topic → decision, that the document marks with `x-assumption`. */
 export type Assumptions = ReadonlyMap<string, string>;
 
+/** The schema node at the field path `keys` of `schema`, through `properties`. */
+function nodeAt(schema: Json, keys: readonly string[]): unknown {
+  let node: unknown = schema;
+  for (const key of keys)
+    node = isPlainObject(node) && isPlainObject(node.properties) ? node.properties[key] : undefined;
+  return node;
+}
+
 /** Merges each rule into the schema node at its field path (`''` the object itself). */
 function withRules(schema: Json, rules: Record<string, Rule> | undefined): Json {
   for (const [path, rule] of Object.entries(rules ?? {})) {
-    let node: unknown = schema;
-    for (const key of path ? path.split('.') : []) {
-      node = isPlainObject(node) && isPlainObject(node.properties) ? node.properties[key] : undefined;
-    }
+    const node = nodeAt(schema, path ? path.split('.') : []);
     if (!isPlainObject(node)) throw new Error(`rules.ts names ${path}, which the schema does not have`);
     Object.assign(node, rule);
   }
@@ -55,9 +62,7 @@ function withMockOnly(schema: Json, fields: readonly MockOnlyField[] | undefined
   for (const { path, schema: field, why } of fields ?? []) {
     const keys = path.split('.');
     const name = keys.pop() ?? '';
-    let node: unknown = schema;
-    for (const key of keys)
-      node = isPlainObject(node) && isPlainObject(node.properties) ? node.properties[key] : undefined;
+    let node = nodeAt(schema, keys);
     // A nullable object is `anyOf: [object, null]`; the field goes on the object.
     if (isPlainObject(node) && Array.isArray(node.anyOf))
       node = node.anyOf.find((n) => isPlainObject(n) && isPlainObject(n.properties));
@@ -99,25 +104,26 @@ const RATE_LIMITED_HEADERS: Json = {
   'X-Mock-Explain': headerRef('XMockExplain'),
 };
 
-function errorResponse(description: string, shape: 'A' | 'B', extra: Json = {}): Json {
+/** The error bodies of each shape; `auth` is the 401 and 403, which spec 5.4 and 5.5 give as `error` and `message` only. */
+const ERROR_SCHEMAS = {
+  A: ref('ErrorA'),
   // Shape B endpoints answer their own errors in B, and the pipeline's (auth, rate limit) in A (spec 7.1).
-  const schema = shape === 'A' ? ref('ErrorA') : { anyOf: [ref('ErrorB'), ref('ErrorA')] };
+  B: { anyOf: [ref('ErrorB'), ref('ErrorA')] },
+  auth: ref('AuthError'),
+};
+
+function errorResponse(description: string, shape: keyof typeof ERROR_SCHEMAS, extra: Json = {}): Json {
+  const schema = ERROR_SCHEMAS[shape];
   return { description, headers: ANSWER_HEADERS, content: { 'application/json': { schema } }, ...extra };
 }
 
-// Spec 5.4 and 5.5 give the 401 and 403 bodies as `error` and `message` only.
-function authError(description: string): Json {
-  return {
-    description,
-    headers: ANSWER_HEADERS,
-    content: { 'application/json': { schema: ref('AuthError') } },
-  };
-}
-
-/** What a fault injected through the helpers (`faults.inject`, `faults.chaos`) answers: mock-only. */
-function faultResponse(description: string, shape: 'A' | 'B'): Json {
-  return errorResponse(description, shape, { 'x-mock-only': true });
-}
+/** The statuses only a fault injected through the helpers (`faults.inject`, `faults.chaos`) answers: mock-only. */
+const FAULT_ANSWERS = {
+  '502': 'Bad gateway: only a fault injected through the mock helpers answers it',
+  '504': 'Gateway time-out: only a fault injected through the mock helpers answers it',
+  '4XX': 'Any other client error status a fault injected through the mock helpers chose',
+  '5XX': 'Any other server error status a fault injected through the mock helpers chose',
+};
 
 function assumptionsOf(topics: readonly string[] | undefined, decisions: Assumptions): Json[] | undefined {
   if (!topics?.length) return undefined;
@@ -140,15 +146,6 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
     schema: { type: 'string', minLength: 1 },
   }));
   const query = row.query ? withRules(jsonSchema(row.query, 'input'), rules?.query) : undefined;
-  const required = Array.isArray(query?.required) ? query.required : [];
-  const queryParams = Object.entries(isPlainObject(query?.properties) ? query.properties : {}).map(
-    ([name, schema]) => ({
-      name,
-      in: 'query',
-      required: required.includes(name),
-      schema,
-    }),
-  );
   const idempotency = idempotent
     ? [
         {
@@ -163,16 +160,11 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
   // The one sibling of `data` an envelope has is the webhook list's `pagination` (spec 4.12).
   const siblings = row.envelope ? jsonSchema(row.envelope, 'output').properties : undefined;
   const paginated = isPlainObject(siblings) && 'pagination' in siblings;
-  const envelope: Json = {
-    type: 'object',
-    properties: {
-      success: { const: true },
-      data: withMockOnly(jsonSchema(row.data, 'output'), MOCK_ONLY_FIELDS[operationId]),
-      message: { type: 'string' },
-      ...(paginated ? { pagination: ref('Pagination') } : {}),
-    },
-    required: ['success', 'data', ...(paginated ? ['pagination'] : [])],
-  };
+  const envelope = successEnvelope(
+    withMockOnly(jsonSchema(row.data, 'output'), MOCK_ONLY_FIELDS[operationId]),
+    { message: { type: 'string' }, ...(paginated ? { pagination: ref('Pagination') } : {}) },
+    paginated ? ['pagination'] : [],
+  );
   const content = { 'application/json': { schema: envelope } };
   const status = String(row.status ?? 200);
   // An idempotent replay answers 200 with the first answer's body and `Idempotent-Replayed: true` (spec 8).
@@ -187,7 +179,7 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
     summary: contract.summary,
     description: `Spec section ${contract.section}.`,
     tags: [row.path.split('/')[2] ?? 'v2'],
-    parameters: [...pathParams, ...queryParams, ...idempotency],
+    parameters: [...pathParams, ...queryParameters(query), ...idempotency],
     ...(row.body
       ? {
           requestBody: {
@@ -215,8 +207,8 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
           : 'Invalid parameters: shape B, `error: Validation Error` with `details`',
         shape,
       ),
-      '401': authError('Missing or invalid API key (spec 5.4)'),
-      '403': authError('Address not on the allow-list (spec 5.5)'),
+      '401': errorResponse('Missing or invalid API key (spec 5.4)', 'auth'),
+      '403': errorResponse('Address not on the allow-list (spec 5.5)', 'auth'),
       '404': errorResponse('Not found', shape),
       '409': errorResponse('Conflict (IDEMPOTENCY_CONFLICT among others)', shape),
       ...(row.body ? { '413': errorResponse('The body is larger than the server takes', 'A') } : {}),
@@ -227,26 +219,19 @@ function operation(operationId: OperationId, row: Endpoint, decisions: Assumptio
         content: { 'application/json': { schema: { anyOf: [ref('RateLimitError'), ref('ErrorB')] } } },
       },
       '500': errorResponse('Internal error', shape),
-      '502': faultResponse('Bad gateway: only a fault injected through the mock helpers answers it', shape),
       '503': errorResponse('Service unavailable', shape),
-      '504': faultResponse(
-        'Gateway time-out: only a fault injected through the mock helpers answers it',
-        shape,
-      ),
-      '4XX': faultResponse(
-        'Any other client error status a fault injected through the mock helpers chose',
-        shape,
-      ),
-      '5XX': faultResponse(
-        'Any other server error status a fault injected through the mock helpers chose',
-        shape,
+      // Integer keys serialise in numeric order, so 502 and 504 still come between 500 and 4XX.
+      ...Object.fromEntries(
+        Object.entries(FAULT_ANSWERS).map(([status, description]) => [
+          status,
+          errorResponse(description, shape, { 'x-mock-only': true }),
+        ]),
       ),
     },
     security: [{ bearerAuth: [] }],
     'x-error-identifiers': contract.errors,
-    ...(assumptionsOf(contract.assumptions, decisions)
-      ? { 'x-assumption': assumptionsOf(contract.assumptions, decisions) }
-      : {}),
+    // Left out of the JSON where the operation rests on no assumption.
+    'x-assumption': assumptionsOf(contract.assumptions, decisions),
   };
 }
 
@@ -276,20 +261,13 @@ function uploadOperation(): Json {
           description: 'The `s3Key` of the upload',
           schema: { type: 'string', minLength: 1 },
         },
-        {
-          name: 'expires',
+        ...['expires', 'signature'].map((name) => ({
+          name,
           in: 'query',
           required: false,
           description: 'Part of the presigned URL',
           schema: { type: 'string' },
-        },
-        {
-          name: 'signature',
-          in: 'query',
-          required: false,
-          description: 'Part of the presigned URL',
-          schema: { type: 'string' },
-        },
+        })),
       ],
       requestBody: {
         required: true,

@@ -10,7 +10,9 @@ import { DigilockerSessionStatus } from '../../src/schemas/kyc/digilocker.js';
 import { Transaction, TransactionStatus } from '../../src/schemas/transactions.js';
 import { User } from '../../src/schemas/users.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/events.js';
+import { CHAOS_KINDS } from '../contract/chaos.js';
 import type { HttpHelperName } from '../contract/helpers.js';
+import { FAULT_KINDS } from '../policies/faults.js';
 
 const text = z.string();
 const integer = z.number().check(z.int());
@@ -38,14 +40,14 @@ const timer = z.looseObject({ id: text, at: z.number(), kind: text, payload: z.o
 
 const fault = z.looseObject({
   id: text,
-  kind: z.enum(['latency', 'error', 'drop', 'drop-after-commit']),
+  kind: z.enum(FAULT_KINDS),
   match,
   ms: z.optional(z.number()),
   status: z.optional(integer),
   remaining: integer,
 });
 
-const chaosKind = z.enum(['5xx', '429', 'latency', 'drop', 'drop-after-commit']);
+const chaosKind = z.enum(CHAOS_KINDS);
 const chaosDraw = z.looseObject({
   request: integer,
   method: text,

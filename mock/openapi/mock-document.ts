@@ -15,14 +15,25 @@ import {
   httpHelpers,
 } from '../contract/helpers.js';
 import { HELPER_RESULTS } from './helper-results.js';
-import { documentHead, EXPLAIN_HEADER_COMPONENT, headerRef, type Json, jsonSchema, ref } from './schema.js';
+import {
+  documentHead,
+  EXPLAIN_HEADER_COMPONENT,
+  headerRef,
+  type Json,
+  jsonSchema,
+  queryParameters,
+  ref,
+  successEnvelope,
+} from './schema.js';
 
-function envelope(data: Json): Json {
-  return {
-    type: 'object',
-    properties: { success: { const: true }, data },
-    required: ['success', 'data'],
-  };
+/** A `200` whose `data` is `data`. */
+function success(description: string, data: Json): Json {
+  return { description, content: { 'application/json': { schema: successEnvelope(data) } } };
+}
+
+/** A `GET` of the server's own, beside the helpers. */
+function serverGet(operationId: string, summary: string, description: string, responses: Json): Json {
+  return { get: { operationId, summary, description, tags: ['mock'], security: [], responses } };
 }
 
 function error(description: string, extra: Json = {}): Json {
@@ -41,10 +52,7 @@ function answers(name: HttpHelperName, method: 'get' | 'post'): Json {
   const result = HELPER_RESULTS[name];
   if (!result) throw new Error(`mock/openapi/helper-results.ts has no answer for the helper ${name}`);
   return {
-    '200': {
-      description: 'What the helper returned (`null` for nothing)',
-      content: { 'application/json': { schema: envelope(jsonSchema(result, 'output')) } },
-    },
+    '200': success('What the helper returned (`null` for nothing)', jsonSchema(result, 'output')),
     ...REFUSALS,
     '409': error('A transition the state does not allow (`TRANSITION_REFUSED`, with `state` and `allowed`)', {
       headers: { 'X-Mock-Explain': headerRef('XMockExplain') },
@@ -56,19 +64,6 @@ function answers(name: HttpHelperName, method: 'get' | 'post'): Json {
         }
       : {}),
   };
-}
-
-/** `GET` with the body's fields as the query string: for the helpers that only read. */
-function queryParameters(body: Json | undefined): Json[] {
-  const properties = isPlainObject(body?.properties) ? body.properties : {};
-  const required = Array.isArray(body?.required) ? body.required : [];
-  return Object.entries(properties).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: required.includes(name),
-    description: `The argument's \`${name}\``,
-    schema,
-  }));
 }
 
 function helperPathItem(name: HttpHelperName, spec: HelperSpec): Json {
@@ -95,7 +90,8 @@ function helperPathItem(name: HttpHelperName, spec: HelperSpec): Json {
         ...common,
         operationId: `${name}.query`,
         description: `Calls \`mock.helpers.${name}\` with the query string as its argument; never changes state.`,
-        parameters: queryParameters(body),
+        // `GET` with the body's fields as the query string: for the helpers that only read.
+        parameters: queryParameters(body, (field) => `The argument's \`${field}\``),
         responses: answers(name, 'get'),
       }
     : undefined;
@@ -111,63 +107,40 @@ const DESCRIPTION = [
 /** Builds the helpers' document. */
 export function mockOpenApiDocument(version = '0.0.0'): Json {
   const paths: Record<string, Json> = {
-    '/__mock': {
-      get: {
-        operationId: 'listHelpers',
-        summary: 'Every helper there is, with the JSON Schema of its arguments and body',
-        description: 'Lists what the server serves, by group, and describes each helper.',
-        tags: ['mock'],
-        security: [],
-        responses: {
-          '200': {
-            description: 'The helpers',
-            content: {
-              'application/json': {
-                schema: envelope({
-                  type: 'object',
-                  properties: {
-                    helpers: {
-                      type: 'object',
-                      description:
-                        "Group → action names of the helpers served over HTTP; `''` holds the top-level helpers",
-                      additionalProperties: { type: 'array', items: { type: 'string' } },
-                    },
-                    described: { type: 'array', items: ref('HelperDescription') },
-                  },
-                  required: ['helpers', 'described'],
-                }),
-              },
+    '/__mock': serverGet(
+      'listHelpers',
+      'Every helper there is, with the JSON Schema of its arguments and body',
+      'Lists what the server serves, by group, and describes each helper.',
+      {
+        '200': success('The helpers', {
+          type: 'object',
+          properties: {
+            helpers: {
+              type: 'object',
+              description:
+                "Group → action names of the helpers served over HTTP; `''` holds the top-level helpers",
+              additionalProperties: { type: 'array', items: { type: 'string' } },
             },
+            described: { type: 'array', items: ref('HelperDescription') },
           },
-          '403': REFUSALS['403'],
-        },
+          required: ['helpers', 'described'],
+        }),
+        '403': REFUSALS['403'],
       },
-    },
-  };
-  paths['/__mock/health'] = {
-    get: {
-      operationId: 'health',
-      summary: 'Whether the server serves: for a container health check or a wait strategy',
-      description:
-        'Answers 200 once the server serves, 503 while a replay runs; reads and changes nothing, and is neither journalled nor recorded. Not a helper: it answers under any host.',
-      tags: ['mock'],
-      security: [],
-      responses: {
-        '200': {
-          description: 'Serving',
-          content: {
-            'application/json': {
-              schema: envelope({
-                type: 'object',
-                properties: { status: { type: 'string', const: 'serving' } },
-                required: ['status'],
-              }),
-            },
-          },
-        },
+    ),
+    '/__mock/health': serverGet(
+      'health',
+      'Whether the server serves: for a container health check or a wait strategy',
+      'Answers 200 once the server serves, 503 while a replay runs; reads and changes nothing, and is neither journalled nor recorded. Not a helper: it answers under any host.',
+      {
+        '200': success('Serving', {
+          type: 'object',
+          properties: { status: { type: 'string', const: 'serving' } },
+          required: ['status'],
+        }),
         '503': error('Not serving: replaying a bundle (`REPLAY_IN_PROGRESS`, with `Retry-After`)'),
       },
-    },
+    ),
   };
   const helpers = httpHelpers();
   for (const [name, spec] of helpers) paths[helperPath(name)] = helperPathItem(name, spec);

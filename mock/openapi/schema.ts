@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { openEnumValues } from '../../src/internal/open-enums.js';
+import { isPlainObject } from '../../src/shared/plain-object.js';
 
 /** A JSON value of the document. */
 export type Json = Record<string, unknown>;
@@ -55,6 +56,28 @@ export function envelopeSchema(event: Json, data: Json): Json {
     },
     required: ['id', 'event', 'timestamp', 'partnerId', 'data'],
   };
+}
+
+/** The success envelope `{ success: true, data }`, with `more` fields beside `data` and those of them required. */
+export function successEnvelope(data: Json, more: Json = {}, required: readonly string[] = []): Json {
+  return {
+    type: 'object',
+    properties: { success: { const: true }, data, ...more },
+    required: ['success', 'data', ...required],
+  };
+}
+
+/** An object schema's fields as query parameters, each with `describe`'s description when given. */
+export function queryParameters(object: Json | undefined, describe?: (name: string) => string): Json[] {
+  const properties = isPlainObject(object?.properties) ? object.properties : {};
+  const required = Array.isArray(object?.required) ? object.required : [];
+  return Object.entries(properties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    ...(describe ? { description: describe(name) } : {}),
+    schema,
+  }));
 }
 
 /** A reference to a schema of `components.schemas`. */

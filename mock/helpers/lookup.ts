@@ -1,7 +1,15 @@
-/** What the KYC helper files share: finding a user and refusing a transition. */
+/** What the helper files share: finding an account or a user, and refusing a transition. */
 import { MockHelperError, MockTransitionError } from '../engine/errors.js';
 import type { ServiceInternals } from '../engine/internals.js';
+import type { AccountRecord } from '../state/accounts.js';
 import type { UserRecord } from '../state/users.js';
+
+/** The account `accountId` (the default one when none is given), or a `MockHelperError`. */
+export function accountOf(mock: ServiceInternals, accountId = mock.state.accounts.defaultId): AccountRecord {
+  const account = mock.state.accounts.byId[accountId];
+  if (!account) throw new MockHelperError(`No account ${accountId} in this mock`);
+  return account;
+}
 
 /** The user `userId`, or a `MockHelperError`. */
 export function userOf(mock: ServiceInternals, userId: string): UserRecord {
