@@ -34,17 +34,8 @@ export function peekKycRecord(state: MockState, userId: string): KycRecord {
 
 /** The user's KYC record, created (`none`, `pending`) on first use. */
 export function kycRecord(state: MockState, userId: string): KycRecord {
-  const existing = state.kyc.byUserId[userId];
-  if (existing) return existing;
-  const record: KycRecord = {
-    userId,
-    level: 'none',
-    status: 'pending',
-    updatedAt: nowIso(state),
-    isPepRejected: false,
-  };
-  state.kyc.byUserId[userId] = record;
-  return record;
+  state.kyc.byUserId[userId] ??= peekKycRecord(state, userId);
+  return state.kyc.byUserId[userId];
 }
 
 /** The facts of a record for the aggregate machine. */
@@ -184,8 +175,5 @@ export function chooseOutcome(
   userId: string,
   choice: { step: 'bank'; outcome: BankOutcome } | { step: 'upi'; outcome: UpiOutcome },
 ): void {
-  const chosen = { ...state.kyc.nextOutcomes[userId] };
-  if (choice.step === 'bank') chosen.bank = choice.outcome;
-  else chosen.upi = choice.outcome;
-  state.kyc.nextOutcomes[userId] = chosen;
+  state.kyc.nextOutcomes[userId] = { ...state.kyc.nextOutcomes[userId], [choice.step]: choice.outcome };
 }
