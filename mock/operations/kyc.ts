@@ -97,23 +97,23 @@ export function applyAggregate(
 type VerifiedStep = Extract<KycStep, 'aadhaar' | 'pan' | 'passport' | 'face' | 'upi' | 'bank'>;
 
 /**
- * Stores the result of a verified step on the user's record, notes the step in the journal and recomputes the
- * aggregate (which may emit `user.kyc_updated`). Every verification operation ends here.
+ * Stores the result of a verified step on the user's record, verified now, notes the step in the journal and
+ * recomputes the aggregate (which may emit `user.kyc_updated`). Every verification operation ends here.
  */
 export function verifyStep<S extends VerifiedStep>(
   mock: ServiceInternals,
   user: UserRecord,
   step: S,
-  result: NonNullable<KycRecord[S]>,
+  result: Omit<NonNullable<KycRecord[S]>, 'verifiedAt'>,
   trigger: string,
   why?: Explanation,
 ): NonNullable<KycRecord[S]> {
-  const { state } = mock;
-  const record = kycRecord(state, user.id);
-  record[step] = result;
+  const record = kycRecord(mock.state, user.id);
+  const verified = { ...result, verifiedAt: nowIso(mock.state) } as NonNullable<KycRecord[S]>;
+  record[step] = verified;
   recordStep(mock, user.id, step, trigger, why);
   applyAggregate(mock, user, record, { type: 'recompute' });
-  return result;
+  return verified;
 }
 
 /** `POST /kyc/refresh` (spec 4.5): the aggregate recomputed from the steps on record. */
@@ -121,8 +121,7 @@ export function refreshKyc(
   mock: ServiceInternals,
   user: UserRecord,
 ): { previous: KycLevelStatus; current: KycLevelStatus } {
-  const { state } = mock;
-  return applyAggregate(mock, user, kycRecord(state, user.id), { type: 'refresh' });
+  return applyAggregate(mock, user, kycRecord(mock.state, user.id), { type: 'refresh' });
 }
 
 /** Why a declaration with `isPep: true` rejects KYC (spec 4.11): the journal and `X-Mock-Explain` say it. */
