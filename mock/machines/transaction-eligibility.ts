@@ -2,15 +2,11 @@
  * Reads whether a user may transact (spec 2.7 rule 4, 3.3, 7.3) from the KYC state. The one place the money
  * flows look at KYC, so when the KYC flows change their record only this reader follows.
  */
+import type { BankStep } from '../state/kyc.js';
 import type { MockState } from '../state/mock-state.js';
 
 /** The verified bank account a payout goes to. */
-export interface PayoutBank {
-  maskedAccountNumber: string;
-  ifsc: string;
-  bankName?: string;
-  accountHolderName?: string;
-}
+type PayoutBank = Pick<BankStep, 'maskedAccountNumber' | 'ifsc' | 'bankName' | 'accountHolderName'>;
 
 /** What the transaction rules need to know about a user's KYC. */
 export interface Eligibility {
