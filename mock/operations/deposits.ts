@@ -9,12 +9,19 @@ import type { ServiceInternals } from '../engine/internals.js';
 import { cancelTimer } from '../engine/timers.js';
 import { blocksMinedBy, lastBlockAt } from '../machines/confirmations.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
-import { releaseCredit } from '../machines/prefunded.js';
 import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import { startPayout } from './payouts.js';
-import { depositData, emitTxn, later, move, SWEEP_MS, TXN_TIMERS } from './transactions.js';
+import {
+  depositData,
+  emitTxn,
+  later,
+  move,
+  releaseHeldCredit,
+  SWEEP_MS,
+  TXN_TIMERS,
+} from './transactions.js';
 import { recordTransition } from './transitions.js';
 
 /** A deposit is seen on the chain (spec 3.1 `deposit_pending`): its block timer runs at the first block. */
@@ -63,15 +70,7 @@ export function depositBlocks(mock: ServiceInternals, txn: TransactionRecord): v
     return;
   }
   // Prefunded: confirmed receipt subtracts the amount from outstandingUsd (spec 2.5); a shortfall stays owed.
-  if (next.creditHeld) {
-    const received = Decimal.min(next.deposit.receivedAmount ?? '0', next.amount).toFixed();
-    const { outstandingUsdByAccount } = state.transactions;
-    outstandingUsdByAccount[next.accountId] = releaseCredit(
-      outstandingUsdByAccount[next.accountId] ?? '0',
-      received,
-    );
-    next.creditHeld = false;
-  }
+  releaseHeldCredit(state, next, Decimal.min(next.deposit.receivedAmount ?? '0', next.amount).toFixed());
 }
 
 /**

@@ -10,7 +10,6 @@ import { nextId, randomDigits } from '../engine/ids.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { cancelTimer, schedule } from '../engine/timers.js';
 import { allocate, release } from '../machines/attribution.js';
-import { releaseCredit } from '../machines/prefunded.js';
 import { requote } from '../machines/quote.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
 import { refusalRule } from '../observe/refusals.js';
@@ -24,6 +23,7 @@ import {
   later,
   move,
   PAYOUT_SETTLE_MS,
+  releaseHeldCredit,
   TXN_TIMERS,
 } from './transactions.js';
 import { recordTransition } from './transitions.js';
@@ -169,14 +169,7 @@ export function failPayout(
   const next = move(mock, txn, { type: 'payout.fail', code, reason }, explanation);
   if (next.payout) next.payout.timerId = undefined;
   unattribute(mock, next);
-  if (next.kind === 'prefunded' && next.creditHeld) {
-    const { outstandingUsdByAccount } = state.transactions;
-    outstandingUsdByAccount[next.accountId] = releaseCredit(
-      outstandingUsdByAccount[next.accountId] ?? '0',
-      next.amount,
-    );
-    next.creditHeld = false;
-  }
+  releaseHeldCredit(state, next, next.amount);
   emitTxn(state, next, 'transaction.payout_failed', {
     status: next.status,
     amountInr: next.payout?.amountInr ?? next.quote.netInr,

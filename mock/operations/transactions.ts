@@ -11,6 +11,7 @@ import type { Explanation } from '../engine/explain.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { defineTask, type TaskDefinition } from '../engine/tasks.js';
 import { cancelTimer, schedule, type When } from '../engine/timers.js';
+import { releaseCredit } from '../machines/prefunded.js';
 import {
   applyTransactionEvent,
   canApply,
@@ -109,6 +110,14 @@ export function txnTask(
     const txn = findTransaction(state, transactionId);
     if (txn) step(mock, txn, now);
   });
+}
+
+/** A prefunded transaction's held credit is given back (spec 2.5): `amountUsd` leaves `outstandingUsd`, once. */
+export function releaseHeldCredit(state: MockState, txn: TransactionRecord, amountUsd: string): void {
+  if (!txn.creditHeld) return;
+  const owed = state.transactions.outstandingUsdByAccount;
+  owed[txn.accountId] = releaseCredit(owed[txn.accountId] ?? '0', amountUsd);
+  txn.creditHeld = false;
 }
 
 /** Transaction events with their payload types from `inr-payouts/webhooks`, so the mock emits exactly those. */
