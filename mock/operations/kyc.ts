@@ -43,9 +43,8 @@ function kycFacts(record: KycRecord): KycFacts {
   const steps = (['digilocker', 'aadhaar', 'pan', 'passport', 'face', 'upi', 'bank'] as const).filter(
     (step) => record[step] !== undefined,
   );
-  const declaration = record.declaration;
   return {
-    steps: [...steps],
+    steps,
     // Docs/assumptions.md: Indian unless the extended profile names another nationality.
     indian: (record.profile?.nationality ?? 'IN') === 'IN',
     aadhaar: record.aadhaar !== undefined,
@@ -53,10 +52,7 @@ function kycFacts(record: KycRecord): KycFacts {
     passport: record.passport !== undefined,
     bank: record.bank !== undefined,
     extendedComplete:
-      record.profile !== undefined &&
-      record.document !== undefined &&
-      declaration !== undefined &&
-      !declaration.isPep,
+      record.profile !== undefined && record.document !== undefined && record.declaration?.isPep === false,
   };
 }
 
