@@ -9,7 +9,7 @@ import { DIGILOCKER_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { MockApiError } from '../../engine/errors.js';
 import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
-import { effectiveDigilockerStatus } from '../../machines/digilocker-session.js';
+import { sessionStatusAt } from '../../machines/transition-table.js';
 import { digilockerExpire, initDigilocker } from '../../operations/kyc/digilocker.js';
 import { peekKycRecord } from '../../operations/kyc.js';
 import { SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
@@ -60,7 +60,7 @@ const status = route(ENDPOINTS['kyc.digilocker.status'], (ctx) => {
       code: 'SESSION_NOT_FOUND',
     });
   }
-  const state = effectiveDigilockerStatus(session, ctx.now);
+  const state = sessionStatusAt(session, ctx.now);
   if (state === 'VERIFIED' && session.aadhaar) {
     return {
       data: {

@@ -9,7 +9,7 @@ import { FACE_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { MockApiError } from '../../engine/errors.js';
 import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
-import { effectiveFaceStatus } from '../../machines/face-session.js';
+import { sessionStatusAt } from '../../machines/transition-table.js';
 import { faceExpire, startFace, verifyFace } from '../../operations/kyc/face.js';
 import { peekKycRecord } from '../../operations/kyc.js';
 import type { FaceSessionRecord } from '../../state/kyc.js';
@@ -55,7 +55,7 @@ const verify = route(ENDPOINTS['kyc.face.verify'], (ctx) => {
       code: 'SESSION_NOT_FOUND',
     });
   }
-  const status = effectiveFaceStatus(session, ctx.now);
+  const status = sessionStatusAt(session, ctx.now);
   if (status === 'EXPIRED') {
     throw new MockApiError(400, {
       error: 'Bad Request',
