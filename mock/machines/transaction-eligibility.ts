@@ -4,6 +4,7 @@
  */
 import type { BankStep } from '../state/kyc.js';
 import type { MockState } from '../state/mock-state.js';
+import { pick } from '../state/records.js';
 
 /** The verified bank account a payout goes to. */
 type PayoutBank = Pick<BankStep, 'maskedAccountNumber' | 'ifsc' | 'bankName' | 'accountHolderName'>;
@@ -29,12 +30,8 @@ export function readEligibility(state: MockState, userId: string): Eligibility {
   const kycLevel = record?.level ?? 'none';
   // The KYC flows store a bank step only once the penny drop and the name match passed.
   const step = record?.bank;
-  const bank: PayoutBank | undefined = step && {
-    maskedAccountNumber: step.maskedAccountNumber,
-    ifsc: step.ifsc,
-    bankName: step.bankName,
-    accountHolderName: step.accountHolderName,
-  };
+  const bank: PayoutBank | undefined =
+    step && pick(step, ['maskedAccountNumber', 'ifsc', 'bankName', 'accountHolderName']);
   return {
     kycStatus,
     kycLevel,

@@ -9,6 +9,7 @@ import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
 import { peekKycRecord, refreshKyc } from '../../operations/kyc.js';
 import type { KycRecord } from '../../state/kyc.js';
+import { pick } from '../../state/records.js';
 import { requireUser } from '../shared.js';
 
 /** A step's block: `flag` true with the step's `fields`, or just `flag` false while the step is not on record. */
@@ -17,7 +18,7 @@ function block<F extends 'verified' | 'submitted', T extends object, K extends k
   step: T | undefined,
   fields: readonly K[],
 ): Record<F, boolean> & Partial<Pick<T, K>> {
-  const shown = step ? Object.fromEntries(fields.map((field) => [field, step[field]])) : {};
+  const shown = step ? pick(step, fields) : {};
   return { [flag]: step !== undefined, ...shown } as Record<F, boolean> & Partial<Pick<T, K>>;
 }
 
