@@ -6,6 +6,8 @@
 import type { Explanation } from '../engine/explain.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import type { TransitionDraft } from '../engine/journal.js';
+import type { KycRecord } from '../state/kyc.js';
+import type { OtpChannel } from '../state/verification.js';
 
 /** Notes a transition on the service's stream. */
 export function recordTransition(
@@ -17,20 +19,13 @@ export function recordTransition(
   mock.stream.emit({ type: 'transition', state: mock.state, transition: defined as TransitionDraft });
 }
 
-/** The steps of a user's verification a transition names (`kyc-step`, with `id` the step). */
+/**
+ * The steps of a user's verification a transition names (`kyc-step`, with `id` the step): the OTP channels and
+ * the steps a KYC record keeps.
+ */
 export type KycStep =
-  | 'mobile'
-  | 'email'
-  | 'aadhaar'
-  | 'pan'
-  | 'passport'
-  | 'bank'
-  | 'upi'
-  | 'face'
-  | 'digilocker'
-  | 'profile'
-  | 'document'
-  | 'declaration';
+  | OtpChannel
+  | Exclude<keyof KycRecord, 'userId' | 'level' | 'status' | 'updatedAt' | 'isPepRejected'>;
 
 /** Steps a user submits rather than has verified. */
 const SUBMITTED: ReadonlySet<KycStep> = new Set(['profile', 'document', 'declaration']);
