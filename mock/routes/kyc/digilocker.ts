@@ -14,6 +14,7 @@ import { digilockerExpire, initDigilocker } from '../../operations/kyc/digilocke
 import { peekKycRecord } from '../../operations/kyc.js';
 import { SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
+import { pick } from '../../state/records.js';
 import { requireUser } from '../shared.js';
 
 const init = route(ENDPOINTS['kyc.digilocker.init'], (ctx) => {
@@ -62,14 +63,7 @@ const status = route(ENDPOINTS['kyc.digilocker.status'], (ctx) => {
   }
   const state = sessionStatusAt(session, ctx.now);
   if (state === 'VERIFIED' && session.aadhaar) {
-    return {
-      data: {
-        status: 'VERIFIED',
-        verified: true,
-        aadhaar: session.aadhaar,
-        pan: session.pan,
-      },
-    };
+    return { data: { status: 'VERIFIED', verified: true, ...pick(session, ['aadhaar', 'pan']) } };
   }
   if (state === 'PENDING') {
     return { data: { status: 'PENDING', verified: false, message: 'Waiting for the user to give consent' } };
