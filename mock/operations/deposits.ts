@@ -3,7 +3,6 @@
  * of the confirmed deposit into the settlement pool.
  */
 import { Decimal } from 'decimal.js';
-import type { Explanation } from '../engine/explain.js';
 import { randomHex } from '../engine/ids.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { cancelTimer } from '../engine/timers.js';
@@ -22,7 +21,7 @@ import {
   SWEEP_MS,
   TXN_TIMERS,
 } from './transactions.js';
-import { recordTransition } from './transitions.js';
+import { recordTxnPart } from './transitions.js';
 
 /** A deposit is seen on the chain (spec 3.1 `deposit_pending`): its block timer runs at the first block. */
 export function depositSeen(
@@ -86,31 +85,18 @@ export function settleSweep(mock: ServiceInternals, txn: TransactionRecord): voi
   if (new Decimal(amount).eq(SANDBOX_TRANSACTIONS.sweepFailureAmount)) {
     const reason = 'The sweep transaction reverted on chain (sandbox sweep-failure amount)';
     txn.sweep = { status: 'failed', reason, at };
-    recordSweep(mock, txn, 'failed', SANDBOX_EXPLANATIONS.sweepFailureAmount);
+    const explanation = SANDBOX_EXPLANATIONS.sweepFailureAmount;
+    recordTxnPart(mock, txn, 'sweep', {
+      from: 'pending',
+      to: 'failed',
+      trigger: TXN_TIMERS.sweep,
+      explanation,
+    });
     emitTxn(state, txn, 'transaction.sweep_failed', { ...base, reason });
     return;
   }
   const sweepTxHash = txn.network === 'solana' ? randomHex(state, 32) : `0x${randomHex(state, 32)}`;
   txn.sweep = { status: 'confirmed', txHash: sweepTxHash, at };
-  recordSweep(mock, txn, 'confirmed');
+  recordTxnPart(mock, txn, 'sweep', { from: 'pending', to: 'confirmed', trigger: TXN_TIMERS.sweep });
   emitTxn(state, txn, 'transaction.sweep_confirmed', { ...base, sweepTxHash });
-}
-
-/** The sweep's one move, `pending` to where it landed, in the journal. */
-function recordSweep(
-  mock: ServiceInternals,
-  txn: TransactionRecord,
-  to: 'confirmed' | 'failed',
-  explanation?: Explanation,
-): void {
-  recordTransition(mock, {
-    resource: 'sweep',
-    id: txn.id,
-    from: 'pending',
-    to,
-    trigger: TXN_TIMERS.sweep,
-    userId: txn.userId,
-    transactionId: txn.id,
-    explanation,
-  });
 }

@@ -26,7 +26,7 @@ import {
   releaseHeldCredit,
   TXN_TIMERS,
 } from './transactions.js';
-import { recordTransition } from './transitions.js';
+import { recordTxnPart } from './transitions.js';
 
 /**
  * Starts the payout leg (spec 3.1 `payout_processing`, 6.2 `payout_initiated`), after the payout-time checks
@@ -96,17 +96,13 @@ export function attribute(mock: ServiceInternals, txn: TransactionRecord): void 
   payout.attributionStatus = result?.attribution ? 'attributed' : 'none';
   // A payout attributed as none is looked at again on completion: only a change is a transition.
   if (from !== payout.attributionStatus) {
-    recordTransition(mock, {
-      resource: 'attribution',
-      id: txn.id,
+    const covered = result?.attribution || payout.status === 'failed';
+    const explanation = covered ? undefined : unattributed(payout.amountInr);
+    recordTxnPart(mock, txn, 'attribution', {
       from,
       to: payout.attributionStatus,
       trigger: TXN_TIMERS.attribute,
-      userId: txn.userId,
-      transactionId: txn.id,
-      ...(result?.attribution || payout.status === 'failed'
-        ? {}
-        : { explanation: unattributed(payout.amountInr) }),
+      explanation,
     });
   }
   if (!result?.attribution) return;
@@ -206,15 +202,7 @@ function unattribute(mock: ServiceInternals, txn: TransactionRecord): void {
   state.transactions.tranchesByAccount[txn.accountId] = release(tranches, payout.attribution.allocations);
   payout.attribution = undefined;
   payout.attributionStatus = 'none';
-  recordTransition(mock, {
-    resource: 'attribution',
-    id: txn.id,
-    from: 'attributed',
-    to: 'none',
-    trigger: 'payout.fail',
-    userId: txn.userId,
-    transactionId: txn.id,
-  });
+  recordTxnPart(mock, txn, 'attribution', { from: 'attributed', to: 'none', trigger: 'payout.fail' });
 }
 
 /** Why a payout went unattributed: the pool's settled tranches could not cover it (spec 2.4 rule 5). */

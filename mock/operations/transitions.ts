@@ -74,3 +74,15 @@ export function recordSession(
     explanation,
   });
 }
+
+/** Notes a move of a transaction's rate attribution or sweep (`id` is the transaction's). */
+export function recordTxnPart(
+  mock: ServiceInternals,
+  txn: { id: string; userId: string },
+  resource: 'attribution' | 'sweep',
+  move: Pick<TransitionDraft, 'from' | 'to' | 'trigger' | 'explanation'>,
+): void {
+  const { from, to, trigger, explanation } = move;
+  const { id, userId } = txn;
+  recordTransition(mock, { resource, id, from, to, trigger, userId, transactionId: id, explanation });
+}
