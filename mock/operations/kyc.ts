@@ -14,7 +14,7 @@ import {
   kycAggregate,
 } from '../machines/kyc-aggregate.js';
 import { SANDBOX_KYC } from '../sandbox-values.js';
-import type { BankOutcome, KycRecord, UpiOutcome } from '../state/kyc.js';
+import type { BankOutcome, KycRecord, KycSlice, UpiOutcome } from '../state/kyc.js';
 import type { MockState } from '../state/mock-state.js';
 import type { UserRecord } from '../state/users.js';
 import { type KycStep, recordStep, recordTransition } from './transitions.js';
@@ -157,11 +157,11 @@ export function takeOutcome<S extends 'bank' | 'upi'>(
   state: MockState,
   userId: string,
   step: S,
-): (S extends 'bank' ? BankOutcome : UpiOutcome) | undefined {
+): KycSlice['nextOutcomes'][string][S] {
   const chosen = state.kyc.nextOutcomes[userId];
   const outcome = chosen?.[step];
   if (chosen) delete chosen[step];
-  return outcome as (S extends 'bank' ? BankOutcome : UpiOutcome) | undefined;
+  return outcome;
 }
 
 /** Chooses the outcome of the user's next bank or UPI verification (`helpers.kyc.chooseOutcome`). */
