@@ -4,7 +4,7 @@
  */
 import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
 import type { DigilockerSessionRecord, DigilockerSessionState } from '../state/kyc.js';
-import { allowedFrom, findTransition, type Transition } from './transition-table.js';
+import { allowedFrom, findTransition, sessionStatusAt, type Transition } from './transition-table.js';
 
 /** What can happen to a session. */
 export type DigilockerEvent =
@@ -46,7 +46,7 @@ export function digilockerTransition(
   if (!row) {
     return {
       ok: false,
-      state: effectiveDigilockerStatus(session, now),
+      state: sessionStatusAt(session, now),
       allowed: allowedFrom(DIGILOCKER_TRANSITIONS, event.type),
     };
   }
@@ -64,15 +64,4 @@ export function digilockerTransition(
         next: { ...session, status: row.to, reason: 'The session expired before consent was completed' },
       };
   }
-}
-
-/**
- * The status a session shows at `now`: a PENDING session past its life reads EXPIRED even before its
- * expiry timer ran.
- */
-export function effectiveDigilockerStatus(
-  session: DigilockerSessionRecord,
-  now: number,
-): DigilockerSessionState {
-  return session.status === 'PENDING' && now >= Date.parse(session.expiresAt) ? 'EXPIRED' : session.status;
 }

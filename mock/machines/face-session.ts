@@ -4,7 +4,7 @@
  */
 import { FACE_MATCH_THRESHOLD, LIVENESS_THRESHOLD } from '../../src/schemas/common.js';
 import type { FaceSessionRecord, FaceSessionState } from '../state/kyc.js';
-import { allowedFrom, findTransition, type Transition } from './transition-table.js';
+import { allowedFrom, findTransition, sessionStatusAt, type Transition } from './transition-table.js';
 
 /** What can happen to a session: the check ran with these scores, or time ran out. */
 export type FaceEvent =
@@ -19,11 +19,6 @@ export type FaceTransition =
 /** Whether scores pass the thresholds of spec 8. */
 function facePasses(livenessScore: number, faceMatchScore: number): boolean {
   return livenessScore >= LIVENESS_THRESHOLD && faceMatchScore >= FACE_MATCH_THRESHOLD;
-}
-
-/** The status a session shows at `now` (a lapsed PENDING session reads EXPIRED before its timer ran). */
-export function effectiveFaceStatus(session: FaceSessionRecord, now: number): FaceSessionState {
-  return session.status === 'PENDING' && now >= Date.parse(session.expiresAt) ? 'EXPIRED' : session.status;
 }
 
 /**
@@ -42,7 +37,7 @@ export const FACE_TRANSITIONS: readonly Transition<
 
 /** Applies `event` at `now` (epoch ms). A PENDING session past its `expiresAt` only expires. */
 export function faceTransition(session: FaceSessionRecord, event: FaceEvent, now: number): FaceTransition {
-  const state = effectiveFaceStatus(session, now);
+  const state = sessionStatusAt(session, now);
   // The expiry timer moves a lapsed session; anything else needs it still open.
   const from = event.type === 'expire' ? session.status : state;
   const passes = event.type === 'checked' && facePasses(event.livenessScore, event.faceMatchScore);

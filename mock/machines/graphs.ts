@@ -43,8 +43,9 @@ function statesOf(first: readonly string[], transitions: readonly Transition<str
   return [...all];
 }
 
-function graph(input: Omit<MachineGraph, 'states' | 'final'> & { order: readonly string[] }): MachineGraph {
-  const { order, ...rest } = input;
+/** A machine's graph; `order` lists the states met first (default: the start states). */
+function graph(input: Omit<MachineGraph, 'states' | 'final'> & { order?: readonly string[] }): MachineGraph {
+  const { order = input.start, ...rest } = input;
   const states = statesOf(order, input.transitions);
   const leaving = new Set(input.transitions.flatMap((row) => row.from.filter((from) => from !== row.to)));
   return { ...rest, states, final: states.filter((s) => !leaving.has(s)) };
@@ -88,7 +89,6 @@ export const MACHINE_GRAPHS: readonly MachineGraph[] = [
     title: 'Document-locker session',
     created: 'digilocker/init',
     start: ['PENDING'],
-    order: ['PENDING'],
     transitions: DIGILOCKER_TRANSITIONS,
     eventLabels: { approve: 'user gives consent', deny: 'user cancels', expire: '600 s without an answer' },
   }),
@@ -97,7 +97,6 @@ export const MACHINE_GRAPHS: readonly MachineGraph[] = [
     title: 'Face liveness session',
     created: 'face/init',
     start: ['PENDING'],
-    order: ['PENDING'],
     transitions: FACE_TRANSITIONS,
     eventLabels: { checked: 'check runs', expire: '600 s without a check' },
   }),

@@ -3,14 +3,11 @@
  * only refresh moves `in_progress` to `verified` (level `basic`); a PEP declaration rejects at once, and
  * nothing leaves `rejected`.
  */
-import type { KycLevel, KycStatus } from '../state/kyc.js';
+import type { KycRecord, KycStatus } from '../state/kyc.js';
 import { findTransition, type Transition } from './transition-table.js';
 
 /** A level and status pair (what refresh and `user.kyc_updated` report). */
-export interface KycLevelStatus {
-  level: KycLevel;
-  status: KycStatus;
-}
+export type KycLevelStatus = Pick<KycRecord, 'level' | 'status'>;
 
 /** What the steps say, read from the KYC record. */
 export interface KycFacts {

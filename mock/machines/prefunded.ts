@@ -12,19 +12,14 @@ export interface CreditFigures {
   availableUsd: string;
 }
 
-/** Decimal strings without trailing zeros (`'2500'`, `'12.5'`). */
-function plain(value: Decimal): string {
-  return value.toFixed();
-}
-
 /** The credit figures for a limit and an outstanding amount. */
 export function creditFigures(creditLimitUsd: string, outstandingUsd: string): CreditFigures {
   const limit = new Decimal(creditLimitUsd);
   const outstanding = new Decimal(outstandingUsd);
   return {
-    creditLimitUsd: plain(limit),
-    outstandingUsd: plain(outstanding),
-    availableUsd: plain(Decimal.max(limit.minus(outstanding), 0)),
+    creditLimitUsd: limit.toFixed(),
+    outstandingUsd: outstanding.toFixed(),
+    availableUsd: Decimal.max(limit.minus(outstanding), 0).toFixed(),
   };
 }
 
@@ -35,10 +30,10 @@ export function fitsAvailable(credit: CreditFigures, amountUsd: string): boolean
 
 /** Outstanding after a prefunded payout is made (`+ amount`). */
 export function holdCredit(outstandingUsd: string, amountUsd: string): string {
-  return plain(new Decimal(outstandingUsd).plus(amountUsd));
+  return new Decimal(outstandingUsd).plus(amountUsd).toFixed();
 }
 
 /** Outstanding after the funds are received (`- amount`, never below zero). */
 export function releaseCredit(outstandingUsd: string, amountUsd: string): string {
-  return plain(Decimal.max(new Decimal(outstandingUsd).minus(amountUsd), 0));
+  return Decimal.max(new Decimal(outstandingUsd).minus(amountUsd), 0).toFixed();
 }

@@ -2,15 +2,12 @@
  * Reads whether a user may transact (spec 2.7 rule 4, 3.3, 7.3) from the KYC state. The one place the money
  * flows look at KYC, so when the KYC flows change their record only this reader follows.
  */
+import type { BankStep } from '../state/kyc.js';
 import type { MockState } from '../state/mock-state.js';
+import { pick } from '../state/records.js';
 
 /** The verified bank account a payout goes to. */
-export interface PayoutBank {
-  maskedAccountNumber: string;
-  ifsc: string;
-  bankName?: string;
-  accountHolderName?: string;
-}
+type PayoutBank = Pick<BankStep, 'maskedAccountNumber' | 'ifsc' | 'bankName' | 'accountHolderName'>;
 
 /** What the transaction rules need to know about a user's KYC. */
 export interface Eligibility {
@@ -33,12 +30,8 @@ export function readEligibility(state: MockState, userId: string): Eligibility {
   const kycLevel = record?.level ?? 'none';
   // The KYC flows store a bank step only once the penny drop and the name match passed.
   const step = record?.bank;
-  const bank: PayoutBank | undefined = step && {
-    maskedAccountNumber: step.maskedAccountNumber,
-    ifsc: step.ifsc,
-    bankName: step.bankName,
-    accountHolderName: step.accountHolderName,
-  };
+  const bank: PayoutBank | undefined =
+    step && pick(step, ['maskedAccountNumber', 'ifsc', 'bankName', 'accountHolderName']);
   return {
     kycStatus,
     kycLevel,

@@ -37,3 +37,11 @@ export function allowedFrom<State extends string, Event extends string>(
 ): State[] {
   return [...new Set(table.filter((row) => row.event === event).flatMap((row) => row.from))];
 }
+
+/** The status a KYC session shows at `now`: a PENDING one past its life reads EXPIRED before its expiry timer ran. */
+export function sessionStatusAt<S extends string>(
+  session: { status: S; expiresAt: string },
+  now: number,
+): S | 'EXPIRED' {
+  return session.status === 'PENDING' && now >= Date.parse(session.expiresAt) ? 'EXPIRED' : session.status;
+}

@@ -3,12 +3,13 @@
  * developer fee a partner sets through the API, and the settings a test changes through
  * `mock.helpers.accounts.update` (the mock's own).
  */
-import type { DeveloperFeeRequest } from '../../src/schemas/account.js';
+import type { Credit, DeveloperFeeRequest } from '../../src/schemas/account.js';
 import { type CreateAccountInput, DEFAULT_RATE_LIMIT } from '../engine/accounts.js';
 import { randomString, uuid } from '../engine/ids.js';
 import { createEmptyState } from '../engine/internals.js';
 import type { ResolvedOptions } from '../engine/options.js';
 import { nowIso } from '../engine/timers.js';
+import { creditFigures } from '../machines/prefunded.js';
 import { startChaos } from '../policies/chaos.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { AccountRecord, AccountSettings } from '../state/accounts.js';
@@ -58,6 +59,15 @@ export function initialState(options: ResolvedOptions): MockState {
   state.accounts.defaultId = createAccount(state, options.account).id;
   if (options.chaos) startChaos(state, options.chaos);
   return state;
+}
+
+/** The prefunded credit of an account (spec 2.5): its approval, limit, outstanding and available amounts. */
+export function accountCredit(state: MockState, account: AccountRecord): Credit {
+  const outstanding = state.transactions.outstandingUsdByAccount[account.id] ?? '0';
+  return {
+    prefundedEnabled: account.prefunded.approved,
+    ...creditFigures(account.prefunded.creditLimitUsd, outstanding),
+  };
 }
 
 /** Sets the developer fee new transactions of `account` carry; returns it as stored. */

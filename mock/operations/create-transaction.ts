@@ -7,31 +7,20 @@ import type {
   PrefundedTransactionCreateRequest,
   TransactionCreateRequest,
 } from '../../src/schemas/transactions.js';
-import type { TransactionCreatedData } from '../../src/webhooks/index.js';
 import { parseDuration } from '../engine/duration.js';
-import { emitEvent } from '../engine/events.js';
 import { nextId } from '../engine/ids.js';
 import type { ServiceInternals } from '../engine/internals.js';
-import { defineTask } from '../engine/tasks.js';
 import { nowIso } from '../engine/timers.js';
 import { depositAddress } from '../machines/deposit-address.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
 import { holdCredit } from '../machines/prefunded.js';
 import { quote } from '../machines/quote.js';
-import { canApply } from '../machines/transaction.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { MockState } from '../state/mock-state.js';
 import { referenceKey, type TransactionRecord } from '../state/transactions.js';
 import { startPayout } from './payouts.js';
-import {
-  findTransaction,
-  later,
-  move,
-  PAYOUT_SETTLE_MS,
-  TXN_TIMERS,
-  type TxnTimerPayload,
-} from './transactions.js';
+import { emitTxn, later, moveIfAllowed, PAYOUT_SETTLE_MS, TXN_TIMERS, txnTask } from './transactions.js';
 
 /** Builds and stores a new transaction (both kinds), indexes it and emits `transaction.created`. */
 function store(
@@ -75,24 +64,17 @@ function store(
   transactions.activeByUser[txn.userId] = txn.id;
   if (txn.partnerReference)
     transactions.idByPartnerReference[referenceKey(account.id, txn.partnerReference)] = txn.id;
-  emitEvent(
-    state,
-    account.id,
-    'transaction.created',
-    {
-      transactionId: txn.id,
-      userId: txn.userId,
-      partnerReference: txn.partnerReference,
-      status: txn.status,
-      amount: txn.amount,
-      asset: txn.asset,
-      network: txn.network,
-      depositAddress: txn.depositAddress,
-      expiresAt: txn.expiresAt,
-      prefunded: kind === 'prefunded' ? true : undefined,
-    } satisfies TransactionCreatedData,
-    { transactionId: txn.id },
-  );
+  emitTxn(state, txn, 'transaction.created', {
+    userId: txn.userId,
+    partnerReference: txn.partnerReference,
+    status: txn.status,
+    amount: txn.amount,
+    asset: txn.asset,
+    network: txn.network,
+    depositAddress: txn.depositAddress,
+    expiresAt: txn.expiresAt,
+    prefunded: kind === 'prefunded' ? true : undefined,
+  });
   return txn;
 }
 
@@ -149,10 +131,6 @@ export function createPrefundedTransaction(
 }
 
 /** The quote expiry a standard create schedules; a deposit seen first has moved the transaction on. */
-export const quoteExpire = defineTask<TxnTimerPayload>(
-  TXN_TIMERS.quoteExpire,
-  ({ transactionId }, { state, mock }) => {
-    const txn = findTransaction(state, transactionId);
-    if (txn && canApply(txn, { type: 'quote.expire' })) move(mock, txn, { type: 'quote.expire' });
-  },
+export const quoteExpire = txnTask(TXN_TIMERS.quoteExpire, (mock, txn) =>
+  moveIfAllowed(mock, txn, { type: 'quote.expire' }),
 );

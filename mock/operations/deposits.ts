@@ -3,19 +3,25 @@
  * of the confirmed deposit into the settlement pool.
  */
 import { Decimal } from 'decimal.js';
-import type { Explanation } from '../engine/explain.js';
 import { randomHex } from '../engine/ids.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { cancelTimer } from '../engine/timers.js';
 import { blocksMinedBy, lastBlockAt } from '../machines/confirmations.js';
 import { NETWORK_CONFIRMATIONS } from '../machines/networks.js';
-import { releaseCredit } from '../machines/prefunded.js';
 import { SANDBOX_EXPLANATIONS } from '../sandbox-explanations.js';
 import { SANDBOX_TRANSACTIONS } from '../sandbox-values.js';
 import type { TransactionRecord } from '../state/transactions.js';
 import { startPayout } from './payouts.js';
-import { depositData, emitTxn, later, move, SWEEP_MS, TXN_TIMERS } from './transactions.js';
-import { recordTransition } from './transitions.js';
+import {
+  depositData,
+  emitTxn,
+  later,
+  move,
+  releaseHeldCredit,
+  SWEEP_MS,
+  TXN_TIMERS,
+} from './transactions.js';
+import { recordTxnPart } from './transitions.js';
 
 /** A deposit is seen on the chain (spec 3.1 `deposit_pending`): its block timer runs at the first block. */
 export function depositSeen(
@@ -63,15 +69,7 @@ export function depositBlocks(mock: ServiceInternals, txn: TransactionRecord): v
     return;
   }
   // Prefunded: confirmed receipt subtracts the amount from outstandingUsd (spec 2.5); a shortfall stays owed.
-  if (next.creditHeld) {
-    const received = Decimal.min(next.deposit.receivedAmount ?? '0', next.amount).toFixed();
-    const { outstandingUsdByAccount } = state.transactions;
-    outstandingUsdByAccount[next.accountId] = releaseCredit(
-      outstandingUsdByAccount[next.accountId] ?? '0',
-      received,
-    );
-    next.creditHeld = false;
-  }
+  releaseHeldCredit(state, next, Decimal.min(next.deposit.receivedAmount ?? '0', next.amount).toFixed());
 }
 
 /**
@@ -87,31 +85,18 @@ export function settleSweep(mock: ServiceInternals, txn: TransactionRecord): voi
   if (new Decimal(amount).eq(SANDBOX_TRANSACTIONS.sweepFailureAmount)) {
     const reason = 'The sweep transaction reverted on chain (sandbox sweep-failure amount)';
     txn.sweep = { status: 'failed', reason, at };
-    recordSweep(mock, txn, 'failed', SANDBOX_EXPLANATIONS.sweepFailureAmount);
+    const explanation = SANDBOX_EXPLANATIONS.sweepFailureAmount;
+    recordTxnPart(mock, txn, 'sweep', {
+      from: 'pending',
+      to: 'failed',
+      trigger: TXN_TIMERS.sweep,
+      explanation,
+    });
     emitTxn(state, txn, 'transaction.sweep_failed', { ...base, reason });
     return;
   }
   const sweepTxHash = txn.network === 'solana' ? randomHex(state, 32) : `0x${randomHex(state, 32)}`;
   txn.sweep = { status: 'confirmed', txHash: sweepTxHash, at };
-  recordSweep(mock, txn, 'confirmed');
+  recordTxnPart(mock, txn, 'sweep', { from: 'pending', to: 'confirmed', trigger: TXN_TIMERS.sweep });
   emitTxn(state, txn, 'transaction.sweep_confirmed', { ...base, sweepTxHash });
-}
-
-/** The sweep's one move, `pending` to where it landed, in the journal. */
-function recordSweep(
-  mock: ServiceInternals,
-  txn: TransactionRecord,
-  to: 'confirmed' | 'failed',
-  explanation?: Explanation,
-): void {
-  recordTransition(mock, {
-    resource: 'sweep',
-    id: txn.id,
-    from: 'pending',
-    to,
-    trigger: TXN_TIMERS.sweep,
-    userId: txn.userId,
-    transactionId: txn.id,
-    explanation,
-  });
 }

@@ -14,7 +14,7 @@ import {
   kycAggregate,
 } from '../machines/kyc-aggregate.js';
 import { SANDBOX_KYC } from '../sandbox-values.js';
-import type { BankOutcome, KycRecord, UpiOutcome } from '../state/kyc.js';
+import type { BankOutcome, KycRecord, KycSlice, UpiOutcome } from '../state/kyc.js';
 import type { MockState } from '../state/mock-state.js';
 import type { UserRecord } from '../state/users.js';
 import { type KycStep, recordStep, recordTransition } from './transitions.js';
@@ -34,17 +34,8 @@ export function peekKycRecord(state: MockState, userId: string): KycRecord {
 
 /** The user's KYC record, created (`none`, `pending`) on first use. */
 export function kycRecord(state: MockState, userId: string): KycRecord {
-  const existing = state.kyc.byUserId[userId];
-  if (existing) return existing;
-  const record: KycRecord = {
-    userId,
-    level: 'none',
-    status: 'pending',
-    updatedAt: nowIso(state),
-    isPepRejected: false,
-  };
-  state.kyc.byUserId[userId] = record;
-  return record;
+  state.kyc.byUserId[userId] ??= peekKycRecord(state, userId);
+  return state.kyc.byUserId[userId];
 }
 
 /** The facts of a record for the aggregate machine. */
@@ -52,9 +43,8 @@ function kycFacts(record: KycRecord): KycFacts {
   const steps = (['digilocker', 'aadhaar', 'pan', 'passport', 'face', 'upi', 'bank'] as const).filter(
     (step) => record[step] !== undefined,
   );
-  const declaration = record.declaration;
   return {
-    steps: [...steps],
+    steps,
     // Docs/assumptions.md: Indian unless the extended profile names another nationality.
     indian: (record.profile?.nationality ?? 'IN') === 'IN',
     aadhaar: record.aadhaar !== undefined,
@@ -62,10 +52,7 @@ function kycFacts(record: KycRecord): KycFacts {
     passport: record.passport !== undefined,
     bank: record.bank !== undefined,
     extendedComplete:
-      record.profile !== undefined &&
-      record.document !== undefined &&
-      declaration !== undefined &&
-      !declaration.isPep,
+      record.profile !== undefined && record.document !== undefined && record.declaration?.isPep === false,
   };
 }
 
@@ -106,23 +93,23 @@ export function applyAggregate(
 type VerifiedStep = Extract<KycStep, 'aadhaar' | 'pan' | 'passport' | 'face' | 'upi' | 'bank'>;
 
 /**
- * Stores the result of a verified step on the user's record, notes the step in the journal and recomputes the
- * aggregate (which may emit `user.kyc_updated`). Every verification operation ends here.
+ * Stores the result of a verified step on the user's record, verified now, notes the step in the journal and
+ * recomputes the aggregate (which may emit `user.kyc_updated`). Every verification operation ends here.
  */
 export function verifyStep<S extends VerifiedStep>(
   mock: ServiceInternals,
   user: UserRecord,
   step: S,
-  result: NonNullable<KycRecord[S]>,
+  result: Omit<NonNullable<KycRecord[S]>, 'verifiedAt'>,
   trigger: string,
   why?: Explanation,
 ): NonNullable<KycRecord[S]> {
-  const { state } = mock;
-  const record = kycRecord(state, user.id);
-  record[step] = result;
+  const record = kycRecord(mock.state, user.id);
+  const verified = { ...result, verifiedAt: nowIso(mock.state) } as NonNullable<KycRecord[S]>;
+  record[step] = verified;
   recordStep(mock, user.id, step, trigger, why);
   applyAggregate(mock, user, record, { type: 'recompute' });
-  return result;
+  return verified;
 }
 
 /** `POST /kyc/refresh` (spec 4.5): the aggregate recomputed from the steps on record. */
@@ -130,8 +117,7 @@ export function refreshKyc(
   mock: ServiceInternals,
   user: UserRecord,
 ): { previous: KycLevelStatus; current: KycLevelStatus } {
-  const { state } = mock;
-  return applyAggregate(mock, user, kycRecord(state, user.id), { type: 'refresh' });
+  return applyAggregate(mock, user, kycRecord(mock.state, user.id), { type: 'refresh' });
 }
 
 /** Why a declaration with `isPep: true` rejects KYC (spec 4.11): the journal and `X-Mock-Explain` say it. */
@@ -171,11 +157,11 @@ export function takeOutcome<S extends 'bank' | 'upi'>(
   state: MockState,
   userId: string,
   step: S,
-): (S extends 'bank' ? BankOutcome : UpiOutcome) | undefined {
+): KycSlice['nextOutcomes'][string][S] {
   const chosen = state.kyc.nextOutcomes[userId];
   const outcome = chosen?.[step];
   if (chosen) delete chosen[step];
-  return outcome as (S extends 'bank' ? BankOutcome : UpiOutcome) | undefined;
+  return outcome;
 }
 
 /** Chooses the outcome of the user's next bank or UPI verification (`helpers.kyc.chooseOutcome`). */
@@ -184,8 +170,5 @@ export function chooseOutcome(
   userId: string,
   choice: { step: 'bank'; outcome: BankOutcome } | { step: 'upi'; outcome: UpiOutcome },
 ): void {
-  const chosen = { ...state.kyc.nextOutcomes[userId] };
-  if (choice.step === 'bank') chosen.bank = choice.outcome;
-  else chosen.upi = choice.outcome;
-  state.kyc.nextOutcomes[userId] = chosen;
+  state.kyc.nextOutcomes[userId] = { ...state.kyc.nextOutcomes[userId], [choice.step]: choice.outcome };
 }

@@ -10,7 +10,6 @@ import { nextId, randomDigits } from '../engine/ids.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { cancelTimer, schedule } from '../engine/timers.js';
 import { allocate, release } from '../machines/attribution.js';
-import { releaseCredit } from '../machines/prefunded.js';
 import { requote } from '../machines/quote.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
 import { refusalRule } from '../observe/refusals.js';
@@ -24,9 +23,10 @@ import {
   later,
   move,
   PAYOUT_SETTLE_MS,
+  releaseHeldCredit,
   TXN_TIMERS,
 } from './transactions.js';
-import { recordTransition } from './transitions.js';
+import { recordTxnPart } from './transitions.js';
 
 /**
  * Starts the payout leg (spec 3.1 `payout_processing`, 6.2 `payout_initiated`), after the payout-time checks
@@ -96,17 +96,13 @@ export function attribute(mock: ServiceInternals, txn: TransactionRecord): void 
   payout.attributionStatus = result?.attribution ? 'attributed' : 'none';
   // A payout attributed as none is looked at again on completion: only a change is a transition.
   if (from !== payout.attributionStatus) {
-    recordTransition(mock, {
-      resource: 'attribution',
-      id: txn.id,
+    const covered = result?.attribution || payout.status === 'failed';
+    const explanation = covered ? undefined : unattributed(payout.amountInr);
+    recordTxnPart(mock, txn, 'attribution', {
       from,
       to: payout.attributionStatus,
       trigger: TXN_TIMERS.attribute,
-      userId: txn.userId,
-      transactionId: txn.id,
-      ...(result?.attribution || payout.status === 'failed'
-        ? {}
-        : { explanation: unattributed(payout.amountInr) }),
+      explanation,
     });
   }
   if (!result?.attribution) return;
@@ -169,14 +165,7 @@ export function failPayout(
   const next = move(mock, txn, { type: 'payout.fail', code, reason }, explanation);
   if (next.payout) next.payout.timerId = undefined;
   unattribute(mock, next);
-  if (next.kind === 'prefunded' && next.creditHeld) {
-    const { outstandingUsdByAccount } = state.transactions;
-    outstandingUsdByAccount[next.accountId] = releaseCredit(
-      outstandingUsdByAccount[next.accountId] ?? '0',
-      next.amount,
-    );
-    next.creditHeld = false;
-  }
+  releaseHeldCredit(state, next, next.amount);
   emitTxn(state, next, 'transaction.payout_failed', {
     status: next.status,
     amountInr: next.payout?.amountInr ?? next.quote.netInr,
@@ -213,15 +202,7 @@ function unattribute(mock: ServiceInternals, txn: TransactionRecord): void {
   state.transactions.tranchesByAccount[txn.accountId] = release(tranches, payout.attribution.allocations);
   payout.attribution = undefined;
   payout.attributionStatus = 'none';
-  recordTransition(mock, {
-    resource: 'attribution',
-    id: txn.id,
-    from: 'attributed',
-    to: 'none',
-    trigger: 'payout.fail',
-    userId: txn.userId,
-    transactionId: txn.id,
-  });
+  recordTxnPart(mock, txn, 'attribution', { from: 'attributed', to: 'none', trigger: 'payout.fail' });
 }
 
 /** Why a payout went unattributed: the pool's settled tranches could not cover it (spec 2.4 rule 5). */

@@ -3,21 +3,13 @@
  * route and `helpers.kyc.upload`.
  */
 
-import type { Stream } from '../engine/stream.js';
+import type { ServiceInternals } from '../engine/internals.js';
 import { acceptUpload, type UploadAttempt } from '../machines/document-upload.js';
-import type { MockState } from '../state/mock-state.js';
 import { recordTransition } from './transitions.js';
-
-/** What the storage needs of a service: its live state and base URL (a `ServiceInternals` is one). */
-export interface StorageHost {
-  readonly state: MockState;
-  readonly stream: Stream;
-  readonly options: { readonly baseUrl: string };
-}
 
 /** Stores an upload attempt for `s3Key` (shared by the HTTP route and `helpers.kyc.upload`). */
 export function storeUpload(
-  mock: StorageHost,
+  mock: Pick<ServiceInternals, 'state' | 'stream'>,
   s3Key: string,
   put: UploadAttempt,
 ): { ok: true } | { ok: false; status: number; reason: string } {

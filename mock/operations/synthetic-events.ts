@@ -21,14 +21,8 @@ const ADDRESS = '0x000000000000000000000000000000000000dEaD';
 const HASH = `0x${'ab'.repeat(32)}`;
 
 function sample(type: WebhookEventType, now: string): Record<string, unknown> {
-  const deposit = {
-    transactionId: TXN,
-    network: 'polygon',
-    asset: 'USDT',
-    txHash: HASH,
-    receivedAmount: '100',
-    expectedAmount: '100',
-  };
+  const onChain = { transactionId: TXN, network: 'polygon', asset: 'USDT' };
+  const deposit = { ...onChain, txHash: HASH, receivedAmount: '100', expectedAmount: '100' };
   switch (type) {
     case 'user.created':
       return { userId: USER, mobile: '+919876543210', createdAt: now };
@@ -40,12 +34,10 @@ function sample(type: WebhookEventType, now: string): Record<string, unknown> {
       };
     case 'transaction.created':
       return {
-        transactionId: TXN,
+        ...onChain,
         userId: USER,
         status: 'created',
         amount: '100',
-        asset: 'USDT',
-        network: 'polygon',
         depositAddress: ADDRESS,
         expiresAt: now,
       };
@@ -54,15 +46,9 @@ function sample(type: WebhookEventType, now: string): Record<string, unknown> {
     case 'transaction.deposit_confirmed':
       return { ...deposit, status: 'deposit_confirmed', confirmations: 128, confirmedAt: now };
     case 'transaction.sweep_confirmed':
-      return { transactionId: TXN, network: 'polygon', asset: 'USDT', amount: '100', sweepTxHash: HASH };
+      return { ...onChain, amount: '100', sweepTxHash: HASH };
     case 'transaction.sweep_failed':
-      return {
-        transactionId: TXN,
-        network: 'polygon',
-        asset: 'USDT',
-        amount: '100',
-        reason: 'Sweep reverted',
-      };
+      return { ...onChain, amount: '100', reason: 'Sweep reverted' };
     case 'transaction.payout_initiated':
       return { transactionId: TXN, status: 'payout_processing', amountInr: '8410.00', rail: 'imps' };
     case 'transaction.payout_completed':

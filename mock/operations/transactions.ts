@@ -9,10 +9,18 @@ import type { WebhookEventDataMap } from '../../src/webhooks/index.js';
 import { emitEvent } from '../engine/events.js';
 import type { Explanation } from '../engine/explain.js';
 import type { ServiceInternals } from '../engine/internals.js';
+import { defineTask, type TaskDefinition } from '../engine/tasks.js';
 import { cancelTimer, schedule, type When } from '../engine/timers.js';
-import { applyTransactionEvent, isTerminal, type TransactionEvent } from '../machines/transaction.js';
+import { releaseCredit } from '../machines/prefunded.js';
+import {
+  applyTransactionEvent,
+  canApply,
+  isTerminal,
+  type TransactionEvent,
+} from '../machines/transaction.js';
 import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
+import { recordTransition } from './transitions.js';
 import { countCompleted } from './volume.js';
 
 /** Timer kinds of the money flow; their tasks are in `operations/transaction-tasks.ts` and, the quote expiry, `operations/create-transaction.ts`. */
@@ -67,20 +75,16 @@ export function move(
   state.transactions.byId[txn.id] = next;
   // A confirmation that leaves the status where it was is a timer in the journal, not a transition.
   if (next.status !== txn.status)
-    mock.stream.emit({
-      type: 'transition',
-      state,
-      transition: {
-        resource: 'transaction',
-        id: next.id,
-        machine: `transaction-${next.kind}`,
-        from: txn.status,
-        to: next.status,
-        trigger: event.type,
-        userId: next.userId,
-        transactionId: next.id,
-        ...(explanation && { explanation }),
-      },
+    recordTransition(mock, {
+      resource: 'transaction',
+      id: next.id,
+      machine: `transaction-${next.kind}`,
+      from: txn.status,
+      to: next.status,
+      trigger: event.type,
+      userId: next.userId,
+      transactionId: next.id,
+      explanation,
     });
   if (next.status === 'completed' && txn.status !== 'completed') countCompleted(state, next);
   if (isTerminal(next.status)) {
@@ -90,6 +94,30 @@ export function move(
     next.timerIds = [];
   }
   return next;
+}
+
+/** Applies `event` when the transaction's status still allows it (a helper may have moved it first). */
+export function moveIfAllowed(mock: ServiceInternals, txn: TransactionRecord, event: TransactionEvent): void {
+  if (canApply(txn, event)) move(mock, txn, event);
+}
+
+/** A money-flow timer's task: runs `step` on the timer's transaction, when it is still stored. */
+export function txnTask(
+  kind: string,
+  step: (mock: ServiceInternals, txn: TransactionRecord, now: number) => void,
+): TaskDefinition<TxnTimerPayload> {
+  return defineTask<TxnTimerPayload>(kind, ({ transactionId }, { state, mock, now }) => {
+    const txn = findTransaction(state, transactionId);
+    if (txn) step(mock, txn, now);
+  });
+}
+
+/** A prefunded transaction's held credit is given back (spec 2.5): `amountUsd` leaves `outstandingUsd`, once. */
+export function releaseHeldCredit(state: MockState, txn: TransactionRecord, amountUsd: string): void {
+  if (!txn.creditHeld) return;
+  const owed = state.transactions.outstandingUsdByAccount;
+  owed[txn.accountId] = releaseCredit(owed[txn.accountId] ?? '0', amountUsd);
+  txn.creditHeld = false;
 }
 
 /** Transaction events with their payload types from `inr-payouts/webhooks`, so the mock emits exactly those. */

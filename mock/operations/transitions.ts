@@ -6,6 +6,8 @@
 import type { Explanation } from '../engine/explain.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import type { TransitionDraft } from '../engine/journal.js';
+import type { KycRecord } from '../state/kyc.js';
+import type { OtpChannel } from '../state/verification.js';
 
 /** Notes a transition on the service's stream. */
 export function recordTransition(
@@ -17,20 +19,13 @@ export function recordTransition(
   mock.stream.emit({ type: 'transition', state: mock.state, transition: defined as TransitionDraft });
 }
 
-/** The steps of a user's verification a transition names (`kyc-step`, with `id` the step). */
+/**
+ * The steps of a user's verification a transition names (`kyc-step`, with `id` the step): the OTP channels and
+ * the steps a KYC record keeps.
+ */
 export type KycStep =
-  | 'mobile'
-  | 'email'
-  | 'aadhaar'
-  | 'pan'
-  | 'passport'
-  | 'bank'
-  | 'upi'
-  | 'face'
-  | 'digilocker'
-  | 'profile'
-  | 'document'
-  | 'declaration';
+  | OtpChannel
+  | Exclude<keyof KycRecord, 'userId' | 'level' | 'status' | 'updatedAt' | 'isPepRejected'>;
 
 /** Steps a user submits rather than has verified. */
 const SUBMITTED: ReadonlySet<KycStep> = new Set(['profile', 'document', 'declaration']);
@@ -78,4 +73,16 @@ export function recordSession(
     userId: session.userId,
     explanation,
   });
+}
+
+/** Notes a move of a transaction's rate attribution or sweep (`id` is the transaction's). */
+export function recordTxnPart(
+  mock: ServiceInternals,
+  txn: { id: string; userId: string },
+  resource: 'attribution' | 'sweep',
+  move: Pick<TransitionDraft, 'from' | 'to' | 'trigger' | 'explanation'>,
+): void {
+  const { from, to, trigger, explanation } = move;
+  const { id, userId } = txn;
+  recordTransition(mock, { resource, id, from, to, trigger, userId, transactionId: id, explanation });
 }

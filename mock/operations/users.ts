@@ -6,6 +6,7 @@ import type { User } from '../../src/schemas/users.js';
 import { nextId } from '../engine/ids.js';
 import { nowIso } from '../engine/timers.js';
 import type { MockState } from '../state/mock-state.js';
+import { pick } from '../state/records.js';
 import { mobileKey, type UserRecord } from '../state/users.js';
 
 /** An Indian mobile as stored: `+91` and the 10 digits (the schema already checked the form). */
@@ -15,15 +16,8 @@ export function normalizeMobile(mobile: string): string {
 
 /** The wire form of a user (absent optional fields are omitted, spec 1.3). */
 export function userData(user: UserRecord): User {
-  return {
-    userId: user.id,
-    mobile: user.mobile,
-    email: user.email,
-    name: user.name,
-    mobileVerified: user.mobileVerified,
-    emailVerified: user.emailVerified,
-    createdAt: user.createdAt,
-  };
+  const fields = pick(user, ['mobile', 'email', 'name', 'mobileVerified', 'emailVerified', 'createdAt']);
+  return { userId: user.id, ...fields };
 }
 
 /** What a new user is made of: the create body, or a seeded fixture. */

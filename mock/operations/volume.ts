@@ -6,11 +6,14 @@
 import { Decimal } from 'decimal.js';
 import { isoAt } from '../engine/timers.js';
 import type { MockState } from '../state/mock-state.js';
-import type { Keyed } from '../state/records.js';
-import type { AccountVolumeRecord, TransactionRecord } from '../state/transactions.js';
+import type { TransactionRecord } from '../state/transactions.js';
 
-/** Adds a completed transaction to its account's sums: all time and the UTC month it completed in. */
-function add(volumes: Keyed<AccountVolumeRecord>, txn: TransactionRecord): void {
+/**
+ * Counts a transaction that has just completed, and is stored so, in its account's sums: all time and the UTC
+ * month it completed in.
+ */
+export function countCompleted(state: MockState, txn: TransactionRecord): void {
+  const volumes = state.transactions.volumeByAccount;
   const month = txn.updatedAt.slice(0, 7);
   const current = volumes[txn.accountId];
   const byMonth: Record<string, string> = { ...current?.byMonth };
@@ -20,11 +23,6 @@ function add(volumes: Keyed<AccountVolumeRecord>, txn: TransactionRecord): void 
     totalUsd: new Decimal(current?.totalUsd ?? '0').plus(txn.amount).toFixed(),
     byMonth,
   };
-}
-
-/** Counts a transaction that has just completed, and is stored so, in its account's volume. */
-export function countCompleted(state: MockState, txn: TransactionRecord): void {
-  add(state.transactions.volumeByAccount, txn);
 }
 
 /** Volume in USD from completed transactions (spec 2.1): this calendar month (UTC, virtual clock) and all time. */

@@ -24,6 +24,7 @@ import {
   isDelivered,
 } from '../machines/webhook-delivery.js';
 import type { MockState } from '../state/mock-state.js';
+import { stringField } from '../state/records.js';
 import type { DeliveryAttempt, WebhookEventRecord } from '../state/webhooks.js';
 import { recordTransition } from './transitions.js';
 
@@ -125,15 +126,10 @@ export const webhookDeliver = defineTask<DeliverPayload>(WEBHOOK_DELIVER, async 
   mock.background.set(delivery, Date.now() + mock.options.webhookWaitMs);
 });
 
-interface SentAttempt {
-  attempt: number;
-  trigger: 'automatic' | 'manual';
-  /** Virtual time the attempt was sent at. */
+/** An attempt as sent: `attempt` is its number in the automatic schedule, `now` the virtual time it was sent at. */
+type SentAttempt = Pick<DeliveryAttempt, 'attempt' | 'trigger' | 'url' | 'body' | 'headers'> & {
   now: number;
-  url: string;
-  body: string;
-  headers: Record<string, string>;
-}
+};
 
 /** Records an answered attempt at its virtual send time; returns whether its retry is already due. */
 function recordAttempt(
@@ -213,8 +209,5 @@ function journalAttempt(
 
 /** The user an event is about, when its data names one. */
 function eventUserId(record: WebhookEventRecord): string | undefined {
-  const data: unknown = record.envelope.data;
-  return typeof data === 'object' && data !== null && 'userId' in data && typeof data.userId === 'string'
-    ? data.userId
-    : undefined;
+  return stringField(record.envelope.data, 'userId');
 }

@@ -47,7 +47,7 @@ export function startChaos(state: MockState, options: ChaosOptions): ChaosRecord
 }
 
 /** The most draws the chaos log keeps (the newest; a tenth more before it is cut back). */
-export const CHAOS_LOG_LIMIT = 10_000;
+const CHAOS_LOG_LIMIT = 10_000;
 
 /**
  * The fault chaos draws for this request, if chaos is on and the draw says so; as a one-use fault record, so

@@ -4,29 +4,18 @@
  */
 import { Decimal } from 'decimal.js';
 import { ENDPOINTS } from '../../src/endpoints/index.js';
-import type { Account, ActivityItem, Credit } from '../../src/schemas/account.js';
+import type { Account, ActivityItem } from '../../src/schemas/account.js';
 import { DEFAULT_ACTIVITY_LIMIT } from '../../src/schemas/common.js';
 import { defineModule } from '../engine/module.js';
 import { route } from '../engine/route.js';
 import { transactionAt } from '../machines/confirmations.js';
-import { creditFigures } from '../machines/prefunded.js';
-import { setDeveloperFee } from '../operations/accounts.js';
+import { accountCredit, setDeveloperFee } from '../operations/accounts.js';
 import { completedVolume } from '../operations/volume.js';
-import type { AccountRecord } from '../state/accounts.js';
 import type { MockState } from '../state/mock-state.js';
 import type { TransactionRecord } from '../state/transactions.js';
 
 /** Characters of the API key shown as `apiKeyPrefix` (the environment prefix and four more). */
 const KEY_PREFIX_EXTRA = 4;
-
-/** The prefunded credit of an account (spec 2.5). */
-function creditOf(state: MockState, account: AccountRecord): Credit {
-  const outstanding = state.transactions.outstandingUsdByAccount[account.id] ?? '0';
-  return {
-    prefundedEnabled: account.prefunded.approved,
-    ...creditFigures(account.prefunded.creditLimitUsd, outstanding),
-  };
-}
 
 const getAccount = route(ENDPOINTS['account.retrieve'], ({ account, environment, state }) => {
   const key = environment === 'production' ? account.keys.live : account.keys.sandbox;
@@ -87,7 +76,7 @@ const listActivity = route(ENDPOINTS['account.listActivity'], ({ query, state, a
 });
 
 const getCredit = route(ENDPOINTS['account.retrieveCredit'], ({ state, account }) => ({
-  data: creditOf(state, account),
+  data: accountCredit(state, account),
 }));
 
 /** The account routes. */

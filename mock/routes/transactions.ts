@@ -9,8 +9,9 @@ import { MockApiError } from '../engine/errors.js';
 import { defineModule } from '../engine/module.js';
 import { type RouteContext, route } from '../engine/route.js';
 import { transactionAt } from '../machines/confirmations.js';
-import { creditFigures, fitsAvailable } from '../machines/prefunded.js';
+import { fitsAvailable } from '../machines/prefunded.js';
 import { readEligibility } from '../machines/transaction-eligibility.js';
+import { accountCredit } from '../operations/accounts.js';
 import { createPrefundedTransaction, createTransaction } from '../operations/create-transaction.js';
 import { transactionTasks } from '../operations/transaction-tasks.js';
 import { transactionData } from '../operations/transactions.js';
@@ -90,8 +91,7 @@ const postPrefunded = route(ENDPOINTS['transactions.createPrefunded'], (ctx) => 
       'Prefunded transactions are not enabled for this account; ask the service to approve it and set a credit limit',
     );
   checkUser(ctx);
-  const outstanding = state.transactions.outstandingUsdByAccount[account.id] ?? '0';
-  const credit = creditFigures(account.prefunded.creditLimitUsd, outstanding);
+  const credit = accountCredit(state, account);
   if (!fitsAvailable(credit, body.amount))
     throw refuse(
       422,

@@ -11,19 +11,12 @@ import { defineModule } from '../engine/module.js';
 import { route } from '../engine/route.js';
 import { cancelTimer } from '../engine/timers.js';
 import { scheduleDelivery, webhookDeliver } from '../operations/webhooks.js';
+import { pick } from '../state/records.js';
 import type { WebhookEventRecord } from '../state/webhooks.js';
 
 /** The wire form of an event record (spec 2.11). */
 function webhookEventData(record: WebhookEventRecord): WebhookEvent {
-  return {
-    id: record.id,
-    eventType: record.eventType,
-    status: record.status,
-    attempts: record.attempts,
-    transactionId: record.transactionId,
-    deliveredAt: record.deliveredAt,
-    createdAt: record.createdAt,
-  };
+  return pick(record, ['id', 'eventType', 'status', 'attempts', 'transactionId', 'deliveredAt', 'createdAt']);
 }
 
 const listEvents = route(ENDPOINTS['webhooks.list'], ({ query, state, account }) => {

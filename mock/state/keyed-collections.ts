@@ -46,7 +46,7 @@ export function sliceOf(state: MockState, slice: KeyedSlice): Record<string, unk
  * Gives every keyed collection of `state` a null prototype, in place (a collection that is absent stays
  * absent, for `checkState` to refuse: every one is required). Used on a state parsed from JSON.
  */
-export function withKeyedCollections(state: MockState): MockState {
+function withKeyedCollections(state: MockState): MockState {
   for (const [slice, collection] of KEYED_COLLECTIONS) {
     const holder = sliceOf(state, slice);
     if (!holder || typeof holder !== 'object') continue; // reported by the state schema

@@ -2,7 +2,9 @@
  * KYC records (spec 2.7, 2.8, 3.2, 3.3, 4.4 to 4.11): one aggregate per user with the result of each step,
  * and the sessions the steps open (document locker, face, Aadhaar OTP, document uploads). All plain data.
  */
+import type { DeclarationRequest } from '../../src/schemas/kyc/declaration.js';
 import type { DigilockerAadhaar } from '../../src/schemas/kyc/digilocker.js';
+import type { ProfileSubmitRequest } from '../../src/schemas/kyc/profile.js';
 import { keyed } from './records.js';
 
 /** KYC level (spec 2.7). */
@@ -39,17 +41,8 @@ export interface BankStep {
   verifiedAt: string;
 }
 
-/** The extended profile (assumed endpoint). */
-export interface ProfileStep {
-  profileId: string;
-  dateOfBirth: string;
-  nationality: string;
-  city: string;
-  addressLine?: string;
-  state?: string;
-  pincode?: string;
-  submittedAt: string;
-}
+/** The extended profile (assumed endpoint): the fields submitted, under an ID. */
+export type ProfileStep = Omit<ProfileSubmitRequest, 'deviceId'> & { profileId: string; submittedAt: string };
 
 /** A confirmed document (spec 2.9). */
 export interface DocumentStep {
@@ -60,16 +53,11 @@ export interface DocumentStep {
   uploadedAt: string;
 }
 
-/** A declaration (spec 2.10). */
-export interface DeclarationStep {
+/** A declaration (spec 2.10): the answers submitted, under an ID. */
+export type DeclarationStep = Omit<DeclarationRequest, 'declarationAccepted' | 'deviceId'> & {
   declarationId: string;
-  occupation: string;
-  occupationOther?: string;
-  incomeRange: string;
-  isPep: boolean;
-  pepDetails?: string;
   submittedAt: string;
-}
+};
 
 /** The KYC aggregate of one user and the result of each step; a step is present once done. */
 export interface KycRecord {

@@ -34,3 +34,8 @@ export function stringField(holder: unknown, name: string): string | undefined {
   const value = object ? ownValue(object, name) : undefined;
   return typeof value === 'string' ? value : undefined;
 }
+
+/** The `fields` of `record`, in that order: a wire form showing part of a stored record. */
+export function pick<T extends object, K extends keyof T>(record: T, fields: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(fields.map((field) => [field, record[field]])) as Pick<T, K>;
+}

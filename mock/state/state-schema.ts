@@ -99,13 +99,8 @@ function buildSchema() {
   });
 }
 
-let schema: ReturnType<typeof buildSchema> | undefined;
-
 /** The shape of a {@link MockState}, checked before a state is restored or loaded. */
-function mockStateSchema(): ReturnType<typeof buildSchema> {
-  schema ??= buildSchema();
-  return schema;
-}
+let schema: ReturnType<typeof buildSchema> | undefined;
 
 /** Thrown for a value that is not a mock state; the message lists each wrong field by path. */
 export class InvalidStateError extends Error {
@@ -143,7 +138,8 @@ export function checkState(value: unknown): MockState {
   // Before the shape: another version's fields would otherwise be reported one by one as if misspelt.
   const other = otherVersion(value);
   if (other) throw new InvalidStateError([other]);
-  const result = z.safeParse(mockStateSchema(), value);
+  schema ??= buildSchema();
+  const result = z.safeParse(schema, value);
   if (!result.success) {
     const problems = result.error.issues.slice(0, 5).map((issue) => {
       const path = issue.path.length ? issue.path.map(String).join('.') : '(the state)';

@@ -152,9 +152,6 @@ export interface AccountVolumeRecord {
   byMonth: Record<string, string>;
 }
 
-/** The sandbox exchange rate new quotes use until a test sets another. */
-const DEFAULT_EXCHANGE_RATE = SANDBOX_TRANSACTIONS.exchangeRate;
-
 export function emptyTransactions(): TransactionsSlice {
   return {
     byId: keyed(),
@@ -164,7 +161,8 @@ export function emptyTransactions(): TransactionsSlice {
     tranchesByAccount: keyed(),
     outstandingUsdByAccount: keyed(),
     volumeByAccount: keyed(),
-    exchangeRate: DEFAULT_EXCHANGE_RATE,
+    // The sandbox rate new quotes use until a test sets another.
+    exchangeRate: SANDBOX_TRANSACTIONS.exchangeRate,
     dealSeq: 0,
   };
 }

@@ -2,20 +2,11 @@
  * Webhook events (spec 2.11, 3.4, 6). `emitEvent` records them; the delivery module delivers them on the
  * clock and records each attempt.
  */
+import type { WebhookEventType } from '../../src/webhooks/events.js';
 import { keyed } from './records.js';
 
-/** The ten event types (spec 6.2). */
-export type WebhookEventType =
-  | 'user.created'
-  | 'user.kyc_updated'
-  | 'transaction.created'
-  | 'transaction.deposit_detected'
-  | 'transaction.deposit_confirmed'
-  | 'transaction.sweep_confirmed'
-  | 'transaction.sweep_failed'
-  | 'transaction.payout_initiated'
-  | 'transaction.payout_completed'
-  | 'transaction.payout_failed';
+/** The ten event types (spec 6.2), as `inr-payouts/webhooks` names them. */
+export type { WebhookEventType } from '../../src/webhooks/events.js';
 
 /** The delivered envelope (spec 6.1, with `id` the event ID as decided). */
 export interface WebhookEnvelope {

@@ -5,7 +5,6 @@
 import { OTP_LENGTH, OTP_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { nextId, randomDigits } from '../../engine/ids.js';
 import type { ServiceInternals } from '../../engine/internals.js';
-import { nowIso } from '../../engine/timers.js';
 import { MAX_OTP_ATTEMPTS } from '../../machines/otp.js';
 import type { AadhaarOtpRecord, AadhaarStep } from '../../state/kyc.js';
 import type { MockState } from '../../state/mock-state.js';
@@ -54,11 +53,10 @@ export function verifyAadhaarOtp(
     trigger,
     userId: user.id,
   });
-  const aadhaar: AadhaarStep = {
+  const aadhaar = {
     maskedNumber: maskAadhaar(session.aadhaarNumber),
     nameOnAadhaar: expectedName(user, kycRecord(state, user.id)),
-    verifiedAt: nowIso(state),
-    source: 'otp',
+    source: 'otp' as const,
   };
   return { ok: true, aadhaar: verifyStep(mock, user, 'aadhaar', aadhaar, trigger) };
 }

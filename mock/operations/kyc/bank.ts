@@ -1,7 +1,6 @@
 /** Bank account verification by penny drop (spec 4.7): the account that passed, with the bank's holder name. */
 import type { Explanation } from '../../engine/explain.js';
 import type { ServiceInternals } from '../../engine/internals.js';
-import { nowIso } from '../../engine/timers.js';
 import type { BankStep } from '../../state/kyc.js';
 import type { UserRecord } from '../../state/users.js';
 import { maskTail, verifyStep } from '../kyc.js';
@@ -32,9 +31,8 @@ export function verifyBank(
   account: { accountNumber: string; ifsc: string; accountHolderName: string },
   why?: Explanation,
 ): BankStep {
-  const { state } = mock;
   const { accountNumber, ifsc } = account;
-  const bank: BankStep = {
+  const bank = {
     accountNumber,
     maskedAccountNumber: maskTail(accountNumber),
     bankName: bankNameOf(ifsc),
@@ -42,7 +40,6 @@ export function verifyBank(
     branch: ifsc.endsWith('000000') ? undefined : `Branch ${ifsc.slice(5)}`,
     ifsc,
     accountHolderName: account.accountHolderName.toUpperCase(),
-    verifiedAt: nowIso(state),
   };
   return verifyStep(mock, user, 'bank', bank, 'POST /kyc/bank/verify', why);
 }

@@ -77,11 +77,6 @@ export function verifyFace(
   user: UserRecord,
   session: FaceSessionRecord,
 ): NonNullable<KycRecord['face']> {
-  const { state } = mock;
-  const face = {
-    livenessScore: session.livenessScore ?? 0,
-    faceMatchScore: session.faceMatchScore ?? 0,
-    verifiedAt: nowIso(state),
-  };
+  const face = { livenessScore: session.livenessScore ?? 0, faceMatchScore: session.faceMatchScore ?? 0 };
   return verifyStep(mock, user, 'face', face, 'POST /kyc/face/verify');
 }

@@ -1,7 +1,6 @@
 /** PAN verification (assumed, docs/assumptions.md): the PAN found, with the name on it and its match score. */
 
 import type { ServiceInternals } from '../../engine/internals.js';
-import { nowIso } from '../../engine/timers.js';
 import type { PanStep } from '../../state/kyc.js';
 import type { UserRecord } from '../../state/users.js';
 import { maskPan, verifyStep } from '../kyc.js';
@@ -12,13 +11,7 @@ export function verifyPan(
   user: UserRecord,
   found: { pan: string; nameOnPan: string; nameMatchScore: number },
 ): PanStep {
-  const { state } = mock;
-  const pan: PanStep = {
-    number: found.pan,
-    maskedNumber: maskPan(found.pan),
-    nameOnPan: found.nameOnPan,
-    nameMatchScore: found.nameMatchScore,
-    verifiedAt: nowIso(state),
-  };
-  return verifyStep(mock, user, 'pan', pan, 'POST /kyc/pan/verify');
+  const { pan, nameOnPan, nameMatchScore } = found;
+  const step = { number: pan, maskedNumber: maskPan(pan), nameOnPan, nameMatchScore };
+  return verifyStep(mock, user, 'pan', step, 'POST /kyc/pan/verify');
 }

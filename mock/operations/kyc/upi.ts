@@ -1,7 +1,6 @@
 /** UPI verification (spec 4.8): the UPI ID whose holder's name matched. */
 import type { Explanation } from '../../engine/explain.js';
 import type { ServiceInternals } from '../../engine/internals.js';
-import { nowIso } from '../../engine/timers.js';
 import type { KycRecord } from '../../state/kyc.js';
 import type { UserRecord } from '../../state/users.js';
 import { verifyStep } from '../kyc.js';
@@ -19,7 +18,5 @@ export function verifyUpi(
   found: { upiId: string; name: string; nameMatchScore: number },
   why?: Explanation,
 ): UpiStep {
-  const { state } = mock;
-  const upi: UpiStep = { ...found, verifiedAt: nowIso(state) };
-  return verifyStep(mock, user, 'upi', upi, 'POST /kyc/upi/verify', why);
+  return verifyStep(mock, user, 'upi', found, 'POST /kyc/upi/verify', why);
 }

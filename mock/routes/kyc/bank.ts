@@ -15,21 +15,19 @@ import { SANDBOX_KYC } from '../../sandbox-values.js';
 import type { BankOutcome } from '../../state/kyc.js';
 import { requireUser } from '../shared.js';
 
-/** The outcome a sandbox account number stands for (docs/sandbox-values.md); undefined: the names decide. */
-function sandboxOutcome(accountNumber: string): BankOutcome | undefined {
-  const { bank } = SANDBOX_KYC;
-  if (accountNumber === bank.providerError) return 'bank_error';
-  if (accountNumber === bank.pennyDropFails) return 'penny_drop_failed';
-  if (accountNumber === bank.otherHolder) return 'name_mismatch';
-  return undefined;
-}
+/** The outcome each sandbox account number stands for (docs/sandbox-values.md); for others the names decide. */
+const SANDBOX_OUTCOMES = new Map<string, BankOutcome>([
+  [SANDBOX_KYC.bank.providerError, 'bank_error'],
+  [SANDBOX_KYC.bank.pennyDropFails, 'penny_drop_failed'],
+  [SANDBOX_KYC.bank.otherHolder, 'name_mismatch'],
+]);
 
 const verify = route(ENDPOINTS['kyc.bank.verify'], (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
   const record = peekKycRecord(ctx.state, user.id);
   const { accountNumber, ifsc, accountHolderName } = ctx.body;
   const chosen = takeOutcome(ctx.state, user.id, 'bank');
-  const outcome = chosen ?? sandboxOutcome(accountNumber);
+  const outcome = chosen ?? SANDBOX_OUTCOMES.get(accountNumber);
   // A test's chosen outcome explains itself first; otherwise the sandbox account that decided.
   const why = chosen ? chosenOutcome('bank', chosen) : undefined;
   if (outcome === 'bank_error') {

@@ -9,11 +9,12 @@ import { DIGILOCKER_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { MockApiError } from '../../engine/errors.js';
 import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
-import { effectiveDigilockerStatus } from '../../machines/digilocker-session.js';
+import { sessionStatusAt } from '../../machines/transition-table.js';
 import { digilockerExpire, initDigilocker } from '../../operations/kyc/digilocker.js';
 import { peekKycRecord } from '../../operations/kyc.js';
 import { SANDBOX_EXPLANATIONS } from '../../sandbox-explanations.js';
 import { SANDBOX_KYC } from '../../sandbox-values.js';
+import { pick } from '../../state/records.js';
 import { requireUser } from '../shared.js';
 
 const init = route(ENDPOINTS['kyc.digilocker.init'], (ctx) => {
@@ -60,16 +61,9 @@ const status = route(ENDPOINTS['kyc.digilocker.status'], (ctx) => {
       code: 'SESSION_NOT_FOUND',
     });
   }
-  const state = effectiveDigilockerStatus(session, ctx.now);
+  const state = sessionStatusAt(session, ctx.now);
   if (state === 'VERIFIED' && session.aadhaar) {
-    return {
-      data: {
-        status: 'VERIFIED',
-        verified: true,
-        aadhaar: session.aadhaar,
-        pan: session.pan,
-      },
-    };
+    return { data: { status: 'VERIFIED', verified: true, ...pick(session, ['aadhaar', 'pan']) } };
   }
   if (state === 'PENDING') {
     return { data: { status: 'PENDING', verified: false, message: 'Waiting for the user to give consent' } };

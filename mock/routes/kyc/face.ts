@@ -9,7 +9,7 @@ import { FACE_SESSION_TTL_SECONDS } from '../../../src/schemas/common.js';
 import { MockApiError } from '../../engine/errors.js';
 import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
-import { effectiveFaceStatus } from '../../machines/face-session.js';
+import { sessionStatusAt } from '../../machines/transition-table.js';
 import { faceExpire, startFace, verifyFace } from '../../operations/kyc/face.js';
 import { peekKycRecord } from '../../operations/kyc.js';
 import type { FaceSessionRecord } from '../../state/kyc.js';
@@ -55,7 +55,7 @@ const verify = route(ENDPOINTS['kyc.face.verify'], (ctx) => {
       code: 'SESSION_NOT_FOUND',
     });
   }
-  const status = effectiveFaceStatus(session, ctx.now);
+  const status = sessionStatusAt(session, ctx.now);
   if (status === 'EXPIRED') {
     throw new MockApiError(400, {
       error: 'Bad Request',
@@ -63,33 +63,24 @@ const verify = route(ENDPOINTS['kyc.face.verify'], (ctx) => {
       code: 'SESSION_EXPIRED',
     });
   }
-  if (status === 'PASSED') {
-    const { livenessScore, faceMatchScore } = verifyFace(ctx.mock, user, session);
-    return {
-      data: {
-        verified: true,
-        livenessScore,
-        faceMatchScore,
-        isLive: true,
-        faceMatched: true,
-        message: 'Face verified',
-      },
-    };
-  }
-  const message =
-    status === 'PENDING'
+  const passed = status === 'PASSED';
+  const { livenessScore, faceMatchScore } = passed
+    ? verifyFace(ctx.mock, user, session)
+    : { livenessScore: 0, faceMatchScore: 0 };
+  const message = passed
+    ? 'Face verified'
+    : status === 'PENDING'
       ? 'The liveness check is not finished: the user has not completed it yet'
       : 'The liveness check failed: initialise a new session and try again';
-  return {
-    data: {
-      verified: false,
-      livenessScore: 0,
-      faceMatchScore: 0,
-      isLive: false,
-      faceMatched: false,
-      message,
-    },
+  const data = {
+    verified: passed,
+    livenessScore,
+    faceMatchScore,
+    isLive: passed,
+    faceMatched: passed,
+    message,
   };
+  return { data };
 });
 
 /** The face routes and the expiry task. */

@@ -9,34 +9,30 @@ import { defineModule } from '../../engine/module.js';
 import { route } from '../../engine/route.js';
 import { peekKycRecord, refreshKyc } from '../../operations/kyc.js';
 import type { KycRecord } from '../../state/kyc.js';
+import { pick } from '../../state/records.js';
 import { requireUser } from '../shared.js';
+
+/** A step's block: `flag` true with the step's `fields`, or just `flag` false while the step is not on record. */
+function block<F extends 'verified' | 'submitted', T extends object, K extends keyof T>(
+  flag: F,
+  step: T | undefined,
+  fields: readonly K[],
+): Record<F, boolean> & Partial<Pick<T, K>> {
+  const shown = step ? pick(step, fields) : {};
+  return { [flag]: step !== undefined, ...shown } as Record<F, boolean> & Partial<Pick<T, K>>;
+}
 
 /** The KYC status record (spec 2.7) of a stored record. */
 function kycStatusData(record: KycRecord): KycStatus {
-  const { digilocker, aadhaar, pan, passport, face, upi, bank } = record;
+  const { digilocker, passport } = record;
   return {
     level: record.level,
     status: record.status,
     digilocker: digilocker
       ? { verified: true, status: 'VERIFIED', completedAt: digilocker.verifiedAt }
       : { status: 'pending' },
-    aadhaar: aadhaar
-      ? {
-          verified: true,
-          maskedNumber: aadhaar.maskedNumber,
-          nameOnAadhaar: aadhaar.nameOnAadhaar,
-          verifiedAt: aadhaar.verifiedAt,
-        }
-      : { verified: false },
-    pan: pan
-      ? {
-          verified: true,
-          maskedNumber: pan.maskedNumber,
-          nameOnPan: pan.nameOnPan,
-          nameMatchScore: pan.nameMatchScore,
-          verifiedAt: pan.verifiedAt,
-        }
-      : { verified: false },
+    aadhaar: block('verified', record.aadhaar, ['maskedNumber', 'nameOnAadhaar', 'verifiedAt']),
+    pan: block('verified', record.pan, ['maskedNumber', 'nameOnPan', 'nameMatchScore', 'verifiedAt']),
     passport: { verified: passport !== undefined },
     // Docs/assumptions.md: the attestation is the verified passport's identity.
     attestation: passport
@@ -49,37 +45,21 @@ function kycStatusData(record: KycRecord): KycStatus {
           verifiedAt: passport.verifiedAt,
         }
       : { verified: false },
-    face: { verified: face !== undefined },
-    upi: { verified: upi !== undefined },
-    bank: bank
-      ? {
-          verified: true,
-          maskedAccountNumber: bank.maskedAccountNumber,
-          bankName: bank.bankName,
-          ifsc: bank.ifsc,
-          verifiedAt: bank.verifiedAt,
-        }
-      : { verified: false },
+    face: { verified: record.face !== undefined },
+    upi: { verified: record.upi !== undefined },
+    bank: block('verified', record.bank, ['maskedAccountNumber', 'bankName', 'ifsc', 'verifiedAt']),
   };
 }
 
 /** The extended status (spec 2.8); `missing` lists `profile`, `document`, `declaration` not yet submitted. */
 function extendedStatusData(record: KycRecord): ExtendedStatus {
-  const { profile, document, declaration } = record;
+  const { document } = record;
   const missing = (['profile', 'document', 'declaration'] as const).filter((step) => !record[step]);
   return {
     complete: missing.length === 0,
     missing: [...missing],
     isPepRejected: record.isPepRejected,
-    profile: profile
-      ? {
-          submitted: true,
-          dateOfBirth: profile.dateOfBirth,
-          nationality: profile.nationality,
-          city: profile.city,
-          submittedAt: profile.submittedAt,
-        }
-      : { submitted: false },
+    profile: block('submitted', record.profile, ['dateOfBirth', 'nationality', 'city', 'submittedAt']),
     document: document
       ? {
           submitted: true,
@@ -89,15 +69,12 @@ function extendedStatusData(record: KycRecord): ExtendedStatus {
           uploadedAt: document.uploadedAt,
         }
       : { submitted: false },
-    declaration: declaration
-      ? {
-          submitted: true,
-          occupation: declaration.occupation,
-          incomeRange: declaration.incomeRange,
-          isPep: declaration.isPep,
-          submittedAt: declaration.submittedAt,
-        }
-      : { submitted: false },
+    declaration: block('submitted', record.declaration, [
+      'occupation',
+      'incomeRange',
+      'isPep',
+      'submittedAt',
+    ]),
   };
 }
 

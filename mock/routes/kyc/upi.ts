@@ -28,14 +28,12 @@ const HANDLES: Record<string, string> = {
   paytm: 'Paytm Payments Bank',
 };
 
-/** The outcome a sandbox UPI ID stands for (docs/sandbox-values.md); undefined: the names decide. */
-function sandboxOutcome(upiId: string): UpiOutcome | undefined {
-  const { upi } = SANDBOX_KYC;
-  if (upiId === upi.providerError) return 'provider_error';
-  if (upiId === upi.invalidVpa) return 'invalid_vpa';
-  if (upiId === upi.otherHolder) return 'name_mismatch';
-  return undefined;
-}
+/** The outcome each sandbox UPI ID stands for (docs/sandbox-values.md); for others the names decide. */
+const SANDBOX_OUTCOMES = new Map<string, UpiOutcome>([
+  [SANDBOX_KYC.upi.providerError, 'provider_error'],
+  [SANDBOX_KYC.upi.invalidVpa, 'invalid_vpa'],
+  [SANDBOX_KYC.upi.otherHolder, 'name_mismatch'],
+]);
 
 const verify = route(ENDPOINTS['kyc.upi.verify'], (ctx) => {
   const user = requireUser(ctx, ctx.params.userId);
@@ -49,7 +47,7 @@ const verify = route(ENDPOINTS['kyc.upi.verify'], (ctx) => {
     });
   }
   const chosen = takeOutcome(ctx.state, user.id, 'upi');
-  const outcome = chosen ?? sandboxOutcome(upiId);
+  const outcome = chosen ?? SANDBOX_OUTCOMES.get(upiId);
   // A test's chosen outcome explains itself first; otherwise the sandbox UPI ID that decided.
   const why = chosen ? chosenOutcome('upi', chosen) : undefined;
   if (outcome === 'provider_error') {
