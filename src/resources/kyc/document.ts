@@ -2,14 +2,13 @@ import type { ApiPromise } from '../../core/api-promise.js';
 import { APIUserAbortError, PayoutError, ValidationError } from '../../core/errors.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import type {
   DocumentConfirmRequest,
   DocumentRecord,
   DocumentUploadUrl,
   DocumentUploadUrlRequest,
 } from '../../schemas/kyc/document.js';
-import { callEndpoint } from '../shared.js';
+import { callForUser } from '../shared.js';
 
 /**
  * The PUT to the presigned URL failed or outlived the URL; nothing was confirmed, so upload again.
@@ -70,12 +69,7 @@ export class DocumentResource {
     params: DocumentUploadUrlRequest,
     options?: RequestOptions,
   ): ApiPromise<DocumentUploadUrl> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.document.createUploadUrl'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.document.createUploadUrl', userId, params, options);
   }
 
   /**
@@ -94,12 +88,7 @@ export class DocumentResource {
     params: DocumentConfirmRequest,
     options?: RequestOptions,
   ): ApiPromise<DocumentRecord> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.document.confirm'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.document.confirm', userId, params, options);
   }
 
   /**
