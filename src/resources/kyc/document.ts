@@ -123,18 +123,8 @@ export class DocumentResource {
     // The URL's life counts from before the request, so a slow answer never makes us overstay it.
     const expiresAt = askedAt + target.expiresIn * 1000;
     await this.#put(target, file, expiresAt, options);
-    return this.confirm(
-      userId,
-      {
-        documentType: request.documentType,
-        s3Key: target.s3Key,
-        fileName: request.fileName,
-        fileSize,
-        mimeType: request.mimeType,
-        deviceId: request.deviceId,
-      },
-      options,
-    );
+    // The confirmation's schema sends only its own fields.
+    return this.confirm(userId, { ...request, s3Key: target.s3Key }, options);
   }
 
   async #put(
