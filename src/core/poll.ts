@@ -73,7 +73,7 @@ export type PollStep<R> =
 /** Reads until `decide` says done or throws; each read's signal fires at the deadline or on abort. */
 export async function poll<T, R>(
   what: string,
-  read: (signal: AbortSignal) => Promise<T>,
+  read: (signal: AbortSignal) => PromiseLike<T>,
   decide: (value: T) => PollStep<R>,
   options: PollSettings,
 ): Promise<R> {

@@ -95,8 +95,7 @@ export class DigilockerResource {
   ): Promise<DigilockerVerified> {
     return poll<DigilockerStatus, DigilockerVerified>(
       `document-locker session ${clientId} to complete`,
-      (signal) =>
-        Promise.resolve(this.status(userId, { clientId }, withSignal(options.requestOptions, signal))),
+      (signal) => this.status(userId, { clientId }, withSignal(options.requestOptions, signal)),
       (result) => {
         if (result.status === 'VERIFIED') return { done: true, value: result };
         if (result.status === 'FAILED' || result.status === 'EXPIRED') {

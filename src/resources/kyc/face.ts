@@ -63,12 +63,10 @@ export class FaceResource {
       `the face check${params.sessionId ? ` of session ${params.sessionId}` : ''} to pass`,
       // A fresh idempotency key per read: a repeated one would replay the first answer.
       (signal) =>
-        Promise.resolve(
-          this.verify(
-            userId,
-            params,
-            withSignal({ ...options.requestOptions, idempotencyKey: undefined }, signal),
-          ),
+        this.verify(
+          userId,
+          params,
+          withSignal({ ...options.requestOptions, idempotencyKey: undefined }, signal),
         ),
       (result) => (result.verified ? { done: true, value: result } : { done: false }),
       pollSettings(FACE_POLL, options, this.transport.pollClock),
