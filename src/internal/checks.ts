@@ -6,17 +6,11 @@ export function wholeNumber(error: string) {
   return z.refine<number>((value) => Number.isSafeInteger(value), { error });
 }
 
-function canParseUrl(value: string): boolean {
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function absoluteUrl(error: string) {
-  return z.string({ error }).check(z.trim(), z.refine(canParseUrl, { error }));
+  return z.string({ error }).check(
+    z.trim(),
+    z.refine((value) => URL.canParse(value), { error }),
+  );
 }
 
 export function lengthBetween(min: number, max: number, error: string) {
