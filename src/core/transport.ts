@@ -2,6 +2,7 @@ import type { Hooks, Input, Options as KyOptions, SearchParamsOption } from 'ky'
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { PayoutError } from '../shared/payout-error.js';
+import { isPlainObject } from '../shared/plain-object.js';
 import { redact, redactCause } from '../shared/redact.js';
 import { ApiPromise, type Outcome } from './api-promise.js';
 import { type ClientClock, realClock } from './clock.js';
@@ -307,14 +308,15 @@ export class Transport {
     const { status, headers } = response;
     if (headers.get('x-mock-clock') === 'manual') this.#manualMock = true;
     const body = parseBody(text);
-    const envelope =
-      typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+    const envelope = isPlainObject(body) ? body : undefined;
     if (envelope?.success === false) throw APIError.from({ status, body, headers, endpoint, idempotencyKey });
     if (!envelope || !('data' in envelope)) {
       throw new ResponseValidationError(endpoint, status, [{ path: 'data', message: 'is missing' }], body);
     }
+    // The envelope's siblings of `data`, without the `success` flag every answer has.
+    const { success: _success, ...siblings } = envelope;
     const data = call.envelopeSchema
-      ? parseResponse(call.envelopeSchema, withoutSuccess(envelope), endpoint, status, body, '')
+      ? parseResponse(call.envelopeSchema, siblings, endpoint, status, body, '')
       : call.dataSchema
         ? parseResponse(call.dataSchema, envelope.data, endpoint, status, body)
         : (envelope.data as T);
@@ -324,12 +326,4 @@ export class Transport {
     this.#options.logger.debug?.(`inr-payouts: ${endpoint} -> ${status}`, { attempts });
     return result;
   }
-}
-
-/** The envelope's siblings of `data`, without the `success` flag every answer has. */
-function withoutSuccess({
-  success: _success,
-  ...siblings
-}: Record<string, unknown>): Record<string, unknown> {
-  return siblings;
 }
