@@ -1,7 +1,7 @@
 // Shared wire pieces (spec 1, 7.1, 8). Requests are strict and name the spec's rule in their messages;
 // responses are forgiving (open enums, plain strings).
 import * as z from 'zod/mini';
-import { lengthBetween, oneOf } from '../internal/checks.js';
+import { oneOf, stringOfLength } from '../internal/checks.js';
 import { compareDecimalStrings } from '../internal/decimal-compare.js';
 import { openEnumValues } from '../internal/open-enums.js';
 import { MAX_AMOUNT_USD, MIN_AMOUNT_USD } from './limits.js';
@@ -108,10 +108,10 @@ export const Otp = z
   .string({ error: 'otp must be exactly 6 digits' })
   .check(z.regex(/^\d{6}$/, { error: 'otp must be exactly 6 digits' }));
 
+const DEVICE_ID_RULE = 'deviceId must be a non-empty string (the device fingerprint)';
+
 /** Request field: `deviceId`, the device fingerprint captured from the end user's device (spec 1). */
-export const DeviceId = z
-  .string({ error: 'deviceId must be a non-empty string (the device fingerprint)' })
-  .check(lengthBetween(1, Infinity, 'deviceId must be a non-empty string (the device fingerprint)'));
+export const DeviceId = stringOfLength(1, Infinity, DEVICE_ID_RULE);
 
 /**
  * A required non-empty string request field named `field`.
@@ -123,7 +123,7 @@ export const DeviceId = z
  */
 export function requiredString(field: string) {
   const error = `${field} is required and must be a non-empty string`;
-  return z.string({ error }).check(lengthBetween(1, Infinity, error));
+  return stringOfLength(1, Infinity, error);
 }
 
 /** Request field: `metadata`, the partner's custom key/value object (size limits not shown by the spec). */
