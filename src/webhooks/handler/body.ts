@@ -52,6 +52,3 @@ export async function readChunks(
   }
   return new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer());
 }
-
-/** The declared `content-length` is past `max`: refused before reading a byte. */
-export const declaredTooLarge = (length: string | null | undefined, max: number) => Number(length ?? 0) > max;

@@ -13,7 +13,6 @@ import {
   type BodyProblem,
   DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_MAX_BODY,
-  declaredTooLarge,
   readChunks,
 } from './body.js';
 import {
@@ -316,7 +315,8 @@ const BODY_HINT: Record<BodyProblem, string> = {
 };
 
 async function readBody(request: Request, max: number, timeoutMs: number): Promise<Uint8Array | BodyProblem> {
-  if (declaredTooLarge(request.headers.get('content-length'), max)) return 'body_too_large';
+  // A declared length past `max` is refused before reading a byte.
+  if (Number(request.headers.get('content-length') ?? 0) > max) return 'body_too_large';
   if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const body = await readChunks({ next: () => reader.read() }, max, timeoutMs);

@@ -95,7 +95,7 @@ export function toNodeHandler(
     let response: Response;
     if (isBytes(given)) response = await handler(toRequest(raw, given));
     else if ((typeof given === 'object' && given !== null) || raw.readableEnded) {
-      onError(new ParsedBodyError());
+      onError(new Error(PARSED_BODY_MESSAGE));
       response = Response.json({ error: 'body_parsed_before_handler' }, { status: 500 });
     } else response = await handler(toRequest(raw, streamOf(raw)));
     out.statusCode = response.status;
@@ -144,12 +144,6 @@ function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
         );
     },
   });
-}
-
-class ParsedBodyError extends Error {
-  constructor() {
-    super(PARSED_BODY_MESSAGE);
-  }
 }
 
 function toRequest(req: NodeRequestLike, body: Uint8Array | string | ReadableStream<Uint8Array>): Request {
