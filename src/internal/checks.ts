@@ -10,6 +10,11 @@ export function wholeNumberBetween(min: number, max: number, error: string) {
   );
 }
 
+/** A string `pattern` matches; `error` for anything else. */
+export function stringMatching(pattern: RegExp, error: string) {
+  return z.string({ error }).check(z.regex(pattern, { error }));
+}
+
 export function absoluteUrl(error: string) {
   return z.string({ error }).check(
     z.trim(),

@@ -1,5 +1,6 @@
 /** UPI verification (spec 4.8), with its three outcomes, all `success: true`. */
 import * as z from 'zod/mini';
+import { stringMatching } from '../../internal/checks.js';
 import { DeviceId, responseObject } from '../common.js';
 
 /**
@@ -12,7 +13,7 @@ const UPI_RULE = 'upiId must be a UPI ID in the form username@handle, like asha@
 
 /** `POST /v2/users/{userId}/kyc/upi/verify` body. */
 export const UpiVerifyRequest = z.object({
-  upiId: z.string({ error: UPI_RULE }).check(z.regex(UPI_ID_PATTERN, { error: UPI_RULE })),
+  upiId: stringMatching(UPI_ID_PATTERN, UPI_RULE),
   deviceId: z.optional(DeviceId),
 });
 /** UPI verify body. */
