@@ -73,12 +73,8 @@ export class TransactionsResource {
    * ```
    */
   retrieve(idOrPartnerReference: string, options?: RequestOptions): ApiPromise<Transaction> {
-    return callEndpoint(
-      this.transport,
-      'transactions.retrieve',
-      { params: { transactionId: idOrPartnerReference } },
-      options,
-    );
+    const params = { transactionId: idOrPartnerReference };
+    return callEndpoint(this.transport, 'transactions.retrieve', { params }, options);
   }
 
   /**

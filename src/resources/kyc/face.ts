@@ -59,15 +59,11 @@ export class FaceResource {
     params: FaceVerifyRequest = {},
     options: PollOptions & { requestOptions?: RequestOptions } = {},
   ): Promise<FaceVerified> {
+    // A fresh idempotency key per read: a repeated one would replay the first answer.
+    const readOptions = { ...options.requestOptions, idempotencyKey: undefined };
     return poll<FaceVerification, FaceVerified>(
       `the face check${params.sessionId ? ` of session ${params.sessionId}` : ''} to pass`,
-      // A fresh idempotency key per read: a repeated one would replay the first answer.
-      (signal) =>
-        this.verify(
-          userId,
-          params,
-          withSignal({ ...options.requestOptions, idempotencyKey: undefined }, signal),
-        ),
+      (signal) => this.verify(userId, params, withSignal(readOptions, signal)),
       (result) => (result.verified ? { done: true, value: result } : { done: false }),
       pollSettings(FACE_POLL, options, this.transport.pollClock),
     );
