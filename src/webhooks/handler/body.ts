@@ -22,6 +22,10 @@ export interface ChunkSource {
 
 const encoder = new TextEncoder();
 
+/** A chunk of node's stream (a Buffer, or text once a stream has an encoding) as bytes. */
+export const bytesOf = (chunk: unknown): Uint8Array =>
+  typeof chunk === 'string' ? encoder.encode(chunk) : (chunk as Uint8Array);
+
 /** The whole body, or why not. Never rejects: a stream that errors (the client went away) is `body_incomplete`. */
 export async function readChunks(
   source: ChunkSource,
@@ -40,7 +44,7 @@ export async function readChunks(
       const next = await Promise.race([source.next(), late]);
       if (next === 'body_timeout') return next;
       if (next.done === true) break;
-      const bytes = typeof next.value === 'string' ? encoder.encode(next.value) : (next.value as Uint8Array);
+      const bytes = bytesOf(next.value);
       size += bytes.byteLength;
       if (size > max) return 'body_too_large';
       parts.push(bytes);

@@ -1,4 +1,5 @@
 // Structural types only: the entry imports nothing from node and no framework.
+import { bytesOf } from './body.js';
 import { DEFAULT_LOG_LIMIT, limitedLog } from './log.js';
 
 /** What the adapter reads of node's `IncomingMessage` (Express's `req` is one; Fastify's `request.raw` too). */
@@ -126,8 +127,6 @@ export function toNodeHandler(
   };
 }
 
-const encoder = new TextEncoder();
-
 /**
  * node's request as a WHATWG stream, read only as the handler pulls. A stream that errors (the client went away)
  * errors this one. Cancelling leaves node's stream as it is: ending it would destroy the socket the answer goes on.
@@ -138,10 +137,7 @@ function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
     async pull(controller) {
       const next = await chunks.next();
       if (next.done === true) controller.close();
-      else
-        controller.enqueue(
-          typeof next.value === 'string' ? encoder.encode(next.value) : (next.value as Uint8Array),
-        );
+      else controller.enqueue(bytesOf(next.value));
     },
   });
 }
