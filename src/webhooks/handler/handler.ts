@@ -15,13 +15,7 @@ import {
   DEFAULT_MAX_BODY,
   readChunks,
 } from './body.js';
-import {
-  DEFAULT_LOG_LIMIT,
-  limitedLog,
-  type WebhookLogger,
-  type WebhookLogLevel,
-  type WebhookLogLimit,
-} from './log.js';
+import { limitedLog, type WebhookLogger, type WebhookLogLevel, type WebhookLogLimit } from './log.js';
 import { memoryWebhookStore, type WebhookStore } from './store.js';
 
 /** What the handler hands each event function besides the event. */
@@ -197,11 +191,7 @@ export function createWebhookHandler<Within = never>(
   }
   if (!(leaseMs >= 100)) throw new RangeError('createWebhookHandler: leaseMs must be at least 100.');
   const store: WebhookStore<Within> = options.store ?? memoryWebhookStore();
-  const log = limitedLog(
-    options.logger ?? console,
-    options.logLevel ?? 'warn',
-    options.logLimit ?? DEFAULT_LOG_LIMIT,
-  );
+  const log = limitedLog(options.logger, options.logLevel, options.logLimit);
   // An Error goes as the detail, whose printing (console's, a logger's) shows its message and stack: the line
   // names the event and repeats nothing of it.
   const report =

@@ -1,6 +1,6 @@
 // Structural types only: the entry imports nothing from node and no framework.
 import { bytesOf } from './body.js';
-import { DEFAULT_LOG_LIMIT, limitedLog } from './log.js';
+import { limitedLog } from './log.js';
 
 /** What the adapter reads of node's `IncomingMessage` (Express's `req` is one; Fastify's `request.raw` too). */
 export interface NodeRequestLike extends AsyncIterable<unknown> {
@@ -90,7 +90,7 @@ export function toNodeHandler(
   handler: (request: Request) => Promise<Response>,
   options: NodeHandlerOptions = {},
 ): (req: NodeRequestLike | FastifyRequestLike, res: NodeResponseLike | FastifyReplyLike) => Promise<void> {
-  const log = limitedLog(console, 'error', DEFAULT_LOG_LIMIT);
+  const log = limitedLog(console, 'error');
   const { onError = (error) => log('error', error.message) } = options;
   const serve = async (raw: NodeRequestLike, given: unknown, out: NodeResponseLike) => {
     let response: Response;
