@@ -23,7 +23,7 @@ export class Page<Item> {
     next: () => PagePromise<Item>,
   ) {
     this.data = data;
-    if (pagination) this.pagination = pagination;
+    this.pagination = pagination;
     this.#last = last;
     this.#next = next;
   }

@@ -25,7 +25,7 @@ export class DocumentUploadError extends PayoutError {
   readonly status?: number;
   constructor(reason: string, status?: number, options?: { cause?: unknown }) {
     super(`Document upload failed: ${reason}. Nothing was confirmed; upload again for a fresh URL.`, options);
-    if (status !== undefined) this.status = status;
+    this.status = status;
   }
 }
 
