@@ -4,11 +4,11 @@
 /** Why a body was not read: past the size cap, cut off by the client, or slower than the time allowed. */
 export type BodyProblem = 'body_too_large' | 'body_incomplete' | 'body_timeout';
 
-/** The answer to each problem: 413, 400 (nobody is left to read it), 408. */
-export const BODY_PROBLEM_STATUS: Record<BodyProblem, number> = {
-  body_too_large: 413,
-  body_incomplete: 400,
-  body_timeout: 408,
+/** The answer to each problem (400 when nobody is left to read it), and what the warning line says of it. */
+export const BODY_PROBLEMS: Record<BodyProblem, { status: number; why: string }> = {
+  body_too_large: { status: 413, why: 'over maxBodyBytes' },
+  body_incomplete: { status: 400, why: 'the client closed the connection' },
+  body_timeout: { status: 408, why: 'over bodyTimeoutMs' },
 };
 
 export const DEFAULT_MAX_BODY = 1024 * 1024;

@@ -9,7 +9,7 @@ import {
 } from '../events.js';
 import { verifyWebhookAsync } from '../verify-async.js';
 import {
-  BODY_PROBLEM_STATUS,
+  BODY_PROBLEMS,
   type BodyProblem,
   DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_MAX_BODY,
@@ -214,7 +214,7 @@ export function createWebhookHandler<Within = never>(
     if (request.method !== 'POST')
       return [answer(405, { error: 'method_not_allowed' }, { allow: 'POST' }), 'rejected'];
     const body = await readBody(request, maxBodyBytes, bodyTimeoutMs);
-    if (typeof body === 'string') return reject(BODY_PROBLEM_STATUS[body], body, BODY_HINT[body]);
+    if (typeof body === 'string') return reject(BODY_PROBLEMS[body].status, body, BODY_PROBLEMS[body].why);
     let event: WebhookEvent;
     try {
       event = await verifyWebhookAsync(body, request.headers.get(SIGNATURE_HEADER), secret, {
@@ -297,12 +297,6 @@ export function createWebhookHandler<Within = never>(
     }
   };
 }
-
-const BODY_HINT: Record<BodyProblem, string> = {
-  body_too_large: 'over maxBodyBytes',
-  body_incomplete: 'the client closed the connection',
-  body_timeout: 'over bodyTimeoutMs',
-};
 
 async function readBody(request: Request, max: number, timeoutMs: number): Promise<Uint8Array | BodyProblem> {
   // A declared length past `max` is refused before reading a byte.
