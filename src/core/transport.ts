@@ -66,15 +66,8 @@ export function pathParam(name: string, value: unknown): string {
 }
 
 /** Spec section 8: an `Idempotency-Key` is a UUID; a caller's own key is checked before anything is sent. */
-function notUuid(endpoint: string): ValidationError {
-  return new ValidationError(endpoint, [
-    {
-      path: 'idempotencyKey',
-      message:
-        'must be a UUID (spec section 8), such as crypto.randomUUID() gives; reuse it to repeat the call',
-    },
-  ]);
-}
+const NOT_UUID =
+  'must be a UUID (spec section 8), such as crypto.randomUUID() gives; reuse it to repeat the call';
 
 type Ky = typeof import('ky');
 let kyModule: Promise<Ky> | undefined;
@@ -198,7 +191,9 @@ export class Transport {
     let idempotencyKey = headers['idempotency-key'];
     // The caller's own key, as a header or an option, must be a UUID; a generated one is one by construction.
     const ownKey = idempotencyKey ?? (options.idempotencyKey || undefined);
-    if (ownKey !== undefined && !isUuid(ownKey)) throw notUuid(endpoint);
+    if (ownKey !== undefined && !isUuid(ownKey)) {
+      throw new ValidationError(endpoint, [{ path: 'idempotencyKey', message: NOT_UUID }]);
+    }
     const keyed = call.idempotent ?? MUTATING.has(call.method);
     if (idempotencyKey === undefined && keyed && options.idempotencyKey !== false) {
       idempotencyKey = options.idempotencyKey ?? uuidv4();
