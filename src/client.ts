@@ -117,21 +117,14 @@ export class PayoutClient {
    * ```
    */
   request<T = unknown>(call: RawRequest<T>, options?: RequestOptions): ApiPromise<T> {
-    return send(
-      this.#transport,
-      () => {
-        // A full URL would send the API key to another host.
-        if (typeof call.path !== 'string' || !call.path.startsWith('/') || call.path.startsWith('//')) {
-          throw new ValidationError('client.request', [
-            {
-              path: 'path',
-              message: 'must be a path starting with / (for example /v2/account), not a full URL',
-            },
-          ]);
-        }
-        return { ...call };
-      },
-      options,
-    );
+    const build = () => {
+      // A full URL would send the API key to another host.
+      if (typeof call.path !== 'string' || !call.path.startsWith('/') || call.path.startsWith('//')) {
+        const message = 'must be a path starting with / (for example /v2/account), not a full URL';
+        throw new ValidationError('client.request', [{ path: 'path', message }]);
+      }
+      return { ...call };
+    };
+    return send(this.#transport, build, options);
   }
 }

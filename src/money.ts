@@ -109,12 +109,13 @@ export function checkAttribution(payout: Payout): string[] {
   }
   const problems: string[] = [];
   if (allocations.length === 0) return ['allocations is empty: a payout consumes at least one tranche'];
-  const usdtTotal = sum(allocations.map((a) => a.usdtAmount));
-  if (!toDecimal(usdtEquivalent).eq(usdtTotal)) {
-    problems.push(
-      `usdtEquivalent ${usdtEquivalent} differs from the sum of allocations[].usdtAmount ${usdtTotal}`,
-    );
-  }
+  // `name` is the sum of the allocations' `field`.
+  const checkSum = (name: string, value: string, field: 'usdtAmount' | 'inrAmount') => {
+    const total = sum(allocations.map((a) => a[field]));
+    const problem = `${name} ${value} differs from the sum of allocations[].${field} ${total}`;
+    if (!toDecimal(value).eq(total)) problems.push(problem);
+  };
+  checkSum('usdtEquivalent', usdtEquivalent, 'usdtAmount');
   allocations.forEach((a, i) => {
     const inrAtRate = toDecimal(a.usdtAmount).times(toDecimal(a.rate));
     const usdtAtRate = toDecimal(a.inrAmount).dividedBy(toDecimal(a.rate));
@@ -134,14 +135,7 @@ export function checkAttribution(payout: Payout): string[] {
       `rate ${rate} is not the blended rate ${blendedRate(allocations, places(rate) + 2)} of its tranches`,
     );
   }
-  if (typeof payout.amountInr === 'string') {
-    const inrTotal = sum(allocations.map((a) => a.inrAmount));
-    if (!toDecimal(payout.amountInr).eq(inrTotal)) {
-      problems.push(
-        `amountInr ${payout.amountInr} differs from the sum of allocations[].inrAmount ${inrTotal}`,
-      );
-    }
-  }
+  if (typeof payout.amountInr === 'string') checkSum('amountInr', payout.amountInr, 'inrAmount');
   return problems;
 }
 

@@ -72,12 +72,8 @@ export class ApiPromise<T> implements Promise<T> {
 
   asResponse(): Promise<ApiResponse> {
     return this.#outcome.then((outcome) => {
-      const { response, text } = outcome;
-      const copy = new Response(text === '' ? null : text, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
+      const { status, statusText, headers } = outcome.response;
+      const copy = new Response(outcome.text === '' ? null : outcome.text, { status, statusText, headers });
       return describe(copy, outcome);
     });
   }

@@ -172,14 +172,12 @@ export class APIError extends PayoutError {
     this.headers = redactHeaders(init.headers);
     this.endpoint = init.endpoint;
     this.body = redactDeep(init.body);
-    if (init.idempotencyKey !== undefined) this.idempotencyKey = init.idempotencyKey;
-    const attemptsRemaining = asNumber(body.attemptsRemaining) ?? asNumber(data?.attemptsRemaining);
-    if (attemptsRemaining !== undefined) this.attemptsRemaining = attemptsRemaining;
-    const matchScore = asNumber(body.matchScore) ?? asNumber(data?.matchScore);
-    if (matchScore !== undefined) this.matchScore = matchScore;
-    const retryAfter = asNumber(body.retryAfter);
-    if (retryAfter !== undefined) this.retryAfter = retryAfter;
-    if (body.data !== undefined) this.data = redactDeep(body.data);
+    // Class fields, so each is the instance's own property whether the answer had it or not.
+    this.idempotencyKey = init.idempotencyKey;
+    this.attemptsRemaining = asNumber(body.attemptsRemaining) ?? asNumber(data?.attemptsRemaining);
+    this.matchScore = asNumber(body.matchScore) ?? asNumber(data?.matchScore);
+    this.retryAfter = asNumber(body.retryAfter);
+    this.data = redactDeep(body.data);
   }
 
   /** Builds the subclass that fits the status. */
@@ -245,8 +243,7 @@ export class RateLimitError extends APIError {
   readonly rateLimit?: RateLimitInfo;
   constructor(init: APIErrorInit, message: string) {
     super(init, message);
-    const rateLimit = readRateLimit(init.headers);
-    if (rateLimit) this.rateLimit = rateLimit;
+    this.rateLimit = readRateLimit(init.headers);
   }
 }
 /** 5xx: the service failed. Retried with backoff (POST only with an idempotency key). */

@@ -82,26 +82,19 @@ export function viewedHooks(hooks: Hooks, bearer: string): Hooks {
         const view = viewOf(request);
         (request as Viewed)[HOOK_VIEW] = view;
         const masked = viewOptions(options);
-        return run(
-          beforeRequest.map((hook) => () => hook(view, masked, state)),
-          view,
-          request,
-        ) as ReturnType<BeforeRequestHook>;
+        const calls = beforeRequest.map((hook) => () => hook(view, masked, state));
+        return run(calls, view, request) as ReturnType<BeforeRequestHook>;
       },
     ];
   }
   if (beforeRetry?.length) {
     viewed.beforeRetry = [
       ({ request, options, error, retryCount }) => {
-        const state = {
-          request: viewOf(request),
-          options: viewOptions(options),
-          error: viewError(error),
-          retryCount,
-        };
+        const view = viewOf(request);
+        const state = { request: view, options: viewOptions(options), error: viewError(error), retryCount };
         return run(
           beforeRetry.map((hook) => () => hook(state)),
-          state.request,
+          view,
           request,
         ) as ReturnType<BeforeRetryHook>;
       },

@@ -72,18 +72,8 @@ export interface ResolvedClientOptions {
   webhookSecret: string | readonly string[] | undefined;
 }
 
-export const defaults = {
-  timeout: 30_000,
-  deadline: 120_000,
-  maxRetries: 2,
-  maxRetryAfter: 60_000,
-} as const;
-
-function environmentOfKey(apiKey: string): Environment | undefined {
-  if (apiKey.startsWith(environmentKeyPrefixes.production)) return 'production';
-  if (apiKey.startsWith(environmentKeyPrefixes.sandbox)) return 'sandbox';
-  return undefined;
-}
+/** The numeric options' defaults: milliseconds, and retries. */
+const defaults = { timeout: 30_000, deadline: 120_000, maxRetries: 2, maxRetryAfter: 60_000 };
 
 const LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 
@@ -100,14 +90,6 @@ function levelled(logger: Logger | undefined, level: LogLevel | undefined): Logg
     if (method) out[name] = method.bind(target);
   }
   return out;
-}
-
-function checkNonNegative(name: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isFinite(value) && value >= 0)) {
-    throw new ConfigurationError(
-      `${name} must be a non-negative number of milliseconds or retries; got ${value}.`,
-    );
-  }
 }
 
 /** Applies defaults and refuses configurations that cannot work, before any request is made. */
@@ -131,7 +113,9 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
         '(a pk_live_ or pk_sandbox_ key is one word of printable ASCII).',
     );
   }
-  const keyEnvironment = environmentOfKey(apiKey);
+  const keyEnvironment = (Object.keys(environmentKeyPrefixes) as Environment[]).find((environment) =>
+    apiKey.startsWith(environmentKeyPrefixes[environment]),
+  );
   if (!keyEnvironment) {
     throw new ConfigurationError(
       'The API key must start with pk_live_ or pk_sandbox_; check that the whole key was copied.',
@@ -150,26 +134,27 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
       `No base URL: pass baseUrl (or set INR_PAYOUTS_BASE_URL) to the service's ${environment} address.`,
     );
   }
-  let parsed: URL;
-  try {
-    parsed = new URL(baseUrl);
-  } catch {
+  if (!URL.canParse(baseUrl)) {
     throw new ConfigurationError(
       `baseUrl must be an absolute URL such as https://sandbox.example.com; got "${baseUrl}".`,
     );
   }
-  checkNonNegative('timeout', options.timeout);
-  checkNonNegative('deadline', options.deadline);
-  checkNonNegative('maxRetries', options.maxRetries);
-  checkNonNegative('maxRetryAfter', options.maxRetryAfter);
+  const numbers = { ...defaults };
+  for (const name of Object.keys(defaults) as (keyof typeof defaults)[]) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (!(Number.isFinite(value) && value >= 0)) {
+      throw new ConfigurationError(
+        `${name} must be a non-negative number of milliseconds or retries; got ${value}.`,
+      );
+    }
+    numbers[name] = value;
+  }
   return {
     apiKey,
     environment,
-    baseUrl: parsed.href.replace(/\/+$/, ''),
-    timeout: options.timeout ?? defaults.timeout,
-    deadline: options.deadline ?? defaults.deadline,
-    maxRetries: options.maxRetries ?? defaults.maxRetries,
-    maxRetryAfter: options.maxRetryAfter ?? defaults.maxRetryAfter,
+    baseUrl: new URL(baseUrl).href.replace(/\/+$/, ''),
+    ...numbers,
     fetch: options.fetch,
     logger: levelled(
       options.logger,

@@ -1,5 +1,5 @@
 import type { Pagination } from '../schemas/webhooks.js';
-import { ApiPromise, type Outcome } from './api-promise.js';
+import { ApiPromise } from './api-promise.js';
 
 /**
  * One page of a list: its items, the service's `pagination`, and the way to the next page.
@@ -23,7 +23,7 @@ export class Page<Item> {
     next: () => PagePromise<Item>,
   ) {
     this.data = data;
-    if (pagination) this.pagination = pagination;
+    this.pagination = pagination;
     this.#last = last;
     this.#next = next;
   }
@@ -48,10 +48,6 @@ export class Page<Item> {
  * ```
  */
 export class PagePromise<Item> extends ApiPromise<Page<Item>> implements AsyncIterable<Item> {
-  constructor(outcome: Promise<Outcome<Page<Item>>>) {
-    super(outcome);
-  }
-
   /** Reads each page only when the previous one is used up. */
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
     let page: Page<Item> = await this;

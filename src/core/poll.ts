@@ -48,13 +48,9 @@ export function pollSettings(
   options: PollOptions = {},
   clock: ClientClock = realClock,
 ): PollSettings {
-  const settings: PollSettings = {
-    interval: options.interval ?? defaults.interval,
-    deadline: options.deadline ?? defaults.deadline,
-    clock,
-  };
-  if (options.signal) settings.signal = options.signal;
-  return settings;
+  const interval = options.interval ?? defaults.interval;
+  const deadline = options.deadline ?? defaults.deadline;
+  return { interval, deadline, signal: options.signal, clock };
 }
 
 export function withSignal<O extends { signal?: AbortSignal }>(
@@ -73,7 +69,7 @@ export type PollStep<R> =
 /** Reads until `decide` says done or throws; each read's signal fires at the deadline or on abort. */
 export async function poll<T, R>(
   what: string,
-  read: (signal: AbortSignal) => Promise<T>,
+  read: (signal: AbortSignal) => PromiseLike<T>,
   decide: (value: T) => PollStep<R>,
   options: PollSettings,
 ): Promise<R> {

@@ -15,10 +15,10 @@ function rateLimitWait(error: APIError, now: number): number | undefined {
  * from 0.5 s to 8 s with equal jitter (half fixed, half random), so many clients' retries spread out.
  * @param retry - 0 for the first retry.
  */
-export function retryWait(failure: Error, retry: number, now: number, random = Math.random): number {
+export function retryWait(failure: Error, retry: number, now: number): number {
   const rateLimited = failure instanceof APIError && failure.status === 429;
   const wait = rateLimited ? rateLimitWait(failure, now) : undefined;
   if (wait !== undefined) return wait;
   const step = Math.min(8_000, 500 * 2 ** retry);
-  return step / 2 + (random() * step) / 2;
+  return step / 2 + (Math.random() * step) / 2;
 }

@@ -2,6 +2,7 @@ import type { Hooks, Input, Options as KyOptions, SearchParamsOption } from 'ky'
 import { validate as isUuid, v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod/mini';
 import { PayoutError } from '../shared/payout-error.js';
+import { isPlainObject } from '../shared/plain-object.js';
 import { redact, redactCause } from '../shared/redact.js';
 import { ApiPromise, type Outcome } from './api-promise.js';
 import { type ClientClock, realClock } from './clock.js';
@@ -65,15 +66,8 @@ export function pathParam(name: string, value: unknown): string {
 }
 
 /** Spec section 8: an `Idempotency-Key` is a UUID; a caller's own key is checked before anything is sent. */
-function notUuid(endpoint: string): ValidationError {
-  return new ValidationError(endpoint, [
-    {
-      path: 'idempotencyKey',
-      message:
-        'must be a UUID (spec section 8), such as crypto.randomUUID() gives; reuse it to repeat the call',
-    },
-  ]);
-}
+const NOT_UUID =
+  'must be a UUID (spec section 8), such as crypto.randomUUID() gives; reuse it to repeat the call';
 
 type Ky = typeof import('ky');
 let kyModule: Promise<Ky> | undefined;
@@ -197,7 +191,9 @@ export class Transport {
     let idempotencyKey = headers['idempotency-key'];
     // The caller's own key, as a header or an option, must be a UUID; a generated one is one by construction.
     const ownKey = idempotencyKey ?? (options.idempotencyKey || undefined);
-    if (ownKey !== undefined && !isUuid(ownKey)) throw notUuid(endpoint);
+    if (ownKey !== undefined && !isUuid(ownKey)) {
+      throw new ValidationError(endpoint, [{ path: 'idempotencyKey', message: NOT_UUID }]);
+    }
     const keyed = call.idempotent ?? MUTATING.has(call.method);
     if (idempotencyKey === undefined && keyed && options.idempotencyKey !== false) {
       idempotencyKey = options.idempotencyKey ?? uuidv4();
@@ -307,14 +303,15 @@ export class Transport {
     const { status, headers } = response;
     if (headers.get('x-mock-clock') === 'manual') this.#manualMock = true;
     const body = parseBody(text);
-    const envelope =
-      typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+    const envelope = isPlainObject(body) ? body : undefined;
     if (envelope?.success === false) throw APIError.from({ status, body, headers, endpoint, idempotencyKey });
     if (!envelope || !('data' in envelope)) {
       throw new ResponseValidationError(endpoint, status, [{ path: 'data', message: 'is missing' }], body);
     }
+    // The envelope's siblings of `data`, without the `success` flag every answer has.
+    const { success: _success, ...siblings } = envelope;
     const data = call.envelopeSchema
-      ? parseResponse(call.envelopeSchema, withoutSuccess(envelope), endpoint, status, body, '')
+      ? parseResponse(call.envelopeSchema, siblings, endpoint, status, body, '')
       : call.dataSchema
         ? parseResponse(call.dataSchema, envelope.data, endpoint, status, body)
         : (envelope.data as T);
@@ -324,12 +321,4 @@ export class Transport {
     this.#options.logger.debug?.(`inr-payouts: ${endpoint} -> ${status}`, { attempts });
     return result;
   }
-}
-
-/** The envelope's siblings of `data`, without the `success` flag every answer has. */
-function withoutSuccess({
-  success: _success,
-  ...siblings
-}: Record<string, unknown>): Record<string, unknown> {
-  return siblings;
 }

@@ -39,10 +39,10 @@ function toIssues(issues: readonly ZodIssue[], root: unknown, prefix: string): V
   }));
 }
 
-export function parseRequest<T>(schema: z.ZodMiniType<T>, value: unknown, operation: string, prefix = ''): T {
+export function parseRequest<T>(schema: z.ZodMiniType<T>, value: unknown, operation: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new ValidationError(operation, toIssues(result.error.issues, value, prefix));
+  throw new ValidationError(operation, toIssues(result.error.issues, value, ''));
 }
 
 export function parseResponse<T>(

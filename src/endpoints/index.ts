@@ -23,10 +23,14 @@ export const ENDPOINTS = {
 /** An operation ID of the table. */
 export type OperationId = keyof typeof ENDPOINTS;
 
-const OPERATION_IDS = new Map<Endpoint, string>(Object.entries(ENDPOINTS).map(([id, row]) => [row, id]));
+// Made on first use: the client, which names its rows by ID, never builds it.
+let operationIds: Map<Endpoint, string> | undefined;
 
-/** The operation ID of a row of {@link ENDPOINTS} (for the `context` the partner's hooks see). */
-export const operationIdOf = (row: Endpoint): string | undefined => OPERATION_IDS.get(row);
+/** The operation ID of a row of {@link ENDPOINTS}. */
+export function operationIdOf(row: Endpoint): string | undefined {
+  operationIds ??= new Map(Object.entries(ENDPOINTS).map(([id, each]) => [each, id]));
+  return operationIds.get(row);
+}
 
 /**
  * Every `/v2` endpoint's contract, keyed as {@link ENDPOINTS}. Marked pure so a bundle of the client, which never

@@ -2,25 +2,31 @@
 // client bundle (about 1.4 KB min+gzip together) for a one-line rule, and each rule here carries its message.
 import * as z from 'zod/mini';
 
-export function wholeNumber(error: string) {
-  return z.refine<number>((value) => Number.isSafeInteger(value), { error });
+/** A whole number from `min` to `max`; `error` for anything else. */
+export function wholeNumberBetween(min: number, max: number, error: string) {
+  return z.number({ error }).check(
+    z.refine((value) => Number.isSafeInteger(value), { error }),
+    numberBetween(min, max, error),
+  );
 }
 
-function canParseUrl(value: string): boolean {
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
+/** A string `pattern` matches; `error` for anything else. */
+export function stringMatching(pattern: RegExp, error: string) {
+  return z.string({ error }).check(z.regex(pattern, { error }));
 }
 
 export function absoluteUrl(error: string) {
-  return z.string({ error }).check(z.trim(), z.refine(canParseUrl, { error }));
+  return z.string({ error }).check(
+    z.trim(),
+    z.refine((value) => URL.canParse(value), { error }),
+  );
 }
 
-export function lengthBetween(min: number, max: number, error: string) {
-  return z.refine<string>((value) => value.length >= min && value.length <= max, { error });
+/** A string of `min` to `max` characters; `error` for anything else. */
+export function stringOfLength(min: number, max: number, error: string) {
+  return z
+    .string({ error })
+    .check(z.refine((value) => value.length >= min && value.length <= max, { error }));
 }
 
 export function numberBetween(min: number, max: number, error: string) {

@@ -117,10 +117,8 @@ export function traceClient(options: TracingOptions & { fetch?: typeof fetch } =
   };
 }
 
-function errorType(error: unknown): string {
-  if (error instanceof Error) return error.name === 'Error' ? 'fetch_failed' : error.name;
-  return 'fetch_failed';
-}
+const errorType = (error: unknown): string =>
+  error instanceof Error && error.name !== 'Error' ? error.name : 'fetch_failed';
 
 /**
  * A span per webhook delivery, for `createWebhookHandler({ trace })`: kind SERVER, named `webhook <event type>`,

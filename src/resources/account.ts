@@ -1,7 +1,6 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import { ENDPOINTS } from '../endpoints/index.js';
 import type {
   Account,
   ActivityList,
@@ -24,7 +23,7 @@ export class AccountResource {
 
   /** `GET /v2/account`: the account (spec 2.1); the class example shows the call. */
   retrieve(options?: RequestOptions): ApiPromise<Account> {
-    return callEndpoint(this.transport, ENDPOINTS['account.retrieve'], {}, options);
+    return callEndpoint(this.transport, 'account.retrieve', {}, options);
   }
 
   /**
@@ -35,7 +34,7 @@ export class AccountResource {
    * ```
    */
   updateDeveloperFee(params: DeveloperFeeRequest, options?: RequestOptions): ApiPromise<DeveloperFee> {
-    return callEndpoint(this.transport, ENDPOINTS['account.updateDeveloperFee'], { body: params }, options);
+    return callEndpoint(this.transport, 'account.updateDeveloperFee', { body: params }, options);
   }
 
   /**
@@ -46,7 +45,7 @@ export class AccountResource {
    * ```
    */
   listActivity(query: ActivityQuery = {}, options?: RequestOptions): ApiPromise<ActivityList> {
-    return callEndpoint(this.transport, ENDPOINTS['account.listActivity'], { query }, options);
+    return callEndpoint(this.transport, 'account.listActivity', { query }, options);
   }
 
   /**
@@ -57,6 +56,6 @@ export class AccountResource {
    * ```
    */
   retrieveCredit(options?: RequestOptions): ApiPromise<Credit> {
-    return callEndpoint(this.transport, ENDPOINTS['account.retrieveCredit'], {}, options);
+    return callEndpoint(this.transport, 'account.retrieveCredit', {}, options);
   }
 }

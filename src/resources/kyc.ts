@@ -1,7 +1,6 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import { ENDPOINTS } from '../endpoints/index.js';
 import type { ExtendedStatus, KycRefresh, KycStatus } from '../schemas/kyc/status.js';
 import { AadhaarResource } from './kyc/aadhaar.js';
 import { BankResource } from './kyc/bank.js';
@@ -56,7 +55,7 @@ export class KycResource {
 
   /** `GET /v2/users/{userId}/kyc/status` (spec 2.7); read it with `isVerified`, `kycRequirements` (class example). */
   status(userId: string, options?: RequestOptions): ApiPromise<KycStatus> {
-    return callEndpoint(this.transport, ENDPOINTS['kyc.status'], { params: { userId } }, options);
+    return callEndpoint(this.transport, 'kyc.status', { params: { userId } }, options);
   }
 
   /**
@@ -68,7 +67,7 @@ export class KycResource {
    * ```
    */
   refresh(userId: string, options?: RequestOptions): ApiPromise<KycRefresh> {
-    return callEndpoint(this.transport, ENDPOINTS['kyc.refresh'], { params: { userId } }, options);
+    return callEndpoint(this.transport, 'kyc.refresh', { params: { userId } }, options);
   }
 
   /**
@@ -80,6 +79,6 @@ export class KycResource {
    * ```
    */
   extendedStatus(userId: string, options?: RequestOptions): ApiPromise<ExtendedStatus> {
-    return callEndpoint(this.transport, ENDPOINTS['kyc.extendedStatus'], { params: { userId } }, options);
+    return callEndpoint(this.transport, 'kyc.extendedStatus', { params: { userId } }, options);
   }
 }

@@ -3,7 +3,16 @@ import { ApiPromise, type Outcome } from '../core/api-promise.js';
 import { APIError } from '../core/errors.js';
 import { type Call, pathParam, type Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import { type Endpoint, operationIdOf, PATH_PARAM, type PathParams } from '../endpoints/index.js';
+import {
+  ENDPOINTS,
+  type Endpoint,
+  type OperationId,
+  PATH_PARAM,
+  type PathParams,
+} from '../endpoints/index.js';
+
+/** The endpoint table's row of `Id`. */
+type Row<Id extends OperationId> = (typeof ENDPOINTS)[Id];
 
 /** What one call of an endpoint carries besides the endpoint's own facts. */
 interface CallInputs<Path extends string> {
@@ -13,9 +22,11 @@ interface CallInputs<Path extends string> {
 }
 
 /** What an endpoint's call resolves to: its `data`, or the whole envelope when it has siblings of `data`. */
-type Answer<E extends Endpoint> = E extends { envelope: infer S extends z.ZodMiniType }
+type Answer<E> = E extends { envelope: infer S extends z.ZodMiniType }
   ? z.infer<S>
-  : z.infer<E['data']>;
+  : E extends { data: infer S extends z.ZodMiniType }
+    ? z.infer<S>
+    : never;
 
 /**
  * Builds the call and sends it. A bad path parameter becomes a rejected promise (with nothing sent) rather
@@ -31,22 +42,23 @@ export function send<T>(transport: Transport, build: () => Call<T>, options?: Re
   return transport.request(call, options);
 }
 
-/** Sends one call of `endpoint`, a row of the endpoint table, with its path parameters checked and encoded. */
-export function callEndpoint<E extends Endpoint>(
+/** Sends one call of the endpoint table's row `id`, with its path parameters checked and encoded. */
+export function callEndpoint<Id extends OperationId>(
   transport: Transport,
-  endpoint: E,
-  inputs: CallInputs<E['path']>,
+  id: Id,
+  inputs: CallInputs<Row<Id>['path']>,
   options: RequestOptions | undefined,
-): ApiPromise<Answer<E>> {
+): ApiPromise<Answer<Row<Id>>> {
   return send(
     transport,
     () => {
+      const endpoint: Endpoint = ENDPOINTS[id];
       const params: Record<string, string> = inputs.params ?? {};
       // The row's schemas are the answer's by construction; zod's types cannot see through the union of rows.
-      const answer = (endpoint.envelope ?? endpoint.data) as z.ZodMiniType<Answer<E>>;
+      const answer = (endpoint.envelope ?? endpoint.data) as z.ZodMiniType<Answer<Row<Id>>>;
       return {
         method: endpoint.method,
-        operationId: operationIdOf(endpoint),
+        operationId: id,
         urlTemplate: endpoint.path,
         path: endpoint.path.replace(PATH_PARAM, (_, name: string) => pathParam(name, params[name])),
         body: inputs.body,
@@ -60,19 +72,35 @@ export function callEndpoint<E extends Endpoint>(
   );
 }
 
+/** The operations whose only path parameter is `{userId}`: a step of one user's verification or KYC. */
+type UserOperation = {
+  [Id in OperationId]: keyof PathParams<Row<Id>['path']> extends 'userId' ? Id : never;
+}[OperationId];
+
+/** Sends `body` to a user's step, the row `id` under `/v2/users/{userId}`. */
+export function callForUser<Id extends UserOperation>(
+  transport: Transport,
+  id: Id,
+  userId: string,
+  body: unknown,
+  options: RequestOptions | undefined,
+): ApiPromise<Answer<Row<Id>>> {
+  // `UserOperation` holds only the rows whose path names `userId` alone.
+  const params = { userId } as PathParams<Row<Id>['path']>;
+  return callEndpoint(transport, id, { params, body }, options);
+}
+
 /**
  * Turns an error answer that is really an outcome (a `success: false` body the spec lists as a variant, such as
- * an expired document-locker session or a PEP rejection) into a result. `recover` returns the result for errors it
- * recognises and `undefined` for the rest, which stay errors.
+ * an expired document-locker session or a PEP rejection) into a result: the error's `data`, when `variant`
+ * parses it; the rest stay errors.
  */
-export function recoverAs<T, R>(
-  promise: ApiPromise<T>,
-  recover: (error: APIError) => R | undefined,
-): ApiPromise<T | R> {
+export function recoverAs<T, R>(promise: ApiPromise<T>, variant: z.ZodMiniType<R>): ApiPromise<T | R> {
   return new ApiPromise<T | R>(
     promise.outcome().catch((error: unknown) => {
-      const data = error instanceof APIError ? recover(error) : undefined;
-      if (!(error instanceof APIError) || error.status === undefined || data === undefined) throw error;
+      if (!(error instanceof APIError) || error.status === undefined) throw error;
+      const { success, data } = variant.safeParse(error.data);
+      if (!success) throw error;
       const text = error.body === undefined ? '' : JSON.stringify(error.body);
       const response = new Response(text || null, { status: error.status, headers: error.headers });
       const outcome: Outcome<R> = { data, response, text, attempts: 1, idempotencyKey: error.idempotencyKey };

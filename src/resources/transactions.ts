@@ -2,7 +2,6 @@ import type { ApiPromise } from '../core/api-promise.js';
 import type { PollOptions } from '../core/poll.js';
 import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import { ENDPOINTS } from '../endpoints/index.js';
 import type {
   CreatedTransaction,
   PrefundedTransaction,
@@ -45,7 +44,7 @@ export class TransactionsResource {
    * sends `expectedAmount` to `depositAddress` before `expiresAt`. The class example shows the call.
    */
   create(params: TransactionCreateRequest, options?: RequestOptions): ApiPromise<CreatedTransaction> {
-    return callEndpoint(this.transport, ENDPOINTS['transactions.create'], { body: params }, options);
+    return callEndpoint(this.transport, 'transactions.create', { body: params }, options);
   }
 
   /**
@@ -61,7 +60,7 @@ export class TransactionsResource {
     params: PrefundedTransactionCreateRequest,
     options?: RequestOptions,
   ): ApiPromise<PrefundedTransaction> {
-    return callEndpoint(this.transport, ENDPOINTS['transactions.createPrefunded'], { body: params }, options);
+    return callEndpoint(this.transport, 'transactions.createPrefunded', { body: params }, options);
   }
 
   /**
@@ -74,12 +73,8 @@ export class TransactionsResource {
    * ```
    */
   retrieve(idOrPartnerReference: string, options?: RequestOptions): ApiPromise<Transaction> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['transactions.retrieve'],
-      { params: { transactionId: idOrPartnerReference } },
-      options,
-    );
+    const params = { transactionId: idOrPartnerReference };
+    return callEndpoint(this.transport, 'transactions.retrieve', { params }, options);
   }
 
   /**

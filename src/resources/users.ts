@@ -1,7 +1,6 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import { ENDPOINTS } from '../endpoints/index.js';
 import type { User, UserCreateRequest } from '../schemas/users.js';
 import { callEndpoint } from './shared.js';
 import { EmailVerificationResource } from './verification/email.js';
@@ -26,6 +25,6 @@ export class UsersResource {
 
   /** `POST /v2/users` (assumed): a registered mobile throws `ConflictError` (`USER_EXISTS`); see the class. */
   create(params: UserCreateRequest, options?: RequestOptions): ApiPromise<User> {
-    return callEndpoint(this.transport, ENDPOINTS['users.create'], { body: params }, options);
+    return callEndpoint(this.transport, 'users.create', { body: params }, options);
   }
 }

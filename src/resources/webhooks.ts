@@ -3,7 +3,6 @@ import type { ApiPromise } from '../core/api-promise.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { Transport } from '../core/transport.js';
 import type { RequestOptions } from '../core/types.js';
-import { ENDPOINTS } from '../endpoints/index.js';
 import type { WebhookEvent, WebhookEventListQuery, WebhookRetry } from '../schemas/webhooks.js';
 import {
   SIGNATURE_HEADER,
@@ -91,7 +90,7 @@ export class WebhooksResource {
    * ```
    */
   list(query: WebhookEventListQuery = {}, options?: RequestOptions): PagePromise<WebhookEvent> {
-    const first = callEndpoint(this.transport, ENDPOINTS['webhooks.list'], { query }, options);
+    const first = callEndpoint(this.transport, 'webhooks.list', { query }, options);
     return new PagePromise(
       first.outcome().then((outcome) => {
         const { data, pagination } = outcome.data;
@@ -155,6 +154,6 @@ export class WebhooksResource {
    * ```
    */
   retry(eventId: string, options?: RequestOptions): ApiPromise<WebhookRetry> {
-    return callEndpoint(this.transport, ENDPOINTS['webhooks.retry'], { params: { eventId } }, options);
+    return callEndpoint(this.transport, 'webhooks.retry', { params: { eventId } }, options);
   }
 }

@@ -1,7 +1,7 @@
 // Account wire objects (spec 2.1, 2.2, 2.5, 2.6, 4.1): the account, the developer fee, the activity list
 // and the prefunded credit (assumed `GET /v2/account/credit`, docs/assumptions.md).
 import * as z from 'zod/mini';
-import { numberBetween, wholeNumber } from '../internal/checks.js';
+import { numberBetween, wholeNumberBetween } from '../internal/checks.js';
 import {
   Asset,
   DecimalString,
@@ -54,11 +54,7 @@ const LIMIT_RULE = `limit must be an integer from 1 to ${MAX_ACTIVITY_LIMIT}`;
 
 /** `GET /v2/account/activity` query: `limit` (default 10, 1 to 50). */
 export const ActivityQuery = z.object({
-  limit: z.optional(
-    z
-      .number({ error: LIMIT_RULE })
-      .check(wholeNumber(LIMIT_RULE), numberBetween(1, MAX_ACTIVITY_LIMIT, LIMIT_RULE)),
-  ),
+  limit: z.optional(wholeNumberBetween(1, MAX_ACTIVITY_LIMIT, LIMIT_RULE)),
 });
 /** Activity list query. */
 export type ActivityQuery = z.infer<typeof ActivityQuery>;

@@ -1,7 +1,7 @@
 // Shared wire pieces (spec 1, 7.1, 8). Requests are strict and name the spec's rule in their messages;
 // responses are forgiving (open enums, plain strings).
 import * as z from 'zod/mini';
-import { lengthBetween, oneOf } from '../internal/checks.js';
+import { oneOf, stringMatching, stringOfLength } from '../internal/checks.js';
 import { compareDecimalStrings } from '../internal/decimal-compare.js';
 import { openEnumValues } from '../internal/open-enums.js';
 import { MAX_AMOUNT_USD, MIN_AMOUNT_USD } from './limits.js';
@@ -71,9 +71,10 @@ export type Network = (typeof networks)[number];
 export const DECIMAL_STRING_PATTERN = /^\d+(\.\d+)?$/;
 
 /** Request field: a non-negative decimal string (`'100'`, `'0.5'`); never a number, never an exponent. */
-export const DecimalStringInput = z
-  .string({ error: 'must be a decimal string, for example "100.50"' })
-  .check(z.regex(DECIMAL_STRING_PATTERN, { error: 'must be a decimal string, for example "100.50"' }));
+export const DecimalStringInput = stringMatching(
+  DECIMAL_STRING_PATTERN,
+  'must be a decimal string, for example "100.50"',
+);
 
 /** Response field: money as a decimal string, never refused; do arithmetic with `inr-payouts/money`. */
 export const DecimalString = z.string();
@@ -104,14 +105,12 @@ export const Timestamp = z.string();
 export type Timestamp = z.infer<typeof Timestamp>;
 
 /** Request field: an OTP, exactly 6 digits. */
-export const Otp = z
-  .string({ error: 'otp must be exactly 6 digits' })
-  .check(z.regex(/^\d{6}$/, { error: 'otp must be exactly 6 digits' }));
+export const Otp = stringMatching(/^\d{6}$/, 'otp must be exactly 6 digits');
+
+const DEVICE_ID_RULE = 'deviceId must be a non-empty string (the device fingerprint)';
 
 /** Request field: `deviceId`, the device fingerprint captured from the end user's device (spec 1). */
-export const DeviceId = z
-  .string({ error: 'deviceId must be a non-empty string (the device fingerprint)' })
-  .check(lengthBetween(1, Infinity, 'deviceId must be a non-empty string (the device fingerprint)'));
+export const DeviceId = stringOfLength(1, Infinity, DEVICE_ID_RULE);
 
 /**
  * A required non-empty string request field named `field`.
@@ -123,7 +122,7 @@ export const DeviceId = z
  */
 export function requiredString(field: string) {
   const error = `${field} is required and must be a non-empty string`;
-  return z.string({ error }).check(lengthBetween(1, Infinity, error));
+  return stringOfLength(1, Infinity, error);
 }
 
 /** Request field: `metadata`, the partner's custom key/value object (size limits not shown by the spec). */

@@ -1,6 +1,6 @@
 // Transaction wire objects (spec 2.4, 3.1, 4.2): the create bodies and answers, and the four objects of a read.
 import * as z from 'zod/mini';
-import { lengthBetween } from '../internal/checks.js';
+import { stringOfLength } from '../internal/checks.js';
 import {
   AmountUsd,
   Asset,
@@ -48,9 +48,7 @@ export const TransactionCreateRequest = z.object({
   amount: AmountUsd,
   asset: AssetInput,
   network: NetworkInput,
-  partnerReference: z.optional(
-    z.string({ error: PARTNER_REFERENCE_RULE }).check(lengthBetween(1, 255, PARTNER_REFERENCE_RULE)),
-  ),
+  partnerReference: z.optional(stringOfLength(1, 255, PARTNER_REFERENCE_RULE)),
   metadata: z.optional(Metadata),
 });
 /** Standard transaction create body. */

@@ -1,6 +1,6 @@
 /** User creation (assumed `POST /v2/users`, docs/assumptions.md; spec 2.3 and `USER_EXISTS` in 7.3). */
 import * as z from 'zod/mini';
-import { lengthBetween } from '../internal/checks.js';
+import { stringMatching, stringOfLength } from '../internal/checks.js';
 import { DeviceId, responseObject, Timestamp } from './common.js';
 
 /** An Indian mobile number: 10 digits starting 6 to 9, `+91` optional. */
@@ -15,9 +15,9 @@ const NAME_RULE = 'name must be a non-empty string';
 
 /** `POST /v2/users` body (assumed): `mobile` (required), `email`, `name`, `deviceId` (optional). */
 export const UserCreateRequest = z.object({
-  mobile: z.string({ error: MOBILE_RULE }).check(z.regex(INDIAN_MOBILE_PATTERN, { error: MOBILE_RULE })),
-  email: z.optional(z.string({ error: EMAIL_RULE }).check(z.regex(EMAIL_PATTERN, { error: EMAIL_RULE }))),
-  name: z.optional(z.string({ error: NAME_RULE }).check(lengthBetween(1, Infinity, NAME_RULE))),
+  mobile: stringMatching(INDIAN_MOBILE_PATTERN, MOBILE_RULE),
+  email: z.optional(stringMatching(EMAIL_PATTERN, EMAIL_RULE)),
+  name: z.optional(stringOfLength(1, Infinity, NAME_RULE)),
   deviceId: z.optional(DeviceId),
 });
 /** User create body. */

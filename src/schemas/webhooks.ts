@@ -1,7 +1,7 @@
 // Webhook event records (spec 2.11, 3.4, 4.12): the list with its pagination, and the retry. The payload
 // the service delivers to the partner lives in `inr-payouts/webhooks`, not here.
 import * as z from 'zod/mini';
-import { numberBetween, oneOf, wholeNumber } from '../internal/checks.js';
+import { oneOf, wholeNumberBetween } from '../internal/checks.js';
 import type { WebhookEventType as KnownWebhookEventType } from '../webhooks/events.js';
 import { MAX_WEBHOOK_LIMIT, openEnum, responseObject, Timestamp } from './common.js';
 
@@ -13,14 +13,8 @@ const LIMIT_RULE = `limit must be a whole number from 1 to ${MAX_WEBHOOK_LIMIT}`
 
 /** `GET /v2/webhooks` query (names assumed, docs/assumptions.md): `page` (default 1), `limit` (20; 1-100). */
 export const WebhookEventListQuery = z.object({
-  page: z.optional(
-    z.number({ error: PAGE_RULE }).check(wholeNumber(PAGE_RULE), numberBetween(1, Infinity, PAGE_RULE)),
-  ),
-  limit: z.optional(
-    z
-      .number({ error: LIMIT_RULE })
-      .check(wholeNumber(LIMIT_RULE), numberBetween(1, MAX_WEBHOOK_LIMIT, LIMIT_RULE)),
-  ),
+  page: z.optional(wholeNumberBetween(1, Infinity, PAGE_RULE)),
+  limit: z.optional(wholeNumberBetween(1, MAX_WEBHOOK_LIMIT, LIMIT_RULE)),
   status: z.optional(oneOf('status', webhookEventStatuses)),
 });
 /** Webhook list query. */

@@ -18,9 +18,7 @@ export function redactDeep(value: unknown): unknown {
 /** A proxy may echo the `Authorization` header back. */
 export function redactHeaders(headers: Headers): Headers {
   const copy = new Headers();
-  headers.forEach((value, name) => {
-    copy.append(name, redact(value));
-  });
+  for (const [name, value] of headers) copy.append(name, redact(value));
   return copy;
 }
 

@@ -1,14 +1,13 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import type {
   AadhaarOtpSendRequest,
   AadhaarOtpSent,
   AadhaarOtpVerifyRequest,
   AadhaarVerification,
 } from '../../schemas/kyc/aadhaar.js';
-import { callEndpoint } from '../shared.js';
+import { callForUser } from '../shared.js';
 
 /**
  * Aadhaar OTP verification (endpoints assumed, docs/assumptions.md): send an OTP, then verify it with the
@@ -30,12 +29,7 @@ export class AadhaarResource {
     params: AadhaarOtpSendRequest,
     options?: RequestOptions,
   ): ApiPromise<AadhaarOtpSent> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.aadhaar.sendOtp'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.aadhaar.sendOtp', userId, params, options);
   }
 
   /** `POST /v2/users/{userId}/kyc/aadhaar/otp/verify` (assumed); the class example shows the flow. */
@@ -44,11 +38,6 @@ export class AadhaarResource {
     params: AadhaarOtpVerifyRequest,
     options?: RequestOptions,
   ): ApiPromise<AadhaarVerification> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.aadhaar.verifyOtp'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.aadhaar.verifyOtp', userId, params, options);
   }
 }

@@ -1,9 +1,8 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import type { BankVerification, BankVerifyRequest } from '../../schemas/kyc/bank.js';
-import { callEndpoint } from '../shared.js';
+import { callForUser } from '../shared.js';
 
 /**
  * Bank account verification by a 1-rupee penny drop (spec 4.7); required for KYC completion.
@@ -21,11 +20,6 @@ export class BankResource {
    * `NAME_MISMATCH`; read it with `bankNameMismatch(error)`.
    */
   verify(userId: string, params: BankVerifyRequest, options?: RequestOptions): ApiPromise<BankVerification> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.bank.verify'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.bank.verify', userId, params, options);
   }
 }

@@ -1,13 +1,12 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import {
   DeclarationRejected as DeclarationRejectedSchema,
   type DeclarationRequest,
   type DeclarationResult,
 } from '../../schemas/kyc/declaration.js';
-import { callEndpoint, recoverAs } from '../shared.js';
+import { callForUser, recoverAs } from '../shared.js';
 
 /**
  * The declaration (spec 4.11): occupation, income range, PEP status. Declaring PEP rejects KYC at once.
@@ -36,16 +35,10 @@ export class DeclarationResource {
     params: DeclarationRequest,
     options?: RequestOptions,
   ): ApiPromise<DeclarationResult> {
-    const answer = callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.declaration.submit'],
-      { params: { userId }, body: params },
-      options,
-    );
     // The rejection is sent as `success: false` (`KYC Rejected`).
-    return recoverAs(answer, (error) => {
-      const rejected = DeclarationRejectedSchema.safeParse(error.data);
-      return rejected.success ? rejected.data : undefined;
-    });
+    return recoverAs(
+      callForUser(this.transport, 'kyc.declaration.submit', userId, params, options),
+      DeclarationRejectedSchema,
+    );
   }
 }

@@ -3,7 +3,6 @@ import { PayoutError } from '../../core/errors.js';
 import { type PollOptions, poll, pollSettings, withSignal } from '../../core/poll.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import {
   type DigilockerEnded,
   DigilockerEnded as DigilockerEndedSchema,
@@ -12,7 +11,7 @@ import {
   type DigilockerStatus,
   type DigilockerVerified,
 } from '../../schemas/kyc/digilocker.js';
-import { callEndpoint, recoverAs } from '../shared.js';
+import { callEndpoint, callForUser, recoverAs } from '../shared.js';
 
 /**
  * A document-locker session ended `FAILED` or `EXPIRED`: start a new one with `kyc.digilocker.init`.
@@ -60,12 +59,7 @@ export class DigilockerResource {
     params: DigilockerInitRequest = {},
     options?: RequestOptions,
   ): ApiPromise<DigilockerSession> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.digilocker.init'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.digilocker.init', userId, params, options);
   }
 
   /**
@@ -84,16 +78,10 @@ export class DigilockerResource {
     query: { clientId: string },
     options?: RequestOptions,
   ): ApiPromise<DigilockerStatus> {
-    const answer = callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.digilocker.status'],
-      { params: { userId }, query },
-      options,
+    return recoverAs(
+      callEndpoint(this.transport, 'kyc.digilocker.status', { params: { userId }, query }, options),
+      DigilockerEndedSchema,
     );
-    return recoverAs(answer, (error) => {
-      const ended = DigilockerEndedSchema.safeParse(error.data);
-      return ended.success ? ended.data : undefined;
-    });
   }
 
   /**
@@ -107,8 +95,7 @@ export class DigilockerResource {
   ): Promise<DigilockerVerified> {
     return poll<DigilockerStatus, DigilockerVerified>(
       `document-locker session ${clientId} to complete`,
-      (signal) =>
-        Promise.resolve(this.status(userId, { clientId }, withSignal(options.requestOptions, signal))),
+      (signal) => this.status(userId, { clientId }, withSignal(options.requestOptions, signal)),
       (result) => {
         if (result.status === 'VERIFIED') return { done: true, value: result };
         if (result.status === 'FAILED' || result.status === 'EXPIRED') {

@@ -2,14 +2,13 @@ import type { ApiPromise } from '../../core/api-promise.js';
 import { APIUserAbortError, PayoutError, ValidationError } from '../../core/errors.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import type {
   DocumentConfirmRequest,
   DocumentRecord,
   DocumentUploadUrl,
   DocumentUploadUrlRequest,
 } from '../../schemas/kyc/document.js';
-import { callEndpoint } from '../shared.js';
+import { callForUser } from '../shared.js';
 
 /**
  * The PUT to the presigned URL failed or outlived the URL; nothing was confirmed, so upload again.
@@ -26,7 +25,7 @@ export class DocumentUploadError extends PayoutError {
   readonly status?: number;
   constructor(reason: string, status?: number, options?: { cause?: unknown }) {
     super(`Document upload failed: ${reason}. Nothing was confirmed; upload again for a fresh URL.`, options);
-    if (status !== undefined) this.status = status;
+    this.status = status;
   }
 }
 
@@ -70,12 +69,7 @@ export class DocumentResource {
     params: DocumentUploadUrlRequest,
     options?: RequestOptions,
   ): ApiPromise<DocumentUploadUrl> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.document.createUploadUrl'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.document.createUploadUrl', userId, params, options);
   }
 
   /**
@@ -94,12 +88,7 @@ export class DocumentResource {
     params: DocumentConfirmRequest,
     options?: RequestOptions,
   ): ApiPromise<DocumentRecord> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.document.confirm'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.document.confirm', userId, params, options);
   }
 
   /**
@@ -134,18 +123,8 @@ export class DocumentResource {
     // The URL's life counts from before the request, so a slow answer never makes us overstay it.
     const expiresAt = askedAt + target.expiresIn * 1000;
     await this.#put(target, file, expiresAt, options);
-    return this.confirm(
-      userId,
-      {
-        documentType: request.documentType,
-        s3Key: target.s3Key,
-        fileName: request.fileName,
-        fileSize,
-        mimeType: request.mimeType,
-        deviceId: request.deviceId,
-      },
-      options,
-    );
+    // The confirmation's schema sends only its own fields.
+    return this.confirm(userId, { ...request, s3Key: target.s3Key }, options);
   }
 
   async #put(

@@ -2,7 +2,6 @@ import type { ApiPromise } from '../../core/api-promise.js';
 import { type PollOptions, poll, pollSettings, withSignal } from '../../core/poll.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import type {
   FaceInitRequest,
   FaceSession,
@@ -10,7 +9,7 @@ import type {
   FaceVerified,
   FaceVerifyRequest,
 } from '../../schemas/kyc/face.js';
-import { callEndpoint } from '../shared.js';
+import { callForUser } from '../shared.js';
 
 /** Default poll of a face check: every 3 s, up to the session's 600 s life plus a margin. */
 export const FACE_POLL = { interval: 3_000, deadline: 630_000 } as const;
@@ -30,12 +29,7 @@ export class FaceResource {
 
   /** `POST /v2/users/{userId}/kyc/face/init`: starts a liveness session (600 s); see the class example. */
   init(userId: string, params: FaceInitRequest, options?: RequestOptions): ApiPromise<FaceSession> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.face.init'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.face.init', userId, params, options);
   }
 
   /**
@@ -53,12 +47,7 @@ export class FaceResource {
     params: FaceVerifyRequest = {},
     options?: RequestOptions,
   ): ApiPromise<FaceVerification> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.face.verify'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.face.verify', userId, params, options);
   }
 
   /**
@@ -70,17 +59,11 @@ export class FaceResource {
     params: FaceVerifyRequest = {},
     options: PollOptions & { requestOptions?: RequestOptions } = {},
   ): Promise<FaceVerified> {
+    // A fresh idempotency key per read: a repeated one would replay the first answer.
+    const readOptions = { ...options.requestOptions, idempotencyKey: undefined };
     return poll<FaceVerification, FaceVerified>(
       `the face check${params.sessionId ? ` of session ${params.sessionId}` : ''} to pass`,
-      // A fresh idempotency key per read: a repeated one would replay the first answer.
-      (signal) =>
-        Promise.resolve(
-          this.verify(
-            userId,
-            params,
-            withSignal({ ...options.requestOptions, idempotencyKey: undefined }, signal),
-          ),
-        ),
+      (signal) => this.verify(userId, params, withSignal(readOptions, signal)),
       (result) => (result.verified ? { done: true, value: result } : { done: false }),
       pollSettings(FACE_POLL, options, this.transport.pollClock),
     );

@@ -1,9 +1,8 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import type { PanVerification, PanVerifyRequest } from '../../schemas/kyc/pan.js';
-import { callEndpoint } from '../shared.js';
+import { callForUser } from '../shared.js';
 
 /**
  * PAN verification (assumed endpoint, docs/assumptions.md; fields from spec 2.7).
@@ -21,11 +20,6 @@ export class PanResource {
    * `PAN_NOT_FOUND` or `NAME_MISMATCH` (with `matchScore`).
    */
   verify(userId: string, params: PanVerifyRequest, options?: RequestOptions): ApiPromise<PanVerification> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.pan.verify'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.pan.verify', userId, params, options);
   }
 }

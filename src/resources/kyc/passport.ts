@@ -1,9 +1,8 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import type { PassportVerification, PassportVerifyRequest } from '../../schemas/kyc/passport.js';
-import { callEndpoint } from '../shared.js';
+import { callForUser } from '../shared.js';
 
 /**
  * Passport verification (spec 4.6): a base64 PDF or photo; when verified, the KYC status updates by itself.
@@ -23,11 +22,6 @@ export class PassportResource {
     params: PassportVerifyRequest,
     options?: RequestOptions,
   ): ApiPromise<PassportVerification> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.passport.verify'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.passport.verify', userId, params, options);
   }
 }

@@ -1,9 +1,8 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import type { Profile, ProfileSubmitRequest } from '../../schemas/kyc/profile.js';
-import { callEndpoint } from '../shared.js';
+import { callForUser } from '../shared.js';
 
 /**
  * Extended profile submission (assumed endpoint, docs/assumptions.md; fields from spec 2.8).
@@ -18,11 +17,6 @@ export class ProfileResource {
 
   /** `POST /v2/users/{userId}/kyc/profile` (assumed). */
   submit(userId: string, params: ProfileSubmitRequest, options?: RequestOptions): ApiPromise<Profile> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.profile.submit'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.profile.submit', userId, params, options);
   }
 }

@@ -1,9 +1,8 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import type { UpiVerification, UpiVerifyRequest } from '../../schemas/kyc/upi.js';
-import { callEndpoint } from '../shared.js';
+import { callForUser } from '../shared.js';
 
 /**
  * UPI verification (spec 4.8, optional).
@@ -21,11 +20,6 @@ export class UpiResource {
    * answers; `upiOutcome(result)` names them.
    */
   verify(userId: string, params: UpiVerifyRequest, options?: RequestOptions): ApiPromise<UpiVerification> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['kyc.upi.verify'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'kyc.upi.verify', userId, params, options);
   }
 }

@@ -75,7 +75,7 @@ export function waitForStatus(
     );
   return poll<Transaction, Transaction>(
     `transaction ${id} to reach ${statuses.join(' or ')}`,
-    (signal) => Promise.resolve(reader.retrieve(id, withSignal(options.requestOptions, signal))),
+    (signal) => reader.retrieve(id, withSignal(options.requestOptions, signal)),
     (tx) => {
       const status = tx.transaction.status;
       if (statuses.includes(status)) return { done: true, value: tx };
@@ -162,7 +162,7 @@ export function waitForAttribution(
   let stage: string | undefined;
   return poll<Transaction, AttributedTransaction>(
     `the rate attribution of transaction ${id}`,
-    (signal) => Promise.resolve(reader.retrieve(id, withSignal(options.requestOptions, signal))),
+    (signal) => reader.retrieve(id, withSignal(options.requestOptions, signal)),
     (tx) => {
       // A failed or cancelled payout sent no INR, whatever attribution it shows.
       const status = tx.transaction.status;

@@ -1,13 +1,12 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import type {
   EmailConfirmRequest,
   EmailOtpSent,
   EmailVerification,
 } from '../../schemas/verification/email.js';
-import { callEndpoint } from '../shared.js';
+import { callEndpoint, callForUser } from '../shared.js';
 
 /**
  * Email OTP verification (spec 4.3): the user needs an email on file (`No Email` otherwise); limits as mobile.
@@ -24,7 +23,7 @@ export class EmailVerificationResource {
 
   /** `POST /v2/users/{userId}/verify/email/send`: a 6-digit OTP to the user's email; see the class example. */
   sendOtp(userId: string, options?: RequestOptions): ApiPromise<EmailOtpSent> {
-    return callEndpoint(this.transport, ENDPOINTS['users.email.sendOtp'], { params: { userId } }, options);
+    return callEndpoint(this.transport, 'users.email.sendOtp', { params: { userId } }, options);
   }
 
   /** `POST /v2/users/{userId}/verify/email/confirm` (path assumed); the class example shows the flow. */
@@ -33,11 +32,6 @@ export class EmailVerificationResource {
     params: EmailConfirmRequest,
     options?: RequestOptions,
   ): ApiPromise<EmailVerification> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['users.email.confirm'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'users.email.confirm', userId, params, options);
   }
 }

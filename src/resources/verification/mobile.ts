@@ -1,13 +1,12 @@
 import type { ApiPromise } from '../../core/api-promise.js';
 import type { Transport } from '../../core/transport.js';
 import type { RequestOptions } from '../../core/types.js';
-import { ENDPOINTS } from '../../endpoints/index.js';
 import type {
   MobileConfirmRequest,
   MobileOtpSent,
   MobileVerification,
 } from '../../schemas/verification/mobile.js';
-import { callEndpoint } from '../shared.js';
+import { callEndpoint, callForUser } from '../shared.js';
 
 /**
  * Mobile OTP verification (spec 4.3): at most 3 sends per 10 minutes, 3 attempts per OTP, each OTP valid 600 s;
@@ -25,7 +24,7 @@ export class MobileVerificationResource {
 
   /** `POST /v2/users/{userId}/verify/mobile/send`: a 6-digit OTP to the user's mobile; see the class example. */
   sendOtp(userId: string, options?: RequestOptions): ApiPromise<MobileOtpSent> {
-    return callEndpoint(this.transport, ENDPOINTS['users.mobile.sendOtp'], { params: { userId } }, options);
+    return callEndpoint(this.transport, 'users.mobile.sendOtp', { params: { userId } }, options);
   }
 
   /** `POST /v2/users/{userId}/verify/mobile/confirm`: confirms the OTP; the class example shows the flow. */
@@ -34,11 +33,6 @@ export class MobileVerificationResource {
     params: MobileConfirmRequest,
     options?: RequestOptions,
   ): ApiPromise<MobileVerification> {
-    return callEndpoint(
-      this.transport,
-      ENDPOINTS['users.mobile.confirm'],
-      { params: { userId }, body: params },
-      options,
-    );
+    return callForUser(this.transport, 'users.mobile.confirm', userId, params, options);
   }
 }

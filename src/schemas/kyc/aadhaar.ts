@@ -1,6 +1,7 @@
 // Aadhaar OTP (assumed, docs/assumptions.md): send an OTP for an Aadhaar number, then verify it. Fields
 // from the `aadhaar` block of the KYC status record (spec 2.7); `AADHAAR_OTP_EXPIRED` from 7.3.
 import * as z from 'zod/mini';
+import { stringMatching } from '../../internal/checks.js';
 import { DeviceId, Otp, requiredString, responseObject, Timestamp } from '../common.js';
 
 const AADHAAR_RULE = 'aadhaarNumber must be exactly 12 digits';
@@ -9,7 +10,7 @@ const AADHAAR_RULE = 'aadhaarNumber must be exactly 12 digits';
  * `POST /v2/users/{userId}/kyc/aadhaar/otp/send` body (assumed): `aadhaarNumber` (12 digits), `deviceId?`.
  */
 export const AadhaarOtpSendRequest = z.object({
-  aadhaarNumber: z.string({ error: AADHAAR_RULE }).check(z.regex(/^\d{12}$/, { error: AADHAAR_RULE })),
+  aadhaarNumber: stringMatching(/^\d{12}$/, AADHAAR_RULE),
   deviceId: z.optional(DeviceId),
 });
 /** Aadhaar OTP send body. */

@@ -1,5 +1,6 @@
 /** Bank account verification by penny drop (spec 4.7). */
 import * as z from 'zod/mini';
+import { stringMatching } from '../../internal/checks.js';
 import { DeviceId, requiredString, responseObject } from '../common.js';
 import { MAX_ACCOUNT_NUMBER_DIGITS, MIN_ACCOUNT_NUMBER_DIGITS } from '../limits.js';
 
@@ -16,10 +17,8 @@ const IFSC_RULE =
 
 /** `POST /v2/users/{userId}/kyc/bank/verify` body. */
 export const BankVerifyRequest = z.object({
-  accountNumber: z
-    .string({ error: ACCOUNT_RULE })
-    .check(z.regex(ACCOUNT_NUMBER_PATTERN, { error: ACCOUNT_RULE })),
-  ifsc: z.string({ error: IFSC_RULE }).check(z.regex(IFSC_PATTERN, { error: IFSC_RULE })),
+  accountNumber: stringMatching(ACCOUNT_NUMBER_PATTERN, ACCOUNT_RULE),
+  ifsc: stringMatching(IFSC_PATTERN, IFSC_RULE),
   accountHolderName: requiredString('accountHolderName'),
   deviceId: z.optional(DeviceId),
 });

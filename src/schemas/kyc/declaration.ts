@@ -1,7 +1,7 @@
 // The declaration (spec 2.10, 4.11): occupation, income range and PEP status. A PEP declaration rejects
 // KYC at once (spec 3.3).
 import * as z from 'zod/mini';
-import { lengthBetween, oneOf } from '../../internal/checks.js';
+import { oneOf, stringOfLength } from '../../internal/checks.js';
 import {
   DeviceId,
   MAX_OCCUPATION_OTHER_LENGTH,
@@ -47,14 +47,10 @@ const ACCEPTED_RULE = 'declarationAccepted must be true: the user has to accept 
 export const DeclarationRequest = z
   .object({
     occupation: oneOf('occupation', occupations),
-    occupationOther: z.optional(
-      z.string({ error: OTHER_RULE }).check(lengthBetween(0, MAX_OCCUPATION_OTHER_LENGTH, OTHER_RULE)),
-    ),
+    occupationOther: z.optional(stringOfLength(0, MAX_OCCUPATION_OTHER_LENGTH, OTHER_RULE)),
     incomeRange: oneOf('incomeRange', incomeRanges),
     isPep: z.boolean({ error: 'isPep is required and must be a boolean' }),
-    pepDetails: z.optional(
-      z.string({ error: PEP_RULE }).check(lengthBetween(0, MAX_PEP_DETAILS_LENGTH, PEP_RULE)),
-    ),
+    pepDetails: z.optional(stringOfLength(0, MAX_PEP_DETAILS_LENGTH, PEP_RULE)),
     declarationAccepted: z.literal(true, { error: ACCEPTED_RULE }),
     deviceId: z.optional(DeviceId),
   })

@@ -1,6 +1,6 @@
 /** Document upload in two steps (spec 2.9, 4.10): a presigned upload URL, then the confirmation. */
 import * as z from 'zod/mini';
-import { numberBetween, oneOf, wholeNumber } from '../../internal/checks.js';
+import { oneOf, stringMatching, wholeNumberBetween } from '../../internal/checks.js';
 import {
   DeviceId,
   MAX_DOCUMENT_BYTES,
@@ -28,13 +28,9 @@ const FILE_SIZE_RULE = `fileSize must be a whole number of bytes from 1 to ${MAX
 const FILE_NAME_RULE = 'fileName must be the file name with its extension, like passport.pdf';
 
 /** Request field: `fileSize`, whole bytes, at most 10,485,760. */
-export const FileSize = z
-  .number({ error: FILE_SIZE_RULE })
-  .check(wholeNumber(FILE_SIZE_RULE), numberBetween(1, MAX_DOCUMENT_BYTES, FILE_SIZE_RULE));
+export const FileSize = wholeNumberBetween(1, MAX_DOCUMENT_BYTES, FILE_SIZE_RULE);
 /** Request field: `fileName`, with an extension. */
-export const FileName = z
-  .string({ error: FILE_NAME_RULE })
-  .check(z.regex(/^[^/\\]*[^/\\.]\.[A-Za-z0-9]{1,10}$/, { error: FILE_NAME_RULE }));
+export const FileName = stringMatching(/^[^/\\]*[^/\\.]\.[A-Za-z0-9]{1,10}$/, FILE_NAME_RULE);
 
 /** `POST /v2/users/{userId}/kyc/document/upload-url` body; every field is required. */
 export const DocumentUploadUrlRequest = z.object({

@@ -1,6 +1,7 @@
 // PAN verification (assumed, docs/assumptions.md): fields from the `pan` block (spec 2.7); `PAN_INVALID`,
 // `PAN_NOT_FOUND`, `NAME_MISMATCH` from 7.3.
 import * as z from 'zod/mini';
+import { stringMatching } from '../../internal/checks.js';
 import { DeviceId, responseObject, Timestamp } from '../common.js';
 
 /** A PAN: five letters, four digits, one letter (`ABCDE1234F`). */
@@ -9,7 +10,7 @@ const PAN_RULE = 'pan must be a PAN like ABCDE1234F (5 capital letters, 4 digits
 
 /** `POST /v2/users/{userId}/kyc/pan/verify` body (assumed): `pan`, `deviceId?`. */
 export const PanVerifyRequest = z.object({
-  pan: z.string({ error: PAN_RULE }).check(z.regex(PAN_PATTERN, { error: PAN_RULE })),
+  pan: stringMatching(PAN_PATTERN, PAN_RULE),
   deviceId: z.optional(DeviceId),
 });
 /** PAN verify body. */

@@ -1,6 +1,6 @@
 /** Passport verification (spec 4.6): a base64 PDF or photo. */
 import * as z from 'zod/mini';
-import { lengthBetween } from '../../internal/checks.js';
+import { stringOfLength } from '../../internal/checks.js';
 import { DeviceId, responseObject } from '../common.js';
 
 const FILE_RULE = 'file is required and must be the passport PDF or photo, base64-encoded';
@@ -8,10 +8,8 @@ const FILE_NAME_RULE = 'fileName must be a non-empty file name, for example pass
 
 /** `POST /v2/users/{userId}/kyc/passport/verify` body: `file` (base64), `fileName?`, `deviceId?`. */
 export const PassportVerifyRequest = z.object({
-  file: z
-    .string({ error: FILE_RULE })
-    .check(lengthBetween(1, Infinity, FILE_RULE), z.regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: FILE_RULE })),
-  fileName: z.optional(z.string({ error: FILE_NAME_RULE }).check(lengthBetween(1, Infinity, FILE_NAME_RULE))),
+  file: stringOfLength(1, Infinity, FILE_RULE).check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: FILE_RULE })),
+  fileName: z.optional(stringOfLength(1, Infinity, FILE_NAME_RULE)),
   deviceId: z.optional(DeviceId),
 });
 /** Passport verify body. */

@@ -1,6 +1,7 @@
 // Extended profile submission (assumed `POST /v2/users/{userId}/kyc/profile`, docs/assumptions.md; fields
 // from the extended status, spec 2.8).
 import * as z from 'zod/mini';
+import { stringMatching } from '../../internal/checks.js';
 import { DeviceId, requiredString, responseObject, Timestamp } from '../common.js';
 
 const DOB_RULE = 'dateOfBirth must be a real date in the form YYYY-MM-DD';
@@ -22,13 +23,11 @@ const optionalText = (field: string) => z.optional(requiredString(field));
 /** `POST /v2/users/{userId}/kyc/profile` body (assumed). */
 export const ProfileSubmitRequest = z.object({
   dateOfBirth: z.string({ error: DOB_RULE }).check(z.refine(isCalendarDate, { error: DOB_RULE })),
-  nationality: z
-    .string({ error: NATIONALITY_RULE })
-    .check(z.regex(/^[A-Z]{2}$/, { error: NATIONALITY_RULE })),
+  nationality: stringMatching(/^[A-Z]{2}$/, NATIONALITY_RULE),
   city: requiredString('city'),
   addressLine: optionalText('addressLine'),
   state: optionalText('state'),
-  pincode: z.optional(z.string({ error: PINCODE_RULE }).check(z.regex(/^\d{6}$/, { error: PINCODE_RULE }))),
+  pincode: z.optional(stringMatching(/^\d{6}$/, PINCODE_RULE)),
   deviceId: z.optional(DeviceId),
 });
 /** Profile body. */

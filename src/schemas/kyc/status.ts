@@ -21,6 +21,10 @@ const verified = z.optional(z.boolean());
 // Spec 2.7 shows the block as `{status: pending}` before the flow completes; after it, the session's own (3.2).
 const DigilockerRecordStatus = openEnum(['pending', ...digilockerStatuses]);
 
+/** A step's block of the record, optional: `verified` and the step's own fields. */
+const block = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+  z.optional(responseObject({ verified, ...shape }));
+
 /** A block of the KYC status record; a missing `verified` reads as false (spec 2.7 rule 2, `isVerified`). */
 export const KycBlock = responseObject({ verified });
 /** A block of the KYC status record. */
@@ -30,52 +34,37 @@ export type KycBlock = z.infer<typeof KycBlock>;
 export const KycStatus = responseObject({
   level: KycLevel,
   status: KycAggregateStatus,
-  digilocker: z.optional(
-    responseObject({
-      verified,
-      status: z.optional(DigilockerRecordStatus),
-      completedAt: z.optional(Timestamp),
-    }),
-  ),
-  aadhaar: z.optional(
-    responseObject({
-      verified,
-      maskedNumber: z.optional(z.string()),
-      nameOnAadhaar: z.optional(z.string()),
-      verifiedAt: z.optional(Timestamp),
-    }),
-  ),
-  pan: z.optional(
-    responseObject({
-      verified,
-      maskedNumber: z.optional(z.string()),
-      nameOnPan: z.optional(z.string()),
-      nameMatchScore: z.optional(z.number()),
-      verifiedAt: z.optional(Timestamp),
-    }),
-  ),
+  digilocker: block({
+    status: z.optional(DigilockerRecordStatus),
+    completedAt: z.optional(Timestamp),
+  }),
+  aadhaar: block({
+    maskedNumber: z.optional(z.string()),
+    nameOnAadhaar: z.optional(z.string()),
+    verifiedAt: z.optional(Timestamp),
+  }),
+  pan: block({
+    maskedNumber: z.optional(z.string()),
+    nameOnPan: z.optional(z.string()),
+    nameMatchScore: z.optional(z.number()),
+    verifiedAt: z.optional(Timestamp),
+  }),
   passport: z.optional(KycBlock),
-  attestation: z.optional(
-    responseObject({
-      verified,
-      docType: z.optional(z.string()),
-      country: z.optional(z.string()),
-      issuingCountry: z.optional(z.string()),
-      legalName: z.optional(z.string()),
-      verifiedAt: z.optional(Timestamp),
-    }),
-  ),
+  attestation: block({
+    docType: z.optional(z.string()),
+    country: z.optional(z.string()),
+    issuingCountry: z.optional(z.string()),
+    legalName: z.optional(z.string()),
+    verifiedAt: z.optional(Timestamp),
+  }),
   face: z.optional(KycBlock),
   upi: z.optional(KycBlock),
-  bank: z.optional(
-    responseObject({
-      verified,
-      maskedAccountNumber: z.optional(z.string()),
-      bankName: z.optional(z.string()),
-      ifsc: z.optional(z.string()),
-      verifiedAt: z.optional(Timestamp),
-    }),
-  ),
+  bank: block({
+    maskedAccountNumber: z.optional(z.string()),
+    bankName: z.optional(z.string()),
+    ifsc: z.optional(z.string()),
+    verifiedAt: z.optional(Timestamp),
+  }),
 });
 /** The KYC status record. */
 export type KycStatus = z.infer<typeof KycStatus>;
@@ -90,6 +79,10 @@ export const KycRefresh = responseObject({ previous: KycLevelStatus, current: Ky
 /** The result of a KYC refresh. */
 export type KycRefresh = z.infer<typeof KycRefresh>;
 
+/** A part of the extended status, optional: whether it was `submitted`, and what was. */
+const submission = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+  z.optional(responseObject({ submitted: z.boolean(), ...shape }));
+
 /**
  * `GET /v2/users/{userId}/kyc/extended-status` data (spec 2.8); the spec shows no `missing` entries (the mock
  * uses `profile`, `document`, `declaration`).
@@ -98,33 +91,24 @@ export const ExtendedStatus = responseObject({
   complete: z.boolean(),
   missing: z.array(z.string()),
   isPepRejected: z.boolean(),
-  profile: z.optional(
-    responseObject({
-      submitted: z.boolean(),
-      dateOfBirth: z.optional(z.string()),
-      nationality: z.optional(z.string()),
-      city: z.optional(z.string()),
-      submittedAt: z.optional(Timestamp),
-    }),
-  ),
-  document: z.optional(
-    responseObject({
-      submitted: z.boolean(),
-      documentType: z.optional(z.string()),
-      fileName: z.optional(z.string()),
-      verified: z.optional(z.boolean()),
-      uploadedAt: z.optional(Timestamp),
-    }),
-  ),
-  declaration: z.optional(
-    responseObject({
-      submitted: z.boolean(),
-      occupation: z.optional(z.string()),
-      incomeRange: z.optional(z.string()),
-      isPep: z.optional(z.boolean()),
-      submittedAt: z.optional(Timestamp),
-    }),
-  ),
+  profile: submission({
+    dateOfBirth: z.optional(z.string()),
+    nationality: z.optional(z.string()),
+    city: z.optional(z.string()),
+    submittedAt: z.optional(Timestamp),
+  }),
+  document: submission({
+    documentType: z.optional(z.string()),
+    fileName: z.optional(z.string()),
+    verified: z.optional(z.boolean()),
+    uploadedAt: z.optional(Timestamp),
+  }),
+  declaration: submission({
+    occupation: z.optional(z.string()),
+    incomeRange: z.optional(z.string()),
+    isPep: z.optional(z.boolean()),
+    submittedAt: z.optional(Timestamp),
+  }),
 });
 /** The extended KYC status. */
 export type ExtendedStatus = z.infer<typeof ExtendedStatus>;

@@ -1,5 +1,6 @@
 /** UPI verification (spec 4.8), with its three outcomes, all `success: true`. */
 import * as z from 'zod/mini';
+import { stringMatching } from '../../internal/checks.js';
 import { DeviceId, responseObject } from '../common.js';
 
 /**
@@ -12,31 +13,27 @@ const UPI_RULE = 'upiId must be a UPI ID in the form username@handle, like asha@
 
 /** `POST /v2/users/{userId}/kyc/upi/verify` body. */
 export const UpiVerifyRequest = z.object({
-  upiId: z.string({ error: UPI_RULE }).check(z.regex(UPI_ID_PATTERN, { error: UPI_RULE })),
+  upiId: stringMatching(UPI_ID_PATTERN, UPI_RULE),
   deviceId: z.optional(DeviceId),
 });
 /** UPI verify body. */
 export type UpiVerifyRequest = z.infer<typeof UpiVerifyRequest>;
 
-/** Outcome 1: name score of 70 or more, `verified: true`. */
-export const UpiVerified = responseObject({
-  verified: z.literal(true),
+// The name the VPA is registered to, and its score against the user's: outcomes 1 and 2 differ in `verified`.
+const named = {
   name: z.string(),
   bankName: z.nullable(z.string()),
   nameMatchScore: z.number(),
   message: z.optional(z.string()),
-});
+};
+
+/** Outcome 1: name score of 70 or more, `verified: true`. */
+export const UpiVerified = responseObject({ verified: z.literal(true), ...named });
 /** A verified UPI ID. */
 export type UpiVerified = z.infer<typeof UpiVerified>;
 
 /** Outcome 2: the VPA exists but its name scores under 70, `verified: false` with an explanatory message. */
-export const UpiNameMismatch = responseObject({
-  verified: z.literal(false),
-  name: z.string(),
-  bankName: z.nullable(z.string()),
-  nameMatchScore: z.number(),
-  message: z.optional(z.string()),
-});
+export const UpiNameMismatch = responseObject({ verified: z.literal(false), ...named });
 /** A UPI ID whose name does not match. */
 export type UpiNameMismatch = z.infer<typeof UpiNameMismatch>;
 

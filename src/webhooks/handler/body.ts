@@ -4,11 +4,11 @@
 /** Why a body was not read: past the size cap, cut off by the client, or slower than the time allowed. */
 export type BodyProblem = 'body_too_large' | 'body_incomplete' | 'body_timeout';
 
-/** The answer to each problem: 413, 400 (nobody is left to read it), 408. */
-export const BODY_PROBLEM_STATUS: Record<BodyProblem, number> = {
-  body_too_large: 413,
-  body_incomplete: 400,
-  body_timeout: 408,
+/** The answer to each problem (400 when nobody is left to read it), and what the warning line says of it. */
+export const BODY_PROBLEMS: Record<BodyProblem, { status: number; why: string }> = {
+  body_too_large: { status: 413, why: 'over maxBodyBytes' },
+  body_incomplete: { status: 400, why: 'the client closed the connection' },
+  body_timeout: { status: 408, why: 'over bodyTimeoutMs' },
 };
 
 export const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -21,6 +21,10 @@ export interface ChunkSource {
 }
 
 const encoder = new TextEncoder();
+
+/** A chunk of node's stream (a Buffer, or text once a stream has an encoding) as bytes. */
+export const bytesOf = (chunk: unknown): Uint8Array =>
+  typeof chunk === 'string' ? encoder.encode(chunk) : (chunk as Uint8Array);
 
 /** The whole body, or why not. Never rejects: a stream that errors (the client went away) is `body_incomplete`. */
 export async function readChunks(
@@ -40,7 +44,7 @@ export async function readChunks(
       const next = await Promise.race([source.next(), late]);
       if (next === 'body_timeout') return next;
       if (next.done === true) break;
-      const bytes = typeof next.value === 'string' ? encoder.encode(next.value) : (next.value as Uint8Array);
+      const bytes = bytesOf(next.value);
       size += bytes.byteLength;
       if (size > max) return 'body_too_large';
       parts.push(bytes);
@@ -52,6 +56,3 @@ export async function readChunks(
   }
   return new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer());
 }
-
-/** The declared `content-length` is past `max`: refused before reading a byte. */
-export const declaredTooLarge = (length: string | null | undefined, max: number) => Number(length ?? 0) > max;

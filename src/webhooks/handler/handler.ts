@@ -9,20 +9,13 @@ import {
 } from '../events.js';
 import { verifyWebhookAsync } from '../verify-async.js';
 import {
-  BODY_PROBLEM_STATUS,
+  BODY_PROBLEMS,
   type BodyProblem,
   DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_MAX_BODY,
-  declaredTooLarge,
   readChunks,
 } from './body.js';
-import {
-  DEFAULT_LOG_LIMIT,
-  limitedLog,
-  type WebhookLogger,
-  type WebhookLogLevel,
-  type WebhookLogLimit,
-} from './log.js';
+import { limitedLog, type WebhookLogger, type WebhookLogLevel, type WebhookLogLimit } from './log.js';
 import { memoryWebhookStore, type WebhookStore } from './store.js';
 
 /** What the handler hands each event function besides the event. */
@@ -198,11 +191,7 @@ export function createWebhookHandler<Within = never>(
   }
   if (!(leaseMs >= 100)) throw new RangeError('createWebhookHandler: leaseMs must be at least 100.');
   const store: WebhookStore<Within> = options.store ?? memoryWebhookStore();
-  const log = limitedLog(
-    options.logger ?? console,
-    options.logLevel ?? 'warn',
-    options.logLimit ?? DEFAULT_LOG_LIMIT,
-  );
+  const log = limitedLog(options.logger, options.logLevel, options.logLimit);
   // An Error goes as the detail, whose printing (console's, a logger's) shows its message and stack: the line
   // names the event and repeats nothing of it.
   const report =
@@ -225,7 +214,7 @@ export function createWebhookHandler<Within = never>(
     if (request.method !== 'POST')
       return [answer(405, { error: 'method_not_allowed' }, { allow: 'POST' }), 'rejected'];
     const body = await readBody(request, maxBodyBytes, bodyTimeoutMs);
-    if (typeof body === 'string') return reject(BODY_PROBLEM_STATUS[body], body, BODY_HINT[body]);
+    if (typeof body === 'string') return reject(BODY_PROBLEMS[body].status, body, BODY_PROBLEMS[body].why);
     let event: WebhookEvent;
     try {
       event = await verifyWebhookAsync(body, request.headers.get(SIGNATURE_HEADER), secret, {
@@ -309,14 +298,9 @@ export function createWebhookHandler<Within = never>(
   };
 }
 
-const BODY_HINT: Record<BodyProblem, string> = {
-  body_too_large: 'over maxBodyBytes',
-  body_incomplete: 'the client closed the connection',
-  body_timeout: 'over bodyTimeoutMs',
-};
-
 async function readBody(request: Request, max: number, timeoutMs: number): Promise<Uint8Array | BodyProblem> {
-  if (declaredTooLarge(request.headers.get('content-length'), max)) return 'body_too_large';
+  // A declared length past `max` is refused before reading a byte.
+  if (Number(request.headers.get('content-length') ?? 0) > max) return 'body_too_large';
   if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const body = await readChunks({ next: () => reader.read() }, max, timeoutMs);

@@ -24,16 +24,16 @@ export interface WebhookLogLimit {
   perMs: number;
 }
 
-export const DEFAULT_LOG_LIMIT: WebhookLogLimit = { lines: 10, perMs: 60_000 };
+const DEFAULT_LOG_LIMIT: WebhookLogLimit = { lines: 10, perMs: 60_000 };
 
 const RANK = { off: 0, error: 1, warn: 2 } as const;
 const PREFIX = 'inr-payouts webhook handler:';
 
 /** One `(level, message, detail?)` function that keeps to `level` and to `limit`, however many requests come. */
 export function limitedLog(
-  logger: WebhookLogger,
-  level: WebhookLogLevel,
-  { lines, perMs }: WebhookLogLimit,
+  logger: WebhookLogger = console,
+  level: WebhookLogLevel = 'warn',
+  { lines, perMs }: WebhookLogLimit = DEFAULT_LOG_LIMIT,
 ): (at: 'warn' | 'error', message: string, detail?: unknown) => void {
   if (!(lines >= 1 && perMs >= 1)) {
     throw new RangeError('logLimit: lines and perMs must be at least 1; logLevel: "off" writes no line.');

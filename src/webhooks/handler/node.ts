@@ -1,5 +1,6 @@
 // Structural types only: the entry imports nothing from node and no framework.
-import { DEFAULT_LOG_LIMIT, limitedLog } from './log.js';
+import { bytesOf } from './body.js';
+import { limitedLog } from './log.js';
 
 /** What the adapter reads of node's `IncomingMessage` (Express's `req` is one; Fastify's `request.raw` too). */
 export interface NodeRequestLike extends AsyncIterable<unknown> {
@@ -89,13 +90,13 @@ export function toNodeHandler(
   handler: (request: Request) => Promise<Response>,
   options: NodeHandlerOptions = {},
 ): (req: NodeRequestLike | FastifyRequestLike, res: NodeResponseLike | FastifyReplyLike) => Promise<void> {
-  const log = limitedLog(console, 'error', DEFAULT_LOG_LIMIT);
+  const log = limitedLog(console, 'error');
   const { onError = (error) => log('error', error.message) } = options;
   const serve = async (raw: NodeRequestLike, given: unknown, out: NodeResponseLike) => {
     let response: Response;
     if (isBytes(given)) response = await handler(toRequest(raw, given));
     else if ((typeof given === 'object' && given !== null) || raw.readableEnded) {
-      onError(new ParsedBodyError());
+      onError(new Error(PARSED_BODY_MESSAGE));
       response = Response.json({ error: 'body_parsed_before_handler' }, { status: 500 });
     } else response = await handler(toRequest(raw, streamOf(raw)));
     out.statusCode = response.status;
@@ -126,8 +127,6 @@ export function toNodeHandler(
   };
 }
 
-const encoder = new TextEncoder();
-
 /**
  * node's request as a WHATWG stream, read only as the handler pulls. A stream that errors (the client went away)
  * errors this one. Cancelling leaves node's stream as it is: ending it would destroy the socket the answer goes on.
@@ -138,18 +137,9 @@ function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
     async pull(controller) {
       const next = await chunks.next();
       if (next.done === true) controller.close();
-      else
-        controller.enqueue(
-          typeof next.value === 'string' ? encoder.encode(next.value) : (next.value as Uint8Array),
-        );
+      else controller.enqueue(bytesOf(next.value));
     },
   });
-}
-
-class ParsedBodyError extends Error {
-  constructor() {
-    super(PARSED_BODY_MESSAGE);
-  }
 }
 
 function toRequest(req: NodeRequestLike, body: Uint8Array | string | ReadableStream<Uint8Array>): Request {

@@ -112,12 +112,8 @@ export function postgresWebhookStore(
       return { state: 'busy', retryAfterMs: Number(row?.left_ms ?? 0) };
     },
     async renew(eventId, token, leaseMs) {
-      const rows = await run(`UPDATE ${table} SET lease_until = ${lease} WHERE ${held} RETURNING 1 AS held`, [
-        eventId,
-        token,
-        Math.ceil(leaseMs),
-      ]);
-      return rows.length > 0;
+      const renewed = `UPDATE ${table} SET lease_until = ${lease} WHERE ${held} RETURNING 1 AS held`;
+      return (await run(renewed, [eventId, token, Math.ceil(leaseMs)])).length > 0;
     },
     async complete(eventId, token, within) {
       const rows = await run(
