@@ -1,8 +1,9 @@
 /**
  * Users (spec 1.3; `POST /v2/users` assumed, docs/assumptions.md): registering one in an account, shared by the
- * create route and the seeding helpers, and a user's wire form.
+ * create route and the seeding helpers, the create itself, and a user's wire form.
  */
 import type { User } from '../../src/schemas/users.js';
+import { emitEvent } from '../engine/events.js';
 import { nextId } from '../engine/ids.js';
 import { nowIso } from '../engine/timers.js';
 import type { MockState } from '../state/mock-state.js';
@@ -40,5 +41,14 @@ export function registerUser(state: MockState, accountId: string, input: NewUser
   };
   state.users.byId[user.id] = user;
   state.users.idByMobile[index] = user.id;
+  return user;
+}
+
+/** `POST /v2/users`: registers the user and emits `user.created` (its payload as docs/webhook-events.md decides). */
+export function createUser(state: MockState, accountId: string, input: NewUser): UserRecord | undefined {
+  const user = registerUser(state, accountId, input);
+  if (!user) return undefined;
+  const { id: userId, mobile, email, createdAt } = user;
+  emitEvent(state, accountId, 'user.created', { userId, mobile, email, createdAt });
   return user;
 }

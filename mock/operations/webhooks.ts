@@ -16,7 +16,7 @@ import { WEBHOOK_DELIVER } from '../engine/events.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import { capBody, type JournalWebhook } from '../engine/journal.js';
 import { defineTask } from '../engine/tasks.js';
-import { isoAt, schedule } from '../engine/timers.js';
+import { cancelTimer, isoAt, schedule } from '../engine/timers.js';
 import {
   type AttemptOutcome,
   afterAttempt,
@@ -68,7 +68,7 @@ async function send(
 }
 
 /** Schedules a delivery attempt of `record` at `at` (epoch ms) and notes it on the record. */
-export function scheduleDelivery(
+function scheduleDelivery(
   state: MockState,
   record: WebhookEventRecord,
   at: number,
@@ -78,6 +78,13 @@ export function scheduleDelivery(
   const payload: DeliverPayload = { eventId: record.id, attempt, trigger };
   const timerId = schedule(state, WEBHOOK_DELIVER, { at }, payload);
   record.nextAttempt = { attempt, at: new Date(at).toISOString(), timerId, trigger };
+}
+
+/** `POST /v2/webhooks/{eventId}/retry` (spec 4.12): it replaces any automatic attempt still waiting, so the event is sent once. */
+export function retryDelivery(state: MockState, record: WebhookEventRecord, now: number): void {
+  if (record.nextAttempt) cancelTimer(state, record.nextAttempt.timerId);
+  setEventStatus(state, record, 'pending');
+  scheduleDelivery(state, record, now, record.attempts + 1, 'manual');
 }
 
 /** The `webhook.deliver` task: one attempt, then the next is scheduled or the event is failed. */

@@ -4,14 +4,13 @@
  */
 import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { MockApiError } from '../engine/errors.js';
-import { emitEvent } from '../engine/events.js';
 import { defineModule } from '../engine/module.js';
 import { route } from '../engine/route.js';
-import { normalizeMobile, registerUser, userData } from '../operations/users.js';
+import { createUser, normalizeMobile, userData } from '../operations/users.js';
 
-const createUser = route(ENDPOINTS['users.create'], ({ body, state, account }) => {
+const usersCreate = route(ENDPOINTS['users.create'], ({ body, state, account }) => {
   const { mobile, email, name, deviceId } = body;
-  const user = registerUser(state, account.id, { mobile, email, name, deviceId });
+  const user = createUser(state, account.id, { mobile, email, name, deviceId });
   if (!user) {
     throw new MockApiError(409, {
       error: 'Conflict',
@@ -19,15 +18,8 @@ const createUser = route(ENDPOINTS['users.create'], ({ body, state, account }) =
       code: 'USER_EXISTS',
     });
   }
-  // Payload as docs/webhook-events.md decides.
-  emitEvent(state, account.id, 'user.created', {
-    userId: user.id,
-    mobile: user.mobile,
-    email: user.email,
-    createdAt: user.createdAt,
-  });
   return { data: userData(user), message: 'User created' };
 });
 
 /** The users routes. */
-export const users = defineModule({ name: 'users', routes: [createUser] });
+export const users = defineModule({ name: 'users', routes: [usersCreate] });

@@ -6,11 +6,10 @@ import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { DEFAULT_WEBHOOK_LIMIT, DEFAULT_WEBHOOK_PAGE } from '../../src/schemas/common.js';
 import type { WebhookEvent } from '../../src/schemas/webhooks.js';
 import { MockApiError } from '../engine/errors.js';
-import { eventPage, setEventStatus } from '../engine/event-index.js';
+import { eventPage } from '../engine/event-index.js';
 import { defineModule } from '../engine/module.js';
 import { route } from '../engine/route.js';
-import { cancelTimer } from '../engine/timers.js';
-import { scheduleDelivery, webhookDeliver } from '../operations/webhooks.js';
+import { retryDelivery, webhookDeliver } from '../operations/webhooks.js';
 import { pick } from '../state/records.js';
 import type { WebhookEventRecord } from '../state/webhooks.js';
 
@@ -39,10 +38,7 @@ const retryEvent = route(ENDPOINTS['webhooks.retry'], ({ params, state, account,
       code: 'EVENT_NOT_FOUND',
     });
   }
-  // A manual retry replaces any automatic attempt still waiting, so the event is sent once.
-  if (record.nextAttempt) cancelTimer(state, record.nextAttempt.timerId);
-  setEventStatus(state, record, 'pending');
-  scheduleDelivery(state, record, now, record.attempts + 1, 'manual');
+  retryDelivery(state, record, now);
   return { data: webhookEventData(record), message: `Webhook event ${record.id} queued for delivery` };
 });
 
