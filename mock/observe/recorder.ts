@@ -13,7 +13,6 @@ import { HELPER_CONTRACT, type HelperSpec } from '../contract/helpers.js';
 import {
   BUNDLE_FORMAT,
   BUNDLE_VERSION,
-  type BundleAnswer,
   type BundleRequestAnswer,
   type BundleStep,
   type BundleWebhook,
@@ -79,10 +78,15 @@ function jsonArgs(name: string, spec: HelperSpec, args: readonly unknown[]): Bun
     : { type: 'helper', name, args: copied };
 }
 
-// FNV-1a over 32 bits: a digest that tells two answers apart, not a security measure.
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-const digestOf = (hash: number) => `fnv1a32:${(hash >>> 0).toString(16).padStart(8, '0')}`;
+/**
+ * FNV-1a over 32 bits of the `length` units `unit(i)` gives (a text's UTF-16 code units, or bytes): a digest that
+ * tells two answers apart, not a security measure.
+ */
+function digestOf(length: number, unit: (i: number) => number): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < length; i++) hash = Math.imul(hash ^ unit(i), 0x01000193);
+  return `fnv1a32:${(hash >>> 0).toString(16).padStart(8, '0')}`;
+}
 
 type RequestStep = Extract<BundleStep, { type: 'request' }>;
 
@@ -110,37 +114,27 @@ function noteAnswer(
     step.answer = answer;
     then(answer);
   };
-  const noteText = (text: string) => {
-    // An answer with the last one's status and text (a client polling, a load test) shares its note: comparing
-    // two strings is native, the digest a loop over every character.
-    if (text !== lastNoted.text || response.status !== lastNoted.answer.status) {
-      let hash = FNV_OFFSET;
-      for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
-      lastNoted.text = text;
-      lastNoted.answer = { status: response.status, digest: digestOf(hash) };
-    }
-    note(lastNoted.answer);
-  };
-  if (isNetworkError(response)) {
-    note({ status: 0 });
-    return;
-  }
   // A `HEAD` answer sends no body, whatever text its `GET` had. The text, when the pipeline kept it, spares
   // reading the body (and a server adapter's light response stays light).
   const text = exchange.method === 'HEAD' ? '' : (answered.text ?? (response.body === null ? '' : undefined));
-  if (text !== undefined) {
-    noteText(text);
-    return;
-  }
-  response
-    .clone()
-    .arrayBuffer()
-    .then((buffer: ArrayBuffer) => {
-      let hash = FNV_OFFSET;
-      for (const byte of new Uint8Array(buffer)) hash = Math.imul(hash ^ byte, FNV_PRIME);
-      note({ status: response.status, digest: digestOf(hash) });
-    })
-    .catch(() => note({ status: response.status }));
+  if (isNetworkError(response)) note({ status: 0 });
+  else if (text !== undefined) {
+    // An answer with the last one's status and text (a client polling, a load test) shares its note: comparing
+    // two strings is native, the digest a loop over every character.
+    if (text !== lastNoted.text || response.status !== lastNoted.answer.status) {
+      const digest = digestOf(text.length, (i) => text.charCodeAt(i));
+      Object.assign(lastNoted, { text, answer: { status: response.status, digest } });
+    }
+    note(lastNoted.answer);
+  } else
+    response
+      .clone()
+      .arrayBuffer()
+      .then((buffer: ArrayBuffer) => {
+        const bytes = new Uint8Array(buffer);
+        note({ status: response.status, digest: digestOf(bytes.length, (i) => bytes[i] ?? 0) });
+      })
+      .catch(() => note({ status: response.status }));
 }
 
 /**
@@ -184,6 +178,26 @@ function stepBytes(step: BundleStep): number {
   let bytes = 160 + step.method.length + step.path.length;
   for (const name in step.headers) bytes += name.length + (step.headers[name]?.length ?? 0) + 6;
   return bytes;
+}
+
+/** A clock step's `wait: false`, kept only when given. */
+const noWait = (options?: { wait?: boolean }) => (options?.wait === false ? { wait: false } : {});
+
+/**
+ * A delivery outcome as a bundle keeps it: `ok` and the fields it has (none set to `undefined`); a replay gives
+ * the recorded ones back.
+ */
+export function outcomeFields({
+  ok,
+  status,
+  responseBody,
+  error,
+  timedOut,
+}: DeliveryOutcome): DeliveryOutcome {
+  const fields: DeliveryOutcome = { ok, status, responseBody, error, timedOut };
+  for (const [key, value] of Object.entries(fields))
+    if (value === undefined) Reflect.deleteProperty(fields, key);
+  return fields;
 }
 
 /** What a webhook attempt and its answer count for. */
@@ -233,20 +247,16 @@ export function createRecorder(
     return index;
   };
 
-  const finish = (index: number) => {
-    running.delete(index);
-  };
-
   const run = <T>(step: BundleStep, fn: () => T): T => {
     const index = push(step);
+    const end = () => running.delete(index);
     let result: T;
     try {
       result = fn();
     } catch (error) {
-      finish(index);
+      end();
       throw error;
     }
-    const end = () => finish(index);
     if (result instanceof Promise) result.then(end, end);
     else end();
     return result;
@@ -278,7 +288,7 @@ export function createRecorder(
     if (!opened) return;
     exchange.recording = undefined;
     noteAnswer(lastNoted, opened.step, exchange);
-    finish(opened.index);
+    running.delete(opened.index);
   });
 
   const tick = (ms: number, move: () => Promise<unknown>): Promise<unknown> => {
@@ -305,18 +315,8 @@ export function createRecorder(
         const outcome = await (replayed ? replayed.answer() : post());
         events += 1;
         const count = steps.total;
-        const answer: BundleAnswer = {
-          atStep: count,
-          during: count > 0 && running.has(count - 1),
-          ok: outcome.ok,
-          landed,
-        };
-        landed += 1;
-        if (outcome.status !== undefined) answer.status = outcome.status;
-        if (outcome.responseBody !== undefined) answer.responseBody = outcome.responseBody;
-        if (outcome.error !== undefined) answer.error = outcome.error;
-        if (outcome.timedOut !== undefined) answer.timedOut = outcome.timedOut;
-        entry.answer = answer;
+        const during = count > 0 && running.has(count - 1);
+        entry.answer = { atStep: count, during, landed: landed++, ...outcomeFields(outcome) };
         return outcome;
       },
     };
@@ -347,22 +347,14 @@ export function createRecorder(
         now: () => clock.now(),
         nowIso: () => clock.nowIso(),
         advance: (duration, options) =>
-          run(
-            options?.wait === false
-              ? { type: 'clock', action: 'advance', duration, wait: false }
-              : { type: 'clock', action: 'advance', duration },
-            () => clock.advance(duration, options),
+          run({ type: 'clock', action: 'advance', duration, ...noWait(options) }, () =>
+            clock.advance(duration, options),
           ),
         // A run with nothing to do changes nothing a replay could miss: it is not a step.
         runDue: (options) =>
           nothingDue(mock)
             ? clock.runDue(options)
-            : run(
-                options?.wait === false
-                  ? { type: 'clock', action: 'runDue', wait: false }
-                  : { type: 'clock', action: 'runDue' },
-                () => clock.runDue(options),
-              ),
+            : run({ type: 'clock', action: 'runDue', ...noWait(options) }, () => clock.runDue(options)),
         startRealtime: (options) => clock.startRealtime(options),
         stop: () => clock.stop(),
         get realtime() {
