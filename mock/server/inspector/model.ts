@@ -91,15 +91,9 @@ export interface InspectorModel {
 
 type State = DeepReadonly<MockState>;
 
-/**
- * The user and transaction an entry is about: the ones it names (a request's entry names those its path, body
- * or answer name), and a transaction's user from the state.
- */
-function idsOf(state: State, entry: JournalEntry): { userId?: string; transactionId?: string } {
-  const { transactionId } = entry;
-  const userId = entry.userId ?? (transactionId ? state.transactions.byId[transactionId]?.userId : undefined);
-  return { userId, transactionId };
-}
+/** The user of a transaction, from the state. */
+const userOf = (state: State, transactionId: string | undefined) =>
+  transactionId === undefined ? undefined : state.transactions.byId[transactionId]?.userId;
 
 function matches(ids: { userId?: string; transactionId?: string }, query: InspectorQuery): boolean {
   return (
@@ -148,11 +142,11 @@ function focusOf(state: State, query: InspectorQuery): InspectorFocus[] {
 }
 
 function eventIds(event: DeepReadonly<WebhookEventRecord>, state: State) {
-  const transactionId = event.transactionId;
-  const userId =
-    stringField(event.envelope.data, 'userId') ??
-    (transactionId ? state.transactions.byId[transactionId]?.userId : undefined);
-  return { userId, transactionId };
+  const { transactionId } = event;
+  return {
+    userId: stringField(event.envelope.data, 'userId') ?? userOf(state, transactionId),
+    transactionId,
+  };
 }
 
 function timersOf(state: State): InspectorTimer[] {
@@ -163,7 +157,7 @@ function timersOf(state: State): InspectorTimer[] {
     const userId =
       stringField(timer.payload, 'userId') ??
       (event ? eventIds(event, state).userId : undefined) ??
-      (transactionId ? state.transactions.byId[transactionId]?.userId : undefined);
+      userOf(state, transactionId);
     return {
       id: timer.id,
       kind: timer.kind,
@@ -175,14 +169,20 @@ function timersOf(state: State): InspectorTimer[] {
 
 /** Reads what the page shows from `service`, filtered by `query`. */
 export function inspectorModel(service: MockService, query: InspectorQuery): InspectorModel {
-  const state = service.state;
+  const { state } = service;
+  const { size, limit, budgetBytes, dropped } = service.journal;
   const filtered = query.userId !== undefined || query.transactionId !== undefined;
   // The journal answers copies: read it once per page. Oldest first by virtual time: a webhook attempt is
   // journalled when its answer comes but dated when it was sent, so the journal's order can differ from time's.
   const all = service.journal
     .entries(query.type ? { type: query.type } : {})
     .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.seq - b.seq));
-  const about = all.map((entry) => ({ entry, ...idsOf(state, entry) }));
+  // The user and transaction an entry is about: the ones it names (a request's entry names those its path, body
+  // or answer name), and a transaction's user from the state.
+  const about = all.map((entry) => {
+    const { transactionId } = entry;
+    return { entry, userId: entry.userId ?? userOf(state, transactionId), transactionId };
+  });
   const matching = filtered ? about.filter((item) => matches(item, query)) : about;
   const users = Object.values(state.users.byId).map((u) => ({
     id: u.id,
@@ -197,12 +197,7 @@ export function inspectorModel(service: MockService, query: InspectorQuery): Ins
     baseUrl: service.baseUrl,
     now: new Date(state.clock.now).toISOString(),
     query,
-    journal: {
-      size: service.journal.size,
-      limit: service.journal.limit,
-      budgetBytes: service.journal.budgetBytes,
-      dropped: service.journal.dropped,
-    },
+    journal: { size, limit, budgetBytes, dropped },
     users: newest(users, INSPECTOR_SHOWN, query.userId),
     transactions: newest(transactions, INSPECTOR_SHOWN, query.transactionId),
     entries: matching.slice(-query.limit),

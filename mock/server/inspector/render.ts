@@ -62,15 +62,12 @@ function statusChip(status: number | undefined, ok: boolean): string {
 }
 
 function idLinks(entry: { userId?: string; transactionId?: string }, query: InspectorQuery): string {
-  const links: string[] = [];
-  if (entry.userId) {
-    links.push(`<a class="chip" href="${hrefWith(query, { userId: entry.userId })}">${e(entry.userId)}</a>`);
-  }
-  if (entry.transactionId) {
-    const href = hrefWith(query, { transactionId: entry.transactionId });
-    links.push(`<a class="chip" href="${href}">${e(entry.transactionId)}</a>`);
-  }
-  return links.join('');
+  return (['userId', 'transactionId'] as const)
+    .map((field) => {
+      const id = entry[field];
+      return id ? `<a class="chip" href="${hrefWith(query, { [field]: id })}">${e(id)}</a>` : '';
+    })
+    .join('');
 }
 
 function requestEntry(entry: JournalRequest, model: InspectorModel): string {
@@ -135,26 +132,14 @@ function helperEntry(entry: JournalHelper): string {
   );
 }
 
-/** An entry of a type this page does not know yet: its fields as JSON. */
-function otherEntry(entry: JournalEntry): string {
-  return `<pre>${e(JSON.stringify(entry, null, 2))}</pre>`;
-}
-
 function entryBody(entry: JournalEntry, model: InspectorModel): string {
-  switch (entry.type) {
-    case 'request':
-      return requestEntry(entry, model);
-    case 'transition':
-      return transitionEntry(entry);
-    case 'webhook':
-      return webhookEntry(entry);
-    case 'timer':
-      return timerEntry(entry);
-    case 'helper':
-      return helperEntry(entry);
-    default:
-      return otherEntry(entry);
-  }
+  if (entry.type === 'request') return requestEntry(entry, model);
+  if (entry.type === 'transition') return transitionEntry(entry);
+  if (entry.type === 'webhook') return webhookEntry(entry);
+  if (entry.type === 'timer') return timerEntry(entry);
+  if (entry.type === 'helper') return helperEntry(entry);
+  // An entry of a type this page does not know yet: its fields as JSON.
+  return `<pre>${e(JSON.stringify(entry, null, 2))}</pre>`;
 }
 
 function failed(entry: JournalEntry): boolean {
