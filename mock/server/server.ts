@@ -19,7 +19,7 @@ import type { MockRouter } from '../http/router.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 import { dispatchWith, type MockService, mockServiceWithInternals } from '../service.js';
 import { BodyTooLargeError, hasBody, readBody } from './body-limit.js';
-import { isLoopback } from './guard.js';
+import { isLoopback, refusal } from './guard.js';
 import { HELPERS_PREFIX } from './helpers-api.js';
 import type { StateFile } from './persistence.js';
 import { serverRoutes } from './routes.js';
@@ -55,19 +55,9 @@ export interface RunningMockServer {
   close(): Promise<void>;
 }
 
-function errorResponse(
-  status: number,
-  error: string,
-  message: string,
-  code?: string,
-  headers?: HeadersInit,
-): Response {
-  return Response.json(errorBody('A', { error, message, code }), { status, headers });
-}
-
 /** The mock's own failure: a 500 saying what failed. */
 const internalError = (message: string) =>
-  errorResponse(500, 'Internal Server Error', message, 'INTERNAL_ERROR');
+  refusal(500, 'Internal Server Error', message, { code: 'INTERNAL_ERROR' });
 
 /** Methods a fetch `Request` cannot carry (fetch forbids them), answered before the request is served. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -84,7 +74,7 @@ function refuseForbiddenMethod(router: MockRouter, method: string, url: string):
 }
 
 function notFound(method: string, path: string): Response {
-  return errorResponse(
+  return refusal(
     404,
     'Not Found',
     `No endpoint ${method} ${path}: the API is under /v2 (GET /openapi.json lists its endpoints), the test helpers under ${HELPERS_PREFIX}`,
@@ -95,11 +85,11 @@ function notFound(method: string, path: string): Response {
 function badTarget(error: unknown): Response {
   if (!(error instanceof RequestError))
     return internalError(`The mock failed while handling this request: ${describeError(error)}`);
-  return errorResponse(
+  return refusal(
     400,
     'Bad Request',
     `The request names no URL the mock can read (${error.message}): send a path beginning with / and a Host such as 127.0.0.1:4010`,
-    'BAD_REQUEST',
+    { code: 'BAD_REQUEST' },
   );
 }
 
@@ -132,7 +122,7 @@ async function answerRequest(
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error;
       // The connection is not used again: a body not read to its end leaves it mid-request.
-      return errorResponse(413, 'Payload Too Large', error.message, undefined, { connection: 'close' });
+      return refusal(413, 'Payload Too Large', error.message, {}, { connection: 'close' });
     }
   }
   // The caller's address is the socket's: a client cannot choose its own (spec 5.5's allow-list).
@@ -147,11 +137,11 @@ async function answerRequest(
 
 /** The answer to every request while a bundle of `steps` steps is replayed: 503, to try again in a second. */
 function replayingAnswer(steps: number): Response {
-  return errorResponse(
+  return refusal(
     503,
     'Service Unavailable',
     `The mock is replaying a bundle of ${steps} steps and answers nothing (API, helpers, pages) until it has run the last one: try again in a moment`,
-    'REPLAY_IN_PROGRESS',
+    { code: 'REPLAY_IN_PROGRESS' },
     { 'retry-after': '1' },
   );
 }
