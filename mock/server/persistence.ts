@@ -118,13 +118,13 @@ function checkFile(db: DatabaseSync, file: string, real: string): void {
   const found = db
     .prepare('PRAGMA integrity_check(3)')
     .all()
-    .map((row) => String(row.integrity_check));
+    .map((row) => String(row.integrity_check))
+    .join('\n');
   const problems = found
-    .join('\n')
     .replace('*** in database main ***', '')
     .trim()
-    .split(/\s*\n\s*/);
-  if (found.join() !== 'ok') damaged(file, `is damaged (SQLite's integrity check: ${problems.join('; ')})`);
+    .replace(/\s*\n\s*/g, '; ');
+  if (found !== 'ok') damaged(file, `is damaged (SQLite's integrity check: ${problems})`);
   // A key changed in its row and its index entry alike passes that check: its own check does not.
   const keys = db
     .prepare('SELECT collection, key FROM entries WHERE key_check(key) != sum >> 32 LIMIT 3')
@@ -242,12 +242,18 @@ function keeper(file: string, real: string, opened: Rows, found?: MockState) {
   let service: Kept | undefined;
   let saving: NodeJS.Timeout | undefined;
   // The state saved, its timers (a timer is replaced, never changed in place), ledger and top-level parts.
-  let saved = found;
-  let timers = new Set<Timer>(saved?.timers);
+  let saved: MockState | undefined;
+  let timers = new Set<Timer>();
   const ledger: Saved = new Map();
-  const parts = new Map<string, string>();
-  const keep = (list: unknown) => Array.isArray(list) && ledger.set('', { list, length: list.length });
-  keep(saved?.http.ledger);
+  let parts = new Map<string, string>();
+  /** Notes `state` as the file holds it, its top-level parts `written` as JSON (none: every part is written). */
+  const noteSaved = (state: MockState, written = new Map<string, string>()) => {
+    [saved, timers, parts] = [state, new Set(state.timers), written];
+    ledger.clear();
+    const list = state.http.ledger;
+    if (Array.isArray(list)) ledger.set('', { list, length: list.length });
+  };
+  if (found) noteSaved(found);
   /** Bumped each time a failed save put the state back as last saved. */
   let generation = 0;
   /** Set when the state could not even be read back: every later save refuses. */
@@ -297,13 +303,7 @@ function keeper(file: string, real: string, opened: Rows, found?: MockState) {
       if (whole || parts.get(name) !== json) rows.write('state', name, value);
       written.set(name, json);
     }
-    done.push(() => {
-      saved = state;
-      timers = now;
-      ledger.clear();
-      keep(list);
-      for (const [name, json] of written) parts.set(name, json);
-    });
+    done.push(() => noteSaved(state, written));
   };
 
   /** After a failed save: the state put back as the file holds it; throws saying why and what to do. */
@@ -313,10 +313,7 @@ function keeper(file: string, real: string, opened: Rows, found?: MockState) {
     try {
       const state = readState(rows);
       kept.adopt(state);
-      [saved, timers] = [state, new Set(state.timers)];
-      ledger.clear();
-      keep(state.http.ledger);
-      parts.clear();
+      noteSaved(state);
     } catch (reread) {
       const why = describeError(reread);
       broken = `The state file ${file} could not be read back after a failed save (${why}): restart the server`;
