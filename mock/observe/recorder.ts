@@ -61,21 +61,19 @@ export interface Recorder {
   bundle(): MockBundle;
 }
 
-function jsonArgs(name: string, spec: HelperSpec, args: readonly unknown[]): BundleStep {
-  const given = [...args];
+function jsonArgs(name: string, spec: HelperSpec, called: readonly unknown[]): BundleStep {
+  const given = [...called];
   while (given.length > 0 && given.at(-1) === undefined) given.pop();
   // A function (`webhooks.useFetch`) cannot be written down; a replay answers webhooks from the bundle anyway.
   if (spec.http === false) return { type: 'helper', name, args: [] };
   const undefinedArgs = given.flatMap((arg, i) => (arg === undefined ? [i] : []));
-  let copied: unknown[];
+  let args: unknown[] = [];
   try {
-    copied = JSON.parse(JSON.stringify(given)) as unknown[];
+    args = JSON.parse(JSON.stringify(given)) as unknown[];
   } catch {
-    copied = [];
+    // Not JSON (a cycle, a BigInt): recorded without its arguments.
   }
-  return undefinedArgs.length
-    ? { type: 'helper', name, args: copied, undefinedArgs }
-    : { type: 'helper', name, args: copied };
+  return { type: 'helper', name, args, ...(undefinedArgs.length > 0 && { undefinedArgs }) };
 }
 
 /**
@@ -203,16 +201,10 @@ export function outcomeFields({
 /** What a webhook attempt and its answer count for. */
 const WEBHOOK_BYTES = 240;
 
-/** Limits of a recorder: the most steps and the most bytes it keeps. */
-export interface RecorderLimits {
-  steps: number;
-  bytes: number;
-}
-
-/** Creates the recorder of a service and installs its tap. */
+/** Creates the recorder of a service and installs its tap; `limits`: the most steps and bytes it keeps. */
 export function createRecorder(
   mock: ServiceInternals,
-  limits: RecorderLimits = { steps: RECORDING_LIMIT, bytes: mock.options.budgets.recordingBytes },
+  limits = { steps: RECORDING_LIMIT, bytes: mock.options.budgets.recordingBytes },
 ): Recorder {
   const lastNoted: LastNoted = { text: '', answer: { status: 0 } };
   let webhooks: BundleWebhook[] = [];
