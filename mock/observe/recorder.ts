@@ -44,22 +44,7 @@ export interface AttemptAnswerer {
 }
 
 /** The recorder of one service. */
-export interface Recorder {
-  /** Runs `fn` as one recorded step. */
-  run<T>(step: BundleStep, fn: () => T): T;
-  /** Wraps every helper (in place) so each call is a step; returns the unwrapped ones by contract name. */
-  wrapHelpers(helpers: object): Map<string, () => Callable>;
-  /** The public clock, recording `advance` and `runDue`. */
-  wrapClock(clock: Clock): Clock;
-  /** Notes on a request step what the service answered; `then` is given the answer once noted. */
-  noteAnswer(step: RequestStep, exchange: Exchange, then?: (answer: BundleRequestAnswer) => void): void;
-  /** Answers webhook attempts from a replay from now on. */
-  play(answerer: AttemptAnswerer): void;
-  /** Steps recorded so far. */
-  readonly count: number;
-  /** The bundle of everything recorded. */
-  bundle(): MockBundle;
-}
+export type Recorder = ReturnType<typeof createRecorder>;
 
 function jsonArgs(name: string, spec: HelperSpec, called: readonly unknown[]): BundleStep {
   const given = [...called];
@@ -178,8 +163,8 @@ function stepBytes(step: BundleStep): number {
   return bytes;
 }
 
-/** A clock step's `wait: false`, kept only when given. */
-const noWait = (options?: { wait?: boolean }) => (options?.wait === false ? { wait: false } : {});
+/** A clock step's `wait: false`, kept only when given (recorded from the clock's options, replayed to them). */
+export const noWait = (options?: { wait?: boolean }) => (options?.wait === false ? { wait: false } : {});
 
 /**
  * A delivery outcome as a bundle keeps it: `ok` and the fields it has (none set to `undefined`); a replay gives
@@ -205,7 +190,7 @@ const WEBHOOK_BYTES = 240;
 export function createRecorder(
   mock: ServiceInternals,
   limits = { steps: RECORDING_LIMIT, bytes: mock.options.budgets.recordingBytes },
-): Recorder {
+) {
   const lastNoted: LastNoted = { text: '', answer: { status: 0 } };
   let webhooks: BundleWebhook[] = [];
   let webhookHead = 0;
@@ -314,9 +299,11 @@ export function createRecorder(
     };
   };
 
-  const recorder: Recorder = {
+  const recorder = {
+    /** Runs `fn` as one recorded step. */
     run,
-    wrapHelpers(helpers) {
+    /** Wraps every helper (in place) so each call is a step; returns the unwrapped ones by contract name. */
+    wrapHelpers(helpers: object): Map<string, () => Callable> {
       const originals = new Map<string, () => Callable>();
       const holders = helpers as Record<string, unknown>;
       for (const [name, spec] of Object.entries(HELPER_CONTRACT) as [string, HelperSpec][]) {
@@ -334,7 +321,8 @@ export function createRecorder(
       }
       return originals;
     },
-    wrapClock(clock) {
+    /** The public clock, recording `advance` and `runDue`. */
+    wrapClock(clock: Clock): Clock {
       return {
         now: () => clock.now(),
         nowIso: () => clock.nowIso(),
@@ -355,16 +343,20 @@ export function createRecorder(
         registerTask: (kind, task) => clock.registerTask(kind, task),
       };
     },
-    noteAnswer(step, exchange, then) {
+    /** Notes on a request step what the service answered; `then` is given the answer once noted. */
+    noteAnswer(step: RequestStep, exchange: Exchange, then?: (answer: BundleRequestAnswer) => void) {
       noteAnswer(lastNoted, step, exchange, then);
     },
-    play(next) {
+    /** Answers webhook attempts from a replay from now on. */
+    play(next: AttemptAnswerer) {
       answerer = next;
     },
+    /** Steps recorded so far. */
     get count() {
       return steps.total;
     },
-    bundle() {
+    /** The bundle of everything recorded. */
+    bundle(): MockBundle {
       const { options } = mock;
       const past =
         steps.overrun === 'limit'

@@ -11,7 +11,7 @@ import type { Clock } from '../engine/clock.js';
 import { asDuration } from '../engine/duration.js';
 import type { Exchange } from '../engine/exchange.js';
 import type { DeliveryOutcome } from '../engine/taps.js';
-import { type AttemptAnswerer, outcomeFields, type Recorder } from './recorder.js';
+import { type AttemptAnswerer, noWait, outcomeFields, type Recorder } from './recorder.js';
 
 /** What a replay did. */
 export interface ReplaySummary {
@@ -81,8 +81,8 @@ function execute(target: ReplayTarget, index: number, step: BundleStep, diverged
       for (const index of step.undefinedArgs ?? []) args[index] = undefined;
       return fn(...args);
     }
-    if (step.action === 'runDue') return target.clock.runDue(step.wait === false ? { wait: false } : {});
-    return target.clock.advance(asDuration(step.duration ?? 0), step.wait === false ? { wait: false } : {});
+    if (step.action === 'runDue') return target.clock.runDue(noWait(step));
+    return target.clock.advance(asDuration(step.duration ?? 0), noWait(step));
   });
 }
 

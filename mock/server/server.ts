@@ -5,7 +5,7 @@
  * inspector, the OpenAPI documents). The `url`s an answer hands out (pages, uploads) name the address the request
  * was sent to, or `publicUrl`.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
@@ -46,14 +46,8 @@ export interface MockServerOptions {
   stateFile?: StateFile;
 }
 
-/** A running server. */
-export interface RunningMockServer {
-  readonly url: string;
-  readonly service: MockService;
-  readonly server: Server;
-  /** Stops accepting, drops idle connections and resolves when closed. */
-  close(): Promise<void>;
-}
+/** A running server: its URL, its service and its `node:http` server. */
+export type RunningMockServer = Awaited<ReturnType<typeof startMockServer>>;
 
 /** The mock's own failure: a 500 saying what failed. */
 const internalError = (message: string) =>
@@ -185,7 +179,7 @@ async function handle(serving: Serving, request: Request, incoming: IncomingMess
 }
 
 /** Starts a server and its service. */
-export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
+export async function startMockServer(options: MockServerOptions = {}) {
   const host = options.host ?? '127.0.0.1';
   let listener: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   const server = createServer((req, res) => {
@@ -245,8 +239,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   );
   return {
     url,
-    service,
+    service: service as MockService,
     server,
+    /** Stops accepting, drops idle connections and resolves when closed. */
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => {
