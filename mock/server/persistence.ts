@@ -35,8 +35,7 @@ import {
   identify,
   identityOf,
   inspect,
-  mayCreateIn,
-  mayWrite,
+  mayUse,
   refuseIfHeld,
 } from './persistence-open.js';
 import { damaged, type Rows, statements } from './persistence-rows.js';
@@ -148,8 +147,7 @@ export function openStateFile(file: string): StateFile {
   const real = realPath(file);
   if (!existsSync(real)) return create(file, real);
   if (!statSync(real).isFile()) refuse(file, 'is not a file', 'give --state-file the path of a file');
-  mayCreateIn(file, real);
-  for (const path of [real, `${real}-wal`, `${real}-shm`]) mayWrite(file, path);
+  mayUse(file, real);
   // A server that holds the file is named first: a file it is making is empty for a moment.
   refuseIfHeld(file, real);
   if (statSync(real).size === 0) refuse(file, 'is empty');
@@ -173,9 +171,8 @@ export function openStateFile(file: string): StateFile {
     if (error instanceof StateFileError) throw error;
     const why = describeError(error);
     if (why === 'file is not a database') refuse(file, 'is not a SQLite database');
-    const what =
-      error instanceof InvalidStateError || why.startsWith('has ') ? why : `cannot be read (${why})`;
-    return damaged(file, error instanceof InvalidStateError ? `is ${why}` : what);
+    if (error instanceof InvalidStateError) return damaged(file, `is ${why}`);
+    return damaged(file, why.startsWith('has ') ? why : `cannot be read (${why})`);
   }
   checking.close();
   // Checked: opened to serve (the lock taken, SQLite takes in what the -wal holds), and read again on it.
@@ -392,7 +389,7 @@ function create(file: string, real: string): StateFile {
   } catch (error) {
     refuseSystem(file, dirname(real), error, 'creating the folder');
   }
-  mayCreateIn(file, real);
+  mayUse(file, real);
   let db: DatabaseSync;
   try {
     db = connect(file, real, true);
