@@ -12,7 +12,13 @@ import { stringField } from '../../state/records.js';
 import type { WebhookEventRecord } from '../../state/webhooks.js';
 
 /** The entry types the page can filter on. */
-const ENTRY_TYPES: readonly JournalEntry['type'][] = ['request', 'transition', 'webhook', 'timer', 'helper'];
+export const ENTRY_TYPES: readonly JournalEntry['type'][] = [
+  'request',
+  'transition',
+  'webhook',
+  'timer',
+  'helper',
+];
 
 /** The most timeline entries, users and transactions the page lists by default (the newest). */
 export const INSPECTOR_SHOWN = 500;

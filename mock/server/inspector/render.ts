@@ -18,7 +18,7 @@ import { PAGES_PREFIX } from '../pages.js';
 import { INSPECTOR_SCRIPT, INSPECTOR_STYLE } from './assets.js';
 import { CURL_KEY_VARIABLE, curlOf } from './curl.js';
 import { drawMachine, nextStates } from './machine.js';
-import type { InspectorEntry, InspectorFocus, InspectorModel, InspectorQuery } from './model.js';
+import { ENTRY_TYPES, type InspectorFocus, type InspectorModel, type InspectorQuery } from './model.js';
 
 /** The page's path. */
 export const INSPECTOR_PATH = `${PAGES_PREFIX}/inspector`;
@@ -154,7 +154,7 @@ function timeline(model: InspectorModel): string {
     matched > entries.length
       ? `Showing the newest ${entries.length} of ${matched} matching entries, oldest first.`
       : `${matched} matching ${matched === 1 ? 'entry' : 'entries'}, oldest first.`;
-  const items = entries.map((item: InspectorEntry) => {
+  const items = entries.map((item) => {
     const { entry } = item;
     // Entries other than requests may carry an explanation too (why a transition or a helper did what it did).
     const why: unknown = (entry as { explain?: unknown }).explain;
@@ -186,7 +186,7 @@ function filters(model: InspectorModel): string {
   const transactions = model.transactions
     .filter((t) => !query.userId || t.userId === query.userId || t.id === query.transactionId)
     .map((t) => option(t.id, t.label, query.transactionId));
-  const types = ['request', 'transition', 'webhook', 'timer', 'helper'].map((t) => option(t, t, query.type));
+  const types = ENTRY_TYPES.map((t) => option(t, t, query.type));
   return (
     `<form class="filters" method="get" action="${e(INSPECTOR_PATH)}" aria-label="Filters">` +
     `<label>User<select name="userId">${option('', 'All users', query.userId ?? '')}${users.join('')}</select></label>` +
