@@ -56,45 +56,6 @@ export interface InspectorFocus {
   about: string;
 }
 
-/** A pending timer as the page lists it. */
-export interface InspectorTimer {
-  id: string;
-  kind: string;
-  at: string;
-  ids: { userId?: string; transactionId?: string; eventId?: string };
-}
-
-/**
- * A journal entry with the user and transaction it is about (see `idsOf`: a request names them in its path,
- * its body or its answer).
- */
-export interface InspectorEntry {
-  entry: JournalEntry;
-  userId?: string;
-  transactionId?: string;
-}
-
-/** Everything the page shows. */
-export interface InspectorModel {
-  baseUrl: string;
-  /** The virtual time. */
-  now: string;
-  query: InspectorQuery;
-  /** The journal's window: entries kept, the most kept, its byte budget, and how many older ones went. */
-  journal: { size: number; limit: number; budgetBytes: number; dropped: number };
-  /** Users to filter by, newest last (at most {@link INSPECTOR_SHOWN}, plus the chosen one). */
-  users: { id: string; label: string }[];
-  /** Transactions to filter by, newest last (as `users`). */
-  transactions: { id: string; label: string; userId: string }[];
-  /** The matching entries, oldest first: the newest `query.limit` of `matched`. */
-  entries: InspectorEntry[];
-  /** How many entries matched the filters. */
-  matched: number;
-  timers: InspectorTimer[];
-  webhooks: DeepReadonly<WebhookEventRecord>[];
-  focus: InspectorFocus[];
-}
-
 type State = DeepReadonly<MockState>;
 
 /** The user of a transaction, from the state. */
@@ -155,7 +116,8 @@ function eventIds(event: DeepReadonly<WebhookEventRecord>, state: State) {
   };
 }
 
-function timersOf(state: State): InspectorTimer[] {
+/** The pending timers as the page lists them, each with the user, transaction and event it is about. */
+function timersOf(state: State) {
   return state.timers.map((timer) => {
     const eventId = stringField(timer.payload, 'eventId');
     const event = eventId ? state.webhooks.byId[eventId] : undefined;
@@ -173,8 +135,11 @@ function timersOf(state: State): InspectorTimer[] {
   });
 }
 
+/** Everything the page shows. */
+export type InspectorModel = ReturnType<typeof inspectorModel>;
+
 /** Reads what the page shows from `service`, filtered by `query`. */
-export function inspectorModel(service: MockService, query: InspectorQuery): InspectorModel {
+export function inspectorModel(service: MockService, query: InspectorQuery) {
   const { state } = service;
   const { size, limit, budgetBytes, dropped } = service.journal;
   const filtered = query.userId !== undefined || query.transactionId !== undefined;
@@ -201,12 +166,18 @@ export function inspectorModel(service: MockService, query: InspectorQuery): Ins
   }));
   return {
     baseUrl: service.baseUrl,
+    /** The virtual time. */
     now: new Date(state.clock.now).toISOString(),
     query,
+    /** The journal's window: entries kept, the most kept, its byte budget, and how many older ones went. */
     journal: { size, limit, budgetBytes, dropped },
+    /** Users to filter by, newest last (at most {@link INSPECTOR_SHOWN}, plus the chosen one). */
     users: newest(users, INSPECTOR_SHOWN, query.userId),
+    /** Transactions to filter by, newest last (as `users`). */
     transactions: newest(transactions, INSPECTOR_SHOWN, query.transactionId),
+    /** The matching entries, oldest first: the newest `query.limit` of `matched`. */
     entries: matching.slice(-query.limit),
+    /** How many entries matched the filters. */
     matched: matching.length,
     timers: timersOf(state).filter((timer) => matches(timer.ids, query)),
     webhooks: Object.values(state.webhooks.byId)
