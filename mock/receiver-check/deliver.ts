@@ -21,19 +21,14 @@ export interface DeliveryOutcome {
   error?: string;
 }
 
-/** What to send. */
-export interface DeliveryRequest {
-  body: string;
-  /** The `X-Service-Signature` value; none sent when absent. */
-  signature?: string;
-  eventId: string;
-}
-
-/** POSTs one delivery and reads the answer, giving up after `timeoutMs` (the spec's 30 s by default). */
+/**
+ * POSTs one delivery (`signature`: the `X-Service-Signature` value, none sent when absent) and reads the answer,
+ * giving up after `timeoutMs` (the spec's 30 s by default).
+ */
 export async function deliver(
   fetchFn: typeof fetch,
   url: string,
-  request: DeliveryRequest,
+  request: { body: string; signature?: string; eventId: string },
   timeoutMs: number,
 ): Promise<DeliveryOutcome> {
   const headers: Record<string, string> = {

@@ -46,19 +46,15 @@ export function isLoopback(address: string): boolean {
   return address === '::1' || address === 'localhost' || /^127(\.\d{1,3}){3}$/.test(address);
 }
 
-/** What {@link guardLocal} knows of the connection. */
-export interface LocalContext {
-  /** The `Host` the client used. */
-  host: string | undefined;
-  /** Whether the request arrived on a loopback interface. */
-  loopback: boolean;
-}
-
 /**
  * Refuses a request to `/__mock` or `/__pages` that another site could have made; `undefined` lets it
- * through. (Which helpers take `GET` and what body a `POST` needs is `helperMethodRefusal`'s business.)
+ * through. `context`: the `Host` the client used, and whether the request arrived on a loopback interface.
+ * (Which helpers take `GET` and what body a `POST` needs is `helperMethodRefusal`'s business.)
  */
-export function guardLocal(request: Request, context: LocalContext): Response | undefined {
+export function guardLocal(
+  request: Request,
+  context: { host: string | undefined; loopback: boolean },
+): Response | undefined {
   const host = context.host ?? '';
   if (context.loopback && !LOOPBACK_HOST.test(host)) {
     return refusal(
