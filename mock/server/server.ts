@@ -94,12 +94,10 @@ function unmapped(address: string | undefined): string {
 }
 
 /** What {@link answerRequest} serves with. */
-interface Serving {
+type Serving = ReturnType<typeof dispatchWith> & {
   service: MockService & ServiceInternals;
-  router: MockRouter;
-  dispatch: ReturnType<typeof dispatchWith>['dispatch'];
   publicUrl: string | undefined;
-}
+};
 
 async function answerRequest(
   serving: Serving,
