@@ -13,7 +13,6 @@ import { HELPER_CONTRACT, type HelperSpec } from '../contract/helpers.js';
 import {
   BUNDLE_FORMAT,
   BUNDLE_VERSION,
-  type BundleAnswer,
   type BundleRequestAnswer,
   type BundleStep,
   type BundleWebhook,
@@ -45,44 +44,32 @@ export interface AttemptAnswerer {
 }
 
 /** The recorder of one service. */
-export interface Recorder {
-  /** Runs `fn` as one recorded step. */
-  run<T>(step: BundleStep, fn: () => T): T;
-  /** Wraps every helper (in place) so each call is a step; returns the unwrapped ones by contract name. */
-  wrapHelpers(helpers: object): Map<string, () => Callable>;
-  /** The public clock, recording `advance` and `runDue`. */
-  wrapClock(clock: Clock): Clock;
-  /** Notes on a request step what the service answered; `then` is given the answer once noted. */
-  noteAnswer(step: RequestStep, exchange: Exchange, then?: (answer: BundleRequestAnswer) => void): void;
-  /** Answers webhook attempts from a replay from now on. */
-  play(answerer: AttemptAnswerer): void;
-  /** Steps recorded so far. */
-  readonly count: number;
-  /** The bundle of everything recorded. */
-  bundle(): MockBundle;
-}
+export type Recorder = ReturnType<typeof createRecorder>;
 
-function jsonArgs(name: string, spec: HelperSpec, args: readonly unknown[]): BundleStep {
-  const given = [...args];
+function jsonArgs(name: string, spec: HelperSpec, called: readonly unknown[]): BundleStep {
+  const given = [...called];
   while (given.length > 0 && given.at(-1) === undefined) given.pop();
   // A function (`webhooks.useFetch`) cannot be written down; a replay answers webhooks from the bundle anyway.
   if (spec.http === false) return { type: 'helper', name, args: [] };
   const undefinedArgs = given.flatMap((arg, i) => (arg === undefined ? [i] : []));
-  let copied: unknown[];
+  let args: unknown[] = [];
   try {
-    copied = JSON.parse(JSON.stringify(given)) as unknown[];
+    args = JSON.parse(JSON.stringify(given)) as unknown[];
   } catch {
-    copied = [];
+    // Not JSON (a cycle, a BigInt): recorded without its arguments.
   }
-  return undefinedArgs.length
-    ? { type: 'helper', name, args: copied, undefinedArgs }
-    : { type: 'helper', name, args: copied };
+  return { type: 'helper', name, args, ...(undefinedArgs.length > 0 && { undefinedArgs }) };
 }
 
-// FNV-1a over 32 bits: a digest that tells two answers apart, not a security measure.
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-const digestOf = (hash: number) => `fnv1a32:${(hash >>> 0).toString(16).padStart(8, '0')}`;
+/**
+ * FNV-1a over 32 bits of the `length` units `unit(i)` gives (a text's UTF-16 code units, or bytes): a digest that
+ * tells two answers apart, not a security measure.
+ */
+function digestOf(length: number, unit: (i: number) => number): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < length; i++) hash = Math.imul(hash ^ unit(i), 0x01000193);
+  return `fnv1a32:${(hash >>> 0).toString(16).padStart(8, '0')}`;
+}
 
 type RequestStep = Extract<BundleStep, { type: 'request' }>;
 
@@ -110,37 +97,27 @@ function noteAnswer(
     step.answer = answer;
     then(answer);
   };
-  const noteText = (text: string) => {
-    // An answer with the last one's status and text (a client polling, a load test) shares its note: comparing
-    // two strings is native, the digest a loop over every character.
-    if (text !== lastNoted.text || response.status !== lastNoted.answer.status) {
-      let hash = FNV_OFFSET;
-      for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
-      lastNoted.text = text;
-      lastNoted.answer = { status: response.status, digest: digestOf(hash) };
-    }
-    note(lastNoted.answer);
-  };
-  if (isNetworkError(response)) {
-    note({ status: 0 });
-    return;
-  }
   // A `HEAD` answer sends no body, whatever text its `GET` had. The text, when the pipeline kept it, spares
   // reading the body (and a server adapter's light response stays light).
   const text = exchange.method === 'HEAD' ? '' : (answered.text ?? (response.body === null ? '' : undefined));
-  if (text !== undefined) {
-    noteText(text);
-    return;
-  }
-  response
-    .clone()
-    .arrayBuffer()
-    .then((buffer: ArrayBuffer) => {
-      let hash = FNV_OFFSET;
-      for (const byte of new Uint8Array(buffer)) hash = Math.imul(hash ^ byte, FNV_PRIME);
-      note({ status: response.status, digest: digestOf(hash) });
-    })
-    .catch(() => note({ status: response.status }));
+  if (isNetworkError(response)) note({ status: 0 });
+  else if (text !== undefined) {
+    // An answer with the last one's status and text (a client polling, a load test) shares its note: comparing
+    // two strings is native, the digest a loop over every character.
+    if (text !== lastNoted.text || response.status !== lastNoted.answer.status) {
+      const digest = digestOf(text.length, (i) => text.charCodeAt(i));
+      Object.assign(lastNoted, { text, answer: { status: response.status, digest } });
+    }
+    note(lastNoted.answer);
+  } else
+    response
+      .clone()
+      .arrayBuffer()
+      .then((buffer: ArrayBuffer) => {
+        const bytes = new Uint8Array(buffer);
+        note({ status: response.status, digest: digestOf(bytes.length, (i) => bytes[i] ?? 0) });
+      })
+      .catch(() => note({ status: response.status }));
 }
 
 /**
@@ -186,20 +163,34 @@ function stepBytes(step: BundleStep): number {
   return bytes;
 }
 
+/** A clock step's `wait: false`, kept only when given (recorded from the clock's options, replayed to them). */
+export const noWait = (options?: { wait?: boolean }) => (options?.wait === false ? { wait: false } : {});
+
+/**
+ * A delivery outcome as a bundle keeps it: `ok` and the fields it has (none set to `undefined`); a replay gives
+ * the recorded ones back.
+ */
+export function outcomeFields({
+  ok,
+  status,
+  responseBody,
+  error,
+  timedOut,
+}: DeliveryOutcome): DeliveryOutcome {
+  const fields: DeliveryOutcome = { ok, status, responseBody, error, timedOut };
+  for (const [key, value] of Object.entries(fields))
+    if (value === undefined) Reflect.deleteProperty(fields, key);
+  return fields;
+}
+
 /** What a webhook attempt and its answer count for. */
 const WEBHOOK_BYTES = 240;
 
-/** Limits of a recorder: the most steps and the most bytes it keeps. */
-export interface RecorderLimits {
-  steps: number;
-  bytes: number;
-}
-
-/** Creates the recorder of a service and installs its tap. */
+/** Creates the recorder of a service and installs its tap; `limits`: the most steps and bytes it keeps. */
 export function createRecorder(
   mock: ServiceInternals,
-  limits: RecorderLimits = { steps: RECORDING_LIMIT, bytes: mock.options.budgets.recordingBytes },
-): Recorder {
+  limits = { steps: RECORDING_LIMIT, bytes: mock.options.budgets.recordingBytes },
+) {
   const lastNoted: LastNoted = { text: '', answer: { status: 0 } };
   let webhooks: BundleWebhook[] = [];
   let webhookHead = 0;
@@ -233,20 +224,16 @@ export function createRecorder(
     return index;
   };
 
-  const finish = (index: number) => {
-    running.delete(index);
-  };
-
   const run = <T>(step: BundleStep, fn: () => T): T => {
     const index = push(step);
+    const end = () => running.delete(index);
     let result: T;
     try {
       result = fn();
     } catch (error) {
-      finish(index);
+      end();
       throw error;
     }
-    const end = () => finish(index);
     if (result instanceof Promise) result.then(end, end);
     else end();
     return result;
@@ -278,7 +265,7 @@ export function createRecorder(
     if (!opened) return;
     exchange.recording = undefined;
     noteAnswer(lastNoted, opened.step, exchange);
-    finish(opened.index);
+    running.delete(opened.index);
   });
 
   const tick = (ms: number, move: () => Promise<unknown>): Promise<unknown> => {
@@ -305,26 +292,18 @@ export function createRecorder(
         const outcome = await (replayed ? replayed.answer() : post());
         events += 1;
         const count = steps.total;
-        const answer: BundleAnswer = {
-          atStep: count,
-          during: count > 0 && running.has(count - 1),
-          ok: outcome.ok,
-          landed,
-        };
-        landed += 1;
-        if (outcome.status !== undefined) answer.status = outcome.status;
-        if (outcome.responseBody !== undefined) answer.responseBody = outcome.responseBody;
-        if (outcome.error !== undefined) answer.error = outcome.error;
-        if (outcome.timedOut !== undefined) answer.timedOut = outcome.timedOut;
-        entry.answer = answer;
+        const during = count > 0 && running.has(count - 1);
+        entry.answer = { atStep: count, during, landed: landed++, ...outcomeFields(outcome) };
         return outcome;
       },
     };
   };
 
-  const recorder: Recorder = {
+  const recorder = {
+    /** Runs `fn` as one recorded step. */
     run,
-    wrapHelpers(helpers) {
+    /** Wraps every helper (in place) so each call is a step; returns the unwrapped ones by contract name. */
+    wrapHelpers(helpers: object): Map<string, () => Callable> {
       const originals = new Map<string, () => Callable>();
       const holders = helpers as Record<string, unknown>;
       for (const [name, spec] of Object.entries(HELPER_CONTRACT) as [string, HelperSpec][]) {
@@ -342,27 +321,20 @@ export function createRecorder(
       }
       return originals;
     },
-    wrapClock(clock) {
+    /** The public clock, recording `advance` and `runDue`. */
+    wrapClock(clock: Clock): Clock {
       return {
         now: () => clock.now(),
         nowIso: () => clock.nowIso(),
         advance: (duration, options) =>
-          run(
-            options?.wait === false
-              ? { type: 'clock', action: 'advance', duration, wait: false }
-              : { type: 'clock', action: 'advance', duration },
-            () => clock.advance(duration, options),
+          run({ type: 'clock', action: 'advance', duration, ...noWait(options) }, () =>
+            clock.advance(duration, options),
           ),
         // A run with nothing to do changes nothing a replay could miss: it is not a step.
         runDue: (options) =>
           nothingDue(mock)
             ? clock.runDue(options)
-            : run(
-                options?.wait === false
-                  ? { type: 'clock', action: 'runDue', wait: false }
-                  : { type: 'clock', action: 'runDue' },
-                () => clock.runDue(options),
-              ),
+            : run({ type: 'clock', action: 'runDue', ...noWait(options) }, () => clock.runDue(options)),
         startRealtime: (options) => clock.startRealtime(options),
         stop: () => clock.stop(),
         get realtime() {
@@ -371,16 +343,20 @@ export function createRecorder(
         registerTask: (kind, task) => clock.registerTask(kind, task),
       };
     },
-    noteAnswer(step, exchange, then) {
+    /** Notes on a request step what the service answered; `then` is given the answer once noted. */
+    noteAnswer(step: RequestStep, exchange: Exchange, then?: (answer: BundleRequestAnswer) => void) {
       noteAnswer(lastNoted, step, exchange, then);
     },
-    play(next) {
+    /** Answers webhook attempts from a replay from now on. */
+    play(next: AttemptAnswerer) {
       answerer = next;
     },
+    /** Steps recorded so far. */
     get count() {
       return steps.total;
     },
-    bundle() {
+    /** The bundle of everything recorded. */
+    bundle(): MockBundle {
       const { options } = mock;
       const past =
         steps.overrun === 'limit'

@@ -11,7 +11,7 @@ import type { Clock } from '../engine/clock.js';
 import { asDuration } from '../engine/duration.js';
 import type { Exchange } from '../engine/exchange.js';
 import type { DeliveryOutcome } from '../engine/taps.js';
-import type { AttemptAnswerer, Recorder } from './recorder.js';
+import { type AttemptAnswerer, noWait, outcomeFields, type Recorder } from './recorder.js';
 
 /** What a replay did. */
 export interface ReplaySummary {
@@ -40,15 +40,6 @@ export interface ReplayTarget {
 type RequestStep = Extract<BundleStep, { type: 'request' }>;
 
 const NOT_SENT = 'not sent: this service replays a bundle and sends no webhooks past it';
-
-function outcomeOf(answer: BundleAnswer): DeliveryOutcome {
-  const outcome: DeliveryOutcome = { ok: answer.ok };
-  if (answer.status !== undefined) outcome.status = answer.status;
-  if (answer.responseBody !== undefined) outcome.responseBody = answer.responseBody;
-  if (answer.error !== undefined) outcome.error = answer.error;
-  if (answer.timedOut !== undefined) outcome.timedOut = answer.timedOut;
-  return outcome;
-}
 
 /** Where the replay's answer differs from the recording's, in words; undefined where it does not. */
 function answerDiverged(index: number, step: RequestStep, replayed: BundleRequestAnswer): string | undefined {
@@ -90,8 +81,8 @@ function execute(target: ReplayTarget, index: number, step: BundleStep, diverged
       for (const index of step.undefinedArgs ?? []) args[index] = undefined;
       return fn(...args);
     }
-    if (step.action === 'runDue') return target.clock.runDue(step.wait === false ? { wait: false } : {});
-    return target.clock.advance(asDuration(step.duration ?? 0), step.wait === false ? { wait: false } : {});
+    if (step.action === 'runDue') return target.clock.runDue(noWait(step));
+    return target.clock.advance(asDuration(step.duration ?? 0), noWait(step));
   });
 }
 
@@ -112,7 +103,7 @@ export async function replayBundle(target: ReplayTarget, bundle: MockBundle): Pr
     answer.landed === landed;
   const give = (answer: BundleAnswer): DeliveryOutcome => {
     landed += 1;
-    return outcomeOf(answer);
+    return outcomeFields(answer);
   };
   // Held answers now due go back one at a time, each landing (its attempt noted, a retry scheduled) before the
   // next is given, as they came in the recording; one loop at a time, so two cannot interleave.

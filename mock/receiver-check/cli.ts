@@ -26,24 +26,39 @@ A repeated event must be answered 2xx with {"duplicate": true}, and an event typ
 may be answered 2xx with {"ignored": true}, as createWebhookHandler (inr-payouts/webhooks/handler) answers:
 see docs/checking-your-receiver.md.`;
 
+/** The subcommand's options, as `parseArgs` reads them. */
+const OPTIONS = {
+  secret: { type: 'string', multiple: true },
+  'next-secret': { type: 'string', multiple: true },
+  timeout: { type: 'string' },
+  fast: { type: 'string' },
+  'retry-delay': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+/** A refusal of the arguments: what is wrong, then the help. */
+const misused = (message: string) => new Error(`${message}\n\n${CHECK_RECEIVER_USAGE}`);
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  } catch (error) {
+    throw misused(describeError(error));
+  }
+}
+
 /** Runs the subcommand with its arguments (after `check-receiver`). */
 export async function runCheckReceiver(argv: string[]): Promise<void> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new Error(`${describeError(error)}\n\n${CHECK_RECEIVER_USAGE}`);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parse(argv);
   if (values.help) {
     console.log(CHECK_RECEIVER_USAGE);
     return;
   }
   const [url, ...extra] = positionals;
   const secrets = [...(values.secret ?? []), ...(values['next-secret'] ?? [])];
-  if (!url || extra.length > 0) throw new Error(`Give exactly one receiver URL.\n\n${CHECK_RECEIVER_USAGE}`);
-  if (secrets.length === 0)
-    throw new Error(`Give the webhook secret with --secret.\n\n${CHECK_RECEIVER_USAGE}`);
+  if (!url || extra.length > 0) throw misused('Give exactly one receiver URL.');
+  if (secrets.length === 0) throw misused('Give the webhook secret with --secret.');
   const report = await checkReceiver({
     url,
     secret: secrets,
@@ -62,21 +77,4 @@ export async function runCheckReceiver(argv: string[]): Promise<void> {
 function duration(text: string | undefined): Duration | undefined {
   if (text === undefined) return undefined;
   return asDuration(/^\d+$/.test(text) ? Number(text) : text);
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: true,
-    options: {
-      secret: { type: 'string', multiple: true },
-      'next-secret': { type: 'string', multiple: true },
-      timeout: { type: 'string' },
-      fast: { type: 'string' },
-      'retry-delay': { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-  });
 }

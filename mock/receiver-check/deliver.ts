@@ -3,6 +3,7 @@
  * `X-Service-Signature` and `X-Service-Event-Id`, given up after the delivery time-out.
  */
 import { describeError } from '../../src/shared/describe-error.js';
+import { isPlainObject } from '../../src/shared/plain-object.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../src/webhooks/index.js';
 import { MSW_PASSTHROUGH } from '../operations/webhooks.js';
 
@@ -20,19 +21,14 @@ export interface DeliveryOutcome {
   error?: string;
 }
 
-/** What to send. */
-export interface DeliveryRequest {
-  body: string;
-  /** The `X-Service-Signature` value; none sent when absent. */
-  signature?: string;
-  eventId: string;
-}
-
-/** POSTs one delivery and reads the answer, giving up after `timeoutMs` (the spec's 30 s by default). */
+/**
+ * POSTs one delivery (`signature`: the `X-Service-Signature` value, none sent when absent) and reads the answer,
+ * giving up after `timeoutMs` (the spec's 30 s by default).
+ */
 export async function deliver(
   fetchFn: typeof fetch,
   url: string,
-  request: DeliveryRequest,
+  request: { body: string; signature?: string; eventId: string },
   timeoutMs: number,
 ): Promise<DeliveryOutcome> {
   const headers: Record<string, string> = {
@@ -46,8 +42,16 @@ export async function deliver(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await fetch_(fetchFn, url, headers, request.body, timeoutMs);
-    return { status: response.status, body: response.text.slice(0, 200), ms: elapsed() };
+    // The time-out covers the whole answer, body included, as the service's 30 s does.
+    const signal = AbortSignal.timeout(timeoutMs);
+    const response = await fetchFn(url, {
+      method: 'POST',
+      headers,
+      body: request.body,
+      signal,
+      redirect: 'manual',
+    });
+    return { status: response.status, body: (await response.text()).slice(0, 200), ms: elapsed() };
   } catch (error) {
     if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
       return { ms: elapsed(), timedOut: true };
@@ -57,26 +61,11 @@ export async function deliver(
   }
 }
 
-// The time-out covers the whole answer, body included, as the service's 30 s does.
-async function fetch_(
-  fetchFn: typeof fetch,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  timeoutMs: number,
-): Promise<{ status: number; text: string }> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  const response = await fetchFn(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
-  return { status: response.status, text: await response.text() };
-}
-
 /** Whether the answer's JSON has `flag: true`. */
 function says(outcome: DeliveryOutcome, flag: 'duplicate' | 'ignored'): boolean {
   try {
     const parsed: unknown = JSON.parse(outcome.body ?? '');
-    return (
-      typeof parsed === 'object' && parsed !== null && (parsed as Record<string, unknown>)[flag] === true
-    );
+    return isPlainObject(parsed) && parsed[flag] === true;
   } catch {
     return false;
   }

@@ -5,23 +5,17 @@
 import type { IncomingMessage } from 'node:http';
 
 /** Larger than any body the spec allows (a 10 MB document, or its base64 in a passport JSON body). */
-export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /**
  * Read past {@link MAX_BODY_BYTES} and dropped, so that a client still sending its body gets to read the 413
  * (a connection closed under it would end in `EPIPE`, with no answer). Past this, the connection is closed.
  */
-export const DRAIN_BYTES = 96 * 1024 * 1024;
+const DRAIN_BYTES = 96 * 1024 * 1024;
 
-/** Thrown when a request body is larger than {@link MAX_BODY_BYTES}; `drained` when all of it was read. */
+/** Thrown when a request body is larger than {@link MAX_BODY_BYTES}. */
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
-  constructor(
-    message: string,
-    readonly drained: boolean,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -34,42 +28,38 @@ export function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
- * The whole body of a request as bytes. A body over `limit` is not kept: the rest of it is read and dropped, up to
- * `drain` more bytes, and the promise rejects with a {@link BodyTooLargeError} once it has ended (or at once, for a
- * `Content-Length` past both). A connection closed before the body's end rejects too.
+ * The whole body of a request as bytes. A body over {@link MAX_BODY_BYTES} is not kept: the rest of it is read and
+ * dropped, up to {@link DRAIN_BYTES} more, and the promise rejects with a {@link BodyTooLargeError} once it has
+ * ended (or at once, for a `Content-Length` past both). A connection closed before the body's end rejects too.
  */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, drain = DRAIN_BYTES): Promise<Buffer> {
-  const length = req.headers['content-length'];
-  const tooLarge = (drained: boolean) =>
-    new BodyTooLargeError(`The request body is over ${limit} bytes: send at most ${limit}`, drained);
-  if (Number(length) > limit + drain) return Promise.reject(tooLarge(false));
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+  const tooLarge = () =>
+    new BodyTooLargeError(`The request body is over ${MAX_BODY_BYTES} bytes: send at most ${MAX_BODY_BYTES}`);
+  if (Number(req.headers['content-length']) > MAX_BODY_BYTES + DRAIN_BYTES) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let ended = false;
+    const end = (error?: Error) => {
+      if (ended) return;
+      ended = true;
+      if (error) reject(error);
+      else resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks));
+    };
     req.on('data', (chunk: Buffer | string) => {
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
       size += buffer.length;
-      if (size <= limit) chunks.push(buffer);
+      if (size <= MAX_BODY_BYTES) chunks.push(buffer);
       else if (chunks.length) chunks.length = 0; // not kept: memory stays bounded
-      if (size > limit + drain && !ended) {
-        ended = true;
+      if (size > MAX_BODY_BYTES + DRAIN_BYTES && !ended) {
         req.pause();
-        reject(tooLarge(false));
+        end(tooLarge());
       }
     });
-    req.once('end', () => {
-      if (ended) return;
-      ended = true;
-      if (size > limit) reject(tooLarge(true));
-      else resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks));
-    });
-    const gone = (error?: Error) => {
-      if (ended) return;
-      ended = true;
-      reject(error ?? new Error('The client closed the connection before the end of its request body'));
-    };
-    req.once('error', gone);
-    req.once('close', () => gone());
+    req.once('end', () => end(size > MAX_BODY_BYTES ? tooLarge() : undefined));
+    req.once('error', end);
+    req.once('close', () =>
+      end(new Error('The client closed the connection before the end of its request body')),
+    );
   });
 }

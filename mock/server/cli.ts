@@ -7,8 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { describeError } from '../../src/shared/describe-error.js';
 import { runConformanceCli } from '../conformance/cli.js';
-import type { ChaosOptions } from '../contract/chaos.js';
-import { MOCK_PROFILES, type MockProfile } from '../contract/mock-only.js';
+import { MOCK_PROFILES } from '../contract/mock-only.js';
 import { type MockBundle, parseBundle, replayable } from '../engine/bundle.js';
 import type { MockBudgets } from '../engine/options.js';
 import { parseChaosFlag } from '../policies/chaos.js';
@@ -65,47 +64,44 @@ started from your own shell (nohup ... &), it outlives that shell.
 Test helpers: GET /__mock lists them. The guide: docs/mock-server.md in this package
 (node_modules/inr-payouts/docs/mock-server.md), or https://github.com/inr-payouts/inr-payouts/blob/main/docs/mock-server.md`;
 
-/** Parsed command-line options. */
-export interface CliOptions {
-  port: number;
-  host: string;
-  /** `--public-url`, normalised: origin and path, no trailing slash. */
-  publicUrl?: string;
-  /** Virtual ms per real ms, or `manual` for a clock that only moves when told. */
-  speed: number | 'manual';
-  startTime?: string;
-  seed?: string;
-  /** The default account's sandbox key, fixed rather than generated from the seed. */
-  sandboxKey?: string;
-  /** The default account's webhook secret, fixed rather than generated from the seed. */
-  webhookSecret?: string;
-  webhookUrl?: string;
-  stateFile?: string;
-  chaos?: ChaosOptions;
-  /** A replay bundle's file. */
-  replay?: string;
-  /** Stop with an error when the replay diverges from its recording. */
-  strictReplay: boolean;
-  /** Byte budgets given (`--recorder-budget`, `--journal-budget`, in MB). */
-  budgets: MockBudgets;
-  /** `strict` answers exactly what the spec shows (docs/mock-only.md). */
-  profile?: MockProfile;
-  help: boolean;
-}
-
 function fail(message: string): never {
   throw new Error(`${message}\n\n${USAGE}`);
 }
 
-/** Parses and checks the arguments; throws with the usage text on a bad one. */
-export function parseCli(argv: string[]): CliOptions {
-  let values: ReturnType<typeof parse>['values'];
+/** What `read` returns; its error, with the usage text, when it throws. */
+function orFail<T>(read: () => T): T {
   try {
-    values = parse(argv).values;
+    return read();
   } catch (error) {
-    fail(describeError(error));
+    return fail(describeError(error));
   }
-  const port = Number(values.port ?? '4010');
+}
+
+/** The options `parseArgs` reads, with their defaults. */
+const OPTIONS = {
+  port: { type: 'string', default: '4010' },
+  host: { type: 'string', default: '127.0.0.1' },
+  'public-url': { type: 'string' },
+  speed: { type: 'string' },
+  profile: { type: 'string' },
+  'start-time': { type: 'string' },
+  seed: { type: 'string' },
+  'sandbox-key': { type: 'string' },
+  'webhook-secret': { type: 'string' },
+  'webhook-url': { type: 'string' },
+  'state-file': { type: 'string' },
+  chaos: { type: 'string' },
+  replay: { type: 'string' },
+  'strict-replay': { type: 'boolean', default: false },
+  'recorder-budget': { type: 'string' },
+  'journal-budget': { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const;
+
+/** Parses and checks the arguments; throws with the usage text on a bad one. */
+export function parseCli(argv: string[]) {
+  const { values } = orFail(() => parseArgs({ args: argv, options: OPTIONS }));
+  const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be 0 to 65535, got ${values.port}`);
   const replay = values.replay;
@@ -119,7 +115,8 @@ export function parseCli(argv: string[]): CliOptions {
   if (values['strict-replay'] && replay === undefined) fail('--strict-replay goes with --replay <file>');
   // A replay stops where the recording did: its clock moves only when told.
   const speedText = values.speed ?? (replay === undefined ? 'realtime' : 'manual');
-  const speed = speedText === 'realtime' ? 1 : speedText === 'manual' ? 'manual' : Number(speedText);
+  const speed =
+    speedText === 'realtime' ? 1 : speedText === 'manual' ? ('manual' as const) : Number(speedText);
   if (speed !== 'manual' && !(Number.isFinite(speed) && speed > 0)) {
     fail(`--speed must be realtime, manual or a positive factor, got ${speedText}`);
   }
@@ -137,12 +134,7 @@ export function parseCli(argv: string[]): CliOptions {
   const webhookSecret = values['webhook-secret'];
   if (webhookSecret !== undefined && !/^[\x21-\x7e]+$/.test(webhookSecret))
     fail('--webhook-secret must be one word of printable ASCII (no spaces, quotes left in, or line ends)');
-  let chaos: ChaosOptions | undefined;
-  try {
-    chaos = values.chaos === undefined ? undefined : parseChaosFlag(values.chaos);
-  } catch (error) {
-    fail(describeError(error));
-  }
+  const chaos = orFail(() => (values.chaos === undefined ? undefined : parseChaosFlag(values.chaos)));
   const budgets: MockBudgets = {};
   for (const [flag, name] of [
     ['recorder-budget', 'recordingBytes'],
@@ -155,15 +147,15 @@ export function parseCli(argv: string[]): CliOptions {
       fail(`--${flag} must be a number of megabytes of at least 0.1, got ${text}`);
     budgets[name] = Math.round(mb * 1_000_000);
   }
-  const profile = values.profile;
-  if (profile !== undefined && !MOCK_PROFILES.some((p) => p === profile))
-    fail(`--profile must be ${MOCK_PROFILES.join(' or ')}, got ${profile}`);
+  const profile = MOCK_PROFILES.find((p) => p === values.profile);
+  if (values.profile !== undefined && !profile)
+    fail(`--profile must be ${MOCK_PROFILES.join(' or ')}, got ${values.profile}`);
   return {
     budgets,
-    profile: MOCK_PROFILES.find((p) => p === profile),
+    profile,
     chaos,
     port,
-    host: values.host ?? '127.0.0.1',
+    host: values.host,
     publicUrl,
     speed,
     startTime: values['start-time'],
@@ -173,8 +165,8 @@ export function parseCli(argv: string[]): CliOptions {
     webhookUrl,
     stateFile: values['state-file'],
     replay,
-    strictReplay: values['strict-replay'] ?? false,
-    help: values.help ?? false,
+    strictReplay: values['strict-replay'],
+    help: values.help,
   };
 }
 
@@ -199,31 +191,8 @@ function parsePublicUrl(text: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'public-url': { type: 'string' },
-      speed: { type: 'string' },
-      profile: { type: 'string' },
-      'start-time': { type: 'string' },
-      seed: { type: 'string' },
-      'sandbox-key': { type: 'string' },
-      'webhook-secret': { type: 'string' },
-      'webhook-url': { type: 'string' },
-      'state-file': { type: 'string' },
-      chaos: { type: 'string' },
-      replay: { type: 'string' },
-      'strict-replay': { type: 'boolean' },
-      'recorder-budget': { type: 'string' },
-      'journal-budget': { type: 'string' },
-      help: { type: 'boolean' },
-    },
-  });
-}
+/** Parsed command-line options. */
+type CliOptions = ReturnType<typeof parseCli>;
 
 /** Reads and checks a replay bundle file; throws naming the file and what is wrong with it. */
 export function readBundleFile(file: string): MockBundle {

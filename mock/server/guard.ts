@@ -28,14 +28,15 @@ export const PROTECTIVE_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'same-origin',
 };
 
-function refusal(
+/** An answer in the spec's error shape A: the helpers', the pages' and the server's own refusals. */
+export function refusal(
   status: number,
   error: string,
   message: string,
-  code: string,
+  fields: Record<string, unknown> = {},
   headers?: HeadersInit,
 ): Response {
-  return Response.json(errorBody('A', { error, message, code }), { status, headers });
+  return Response.json(errorBody('A', { error, message, ...fields }), { status, headers });
 }
 
 const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
@@ -45,26 +46,22 @@ export function isLoopback(address: string): boolean {
   return address === '::1' || address === 'localhost' || /^127(\.\d{1,3}){3}$/.test(address);
 }
 
-/** What {@link guardLocal} knows of the connection. */
-export interface LocalContext {
-  /** The `Host` the client used. */
-  host: string | undefined;
-  /** Whether the request arrived on a loopback interface. */
-  loopback: boolean;
-}
-
 /**
  * Refuses a request to `/__mock` or `/__pages` that another site could have made; `undefined` lets it
- * through. (Which helpers take `GET` and what body a `POST` needs is `helperMethodRefusal`'s business.)
+ * through. `context`: the `Host` the client used, and whether the request arrived on a loopback interface.
+ * (Which helpers take `GET` and what body a `POST` needs is `helperMethodRefusal`'s business.)
  */
-export function guardLocal(request: Request, context: LocalContext): Response | undefined {
+export function guardLocal(
+  request: Request,
+  context: { host: string | undefined; loopback: boolean },
+): Response | undefined {
   const host = context.host ?? '';
   if (context.loopback && !LOOPBACK_HOST.test(host)) {
     return refusal(
       403,
       'Forbidden',
       `The test helpers and pages answer only under a loopback host (localhost, 127.0.0.1), not ${host || 'no Host'}`,
-      'NOT_LOCAL',
+      { code: 'NOT_LOCAL' },
     );
   }
   const site = request.headers.get('sec-fetch-site');
@@ -75,7 +72,7 @@ export function guardLocal(request: Request, context: LocalContext): Response | 
       403,
       'Forbidden',
       'The test helpers and pages refuse requests from other web sites (Origin / Sec-Fetch-Site)',
-      'CROSS_SITE',
+      { code: 'CROSS_SITE' },
     );
   }
   return undefined;
@@ -99,7 +96,7 @@ export function helperMethodRefusal(
       405,
       'Method Not Allowed',
       `Call the helper ${helper} with ${allow}${why}`,
-      'METHOD_NOT_ALLOWED',
+      { code: 'METHOD_NOT_ALLOWED' },
       { allow },
     );
   }
@@ -111,7 +108,7 @@ export function helperMethodRefusal(
       415,
       'Unsupported Media Type',
       `A helper takes its argument as JSON: send Content-Type: application/json (got ${type ?? 'a body without a type'})`,
-      'UNSUPPORTED_MEDIA_TYPE',
+      { code: 'UNSUPPORTED_MEDIA_TYPE' },
     );
   }
   return undefined;

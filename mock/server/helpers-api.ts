@@ -29,24 +29,20 @@ import {
 import { MockArgumentError, MockHelperError, MockTransitionError } from '../engine/errors.js';
 import { explainLine } from '../engine/explain.js';
 import { nestsDeeperThan, TOO_DEEP } from '../engine/json-depth.js';
-import { errorBody } from '../engine/respond.js';
 import { methodNotAllowed } from '../http/dispatch.js';
 import { EXPLAIN_HEADER } from '../http/pipeline.js';
 import type { MockService } from '../service.js';
-import { helperMethodRefusal } from './guard.js';
+import { helperMethodRefusal, refusal } from './guard.js';
 import { StateFileError } from './persistence-lock.js';
 
 /** The path prefix of the helpers. */
 export const HELPERS_PREFIX = '/__mock';
 
-type Callable = (...args: unknown[]) => unknown;
-
-const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
-
-function ownFunction(holder: unknown, name: string): Callable | undefined {
-  if (!isPlainObject(holder) || !NAME.test(name) || !Object.hasOwn(holder, name)) return undefined;
-  const value = holder[name];
-  return typeof value === 'function' ? (value as Callable) : undefined;
+/** `holder[name]` when it is the object's own, under a name a helper or a group can have. */
+function own(holder: unknown, name: string): unknown {
+  return isPlainObject(holder) && /^[A-Za-z][A-Za-z0-9_]*$/.test(name) && Object.hasOwn(holder, name)
+    ? holder[name]
+    : undefined;
 }
 
 /**
@@ -92,14 +88,6 @@ export function describeHelpers(): HelperDescription[] {
     ),
     body: helperBodySchema(spec),
   }));
-}
-
-function answer(status: number, body: unknown): Response {
-  return Response.json(body, { status });
-}
-
-function refusal(status: number, error: string, message: string, extra: Record<string, unknown> = {}) {
-  return answer(status, errorBody('A', { error, message, ...extra }));
 }
 
 /** The helper's arguments from its HTTP body (or query), which is one JSON object. */
@@ -148,14 +136,10 @@ function errorAnswer(error: unknown, name: string): Response {
     });
   }
   if (error instanceof MockTransitionError) {
-    const refused = refusal(409, 'Conflict', error.message, {
-      code: 'TRANSITION_REFUSED',
-      state: error.state,
-      allowed: error.allowed,
-    });
+    const { state, allowed } = error;
     // The same line an API refusal carries, so a test over HTTP reads why without parsing the body.
-    refused.headers.set(EXPLAIN_HEADER, explainLine(error.explanation));
-    return refused;
+    const headers = { [EXPLAIN_HEADER]: explainLine(error.explanation) };
+    return refusal(409, 'Conflict', error.message, { code: 'TRANSITION_REFUSED', state, allowed }, headers);
   }
   // Helpers say `No <thing> <id>` for something missing; any other helper error is about the argument.
   if (error instanceof MockHelperError && /^No /.test(error.message)) {
@@ -172,21 +156,14 @@ export async function serveHelper(service: MockService, request: Request, path: 
   const parts = path.slice(HELPERS_PREFIX.length).split('/').filter(Boolean).map(decodePart);
   if (parts.length === 0) {
     if (request.method !== 'GET') return methodNotAllowed(request.method, HELPERS_PREFIX, ['GET', 'HEAD']);
-    return answer(200, {
+    return Response.json({
       success: true,
       data: { helpers: listHelpers(service), described: describeHelpers() },
     });
   }
   const [first = '', second] = parts;
-  const helpers: Record<string, unknown> = service.helpers;
-  const group: unknown =
-    second === undefined
-      ? helpers
-      : NAME.test(first) && Object.hasOwn(helpers, first)
-        ? helpers[first]
-        : undefined;
-  const action = second ?? first;
-  const fn = parts.length <= 2 ? ownFunction(group, action) : undefined;
+  const group = second === undefined ? service.helpers : own(service.helpers, first);
+  const fn = parts.length <= 2 ? own(group, second ?? first) : undefined;
   const name = parts.join('.');
   const spec = helperSpec(name);
   if (spec?.http === false) {
@@ -197,17 +174,16 @@ export async function serveHelper(service: MockService, request: Request, path: 
       { code: 'IN_PROCESS_ONLY' },
     );
   }
-  if (!fn) {
+  if (typeof fn !== 'function')
     return refusal(404, 'Not Found', `No helper ${name}: GET ${HELPERS_PREFIX} lists the helpers there are`);
-  }
   const text = request.method === 'POST' ? await request.text() : '';
   const refused = helperMethodRefusal(request, name, Buffer.byteLength(text));
   if (refused) return refused;
   const args = argumentsOf(request, text, spec);
   if (args instanceof Response) return args;
   try {
-    const result = await fn.apply(group, args);
-    return answer(200, { success: true, data: result ?? null });
+    const result: unknown = await fn.apply(group, args);
+    return Response.json({ success: true, data: result ?? null });
   } catch (error) {
     // The state file failing (a damaged entry read) is the mock's failure, answered 500, not the argument's.
     if (error instanceof StateFileError) throw error;

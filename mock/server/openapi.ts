@@ -18,15 +18,11 @@ export const MOCK_OPENAPI_PATH = '/openapi.mock.json';
 
 const cached = new Map<string, Record<string, unknown>>();
 
+/** The package's own export, resolved by name: the same file from source, from dist and once installed. */
 function shipped(name: string): Record<string, unknown> {
-  // The package's own export, resolved by name: the same file from source, from dist and once installed.
-  let doc = cached.get(name);
-  if (!doc) {
-    doc = JSON.parse(
-      readFileSync(createRequire(import.meta.url).resolve(`inr-payouts${name}`), 'utf8'),
-    ) as Record<string, unknown>;
-    cached.set(name, doc);
-  }
+  const read = () => readFileSync(createRequire(import.meta.url).resolve(`inr-payouts${name}`), 'utf8');
+  const doc = cached.get(name) ?? (JSON.parse(read()) as Record<string, unknown>);
+  cached.set(name, doc);
   return doc;
 }
 

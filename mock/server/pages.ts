@@ -12,6 +12,7 @@ import {
   httpUrl,
   redirectTarget,
   SESSION_KINDS,
+  type Session,
   type SessionKind,
 } from './sessions.js';
 
@@ -42,15 +43,25 @@ function page(status: number, title: string, body: string): Response {
   return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
+/** A button that takes the user back to `href`. */
+const backButton = (href: string, label: string) =>
+  `<div class="actions"><a class="button yes" href="${escapeHtml(href)}">${label}</a></div>`;
+
 function message(status: number, title: string, text: string, back?: string): Response {
-  const link = back
-    ? `<div class="actions"><a class="button yes" href="${escapeHtml(back)}">Back</a></div>`
-    : '';
+  const link = back ? backButton(back, 'Back') : '';
   return page(status, title, `<h1>${escapeHtml(title)}</h1><p class="error">${escapeHtml(text)}</p>${link}`);
 }
 
-/** The sandbox details, for the person testing the integration rather than the end user. */
-function testerDetails(fields: Record<string, unknown>): string {
+/** The sandbox details of a session, for the person testing the integration rather than the end user. */
+function testerDetails(kind: SessionKind, id: string, session: Session, status: string, now: number) {
+  const fields = {
+    [SESSION_KINDS[kind].idField]: id,
+    userId: session.userId,
+    status,
+    expiresAt: session.expiresAt,
+    redirectUrl: session.redirectUrl,
+    now: new Date(now).toISOString(),
+  };
   const rows = Object.entries(fields)
     .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
     .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(String(value))}</dd>`);
@@ -125,51 +136,24 @@ const OUTCOME: Record<SessionKind, Record<string, { title: string; text: string 
   },
 };
 
-function outcomeOf(kind: SessionKind, status: string) {
-  return (
-    OUTCOME[kind][status] ?? {
-      title: 'This request is finished',
-      text: 'There is nothing left to do here. Go back to where you started.',
-    }
-  );
-}
+/** What a session finished with an unlisted status says. */
+const FINISHED = {
+  title: 'This request is finished',
+  text: 'There is nothing left to do here. Go back to where you started.',
+};
 
 /** The page of a finished session: what happened, what to do, and a way back when there is one. */
-function finished(
-  kind: SessionKind,
-  id: string,
-  session: Record<string, unknown>,
-  status: string,
-  now: number,
-) {
-  const { title, text } = outcomeOf(kind, status);
+function finished(kind: SessionKind, id: string, session: Session, status: string, now: number) {
+  const { title, text } = OUTCOME[kind][status] ?? FINISHED;
   const redirectUrl = httpUrl(session.redirectUrl);
-  const back = redirectUrl ? redirectTarget(redirectUrl, kind, id, status) : undefined;
-  const action = back
-    ? `<div class="actions"><a class="button yes" href="${escapeHtml(back)}">Go back</a></div>`
+  const action = redirectUrl
+    ? backButton(redirectTarget(redirectUrl, kind, id, status), 'Go back')
     : '<p>You can close this page.</p>';
   return page(
     200,
     title,
-    `<h1 class="done">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${action}${testerDetails(detailsOf(kind, id, session, status, now))}`,
+    `<h1 class="done">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${action}${testerDetails(kind, id, session, status, now)}`,
   );
-}
-
-function detailsOf(
-  kind: SessionKind,
-  id: string,
-  session: Record<string, unknown>,
-  status: string,
-  now: number,
-) {
-  return {
-    [SESSION_KINDS[kind].idField]: id,
-    userId: session.userId,
-    status,
-    expiresAt: session.expiresAt,
-    redirectUrl: session.redirectUrl,
-    now: new Date(now).toISOString(),
-  };
 }
 
 function showSession(service: MockService, kind: SessionKind, id: string): Response {
@@ -195,38 +179,32 @@ function showSession(service: MockService, kind: SessionKind, id: string): Respo
     `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
       `<p class="when">This request is open for ${escapeHtml(left)} more.</p>` +
       `<form method="post" action="${escapeHtml(action)}">${BUTTONS[kind]}</form>` +
-      testerDetails(detailsOf(kind, id, session, status, now)),
+      testerDetails(kind, id, session, status, now),
   );
 }
 
-/** The scores typed on the face page: each absent, or a number from 0 to 1; anything else is refused. */
-function scores(
-  form: URLSearchParams,
-): { ok: true; values: Record<string, number> } | { ok: false; message: string } {
+/** The scores typed on the face page: each absent, or a number from 0 to 1; anything else is refused (why). */
+function scores(form: URLSearchParams): Record<string, number> | string {
   const values: Record<string, number> = {};
   const names = { livenessScore: 'liveness score', faceMatchScore: 'face match score' };
   for (const [name, words] of Object.entries(names)) {
     const text = form.get(name)?.trim();
     if (!text) continue;
     const value = Number(text);
-    if (!/^\d*\.?\d+$/.test(text) || !(value >= 0 && value <= 1)) {
-      return {
-        ok: false,
-        message: `The ${words} must be a number from 0 to 1, such as 0.9; '${text}' is not.`,
-      };
-    }
+    if (!/^\d*\.?\d+$/.test(text) || !(value >= 0 && value <= 1))
+      return `The ${words} must be a number from 0 to 1, such as 0.9; '${text}' is not.`;
     values[name] = value;
   }
-  return { ok: true, values };
+  return values;
 }
 
 async function submit(service: MockService, kind: SessionKind, id: string, request: Request) {
   const form = new URLSearchParams(await request.text());
   const outcome = form.get('outcome') ?? '';
   const back = `${PAGES_PREFIX}/${kind}/${encodeURIComponent(id)}`;
-  const typed = kind === 'face' ? scores(form) : { ok: true as const, values: {} };
-  if (!typed.ok) return message(400, 'Check the scores', typed.message, back);
-  const done = await completeSession(service, kind, id, outcome, typed.values);
+  const typed = kind === 'face' ? scores(form) : {};
+  if (typeof typed === 'string') return message(400, 'Check the scores', typed, back);
+  const done = await completeSession(service, kind, id, outcome, typed);
   if (!done.ok) {
     const title = done.httpStatus === 409 ? 'This request is already finished' : 'That did not work';
     return message(done.httpStatus, title, done.message, done.httpStatus === 409 ? back : undefined);

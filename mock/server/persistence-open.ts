@@ -161,20 +161,18 @@ export function fileIdentity(file: string, real: string): string | undefined {
   }
 }
 
-/** Whether this user may read and write `path` (root may anything: only another user meets this). */
-export function mayWrite(file: string, path: string): void {
-  try {
-    accessSync(path, constants.R_OK | constants.W_OK);
-  } catch (error) {
-    if (codeOf(error) !== 'ENOENT') refuseSystem(file, path, error, 'reading and writing');
-  }
-}
-
-/** Whether this user may create files in the folder of `real` (SQLite makes the `-wal` there). */
-export function mayCreateIn(file: string, real: string): void {
-  try {
-    accessSync(dirname(real), constants.W_OK | constants.X_OK);
-  } catch (error) {
-    refuseSystem(file, dirname(real), error, 'creating a file in');
+/**
+ * Refuses `file` unless this user may create files in the folder of `real` (SQLite makes the `-wal` there), and
+ * read and write the file, its `-wal` and `-shm`, those there. Root may anything: only another user meets this.
+ */
+export function mayUse(file: string, real: string): void {
+  const folder = dirname(real);
+  for (const path of [folder, real, `${real}-wal`, `${real}-shm`]) {
+    try {
+      accessSync(path, path === folder ? constants.W_OK | constants.X_OK : constants.R_OK | constants.W_OK);
+    } catch (error) {
+      if (path === folder) refuseSystem(file, path, error, 'creating a file in');
+      if (codeOf(error) !== 'ENOENT') refuseSystem(file, path, error, 'reading and writing');
+    }
   }
 }

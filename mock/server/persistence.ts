@@ -35,8 +35,7 @@ import {
   identify,
   identityOf,
   inspect,
-  mayCreateIn,
-  mayWrite,
+  mayUse,
   refuseIfHeld,
 } from './persistence-open.js';
 import { damaged, type Rows, statements } from './persistence-rows.js';
@@ -118,13 +117,13 @@ function checkFile(db: DatabaseSync, file: string, real: string): void {
   const found = db
     .prepare('PRAGMA integrity_check(3)')
     .all()
-    .map((row) => String(row.integrity_check));
+    .map((row) => String(row.integrity_check))
+    .join('\n');
   const problems = found
-    .join('\n')
     .replace('*** in database main ***', '')
     .trim()
-    .split(/\s*\n\s*/);
-  if (found.join() !== 'ok') damaged(file, `is damaged (SQLite's integrity check: ${problems.join('; ')})`);
+    .replace(/\s*\n\s*/g, '; ');
+  if (found !== 'ok') damaged(file, `is damaged (SQLite's integrity check: ${problems})`);
   // A key changed in its row and its index entry alike passes that check: its own check does not.
   const keys = db
     .prepare('SELECT collection, key FROM entries WHERE key_check(key) != sum >> 32 LIMIT 3')
@@ -148,8 +147,7 @@ export function openStateFile(file: string): StateFile {
   const real = realPath(file);
   if (!existsSync(real)) return create(file, real);
   if (!statSync(real).isFile()) refuse(file, 'is not a file', 'give --state-file the path of a file');
-  mayCreateIn(file, real);
-  for (const path of [real, `${real}-wal`, `${real}-shm`]) mayWrite(file, path);
+  mayUse(file, real);
   // A server that holds the file is named first: a file it is making is empty for a moment.
   refuseIfHeld(file, real);
   if (statSync(real).size === 0) refuse(file, 'is empty');
@@ -173,9 +171,8 @@ export function openStateFile(file: string): StateFile {
     if (error instanceof StateFileError) throw error;
     const why = describeError(error);
     if (why === 'file is not a database') refuse(file, 'is not a SQLite database');
-    const what =
-      error instanceof InvalidStateError || why.startsWith('has ') ? why : `cannot be read (${why})`;
-    return damaged(file, error instanceof InvalidStateError ? `is ${why}` : what);
+    if (error instanceof InvalidStateError) return damaged(file, `is ${why}`);
+    return damaged(file, why.startsWith('has ') ? why : `cannot be read (${why})`);
   }
   checking.close();
   // Checked: opened to serve (the lock taken, SQLite takes in what the -wal holds), and read again on it.
@@ -242,12 +239,18 @@ function keeper(file: string, real: string, opened: Rows, found?: MockState) {
   let service: Kept | undefined;
   let saving: NodeJS.Timeout | undefined;
   // The state saved, its timers (a timer is replaced, never changed in place), ledger and top-level parts.
-  let saved = found;
-  let timers = new Set<Timer>(saved?.timers);
+  let saved: MockState | undefined;
+  let timers = new Set<Timer>();
   const ledger: Saved = new Map();
-  const parts = new Map<string, string>();
-  const keep = (list: unknown) => Array.isArray(list) && ledger.set('', { list, length: list.length });
-  keep(saved?.http.ledger);
+  let parts = new Map<string, string>();
+  /** Notes `state` as the file holds it, its top-level parts `written` as JSON (none: every part is written). */
+  const noteSaved = (state: MockState, written = new Map<string, string>()) => {
+    [saved, timers, parts] = [state, new Set(state.timers), written];
+    ledger.clear();
+    const list = state.http.ledger;
+    if (Array.isArray(list)) ledger.set('', { list, length: list.length });
+  };
+  if (found) noteSaved(found);
   /** Bumped each time a failed save put the state back as last saved. */
   let generation = 0;
   /** Set when the state could not even be read back: every later save refuses. */
@@ -297,13 +300,7 @@ function keeper(file: string, real: string, opened: Rows, found?: MockState) {
       if (whole || parts.get(name) !== json) rows.write('state', name, value);
       written.set(name, json);
     }
-    done.push(() => {
-      saved = state;
-      timers = now;
-      ledger.clear();
-      keep(list);
-      for (const [name, json] of written) parts.set(name, json);
-    });
+    done.push(() => noteSaved(state, written));
   };
 
   /** After a failed save: the state put back as the file holds it; throws saying why and what to do. */
@@ -313,10 +310,7 @@ function keeper(file: string, real: string, opened: Rows, found?: MockState) {
     try {
       const state = readState(rows);
       kept.adopt(state);
-      [saved, timers] = [state, new Set(state.timers)];
-      ledger.clear();
-      keep(state.http.ledger);
-      parts.clear();
+      noteSaved(state);
     } catch (reread) {
       const why = describeError(reread);
       broken = `The state file ${file} could not be read back after a failed save (${why}): restart the server`;
@@ -395,7 +389,7 @@ function create(file: string, real: string): StateFile {
   } catch (error) {
     refuseSystem(file, dirname(real), error, 'creating the folder');
   }
-  mayCreateIn(file, real);
+  mayUse(file, real);
   let db: DatabaseSync;
   try {
     db = connect(file, real, true);

@@ -5,7 +5,7 @@
  * inspector, the OpenAPI documents). The `url`s an answer hands out (pages, uploads) name the address the request
  * was sent to, or `publicUrl`.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
@@ -19,12 +19,10 @@ import type { MockRouter } from '../http/router.js';
 import { SANDBOX_DEFAULTS } from '../sandbox-values.js';
 import { dispatchWith, type MockService, mockServiceWithInternals } from '../service.js';
 import { BodyTooLargeError, hasBody, readBody } from './body-limit.js';
-import { isLoopback } from './guard.js';
+import { isLoopback, refusal } from './guard.js';
 import { HELPERS_PREFIX } from './helpers-api.js';
 import type { StateFile } from './persistence.js';
 import { serverRoutes } from './routes.js';
-
-export { HEALTH_PATH } from './routes.js';
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
@@ -48,18 +46,12 @@ export interface MockServerOptions {
   stateFile?: StateFile;
 }
 
-/** A running server. */
-export interface RunningMockServer {
-  readonly url: string;
-  readonly service: MockService;
-  readonly server: Server;
-  /** Stops accepting, drops idle connections and resolves when closed. */
-  close(): Promise<void>;
-}
+/** A running server: its URL, its service and its `node:http` server. */
+export type RunningMockServer = Awaited<ReturnType<typeof startMockServer>>;
 
-function errorResponse(status: number, error: string, message: string, code?: string): Response {
-  return Response.json(errorBody('A', { error, message, code }), { status });
-}
+/** The mock's own failure: a 500 saying what failed. */
+const internalError = (message: string) =>
+  refusal(500, 'Internal Server Error', message, { code: 'INTERNAL_ERROR' });
 
 /** Methods a fetch `Request` cannot carry (fetch forbids them), answered before the request is served. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -76,7 +68,7 @@ function refuseForbiddenMethod(router: MockRouter, method: string, url: string):
 }
 
 function notFound(method: string, path: string): Response {
-  return errorResponse(
+  return refusal(
     404,
     'Not Found',
     `No endpoint ${method} ${path}: the API is under /v2 (GET /openapi.json lists its endpoints), the test helpers under ${HELPERS_PREFIX}`,
@@ -85,19 +77,13 @@ function notFound(method: string, path: string): Response {
 
 /** A request node parsed but no URL can be made of (its target or its `Host`): the client's mistake, a 400. */
 function badTarget(error: unknown): Response {
-  if (!(error instanceof RequestError)) {
-    return errorResponse(
-      500,
-      'Internal Server Error',
-      `The mock failed while handling this request: ${describeError(error)}`,
-      'INTERNAL_ERROR',
-    );
-  }
-  return errorResponse(
+  if (!(error instanceof RequestError))
+    return internalError(`The mock failed while handling this request: ${describeError(error)}`);
+  return refusal(
     400,
     'Bad Request',
     `The request names no URL the mock can read (${error.message}): send a path beginning with / and a Host such as 127.0.0.1:4010`,
-    'BAD_REQUEST',
+    { code: 'BAD_REQUEST' },
   );
 }
 
@@ -107,28 +93,11 @@ function unmapped(address: string | undefined): string {
   return text.startsWith('::ffff:') ? text.slice(7) : text;
 }
 
-/** Reads a request's body within the limit into `rawBody`, where the adapter's request reads it from. */
-async function readWithinLimit(incoming: IncomingMessage): Promise<Response | undefined> {
-  if (!hasBody(incoming)) return undefined;
-  try {
-    Object.assign(incoming, { rawBody: await readBody(incoming) });
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
-    const refused = errorResponse(413, 'Payload Too Large', error.message);
-    // The connection is not used again: a body not read to its end leaves it mid-request.
-    refused.headers.set('connection', 'close');
-    return refused;
-  }
-}
-
 /** What {@link answerRequest} serves with. */
-interface Serving {
+type Serving = ReturnType<typeof dispatchWith> & {
   service: MockService & ServiceInternals;
-  router: MockRouter;
-  dispatch: ReturnType<typeof dispatchWith>['dispatch'];
   publicUrl: string | undefined;
-}
+};
 
 async function answerRequest(
   serving: Serving,
@@ -138,8 +107,16 @@ async function answerRequest(
   const { method } = request;
   if (FORBIDDEN_METHODS.has(method.toUpperCase()))
     return refuseForbiddenMethod(serving.router, method, request.url);
-  const refused = await readWithinLimit(incoming);
-  if (refused) return refused;
+  // The body, read within the limit, goes to `rawBody`, where the adapter's request reads it from.
+  if (hasBody(incoming)) {
+    try {
+      Object.assign(incoming, { rawBody: await readBody(incoming) });
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      // The connection is not used again: a body not read to its end leaves it mid-request.
+      return refusal(413, 'Payload Too Large', error.message, {}, { connection: 'close' });
+    }
+  }
   // The caller's address is the socket's: a client cannot choose its own (spec 5.5's allow-list).
   request.headers.set(SANDBOX_DEFAULTS.clientIpHeader, unmapped(incoming.socket.remoteAddress));
   const answer = await serving.dispatch(serving.service, request, {
@@ -151,32 +128,14 @@ async function answerRequest(
 }
 
 /** The answer to every request while a bundle of `steps` steps is replayed: 503, to try again in a second. */
-export function replayingAnswer(steps: number): Response {
-  const response = errorResponse(
+function replayingAnswer(steps: number): Response {
+  return refusal(
     503,
     'Service Unavailable',
     `The mock is replaying a bundle of ${steps} steps and answers nothing (API, helpers, pages) until it has run the last one: try again in a moment`,
-    'REPLAY_IN_PROGRESS',
+    { code: 'REPLAY_IN_PROGRESS' },
+    { 'retry-after': '1' },
   );
-  response.headers.set('retry-after', '1');
-  return response;
-}
-
-/** Runs `keep` (saving the state); an answer that cannot be kept becomes a 500 that says so. */
-function keepBeforeAnswering(answer: Response, keep: () => void): Response {
-  try {
-    keep();
-    return answer;
-  } catch (error) {
-    const detail = describeError(error);
-    console.error('inr-payouts mock: could not save the state:', error);
-    return errorResponse(
-      500,
-      'Internal Server Error',
-      `The mock could not save the state: ${detail}`,
-      'INTERNAL_ERROR',
-    );
-  }
 }
 
 function displayHost(host: string): string {
@@ -189,9 +148,7 @@ function displayHost(host: string): string {
  * refuses them outright): `/v2\account` is `/v2/account`.
  */
 function slashed(target: string): string {
-  const query = target.indexOf('?');
-  if (query < 0) return target.replaceAll('\\', '/');
-  return target.slice(0, query).replaceAll('\\', '/') + target.slice(query);
+  return target.replace(/^[^?]*/, (path) => path.replaceAll('\\', '/'));
 }
 
 /** Answers one request: the service's answer, a 500 for anything that throws, saved before it goes out. */
@@ -202,15 +159,15 @@ async function handle(serving: Serving, request: Request, incoming: IncomingMess
     answer = await answerRequest(serving, request, incoming);
   } catch (error) {
     // Anything a handler throws is this request's 500; the server keeps serving the rest.
-    const detail = describeError(error);
-    answer = errorResponse(
-      500,
-      'Internal Server Error',
-      `The mock failed while handling this request: ${detail}`,
-      'INTERNAL_ERROR',
-    );
+    answer = internalError(`The mock failed while handling this request: ${describeError(error)}`);
   }
-  if (stateFile) answer = keepBeforeAnswering(answer, () => stateFile.save(mark));
+  try {
+    stateFile?.save(mark);
+  } catch (error) {
+    // An answer that cannot be kept becomes a 500 that says so.
+    console.error('inr-payouts mock: could not save the state:', error);
+    answer = internalError(`The mock could not save the state: ${describeError(error)}`);
+  }
   // A network error (`Response.error()`: a drop fault) is a connection closed without an answer.
   if (isNetworkError(answer)) {
     incoming.socket.destroy();
@@ -220,7 +177,7 @@ async function handle(serving: Serving, request: Request, incoming: IncomingMess
 }
 
 /** Starts a server and its service. */
-export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
+export async function startMockServer(options: MockServerOptions = {}) {
   const host = options.host ?? '127.0.0.1';
   let listener: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   const server = createServer((req, res) => {
@@ -259,18 +216,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const service = mockServiceWithInternals({ webhookWaitMs: 0, ...options.service, baseUrl: url });
   // Synchronously after listen resolved: no request is served before the state file's state is adopted.
   options.stateFile?.keep(service);
-  /** The steps of the bundle being replayed; undefined once it has run its last step. */
-  let replaying: number | undefined;
-  const replay = options.service?.replay;
-  if (replay) {
-    // Nothing is served before the replay has run its last step: a request let in would take the place (an ID,
-    // a key) of the recording's own and change the run. The port is open, so a caller learns why it waits.
-    replaying = replay.steps.length;
-    const lift = () => {
-      replaying = undefined;
-    };
-    service.replayed.then(lift, lift);
-  }
+  // The steps of the bundle being replayed, until it has run its last step: nothing is served before, as a
+  // request let in would take the place (an ID, a key) of the recording's own and change the run. The port is
+  // open, so a caller learns why it waits.
+  let replaying = options.service?.replay?.steps.length;
+  const lift = () => {
+    replaying = undefined;
+  };
+  if (replaying !== undefined) service.replayed.then(lift, lift);
   const serving: Serving = { service, ...dispatchWith(serverRoutes(service)), publicUrl: options.publicUrl };
   const { stateFile } = options;
   listener = getRequestListener(
@@ -284,8 +237,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   );
   return {
     url,
-    service,
+    service: service as MockService,
     server,
+    /** Stops accepting, drops idle connections and resolves when closed. */
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => {

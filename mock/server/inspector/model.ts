@@ -12,7 +12,13 @@ import { stringField } from '../../state/records.js';
 import type { WebhookEventRecord } from '../../state/webhooks.js';
 
 /** The entry types the page can filter on. */
-const ENTRY_TYPES: readonly JournalEntry['type'][] = ['request', 'transition', 'webhook', 'timer', 'helper'];
+export const ENTRY_TYPES: readonly JournalEntry['type'][] = [
+  'request',
+  'transition',
+  'webhook',
+  'timer',
+  'helper',
+];
 
 /** The most timeline entries, users and transactions the page lists by default (the newest). */
 export const INSPECTOR_SHOWN = 500;
@@ -50,56 +56,11 @@ export interface InspectorFocus {
   about: string;
 }
 
-/** A pending timer as the page lists it. */
-export interface InspectorTimer {
-  id: string;
-  kind: string;
-  at: string;
-  ids: { userId?: string; transactionId?: string; eventId?: string };
-}
-
-/**
- * A journal entry with the user and transaction it is about (see `idsOf`: a request names them in its path,
- * its body or its answer).
- */
-export interface InspectorEntry {
-  entry: JournalEntry;
-  userId?: string;
-  transactionId?: string;
-}
-
-/** Everything the page shows. */
-export interface InspectorModel {
-  baseUrl: string;
-  /** The virtual time. */
-  now: string;
-  query: InspectorQuery;
-  /** The journal's window: entries kept, the most kept, its byte budget, and how many older ones went. */
-  journal: { size: number; limit: number; budgetBytes: number; dropped: number };
-  /** Users to filter by, newest last (at most {@link INSPECTOR_SHOWN}, plus the chosen one). */
-  users: { id: string; label: string }[];
-  /** Transactions to filter by, newest last (as `users`). */
-  transactions: { id: string; label: string; userId: string }[];
-  /** The matching entries, oldest first: the newest `query.limit` of `matched`. */
-  entries: InspectorEntry[];
-  /** How many entries matched the filters. */
-  matched: number;
-  timers: InspectorTimer[];
-  webhooks: DeepReadonly<WebhookEventRecord>[];
-  focus: InspectorFocus[];
-}
-
 type State = DeepReadonly<MockState>;
 
-/**
- * The user and transaction an entry is about: the ones it names (a request's entry names those its path, body
- * or answer name), and a transaction's user from the state.
- */
-function idsOf(state: State, entry: JournalEntry): { userId?: string; transactionId?: string } {
-  const { transactionId } = entry;
-  const userId = entry.userId ?? (transactionId ? state.transactions.byId[transactionId]?.userId : undefined);
-  return { userId, transactionId };
-}
+/** The user of a transaction, from the state. */
+const userOf = (state: State, transactionId: string | undefined) =>
+  transactionId === undefined ? undefined : state.transactions.byId[transactionId]?.userId;
 
 function matches(ids: { userId?: string; transactionId?: string }, query: InspectorQuery): boolean {
   return (
@@ -148,14 +109,15 @@ function focusOf(state: State, query: InspectorQuery): InspectorFocus[] {
 }
 
 function eventIds(event: DeepReadonly<WebhookEventRecord>, state: State) {
-  const transactionId = event.transactionId;
-  const userId =
-    stringField(event.envelope.data, 'userId') ??
-    (transactionId ? state.transactions.byId[transactionId]?.userId : undefined);
-  return { userId, transactionId };
+  const { transactionId } = event;
+  return {
+    userId: stringField(event.envelope.data, 'userId') ?? userOf(state, transactionId),
+    transactionId,
+  };
 }
 
-function timersOf(state: State): InspectorTimer[] {
+/** The pending timers as the page lists them, each with the user, transaction and event it is about. */
+function timersOf(state: State) {
   return state.timers.map((timer) => {
     const eventId = stringField(timer.payload, 'eventId');
     const event = eventId ? state.webhooks.byId[eventId] : undefined;
@@ -163,7 +125,7 @@ function timersOf(state: State): InspectorTimer[] {
     const userId =
       stringField(timer.payload, 'userId') ??
       (event ? eventIds(event, state).userId : undefined) ??
-      (transactionId ? state.transactions.byId[transactionId]?.userId : undefined);
+      userOf(state, transactionId);
     return {
       id: timer.id,
       kind: timer.kind,
@@ -173,16 +135,25 @@ function timersOf(state: State): InspectorTimer[] {
   });
 }
 
+/** Everything the page shows. */
+export type InspectorModel = ReturnType<typeof inspectorModel>;
+
 /** Reads what the page shows from `service`, filtered by `query`. */
-export function inspectorModel(service: MockService, query: InspectorQuery): InspectorModel {
-  const state = service.state;
+export function inspectorModel(service: MockService, query: InspectorQuery) {
+  const { state } = service;
+  const { size, limit, budgetBytes, dropped } = service.journal;
   const filtered = query.userId !== undefined || query.transactionId !== undefined;
   // The journal answers copies: read it once per page. Oldest first by virtual time: a webhook attempt is
   // journalled when its answer comes but dated when it was sent, so the journal's order can differ from time's.
   const all = service.journal
     .entries(query.type ? { type: query.type } : {})
     .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.seq - b.seq));
-  const about = all.map((entry) => ({ entry, ...idsOf(state, entry) }));
+  // The user and transaction an entry is about: the ones it names (a request's entry names those its path, body
+  // or answer name), and a transaction's user from the state.
+  const about = all.map((entry) => {
+    const { transactionId } = entry;
+    return { entry, userId: entry.userId ?? userOf(state, transactionId), transactionId };
+  });
   const matching = filtered ? about.filter((item) => matches(item, query)) : about;
   const users = Object.values(state.users.byId).map((u) => ({
     id: u.id,
@@ -195,17 +166,18 @@ export function inspectorModel(service: MockService, query: InspectorQuery): Ins
   }));
   return {
     baseUrl: service.baseUrl,
+    /** The virtual time. */
     now: new Date(state.clock.now).toISOString(),
     query,
-    journal: {
-      size: service.journal.size,
-      limit: service.journal.limit,
-      budgetBytes: service.journal.budgetBytes,
-      dropped: service.journal.dropped,
-    },
+    /** The journal's window: entries kept, the most kept, its byte budget, and how many older ones went. */
+    journal: { size, limit, budgetBytes, dropped },
+    /** Users to filter by, newest last (at most {@link INSPECTOR_SHOWN}, plus the chosen one). */
     users: newest(users, INSPECTOR_SHOWN, query.userId),
+    /** Transactions to filter by, newest last (as `users`). */
     transactions: newest(transactions, INSPECTOR_SHOWN, query.transactionId),
+    /** The matching entries, oldest first: the newest `query.limit` of `matched`. */
     entries: matching.slice(-query.limit),
+    /** How many entries matched the filters. */
     matched: matching.length,
     timers: timersOf(state).filter((timer) => matches(timer.ids, query)),
     webhooks: Object.values(state.webhooks.byId)

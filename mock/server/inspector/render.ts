@@ -18,7 +18,7 @@ import { PAGES_PREFIX } from '../pages.js';
 import { INSPECTOR_SCRIPT, INSPECTOR_STYLE } from './assets.js';
 import { CURL_KEY_VARIABLE, curlOf } from './curl.js';
 import { drawMachine, nextStates } from './machine.js';
-import type { InspectorEntry, InspectorFocus, InspectorModel, InspectorQuery } from './model.js';
+import { ENTRY_TYPES, type InspectorFocus, type InspectorModel, type InspectorQuery } from './model.js';
 
 /** The page's path. */
 export const INSPECTOR_PATH = `${PAGES_PREFIX}/inspector`;
@@ -62,15 +62,12 @@ function statusChip(status: number | undefined, ok: boolean): string {
 }
 
 function idLinks(entry: { userId?: string; transactionId?: string }, query: InspectorQuery): string {
-  const links: string[] = [];
-  if (entry.userId) {
-    links.push(`<a class="chip" href="${hrefWith(query, { userId: entry.userId })}">${e(entry.userId)}</a>`);
-  }
-  if (entry.transactionId) {
-    const href = hrefWith(query, { transactionId: entry.transactionId });
-    links.push(`<a class="chip" href="${href}">${e(entry.transactionId)}</a>`);
-  }
-  return links.join('');
+  return (['userId', 'transactionId'] as const)
+    .map((field) => {
+      const id = entry[field];
+      return id ? `<a class="chip" href="${hrefWith(query, { [field]: id })}">${e(id)}</a>` : '';
+    })
+    .join('');
 }
 
 function requestEntry(entry: JournalRequest, model: InspectorModel): string {
@@ -135,26 +132,14 @@ function helperEntry(entry: JournalHelper): string {
   );
 }
 
-/** An entry of a type this page does not know yet: its fields as JSON. */
-function otherEntry(entry: JournalEntry): string {
-  return `<pre>${e(JSON.stringify(entry, null, 2))}</pre>`;
-}
-
 function entryBody(entry: JournalEntry, model: InspectorModel): string {
-  switch (entry.type) {
-    case 'request':
-      return requestEntry(entry, model);
-    case 'transition':
-      return transitionEntry(entry);
-    case 'webhook':
-      return webhookEntry(entry);
-    case 'timer':
-      return timerEntry(entry);
-    case 'helper':
-      return helperEntry(entry);
-    default:
-      return otherEntry(entry);
-  }
+  if (entry.type === 'request') return requestEntry(entry, model);
+  if (entry.type === 'transition') return transitionEntry(entry);
+  if (entry.type === 'webhook') return webhookEntry(entry);
+  if (entry.type === 'timer') return timerEntry(entry);
+  if (entry.type === 'helper') return helperEntry(entry);
+  // An entry of a type this page does not know yet: its fields as JSON.
+  return `<pre>${e(JSON.stringify(entry, null, 2))}</pre>`;
 }
 
 function failed(entry: JournalEntry): boolean {
@@ -169,7 +154,7 @@ function timeline(model: InspectorModel): string {
     matched > entries.length
       ? `Showing the newest ${entries.length} of ${matched} matching entries, oldest first.`
       : `${matched} matching ${matched === 1 ? 'entry' : 'entries'}, oldest first.`;
-  const items = entries.map((item: InspectorEntry) => {
+  const items = entries.map((item) => {
     const { entry } = item;
     // Entries other than requests may carry an explanation too (why a transition or a helper did what it did).
     const why: unknown = (entry as { explain?: unknown }).explain;
@@ -201,7 +186,7 @@ function filters(model: InspectorModel): string {
   const transactions = model.transactions
     .filter((t) => !query.userId || t.userId === query.userId || t.id === query.transactionId)
     .map((t) => option(t.id, t.label, query.transactionId));
-  const types = ['request', 'transition', 'webhook', 'timer', 'helper'].map((t) => option(t, t, query.type));
+  const types = ENTRY_TYPES.map((t) => option(t, t, query.type));
   return (
     `<form class="filters" method="get" action="${e(INSPECTOR_PATH)}" aria-label="Filters">` +
     `<label>User<select name="userId">${option('', 'All users', query.userId ?? '')}${users.join('')}</select></label>` +
