@@ -6,7 +6,7 @@ import {
   Transaction,
   TransactionCreateRequest,
 } from '../schemas/transactions.js';
-import type { Endpoint, EndpointContract } from './endpoint.js';
+import { type Endpoint, type EndpointContract, errorCodes } from './endpoint.js';
 
 const CREATE = ['USER_NOT_FOUND', 'KYC_INCOMPLETE', 'NO_BANK_ACCOUNT', 'PENDING_TRANSACTION_EXISTS'];
 
@@ -38,14 +38,19 @@ export const TRANSACTION_CONTRACTS: Record<keyof typeof TRANSACTION_ENDPOINTS, E
   'transactions.create': {
     summary: 'Create a standard transaction: a deposit address and a quote',
     section: '4.2',
-    errors: [...CREATE, 'AMOUNT_TOO_LOW', 'AMOUNT_TOO_HIGH'],
+    errors: /* @__PURE__ */ errorCodes(CREATE, 'AMOUNT_TOO_LOW', 'AMOUNT_TOO_HIGH'),
     assumptions: ['Standard transaction create', 'Partner reference reuse'],
     creates: { kind: 'transaction', field: 'transactionId' },
   },
   'transactions.createPrefunded': {
     summary: 'Create a prefunded transaction, paid out at once against the credit line',
     section: '4.2',
-    errors: [...CREATE, 'PREFUNDED_NOT_ALLOWED', 'CREDIT_LIMIT_EXCEEDED', 'PAYOUT_FAILED'],
+    errors: /* @__PURE__ */ errorCodes(
+      CREATE,
+      'PREFUNDED_NOT_ALLOWED',
+      'CREDIT_LIMIT_EXCEEDED',
+      'PAYOUT_FAILED',
+    ),
     assumptions: ['Prefunded lifecycle (mock)'],
     creates: { kind: 'transaction', field: 'transactionId' },
   },

@@ -2,7 +2,7 @@
 import { User, UserCreateRequest } from '../schemas/users.js';
 import { EmailConfirmRequest, EmailOtpSent, EmailVerification } from '../schemas/verification/email.js';
 import { MobileConfirmRequest, MobileOtpSent, MobileVerification } from '../schemas/verification/mobile.js';
-import type { Endpoint, EndpointContract } from './endpoint.js';
+import { type Endpoint, type EndpointContract, errorCodes } from './endpoint.js';
 
 const OTP_SEND = ['USER_NOT_FOUND', 'ALREADY_VERIFIED', 'TOO_MANY_REQUESTS'];
 const OTP_CONFIRM = ['USER_NOT_FOUND', 'ALREADY_VERIFIED', 'NO_OTP_FOUND', 'MAX_ATTEMPTS', 'INVALID_OTP'];
@@ -66,7 +66,7 @@ export const USER_CONTRACTS: Record<keyof typeof USER_ENDPOINTS, EndpointContrac
   'users.email.sendOtp': {
     summary: "Send a 6-digit OTP to the user's email",
     section: '4.3',
-    errors: [...OTP_SEND, 'NO_EMAIL'],
+    errors: /* @__PURE__ */ errorCodes(OTP_SEND, 'NO_EMAIL'),
   },
   'users.email.confirm': {
     summary: 'Confirm the email OTP',
