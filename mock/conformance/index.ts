@@ -25,6 +25,7 @@ export {
   type Difference as ConformanceDifference,
   type DifferenceSummary as ConformanceDifferenceSummary,
   type Observation,
+  OUTCOMES as CONFORMANCE_OUTCOMES,
   type Outcome as ConformanceOutcome,
   type Scenario,
   type ScenarioResult,

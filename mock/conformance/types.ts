@@ -165,7 +165,7 @@ export interface Difference {
 /** A scenario's outcome, from the most severe: see {@link ScenarioResult.outcome}. */
 export type Outcome = (typeof OUTCOMES)[number];
 
-/** Every outcome, from the most severe. */
+/** Every outcome a run counts, from the most severe (a report's `counts` has one key each). */
 export const OUTCOMES = [
   'differs',
   'review',
