@@ -1,5 +1,4 @@
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../../mock/index.js';
 import { mswHandlers } from '../../../mock/msw/index.js';
 import { PayoutClient } from '../../../src/index.js';
@@ -8,6 +7,7 @@ import { verifyWebhook } from '../../../src/webhooks/index.js';
 import { BANK, DEVICE, kycEvents, kycServer, PDF_BASE64, passDigilocker } from './kyc/support.js';
 
 const mock = kycServer();
+const { server } = mock;
 
 describe('3.3, 4.4, 4.5, 4.7: a user from creation to KYC verified', () => {
   it('3.3, 4.4: the document-locker route, then bank, then refresh, makes the user verified at level basic', async () => {
@@ -152,7 +152,6 @@ describe('3.3, 4.4, 4.5, 4.7: a user from creation to KYC verified', () => {
 });
 
 describe('a user who is not Indian, through the client', () => {
-  const mock = kycServer();
   const BANK = { accountNumber: '123456789012', ifsc: 'SBIN0000000', accountHolderName: 'Asha Rao' };
 
   describe('2.7 rule 4: a user who is not Indian', () => {
@@ -174,10 +173,6 @@ describe('a user who is not Indian, through the client', () => {
 });
 
 describe('user.kyc_updated, behind an msw server', () => {
-  const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterAll(() => server.close());
-
   describe('6.2: user.kyc_updated', () => {
     it('6.2, 6.3: each aggregate change is delivered signed, with previous and current as refresh shows them', async () => {
       const mock = createMockService({ account: { webhookUrl: 'https://partner.test/hooks' } });

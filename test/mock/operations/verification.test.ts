@@ -268,11 +268,11 @@ describe('test helpers for OTP', () => {
 });
 
 describe('mobile and email OTP, through the client', () => {
-  const mock = kycServer();
+  const kyc = kycServer(mock);
 
   describe('4.3, 7.4, 8: mobile and email OTP through the client', () => {
     it('4.3, 8: send gives expiresIn 600; the OTP confirms the mobile', async () => {
-      const { service, client, userId } = await mock.use();
+      const { service, client, userId } = await kyc.use();
       expect(await client.users.mobile.sendOtp(userId)).toEqual({
         maskedMobile: '+91******3210',
         expiresIn: 600,
@@ -292,7 +292,7 @@ describe('mobile and email OTP, through the client', () => {
     });
 
     it('8, 7.4: a wrong OTP counts attemptsRemaining 2, 1, 0; then Max Attempts; a new OTP starts over', async () => {
-      const { service, client, userId } = await mock.use();
+      const { service, client, userId } = await kyc.use();
       await client.users.mobile.sendOtp(userId);
       const right = service.helpers.otp.read({ userId, channel: 'mobile' }).otp;
       const wrong = right === '000000' ? '111111' : '000000';
@@ -315,7 +315,7 @@ describe('mobile and email OTP, through the client', () => {
     });
 
     it('8: a new OTP invalidates the earlier one; an OTP expires after 10 minutes', async () => {
-      const { service, client, userId } = await mock.use();
+      const { service, client, userId } = await kyc.use();
       await client.users.mobile.sendOtp(userId);
       const old = service.helpers.otp.read({ userId, channel: 'mobile' }).otp;
       await client.users.mobile.sendOtp(userId);
@@ -336,7 +336,7 @@ describe('mobile and email OTP, through the client', () => {
     });
 
     it('8, 7.4: a fourth mobile send inside 10 minutes is Too Many Requests (429)', async () => {
-      const { client, userId } = await mock.use();
+      const { client, userId } = await kyc.use();
       for (let i = 0; i < 3; i++) await client.users.mobile.sendOtp(userId);
       await failure(client.users.mobile.sendOtp(userId), {
         status: 429,
@@ -346,7 +346,7 @@ describe('mobile and email OTP, through the client', () => {
     });
 
     it('8, 7.4: a fourth email send inside 10 minutes is Too Many Requests (429); the window then reopens', async () => {
-      const { service, client, userId } = await mock.use();
+      const { service, client, userId } = await kyc.use();
       for (let i = 0; i < 3; i++) await client.users.email.sendOtp(userId);
       const error = await failure(client.users.email.sendOtp(userId), {
         status: 429,
@@ -359,7 +359,7 @@ describe('mobile and email OTP, through the client', () => {
     });
 
     it('7.4: No OTP Found before any send; No Email without an address; Not Found for an unknown user', async () => {
-      const { client, userId } = await mock.use({ mobile: '9876543211' });
+      const { client, userId } = await kyc.use({ mobile: '9876543211' });
       await failure(client.users.mobile.confirm(userId, { otp: '123456' }), {
         status: 400,
         shape: 'B',
@@ -371,7 +371,7 @@ describe('mobile and email OTP, through the client', () => {
     });
 
     it('4.3 (assumed confirm): the email OTP confirms the email', async () => {
-      const { service, client, userId } = await mock.use();
+      const { service, client, userId } = await kyc.use();
       await client.users.email.sendOtp(userId);
       const { otp } = service.helpers.otp.read({ userId, channel: 'email' });
       expect(await client.users.email.confirm(userId, { otp })).toMatchObject({ emailVerified: true });
@@ -382,8 +382,6 @@ describe('mobile and email OTP, through the client', () => {
 describe('a refused OTP request, on its own mock', () => {
   // A refused OTP request changes nothing: the state after it, seeded PRNG included, is the state before, but for
   // the rate-limit window every request counts against (spec 8).
-
-  const mock = mockServer();
 
   describe('a refused OTP request', () => {
     it('8: a fourth send within 10 minutes (429) draws no code and keeps the channel as it was', async () => {

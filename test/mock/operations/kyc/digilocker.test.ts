@@ -71,8 +71,6 @@ describe('7.4: document-locker errors', () => {
 });
 
 describe('document-locker and face sessions, through the client', () => {
-  const mock = kycServer();
-
   describe('3.2, 8: session expiry on the virtual clock', () => {
     it('3.2: a document-locker session is PENDING at 599 s and EXPIRED at 600 s; it answers success false', async () => {
       const { service, client, userId } = await mock.use();

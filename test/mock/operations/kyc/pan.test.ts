@@ -43,11 +43,11 @@ describe('a refused KYC request', () => {
 });
 
 describe('PAN and Aadhaar errors, through the client', () => {
-  const mock = kycServer();
+  const kyc = kycServer(mock);
 
   describe('7.3: PAN and Aadhaar errors (shape A)', () => {
     it('7.3: PAN_INVALID (400), PAN_NOT_FOUND (404), NAME_MISMATCH (422 with matchScore), ALREADY_VERIFIED (409)', async () => {
-      const { client, userId } = await mock.use();
+      const { client, userId } = await kyc.use();
       await failure(
         client.request({
           method: 'POST',
@@ -79,7 +79,7 @@ describe('PAN and Aadhaar errors, through the client', () => {
     });
 
     it('7.3: AADHAAR_OTP_EXPIRED (400) after 600 s; a wrong OTP counts down attemptsRemaining, then the session is spent', async () => {
-      const { service, client, userId } = await mock.use();
+      const { service, client, userId } = await kyc.use();
       const first = await client.kyc.aadhaar.sendOtp(userId, { aadhaarNumber: '123412341234' });
       await service.clock.advance('600s');
       const { otp } = service.helpers.kyc.aadhaarOtp({ referenceId: first.referenceId });
@@ -113,7 +113,7 @@ describe('PAN and Aadhaar errors, through the client', () => {
     });
 
     it('7.3: USER_NOT_FOUND (404) on the KYC endpoints in shape A', async () => {
-      const { client } = await mock.use();
+      const { client } = await kyc.use();
       await failure(client.kyc.status('usr_nope'), {
         status: 404,
         shape: 'A',

@@ -20,9 +20,11 @@ export interface KycUser {
   userId: string;
 }
 
-/** One MSW server per file (the shared `mockServer`); `use()` gives a fresh service, a client on it and a created user. */
-export function kycServer() {
-  const mock = mockServer();
+/**
+ * `use()` gives a fresh service, a client on it and a created user, on the file's one MSW server (`mock`, or a new
+ * `mockServer`): a second server listening at once would intercept the same requests and find their bodies read.
+ */
+export function kycServer(mock: ReturnType<typeof mockServer> = mockServer()) {
   return {
     server: mock.server,
     async use(user: { mobile: string; email?: string; name?: string } = ASHA): Promise<KycUser> {
