@@ -5,7 +5,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
@@ -14,6 +13,7 @@ import {
   type RunningMockServer,
   startMockServer,
 } from '../../../mock/server/server.js';
+import { freePort } from '../../setup/services.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -260,14 +260,7 @@ export async function postText(
 }
 
 /** A port free on 127.0.0.1 now, for a listener a run starts itself (a receiver). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };
 
 /**
  * CI's Prism run (scripts/contract/prism-suite.mjs) sets `INR_PRISM_BIN`: each server is then reached through
