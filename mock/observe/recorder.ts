@@ -25,6 +25,7 @@ import type { ServiceInternals } from '../engine/internals.js';
 import { isNetworkError } from '../engine/respond.js';
 import type { DeliveryOutcome, ServiceTap } from '../engine/taps.js';
 import { createWindow } from '../engine/window.js';
+import { defined, pick } from '../state/records.js';
 
 /** The most steps one service keeps; past it, the oldest are let go and `bundle()` marks its window. */
 export const RECORDING_LIMIT = 100_000;
@@ -170,18 +171,8 @@ export const noWait = (options?: { wait?: boolean }) => (options?.wait === false
  * A delivery outcome as a bundle keeps it: `ok` and the fields it has (none set to `undefined`); a replay gives
  * the recorded ones back.
  */
-export function outcomeFields({
-  ok,
-  status,
-  responseBody,
-  error,
-  timedOut,
-}: DeliveryOutcome): DeliveryOutcome {
-  const fields: DeliveryOutcome = { ok, status, responseBody, error, timedOut };
-  for (const [key, value] of Object.entries(fields))
-    if (value === undefined) Reflect.deleteProperty(fields, key);
-  return fields;
-}
+export const outcomeFields = (outcome: DeliveryOutcome): DeliveryOutcome =>
+  defined(pick(outcome, ['ok', 'status', 'responseBody', 'error', 'timedOut']));
 
 /** What a webhook attempt and its answer count for. */
 const WEBHOOK_BYTES = 240;

@@ -7,6 +7,7 @@ import type { Explanation } from '../engine/explain.js';
 import type { ServiceInternals } from '../engine/internals.js';
 import type { TransitionDraft } from '../engine/journal.js';
 import type { KycRecord } from '../state/kyc.js';
+import { defined } from '../state/records.js';
 import type { OtpChannel } from '../state/verification.js';
 
 /** Notes a transition on the service's stream. */
@@ -14,9 +15,7 @@ export function recordTransition(
   mock: Pick<ServiceInternals, 'state' | 'stream'>,
   draft: TransitionDraft,
 ): void {
-  // Absent, not undefined: an entry reads the same in-process and after a JSON round trip.
-  const defined = Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined));
-  mock.stream.emit({ type: 'transition', state: mock.state, transition: defined as TransitionDraft });
+  mock.stream.emit({ type: 'transition', state: mock.state, transition: defined(draft) });
 }
 
 /**

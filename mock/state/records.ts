@@ -35,6 +35,11 @@ export function stringField(holder: unknown, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** `record` without its `undefined` fields: absent, so it reads the same in-process and after a JSON round trip. */
+export function defined<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+}
+
 /** The `fields` of `record`, in that order: a wire form showing part of a stored record. */
 export function pick<T extends object, K extends keyof T>(record: T, fields: readonly K[]): Pick<T, K> {
   return Object.fromEntries(fields.map((field) => [field, record[field]])) as Pick<T, K>;
