@@ -277,7 +277,7 @@ export function mockServiceWithInternals(options: MockServiceOptions = {}): Mock
             const served = await serveThenRunDue(routing().dispatch, mock, request, { recorded: false });
             return served instanceof Response ? undefined : served;
           },
-          helper: (name) => unrecorded.get(name)?.(),
+          helper: (name) => unrecorded.get(name),
           clock: mock.engineClock,
         },
         bundle,

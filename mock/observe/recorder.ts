@@ -294,8 +294,8 @@ export function createRecorder(
     /** Runs `fn` as one recorded step. */
     run,
     /** Wraps every helper (in place) so each call is a step; returns the unwrapped ones by contract name. */
-    wrapHelpers(helpers: object): Map<string, () => Callable> {
-      const originals = new Map<string, () => Callable>();
+    wrapHelpers(helpers: object): Map<string, Callable> {
+      const originals = new Map<string, Callable>();
       const holders = helpers as Record<string, unknown>;
       for (const [name, spec] of Object.entries(HELPER_CONTRACT) as [string, HelperSpec][]) {
         const [group, action] = name.includes('.') ? name.split('.') : ['', name];
@@ -305,7 +305,7 @@ export function createRecorder(
         const fn = slot[action];
         if (typeof fn !== 'function') continue;
         const original = (fn as Callable).bind(holder);
-        originals.set(name, () => original);
+        originals.set(name, original);
         // Reading the journal or the bundle is not an input: it changes nothing and is not journalled.
         if (name === 'journal' || name === 'bundle') continue;
         slot[action] = (...args: unknown[]) => run(jsonArgs(name, spec, args), () => original(...args));
